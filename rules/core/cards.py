@@ -1,0 +1,167 @@
+"""Loading data files (cards, decks, maps) from TOML, validated by pydantic models.
+
+Every problem is reported at once as ``file:line: card 'Name': field: what is wrong`` and
+nothing is returned half-loaded. Data is data: TOML is parsed, never evaluated.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from rules.core.errors import DataError
+
+M = TypeVar("M", bound=BaseModel)
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_CARDS = 5000
+
+_ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.\-]+)\s*\]\]")
+_TABLE_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\-]+)\s*\]")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
+
+Path_ = tuple[str | int, ...]
+
+
+class LineIndex:
+    """Maps a data path such as ``("card", 3, "skills", 0, "effect")`` to its line in the file.
+
+    TOML parsers do not keep positions, so this reads the table headers and keys itself. It
+    handles what card files use: ``[[a]]``, ``[[a.b]]``, ``[a]``, and ``key = value`` lines.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[Path_, int] = {}
+        counts: dict[Path_, int] = {}
+        current: Path_ = ()
+        for no, line in enumerate(text.splitlines(), start=1):
+            if m := _ARRAY_HEADER.match(line):
+                current = self._resolve(m.group(1).split("."), current, counts, array=True)
+                self.lines.setdefault(current, no)
+            elif m := _TABLE_HEADER.match(line):
+                current = self._resolve(m.group(1).split("."), current, counts, array=False)
+                self.lines.setdefault(current, no)
+            elif m := _KEY.match(line):
+                self.lines.setdefault(current + (m.group(1),), no)
+
+    def _resolve(
+        self, names: list[str], current: Path_, counts: dict[Path_, int], array: bool
+    ) -> Path_:
+        path: Path_ = ()
+        for i, name in enumerate(names):
+            path = path + (name,)
+            last = i == len(names) - 1
+            if last and array:
+                n = counts.get(path, 0)
+                counts[path] = n + 1
+                # Deeper arrays restart counting under a new parent element.
+                for k in [k for k in counts if len(k) > len(path) and k[: len(path)] == path]:
+                    del counts[k]
+                path = path + (n,)
+            elif path in counts:
+                path = path + (counts[path] - 1,)
+        return path
+
+    def line_of(self, path: Sequence[str | int]) -> int:
+        """The line of the longest known prefix of ``path`` (1 if nothing matches)."""
+        p = tuple(path)
+        while p:
+            if p in self.lines:
+                return self.lines[p]
+            p = p[:-1]
+        return 1
+
+
+def read_toml(path: Path) -> tuple[dict[str, Any], LineIndex]:
+    """Parse a TOML file; syntax errors and oversize files become DataError with a line."""
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise DataError([f"{path}:1: file: cannot read ({e.strerror})"]) from None
+    if size > MAX_FILE_BYTES:
+        raise DataError([f"{path}:1: file: {size} bytes is over the 5 MB limit"])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError([f"{path}:1: file: not UTF-8 text ({e.reason})"]) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        line = m.group(1) if m else "1"
+        raise DataError([f"{path}:{line}: syntax: {e}"]) from None
+    return data, LineIndex(text)
+
+
+def _field_name(loc: Sequence[str | int]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out or "(card)"
+
+
+def format_validation(
+    err: ValidationError, file: Path, index: LineIndex, prefix: Path_, label: str
+) -> list[str]:
+    """One line per pydantic error, located through the line index."""
+    out = []
+    for e in err.errors():
+        loc = tuple(p for p in e["loc"] if isinstance(p, str | int))
+        # Discriminated unions add the tag name to the location; it is not a field.
+        loc = tuple(p for p in loc if not (isinstance(p, str) and p.endswith("-tag")))
+        line = index.line_of(prefix + loc)
+        msg = e["msg"]
+        if e["type"] == "extra_forbidden":
+            msg = "unknown field"
+        elif e["type"] == "missing":
+            msg = "required field is missing"
+        out.append(f"{file}:{line}: {label}{_field_name(loc)}: {msg}")
+    return out
+
+
+def load_table_array(
+    path: Path,
+    key: str,
+    model: type[M],
+    check: Callable[[M], list[tuple[tuple[str | int, ...], str]]] | None = None,
+) -> list[M]:
+    """Validate every ``[[key]]`` table of a TOML file as ``model``.
+
+    ``check`` adds per-item checks beyond the model (e.g. effect names known to a registry):
+    it returns (field path, message) pairs. Raises DataError listing every problem.
+    """
+    data, index = read_toml(path)
+    raw = data.get(key, [])
+    errors: list[str] = []
+    unknown_top = [k for k in data if k != key]
+    for k in unknown_top:
+        errors.append(f"{path}:{index.line_of((k,))}: {k}: unknown section (expected [[{key}]])")
+    if not isinstance(raw, list):
+        raise DataError([f"{path}:{index.line_of((key,))}: {key}: must be [[{key}]] tables"])
+    if len(raw) > MAX_CARDS:
+        raise DataError([f"{path}:1: file: {len(raw)} entries is over the {MAX_CARDS} limit"])
+    items: list[M] = []
+    for i, entry in enumerate(raw):
+        name = entry.get("name") if isinstance(entry, dict) else None
+        label = f"{key} '{name}': " if isinstance(name, str) else f"{key} #{i + 1}: "
+        try:
+            item = model.model_validate(entry)
+        except ValidationError as e:
+            errors.extend(format_validation(e, path, index, (key, i), label))
+            continue
+        if check is not None:
+            for loc, msg in check(item):
+                line = index.line_of((key, i) + loc)
+                errors.append(f"{path}:{line}: {label}{_field_name(loc)}: {msg}")
+        items.append(item)
+    if errors:
+        raise DataError(errors)
+    return items

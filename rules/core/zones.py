@@ -1,0 +1,26 @@
+"""Card zones as tuples of instance ids: pure helpers that return new tuples."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def without(zone: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """The zone with the first occurrence of ``item`` removed (KeyError if absent)."""
+    i = zone.index(item)
+    return zone[:i] + zone[i + 1 :]
+
+
+def draw(zone: tuple[T, ...], n: int = 1) -> tuple[tuple[T, ...], tuple[T, ...]]:
+    """Take up to ``n`` items from the top (the front): (taken, rest)."""
+    return zone[:n], zone[n:]
+
+
+def put_top(zone: tuple[T, ...], *items: T) -> tuple[T, ...]:
+    return tuple(items) + zone
+
+
+def put_bottom(zone: tuple[T, ...], *items: T) -> tuple[T, ...]:
+    return zone + tuple(items)

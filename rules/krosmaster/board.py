@@ -1,0 +1,170 @@
+"""The map: terrain per cell from a TOML file, and the geometry precomputed once per map.
+
+A map file::
+
+    name = "Training Grounds"
+    rows = [
+      "....T....",
+      ...
+    ]
+    [legend]          # terrain kind = the character that draws it in ``rows``
+    floor = "."
+    tree = "T"
+
+Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rules.core.cards import read_toml
+from rules.core.errors import DataError
+from rules.core.grid import SquareGrid
+from rules.core.model import Frozen
+from rules.krosmaster import house
+
+MAX_SIDE = 40
+_STRING = re.compile(r'"([^"\\]*)"')
+
+
+class Board(Frozen):
+    name: str
+    width: int
+    height: int
+    terrain: tuple[str, ...]  # one kind per cell, from house.TERRAIN_KINDS
+    starts: tuple[tuple[int, ...], tuple[int, ...]]
+
+    def rc(self, cell: int) -> str:
+        r, c = divmod(cell, self.width)
+        return f"({r},{c})"
+
+
+class Geo:
+    """What every legality check needs about a map, computed once: neighbours, blocking sets,
+    and per-origin range lists."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.grid = SquareGrid(board.width, board.height)
+        t = board.terrain
+        self.move_block = frozenset(i for i, k in enumerate(t) if k in house.MOVE_BLOCKING)
+        self.los_block = frozenset(i for i, k in enumerate(t) if k in house.LOS_BLOCKING)
+        self.demon = frozenset(i for i, k in enumerate(t) if k == "demon")
+        self._ranges: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
+
+    def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
+        """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus
+        terrain that blocks line of sight (nothing can stand there to be targeted)."""
+        key = (origin, lo, hi, line)
+        got = self._ranges.get(key)
+        if got is None:
+            g = self.grid
+            got = tuple(c for c in g.within(origin, lo, hi)
+                        if c not in self.los_block and (not line or g.in_line(origin, c)))
+            self._ranges[key] = got
+        return got
+
+
+_GEOS: dict[int, tuple[Board, Geo]] = {}
+
+
+def geo(board: Board) -> Geo:
+    # Keyed by identity: states share their board object through model_copy, and holding the
+    # board in the cache keeps its id from being reused.
+    hit = _GEOS.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    if len(_GEOS) >= 64:
+        _GEOS.clear()
+    g = Geo(board)
+    _GEOS[id(board)] = (board, g)
+    return g
+
+
+def _row_lines(text: str, first: int) -> list[int]:
+    """The line of each string literal from line ``first`` on (rows are one string each)."""
+    out: list[int] = []
+    for no, line in enumerate(text.splitlines()[first - 1:], start=first):
+        out += [no] * len(_STRING.findall(line.split("#", 1)[0]))
+        if "]" in line.split("#", 1)[0] and out:
+            break
+    return out
+
+
+def load_map(path: Path) -> Board:
+    data, index = read_toml(path)
+    errors: list[str] = []
+    here = f"{path}"
+    for key in data:
+        if key not in ("name", "rows", "legend"):
+            errors.append(f"{here}:{index.line_of((key,))}: map: {key}: unknown field")
+    name = data.get("name", path.stem)
+    if not isinstance(name, str):
+        errors.append(f"{here}:{index.line_of(('name',))}: map: name: must be a string")
+        name = path.stem
+    legend = data.get("legend")
+    chars: dict[str, str] = {}
+    if not isinstance(legend, dict):
+        errors.append(f"{here}:1: map: legend: missing [legend] table (kind = \"character\")")
+        legend = {}
+    for kind, ch in legend.items():
+        line = index.line_of(("legend", kind))
+        if kind not in house.TERRAIN_KINDS:
+            errors.append(f"{here}:{line}: map: legend.{kind}: unknown terrain "
+                          f"(known: {', '.join(house.TERRAIN_KINDS)})")
+        elif not isinstance(ch, str) or len(ch) != 1:
+            errors.append(f"{here}:{line}: map: legend.{kind}: must be one character")
+        elif ch in chars:
+            errors.append(f"{here}:{line}: map: legend.{kind}: {ch!r} already means "
+                          f"{chars[ch]}")
+        else:
+            chars[ch] = kind
+    rows = data.get("rows")
+    rows_line = index.line_of(("rows",))
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        errors.append(f"{here}:{rows_line}: map: rows: must be a non-empty list of strings")
+        raise DataError(errors)
+    lines = _row_lines(path.read_text(encoding="utf-8"), rows_line)
+    lines += [rows_line] * (len(rows) - len(lines))
+    width, height = len(rows[0]), len(rows)
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        errors.append(f"{here}:{rows_line}: map: rows: {width}x{height} is outside "
+                      f"1..{MAX_SIDE} cells a side")
+    terrain: list[str] = []
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            errors.append(f"{here}:{lines[r]}: map: row {r + 1}: has {len(row)} cells, "
+                          f"row 1 has {width}")
+        for c, ch in enumerate(row[:width]):
+            kind = chars.get(ch)
+            if kind is None:
+                errors.append(f"{here}:{lines[r]}: map: row {r + 1} col {c + 1}: unknown "
+                              f"terrain {ch!r} (not in [legend])")
+                kind = "floor"
+            terrain.append(kind)
+        terrain += ["floor"] * (width - len(row))
+    starts = tuple(tuple(i for i, k in enumerate(terrain) if k == f"start{p + 1}")
+                   for p in (0, 1))
+    for p, cells in enumerate(starts):
+        if not cells:
+            errors.append(f"{here}:{rows_line}: map: rows: no start cells for player {p + 1} "
+                          f"(terrain start{p + 1})")
+    if errors:
+        raise DataError(errors)
+    return Board(name=name, width=width, height=height, terrain=tuple(terrain),
+                 starts=(starts[0], starts[1]))
+
+
+def board_from_rows(rows: list[str], legend: dict[str, str] | None = None,
+                    name: str = "test") -> Board:
+    """A board from strings, for tests and tools: '.' floor, 'T' tree, 'B' bush, 'C' crate,
+    'K' kama, 'D' demon, '1'/'2' start cells (unless ``legend`` maps characters otherwise)."""
+    legend = legend or {".": "floor", "T": "tree", "B": "bush", "C": "crate", "K": "kama",
+                        "D": "demon", "1": "start1", "2": "start2"}
+    terrain = tuple(legend[ch] for row in rows for ch in row)
+    starts = tuple(tuple(i for i, k in enumerate(terrain) if k == f"start{p + 1}")
+                   for p in (0, 1))
+    return Board(name=name, width=len(rows[0]), height=len(rows), terrain=terrain,
+                 starts=(starts[0], starts[1]))

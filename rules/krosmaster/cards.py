@@ -1,0 +1,104 @@
+"""Krosmaster cards and teams as data, loaded from TOML with ``file:line`` errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from rules.core.cards import load_table_array
+from rules.core.errors import DataError
+from rules.core.model import Frozen
+from rules.krosmaster import house
+from rules.krosmaster.effects import EFFECTS
+
+Power = Literal["critical", "armour", "dodge", "lock"]
+
+
+class EffectSpec(Frozen):
+    name: str
+    amount: int = Field(1, ge=0, le=12)
+
+
+class Spell(Frozen):
+    name: str = Field(min_length=1, max_length=40)
+    ap: int = Field(ge=0, le=12)
+    range: tuple[int, int]
+    los: bool = True
+    line: bool = False
+    damage: int = Field(0, ge=0, le=20)
+    target: Literal["enemy", "ally", "any"] = "enemy"
+    effects: tuple[EffectSpec, ...] = ()
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _range_order(self) -> Spell:
+        lo, hi = self.range
+        if not 0 <= lo <= hi <= 24:
+            raise ValueError(f"range {lo}-{hi}: need 0 <= min <= max <= 24")
+        return self
+
+    def describe(self) -> str:
+        lo, hi = self.range
+        bits = [f"{self.ap} AP", f"range {lo}-{hi}" if lo != hi else f"range {lo}"]
+        if self.line:
+            bits.append("straight line")
+        if not self.los:
+            bits.append("no line of sight needed")
+        if self.damage:
+            bits.append(f"{self.damage} damage")
+        bits += [f"{e.name} {e.amount}" for e in self.effects]
+        return f"{self.name} ({', '.join(bits)})"
+
+
+class KrosmasterCard(Frozen):
+    name: str = Field(min_length=1, max_length=40)
+    level: int = Field(ge=1, le=house.TEAM_LEVEL)
+    initiative: int = Field(ge=0, le=99)
+    mp: int = Field(ge=0, le=12)
+    hp: int = Field(ge=1, le=40)
+    ap: int = Field(ge=0, le=12)
+    powers: tuple[Power, ...] = ()
+    spells: tuple[Spell, ...] = Field(min_length=1, max_length=3)
+    text: str = ""
+
+
+class Team(Frozen):
+    name: str = Field(min_length=1, max_length=40)
+    members: tuple[str, ...] = Field(min_length=1, max_length=12)
+
+
+def _check_card(card: KrosmasterCard) -> list[tuple[tuple[str | int, ...], str]]:
+    out: list[tuple[tuple[str | int, ...], str]] = []
+    for i, spell in enumerate(card.spells):
+        for j, eff in enumerate(spell.effects):
+            if eff.name not in EFFECTS:
+                known = ", ".join(sorted(EFFECTS))
+                out.append((("spells", i, "effects", j),
+                            f"unknown effect {eff.name!r} (known: {known})"))
+    return out
+
+
+def load_krosmasters(path: Path) -> dict[str, KrosmasterCard]:
+    cards = load_table_array(path, "krosmaster", KrosmasterCard, _check_card)
+    seen: dict[str, KrosmasterCard] = {}
+    dupes = [c.name for c in cards if c.name in seen or seen.setdefault(c.name, c) is not c]
+    if dupes:
+        raise DataError([f"{path}:1: krosmaster '{n}': name: used twice" for n in dupes])
+    return seen
+
+
+def load_teams(path: Path, catalog: dict[str, KrosmasterCard]) -> dict[str, Team]:
+    def check(team: Team) -> list[tuple[tuple[str | int, ...], str]]:
+        unknown = [m for m in team.members if m not in catalog]
+        if unknown:
+            return [(("members",), f"unknown Krosmaster {', '.join(map(repr, unknown))}")]
+        total = sum(catalog[m].level for m in team.members)
+        if total != house.TEAM_LEVEL:
+            return [(("members",), f"levels add up to {total}, a team needs exactly "
+                                   f"{house.TEAM_LEVEL}")]
+        return []
+
+    teams = load_table_array(path, "team", Team, check)
+    return {t.name: t for t in teams}

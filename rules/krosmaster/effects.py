@@ -1,0 +1,120 @@
+"""The spell-effect registry: names used in card data → what they do.
+
+A spell's damage is built in (``damage = n``); everything else is an effect named in data and
+looked up here, so an unknown name fails when the cards load, with file and line.
+Each effect gets the cast context and its ``amount`` and replaces ``ctx.state``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rules.core.model import Event
+
+if TYPE_CHECKING:
+    from rules.krosmaster.board import Geo
+    from rules.krosmaster.state import KState
+
+
+@dataclass
+class CastCtx:
+    state: KState
+    geo: Geo
+    caster: int
+    target: int
+    dealt: int
+    events: list[Event]
+
+
+Effect = Callable[[CastCtx, int], None]
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(name: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[name] = fn
+        return fn
+    return register
+
+
+def _heal(ctx: CastCtx, fid: int, amount: int) -> None:
+    s = ctx.state
+    fig = s.figures[fid]
+    if not fig.alive or amount <= 0:
+        return
+    top = s.card(fig).hp
+    hp = min(top, fig.hp + amount)
+    if hp != fig.hp:
+        ctx.state = s.with_figure(fig.model_copy(update={"hp": hp}))
+        ctx.events.append(Event(kind="heal", player=fig.owner,
+                                text=f"{s.name(fig)} heals {hp - fig.hp} HP ({hp}/{top}).",
+                                data={"figure": fid, "amount": hp - fig.hp}))
+
+
+@effect("heal")
+def heal(ctx: CastCtx, amount: int) -> None:
+    """The target regains ``amount`` HP, up to its card's HP."""
+    _heal(ctx, ctx.target, amount)
+
+
+@effect("drain")
+def drain(ctx: CastCtx, amount: int) -> None:
+    """The caster regains the damage dealt, at most ``amount`` HP."""
+    _heal(ctx, ctx.caster, min(amount, ctx.dealt))
+
+
+@effect("mp_gain")
+def mp_gain(ctx: CastCtx, amount: int) -> None:
+    """The caster gains ``amount`` MP for this Activation."""
+    s = ctx.state
+    fig = s.figures[ctx.caster]
+    ctx.state = s.with_figure(fig.model_copy(update={"mp": fig.mp + amount}))
+    ctx.events.append(Event(kind="mp_gain", player=fig.owner,
+                            text=f"{s.name(fig)} gains {amount} MP."))
+
+
+def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
+    s = ctx.state
+    caster, target = s.figures[ctx.caster], s.figures[ctx.target]
+    if target.cell is None or caster.cell is None or target.id == caster.id:
+        return
+    g = ctx.geo.grid
+    (cr, cc), (tr, tc) = g.rc(caster.cell), g.rc(target.cell)
+    if cr != tr and cc != tc:
+        return  # house rule H12: only a target in line can be pushed or pulled
+    dr = (tr > cr) - (tr < cr)
+    dc = (tc > cc) - (tc < cc)
+    if not away:
+        dr, dc = -dr, -dc
+    taken = s.occupant()
+    r, c, moved = tr, tc, 0
+    for _ in range(amount):
+        nr, nc = r + dr, c + dc
+        if not g.contains(nr, nc):
+            break
+        n = g.cell(nr, nc)
+        if n in ctx.geo.move_block or n in taken:
+            break
+        r, c, moved = nr, nc, moved + 1
+    if moved:
+        cell = g.cell(r, c)
+        ctx.state = s.with_figure(target.model_copy(update={"cell": cell}))
+        verb = "pushed" if away else "pulled"
+        ctx.events.append(Event(kind="shift", player=caster.owner,
+                                text=f"{s.name(target)} is {verb} {moved} cell"
+                                     f"{'s' if moved > 1 else ''} to {s.board.rc(cell)}.",
+                                data={"figure": target.id, "to": cell}))
+
+
+@effect("push")
+def push(ctx: CastCtx, amount: int) -> None:
+    """The target slides up to ``amount`` cells away from the caster (house rule H12)."""
+    _shift(ctx, amount, away=True)
+
+
+@effect("pull")
+def pull(ctx: CastCtx, amount: int) -> None:
+    """The target slides up to ``amount`` cells towards the caster (house rule H12)."""
+    _shift(ctx, amount, away=False)

@@ -1,0 +1,160 @@
+"""Kyoukai card data: the Gate model a designer writes in TOML, and pack/deck loading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.core.cards import load_table_array, read_toml
+from rules.core.errors import DataError
+
+GateType = Literal["entrant", "summon", "spirit", "normal", "fast"]
+SkillKind = Literal["normal", "fast", "passive", "branch", "location"]
+HIDDEN = "hidden"
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Skill(_Data):
+    name: str
+    kind: SkillKind
+    effect: str
+    text: str = ""
+    # Effect parameters, named in data; the effect registry says which it reads.
+    amount: int = 0
+    range: int = Field(default=1, ge=0, le=8)
+    attack: int = 0
+    defense: int = 0
+    # Fast location skills may be used whenever a Fast Gate could be opened.
+    speed: Literal["normal", "fast"] = "normal"
+
+
+class Gate(_Data):
+    """One card's data. Stats (movement/attack/defense) are required for Gates that stand on
+    the field (Entrant, Summon, Spirit)."""
+
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    type: GateType
+    cost: int = Field(default=0, ge=0, le=10)
+    movement: int | None = Field(default=None, ge=0, le=6)
+    attack: int | None = Field(default=None, ge=0, le=20)
+    defense: int | None = Field(default=None, ge=0, le=20)
+    text: str = ""
+    art: str | None = None
+    # What opening a Normal/Fast Gate does (none for field Gates).
+    effect: str | None = None
+    amount: int = 0
+    range: int = Field(default=1, ge=0, le=8)
+    skills: tuple[Skill, ...] = ()
+
+    @model_validator(mode="after")
+    def _stats_for_field_gates(self) -> Gate:
+        on_field = self.type in ("entrant", "summon", "spirit")
+        missing = [s for s in ("movement", "attack", "defense") if getattr(self, s) is None]
+        if on_field and missing:
+            raise ValueError(f"a {self.type} needs stats; missing: {', '.join(missing)}")
+        if not on_field and self.effect is None and self.type != "entrant":
+            raise ValueError(f"a {self.type} Gate needs an 'effect' for when it is opened")
+        return self
+
+    @property
+    def has_stats(self) -> bool:
+        return self.movement is not None
+
+
+PLACEHOLDER = Gate(id="hidden", name="Hidden card", type="normal", effect="nothing")
+
+
+class Deck(_Data):
+    name: str
+    entrant: str
+    gates: dict[str, int]
+    spirits: dict[str, int] = {}
+
+
+def load_pack(folder: Path, effects: set[str], open_effects: set[str]) -> dict[str, Gate]:
+    """Every ``*.toml`` card file in ``folder`` (decks excluded) → {id: Gate}. All problems of
+    all files are gathered into one DataError."""
+    errors: list[str] = []
+    catalog: dict[str, Gate] = {}
+    where: dict[str, str] = {}
+
+    def check(g: Gate) -> list[tuple[tuple[str | int, ...], str]]:
+        out: list[tuple[tuple[str | int, ...], str]] = []
+        if g.effect is not None and g.effect not in open_effects:
+            out.append((("effect",), f"unknown effect {g.effect!r}"))
+        for i, s in enumerate(g.skills):
+            if s.effect not in effects:
+                out.append((("skills", i, "effect"), f"unknown effect {s.effect!r}"))
+        return out
+
+    files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith("deck"))
+    if not files:
+        raise DataError([f"{folder}:1: pack: no card files (*.toml) found"])
+    for path in files:
+        try:
+            gates = load_table_array(path, "card", Gate, check)
+        except DataError as e:
+            errors.extend(e.errors)
+            continue
+        _, index = read_toml(path)
+        for i, g in enumerate(gates):
+            if g.id in catalog:
+                line = index.line_of(("card", i, "id"))
+                errors.append(f"{path}:{line}: card '{g.name}': id: duplicate card id "
+                              f"{g.id!r} (first in {where[g.id]})")
+            else:
+                catalog[g.id] = g
+                where[g.id] = path.name
+    if errors:
+        raise DataError(errors)
+    return catalog
+
+
+DECK_MIN, DECK_MAX, MAX_COPIES = 20, 40, 3
+
+
+def load_decks(folder: Path, catalog: dict[str, Gate]) -> dict[str, Deck]:
+    """``deck*.toml`` files: [[deck]] tables naming cards of the pack; deck rules checked."""
+    decks: dict[str, Deck] = {}
+    errors: list[str] = []
+
+    def check(d: Deck) -> list[tuple[tuple[str | int, ...], str]]:
+        out: list[tuple[tuple[str | int, ...], str]] = []
+        ent = catalog.get(d.entrant)
+        if ent is None:
+            out.append((("entrant",), f"unknown card {d.entrant!r}"))
+        elif ent.type != "entrant":
+            out.append((("entrant",), f"{ent.name} is a {ent.type}, not an entrant"))
+        total = 0
+        for cid, n in d.gates.items():
+            g = catalog.get(cid)
+            if g is None:
+                out.append((("gates",), f"unknown card {cid!r}"))
+            elif g.type in ("entrant", "spirit"):
+                out.append((("gates",), f"{g.name} is a {g.type}; it cannot be in the Gate deck"))
+            if n > MAX_COPIES:
+                out.append((("gates",), f"{n} copies of {cid!r}; at most {MAX_COPIES}"))
+            total += n
+        if not DECK_MIN <= total <= DECK_MAX:
+            out.append((("gates",), f"{total} cards; a Gate deck has {DECK_MIN}-{DECK_MAX}"))
+        for cid in d.spirits:
+            g = catalog.get(cid)
+            if g is None or g.type != "spirit":
+                out.append((("spirits",), f"{cid!r} is not a spirit card of this pack"))
+        return out
+
+    for path in sorted(folder.glob("deck*.toml")):
+        try:
+            for d in load_table_array(path, "deck", Deck, check):
+                decks[d.name] = d
+        except DataError as e:
+            errors.extend(e.errors)
+    if errors:
+        raise DataError(errors)
+    return decks

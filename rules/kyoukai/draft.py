@@ -1,0 +1,193 @@
+"""A mutable working copy of a State for the duration of one ``apply``.
+
+Rules code reads and changes the draft; ``freeze`` builds the new immutable State sharing every
+part that did not change. This keeps effect code plain while states stay immutable.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from rules.core.model import Event
+from rules.core.window import Window
+from rules.kyoukai.cards import Gate
+from rules.kyoukai.state import (
+    EMPTY,
+    ENTRANT_LIFE,
+    GRID,
+    FieldGate,
+    Item,
+    Pending,
+    Player,
+    State,
+    TurnAction,
+)
+
+Place = Literal["discard", "hand"]
+
+
+class Draft:
+    def __init__(self, s: State) -> None:
+        self.base = s
+        self.catalog = s.catalog
+        self.cards = s.cards
+        self.field = list(s.field)
+        self.gates = dict(s.gates)
+        self.players = list(s.players)
+        self.active = s.active
+        self.turn = s.turn
+        self.step = s.step
+        self.seq: Window[Item] | None = s.seq
+        self.action: TurnAction | None = s.action
+        self.pending: Pending | None = s.pending
+        self.absorbed = s.absorbed
+        self.shield = s.shield
+        self.rng = s.rng
+        self.winner = s.winner
+        self.over = s.over
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        return self.base.model_copy(update={
+            "field": tuple(self.field), "gates": self.gates, "players": tuple(self.players),
+            "active": self.active, "turn": self.turn, "step": self.step, "seq": self.seq,
+            "action": self.action, "pending": self.pending, "absorbed": self.absorbed,
+            "shield": self.shield, "rng": self.rng, "winner": self.winner, "over": self.over,
+        })
+
+    # ---- reading ---------------------------------------------------------------------
+    def card(self, iid: int) -> Gate:
+        return self.catalog[self.cards[iid]]
+
+    def name(self, iid: int) -> str:
+        return self.card(iid).name
+
+    def zone_of(self, iid: int) -> int:
+        try:
+            return self.field.index(iid)
+        except ValueError:
+            return EMPTY
+
+    def on_field(self, iid: int) -> bool:
+        return iid in self.gates
+
+    def branch_bonus(self, iid: int, stat: str) -> int:
+        total = 0
+        for b in self.gates[iid].branches:
+            for sk in self.card(b).skills:
+                if sk.kind == "branch" and sk.effect == "stat_bonus":
+                    total += getattr(sk, stat)
+        return total
+
+    def attack_of(self, iid: int) -> int:
+        return (self.card(iid).attack or 0) + self.branch_bonus(iid, "attack")
+
+    def defense_of(self, iid: int) -> int:
+        return ((self.card(iid).defense or 0) + self.branch_bonus(iid, "defense")
+                + self.shield.get(iid, 0))
+
+    def has_passive(self, iid: int, effect: str) -> bool:
+        return any(s.kind == "passive" and s.effect == effect for s in self.card(iid).skills)
+
+    # ---- changing --------------------------------------------------------------------
+    def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
+        self.events.append(Event(kind=kind, text=text, player=player, **kw))
+
+    def player(self, p: int, **update: Any) -> None:
+        self.players[p] = self.players[p].model_copy(update=update)
+
+    def gate(self, iid: int, **update: Any) -> None:
+        self.gates[iid] = self.gates[iid].model_copy(update=update)
+
+    def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
+        self.field[zone] = iid
+        self.gates[iid] = FieldGate(iid=iid, owner=owner, ready=ready)
+
+    def draw(self, p: int, n: int = 1) -> int:
+        pl = self.players[p]
+        taken, rest = pl.deck[:n], pl.deck[n:]
+        self.player(p, deck=rest, hand=pl.hand + taken)
+        if taken:
+            who = "card" if len(taken) == 1 else "cards"
+            self.log("draw", f"Player {p + 1} draws {len(taken)} {who}.", p, random=True,
+                     reveals=(p,))
+        return len(taken)
+
+    def to_discard(self, iid: int, owner: int) -> None:
+        pl = self.players[owner]
+        self.player(owner, discard=pl.discard + (iid,))
+
+    def leave_field(self, iid: int, to: Place, by: int | None) -> None:
+        """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
+        that add text to the effect that discarded it apply for player ``by`` (K-16)."""
+        g = self.gates.pop(iid)
+        self.field[self.field.index(iid)] = EMPTY
+        self.absorbed = {k: v for k, v in self.absorbed.items() if k != iid}
+        for b in g.branches:
+            pl = self.players[g.owner]
+            self.player(g.owner, discard=pl.discard + (b,))
+            self.log("discard", f"{self.name(b)} (Branched) is discarded with its host.",
+                     g.owner)
+        pl = self.players[g.owner]
+        if to == "hand":
+            self.player(g.owner, hand=pl.hand + (iid,))
+            self.log("return", f"{self.name(iid)} returns to its owner's hand.", g.owner)
+        else:
+            self.player(g.owner, discard=pl.discard + (iid,))
+            self.log("discard", f"{self.name(iid)} is discarded.", g.owner)
+            if by is not None and self.has_passive(iid, "ready_on_discard"):
+                self._ready_own_choice(by, f"{self.name(iid)}'s Potion Potential")
+
+    def _ready_own_choice(self, p: int, reason: str) -> None:
+        options = tuple(sorted(
+            i for i, g in self.gates.items()
+            if g.owner == p and not g.ready and self.card(i).type in ("summon", "spirit")
+        ))
+        if len(options) == 1:
+            self.gate(options[0], ready=True)
+            self.log("ready", f"{reason}: Player {p + 1} Readies {self.name(options[0])}.", p)
+        elif options:
+            self.pending = Pending(kind="ready_own", player=p, options=options, reason=reason)
+        else:
+            self.log("ready", f"{reason}: Player {p + 1} has no Rested Summon or Spirit.", p)
+
+    def damage(self, iid: int, amount: int, by: int | None, source: str) -> bool:
+        """Deal damage; Defense reduces it, and that reduction is used up for the rest of the
+        Sequence (K-08, K-11). Returns True if the Gate was discarded by it."""
+        if iid not in self.gates or amount <= 0:
+            return False
+        defense = self.defense_of(iid)
+        used = self.absorbed.get(iid, 0)
+        left = max(0, defense - used)
+        through = max(0, amount - left)
+        self.absorbed = {**self.absorbed, iid: used + min(amount, left)}
+        g = self.gates[iid]
+        name = self.name(iid)
+        if through == 0:
+            self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)
+            return False
+        if self.card(iid).type == "entrant":
+            total = g.damage + through
+            self.gate(iid, damage=total)
+            self.log("damage", f"{source} deals {through} damage to {name} "
+                     f"({total}/{ENTRANT_LIFE}).", by, data={"target": iid, "amount": through})
+            if total >= ENTRANT_LIFE and self.winner is None:
+                self.winner = 1 - g.owner
+                self.over = True
+                self.log("win", f"{name} has taken {total} damage: Player {self.winner + 1} "
+                         "wins!", self.winner)
+            return False
+        self.log("damage", f"{source} deals {through} damage past Defense to {name}.", by,
+                 data={"target": iid, "amount": through})
+        self.leave_field(iid, "discard", by)
+        return True
+
+    def bordering_own_ready(self, p: int) -> set[int]:
+        """Empty zones bordering one of p's Ready Gates: where p may open Summons/Spirits."""
+        out: set[int] = set()
+        for i, g in self.gates.items():
+            if g.owner == p and g.ready:
+                for n in GRID.neighbours[self.field.index(i)]:
+                    if self.field[n] == EMPTY:
+                        out.add(n)
+        return out

@@ -1,0 +1,203 @@
+"""The Kyoukai effect registry: every effect a card file may name, in one place.
+
+An effect is a target rule (which zones it may aim at, checked on declaration and again on
+resolution) and a resolver. Card data names effects; an unknown name fails at load time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from rules.kyoukai.cards import Gate
+from rules.kyoukai.draft import Draft
+from rules.kyoukai.state import EMPTY, GRID, FieldGate
+
+
+class Board(Protocol):
+    """What target rules read: both State and Draft provide it."""
+
+    @property
+    def field(self) -> tuple[int, ...] | list[int]: ...
+    @property
+    def gates(self) -> Mapping[int, FieldGate]: ...
+    def card(self, iid: int) -> Gate: ...
+
+
+@dataclass(frozen=True)
+class Params:
+    amount: int = 0
+    range: int = 1
+    attack: int = 0
+    defense: int = 0
+
+
+# (board, player, source zone or EMPTY, params) -> legal target zones
+TargetRule = Callable[[Board, int, int, Params], list[int]]
+Resolver = Callable[[Draft, int, int, int, Params], None]  # draft, player, source iid, target
+
+
+def _no_target(b: Board, p: int, src: int, prm: Params) -> list[int]:
+    return [EMPTY]
+
+
+def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
+    """Zones holding a Gate within ``range`` of the source Gate, or (for a card opened from
+    the hand) of any of the player's Gates."""
+    field = b.field
+    if src != EMPTY:
+        origins = [src]
+    else:
+        origins = [z for z, i in enumerate(field) if i != EMPTY and b.gates[i].owner == p]
+    out = []
+    for z, i in enumerate(field):
+        if i != EMPTY and z != src and any(GRID.manhattan(o, z) <= prm.range for o in origins):
+            out.append(z)
+    return out
+
+
+def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
+    return [n for n in GRID.neighbours[src] if b.field[n] != EMPTY]
+
+
+def _own_summon(b: Board, p: int, src: int, prm: Params) -> list[int]:
+    return [z for z, i in enumerate(b.field) if i != EMPTY and b.gates[i].owner == p
+            and b.card(i).type in ("summon", "spirit")]
+
+
+def _own_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
+    return [z for z, i in enumerate(b.field) if i != EMPTY and b.gates[i].owner == p]
+
+
+def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> list[int]:
+    ent = next((i for i, g in b.gates.items() if g.owner == p and b.card(i).type == "entrant"),
+               None)
+    if ent is None:
+        return []
+    return [n for n in GRID.neighbours[b.field.index(ent)] if b.field[n] == EMPTY]
+
+
+TARGETS: dict[str, TargetRule] = {
+    "none": _no_target,
+    "gate_in_range": _gate_in_range,
+    "bordering_gate": _bordering_gate,
+    "own_summon": _own_summon,
+    "own_gate": _own_gate,
+    "empty_by_entrant": _empty_by_entrant,
+}
+
+
+# ---- resolvers -----------------------------------------------------------------------
+def _target_gate(d: Draft, zone: int) -> int:
+    return d.field[zone]
+
+
+def r_damage(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    d.damage(_target_gate(d, zone), prm.amount, p, d.name(src))
+
+
+def r_shield(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    t = _target_gate(d, zone)
+    d.shield = {**d.shield, t: d.shield.get(t, 0) + prm.amount}
+    d.log("shield", f"{d.name(t)} gets +{prm.amount} Defense for this Sequence.", p)
+
+
+def r_ready(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    t = _target_gate(d, zone)
+    d.gate(t, ready=True)
+    d.log("ready", f"{d.name(t)} is Readied.", p)
+
+
+def r_draw(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    d.draw(p, prm.amount)
+
+
+def r_heal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    ent = d.players[p].entrant
+    if ent in d.gates:
+        healed = min(prm.amount, d.gates[ent].damage)
+        d.gate(ent, damage=d.gates[ent].damage - healed)
+        d.log("heal", f"{d.name(ent)} recovers {healed} damage.", p)
+
+
+def r_return(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    d.leave_field(_target_gate(d, zone), "hand", p)
+
+
+def r_branch_self(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    host = _target_gate(d, zone)
+    d.gate(host, branches=d.gates[host].branches + (src,))
+    d.log("branch", f"{d.name(src)} is Branched under {d.name(host)}.", p)
+
+
+def r_graft(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    host = _target_gate(d, zone)
+    discard = d.players[p].discard
+    if not discard:
+        d.log("fizzle", "Graft finds no card in the Discard.", p)
+        return
+    top = discard[-1]
+    d.player(p, discard=discard[:-1])
+    d.gate(host, branches=d.gates[host].branches + (top,))
+    d.log("branch", f"{d.name(top)} is Branched under {d.name(host)}.", p)
+
+
+def r_primal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    """K-19: an Attack; if it discards another Summon or Spirit, the Lion may Move and Attack
+    again (only within its controller's Turn Action)."""
+    target = _target_gate(d, zone)
+    kind = d.card(target).type
+    discarded = d.damage(target, d.attack_of(src), p, f"{d.name(src)}'s Primal Instinct")
+    if discarded and kind in ("summon", "spirit") and target != src and src in d.gates \
+            and d.action is not None and d.action.gate == src:
+        d.action = d.action.model_copy(update={"stage": "bonus"})
+        d.log("bonus", f"{d.name(src)} may Move and Attack again.", p)
+
+
+def r_rebirth(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    d.place(src, p, zone, ready=False)
+    d.log("open", f"{d.name(src)} rises from the Discard into zone {zone_label(zone)}.", p)
+
+
+def r_nothing(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+    d.log("resolve", f"{d.name(src)} resolves with no effect.", p)
+
+
+@dataclass(frozen=True)
+class Effect:
+    target: str
+    resolve: Resolver | None  # None: a marker read elsewhere (passives, branch skills)
+    fizzles_if_no_target: bool = True
+
+
+# Effects a Normal/Fast Gate may do when opened, and effects a Skill may name.
+OPEN_EFFECTS: dict[str, Effect] = {
+    "damage": Effect("gate_in_range", r_damage),
+    "shield": Effect("own_gate", r_shield),
+    "ready": Effect("own_summon", r_ready),
+    "draw": Effect("none", r_draw),
+    "heal": Effect("none", r_heal),
+    "return_to_hand": Effect("own_summon", r_return),
+    "branch_self": Effect("own_gate", r_branch_self),
+    "graft": Effect("own_gate", r_graft),
+    "nothing": Effect("none", r_nothing),
+}
+SKILL_EFFECTS: dict[str, Effect] = {
+    "damage": Effect("gate_in_range", r_damage),
+    "shield": Effect("own_gate", r_shield),
+    "ready": Effect("own_summon", r_ready),
+    "draw": Effect("none", r_draw),
+    "heal": Effect("none", r_heal),
+    "primal_instinct": Effect("bordering_gate", r_primal),
+    "rebirth": Effect("empty_by_entrant", r_rebirth),
+    # Passive and Branch skills never go on a Sequence (K-14): they are read where they apply.
+    "open_as_fast": Effect("none", None),
+    "ready_on_discard": Effect("none", None),
+    "stat_bonus": Effect("none", None),
+}
+
+
+def zone_label(zone: int) -> str:
+    r, c = GRID.rc(zone)
+    return f"{'ABCDE'[c]}{r + 1}"

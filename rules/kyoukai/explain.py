@@ -1,0 +1,83 @@
+"""Human reasons for intents that are not legal: what the table shows after a bad drop."""
+
+from __future__ import annotations
+
+from rules.core.model import Intent
+from rules.kyoukai.effects import zone_label
+from rules.kyoukai.intents import Attack, Move, OpenGate, UseSkill
+from rules.kyoukai.legal import legal, to_act
+from rules.kyoukai.state import EMPTY, GRID, State
+
+
+def why_illegal(s: State, intent: Intent) -> str:
+    p = to_act(s)
+    if p is None:
+        return "the game is over"
+    if s.pending is not None:
+        return f"Player {p + 1} must first choose a Gate to Ready ({s.pending.reason})"
+    if s.step == "cleanup":
+        return f"Player {p + 1} must discard down to the hand limit first"
+    who = f"Player {p + 1}"
+    if isinstance(intent, OpenGate):
+        return _why_open(s, p, intent)
+    if isinstance(intent, Move | Attack | UseSkill):
+        g = intent.gate
+        if isinstance(intent, UseSkill) and g in s.players[p].discard:
+            return "that Skill cannot be used from the Discard now"
+        if g not in s.gates:
+            return "that card is not on the field"
+        name = s.name(g)
+        if s.gates[g].owner != p:
+            return f"{name} is not yours"
+        if not s.card(g).has_stats:
+            return f"{name} has no Stats, so it cannot take a Turn Action"
+        if s.seq is not None:
+            return ("a Sequence is open: only Fast Gates and Fast Skills can respond "
+                    "(or pass)")
+        if s.step != "main" or s.active != p:
+            return "Turn Actions are taken only in your own Main step"
+        if s.action is not None and s.action.gate != g:
+            return f"finish {s.name(s.action.gate)}'s Turn Action first"
+        if s.action is None and not s.gates[g].ready:
+            return f"{name} is Rested; only a Ready Gate can take a Turn Action"
+        if isinstance(intent, Move):
+            if s.action is not None and s.action.stage != "bonus":
+                return f"{name} has already moved in this Turn Action"
+            if s.field[intent.to] != EMPTY:
+                return f"{zone_label(intent.to)} is taken"
+            return (f"{name} moves at most {s.card(g).movement} zones, through empty "
+                    "bordering zones only")
+        if isinstance(intent, Attack):
+            if not GRID.bordering(s.zone_of(g), intent.zone):
+                return f"{name} can only attack a bordering zone"
+            if s.field[intent.zone] == EMPTY:
+                return f"there is no Gate in {zone_label(intent.zone)} to attack"
+        return f"{name} cannot use that now"
+    return f"{who} cannot {intent.label()} now"
+
+
+def _why_open(s: State, p: int, intent: OpenGate) -> str:
+    pl = s.players[p]
+    if intent.card not in pl.hand and intent.card not in pl.spirits:
+        return "that card is not in your hand"
+    card = s.card(intent.card)
+    if card.cost > pl.ki:
+        return f"{card.name} costs {card.cost} Ki; you have {pl.ki}"
+    if intent.card in pl.spirits and pl.spirit_opened:
+        return "you have already opened a Spirit this turn"
+    fast = card.type == "fast" or any(k.effect == "open_as_fast" for k in card.skills)
+    if s.seq is not None and not fast:
+        return f"only Fast Gates can be opened in response; {card.name} is not Fast"
+    if s.seq is None and (s.step != "main" or s.active != p):
+        return "Gates are opened in your own Main step (Fast Gates also in response)"
+    if s.action is not None:
+        return f"finish {s.name(s.action.gate)}'s Turn Action first"
+    if card.type in ("summon", "spirit"):
+        if not 0 <= intent.zone < GRID.size or s.field[intent.zone] != EMPTY:
+            return "a Summon or Spirit needs an empty zone"
+        return ("a Summon or Spirit is opened into an empty zone bordering one of your "
+                "Ready Gates")
+    if intent not in legal(s):
+        return f"{card.name} cannot target {zone_label(intent.zone)}" if intent.zone != EMPTY \
+            else f"{card.name} needs a target"
+    return f"{card.name} cannot be opened now"

@@ -1,0 +1,210 @@
+"""Turn flow and Sequence resolution.
+
+``advance`` runs every automatic step (draw, ready, resolving a closed Sequence, ending the
+turn) until a player must decide, re-checking game end after each one, with a loop guard.
+"""
+
+from __future__ import annotations
+
+from rules.core.window import Window
+from rules.kyoukai.draft import Draft
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, zone_label
+from rules.kyoukai.state import EMPTY, GRID, HAND_LIMIT, TURN_CAP, Item
+
+_CONTINUING = ("after_move", "bonus", "after_bonus_move")
+_GUARD = 10_000
+
+
+def declare(d: Draft, item: Item) -> None:
+    """Put an item on the Sequence (opening one if none is open): the opponent answers first."""
+    d.seq = Window.open(item, item.player) if d.seq is None else d.seq.push(item, item.player)
+
+
+def advance(d: Draft) -> None:
+    for _ in range(_GUARD):
+        if d.over or d.pending is not None:
+            return
+        if d.seq is not None:
+            if not d.seq.closed:
+                return
+            if d.seq.stack:
+                item, d.seq = d.seq.pop()
+                resolve(d, item)
+            else:
+                end_sequence(d)
+            continue
+        if d.step == "draw":
+            _draw_step(d)
+        elif d.step == "ready":
+            _ready_step(d)
+        elif d.step == "main":
+            return
+        elif d.step == "end":
+            declare(d, Item(kind="end", player=d.active))
+            d.log("step", f"End step: Player {2 - d.active} may respond.", d.active)
+            return
+        elif d.step == "cleanup":
+            if len(d.players[d.active].hand) > HAND_LIMIT:
+                return
+            _next_turn(d)
+    raise RuntimeError("turn flow did not settle: loop guard reached")
+
+
+def _draw_step(d: Draft) -> None:
+    p = d.active
+    if d.turn == 1:
+        d.log("step", f"Player {p + 1} goes first and skips the first draw.", p)
+    elif not d.players[p].deck:
+        # House rule: drawing from an empty deck wounds the Entrant for 2, Defense aside.
+        ent = d.players[p].entrant
+        total = d.gates[ent].damage + 2
+        d.gate(ent, damage=total)
+        d.log("damage", f"Player {p + 1} cannot draw: {d.name(ent)} takes 2 damage.", p)
+        if total >= 20:
+            d.winner, d.over = 1 - p, True
+            d.log("win", f"Player {2 - p} wins!", 1 - p)
+    else:
+        d.draw(p)
+    d.step = "ready"
+
+
+def _ready_step(d: Draft) -> None:
+    p = d.active
+    spirits = 0
+    for i, g in list(d.gates.items()):
+        if g.owner == p:
+            if not g.ready:
+                d.gate(i, ready=True)
+            if d.card(i).type == "spirit":
+                spirits += 1
+    ki = 2 + spirits
+    d.player(p, ki=ki, spirit_opened=False)
+    d.log("step", f"Player {p + 1} Readies their Gates and has {ki} Ki. Main step.", p)
+    d.step = "main"
+
+
+def _next_turn(d: Draft) -> None:
+    d.action = None
+    if d.turn >= TURN_CAP:
+        d.over = True
+        d.log("draw_game", f"Turn limit ({TURN_CAP}) reached: the game is a draw.")
+        return
+    d.turn += 1
+    d.active = 1 - d.active
+    d.step = "draw"
+    d.log("turn", f"Turn {d.turn}: Player {d.active + 1}.", d.active)
+
+
+def end_sequence(d: Draft) -> None:
+    """The Sequence is over: Defense used up in it is restored (K-11)."""
+    d.seq = None
+    d.absorbed = {}
+    d.shield = {}
+    a = d.action
+    if a is not None and (a.stage not in _CONTINUING or a.gate not in d.gates):
+        d.action = None
+    if d.step == "end":
+        d.step = "cleanup"
+
+
+def resolve(d: Draft, item: Item) -> None:
+    if item.kind == "move":
+        _resolve_move(d, item)
+    elif item.kind == "attack":
+        _resolve_attack(d, item)
+    elif item.kind == "skill":
+        _resolve_skill(d, item)
+    elif item.kind == "open":
+        _resolve_open(d, item)
+    else:
+        d.log("resolve", "The End step Sequence resolves.", item.player)
+
+
+def _resolve_move(d: Draft, item: Item) -> None:
+    g = item.source
+    if g not in d.gates:
+        d.log("fizzle", "The Move fizzles: the Gate left the field.", item.player)
+        return
+    if d.action is not None and d.action.gate == g:
+        stage = "after_bonus_move" if d.action.stage == "bonus_move_declared" else "after_move"
+        d.action = d.action.model_copy(update={"stage": stage})
+    start = d.zone_of(g)
+    field = d.field
+    path = GRID.path(start, item.zone, lambda z: field[z] != EMPTY)
+    if path is None or len(path) - 1 > (d.card(g).movement or 0):
+        d.log("fizzle", f"{d.name(g)} cannot reach {zone_label(item.zone)} any more and stays.",
+              item.player)
+        return
+    d.field[start] = EMPTY
+    d.field[item.zone] = g
+    d.log("move", f"{d.name(g)} moves to {zone_label(item.zone)}.", item.player,
+          data={"gate": g, "from": start, "to": item.zone})
+
+
+def _resolve_attack(d: Draft, item: Item) -> None:
+    a, t = item.source, item.target
+    if a not in d.gates or t not in d.gates:
+        d.log("fizzle", "The Attack fizzles: a Gate left the field.", item.player)
+        return
+    if not GRID.bordering(d.zone_of(a), d.zone_of(t)):
+        d.log("fizzle", f"The Attack fizzles: {d.name(t)} is no longer bordering.", item.player)
+        return
+    d.damage(t, d.attack_of(a), item.player, d.name(a))
+
+
+def _retarget(d: Draft, item: Item, rule: str, src_zone: int, prm: Params) -> int | None:
+    """Check the target again on resolution: the zone to act on, or None if it is gone."""
+    if rule == "none":
+        return EMPTY
+    legal = TARGETS[rule](d, item.player, src_zone, prm)
+    if item.target != EMPTY:
+        z = d.zone_of(item.target)
+        return z if z in legal else None
+    return item.zone if item.zone in legal else None
+
+
+def _resolve_skill(d: Draft, item: Item) -> None:
+    src = item.source
+    skill = d.card(src).skills[item.skill]
+    eff = SKILL_EFFECTS[skill.effect]
+    on_field = src in d.gates
+    if skill.kind != "location" and not on_field:
+        d.log("fizzle", f"{skill.name} fizzles: {d.name(src)} left the field.", item.player)
+        return
+    prm = Params(skill.amount, skill.range, skill.attack, skill.defense)
+    zone = _retarget(d, item, eff.target, d.zone_of(src) if on_field else EMPTY, prm)
+    if zone is None:
+        d.log("fizzle", f"{skill.name} fizzles: its target is gone.", item.player)
+        if skill.kind == "location":
+            d.to_discard(src, item.player)
+        return
+    assert eff.resolve is not None
+    d.log("resolve", f"{d.name(src)}'s {skill.name} resolves.", item.player)
+    eff.resolve(d, item.player, src, zone, prm)
+
+
+def _resolve_open(d: Draft, item: Item) -> None:
+    src, p = item.source, item.player
+    card = d.card(src)
+    if card.type in ("summon", "spirit", "entrant"):
+        if d.field[item.zone] == EMPTY:
+            d.place(src, p, item.zone, ready=False)
+            d.log("open", f"{card.name} is opened Rested in {zone_label(item.zone)}.", p,
+                  data={"gate": src, "zone": item.zone})
+        else:
+            d.log("fizzle", f"{card.name} fizzles: {zone_label(item.zone)} is taken.", p)
+            d.to_discard(src, p)
+        return
+    assert card.effect is not None
+    eff = OPEN_EFFECTS[card.effect]
+    prm = Params(card.amount, card.range)
+    zone = _retarget(d, item, eff.target, EMPTY, prm)
+    if zone is None:
+        d.log("fizzle", f"{card.name} fizzles: its target is gone.", p)
+        d.to_discard(src, p)
+        return
+    assert eff.resolve is not None
+    d.log("resolve", f"{card.name} resolves.", p)
+    eff.resolve(d, p, src, zone, prm)
+    if card.effect != "branch_self":
+        d.to_discard(src, p)

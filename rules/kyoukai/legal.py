@@ -1,0 +1,162 @@
+"""What the deciding player may do now. Generation reads the immutable State only."""
+
+from __future__ import annotations
+
+from rules.core.model import Intent
+from rules.kyoukai.cards import Gate
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params
+from rules.kyoukai.intents import (
+    Attack,
+    Choose,
+    Discard,
+    EndAction,
+    EndStep,
+    Move,
+    OpenGate,
+    Pass,
+    UseSkill,
+)
+from rules.kyoukai.state import EMPTY, GRID, State
+
+
+def to_act(s: State) -> int | None:
+    if s.over:
+        return None
+    if s.pending is not None:
+        return s.pending.player
+    if s.seq is not None:
+        return s.seq.priority
+    return s.active
+
+
+def legal(s: State) -> list[Intent]:
+    p = to_act(s)
+    if p is None:
+        return []
+    if s.pending is not None:
+        return [Choose(gate=g) for g in s.pending.options]
+    if s.step == "cleanup":
+        return [Discard(card=c) for c in s.players[p].hand]
+    out: list[Intent] = []
+    if s.seq is not None:
+        out.append(Pass())
+        _openings(s, p, fast_only=True, out=out)
+        _fast_skill_responses(s, p, out)
+        _location_skills(s, p, fast_only=True, out=out)
+        return out
+    a = s.action
+    if a is not None:
+        _follow_ups(s, a.gate, a.stage, out)
+        out.append(EndAction())
+        return out
+    _turn_actions(s, p, out)
+    _openings(s, p, fast_only=False, out=out)
+    _location_skills(s, p, fast_only=False, out=out)
+    out.append(EndStep())
+    return out
+
+
+def occupied(s: State) -> set[int]:
+    return {z for z, i in enumerate(s.field) if i != EMPTY}
+
+
+def open_zones(s: State, p: int) -> list[int]:
+    """Empty zones bordering one of p's Ready Gates: where p may open a Summon or Spirit."""
+    field = s.field
+    out: set[int] = set()
+    for i, g in s.gates.items():
+        if g.owner == p and g.ready:
+            for n in GRID.neighbours[field.index(i)]:
+                if field[n] == EMPTY:
+                    out.add(n)
+    return sorted(out)
+
+
+def card_targets(s: State, p: int, card: Gate) -> list[int]:
+    assert card.effect is not None
+    return TARGETS[OPEN_EFFECTS[card.effect].target](s, p, EMPTY, Params(card.amount, card.range))
+
+
+def _openings(s: State, p: int, fast_only: bool, out: list[Intent]) -> None:
+    pl = s.players[p]
+    zones: list[int] | None = None
+    for c in pl.hand:
+        card = s.card(c)
+        if card.cost > pl.ki:
+            continue
+        if card.type in ("summon", "spirit"):
+            if fast_only and not any(k.kind == "passive" and k.effect == "open_as_fast"
+                                     for k in card.skills):
+                continue
+            if zones is None:
+                zones = open_zones(s, p)
+            out.extend(OpenGate(card=c, zone=z) for z in zones)
+        elif card.type == "fast" or (card.type == "normal" and not fast_only):
+            out.extend(OpenGate(card=c, zone=z) for z in card_targets(s, p, card))
+    if not fast_only and not pl.spirit_opened:
+        for c in pl.spirits:
+            if s.card(c).cost <= pl.ki:
+                if zones is None:
+                    zones = open_zones(s, p)
+                out.extend(OpenGate(card=c, zone=z) for z in zones)
+
+
+def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
+                   out: list[Intent]) -> None:
+    for k, sk in enumerate(s.card(gate).skills):
+        if sk.kind not in ("normal", "fast") or (fast_only and sk.kind != "fast"):
+            continue
+        rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
+        prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
+        out.extend(UseSkill(gate=gate, skill=k, zone=z) for z in rule(s, p, zone, prm))
+
+
+def _turn_actions(s: State, p: int, out: list[Intent]) -> None:
+    field = s.field
+    for z, i in enumerate(field):
+        if i == EMPTY:
+            continue
+        g = s.gates[i]
+        card = s.card(i)
+        if g.owner != p or not g.ready or not card.has_stats:
+            continue
+        _moves(s, i, z, card.movement or 0, out)
+        out.extend(Attack(gate=i, zone=n) for n in GRID.neighbours[z] if field[n] != EMPTY)
+        _skill_intents(s, p, i, z, False, out)
+
+
+def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
+    if movement <= 0:
+        return
+    field = s.field
+    reach = GRID.reach(zone, movement, lambda c: field[c] != EMPTY)
+    out.extend(Move(gate=gate, to=c) for c in sorted(reach))
+
+
+def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
+    if gate not in s.gates:
+        return
+    z = s.zone_of(gate)
+    field = s.field
+    if stage == "bonus":
+        _moves(s, gate, z, s.card(gate).movement or 0, out)
+    out.extend(Attack(gate=gate, zone=n) for n in GRID.neighbours[z] if field[n] != EMPTY)
+    if stage == "after_move":
+        _skill_intents(s, s.gates[gate].owner, gate, z, False, out)
+
+
+def _fast_skill_responses(s: State, p: int, out: list[Intent]) -> None:
+    for z, i in enumerate(s.field):
+        if i != EMPTY and s.gates[i].owner == p and s.gates[i].ready:
+            _skill_intents(s, p, i, z, True, out)
+
+
+def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent]) -> None:
+    """K-18: skills whose cost names the Discard are usable only from there."""
+    for c in s.players[p].discard:
+        for k, sk in enumerate(s.card(c).skills):
+            if sk.kind != "location" or (fast_only and sk.speed != "fast"):
+                continue
+            rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
+            prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
+            out.extend(UseSkill(gate=c, skill=k, zone=z) for z in rule(s, p, EMPTY, prm))

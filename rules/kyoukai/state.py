@@ -1,0 +1,99 @@
+"""Kyoukai game state: immutable, self-contained (it carries its card catalog), JSON-ready."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.core.grid import SquareGrid
+from rules.core.model import Frozen
+from rules.core.rng import Rng
+from rules.core.window import Window
+from rules.kyoukai.cards import Gate
+
+GRID = SquareGrid(5, 5)
+EMPTY = -1
+ENTRANT_LIFE = 20
+HAND_LIMIT = 6
+OPENING_HAND = 5
+TURN_CAP = 80  # game turns (both players' turns counted); reaching it is a draw
+
+Step = Literal["draw", "ready", "main", "end", "cleanup"]
+Stage = Literal["move_declared", "after_move", "final", "bonus", "bonus_move_declared",
+                "after_bonus_move"]
+
+
+class FieldGate(Frozen):
+    """A Gate standing in a zone. ``damage`` only accumulates on Entrants (others have 1 Life)."""
+
+    iid: int
+    owner: int
+    ready: bool = False
+    damage: int = 0
+    branches: tuple[int, ...] = ()
+
+
+class Player(Frozen):
+    entrant: int
+    deck: tuple[int, ...] = ()
+    hand: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+    spirits: tuple[int, ...] = ()
+    ki: int = 0
+    spirit_opened: bool = False
+
+
+class Item(Frozen):
+    """One entry of a Sequence: a declared Move, Attack, Skill, Gate opening or the End step."""
+
+    kind: Literal["move", "attack", "skill", "open", "end"]
+    player: int
+    source: int = EMPTY
+    skill: int = -1
+    zone: int = EMPTY  # the target zone (or destination)
+    target: int = EMPTY  # the Gate that stood in ``zone`` when declared
+
+
+class TurnAction(Frozen):
+    gate: int
+    stage: Stage
+
+
+class Pending(Frozen):
+    """A choice a player must make in the middle of resolving (e.g. Basic Slime's Ready)."""
+
+    kind: Literal["ready_own"]
+    player: int
+    options: tuple[int, ...]
+    reason: str
+
+
+class State(Frozen):
+    catalog: dict[str, Gate]
+    cards: dict[int, str]
+    field: tuple[int, ...]
+    gates: dict[int, FieldGate]
+    players: tuple[Player, Player]
+    active: int = 0
+    first: int = 0
+    turn: int = 1
+    step: Step = "draw"
+    seq: Window[Item] | None = None
+    action: TurnAction | None = None
+    pending: Pending | None = None
+    absorbed: dict[int, int] = {}
+    shield: dict[int, int] = {}
+    rng: Rng = Rng()
+    winner: int | None = None
+    over: bool = False
+
+    def card(self, iid: int) -> Gate:
+        return self.catalog[self.cards[iid]]
+
+    def zone_of(self, iid: int) -> int:
+        try:
+            return self.field.index(iid)
+        except ValueError:
+            return EMPTY
+
+    def name(self, iid: int) -> str:
+        return self.card(iid).name
