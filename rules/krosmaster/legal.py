@@ -1,0 +1,187 @@
+"""Legal intents per phase, spell targeting, and the reasons an intent is not legal."""
+
+from __future__ import annotations
+
+from rules.core.model import Intent
+from rules.krosmaster import house
+from rules.krosmaster.board import Geo
+from rules.krosmaster.cards import Spell
+from rules.krosmaster.combat import reachable
+from rules.krosmaster.intents import (
+    BuyGG,
+    Cast,
+    EndActivation,
+    EndInspiration,
+    Inspire,
+    KeepTension,
+    Move,
+    Reroll,
+    SetDofus,
+)
+from rules.krosmaster.state import Figure, KState
+
+_DOFUS_CHOICES = ("critical", "armour", "dodge", "lock")
+
+
+def sight_blockers(s: KState, geo: Geo) -> frozenset[int]:
+    """Trees and every figure (house rule H7); the ray excludes its own two ends."""
+    return geo.los_block | {f.cell for f in s.figures if f.cell is not None}
+
+
+def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell,
+                blocks: frozenset[int] | None = None) -> tuple[list[int], list[int]]:
+    """Cells in the spell's range (and line): those in line of sight, those blocked."""
+    if fig.cell is None:
+        return [], []
+    lo, hi = spell.range
+    cells = geo.in_range(fig.cell, lo, hi, spell.line)
+    if not spell.los:
+        return list(cells), []
+    blocks = sight_blockers(s, geo) if blocks is None else blocks
+    los = geo.grid.line_of_sight
+    seen: list[int] = []
+    hidden: list[int] = []
+    for c in cells:
+        (seen if los(fig.cell, c, blocks) else hidden).append(c)
+    return seen, hidden
+
+
+def _fits(spell: Spell, fig: Figure, target: Figure) -> bool:
+    if spell.target == "enemy":
+        return target.owner != fig.owner
+    if spell.target == "ally":
+        return target.owner == fig.owner
+    return True
+
+
+def spell_targets(s: KState, geo: Geo, fig: Figure, spell: Spell,
+                  blocks: frozenset[int]) -> list[int]:
+    """Cells holding a figure this spell may be cast on now (AP aside)."""
+    if fig.cell is None:
+        return []
+    g = geo.grid
+    lo, hi = spell.range
+    out = []
+    for t in s.figures:
+        if t.cell is None or not _fits(spell, fig, t):
+            continue
+        d = g.manhattan(fig.cell, t.cell)
+        if not lo <= d <= hi or (spell.line and not g.in_line(fig.cell, t.cell)):
+            continue
+        if spell.los and d > 1 and not g.line_of_sight(fig.cell, t.cell, blocks):
+            continue
+        out.append(t.cell)
+    return out
+
+
+def legal(s: KState, geo: Geo) -> list[Intent]:
+    phase = s.phase
+    if phase == "tension":
+        return [Reroll(), KeepTension()]
+    if phase == "dofus":
+        return [SetDofus(die=i, face=f) for i, d in enumerate(s.dice) if d == house.WILD_FACE
+                for f in _DOFUS_CHOICES]
+    if phase == "inspiration":
+        out: list[Intent] = [EndInspiration()]
+        if s.dice:
+            mine = [f.id for f in s.figures if f.owner == s.active and f.alive]
+            out += [Inspire(die=i, figure=f) for i in range(len(s.dice)) for f in mine]
+        return out
+    fig = s.acting()
+    if fig is None:
+        return []
+    out = [EndActivation(figure=fig.id)]
+    out += [Move(figure=fig.id, to=c) for c in reachable(s, geo, fig, fig.mp)]
+    card = s.card(fig)
+    blocks = sight_blockers(s, geo)
+    for i, spell in enumerate(card.spells):
+        if spell.ap <= fig.ap:
+            out += [Cast(figure=fig.id, spell=i, target=c)
+                    for c in spell_targets(s, geo, fig, spell, blocks)]
+    if fig.cell in geo.demon and s.kamas[fig.owner] >= house.GG_PRICE:
+        out.append(BuyGG(figure=fig.id))
+    return out
+
+
+_PHASE_HINT = {
+    "tension": "it is the Roll for Tension: reroll or keep the dice",
+    "dofus": "choose the side of the Dofus die first",
+    "inspiration": "it is the Inspiration phase: place dice on your figures or finish",
+    "activation": "a figure is in its Activation: move it, cast a spell or end its turn",
+    "over": "the game is over",
+}
+
+_PHASE_OF = {
+    "reroll": "tension", "keep": "tension", "dofus": "dofus", "inspire": "inspiration",
+    "end_inspiration": "inspiration", "move": "activation", "cast": "activation",
+    "buy_gg": "activation", "end_activation": "activation",
+}
+
+
+def explain(s: KState, geo: Geo, intent: Intent) -> str:
+    if _PHASE_OF.get(intent.kind) != s.phase:
+        return f"Not now: {_PHASE_HINT[s.phase]}."
+    if isinstance(intent, SetDofus):
+        return "That die does not show a Dofus."
+    if isinstance(intent, Inspire):
+        if not 0 <= intent.die < len(s.dice):
+            return "There is no such Inspiration die left."
+        if not 0 <= intent.figure < len(s.figures):
+            return "There is no such figure."
+        f = s.figures[intent.figure]
+        if f.owner != s.active:
+            return "Inspiration dice go on your own Krosmasters."
+        return f"{s.name(f)} is knocked out."
+    fig = s.acting()
+    assert fig is not None
+    fid = getattr(intent, "figure", None)
+    if fid != fig.id:
+        return f"It is {s.name(fig)}'s turn in the Timeline."
+    if isinstance(intent, Move):
+        return _explain_move(s, geo, fig, intent.to)
+    if isinstance(intent, Cast):
+        return _explain_cast(s, geo, fig, intent)
+    if isinstance(intent, BuyGG):
+        if fig.cell not in geo.demon:
+            return "GG can only be bought on a demon cell."
+        return f"A GG costs {house.GG_PRICE} kamas; you have {s.kamas[fig.owner]}."
+    return f"{intent.label()} is not legal now."
+
+
+def _explain_move(s: KState, geo: Geo, fig: Figure, to: int) -> str:
+    b = s.board
+    if not 0 <= to < b.width * b.height:
+        return "That cell is off the board."
+    if to in geo.move_block:
+        return f"{b.terrain[to].capitalize()} blocks movement."
+    if to in s.occupant():
+        return "Another figure stands there."
+    if fig.mp <= 0:
+        return f"{s.name(fig)} has no MP left."
+    assert fig.cell is not None
+    return (f"{s.name(fig)} cannot reach {b.rc(to)} with {fig.mp} MP "
+            f"({geo.grid.manhattan(fig.cell, to)} cells away, obstacles and figures block).")
+
+
+def _explain_cast(s: KState, geo: Geo, fig: Figure, intent: Cast) -> str:
+    card = s.card(fig)
+    if not 0 <= intent.spell < len(card.spells):
+        return f"{card.name} has no spell {intent.spell + 1}."
+    spell = card.spells[intent.spell]
+    if spell.ap > fig.ap:
+        return f"{spell.name} costs {spell.ap} AP; {card.name} has {fig.ap}."
+    occ = s.occupant()
+    if intent.target not in occ:
+        return f"{spell.name} needs a figure on the target cell."
+    target = s.figures[occ[intent.target]]
+    if not _fits(spell, fig, target):
+        return f"{spell.name} targets {'an enemy' if spell.target == 'enemy' else 'an ally'}."
+    assert fig.cell is not None
+    g = geo.grid
+    d = g.manhattan(fig.cell, intent.target)
+    lo, hi = spell.range
+    if not lo <= d <= hi:
+        return f"{spell.name} has range {lo}-{hi}; the target is {d} cells away."
+    if spell.line and not g.in_line(fig.cell, intent.target):
+        return f"{spell.name} must be cast in a straight line."
+    return f"Line of sight to {s.board.rc(intent.target)} is blocked (trees and figures block)."

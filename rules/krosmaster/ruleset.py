@@ -1,0 +1,163 @@
+"""Krosmaster Arena behind the Playtable rules contract.
+
+Game turn (seed section 5, rules R-01 … R-11): Roll for Tension (``Reroll`` / ``KeepTension``,
+then ``SetDofus`` for wild faces) → Inspiration (``Inspire`` / ``EndInspiration``) → Refund →
+each figure's Preliminary / Activation (``Move``, ``Cast``, ``BuyGG``, ``EndActivation``) / End
+of Activation, in Timeline order → End of Game Turn; then the opponent is active.
+
+Only the active player ever decides. The game ends when a player has no GG or no figure left;
+after ``house.TURN_CAP`` (60) game turns it is a draw (``winner`` None). House rules:
+``rules.krosmaster.house``. Cells are ints ``row * width + col``.
+
+``highlights(state, source)``:
+- ``source`` = figure id → ``{"move": cells reachable with the MP it has (its MP left while
+  it acts, its card's MP otherwise), "attack": cells it can cast a spell on now}``;
+- ``source`` = ``(figure id, spell index)`` or ``{"figure": id, "spell": i}`` →
+  ``{"target": cells in range and line of sight, "blocked": in range but sight blocked}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rules.core.model import Event, Intent
+from rules.core.rng import Rng
+from rules.core.ruleset import Ruleset
+from rules.krosmaster import flow, house
+from rules.krosmaster.board import geo
+from rules.krosmaster.combat import buy_gg, cast, move, reachable
+from rules.krosmaster.intents import (
+    INTENT_TYPES,
+    BuyGG,
+    Cast,
+    EndActivation,
+    EndInspiration,
+    Inspire,
+    KeepTension,
+    Move,
+    Reroll,
+    SetDofus,
+)
+from rules.krosmaster.legal import explain, legal, sight_blockers, spell_cells, spell_targets
+from rules.krosmaster.setup import new_state
+from rules.krosmaster.state import KState
+
+
+class KrosmasterRules(Ruleset[KState]):
+    name: ClassVar[str] = "krosmaster"
+    title: ClassVar[str] = "Krosmaster Arena"
+    state_type: ClassVar[type[KState]] = KState
+    intent_types = INTENT_TYPES
+    turn_cap: ClassVar[int] = house.TURN_CAP
+
+    def _new_game(self, seed: int, options: dict[str, Any]) -> KState:
+        return new_state(seed, options)[0]
+
+    def _to_act(self, state: KState) -> int | None:
+        return None if state.phase == "over" else state.active
+
+    def _legal_intents(self, state: KState) -> list[Intent]:
+        return legal(state, geo(state.board))
+
+    def _winner(self, state: KState) -> int | None:
+        return state.winner
+
+    def _explain(self, state: KState, intent: Intent) -> str:
+        return explain(state, geo(state.board), intent)
+
+    def _view(self, state: KState, player: int) -> KState:
+        # Nothing is hidden on the table but the future: mask the dice seed.
+        return state.model_copy(update={"rng": Rng(seed=0, counter=0)})
+
+    def _apply(self, state: KState, intent: Intent) -> tuple[KState, list[Event]]:
+        ev: list[Event] = []
+        s = state
+        g = geo(s.board)
+        if isinstance(intent, Reroll):
+            s = flow.reroll(s, ev)
+        elif isinstance(intent, KeepTension):
+            ev.append(Event(kind="keep", player=s.active, text="The Tension dice are kept."))
+            s = flow.keep(s, ev)
+        elif isinstance(intent, SetDofus):
+            dice = s.dice[:intent.die] + (intent.face,) + s.dice[intent.die + 1:]
+            ev.append(Event(kind="dofus", player=s.active,
+                            text=f"Dofus die set to {house.FACE_NAMES[intent.face]}."))
+            s = flow.keep(s.model_copy(update={"dice": dice}), ev)
+        elif isinstance(intent, Inspire):
+            s = self._inspire(s, intent, ev)
+        elif isinstance(intent, EndInspiration):
+            s = flow.refund(s, ev)
+        elif isinstance(intent, EndActivation):
+            s = flow.end_activation(s, ev)
+        else:
+            fig = s.acting()
+            assert fig is not None
+            if isinstance(intent, Move):
+                s = move(s, g, fig, intent.to, ev)
+            elif isinstance(intent, Cast):
+                s = cast(s, g, fig, intent.spell, intent.target, ev)
+            elif isinstance(intent, BuyGG):
+                s = buy_gg(s, fig, ev)
+        return s, ev
+
+    def _inspire(self, s: KState, intent: Inspire, ev: list[Event]) -> KState:
+        face = s.dice[intent.die]
+        fig = s.figures[intent.figure]
+        fig = fig.model_copy(update={"inspiration": fig.inspiration + (face,)})
+        dice = s.dice[:intent.die] + s.dice[intent.die + 1:]
+        s = s.with_figure(fig).model_copy(update={"dice": dice})
+        ev.append(Event(kind="inspire", player=s.active,
+                        text=f"{s.name(fig)} is inspired: {house.FACE_NAMES[face]} until "
+                             f"player {s.active + 1}'s next turn.",
+                        data={"figure": fig.id, "face": face}))
+        return flow.refund(s, ev) if not dice else s
+
+    def _highlights(self, state: KState, source: Any) -> dict[str, list[Any]]:
+        fid, spell_no = _parse_source(source)
+        if not 0 <= fid < len(state.figures):
+            return {}
+        fig = state.figures[fid]
+        if fig.cell is None:
+            return {}
+        g = geo(state.board)
+        acting = state.acting()
+        is_acting = acting is not None and acting.id == fid
+        card = state.card(fig)
+        if spell_no is not None:
+            if not 0 <= spell_no < len(card.spells):
+                return {}
+            seen, hidden = spell_cells(state, g, fig, card.spells[spell_no])
+            return {"target": seen, "blocked": hidden}
+        mp = fig.mp if is_acting else card.mp
+        out: dict[str, list[Any]] = {"move": sorted(reachable(state, g, fig, mp))}
+        blocks = sight_blockers(state, g)
+        ap = fig.ap if is_acting else card.ap
+        attack: set[int] = set()
+        for spell in card.spells:
+            if spell.ap <= ap:
+                attack.update(spell_targets(state, g, fig, spell, blocks))
+        out["attack"] = sorted(attack)
+        return out
+
+    def evaluate(self, state: KState, player: int) -> float:
+        w = state.winner
+        if state.phase == "over":
+            return 0.0 if w is None else (1000.0 if w == player else -1000.0)
+        score = 0.0
+        for f in state.figures:
+            if f.alive:
+                sign = 1.0 if f.owner == player else -1.0
+                score += sign * (f.hp + 3.0 * state.card(f).level)
+        score += 10.0 * (state.gg[player] - state.gg[1 - player])
+        score += 0.5 * (state.kamas[player] - state.kamas[1 - player])
+        return score
+
+
+def _parse_source(source: Any) -> tuple[int, int | None]:
+    if isinstance(source, Mapping):
+        spell = source.get("spell")
+        return int(source.get("figure", -1)), None if spell is None else int(spell)
+    if isinstance(source, tuple | list):
+        return int(source[0]), int(source[1]) if len(source) > 1 else None
+    return int(source), None
