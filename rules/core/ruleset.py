@@ -123,6 +123,18 @@ class Ruleset(ABC, Generic[S]):
             return 0.0
         return 1000.0 if w == player else -1000.0
 
+    def scenario_position(self, position: dict[str, Any], seed: int) -> S:
+        """Build a position from a scenario file's ``[position]`` table."""
+        raise NotImplementedError(f"{self.name} has no scenario positions yet")
+
+    def scenario_intent(self, state: S, spec: dict[str, Any]) -> Intent:
+        """An intent from a scenario step, where the game may let names stand for ids."""
+        return self.parse_intent(spec)
+
+    def facts(self, state: S) -> dict[str, Any]:
+        """Flat, human-named facts about a state that scenario expectations compare."""
+        return {"to_act": self._to_act(state), "winner": self._winner(state)}
+
     def _explain(self, state: S, intent: Intent) -> str:
         return f"{intent.label()} is not legal now"
 

@@ -219,6 +219,23 @@ class KyoukaiRules(Ruleset[State]):
 
         return highlights(state, int(source), self.legal_intents(state))
 
+    # ---- scenario files ---------------------------------------------------------------------
+    def scenario_position(self, position: dict[str, Any], seed: int) -> State:
+        from rules.kyoukai import scenario
+
+        catalog, _ = load(Path(position.pop("pack", None) or self.default_pack()).resolve())
+        return scenario.build(catalog, position, seed)
+
+    def scenario_intent(self, state: State, spec: dict[str, Any]) -> Intent:
+        from rules.kyoukai import scenario
+
+        return scenario.intent(self, state, spec)
+
+    def facts(self, state: State) -> dict[str, Any]:
+        from rules.kyoukai import scenario
+
+        return scenario.facts(state)
+
     def evaluate(self, state: State, player: int) -> float:
         if state.over:
             return super().evaluate(state, player)

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.agents.base import Agent
+from rules.core.model import Intent
+from rules.core.ruleset import Ruleset
+
+
+class GreedyAgent(Agent):
+    """One-ply lookahead: apply each legal intent to its own *view* and keep the one that
+    scores best by ``rs.evaluate``. The view has hidden cards masked and the random generator
+    replaced, so the agent cannot peek; an intent whose outcome depends on what it cannot see
+    simply gets the view's guess. Ties are broken at random, passes lose ties."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._rng = random.Random(seed)
+
+    def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
+        me = rs.to_act(view)
+        if me is None or len(legal) == 1:
+            return legal[0]
+        best: list[Intent] = []
+        best_score = float("-inf")
+        for intent in legal:
+            try:
+                after = rs.apply(view, intent).state
+            except Exception:  # noqa: BLE001 - a guess that the view cannot make is not fatal
+                continue
+            score = rs.evaluate(after, me)
+            if intent.kind in ("pass", "end_step", "end_action", "end_turn"):
+                score -= 1e-3
+            if score > best_score + 1e-9:
+                best, best_score = [intent], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(intent)
+        return self._rng.choice(best) if best else legal[0]

@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.agents.base import Agent
+from rules.core.model import Intent
+from rules.core.ruleset import Ruleset
+
+
+class RandomAgent(Agent):
+    """Uniform over legal intents, from its own seeded generator (replays are repeatable)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._rng = random.Random(seed)
+
+    def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
+        return self._rng.choice(legal)

@@ -1,0 +1,1 @@
+"""Command-line tools over the rules contract; each module registers one subcommand."""

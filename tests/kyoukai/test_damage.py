@@ -1,0 +1,89 @@
+"""Seed rules K-08 … K-11: Defense, Life, and Defense scoped to one Sequence."""
+
+from __future__ import annotations
+
+from tests.kyoukai.helpers import at, do, iid_at, pass_all, position, rs
+
+EAGLE = {"card": "hunting_eagle", "owner": 0, "zone": "C3"}  # Attack 2, Rapid Instinct 2
+GUARD = {"card": "temple_guard", "owner": 1, "zone": "C2"}  # Defense 3
+
+
+def test_K08_damage_is_first_reduced_by_defense() -> None:
+    # Ronin Aki (Defense 1) takes the Lion's 3 Attack: 2 gets through.
+    s = position(field=[{"card": "wandering_lion", "owner": 1, "zone": "D5"}], active=1)
+    s = pass_all(do(s, kind="attack", gate="D5", zone="E5"))
+    assert s.gates[s.players[0].entrant].damage == 2
+
+
+def test_K08_damage_from_a_spell_is_reduced_too() -> None:
+    s = position(field=[{"card": "iron_boar", "owner": 1, "zone": "D5"}],
+                 hand=[["stone_throw"], []])
+    s = pass_all(do(s, kind="open", card="stone_throw", zone="D5"))  # 2 vs Defense 2
+    assert at(s, "D5") == "iron_boar"
+
+
+def test_K09_damage_equal_to_defense_does_nothing() -> None:
+    s = position(field=[{"card": "wandering_lion", "owner": 0, "zone": "C3"},
+                        {"card": "moss_turtle", "owner": 1, "zone": "C2"}])
+    # Moss Turtle: Defense 3, Lion Attack 3.
+    s = pass_all(do(s, kind="attack", gate="C3", zone="C2"))
+    assert at(s, "C2") == "moss_turtle"
+
+
+def test_K09_any_damage_past_defense_discards_a_summon_at_once() -> None:
+    s = position(field=[{"card": "wandering_lion", "owner": 0, "zone": "C3"},
+                        {"card": "iron_boar", "owner": 1, "zone": "C2"}])  # Defense 2
+    s = pass_all(do(s, kind="attack", gate="C3", zone="C2"))
+    assert at(s, "C2") == "empty"
+    assert "iron_boar" in rs.facts(s)["p1.discard"]
+
+
+def test_K10_entrant_damage_accumulates_and_twenty_loses() -> None:
+    s = position(field=[{"card": "wandering_lion", "owner": 1, "zone": "D5",
+                         "ready": True}], active=1)
+    s = s.model_copy(update={"gates": {**s.gates, s.players[0].entrant:
+                                       s.gates[s.players[0].entrant].model_copy(
+                                           update={"damage": 17})}})
+    s = pass_all(do(s, kind="attack", gate="D5", zone="E5"))  # 3 - 1 = 2 → 19
+    assert s.gates[s.players[0].entrant].damage == 19
+    assert rs.winner(s) is None and rs.to_act(s) is not None
+    # One more point ends it.
+    s2 = position(field=[{"card": "wandering_lion", "owner": 1, "zone": "D5"}], active=1)
+    ent = s2.players[0].entrant
+    s2 = s2.model_copy(update={"gates": {**s2.gates, ent: s2.gates[ent].model_copy(
+        update={"damage": 18})}})
+    s2 = pass_all(do(s2, kind="attack", gate="D5", zone="E5"))
+    assert s2.gates[ent].damage == 20
+    assert rs.winner(s2) == 1
+    assert rs.to_act(s2) is None and rs.legal_intents(s2) == []
+
+
+def test_K11_two_sources_in_one_sequence_add_up_against_defense() -> None:
+    # The seed's example: Stone Throw (2), answered by the Eagle's Fast Skill Rapid Instinct
+    # (2), both in one Sequence: 4 beats Temple Guard's Defense 3.
+    s = position(field=[EAGLE, GUARD], hand=[["stone_throw"], []], ki=[3, 0])
+    s = do(s, kind="open", card="stone_throw", zone="C2")
+    s = do(s, kind="pass")  # the opponent passes
+    s = do(s, kind="skill", gate="C3", skill=0, zone="C2")  # Rapid Instinct in response
+    s = pass_all(s)
+    assert at(s, "C2") == "empty"
+
+
+def test_K11_defense_is_scoped_to_one_sequence() -> None:
+    # The same 2 + 2 in two separate Sequences: each is stopped by the full Defense 3.
+    s = position(field=[EAGLE, GUARD], hand=[["stone_throw"], []], ki=[3, 0])
+    s = pass_all(do(s, kind="open", card="stone_throw", zone="C2"))
+    assert at(s, "C2") == "temple_guard"
+    assert s.absorbed == {}  # the reduction reset when the Sequence ended
+    s = pass_all(do(s, kind="skill", gate="C3", skill=0, zone="C2"))
+    assert at(s, "C2") == "temple_guard"
+
+
+def test_K11_entrant_defense_is_used_up_within_a_sequence() -> None:
+    # Sage Mirei (Defense 2) takes 2 + 2 in one Sequence: 0 + 2 gets through.
+    s = position(field=[{"card": "hunting_eagle", "owner": 0, "zone": "B1"}],
+                 hand=[["stone_throw"], []], ki=[3, 0])
+    s = do(s, kind="open", card="stone_throw", zone="A1")
+    s = do(s, kind="pass")
+    s = pass_all(do(s, kind="skill", gate="B1", skill=0, zone="A1"))
+    assert s.gates[s.players[1].entrant].damage == 2
