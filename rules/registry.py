@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.ruleset import Ruleset
+from rules.krosmaster import KrosmasterRules
 from rules.kyoukai import KyoukaiRules
 
 GAMES: dict[str, Ruleset[Any]] = {
     "kyoukai": KyoukaiRules(),
+    "krosmaster": KrosmasterRules(),
 }
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from kros_helpers import ARCHER, DUMMY, FIGHTER, OPEN, RS, kinds, make, play, rc
 
 from rules.core.errors import IllegalIntent
 from rules.krosmaster.cards import EffectSpec, KrosmasterCard, Spell
 from rules.krosmaster.intents import BuyGG, Cast, EndActivation, Move
+from tests.krosmaster.helpers import ARCHER, DUMMY, FIGHTER, OPEN, RS, kinds, make, play, rc
 
 # ---- movement ------------------------------------------------------------------------------
 

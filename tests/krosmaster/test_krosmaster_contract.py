@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from kros_helpers import RS
 
 from rules.core.errors import IllegalIntent
 from rules.core.model import Intent
 from rules.krosmaster.house import START_GG, TURN_CAP, WILD_GG
 from rules.krosmaster.intents import Move
 from rules.krosmaster.state import KState
+from tests.krosmaster.helpers import RS
 
 
 def random_game(seed: int, check_every: int = 0) -> tuple[KState, list[Intent]]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from kros_helpers import DUMMY, FIGHTER, RS, kinds, make, play
 
 from rules.core.model import Event
 from rules.krosmaster.intents import (
@@ -17,6 +16,7 @@ from rules.krosmaster.intents import (
 )
 from rules.krosmaster.setup import new_state
 from rules.krosmaster.state import KState
+from tests.krosmaster.helpers import DUMMY, FIGHTER, RS, kinds, make, play
 
 
 def finish_turn(s: KState) -> tuple[KState, list[Event]]:

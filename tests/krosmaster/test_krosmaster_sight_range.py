@@ -5,11 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from kros_helpers import ARCHER, DUMMY, OPEN, RS, make, rc
-
 from rules.core.errors import IllegalIntent
 from rules.krosmaster.intents import Cast
 from rules.krosmaster.state import KState
+from tests.krosmaster.helpers import ARCHER, DUMMY, OPEN, RS, make, rc
 
 # Archer spells: 0 Shot 2-6 with LOS; 1 Bolt 1-6 straight line with LOS; 2 Lob 1-6 no LOS.
 SHOT, BOLT, LOB = 0, 1, 2
