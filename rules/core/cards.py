@@ -123,6 +123,8 @@ def format_validation(
             msg = "unknown field"
         elif e["type"] == "missing":
             msg = "required field is missing"
+        elif e["type"] == "value_error":
+            msg = msg.removeprefix("Value error, ")
         out.append(f"{file}:{line}: {label}{_field_name(loc)}: {msg}")
     return out
 
@@ -132,11 +134,14 @@ def load_table_array(
     key: str,
     model: type[M],
     check: Callable[[M], list[tuple[tuple[str | int, ...], str]]] | None = None,
+    context: dict[str, Any] | None = None,
 ) -> list[M]:
     """Validate every ``[[key]]`` table of a TOML file as ``model``.
 
-    ``check`` adds per-item checks beyond the model (e.g. effect names known to a registry):
-    it returns (field path, message) pairs. Raises DataError listing every problem.
+    ``context`` reaches the model's validators (e.g. the effect names a registry knows), so
+    those problems are reported together with type errors. ``check`` adds per-item checks
+    that need a whole valid item: it returns (field path, message) pairs. Raises DataError
+    listing every problem.
     """
     data, index = read_toml(path)
     raw = data.get(key, [])
@@ -153,7 +158,7 @@ def load_table_array(
         name = entry.get("name") if isinstance(entry, dict) else None
         label = f"{key} '{name}': " if isinstance(name, str) else f"{key} #{i + 1}: "
         try:
-            item = model.model_validate(entry)
+            item = model.model_validate(entry, context=context)
         except ValidationError as e:
             errors.extend(format_validation(e, path, index, (key, i), label))
             continue

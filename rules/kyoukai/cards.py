@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from rules.core.cards import load_table_array, read_toml
 from rules.core.errors import DataError
@@ -32,6 +32,14 @@ class Skill(_Data):
     # Fast location skills may be used whenever a Fast Gate could be opened.
     speed: Literal["normal", "fast"] = "normal"
 
+    @field_validator("effect")
+    @classmethod
+    def _known_effect(cls, v: str, info: ValidationInfo) -> str:
+        known = (info.context or {}).get("skill_effects")
+        if known is not None and v not in known:
+            raise ValueError(f"unknown effect {v!r}")
+        return v
+
 
 class Gate(_Data):
     """One card's data. Stats (movement/attack/defense) are required for Gates that stand on
@@ -51,6 +59,14 @@ class Gate(_Data):
     amount: int = 0
     range: int = Field(default=1, ge=0, le=8)
     skills: tuple[Skill, ...] = ()
+
+    @field_validator("effect")
+    @classmethod
+    def _known_effect(cls, v: str | None, info: ValidationInfo) -> str | None:
+        known = (info.context or {}).get("open_effects")
+        if v is not None and known is not None and v not in known:
+            raise ValueError(f"unknown effect {v!r}")
+        return v
 
     @model_validator(mode="after")
     def _stats_for_field_gates(self) -> Gate:
@@ -84,21 +100,14 @@ def load_pack(folder: Path, effects: set[str], open_effects: set[str]) -> dict[s
     catalog: dict[str, Gate] = {}
     where: dict[str, str] = {}
 
-    def check(g: Gate) -> list[tuple[tuple[str | int, ...], str]]:
-        out: list[tuple[tuple[str | int, ...], str]] = []
-        if g.effect is not None and g.effect not in open_effects:
-            out.append((("effect",), f"unknown effect {g.effect!r}"))
-        for i, s in enumerate(g.skills):
-            if s.effect not in effects:
-                out.append((("skills", i, "effect"), f"unknown effect {s.effect!r}"))
-        return out
+    context = {"skill_effects": effects, "open_effects": open_effects}
 
     files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith("deck"))
     if not files:
         raise DataError([f"{folder}:1: pack: no card files (*.toml) found"])
     for path in files:
         try:
-            gates = load_table_array(path, "card", Gate, check)
+            gates = load_table_array(path, "card", Gate, context=context)
         except DataError as e:
             errors.extend(e.errors)
             continue

@@ -18,7 +18,6 @@ from rules.kyoukai.state import (
     FieldGate,
     Item,
     Pending,
-    Player,
     State,
     TurnAction,
 )

@@ -70,7 +70,7 @@ def _why_open(s: State, p: int, intent: OpenGate) -> str:
         return f"only Fast Gates can be opened in response; {card.name} is not Fast"
     if s.seq is None and (s.step != "main" or s.active != p):
         return "Gates are opened in your own Main step (Fast Gates also in response)"
-    if s.action is not None:
+    if s.seq is None and s.action is not None:
         return f"finish {s.name(s.action.gate)}'s Turn Action first"
     if card.type in ("summon", "spirit"):
         if not 0 <= intent.zone < GRID.size or s.field[intent.zone] != EMPTY:

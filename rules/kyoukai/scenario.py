@@ -59,7 +59,7 @@ def build(catalog: dict[str, Gate], pos: dict[str, Any], seed: int) -> State:
     gates: dict[int, FieldGate] = {}
     players: list[Player] = []
     placed_entrant = {int(f.get("owner", 0)) for f in pos.get("field", [])
-                      if catalog.get(f.get("card", ""), None) is not None
+                      if catalog.get(f.get("card", "")) is not None
                       and catalog[f["card"]].type == "entrant"}
     entrants: list[int] = []
     for p in (0, 1):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.kyoukai.helpers import at, do, iid_at, pass_all, position, rs
+from tests.kyoukai.helpers import at, do, pass_all, position, rs
 
 EAGLE = {"card": "hunting_eagle", "owner": 0, "zone": "C3"}  # Attack 2, Rapid Instinct 2
 GUARD = {"card": "temple_guard", "owner": 1, "zone": "C2"}  # Defense 3

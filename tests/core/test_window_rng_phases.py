@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import pytest
+
+from rules.core.phases import PhaseCycle
+from rules.core.rng import Rng
+from rules.core.window import Window
+
+
+def test_window_opponent_answers_first_and_two_passes_close_it() -> None:
+    w = Window[str].open("attack", by=0)
+    assert w.priority == 1 and not w.closed
+    w = w.push("block", by=1)
+    assert w.priority == 0 and w.stack == ("attack", "block")
+    w = w.pass_priority()
+    assert w.priority == 1 and not w.closed
+    w = w.push("spark", by=1)  # adding resets the pass count
+    assert w.passes == 0
+    w = w.pass_priority().pass_priority()
+    assert w.closed
+    order = []
+    while w.stack:
+        item, w = w.pop()
+        order.append(item)
+    assert order == ["spark", "block", "attack"]  # last in, first out
+
+
+def test_window_reopen_for_one_at_a_time_resolution() -> None:
+    w = Window[str].open("a", by=0).push("b", by=1).pass_priority().pass_priority()
+    item, w = w.pop()
+    w = w.reopen(priority=0)
+    assert item == "b" and w.stack == ("a",) and not w.closed and w.priority == 0
+
+
+def test_rng_is_deterministic_and_uniform_enough() -> None:
+    a, b = Rng(seed=42), Rng(seed=42)
+    rolls_a, rolls_b = [], []
+    for _ in range(600):
+        x, a = a.die(6)
+        y, b = b.die(6)
+        rolls_a.append(x)
+        rolls_b.append(y)
+    assert rolls_a == rolls_b
+    counts = [rolls_a.count(i) for i in range(1, 7)]
+    assert min(counts) > 60  # 100 expected each
+    assert Rng(seed=1).below(1000)[0] != Rng(seed=2).below(1000)[0]
+    with pytest.raises(ValueError):
+        Rng().below(0)
+
+
+def test_rng_shuffle_is_a_permutation_and_replays() -> None:
+    items = list(range(30))
+    s1, r1 = Rng(seed=7).shuffled(items)
+    s2, r2 = Rng(seed=7).shuffled(items)
+    assert s1 == s2 and r1 == r2 and sorted(s1) == items and list(s1) != items
+
+
+def test_phase_cycle_wraps_into_a_new_turn() -> None:
+    cyc = PhaseCycle(["draw", "main", "end"])
+    assert cyc.after("draw") == ("main", False)
+    assert cyc.after("end") == ("draw", True)
+    with pytest.raises(ValueError):
+        PhaseCycle(["a", "a"])
