@@ -151,6 +151,12 @@ class KrosmasterRules(Ruleset[KState]):
                 score += sign * (f.hp + 3.0 * state.card(f).level)
         score += 10.0 * (state.gg[player] - state.gg[1 - player])
         score += 0.5 * (state.kamas[player] - state.kamas[1 - player])
+        # A faint pull towards the enemy, so a one-ply agent walks into range to fight.
+        grid = geo(state.board).grid
+        foes = [f.cell for f in state.figures if f.cell is not None and f.owner != player]
+        for f in state.figures:
+            if f.cell is not None and f.owner == player and foes:
+                score -= 0.05 * min(grid.manhattan(f.cell, c) for c in foes)
         return score
 
 
