@@ -123,6 +123,11 @@ class Ruleset(ABC, Generic[S]):
             return 0.0
         return 1000.0 if w == player else -1000.0
 
+    def pieces(self, state: S) -> list[Any]:
+        """Sources the deciding player could pick up now (for ``highlights``): used by the
+        benchmark and by keyboard navigation."""
+        return []
+
     def scenario_position(self, position: dict[str, Any], seed: int) -> S:
         """Build a position from a scenario file's ``[position]`` table."""
         raise NotImplementedError(f"{self.name} has no scenario positions yet")

@@ -219,6 +219,14 @@ class KyoukaiRules(Ruleset[State]):
 
         return highlights(state, int(source), self.legal_intents(state))
 
+    def pieces(self, state: State) -> list[Any]:
+        p = to_act(state)
+        if p is None:
+            return []
+        pl = state.players[p]
+        field = [i for i, g in state.gates.items() if g.owner == p]
+        return field + list(pl.hand) + list(pl.spirits) + list(pl.discard)
+
     # ---- scenario files ---------------------------------------------------------------------
     def scenario_position(self, position: dict[str, Any], seed: int) -> State:
         from rules.kyoukai import scenario
