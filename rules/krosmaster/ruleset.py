@@ -140,6 +140,22 @@ class KrosmasterRules(Ruleset[KState]):
         out["attack"] = sorted(attack)
         return out
 
+    # ---- scenario files (python -m rules scenario) ------------------------------------
+    def scenario_position(self, position: dict[str, Any], seed: int) -> KState:
+        from rules.krosmaster import scenario
+
+        return scenario.build(position, seed)
+
+    def scenario_intent(self, state: KState, spec: dict[str, Any]) -> Intent:
+        from rules.krosmaster import scenario
+
+        return scenario.intent(self.parse_intent, state, spec)
+
+    def facts(self, state: KState) -> dict[str, Any]:
+        from rules.krosmaster import scenario
+
+        return scenario.facts(state)
+
     def evaluate(self, state: KState, player: int) -> float:
         w = state.winner
         if state.phase == "over":
