@@ -5,6 +5,8 @@ A designer changes the game here; the rest of ``rules/krosmaster`` reads these n
 Seed over spec: the seed (002_0543376060278b8d, section 5) is followed where it and the spec
 differ. They agree on R-01 … R-11; the one reading we add is for a Tension double that takes the
 last GG of *both* players (the seed only says "his opponent wins"): that game is a draw.
+The seed's game runs "until one player wins"; the turn cap (H15) is ours, so random and AI
+games always end.
 
 House rules
 -----------
@@ -20,7 +22,7 @@ H4  Figures deploy automatically on their player's start cells, in Timeline orde
     order the map lists those cells (reading order).
 H5  The team with the higher total Initiative plays first; a tie is broken by a roll of the
     state's RNG. Within a Timeline, equal Initiatives keep the team file's order.
-H6  Inspiration dice go on the active player's own figures, at most ``INSPIRATION_MAX`` in all.
+H6  Inspiration dice go on the active player's own figures (any number of dice on one figure).
 H7  Terrain: see ``MOVE_BLOCKING`` and ``LOS_BLOCKING``. Trees block both, bushes and crates
     block movement only; every figure blocks movement and line of sight. Kama, demon and start
     cells are open floor.
@@ -47,7 +49,6 @@ from __future__ import annotations
 
 FACES: tuple[str, ...] = ("critical", "armour", "dodge", "lock", "critical", "dofus")
 WILD_FACE = "dofus"
-POWERS: tuple[str, ...] = ("critical", "armour", "dodge", "lock")
 FACE_NAMES: dict[str, str] = {
     "critical": "Critical Hit",
     "armour": "Armour",
@@ -63,7 +64,6 @@ GG_PRICE = 12
 
 TENSION_DICE = 2
 REROLL_DICE = 1
-INSPIRATION_MAX = 2
 REFUND_KAMAS: dict[int, int] = {2: 3, 1: 1}
 
 TACKLE_LOCK_WINS = 3  # MP and AP lost when Lock beats Dodge
