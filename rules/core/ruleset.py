@@ -123,6 +123,10 @@ class Ruleset(ABC, Generic[S]):
             return 0.0
         return 1000.0 if w == player else -1000.0
 
+    def describe(self, state: S, intent: Intent) -> str:
+        """A short sentence for menus and buttons ("Wandering Lion attacks C2")."""
+        return intent.label()
+
     def pieces(self, state: S) -> list[Any]:
         """Sources the deciding player could pick up now (for ``highlights``): used by the
         benchmark and by keyboard navigation."""

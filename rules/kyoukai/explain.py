@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core.model import Intent
 from rules.kyoukai.effects import zone_label
-from rules.kyoukai.intents import Attack, Move, OpenGate, UseSkill
+from rules.kyoukai.intents import Attack, Choose, Discard, Move, OpenGate, UseSkill
 from rules.kyoukai.legal import legal, to_act
 from rules.kyoukai.state import EMPTY, GRID, State
 
@@ -81,3 +81,28 @@ def _why_open(s: State, p: int, intent: OpenGate) -> str:
         return f"{card.name} cannot target {zone_label(intent.zone)}" if intent.zone != EMPTY \
             else f"{card.name} needs a target"
     return f"{card.name} cannot be opened now"
+
+
+def describe(s: State, intent: Intent) -> str:
+    """A button label for an intent, in the table's words."""
+    def at(zone: int) -> str:
+        iid = s.field[zone] if 0 <= zone < GRID.size else EMPTY
+        return f"{s.name(iid)} ({zone_label(zone)})" if iid != EMPTY else zone_label(zone)
+
+    if isinstance(intent, OpenGate):
+        where = f" → {at(intent.zone)}" if intent.zone != EMPTY else ""
+        return f"Open {s.name(intent.card)}{where}"
+    if isinstance(intent, Move):
+        return f"{s.name(intent.gate)}: Move to {zone_label(intent.to)}"
+    if isinstance(intent, Attack):
+        return f"{s.name(intent.gate)}: Attack {at(intent.zone)}"
+    if isinstance(intent, UseSkill):
+        skill = s.card(intent.gate).skills[intent.skill].name
+        where = f" → {at(intent.zone)}" if intent.zone != EMPTY else ""
+        return f"{s.name(intent.gate)}: {skill}{where}"
+    if isinstance(intent, Choose):
+        return f"Ready {s.name(intent.gate)}"
+    if isinstance(intent, Discard):
+        return f"Discard {s.name(intent.card)}"
+    return {"pass": "Pass", "end_step": "End Main step", "end_action": "End Turn Action"}.get(
+        intent.kind, intent.label())

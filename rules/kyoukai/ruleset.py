@@ -219,6 +219,11 @@ class KyoukaiRules(Ruleset[State]):
 
         return highlights(state, int(source), self.legal_intents(state))
 
+    def describe(self, state: State, intent: Intent) -> str:
+        from rules.kyoukai.explain import describe
+
+        return describe(state, intent)
+
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)
         if p is None:

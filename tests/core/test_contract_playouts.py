@@ -42,7 +42,7 @@ def _playout(rs: Any, seed: int, check_every: int) -> tuple[Any, list[Any]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31 - 1))
 def test_random_games_end_and_keep_the_contract(game: str, seed: int) -> None:
     rs = rules.get(game)

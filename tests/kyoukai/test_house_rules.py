@@ -71,3 +71,13 @@ def test_view_masks_the_opponents_hand_and_both_decks() -> None:
     assert all(v.cards[c] == "hidden" for p in s.players for c in p.deck)
     assert v.rng != s.rng
     assert rules.get("kyoukai").legal_intents(v) == rs.legal_intents(s)
+
+
+def test_describe_names_cards_and_zones_for_buttons() -> None:
+    s = position(field=[{"card": "wandering_lion", "owner": 0, "zone": "C3"},
+                        {"card": "iron_boar", "owner": 1, "zone": "C2"}], hand=[["punch"], []])
+    labels = {rs.describe(s, i) for i in rs.legal_intents(s)}
+    assert "Wandering Lion: Attack Iron Boar (C2)" in labels
+    assert "Wandering Lion: Primal Instinct → Iron Boar (C2)" in labels
+    assert "Open Punch → Iron Boar (C2)" in labels
+    assert "End Main step" in labels
