@@ -15,6 +15,7 @@ from rules.kyoukai.state import (
     EMPTY,
     ENTRANT_LIFE,
     GRID,
+    STEPS,
     FieldGate,
     Item,
     Pending,
@@ -91,6 +92,9 @@ class Draft:
     # ---- changing --------------------------------------------------------------------
     def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
         self.events.append(Event(kind=kind, text=text, player=player, **kw))
+
+    def next_step(self) -> None:
+        self.step = STEPS.after(self.step)[0]  # type: ignore[assignment]
 
     def player(self, p: int, **update: Any) -> None:
         self.players[p] = self.players[p].model_copy(update=update)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.core.window import Window
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, zone_label
-from rules.kyoukai.state import EMPTY, GRID, HAND_LIMIT, TURN_CAP, Item
+from rules.kyoukai.state import EMPTY, GRID, HAND_LIMIT, STEPS, TURN_CAP, Item
 
 _CONTINUING = ("after_move", "bonus", "after_bonus_move")
 _GUARD = 10_000
@@ -65,7 +65,7 @@ def _draw_step(d: Draft) -> None:
             d.log("win", f"Player {2 - p} wins!", 1 - p)
     else:
         d.draw(p)
-    d.step = "ready"
+    d.next_step()
 
 
 def _ready_step(d: Draft) -> None:
@@ -80,7 +80,7 @@ def _ready_step(d: Draft) -> None:
     ki = 2 + spirits
     d.player(p, ki=ki, spirit_opened=False)
     d.log("step", f"Player {p + 1} Readies their Gates and has {ki} Ki. Main step.", p)
-    d.step = "main"
+    d.next_step()
 
 
 def _next_turn(d: Draft) -> None:
@@ -91,7 +91,7 @@ def _next_turn(d: Draft) -> None:
         return
     d.turn += 1
     d.active = 1 - d.active
-    d.step = "draw"
+    d.step = STEPS.first  # type: ignore[assignment]
     d.log("turn", f"Turn {d.turn}: Player {d.active + 1}.", d.active)
 
 
@@ -104,7 +104,7 @@ def end_sequence(d: Draft) -> None:
     if a is not None and (a.stage not in _CONTINUING or a.gate not in d.gates):
         d.action = None
     if d.step == "end":
-        d.step = "cleanup"
+        d.next_step()
 
 
 def resolve(d: Draft, item: Item) -> None:

@@ -120,7 +120,7 @@ class KyoukaiRules(Ruleset[State]):
             d.seq = d.seq.pass_priority()
             d.log("pass", f"{who} passes.", p)
         elif isinstance(intent, EndStep):
-            d.step = "end"
+            d.next_step()
             d.log("step", f"{who} ends the Main step.", p)
         elif isinstance(intent, EndAction):
             d.action = None

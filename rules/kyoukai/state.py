@@ -6,6 +6,7 @@ from typing import Literal
 
 from rules.core.grid import SquareGrid
 from rules.core.model import Frozen
+from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
 from rules.core.window import Window
 from rules.kyoukai.cards import Gate
@@ -18,6 +19,7 @@ OPENING_HAND = 5
 TURN_CAP = 80  # game turns (both players' turns counted); reaching it is a draw
 
 Step = Literal["draw", "ready", "main", "end", "cleanup"]
+STEPS = PhaseCycle(("draw", "ready", "main", "end", "cleanup"))
 Stage = Literal["move_declared", "after_move", "final", "bonus", "bonus_move_declared",
                 "after_bonus_move"]
 
