@@ -7,16 +7,20 @@ versioned JSON dumps and intent parsing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event, Intent, Outcome
+
+if TYPE_CHECKING:
+    from rules.core.packs import PackFormat
 
 S = TypeVar("S", bound=BaseModel)
 
@@ -144,6 +148,18 @@ class Ruleset(ABC, Generic[S]):
         """Flat, human-named facts about a state that scenario expectations compare."""
         return {"to_act": self._to_act(state), "winner": self._winner(state)}
 
+    def card_hashes(self, state: S) -> dict[str, str]:
+        """A sha256 of each card's data as this game uses it, by card id (game records keep
+        them to tell when a card changed since). Default: hash ``state.catalog`` if any."""
+        return catalog_hashes(getattr(state, "catalog", None))
+
+    def pack_format(self) -> PackFormat[Any, Any] | None:
+        """How this game's card packs look (checker, CSV, printing, hot reload use it): by
+        default ``FORMAT`` from ``rules/<game>/pack.py``, None if the game has none."""
+        from rules.core.packs import find_format
+
+        return find_format(self.name)
+
     def _explain(self, state: S, intent: Intent) -> str:
         return f"{intent.label()} is not legal now"
 
@@ -168,3 +184,21 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def _highlights(self, state: S, source: Any) -> dict[str, list[Any]]: ...
+
+
+def catalog_hashes(catalog: object) -> dict[str, str]:
+    """sha256 of each card's canonical JSON. A mapping is keyed by its keys; a sequence by each
+    card's ``id`` or ``name`` (its index if it has neither, ``#n`` added to repeated keys)."""
+    if isinstance(catalog, Mapping):
+        items = [(str(k), v) for k, v in catalog.items()]
+    elif isinstance(catalog, Sequence) and not isinstance(catalog, str):
+        items = [(str(getattr(c, "id", None) or getattr(c, "name", None) or i), c)
+                 for i, c in enumerate(catalog)]
+    else:
+        return {}
+    out: dict[str, str] = {}
+    for i, (key, card) in enumerate(items):
+        data = card.model_dump(mode="json") if isinstance(card, BaseModel) else card
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+        out[key if key not in out else f"{key}#{i}"] = hashlib.sha256(text.encode()).hexdigest()
+    return out

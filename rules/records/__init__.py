@@ -1,0 +1,36 @@
+"""Game records: save, autosave, undo, redo and replay, all by replaying intents.
+
+    rec = new_record("kyoukai", seed=1)
+    rec = append(rec, intent)
+    state, events = replay(rec)
+    save_atomic(path, rec, backup=True)      # autosave
+    rec = load_record(path)                  # RecordError with a clear message
+    rec = undo(rec, player)                  # stops at dice, draws, reveals
+"""
+
+from rules.records.model import RECORD_FORMAT, Mark, Record, RecordError, append, new_record
+from rules.records.replay import (
+    CardChanges,
+    Replayed,
+    card_changes,
+    replay,
+    replay_full,
+    state_sha256,
+)
+from rules.records.session import Session
+from rules.records.store import (
+    backup_path,
+    from_text,
+    load_autosave,
+    load_record,
+    save_atomic,
+    to_text,
+)
+from rules.records.undo import is_barrier, redo, undo, undo_point
+
+__all__ = [
+    "RECORD_FORMAT", "CardChanges", "Mark", "Record", "RecordError", "Replayed", "Session",
+    "append", "backup_path", "card_changes", "from_text", "is_barrier", "load_autosave",
+    "load_record", "new_record", "redo", "replay", "replay_full", "save_atomic",
+    "state_sha256", "to_text", "undo", "undo_point",
+]

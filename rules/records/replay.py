@@ -1,0 +1,121 @@
+"""Replaying a record: the one way a state is rebuilt for load, undo, redo and replay views."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from rules.core.errors import DataError, IllegalIntent
+from rules.core.model import Event, Intent
+from rules.core.ruleset import Ruleset
+from rules.records.model import Record, RecordError
+
+
+@dataclass
+class Replayed:
+    """Every step of a replayed record: ``states[k]`` is the state after ``k`` intents,
+    ``events[i]`` and ``actors[i]`` are the events and the player of intent ``i`` (0-based)."""
+
+    rs: Ruleset[Any]
+    states: list[Any]
+    events: list[list[Event]] = field(default_factory=list)
+    actors: list[int] = field(default_factory=list)
+    intents: list[Intent] = field(default_factory=list)
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def step(self, intent: Intent) -> None:
+        """Apply one more intent (IllegalIntent propagates, nothing is changed then)."""
+        actor = self.rs.to_act(self.state)
+        out = self.rs.apply(self.state, intent)
+        self.states.append(out.state)
+        self.events.append(list(out.events))
+        self.actors.append(-1 if actor is None else actor)
+        self.intents.append(intent)
+
+    def truncate(self, n: int) -> None:
+        del self.states[n + 1:], self.events[n:], self.actors[n:], self.intents[n:]
+
+
+def ruleset_of(record: Record) -> Ruleset[Any]:
+    if record.game not in rules.GAMES:
+        raise RecordError(f"unknown game {record.game!r} (this version knows "
+                          f"{', '.join(sorted(rules.GAMES))})")
+    return rules.get(record.game)
+
+
+def start(rs: Ruleset[Any], record: Record) -> Any:
+    """The record's first state, from the current card pack."""
+    try:
+        return rs.new_game(seed=record.seed, options=record.options)
+    except DataError as e:
+        raise RecordError("cannot set up the game: " + "; ".join(e.errors)) from None
+    except (KeyError, ValueError, TypeError, OSError) as e:
+        raise RecordError(f"cannot set up the game with options {record.options}: {e}") from None
+
+
+def parse_intents(record: Record) -> list[Intent]:
+    rs = ruleset_of(record)
+    out: list[Intent] = []
+    for i, data in enumerate(record.intents, 1):
+        try:
+            out.append(rs.parse_intent(data))
+        except ValueError as e:
+            raise RecordError(f"intent {i}: bad intent data: {e}", intent=i) from None
+    return out
+
+
+def replay_full(record: Record, upto: int | None = None) -> Replayed:
+    """Replay the first ``upto`` intents (all by default), keeping every step."""
+    rs = ruleset_of(record)
+    intents = parse_intents(record)[:upto]
+    r = Replayed(rs, [start(rs, record)])
+    for i, intent in enumerate(intents, 1):
+        if rs.to_act(r.state) is None:
+            raise RecordError(f"intent {i} ({intent.label()}) comes after the game ended",
+                              intent=i)
+        try:
+            r.step(intent)
+        except IllegalIntent as e:
+            raise RecordError(f"intent {i} ({intent.label()}) is not legal: {e.reason}",
+                              intent=i) from None
+    return r
+
+
+def replay(record: Record, upto: int | None = None) -> tuple[Any, list[list[Event]]]:
+    """The state after the first ``upto`` intents and the events of each intent."""
+    r = replay_full(record, upto)
+    return r.state, r.events
+
+
+def state_sha256(rs: Ruleset[Any], state: Any) -> str:
+    return hashlib.sha256(rs.dump(state).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class CardChanges:
+    changed: list[str]
+    added: list[str]
+    removed: list[str]
+
+    def __bool__(self) -> bool:
+        return bool(self.changed or self.added or self.removed)
+
+    def describe(self) -> str:
+        parts = [f"{what}: {', '.join(ids)}" for what, ids in
+                 (("changed", self.changed), ("new", self.added), ("gone", self.removed)) if ids]
+        return "cards differ from when the record was made (" + "; ".join(parts) + ")"
+
+
+def card_changes(record: Record) -> CardChanges:
+    """Which cards differ between the record's hashes and the current pack's."""
+    rs = ruleset_of(record)
+    now = rs.card_hashes(start(rs, record))
+    was = record.cards
+    return CardChanges(changed=sorted(k for k in was.keys() & now.keys() if was[k] != now[k]),
+                       added=sorted(now.keys() - was.keys()),
+                       removed=sorted(was.keys() - now.keys()))

@@ -1,0 +1,105 @@
+"""A live game on top of its record: what the client holds while a game is on the table.
+
+Every applied intent, undo and redo changes the record and (with an autosave path) writes it
+atomically before returning, so a crash loses at most the intent being applied.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rules.core.errors import IllegalIntent
+from rules.core.model import Event, Intent
+from rules.records.model import Record, RecordError, append, intent_data, new_record
+from rules.records.replay import CardChanges, Replayed, card_changes, replay_full
+from rules.records.store import load_autosave, load_record, save_atomic
+from rules.records.undo import redo, undo, undo_point
+
+
+class Session:
+    def __init__(self, record: Record, autosave: str | os.PathLike[str] | None = None,
+                 replayed: Replayed | None = None) -> None:
+        self.record = record
+        self.autosave = Path(autosave) if autosave is not None else None
+        self.replayed = replayed if replayed is not None else replay_full(record)
+        self.rs = self.replayed.rs
+
+    # ---- starting ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: str, seed: int, options: Mapping[str, Any] | None = None,
+            autosave: str | os.PathLike[str] | None = None,
+            players: tuple[str, ...] = ()) -> Session:
+        s = cls(new_record(game, seed, options, players), autosave)
+        s._save()
+        return s
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str],
+             autosave: str | os.PathLike[str] | None = None) -> Session:
+        """A saved game (RecordError with the reason if it cannot be read or replayed)."""
+        return cls(load_record(path), autosave)
+
+    @classmethod
+    def resume(cls, autosave: str | os.PathLike[str]) -> tuple[Session, str | None]:
+        """"Continue last game": the autosave (or its backup, with a note why)."""
+        record, note = load_autosave(autosave)
+        return cls(record, autosave), note
+
+    # ---- reading -----------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.replayed.state
+
+    @property
+    def events(self) -> list[list[Event]]:
+        return self.replayed.events
+
+    def card_changes(self) -> CardChanges:
+        return card_changes(self.record)
+
+    def can_undo(self, player: int, designer_mode: bool = False) -> bool:
+        return undo_point(self.record, player, designer_mode, self.replayed) < len(
+            self.record.intents)
+
+    def can_redo(self) -> bool:
+        return bool(self.record.redo)
+
+    # ---- changing ----------------------------------------------------------------------
+    def apply(self, intent: Intent | Mapping[str, Any]) -> list[Event]:
+        """Apply an intent (IllegalIntent if it is not legal; nothing changes then)."""
+        parsed = intent if isinstance(intent, Intent) else self.rs.parse_intent(intent)
+        self.replayed.step(parsed)
+        self.record = append(self.record, intent_data(parsed))
+        self._save()
+        return self.replayed.events[-1]
+
+    def undo(self, player: int, designer_mode: bool = False) -> int:
+        """Take back to ``player``'s latest decision allowed; returns how many intents."""
+        before = len(self.record.intents)
+        self.record = undo(self.record, player, designer_mode, self.replayed)
+        self.replayed.truncate(len(self.record.intents))
+        self._save()
+        return before - len(self.record.intents)
+
+    def redo(self) -> int:
+        before = len(self.record.intents)
+        record = redo(self.record)
+        try:
+            for data in record.intents[before:]:
+                self.replayed.step(self.rs.parse_intent(data))
+        except (IllegalIntent, ValueError) as e:  # cannot happen with deterministic rules
+            self.replayed.truncate(before)
+            raise RecordError(f"cannot redo: {e}") from None
+        self.record = record
+        self._save()
+        return len(record.intents) - before
+
+    def save_as(self, path: str | os.PathLike[str]) -> None:
+        save_atomic(path, self.record)
+
+    def _save(self) -> None:
+        if self.autosave is not None:
+            save_atomic(self.autosave, self.record, backup=True)

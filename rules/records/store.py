@@ -1,0 +1,180 @@
+"""Reading and writing record files: readable JSON, written atomically.
+
+A save is a temp file in the same folder, flushed and fsynced, then ``os.replace``d over the
+target, so a crash at any moment leaves either the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.records.model import RECORD_FORMAT, Record, RecordError
+from rules.records.replay import parse_intents
+
+MAGIC = '"playtable": "record"'  # first key of every record file; tells ours from others
+
+
+def to_text(record: Record) -> str:
+    """One top-level key per line and one intent per line: diffable, readable, compact."""
+    doc = record.model_dump(mode="json")
+    lines = ["{", f" {MAGIC},"]
+    keys = list(doc)
+    for n, key in enumerate(keys):
+        value = doc[key]
+        comma = "," if n < len(keys) - 1 else ""
+        if isinstance(value, list) and value and key != "players":
+            inner = ",\n".join("  " + json.dumps(v, separators=(",", ":")) for v in value)
+            lines.append(f" {json.dumps(key)}: [\n{inner}\n ]{comma}")
+        elif isinstance(value, dict) and value and key == "cards":
+            inner = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
+            lines.append(f" {json.dumps(key)}: {{\n{inner}\n }}{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}"
+                         f"{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def from_text(text: str, where: str = "record") -> Record:
+    """Parse and check a record file's text; RecordError names the problem."""
+    if not text.strip():
+        raise RecordError(f"{where}: the file is empty (truncated?)")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        body = text.strip()
+        # Our files always end with the closing brace: a JSON start without it was cut off.
+        if body.startswith("{") and not body.endswith("}"):
+            raise RecordError(f"{where}: the file is truncated (it ends at line {e.lineno} "
+                              f"in the middle of the data)") from None
+        raise RecordError(f"{where}: not a JSON file (line {e.lineno}, column {e.colno}: "
+                          f"{e.msg})") from None
+    if not isinstance(doc, dict) or doc.get("playtable") != "record":
+        raise RecordError(f"{where}: not a Playtable game record")
+    fmt = doc.get("format")
+    if fmt != RECORD_FORMAT:
+        newer = "; the file comes from a newer Playtable" if isinstance(fmt, int) \
+            and fmt > RECORD_FORMAT else ""
+        raise RecordError(f"{where}: unknown record format version {fmt!r} (this version reads "
+                          f"{RECORD_FORMAT}{newer})")
+    doc.pop("playtable")
+    try:
+        record = Record.model_validate(doc)
+    except ValidationError as e:
+        raise RecordError(f"{where}: " + "; ".join(_field_error(x) for x in e.errors())) from None
+    try:
+        parse_intents(record)  # unknown game and bad intent data are found at load time
+    except RecordError as e:
+        raise RecordError(f"{where}: {e.message}", e.intent) from None
+    return record
+
+
+def _field_error(err: Any) -> str:
+    loc = list(err["loc"])
+    if len(loc) >= 2 and loc[0] == "intents" and isinstance(loc[1], int):
+        return f"intent {loc[1] + 1}: bad intent data: {err['msg']}"
+    return f"{'.'.join(map(str, loc)) or 'record'}: {err['msg']}"
+
+
+def load_record(path: str | os.PathLike[str]) -> Record:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise RecordError(f"{p}: no such file") from None
+    except OSError as e:
+        raise RecordError(f"{p}: cannot read it ({e.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{p}: not a JSON file (not UTF-8 text)") from None
+    return from_text(text, str(p))
+
+
+def backup_path(path: str | os.PathLike[str]) -> Path:
+    p = Path(path)
+    return p.with_name(p.name + ".bak")
+
+
+def load_autosave(path: str | os.PathLike[str]) -> tuple[Record, str | None]:
+    """The autosave, or its ``.bak`` if the autosave itself is unreadable (then the second
+    value says why, for the player)."""
+    try:
+        return load_record(path), None
+    except RecordError as first:
+        bak = backup_path(path)
+        if not bak.exists():
+            raise
+        try:
+            return load_record(bak), f"{first.message}; using the previous copy {bak.name}"
+        except RecordError:
+            raise first from None
+
+
+def _is_ours(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            return f.read(64).startswith(("{\n " + MAGIC).encode())
+    except OSError:
+        return False
+
+
+def save_atomic(path: str | os.PathLike[str], record: Record, backup: bool = False) -> None:
+    """Write ``record`` to ``path`` atomically. With ``backup`` (autosaves), the file it
+    replaces is kept as ``<name>.bak``, but only over a ``.bak`` that is one of our records:
+    a file the caller did not name is never overwritten."""
+    p = Path(path)
+    data = to_text(record).encode("utf-8")
+    # A fresh, unguessable name next to the target (same filesystem, so the rename is atomic);
+    # created with the usual permissions, as the file it replaces would be.
+    tmp = p.with_name(f".{p.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if backup and p.exists():
+            _keep_backup(p)
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(p.parent)
+
+
+def _keep_backup(p: Path) -> None:
+    bak = backup_path(p)
+    if bak.exists() and not _is_ours(bak):
+        return
+    # A hard link makes the backup without a moment where ``p`` is missing.
+    link = bak.with_name(f".{bak.name}.{os.getpid()}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(link)
+    try:
+        os.link(p, link)
+    except OSError:  # filesystems without hard links: copy instead
+        link.write_bytes(p.read_bytes())
+    os.replace(link, bak)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; other systems do not open folders)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,58 @@
+"""Undo and redo by replaying the record, with the information barrier.
+
+An intent is a barrier for a player when one of its events was random (a roll, shuffle or
+draw) or revealed hidden information to that player: taking it back would let them choose
+again knowing what came out. Designer mode lifts the barrier for playtesting.
+"""
+
+from __future__ import annotations
+
+from rules.core.model import Event
+from rules.records.model import Mark, Record
+from rules.records.replay import Replayed, replay_full
+
+
+def is_barrier(events: list[Event], player: int) -> bool:
+    return any(e.random or player in e.reveals for e in events)
+
+
+def undo_point(record: Record, player: int, designer_mode: bool = False,
+               replayed: Replayed | None = None) -> int:
+    """The intent count to go back to so that ``player`` decides again at their latest
+    decision that can be taken back; ``len(record.intents)`` when there is none.
+
+    Walks back over the intents (the other player's too, as in a game against the computer)
+    and stops before a barrier unless ``designer_mode``. Pass ``replayed`` (the record already
+    replayed) to skip the replay."""
+    r = replayed if replayed is not None else replay_full(record)
+    n = len(record.intents)
+    for i in range(n - 1, -1, -1):
+        if not designer_mode and is_barrier(r.events[i], player):
+            break
+        if r.actors[i] == player:
+            return i
+    return n
+
+
+def undo(record: Record, player: int, designer_mode: bool = False,
+         replayed: Replayed | None = None) -> Record:
+    """The record taken back to ``undo_point``; the undone intents become the next redo."""
+    k = undo_point(record, player, designer_mode, replayed)
+    n = len(record.intents)
+    if k == n:
+        return record
+    mark = Mark(kind="undo", at=k, count=n - k, player=player, designer=designer_mode)
+    return record.model_copy(update={"intents": record.intents[:k],
+                                     "redo": (record.intents[k:],) + record.redo,
+                                     "marks": record.marks + (mark,)})
+
+
+def redo(record: Record) -> Record:
+    """The record with the last undone group of intents put back (unchanged if none)."""
+    if not record.redo:
+        return record
+    group, rest = record.redo[0], record.redo[1:]
+    intents = record.intents + group
+    mark = Mark(kind="redo", at=len(intents), count=len(group))
+    return record.model_copy(update={"intents": intents, "redo": rest,
+                                     "marks": record.marks + (mark,)})
