@@ -1,0 +1,47 @@
+"""``python -m rules check PATH [--game G]``: every problem of a card pack, or a summary.
+
+The client's ``playtable check`` and ``tools/cardcheck.py`` call ``check_command``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from rules.core.errors import DataError
+from rules.core.packs import format_for, guess_game, read_pack
+
+
+def check_command(path: Path, game: str | None = None, out: TextIO | None = None) -> int:
+    """Print every problem (exit code 1) or ``N cards, M decks: ok`` (0)."""
+    out = out or sys.stdout
+    try:
+        fmt = format_for(game or guess_game(path))
+    except DataError as e:
+        print("\n".join(e.errors), file=out)
+        return 1
+    except KeyError as e:
+        print(f"{path}:1: game: {e.args[0]}", file=out)
+        return 1
+    pack, errors = read_pack(fmt, path)
+    if pack is None:
+        print("\n".join(errors), file=out)
+        print(f"{len(errors)} problem{'s' * (len(errors) != 1)}", file=out)
+        return 1
+    decks = fmt.deck_key + "s"
+    print(f"{fmt.game}: {len(pack.cards)} cards, {len(pack.decks)} {decks}: ok", file=out)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    return check_command(Path(args.path), args.game)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("check", help="check a card pack folder or file (TOML and CSV)")
+    p.add_argument("path", help="a pack folder, or one card/deck file")
+    p.add_argument("--game", default=None, help="the game (default: from pack.toml or the "
+                   "folder name)")
+    p.set_defaults(run=run)

@@ -1,0 +1,324 @@
+"""Card packs for every game: check, load (TOML and CSV), and describe faces for drawing.
+
+A game opts in with ``rules/<game>/pack.py`` defining ``FORMAT = PackFormat(...)``; the
+Ruleset hook ``pack_format()`` finds it, so the checker, CSV import, print-and-play and hot
+reload work for that game without game-specific code outside its own package.
+
+A pack is a folder: card files (``*.toml`` with ``[[<card_key>]]`` tables, or ``*.csv`` with
+one card per row), deck files (names starting with the deck key: ``decks.toml``,
+``teams.toml``) and an optional ``pack.toml`` manifest (``game = "kyoukai"``). Everything is
+checked before anything is returned: ``read_pack`` gives a Pack or every problem, never both.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any, Generic, TypedDict, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from rules.core.cards import MAX_CARDS, MAX_FILE_BYTES, LineIndex, format_validation, read_toml
+from rules.core.csvcards import read_csv
+from rules.core.errors import DataError
+
+C = TypeVar("C", bound=BaseModel)
+D = TypeVar("D", bound=BaseModel)
+RGB = tuple[int, int, int]
+Loc = tuple[str | int, ...]
+MANIFEST = "pack.toml"
+
+
+class FaceBlock(TypedDict):
+    """A text block on a face: a skill/spell (title + coloured tag) or plain rules text."""
+
+    title: str
+    tag: str
+    tag_colour: RGB
+    text: str
+
+
+class Face(TypedDict):
+    """What a card face shows, as plain data; drawers (pygame or Pillow) lay it out."""
+
+    key: str  # the card id
+    title: str
+    kind: str  # the raw type, for filters
+    type: str  # the type line as printed
+    colour: RGB  # type colour (frame)
+    cost: int | None
+    stats: list[tuple[str, int]]
+    blocks: list[FaceBlock]
+    flavour: str
+    art: str | None  # path relative to the pack folder
+
+
+@dataclass(frozen=True)
+class PackFormat(Generic[C, D]):
+    """One game's card files: which table holds cards, their model, decks and faces."""
+
+    game: str
+    card_key: str  # TOML array name: [[card]], [[krosmaster]]
+    card_model: type[C]
+    card_id: Callable[[C], str]  # stable id: hot reload matches cards by it
+    id_field: str  # the field a duplicate id is reported on
+    face: Callable[[C], Face]
+    # (folder, deck files, valid cards) -> decks; raises DataError with deck-rule problems.
+    load_decks: Callable[[Path, list[Path], dict[str, C]], dict[str, D]]
+    deck_key: str = "deck"
+    context: Mapping[str, Any] = field(default_factory=dict)  # for model validators
+    card_check: Callable[[C], list[tuple[Loc, str]]] | None = None
+    size_mm: tuple[float, float] = (63.0, 88.0)
+
+    def is_deck_file(self, path: Path) -> bool:
+        return path.stem.startswith(self.deck_key)
+
+
+@dataclass(frozen=True)
+class Pack(Generic[C, D]):
+    format: PackFormat[C, D]
+    folder: Path
+    cards: dict[str, C]  # in file order
+    decks: dict[str, D]
+    files: tuple[Path, ...]  # every file read: what a hot reload watches
+    where: dict[str, tuple[Path, int]]  # card id -> (file, line)
+
+    def faces(self) -> list[Face]:
+        return [self.format.face(c) for c in self.cards.values()]
+
+
+def format_for(game: str) -> PackFormat[Any, Any]:
+    """The PackFormat of a known game (``rules/<game>/pack.py``); KeyError if it has none."""
+    from rules.registry import GAMES
+
+    if game not in GAMES:
+        raise KeyError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
+    fmt = GAMES[game].pack_format()
+    if fmt is None:
+        raise KeyError(f"{game} has no card pack format yet")
+    return fmt
+
+
+def find_format(game: str) -> PackFormat[Any, Any] | None:
+    """Import ``rules.<game>.pack`` and return its FORMAT (the Ruleset hook's default)."""
+    try:
+        module = importlib.import_module(f"rules.{game}.pack")
+    except ModuleNotFoundError as e:
+        if e.name == f"rules.{game}.pack":
+            return None
+        raise
+    fmt: PackFormat[Any, Any] = module.FORMAT
+    return fmt
+
+
+def art_path(folder: Path, art: str) -> Path:
+    """``art`` resolved inside ``folder``; ValueError if it is absolute or leaves the folder
+    (also through a symlink), so a pack cannot make the table read other files."""
+    if not art.strip():
+        raise ValueError("empty art path")
+    if (PurePosixPath(art).is_absolute() or PureWindowsPath(art).is_absolute()
+            or PureWindowsPath(art).drive):
+        raise ValueError(f"art path {art!r} is absolute; give a path inside the pack folder")
+    if ".." in PurePosixPath(art.replace("\\", "/")).parts:
+        raise ValueError(f"art path {art!r} leaves the pack folder")
+    root = folder.resolve()
+    full = (root / art).resolve()
+    if not full.is_relative_to(root):
+        raise ValueError(f"art path {art!r} leaves the pack folder")
+    return full
+
+
+def guess_game(path: Path) -> str:
+    """The game of a pack: ``pack.toml``'s ``game``, else a folder name that is a game, else
+    the game whose card table appears in a file. DataError if none fits."""
+    from rules.registry import GAMES
+
+    folder = path if path.is_dir() else path.parent
+    manifest = folder / MANIFEST
+    if manifest.is_file():
+        data, index = read_toml(manifest)
+        game = data.get("game")
+        if game in GAMES:
+            return str(game)
+        raise DataError([f"{manifest}:{index.line_of(('game',))}: game: {game!r} is not one "
+                         f"of {', '.join(sorted(GAMES))}"])
+    for part in (folder.resolve(), *folder.resolve().parents):
+        if part.name in GAMES:
+            return part.name
+    for game in sorted(GAMES):
+        fmt = GAMES[game].pack_format()
+        if fmt is None:
+            continue
+        for f in sorted(folder.glob("*.toml")):
+            if f.stat().st_size > MAX_FILE_BYTES:
+                continue
+            text = f.read_text(encoding="utf-8", errors="replace").replace(" ", "")
+            if f"[[{fmt.card_key}]]" in text:
+                return game
+    raise DataError([f"{folder}:1: pack: cannot tell the game; pass --game or add {MANIFEST} "
+                     f"with game = \"{sorted(GAMES)[0]}\""])
+
+
+class _RowIndex(LineIndex):
+    """A CSV row is on one line: every field of it points there."""
+
+    def __init__(self, line: int) -> None:
+        self.lines = {}
+        self.line = line
+
+    def line_of(self, path: Sequence[str | int]) -> int:
+        return self.line
+
+
+@dataclass
+class _Entry:
+    file: Path
+    data: Any
+    index: LineIndex
+    prefix: Loc
+    label: str
+
+
+def _label(key: str, data: Any, n: int) -> str:
+    name = data.get("name") if isinstance(data, dict) else None
+    return f"{key} '{name}': " if isinstance(name, str) else f"{key} #{n}: "
+
+
+def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
+    try:
+        data, index = read_toml(path)
+    except DataError as e:
+        return [], e.errors
+    errors = [f"{path}:{index.line_of((k,))}: {k}: unknown section (expected [[{key}]])"
+              for k in data if k != key]
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        return [], [f"{path}:{index.line_of((key,))}: {key}: must be [[{key}]] tables"]
+    if len(raw) > MAX_CARDS:
+        return [], [f"{path}:1: file: {len(raw)} cards is over the {MAX_CARDS} limit"]
+    return [_Entry(path, d, index, (key, i), _label(key, d, i + 1))
+            for i, d in enumerate(raw)], errors
+
+
+def _csv_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
+    rows, errors = read_csv(path)
+    return [_Entry(path, r.data, _RowIndex(r.line), (), _label(key, r.data, n))
+            for n, r in enumerate(rows, start=1)], errors
+
+
+def pack_files(fmt: PackFormat[Any, Any], path: Path) -> tuple[Path, list[Path], list[Path]]:
+    """(folder, card files, deck files). A single card file is a pack of its own; a single
+    deck file is checked against the card files next to it."""
+    folder = path if path.is_dir() else path.parent
+    found = sorted(p for p in folder.iterdir() if p.is_file()
+                   and p.suffix.lower() in (".toml", ".csv") and p.name != MANIFEST)
+    decks = [p for p in found if fmt.is_deck_file(p)]
+    cards = [p for p in found if p not in decks]
+    if path.is_file():
+        return (folder, cards, [path]) if fmt.is_deck_file(path) else (folder, [path], [])
+    return folder, cards, decks
+
+
+def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, list[str]]:
+    """Check and load a pack: (Pack, []) when all is well, else (None, every problem)."""
+    if not path.exists():
+        return None, [f"{path}:1: pack: no such file or folder"]
+    folder, card_files, deck_files = pack_files(fmt, path)
+    errors: list[str] = []
+    if not card_files:
+        errors.append(f"{folder}:1: pack: no card files (*.toml or *.csv) found")
+    entries: list[_Entry] = []
+    for f in card_files:
+        reader = _csv_entries if f.suffix.lower() == ".csv" else _toml_entries
+        got, problems = reader(f, fmt.card_key)
+        entries += got
+        errors += problems
+    if len(entries) > MAX_CARDS:
+        errors.append(f"{folder}:1: pack: {len(entries)} cards is over the {MAX_CARDS} limit")
+        return None, errors
+
+    cards: dict[str, C] = {}
+    where: dict[str, tuple[Path, int]] = {}
+    broken: set[str] = set()  # ids of cards that failed: decks naming them get a pointer
+    for e in entries:
+        problems = _validate(fmt, folder, e, cards, where)
+        if problems:
+            errors += problems
+            if isinstance(e.data, dict) and isinstance(e.data.get(fmt.id_field), str):
+                broken.add(e.data[fmt.id_field])
+
+    decks: dict[str, D] = {}
+    csv_decks = [p for p in deck_files if p.suffix.lower() == ".csv"]
+    errors += [f"{p}:1: file: decks are TOML files ([[{fmt.deck_key}]] tables)"
+               for p in csv_decks]
+    if deck_files and not csv_decks:
+        try:
+            decks = fmt.load_decks(folder, deck_files, cards)
+        except DataError as e:
+            errors += [_point_to_broken(msg, broken) for msg in e.errors]
+    if errors:
+        return None, errors
+    files = tuple(card_files + deck_files)
+    return Pack(fmt, folder, cards, decks, files, where), []
+
+
+def _validate(fmt: PackFormat[C, Any], folder: Path, e: _Entry, cards: dict[str, C],
+              where: dict[str, tuple[Path, int]]) -> list[str]:
+    """Validate one entry; add it to ``cards`` if it is fine. Returns its problems."""
+    try:
+        card = fmt.card_model.model_validate(e.data, context=dict(fmt.context))
+    except ValidationError as err:
+        return format_validation(err, e.file, e.index, e.prefix, e.label)
+
+    def at(loc: Loc, msg: str) -> str:
+        shown = ".".join(str(p) for p in loc) or "(card)"
+        return f"{e.file}:{e.index.line_of(e.prefix + loc)}: {e.label}{shown}: {msg}"
+
+    out = [at(loc, msg) for loc, msg in (fmt.card_check(card) if fmt.card_check else [])]
+    art = fmt.face(card)["art"]
+    if art is not None:
+        try:
+            if not art_path(folder, art).is_file():
+                out.append(at(("art",), f"no image file {art!r} in the pack folder"))
+        except ValueError as err:
+            out.append(at(("art",), str(err)))
+    cid = fmt.card_id(card)
+    if cid in where:
+        first, line = where[cid]
+        out.append(at((fmt.id_field,), f"duplicate card id {cid!r} (first in {first.name}:"
+                                       f"{line})"))
+    if out:
+        return out
+    cards[cid] = card
+    where[cid] = (e.file, e.index.line_of(e.prefix))
+    return []
+
+
+def _point_to_broken(msg: str, broken: set[str]) -> str:
+    named = sorted(b for b in broken if repr(b) in msg)
+    return f"{msg} (that card has errors above)" if named else msg
+
+
+def load_pack(game: str | PackFormat[Any, Any], path: Path) -> Pack[Any, Any]:
+    """The pack at ``path``, all checked; DataError listing every problem otherwise.
+    Hot reload calls this on save and keeps the last good Pack when it raises."""
+    fmt = format_for(game) if isinstance(game, str) else game
+    pack, errors = read_pack(fmt, path)
+    if pack is None:
+        raise DataError(errors)
+    return pack
+
+
+def check_pack(game: str | None, path: Path) -> list[str]:
+    """Every problem of the pack at ``path`` as ``file:line: card 'Name': field: problem``;
+    [] when it is fine. ``game`` None: guessed (see guess_game)."""
+    try:
+        fmt = format_for(game or guess_game(path))
+    except DataError as e:
+        return e.errors
+    except KeyError as e:
+        return [f"{path}:1: game: {e.args[0]}"]
+    return read_pack(fmt, path)[1]
+

@@ -1,0 +1,66 @@
+"""Kyoukai card packs for the shared tools (check, CSV, print, hot reload): thin glue over
+``rules.kyoukai.cards``, which stays the one place that knows Gates and deck rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.core.packs import Face, FaceBlock, PackFormat
+from rules.kyoukai.cards import Deck, Gate, load_decks
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS
+from rules.kyoukai.state import ENTRANT_LIFE
+
+# Same hues as the table (game/draw/palette.py) so printed cards match the screen.
+TYPE_COLOUR = {
+    "entrant": (196, 154, 58),
+    "summon": (66, 140, 84),
+    "spirit": (64, 128, 190),
+    "normal": (122, 112, 104),
+    "fast": (190, 62, 56),
+}
+SKILL_COLOUR = {
+    "normal": (70, 70, 70),
+    "fast": (176, 40, 36),
+    "passive": (60, 100, 150),
+    "branch": (60, 130, 70),
+    "location": (120, 80, 150),
+}
+
+
+def face(card: Gate) -> Face:
+    stats: list[tuple[str, int]] = []
+    if card.has_stats:
+        stats = [("M", card.movement or 0), ("A", card.attack or 0), ("D", card.defense or 0)]
+    blocks = [FaceBlock(title=s.name, tag=s.kind.capitalize(), tag_colour=SKILL_COLOUR[s.kind],
+                        text=s.text) for s in card.skills]
+    flavour = card.text
+    if card.type in ("normal", "fast") and card.text:
+        # On a Normal/Fast Gate the text is its rules text, not flavour.
+        blocks.insert(0, FaceBlock(title="", tag="", tag_colour=(0, 0, 0), text=card.text))
+        flavour = ""
+    label = f"{card.type.capitalize()} Gate" if card.type in ("normal", "fast") \
+        else card.type.capitalize()
+    if card.type == "entrant":
+        label += f" · {ENTRANT_LIFE} Life"
+    return Face(key=card.id, title=card.name, kind=card.type, type=label,
+                colour=TYPE_COLOUR[card.type],
+                cost=None if card.type == "entrant" else card.cost,
+                stats=stats, blocks=blocks, flavour=flavour, art=card.art)
+
+
+def _decks(folder: Path, files: list[Path], catalog: dict[str, Gate]) -> dict[str, Deck]:
+    # cards.load_decks reads the folder's deck*.toml itself; is_deck_file picks the same files.
+    return load_decks(folder, catalog)
+
+
+FORMAT: PackFormat[Gate, Deck] = PackFormat(
+    game="kyoukai",
+    card_key="card",
+    card_model=Gate,
+    card_id=lambda g: g.id,
+    id_field="id",
+    face=face,
+    load_decks=_decks,
+    deck_key="deck",
+    context={"skill_effects": set(SKILL_EFFECTS), "open_effects": set(OPEN_EFFECTS)},
+)
