@@ -1,0 +1,63 @@
+"""``playtable``: open the table (main menu, or straight into a game with --players)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game.session import GameConfig, Seat
+
+SEATS: dict[str, Seat] = {"human": "human", "person": "human", "computer": "computer",
+                          "cpu": "computer"}
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="playtable", description="A table for card and board "
+                                 "games with the rules enforced.")
+    ap.add_argument("--game", default="kyoukai")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--players", default=None,
+                    help="two comma-separated seats, human or computer (skips the menu)")
+    ap.add_argument("--decks", default=None, help="two comma-separated deck names")
+    ap.add_argument("--record", type=Path, default=None, help="write the game record here")
+    ap.add_argument("--layout-out", type=Path, default=None,
+                    help="write screen positions of pieces and zones here (for tests)")
+    ap.add_argument("--agent-delay", type=float, default=0.6,
+                    help="seconds each computer decision stays visible")
+    ap.add_argument("--no-auto-pass", action="store_true",
+                    help="ask a person even when Pass is all they can do")
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--quit-after-seconds", type=float, default=None)
+    return ap.parse_args(argv)
+
+
+def config(args: argparse.Namespace) -> GameConfig | None:
+    """The game to start right away, or None for the main menu."""
+    if args.players is None and args.seed is None and args.record is None:
+        return None
+    seats_raw = (args.players or "human,computer").split(",")
+    if len(seats_raw) != 2 or any(s.strip().lower() not in SEATS for s in seats_raw):
+        raise SystemExit(f"--players needs two of human/computer, got {args.players!r}")
+    seats = tuple(SEATS[s.strip().lower()] for s in seats_raw)
+    options: dict[str, object] = {}
+    if args.decks:
+        options["decks"] = [d.strip() for d in args.decks.split(",")]
+    return GameConfig(game=args.game, seed=args.seed if args.seed is not None else 1,
+                      seats=(seats[0], seats[1]), options=options, record=args.record,
+                      agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    cfg = config(args)
+    from game.app import App
+
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    app = App((w, h), layout_out=args.layout_out, game=cfg)
+    app.run(quit_after=args.quit_after_seconds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Drawing pieces shared by every table: card faces, text, hand fan, piles, panels, log."""

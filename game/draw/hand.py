@@ -1,0 +1,76 @@
+"""A hand of cards as a fan: positions, hit-testing and drawing (faces or backs)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.draw.cards import CardFaces, FaceSpec
+
+
+class HandFan:
+    """Lays ``n`` cards of ``card`` size along a shallow arc centred in ``area``."""
+
+    def __init__(self) -> None:
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.card = (90, 126)
+        self.ids: list[int] = []
+        self.rects: list[pygame.Rect] = []
+        self.angles: list[int] = []
+
+    def layout(self, area: pygame.Rect, card: tuple[int, int], ids: Sequence[int]) -> None:
+        self.area, self.card, self.ids = area, card, list(ids)
+        n = len(self.ids)
+        w, h = card
+        step = min(w * 0.8, (area.w - w) / max(1, n - 1)) if n > 1 else 0
+        total = step * (n - 1) + w
+        x0 = area.centerx - total / 2
+        self.rects, self.angles = [], []
+        for k in range(n):
+            t = (k - (n - 1) / 2) / max(1.0, (n - 1) / 2)  # -1 .. 1
+            lift = (1 - t * t) * h * 0.10
+            r = pygame.Rect(round(x0 + k * step), round(area.bottom - h - lift), w, h)
+            self.rects.append(r)
+            self.angles.append(round(-t * min(10, 2 * n)))
+
+    def at(self, pos: tuple[int, int]) -> int | None:
+        """The card under ``pos``; the top-most (rightmost) wins."""
+        for iid, r in zip(reversed(self.ids), reversed(self.rects), strict=True):
+            if r.collidepoint(pos):
+                return iid
+        return None
+
+    def grab_point(self, iid: int) -> tuple[int, int]:
+        """A point on the part of the card that no card to its right covers."""
+        k = self.ids.index(iid)
+        r = self.rects[k]
+        right = self.rects[k + 1].x if k + 1 < len(self.rects) else r.right
+        return ((r.x + min(right, r.right)) // 2, r.y + r.h // 3)
+
+    def center_of(self, iid: int) -> tuple[int, int] | None:
+        for i, r in zip(self.ids, self.rects, strict=True):
+            if i == iid:
+                return r.center
+        return None
+
+    def draw(self, surf: pygame.Surface, faces: CardFaces,
+             spec_of: Callable[[int], FaceSpec | None], skip: int | None = None,
+             raised: int | None = None, glow: Callable[[int], tuple[int, int, int] | None]
+             = lambda i: None) -> None:
+        """Draw the fan; ``spec_of`` None draws a card back; ``raised`` pops a card up;
+        ``glow`` outlines cards (e.g. those with a legal play)."""
+        for iid, r, ang in zip(self.ids, self.rects, self.angles, strict=True):
+            if iid == skip:
+                continue
+            spec = spec_of(iid)
+            up = iid == raised
+            img = faces.back(self.card) if spec is None else faces.face(spec, self.card)
+            key = spec.key if spec else "back"
+            colour = glow(iid)
+            if colour is not None:
+                img = faces.outlined(img, key, self.card, colour)
+                key = f"{key}+{colour}"
+            if not up and ang:
+                img = faces.tilted(img, key, self.card, ang)
+            surf.blit(img, img.get_rect(center=(r.centerx, r.centery - (r.h // 6 if up else 0))))

@@ -1,0 +1,78 @@
+"""Fonts and a cache of rendered text: text is rendered once per (text, size, colour)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from game.draw.palette import Color
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def reset_fonts() -> None:
+    """Forget loaded fonts (they die with ``pygame.quit``); rendered text stays valid."""
+    _fonts.clear()
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    f = _fonts.get(key)
+    if f is None:
+        f = pygame.font.Font(None, size)
+        f.bold = bold
+        _fonts[key] = f
+    return f
+
+
+class TextCache:
+    """Rendered text surfaces, least recently used dropped past ``limit``."""
+
+    def __init__(self, limit: int = 4000) -> None:
+        self._cache: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
+        self.limit = limit
+        self.renders = 0  # how many times text was actually rendered (tests/bench read it)
+
+    def get(self, text: str, size: int, colour: Color, bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        surf = font(size, bold).render(text, True, colour)
+        self.renders += 1
+        self._cache[key] = surf
+        if len(self._cache) > self.limit:
+            self._cache.popitem(last=False)
+        return surf
+
+
+TEXT = TextCache()
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels at font ``size``."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            cand = f"{line} {word}" if line else word
+            if f.size(cand)[0] <= width or not line:
+                line = cand
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

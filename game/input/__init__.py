@@ -1,0 +1,1 @@
+"""Input handlers: what mouse and keyboard events mean in each moment of play."""

@@ -1,0 +1,335 @@
+"""Input handlers. The table scene feeds each event that pygame-gui did not consume to the
+active handler, which answers with an intent for the rules, the next handler, or None.
+
+Idle        nothing picked up; click/drag starts, Space passes, lit targets are clickable
+Dragging    a piece follows the mouse; its legal zones are lit; the drop becomes an intent
+Menu        a small action menu (pygame-gui buttons) of intents for one piece
+Targeting   pick a zone for an action chosen from a menu
+HandOver    hot-seat screen between two people; nothing of the table can be touched
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Protocol
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIPanel
+
+from game.layouts.base import Overlay, Piece, Pos, TableLayout
+from rules.core.model import Intent
+
+DRAG_SLOP = 6  # pixels the mouse must travel before a press counts as a drag
+SNAP_MS = 160
+
+
+class Ctx(Protocol):
+    """What handlers may use from the table scene."""
+
+    layout: TableLayout
+    manager: pygame_gui.UIManager
+
+    def legal(self) -> list[Intent]: ...
+
+    def highlights(self, source: int) -> dict[str, list[Any]]: ...
+
+    def why_not(self, intent: Intent) -> str: ...
+
+    def say(self, text: str, error: bool = False) -> None: ...
+
+    def button_intent(self, element: object) -> Intent | str | None: ...
+
+    def take_seat(self, player: int) -> None: ...
+
+
+class Handler:
+    name = "handler"
+
+    def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
+        return None
+
+    def overlay(self, ctx: Ctx) -> Overlay:
+        return Overlay()
+
+    def exit(self, ctx: Ctx) -> None:
+        """Called when the scene leaves this handler (remove any UI it made)."""
+
+
+def candidates(ctx: Ctx, source: int) -> list[Intent]:
+    return [i for i in ctx.legal() if ctx.layout.source_of(i) == source]
+
+
+def zone_targets(ctx: Ctx, intents: list[Intent]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for i in intents:
+        z = ctx.layout.target_of(i)
+        if z is not None and z >= 0:
+            out.setdefault(ctx.layout.highlight_kind(i), []).append(z)
+    return out
+
+
+def keyed_intent(ctx: Ctx) -> Intent | None:
+    """Space: Pass in a Sequence, else end the Turn Action, else end the step."""
+    legal = ctx.legal()
+    for kind in ("pass", "end_action", "end_step"):
+        for i in legal:
+            if i.kind == kind:
+                return i
+    return None
+
+
+def _click_targets(ctx: Ctx) -> list[Intent]:
+    """Intents done by clicking a lit zone, no drag: choices (no source) and the follow-ups of
+    the piece that is mid-action."""
+    focus = ctx.layout.focus()
+    out = []
+    for i in ctx.legal():
+        src = ctx.layout.source_of(i)
+        z = ctx.layout.target_of(i)
+        if z is not None and z >= 0 and (src is None or (focus is not None and src == focus)):
+            out.append(i)
+    return out
+
+
+def _pick(intents: list[Intent], ctx: Ctx, anchor: Pos) -> Intent | Handler | None:
+    if len(intents) == 1:
+        return intents[0]
+    if intents:
+        return Menu(ctx, intents, anchor)
+    return None
+
+
+class Idle(Handler):
+    name = "idle"
+
+    def __init__(self, snap: tuple[int, Pos, Pos] | None = None) -> None:
+        self.snap = snap
+        self.snap_start = pygame.time.get_ticks()
+        self.hover: Piece | None = None
+
+    def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
+        if ev.type == pygame.MOUSEMOTION:
+            self.hover = ctx.layout.piece_at(ev.pos)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            legal = ctx.legal()
+            if not legal:
+                return None
+            piece = ctx.layout.piece_at(ev.pos)
+            if piece is not None and candidates(ctx, piece.source):
+                return Dragging(piece, ev.pos)
+            zone = ctx.layout.zone_at(ev.pos)
+            if zone is not None:
+                hit = [i for i in _click_targets(ctx) if ctx.layout.target_of(i) == zone]
+                if hit:
+                    return _pick(hit, ctx, ev.pos)
+            if piece is not None:
+                ctx.say("Nothing to do with that card now.")
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
+            return keyed_intent(ctx)
+        elif ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            what = ctx.button_intent(ev.ui_element)
+            if what == "respond":
+                responses = [i for i in ctx.legal() if i.kind != "pass"]
+                return Menu(ctx, responses, pygame.mouse.get_pos()) if responses else None
+            if isinstance(what, Intent):
+                return what
+        return None
+
+    def overlay(self, ctx: Ctx) -> Overlay:
+        ov = Overlay()
+        legal = ctx.legal()
+        responding = any(i.kind == "pass" for i in legal)
+        for i in legal:
+            src = ctx.layout.source_of(i)
+            if src is not None:
+                ov.glow[src] = "respond" if responding else "open"
+        for kind, zones in zone_targets(ctx, _click_targets(ctx)).items():
+            ov.strong.setdefault(kind, []).extend(zones)
+        h = self.hover
+        if h is not None:
+            if h.where == "hand":
+                ov.raised = h.source
+            if h.where == "field" and h.source in ov.glow and ctx.layout.focus() is None:
+                hl = ctx.highlights(h.source)
+                ov.lit = {k: list(hl.get(k, [])) for k in ("move", "attack")}
+        if self.snap is not None:
+            t = (pygame.time.get_ticks() - self.snap_start) / SNAP_MS
+            if t >= 1:
+                self.snap = None
+            else:
+                src, a, b = self.snap
+                e = 1 - (1 - t) ** 3
+                ov.dragging = (src, (round(a[0] + (b[0] - a[0]) * e),
+                                     round(a[1] + (b[1] - a[1]) * e)))
+        return ov
+
+
+class Dragging(Handler):
+    name = "dragging"
+
+    def __init__(self, piece: Piece, start: Pos) -> None:
+        self.piece = piece
+        self.start = start
+        self.pos = start
+        self.grab = (piece.rect.centerx - start[0], piece.rect.centery - start[1])
+        self.moved = False
+
+    def _centre(self) -> Pos:
+        return (self.pos[0] + self.grab[0], self.pos[1] + self.grab[1])
+
+    def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
+        if ev.type == pygame.MOUSEMOTION:
+            self.pos = ev.pos
+            if math.dist(self.pos, self.start) > DRAG_SLOP:
+                self.moved = True
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            self.pos = ev.pos
+            if math.dist(self.pos, self.start) > DRAG_SLOP:
+                self.moved = True
+            return self.drop(ctx)
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            return Idle(snap=(self.piece.source, self._centre(), self.piece.rect.center))
+        return None
+
+    def drop(self, ctx: Ctx) -> Intent | Handler | None:
+        mine = candidates(ctx, self.piece.source)
+        if not self.moved:  # a click: do the one thing that needs no target, else a menu
+            untargeted = [i for i in mine if ctx.layout.target_of(i) == -1]
+            if len(mine) == 1 and untargeted:
+                return mine[0]
+            return Menu(ctx, mine, self.pos) if mine else Idle()
+        zone = ctx.layout.zone_at(self.pos)
+        back = Idle(snap=(self.piece.source, self._centre(), self.piece.rect.center))
+        if zone is not None:
+            here = [i for i in mine if ctx.layout.target_of(i) == zone]
+            if here:
+                return _pick(here, ctx, self.pos)
+        untargeted = [i for i in mine if ctx.layout.target_of(i) == -1]
+        if len(untargeted) == 1 and not self.piece.rect.collidepoint(self.pos):
+            return untargeted[0]
+        if zone is None:
+            ctx.say("Drop it on a lit zone of the field.", error=True)
+            return back
+        implied = ctx.layout.implied(self.piece, zone)
+        reason = ctx.why_not(implied) if implied is not None else "nothing can go there"
+        ctx.say(reason, error=True)
+        return back
+
+    def overlay(self, ctx: Ctx) -> Overlay:
+        ov = Overlay(dragging=(self.piece.source, self._centre()))
+        mine = candidates(ctx, self.piece.source)
+        ov.strong = zone_targets(ctx, mine)
+        if self.piece.where == "field":
+            hl = ctx.highlights(self.piece.source)
+            ov.lit = {k: list(hl.get(k, [])) for k in ("move", "attack")}
+        zone = ctx.layout.zone_at(self.pos)
+        names = ", ".join(sorted({ctx.layout.describe(i) for i in mine
+                                  if ctx.layout.target_of(i) == zone})) if zone is not None \
+            else ""
+        ov.hint = names
+        return ov
+
+
+class Menu(Handler):
+    """A small action menu: one button per action; actions with several targets lead on to
+    Targeting."""
+
+    name = "menu"
+
+    def __init__(self, ctx: Ctx, intents: list[Intent], anchor: Pos) -> None:
+        groups: dict[tuple[str, int, int | None], list[Intent]] = {}
+        for i in intents:
+            key = (i.kind, int(getattr(i, "skill", -1)), ctx.layout.source_of(i))
+            groups.setdefault(key, []).append(i)
+        entries: list[tuple[str, Intent | list[Intent]]] = []
+        for group in groups.values():
+            if len(group) <= 6:
+                entries.extend((ctx.layout.describe(i), i) for i in group)
+            else:  # many targets: pick the action here, the target on the field
+                entries.append((ctx.layout.describe(group[0]).split(" → ")[0] + " …", group))
+        bw, bh = 260, 32
+        h = bh * (len(entries) + 1) + 12
+        w, hgt = ctx.manager.get_root_container().get_rect().size
+        x = max(4, min(anchor[0] + 12, w - bw - 16))
+        y = max(4, min(anchor[1] - 10, hgt - h - 4))
+        self.panel = UIPanel(pygame.Rect(x, y, bw + 12, h), manager=ctx.manager,
+                             starting_height=5, object_id="#action_menu")
+        self.buttons: dict[object, Intent | list[Intent] | None] = {}
+        for k, (label, what) in enumerate(entries):
+            b = UIButton(pygame.Rect(4, 4 + k * bh, bw, bh - 2), label, manager=ctx.manager,
+                         container=self.panel)
+            self.buttons[b] = what
+        cancel = UIButton(pygame.Rect(4, 4 + len(entries) * bh, bw, bh - 2), "Cancel (Esc)",
+                          manager=ctx.manager, container=self.panel)
+        self.buttons[cancel] = None
+        self.entries = entries
+
+    def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element in self.buttons:
+            what = self.buttons[ev.ui_element]
+            if what is None:
+                return Idle()
+            if isinstance(what, list):
+                return Targeting(what)
+            return what
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            return Idle()
+        if ev.type == pygame.MOUSEBUTTONDOWN:  # a click outside the menu closes it
+            return Idle()
+        return None
+
+    def overlay(self, ctx: Ctx) -> Overlay:
+        ov = Overlay()
+        ov.strong = zone_targets(ctx, [w for _, w in self.entries if isinstance(w, Intent)])
+        return ov
+
+    def exit(self, ctx: Ctx) -> None:
+        self.panel.kill()
+
+
+class Targeting(Handler):
+    name = "targeting"
+
+    def __init__(self, intents: list[Intent]) -> None:
+        self.intents = intents
+
+    def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
+        if ev.type == pygame.MOUSEBUTTONDOWN:
+            if ev.button != 1:
+                return Idle()
+            zone = ctx.layout.zone_at(ev.pos)
+            hit = [i for i in self.intents if ctx.layout.target_of(i) == zone]
+            if hit:
+                return _pick(hit, ctx, ev.pos)
+            ctx.say("Pick one of the lit zones (Esc cancels).", error=True)
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            return Idle()
+        return None
+
+    def overlay(self, ctx: Ctx) -> Overlay:
+        ov = Overlay(strong=zone_targets(ctx, self.intents))
+        ov.hint = "Choose a target: " + ctx.layout.describe(self.intents[0]).split(" → ")[0]
+        return ov
+
+
+class HandOver(Handler):
+    """Hot-seat: both hands hidden until the next person clicks."""
+
+    name = "handover"
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
+        if (ev.type == pygame.MOUSEBUTTONUP and ev.button == 1) or (
+                ev.type == pygame.KEYDOWN and ev.key in (pygame.K_SPACE, pygame.K_RETURN)):
+            ctx.take_seat(self.player)
+            return Idle()
+        return None
+
+
+class Watching(Handler):
+    """Nothing to decide (the game is over, or only computers play)."""
+
+    name = "watching"

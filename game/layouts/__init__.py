@@ -1,0 +1,42 @@
+"""One table layout per game, chosen by game name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.draw.cards import CardFaces
+from game.layouts.base import TableLayout
+
+
+def _kyoukai(faces: CardFaces | None) -> TableLayout:
+    from game.layouts.kyoukai import KyoukaiTable
+
+    return KyoukaiTable(faces)
+
+
+def _kyoukai_decks() -> list[str]:
+    from game.layouts.kyoukai import deck_names
+
+    return deck_names()
+
+
+TABLES: dict[str, tuple[Callable[[CardFaces | None], TableLayout], Callable[[], list[str]]]] = {
+    "kyoukai": (_kyoukai, _kyoukai_decks),
+}
+
+
+def playable() -> list[str]:
+    """Games the client has a table layout for."""
+    return sorted(TABLES)
+
+
+def table_for(game: str, faces: CardFaces | None = None) -> TableLayout:
+    try:
+        return TABLES[game][0](faces)
+    except KeyError:
+        raise KeyError(f"no table layout for {game!r}; the client knows "
+                       f"{', '.join(playable())}") from None
+
+
+def decks_for(game: str) -> list[str]:
+    return TABLES[game][1]()

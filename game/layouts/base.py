@@ -1,0 +1,128 @@
+"""What a table layout provides: geometry, hit-testing, drawing and wording for one game.
+
+Input handlers and the table scene are generic; they talk to the game's table through this
+interface. Kyoukai's diamond grid is one layout; a square-grid game adds another module.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.draw.cards import FaceSpec
+from rules.core.model import Intent
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Something on the table a player can pick up or hover: ``source`` is the id the rules
+    use for it (a card instance id), ``where`` names the place (hand, field, spirits, …)."""
+
+    source: int
+    where: str
+    rect: pygame.Rect
+
+
+@dataclass
+class Overlay:
+    """What the active input handler wants shown on top of the table."""
+
+    lit: dict[str, list[int]] = field(default_factory=dict)  # highlight kind -> zones
+    strong: dict[str, list[int]] = field(default_factory=dict)  # legal right now
+    glow: dict[int, str] = field(default_factory=dict)  # source -> highlight kind
+    dragging: tuple[int, Pos] | None = None  # source and where its centre is drawn
+    raised: int | None = None  # a hand card popped up (hovered)
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who looks at the table: ``viewer`` sees their own hand unless ``hide_hands``."""
+
+    viewer: int
+    hide_hands: bool
+    names: tuple[str, str]
+
+
+class TableLayout(ABC):
+    game: str
+    steps: Sequence[str] = ()
+
+    @abstractmethod
+    def resize(self, size: Pos) -> None: ...
+
+    @abstractmethod
+    def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
+        """A new view (after a state change, a new viewer or hand-over)."""
+
+    @abstractmethod
+    def piece_at(self, pos: Pos) -> Piece | None: ...
+
+    @abstractmethod
+    def zone_at(self, pos: Pos) -> int | None: ...
+
+    @abstractmethod
+    def zone_center(self, zone: int) -> Pos: ...
+
+    @abstractmethod
+    def source_of(self, intent: Intent) -> int | None:
+        """The piece an intent acts with (None for Pass, EndStep, choices by zone…)."""
+
+    @abstractmethod
+    def target_of(self, intent: Intent) -> int | None:
+        """The zone an intent aims at; -1 when it needs none; None when it is not aimed."""
+
+    @abstractmethod
+    def highlight_kind(self, intent: Intent) -> str: ...
+
+    @abstractmethod
+    def focus(self) -> int | None:
+        """The piece in the middle of an action, whose follow-ups are clicked, not dragged."""
+
+    @abstractmethod
+    def implied(self, piece: Piece, zone: int) -> Intent | None:
+        """What dropping ``piece`` on ``zone`` would ask for, legal or not (to get a reason)."""
+
+    @abstractmethod
+    def describe(self, intent: Intent) -> str: ...
+
+    @abstractmethod
+    def face(self, source: int) -> FaceSpec | None:
+        """The card face of a piece, None if hidden from the viewer."""
+
+    @abstractmethod
+    def status(self) -> tuple[str, str]:
+        """(left text, current step) for the phase bar."""
+
+    @abstractmethod
+    def sequence_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The open response window, top item first; empty when none is open."""
+
+    @abstractmethod
+    def side_rect(self) -> pygame.Rect:
+        """The right-hand column for the Sequence panel, log and buttons."""
+
+    @abstractmethod
+    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None: ...
+
+    @abstractmethod
+    def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        """The piece being dragged (or snapping back), drawn above everything else."""
+
+    @abstractmethod
+    def hint_at(self) -> Pos:
+        """Where a one-line hint goes (midtop)."""
+
+    @abstractmethod
+    def message_at(self) -> Pos:
+        """Where a message (an illegal drop's reason) goes (midbottom)."""
+
+    @abstractmethod
+    def pieces(self) -> dict[str, dict[int, Pos]]:
+        """Screen centres of every piece by place (for layout files used by tests)."""

@@ -1,0 +1,462 @@
+"""Kyoukai's table: the 5×5 field as a diamond, hands, piles, Spirit decks and Entrants."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.draw.board_diamond import DiamondBoard
+from game.draw.cards import Block, CardFaces, FaceSpec
+from game.draw.hand import HandFan
+from game.draw.palette import (
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    INK_DIM,
+    OWNER,
+    PANEL,
+    PANEL_EDGE,
+    SKILL_KIND_COLOUR,
+    TYPE_COLOUR,
+    Color,
+)
+from game.draw.piles import badge, draw_pile
+from game.draw.text import TEXT, fit
+from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout
+from rules.core.model import Intent
+from rules.kyoukai.cards import HIDDEN, Gate
+from rules.kyoukai.effects import zone_label
+from rules.kyoukai.intents import (
+    Attack,
+    Choose,
+    Discard,
+    EndAction,
+    EndStep,
+    Move,
+    OpenGate,
+    Pass,
+    UseSkill,
+)
+from rules.kyoukai.state import ENTRANT_LIFE, State
+
+TOP_BAR = 34
+STEP_NAMES = {"draw": "Draw", "ready": "Ready", "main": "Main", "end": "End",
+              "cleanup": "Cleanup"}
+
+
+def deck_names() -> list[str]:
+    from rules.kyoukai.ruleset import KyoukaiRules, load
+
+    return sorted(load(KyoukaiRules().default_pack().resolve())[1])
+
+
+def face_spec(card: Gate) -> FaceSpec:
+    stats: tuple[tuple[str, int], ...] = ()
+    if card.has_stats:
+        stats = (("M", card.movement or 0), ("A", card.attack or 0), ("D", card.defense or 0))
+    blocks = [Block(s.name, s.kind.capitalize(), SKILL_KIND_COLOUR[s.kind], s.text)
+              for s in card.skills]
+    flavour = card.text
+    if card.type in ("normal", "fast") and card.text:
+        blocks.insert(0, Block("", "", (0, 0, 0), card.text))
+        flavour = ""
+    label = f"{card.type.capitalize()} Gate" if card.type in ("normal", "fast") \
+        else card.type.capitalize()
+    if card.type == "entrant":
+        label += f" · {ENTRANT_LIFE} Life"
+    return FaceSpec(key=card.id, name=card.name, type_label=label,
+                    colour=TYPE_COLOUR.get(card.type, (120, 120, 120)),
+                    cost=None if card.type == "entrant" else card.cost, stats=stats,
+                    blocks=tuple(blocks), flavour=flavour)
+
+
+class KyoukaiTable(TableLayout):
+    game = "kyoukai"
+    steps = ("Draw", "Ready", "Main", "End", "Cleanup")
+
+    def __init__(self, faces: CardFaces | None = None) -> None:
+        self.faces = faces or CardFaces()
+        self.board = DiamondBoard(5, 5, label=zone_label)
+        self.hand = HandFan()
+        self.view: State | None = None
+        self.seats = Seats(0, False, ("Player 1", "Player 2"))
+        self.legal: Sequence[Intent] = ()
+        self.size: Pos = (1280, 720)
+        self._specs: dict[str, FaceSpec] = {}
+        self._pieces: list[Piece] = []  # side pieces (spirits, discard) for hit-testing
+        self.card_size: Pos = (60, 84)
+        self.rested_size: Pos = (48, 67)
+        self.hand_card: Pos = (96, 134)
+        self.mini: Pos = (44, 62)
+        self.left = pygame.Rect(0, 0, 0, 0)
+        self.side = pygame.Rect(0, 0, 0, 0)
+        self.center = pygame.Rect(0, 0, 0, 0)
+        self.resize(self.size)
+
+    # ---- geometry -------------------------------------------------------------------------
+    def resize(self, size: Pos) -> None:
+        self.size = w, h = (max(640, size[0]), max(400, size[1]))
+        lw = max(200, min(300, int(w * 0.19)))
+        rw = max(240, min(380, int(w * 0.24)))
+        self.left = pygame.Rect(8, TOP_BAR + 8, lw - 8, h - TOP_BAR - 16)
+        self.side = pygame.Rect(w - rw, TOP_BAR + 8, rw - 8, h - TOP_BAR - 16)
+        hc_h = max(90, min(180, int(h * 0.19)))
+        self.hand_card = (int(hc_h * 0.71), hc_h)
+        board_area = pygame.Rect(lw + 8, TOP_BAR + 6, w - lw - rw - 16,
+                                 h - TOP_BAR - hc_h - 18)
+        self.board.fit(board_area)
+        self.center = pygame.Rect(lw, TOP_BAR, w - lw - rw, h - TOP_BAR)
+        cw = int(min(self.board.dx * 0.9, self.board.dy * 2 * 0.78 / 1.4))
+        self.card_size = (cw, int(cw * 1.4))
+        rh = int(min(self.board.dy * 0.96, cw * 0.9))  # rested: turned, no wider than a zone
+        self.rested_size = (rh, int(rh * 1.4))
+        self.mini = (max(34, int(lw * 0.17)), int(max(34, int(lw * 0.17)) * 1.4))
+        self._layout_hand()
+
+    def _layout_hand(self) -> None:
+        w, h = self.size
+        area = pygame.Rect(self.center.x + 10, h - self.hand_card[1] - 6, self.center.w - 20,
+                           self.hand_card[1])
+        ids: Sequence[int] = ()
+        if self.view is not None and not self.seats.hide_hands:
+            ids = self.view.players[self.seats.viewer].hand
+        self.hand.layout(area, self.hand_card, ids)
+
+    def side_rect(self) -> pygame.Rect:
+        return self.side
+
+    def zone_center(self, zone: int) -> Pos:
+        return self.board.center(zone)
+
+    def zone_at(self, pos: Pos) -> int | None:
+        return self.board.zone_at(pos)
+
+    # ---- state ----------------------------------------------------------------------------
+    def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
+        self.view, self.seats, self.legal = view, seats, legal
+        self._layout_hand()
+        self._pieces = []
+        if view is None:
+            return
+        for p, rect in ((0, self._panel_rect(0)), (1, self._panel_rect(1))):
+            pl = view.players[p]
+            sx, y = self._spirit_origin(p, rect)
+            for k, iid in enumerate(pl.spirits):
+                self._pieces.append(Piece(iid, "spirits", pygame.Rect(
+                    sx + k * (self.mini[0] * 2 // 3), y, *self.mini)))
+            if p == seats.viewer:
+                usable = [i for i in self._sources_of(legal) if i in pl.discard]
+                dx, dy = self._discard_rect(p, rect).topleft
+                for k, iid in enumerate(usable):  # lifted above the pile, side by side
+                    self._pieces.append(Piece(iid, "discard", pygame.Rect(
+                        dx + k * (self.mini[0] + 4), dy - self.mini[1] - 8, *self.mini)))
+
+    def _sources_of(self, legal: Sequence[Intent]) -> list[int]:
+        out: list[int] = []
+        for i in legal:
+            s = self.source_of(i)
+            if s is not None and s not in out:
+                out.append(s)
+        return out
+
+    def _gate_rect(self, iid: int) -> pygame.Rect | None:
+        assert self.view is not None
+        z = self.view.zone_of(iid)
+        if z < 0:
+            return None
+        g = self.view.gates[iid]
+        size = self.card_size if g.ready else (self.rested_size[1], self.rested_size[0])
+        return pygame.Rect(0, 0, *size).move(self.board.center(z)[0] - size[0] // 2,
+                                              self.board.center(z)[1] - size[1] // 2)
+
+    def piece_at(self, pos: Pos) -> Piece | None:
+        if self.view is None:
+            return None
+        iid = self.hand.at(pos)
+        if iid is not None:
+            r = self.hand.rects[self.hand.ids.index(iid)]
+            return Piece(iid, "hand", r)
+        for piece in reversed(self._pieces):
+            if piece.rect.collidepoint(pos):
+                return piece
+        z = self.board.zone_at(pos)
+        if z is not None and self.view.field[z] >= 0:
+            iid = self.view.field[z]
+            r = self._gate_rect(iid)
+            if r is not None:
+                return Piece(iid, "field", r)
+        return None
+
+    def pieces(self) -> dict[str, dict[int, Pos]]:
+        out: dict[str, dict[int, Pos]] = {"hand": {}, "field": {}, "spirits": {}, "discard": {}}
+        for iid in self.hand.ids:
+            out["hand"][iid] = self.hand.grab_point(iid)
+        for p in self._pieces:
+            out[p.where][p.source] = p.rect.center
+        if self.view is not None:
+            for z, iid in enumerate(self.view.field):
+                if iid >= 0:
+                    out["field"][iid] = self.board.center(z)
+        return out
+
+    # ---- intents --------------------------------------------------------------------------
+    def source_of(self, intent: Intent) -> int | None:
+        if isinstance(intent, OpenGate | Discard):
+            return intent.card
+        if isinstance(intent, Move | Attack | UseSkill):
+            return intent.gate
+        return None
+
+    def target_of(self, intent: Intent) -> int | None:
+        if isinstance(intent, Move):
+            return intent.to
+        if isinstance(intent, Attack | UseSkill | OpenGate):
+            return intent.zone
+        if isinstance(intent, Choose) and self.view is not None:
+            return self.view.zone_of(intent.gate)
+        if isinstance(intent, Discard):
+            return -1
+        return None
+
+    def highlight_kind(self, intent: Intent) -> str:
+        return {"move": "move", "attack": "attack", "skill": "skill", "open": "open",
+                "choose": "choose"}.get(intent.kind, "respond")
+
+    def focus(self) -> int | None:
+        v = self.view
+        return v.action.gate if v is not None and v.action is not None else None
+
+    def implied(self, piece: Piece, zone: int) -> Intent | None:
+        if self.view is None:
+            return None
+        if piece.where in ("hand", "spirits"):
+            return OpenGate(card=piece.source, zone=zone)
+        if piece.where == "field":
+            if self.view.field[zone] >= 0:
+                return Attack(gate=piece.source, zone=zone)
+            return Move(gate=piece.source, to=zone)
+        if piece.where == "discard":
+            card = self.view.card(piece.source)
+            for k, s in enumerate(card.skills):
+                if s.kind == "location":
+                    return UseSkill(gate=piece.source, skill=k, zone=zone)
+        return None
+
+    def _name(self, iid: int) -> str:
+        assert self.view is not None
+        return self.view.card(iid).name
+
+    def _at(self, zone: int) -> str:
+        assert self.view is not None
+        if zone < 0:
+            return ""
+        iid = self.view.field[zone]
+        return f"{self._name(iid)} ({zone_label(zone)})" if iid >= 0 else zone_label(zone)
+
+    def describe(self, intent: Intent) -> str:
+        if self.view is None:
+            return intent.label()
+        if isinstance(intent, OpenGate):
+            where = f" → {self._at(intent.zone)}" if intent.zone >= 0 else ""
+            return f"Open {self._name(intent.card)}{where}"
+        if isinstance(intent, Move):
+            return f"Move {self._name(intent.gate)} to {zone_label(intent.to)}"
+        if isinstance(intent, Attack):
+            return f"Attack {self._at(intent.zone)}"
+        if isinstance(intent, UseSkill):
+            skill = self.view.card(intent.gate).skills[intent.skill].name
+            where = f" → {self._at(intent.zone)}" if intent.zone >= 0 else ""
+            return f"{skill}{where}"
+        if isinstance(intent, Choose):
+            return f"Ready {self._name(intent.gate)}"
+        if isinstance(intent, Discard):
+            return f"Discard {self._name(intent.card)}"
+        if isinstance(intent, EndAction):
+            return "End the Turn Action"
+        if isinstance(intent, EndStep):
+            return "End the Main step"
+        if isinstance(intent, Pass):
+            return "Pass"
+        return intent.label()
+
+    def face(self, source: int) -> FaceSpec | None:
+        if self.view is None or source not in self.view.cards:
+            return None
+        cid = self.view.cards[source]
+        if cid == HIDDEN:
+            return None
+        spec = self._specs.get(cid)
+        if spec is None:
+            spec = self._specs[cid] = face_spec(self.view.catalog[cid])
+        return spec
+
+    def status(self) -> tuple[str, str]:
+        v = self.view
+        if v is None:
+            return "", ""
+        return (f"Turn {v.turn} · {self.seats.names[v.active]}", STEP_NAMES[v.step])
+
+    def sequence_lines(self) -> list[tuple[str, Color]]:
+        v = self.view
+        if v is None or v.seq is None:
+            return []
+        out: list[tuple[str, Color]] = []
+        for item in reversed(v.seq.stack):
+            who = self.seats.names[item.player]
+            if item.kind == "end":
+                text = f"{who}: End step"
+            elif item.kind == "move":
+                text = f"{self._name(item.source)} moves to {zone_label(item.zone)}"
+            elif item.kind == "attack":
+                tgt = self._name(item.target) if item.target >= 0 else "—"
+                text = f"{self._name(item.source)} attacks {tgt} ({zone_label(item.zone)})"
+            elif item.kind == "skill":
+                sk = v.card(item.source).skills[item.skill].name
+                aim = f" → {self._at(item.zone)}" if item.zone >= 0 else ""
+                text = f"{self._name(item.source)}: {sk}{aim}"
+            else:
+                aim = f" → {self._at(item.zone)}" if item.zone >= 0 else ""
+                text = f"{who} opens {self._name(item.source)}{aim}"
+            out.append((text, OWNER[item.player]))
+        return out
+
+    # ---- drawing --------------------------------------------------------------------------
+    def _panel_rect(self, p: int) -> pygame.Rect:
+        """Player p's column block: the opponent's at the top, the viewer's at the bottom."""
+        h = min(self.left.h // 2 - 6, 250)
+        mine = p == self.seats.viewer
+        y = self.left.bottom - h if mine else self.left.top
+        return pygame.Rect(self.left.x, y, self.left.w, h)
+
+    def _pile_row_y(self, rect: pygame.Rect) -> int:
+        return rect.bottom - self.mini[1] - 26
+
+    def _deck_rect(self, p: int, rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.x + 10, self._pile_row_y(rect), *self.mini)
+
+    def _discard_rect(self, p: int, rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.x + 20 + self.mini[0], self._pile_row_y(rect), *self.mini)
+
+    def _spirit_origin(self, p: int, rect: pygame.Rect) -> Pos:
+        return (rect.x + 34 + 2 * self.mini[0], self._pile_row_y(rect))
+
+    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        v = self.view
+        self.board.draw_base(surf)
+        if v is None:
+            return
+        for kind in ("move", "open", "skill", "choose", "attack"):
+            if overlay.lit.get(kind):
+                self.board.draw_lit(surf, overlay.lit[kind], kind)
+            if overlay.strong.get(kind):
+                self.board.draw_lit(surf, overlay.strong[kind], kind, strong=True)
+        if overlay.lit.get("attack"):
+            self.board.draw_outline(surf, overlay.lit["attack"], "attack", width=2)
+        dragged = overlay.dragging[0] if overlay.dragging else None
+        for z, iid in enumerate(v.field):
+            if iid >= 0 and iid != dragged:
+                self._draw_gate(surf, iid, z, overlay.glow.get(iid))
+        for p in (0, 1):
+            self._draw_panel(surf, p, overlay)
+        self.hand.draw(surf, self.faces, self.face, skip=dragged,
+                       raised=overlay.raised,
+                       glow=lambda i: HIGHLIGHT[overlay.glow[i]] if i in overlay.glow else None)
+
+    def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        if overlay.dragging is None:
+            return
+        iid, pos = overlay.dragging
+        spec = self.face(iid)
+        size = self.hand_card if self.hand.center_of(iid) is not None else self.card_size
+        img = self.faces.back(size) if spec is None else self.faces.face(spec, size)
+        shadow = pygame.Rect(0, 0, *size)
+        shadow.center = (pos[0] + 6, pos[1] + 8)
+        pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=6)
+        surf.blit(img, img.get_rect(center=pos))
+
+    def hint_at(self) -> Pos:
+        return (self.board.rect.centerx, TOP_BAR + 8)
+
+    def message_at(self) -> Pos:
+        return (self.center.centerx, self.size[1] - self.hand_card[1] - 14)
+
+    def _draw_gate(self, surf: pygame.Surface, iid: int, zone: int, glow: str | None) -> None:
+        assert self.view is not None
+        g = self.view.gates[iid]
+        spec = self.face(iid)
+        if spec is None:
+            return
+        cx, cy = self.board.center(zone)
+        img = self.faces.face(spec, self.card_size) if g.ready \
+            else self.faces.rested(spec, self.rested_size)
+        rect = img.get_rect(center=(cx, cy))
+        ring = OWNER[g.owner]
+        pygame.draw.rect(surf, (0, 0, 0), rect.move(3, 4), border_radius=6)
+        pygame.draw.rect(surf, ring, rect.inflate(6, 6), border_radius=7)
+        surf.blit(img, rect)
+        if glow is not None:
+            pygame.draw.rect(surf, HIGHLIGHT[glow], rect.inflate(10, 10), width=3,
+                             border_radius=8)
+        card = self.view.card(iid)
+        if card.type == "entrant":
+            life = ENTRANT_LIFE - g.damage
+            badge(surf, f"Life {life}", (rect.centerx, rect.bottom + 2), (150, 30, 40),
+                  size=16)
+        if g.branches:
+            badge(surf, f"+{len(g.branches)} branch", (rect.centerx, rect.top - 2),
+                  (40, 90, 50), size=14)
+
+    def _draw_panel(self, surf: pygame.Surface, p: int, overlay: Overlay) -> None:
+        v = self.view
+        assert v is not None
+        rect = self._panel_rect(p)
+        pl = v.players[p]
+        pygame.draw.rect(surf, PANEL, rect, border_radius=8)
+        edge = OWNER[p] if v.active == p else PANEL_EDGE
+        pygame.draw.rect(surf, edge, rect, width=2, border_radius=8)
+        name = self.seats.names[p]
+        t = TEXT.get(fit(name, 20, rect.w - 20, True), 20, OWNER[p], True)
+        surf.blit(t, (rect.x + 10, rect.y + 8))
+        ent = v.gates.get(pl.entrant)
+        life = ENTRANT_LIFE - (ent.damage if ent else 0)
+        ename = v.card(pl.entrant).name
+        y = rect.y + 32
+        line = TEXT.get(fit(ename, 17, rect.w - 20), 17, INK)
+        surf.blit(line, (rect.x + 10, y))
+        y += 20
+        x = rect.x + 10
+        for label, colour in ((f"Life {life}", (220, 80, 90)), (f"Ki {pl.ki}", (130, 180, 255)),
+                              (f"Hand {len(pl.hand)}", INK_DIM)):
+            lt = TEXT.get(label, 18, colour, True)
+            surf.blit(lt, (x, y))
+            x += lt.get_width() + 14
+        y += 24
+        # the other player's hand as a row of backs (or the viewer's when hands are hidden)
+        if p != self.seats.viewer or self.seats.hide_hands:
+            back = self.faces.back((26, 36))
+            for k in range(len(pl.hand)):
+                surf.blit(back, (rect.x + 10 + k * 16, y))
+        draw_pile(surf, self.faces, self._deck_rect(p, rect), len(pl.deck), "Deck")
+        top = self.face(pl.discard[-1]) if pl.discard else None
+        draw_pile(surf, self.faces, self._discard_rect(p, rect), len(pl.discard), "Discard",
+                  top=top, face_down=False)
+        sx, sy = self._spirit_origin(p, rect)
+        lt = TEXT.get(f"Spirits {len(pl.spirits)}", 15, INK_DIM)
+        surf.blit(lt, (sx, sy + self.mini[1] + 4))
+        dragged = overlay.dragging[0] if overlay.dragging else None
+        for piece in self._pieces:
+            if piece.source == dragged or piece.source not in pl.spirits + pl.discard:
+                continue
+            spec = self.face(piece.source)
+            if spec is None:
+                continue
+            surf.blit(self.faces.face(spec, self.mini), piece.rect)
+            kind = overlay.glow.get(piece.source)
+            if kind is not None:
+                pygame.draw.rect(surf, HIGHLIGHT[kind], piece.rect.inflate(6, 6), width=3,
+                                 border_radius=6)
+        if p == v.active:
+            t = TEXT.get("active", 14, GOLD)
+            surf.blit(t, t.get_rect(topright=(rect.right - 10, rect.y + 10)))

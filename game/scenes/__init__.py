@@ -1,0 +1,1 @@
+"""Scenes: the main menu and the table."""

@@ -1,0 +1,30 @@
+"""What the app asks of a scene."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def handle(self, ev: pygame.event.Event) -> None:
+        """An event pygame-gui did not consume."""
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surf: pygame.Surface) -> None: ...
+
+    def draw_over_ui(self, surf: pygame.Surface) -> None:
+        """Drawn after pygame-gui (dragged pieces, hover zoom)."""
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+    def close(self) -> None:
+        """Leaving this scene: kill its UI elements, stop its workers."""

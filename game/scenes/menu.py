@@ -1,0 +1,117 @@
+"""The main menu: game, who plays each side, decks, seed, Start."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextEntryLine
+
+from game.draw.palette import GOLD, INK_DIM
+from game.draw.text import TEXT
+from game.layouts import decks_for, playable
+from game.scenes.base import Scene
+from game.session import GameConfig, Seat
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SEAT_LABELS: dict[str, Seat] = {"Person": "human", "Computer": "computer"}
+
+
+class MenuScene(Scene):
+    def __init__(self, app: App, last: GameConfig | None = None) -> None:
+        super().__init__(app)
+        self.cfg = last or GameConfig(seed=random.randrange(1, 10_000))
+        self.elements: list[Any] = []
+        self.build()
+
+    def build(self) -> None:
+        for e in self.elements:
+            e.kill()
+        m = self.app.manager
+        w, h = self.app.size
+        pw, ph = 460, 380
+        self.panel = UIPanel(pygame.Rect((w - pw) // 2, max(90, (h - ph) // 2 + 30), pw, ph),
+                             manager=m, object_id="#menu_panel")
+        self.elements = [self.panel]
+        games = playable()
+        game = self.cfg.game if self.cfg.game in games else games[0]
+        decks = decks_for(game)
+        chosen = list(self.cfg.options.get("decks") or decks[:2])
+        if len(chosen) != 2 or any(d not in decks for d in chosen):
+            chosen = [decks[0], decks[min(1, len(decks) - 1)]]
+        row = 0
+
+        def label(text: str) -> None:
+            UILabel(pygame.Rect(16, 16 + row * 46, 120, 34), text, manager=m,
+                    container=self.panel)
+
+        label("Game")
+        self.game = UIDropDownMenu([g.capitalize() for g in games], game.capitalize(),
+                                   pygame.Rect(140, 16, 290, 34), manager=m,
+                                   container=self.panel)
+        self.seat: list[UIDropDownMenu] = []
+        self.deck: list[UIDropDownMenu] = []
+        by_seat = {v: k for k, v in SEAT_LABELS.items()}
+        for p in (0, 1):
+            row = 1 + p * 2
+            label(f"Player {p + 1}")
+            self.seat.append(UIDropDownMenu(list(SEAT_LABELS), by_seat[self.cfg.seats[p]],
+                                            pygame.Rect(140, 16 + row * 46, 290, 34),
+                                            manager=m, container=self.panel))
+            row += 1
+            label("   deck")
+            self.deck.append(UIDropDownMenu(decks, chosen[p],
+                                            pygame.Rect(140, 16 + row * 46, 290, 34),
+                                            manager=m, container=self.panel))
+        row = 5
+        label("Seed")
+        self.seed = UITextEntryLine(pygame.Rect(140, 16 + row * 46, 290, 34), manager=m,
+                                    container=self.panel, initial_text=str(self.cfg.seed))
+        self.seed.set_allowed_characters("numbers")
+        row = 6
+        self.quit = UIButton(pygame.Rect(16, 16 + row * 46 + 10, 120, 44), "Quit", manager=m,
+                             container=self.panel)
+        self.start = UIButton(pygame.Rect(230, 16 + row * 46 + 10, 200, 44), "Start",
+                              manager=m, container=self.panel, object_id="#start_button")
+
+    def config(self) -> GameConfig:
+        game = self.game.selected_option[0].lower() if isinstance(
+            self.game.selected_option, tuple) else str(self.game.selected_option).lower()
+        seats = tuple(SEAT_LABELS[_text(s.selected_option)] for s in self.seat)
+        decks = [_text(d.selected_option) for d in self.deck]
+        seed = int(self.seed.get_text() or 0)
+        return GameConfig(game=game, seed=seed, seats=(seats[0], seats[1]),
+                          options={"decks": decks}, record=self.cfg.record,
+                          agent_delay=self.cfg.agent_delay, auto_pass=self.cfg.auto_pass)
+
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            if ev.ui_element is self.start:
+                self.app.start_game(self.config())
+            elif ev.ui_element is self.quit:
+                self.app.running = False
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN:
+            self.app.start_game(self.config())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.cfg = self.config()
+        self.build()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        w, _ = surf.get_size()
+        t = TEXT.get("Playtable", 64, GOLD, True)
+        surf.blit(t, t.get_rect(midtop=(w // 2, 28)))
+        s = TEXT.get("card & board games, rules enforced", 22, INK_DIM)
+        surf.blit(s, s.get_rect(midtop=(w // 2, 80)))
+
+    def close(self) -> None:
+        for e in self.elements:
+            e.kill()
+
+
+def _text(option: str | tuple[str, str]) -> str:
+    return option[0] if isinstance(option, tuple) else option

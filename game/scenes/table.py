@@ -1,0 +1,373 @@
+"""The table scene: one game in play. It owns the session, the game's table layout, the active
+input handler and the table's buttons, and decides whose eyes the table is drawn for."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIPanel
+
+from game.draw.log import LogView
+from game.draw.palette import ERROR, GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE
+from game.draw.panels import phase_bar, sequence_panel
+from game.draw.text import TEXT
+from game.input.handlers import Handler, HandOver, Idle, Watching
+from game.layouts import table_for
+from game.layouts.base import Overlay, Seats
+from game.layouts.kyoukai import TOP_BAR
+from game.record import write_json
+from game.scenes.base import Scene
+from game.session import GameConfig, GameSession
+from rules.core.model import Intent
+
+if TYPE_CHECKING:
+    from game.app import App
+
+MESSAGE_SECONDS = 4.0
+ZOOM = (250, 350)
+
+
+class TableScene(Scene):
+    def __init__(self, app: App, cfg: GameConfig) -> None:
+        super().__init__(app)
+        self.cfg = cfg
+        self.session = GameSession(cfg)
+        self.layout = table_for(cfg.game, app.faces)
+        self.manager = app.manager
+        self.log = LogView()
+        self.handler: Handler = Idle()
+        humans = [p for p in (0, 1) if cfg.seats[p] == "human"]
+        self.viewer = humans[0] if humans else 0
+        first = self.session.to_act()
+        if len(humans) == 2 and first is not None:
+            self.viewer = first
+        self.hide_hands = False
+        self.names = tuple(f"Player {p + 1}" + (" (computer)" if cfg.seats[p] == "computer"
+                                                else "") for p in (0, 1))
+        self.message = ""
+        self.message_error = False
+        self.message_until = 0.0
+        self.hover_source: int | None = None
+        self.mouse = (0, 0)
+        self._seen = -1
+        self._legal: list[Intent] = []
+        self._over_ui: list[Any] = []
+        self._layout_written: str = ""
+        self.buttons = self._make_buttons()
+        self.resize(app.size)
+        self.refresh()
+
+    # ---- Ctx for handlers -----------------------------------------------------------------
+    def legal(self) -> list[Intent]:
+        return self._legal
+
+    def highlights(self, source: int) -> dict[str, list[Any]]:
+        return self.session.highlights(source) if self._legal else {}
+
+    def why_not(self, intent: Intent) -> str:
+        return self.session.why_not(intent) or "that is legal, try again"
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_error = text, error
+        self.message_until = time.monotonic() + MESSAGE_SECONDS
+
+    def button_intent(self, element: object) -> Intent | str | None:
+        for kind, b in self.buttons.items():
+            if b is element:
+                if kind == "respond":
+                    return "respond"
+                return next((i for i in self._legal if i.kind == kind), None)
+        return None
+
+    def take_seat(self, player: int) -> None:
+        self.viewer, self.hide_hands = player, False
+        self._seen = -1
+        self.refresh()
+
+    # ---- state ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-read the game after a change: viewer, hand-over, legal intents, buttons, log."""
+        s = self.session
+        self._seen = s.version
+        for text in s.log[len(self.log.entries):]:
+            self.log.add(text)
+        p = s.to_act()
+        humans = [q for q in (0, 1) if self.cfg.seats[q] == "human"]
+        if p is None:
+            self._set_handler(Watching())
+            self.hide_hands = False
+            self._show_game_over()
+        elif len(humans) == 2 and p != self.viewer and not self._auto(p):
+            if not isinstance(self.handler, HandOver):
+                self._set_handler(HandOver(p))
+            self.hide_hands = True
+        elif isinstance(self.handler, Watching | HandOver) and p == self.viewer:
+            self._set_handler(Idle())
+        deciding = p is not None and p == self.viewer and s.is_human(p) and not self._auto(p) \
+            and not isinstance(self.handler, HandOver)
+        self._legal = list(s.legal()) if deciding else []
+        if not deciding and not isinstance(self.handler, Idle | HandOver | Watching):
+            self._set_handler(Idle())
+        self.layout.update(s.view(self.viewer),
+                           Seats(self.viewer, self.hide_hands, self.names), self._legal)
+        self._place_buttons()
+        self._write_layout()
+
+    def _place_buttons(self) -> None:
+        """Show the buttons that mean something now, side by side under the log."""
+        kinds = {i.kind for i in self._legal}
+        shown = [k for k in self.buttons if (k in kinds if k != "respond"
+                                             else "pass" in kinds and bool(kinds - {"pass"}))]
+        side = self.layout.side_rect()
+        n = max(1, len(shown))
+        bw = (side.w - 6 * (n - 1)) // n
+        for kind, b in self.buttons.items():
+            if kind in shown:
+                k = shown.index(kind)
+                b.set_relative_position((side.x + k * (bw + 6), side.bottom - 40))
+                b.set_dimensions((bw, 38))
+                b.show()
+            else:
+                b.hide()
+
+    def _auto(self, p: int) -> bool:
+        legal = self.session.legal()
+        return self.cfg.auto_pass and len(legal) == 1 and legal[0].kind == "pass"
+
+    def _set_handler(self, h: Handler) -> None:
+        if h is not self.handler:
+            self.handler.exit(self)
+            self.handler = h
+
+    def apply(self, intent: Intent) -> None:
+        reason = self.session.submit(intent)
+        if reason is not None:
+            self.say(reason, error=True)
+        self._set_handler(Idle())
+        self.refresh()
+
+    # ---- events ---------------------------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            if ev.ui_element is self.leave:
+                self.app.to_menu(self.cfg)
+                return
+            if self._over_ui and ev.ui_element is self._over_ui[1]:
+                nxt = GameConfig(**{**self.cfg.__dict__, "seed": self.cfg.seed + 1})
+                self.app.start_game(nxt)
+                return
+            if self._over_ui and ev.ui_element is self._over_ui[2]:
+                self.app.to_menu(self.cfg)
+                return
+        if ev.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
+            self.log.wheel(ev.y)
+            return
+        if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = ev.pos
+            piece = self.layout.piece_at(ev.pos)
+            self.hover_source = piece.source if piece is not None else None
+        try:
+            result = self.handler.handle(ev, self)
+        except Exception as e:  # noqa: BLE001 - a client bug must not end the game
+            self.say(f"Client error: {type(e).__name__}: {e}", error=True)
+            self._set_handler(Idle())
+            return
+        if isinstance(result, Intent):
+            self.apply(result)
+        elif isinstance(result, Handler):
+            self._set_handler(result)
+            if isinstance(result, Idle) and self._seen != self.session.version:
+                self.refresh()
+            self._write_layout()
+
+    def update(self, dt: float) -> None:
+        if self.session.tick():
+            pass
+        if self._seen != self.session.version:
+            self.refresh()
+        if self.message and time.monotonic() > self.message_until:
+            self.message = ""
+
+    # ---- geometry -------------------------------------------------------------------------
+    def _make_buttons(self) -> dict[str, UIButton]:
+        m = self.manager
+        out = {
+            "respond": UIButton(pygame.Rect(0, 0, 10, 10), "Respond…", manager=m,
+                                object_id="#respond_button"),
+            "pass": UIButton(pygame.Rect(0, 0, 10, 10), "Pass (Space)", manager=m,
+                             object_id="#pass_button"),
+            "end_action": UIButton(pygame.Rect(0, 0, 10, 10), "End Turn Action", manager=m),
+            "end_step": UIButton(pygame.Rect(0, 0, 10, 10), "End Main step (Space)", manager=m,
+                                 object_id="#end_button"),
+        }
+        self.leave = UIButton(pygame.Rect(0, 0, 10, 10), "Menu", manager=m)
+        return out
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout.resize(size)
+        side = self.layout.side_rect()
+        self._place_buttons()
+        self.leave.set_relative_position((size[0] - 84, 3))
+        self.leave.set_dimensions((78, TOP_BAR - 6))
+        self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 50)
+        if self._over_ui:
+            self._kill_over_ui()
+            self._show_game_over()
+        self._seen = -1
+
+    def _kill_over_ui(self) -> None:
+        for e in self._over_ui:
+            e.kill()
+        self._over_ui = []
+
+    def _show_game_over(self) -> None:
+        if self._over_ui:
+            return
+        w, h = self.app.size
+        panel = UIPanel(pygame.Rect(w // 2 - 170, h // 2 + 20, 340, 64), manager=self.manager,
+                        starting_height=4)
+        again = UIButton(pygame.Rect(10, 10, 155, 44), "Play again", manager=self.manager,
+                         container=panel, object_id="#start_button")
+        menu = UIButton(pygame.Rect(175, 10, 155, 44), "Main menu", manager=self.manager,
+                        container=panel)
+        self._over_ui = [panel, again, menu]
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        w, h = surf.get_size()
+        ov = self.handler.overlay(self)
+        if self.hover_source is not None and ov.raised is None and ov.dragging is None and \
+                self.layout.piece_at(self.mouse) is not None:
+            piece = self.layout.piece_at(self.mouse)
+            if piece is not None and piece.where == "hand":
+                ov.raised = piece.source
+        self.layout.draw(surf, Overlay(**{**ov.__dict__, "dragging": None}))
+        left, step = self.layout.status()
+        phase_bar(surf, pygame.Rect(0, 0, w - 90, TOP_BAR), self.layout.steps, step, left,
+                  *self._who())
+        pygame.draw.rect(surf, PANEL, (w - 90, 0, 90, TOP_BAR))
+        lines = self.layout.sequence_lines()
+        side = self.layout.side_rect()
+        if lines:
+            seq_h = min(side.h // 2, 60 + 22 * len(lines) + 40)
+            sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines,
+                           "Respond with a lit card, or Pass." if self._legal
+                           else "Waiting for the other player…")
+            self.log.rect = pygame.Rect(side.x, side.y + seq_h + 8, side.w,
+                                        side.h - seq_h - 58)
+        else:
+            self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 50)
+        self.log.draw(surf)
+        if ov.hint:
+            t = TEXT.get(ov.hint, 20, INK, True)
+            r = t.get_rect(midtop=self.layout.hint_at()).inflate(16, 8)
+            pygame.draw.rect(surf, PANEL, r, border_radius=8)
+            surf.blit(t, t.get_rect(center=r.center))
+        self._draw_message(surf)
+        if isinstance(self.handler, HandOver):
+            self._curtain(surf, f"{self.names[self.handler.player]}: your decision",
+                          "Pass the mouse over, then click anywhere to continue.")
+        elif self.session.over:
+            win = self.session.winner()
+            title = "A draw (turn limit)" if win is None else f"{self.names[win]} wins!"
+            self._curtain(surf, title, "Play again with the next seed, or go to the menu.")
+        self._drag_overlay = ov
+
+    def draw_over_ui(self, surf: pygame.Surface) -> None:
+        ov = getattr(self, "_drag_overlay", None)
+        if ov is not None and ov.dragging is not None:
+            self.layout.draw_dragged(surf, ov)
+        elif ov is not None and self.hover_source is not None and \
+                not isinstance(self.handler, HandOver):
+            self._draw_zoom(surf, self.hover_source)
+
+    def _who(self) -> tuple[str, tuple[int, int, int]]:
+        p = self.session.to_act()
+        if p is None:
+            return "Game over", GOLD
+        if self.session.thinking or self.cfg.seats[p] == "computer":
+            return f"{self.names[p]} is thinking…", OWNER[p]
+        if self._legal:
+            return f"Your decision, {self.names[p]}", OWNER[p]
+        return f"{self.names[p]} to decide", OWNER[p]
+
+    def _draw_message(self, surf: pygame.Surface) -> None:
+        text = self.message or (self.session.error or "")
+        if not text:
+            return
+        colour = ERROR if (self.message_error or not self.message) else INK
+        t = TEXT.get(text, 20, colour, True)
+        r = t.get_rect(midbottom=self.layout.message_at())
+        box = r.inflate(20, 10)
+        pygame.draw.rect(surf, PANEL, box, border_radius=8)
+        pygame.draw.rect(surf, colour, box, width=2, border_radius=8)
+        surf.blit(t, r)
+
+    def _curtain(self, surf: pygame.Surface, title: str, sub: str) -> None:
+        w, h = surf.get_size()
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 170))
+        surf.blit(dim, (0, 0))
+        t = TEXT.get(title, 48, GOLD, True)
+        surf.blit(t, t.get_rect(center=(w // 2, h // 2 - 40)))
+        s = TEXT.get(sub, 24, INK_DIM)
+        surf.blit(s, s.get_rect(center=(w // 2, h // 2)))
+
+    def _draw_zoom(self, surf: pygame.Surface, source: int) -> None:
+        spec = self.layout.face(source)
+        if spec is None:
+            return
+        w, h = surf.get_size()
+        img = self.app.faces.face(spec, ZOOM)
+        # a fixed place beside the board, on the side away from the mouse
+        side = self.layout.side_rect()
+        x = side.x + (side.w - ZOOM[0]) // 2 if self.mouse[0] < side.x - ZOOM[0] else 12
+        r = pygame.Rect(x, max(TOP_BAR + 8, (h - ZOOM[1]) // 2 - 40), *ZOOM)
+        pygame.draw.rect(surf, (0, 0, 0), r.move(6, 8), border_radius=12)
+        surf.blit(img, r)
+        pygame.draw.rect(surf, PANEL_EDGE, r, width=1, border_radius=12)
+
+    # ---- layout file (tests and tools drive the real window with it) -------------------------
+    def layout_info(self) -> dict[str, Any]:
+        lay = self.layout
+        legal = []
+        for i in self._legal:
+            src, tgt = lay.source_of(i), lay.target_of(i)
+            legal.append({"intent": i.model_dump(mode="json"), "source": src,
+                          "zone": tgt, "describe": lay.describe(i)})
+        buttons = {k: list(b.rect.center) for k, b in self.buttons.items() if b.visible}
+        info: dict[str, Any] = {
+            "window": list(self.app.size), "viewer": self.viewer,
+            "to_act": self.session.to_act(), "handler": self.handler.name,
+            "version": self.session.version, "message": self.message,
+            "pieces": {k: {str(i): list(p) for i, p in v.items()}
+                       for k, v in lay.pieces().items()},
+            "zones": {str(z): list(lay.zone_center(z)) for z in range(25)},
+            "legal": legal, "buttons": buttons,
+        }
+        menu = getattr(self.handler, "buttons", None)
+        if isinstance(menu, dict):
+            info["menu"] = [{"label": b.text, "pos": list(b.rect.center)} for b in menu]
+        return info
+
+    def _write_layout(self) -> None:
+        path: Path | None = self.app.layout_out
+        if path is None:
+            return
+        text = json.dumps(self.layout_info(), sort_keys=True)
+        if text != self._layout_written:
+            write_json(path, json.loads(text))
+            self._layout_written = text
+
+    def close(self) -> None:
+        self.handler.exit(self)
+        self._kill_over_ui()
+        for b in self.buttons.values():
+            b.kill()
+        self.leave.kill()
+        self.session.close()

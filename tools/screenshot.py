@@ -1,0 +1,88 @@
+"""Render the table after N agent moves to a PNG (headless).
+
+    python tools/screenshot.py --game kyoukai --seed 1 --moves 40 --out shot.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.scenes.table import TableScene  # noqa: E402
+from game.session import GameConfig  # noqa: E402
+from rules.agents import GreedyAgent  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--game", default="kyoukai")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--moves", type=int, default=30)
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--hover", action="store_true", help="hover the first hand card (zoom)")
+    ap.add_argument("--drag", action="store_true",
+                    help="pick up a piece with a legal move, to show its lit zones")
+    ap.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args(argv)
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    app = App((w, h), game=GameConfig(game=args.game, seed=args.seed,
+                                      seats=("human", "computer"), agent_delay=0.0))
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    s = scene.session
+    agents = (GreedyAgent(args.seed), GreedyAgent(args.seed + 1))
+    played = 0
+    while played < args.moves and not s.over:
+        p = s.to_act()
+        assert p is not None
+        err = s.submit(agents[p].choose(s.rs, s.view(p), s.legal()))
+        if err:
+            print("refused:", err, file=sys.stderr)
+            break
+        played += 1
+    if not s.over and s.to_act() != 0:  # finish the other side's decisions: show our turn
+        for _ in range(200):
+            p = s.to_act()
+            if p in (None, 0):
+                break
+            s.submit(agents[p].choose(s.rs, s.view(p), s.legal()))
+    app.frame(0.016)
+    info = scene.layout_info()
+    if args.drag:
+        for kind in ("field", "hand"):
+            srcs = {str(x["source"]) for x in info["legal"] if x["source"] is not None}
+            pos = next((p for i, p in info["pieces"][kind].items() if i in srcs), None)
+            if pos is not None:
+                _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+                _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+                app.frame(0.016)
+                to = (pos[0] + 40, pos[1] - 90)
+                _post(pygame.MOUSEMOTION, pos=to, rel=(40, -90), buttons=(1, 0, 0))
+                break
+    elif args.hover and info["pieces"]["hand"]:
+        pos = next(iter(info["pieces"]["hand"].values()))
+        _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.frame(0.016)
+    app.frame(0.016)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(args.out))
+    print(f"{args.out}: {played} moves, turn {s.state.turn}, to act {s.to_act()}")
+    app.close()
+    return 0
+
+
+def _post(kind: int, **kw: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, kw))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
