@@ -123,3 +123,33 @@ def read_csv(path: Path) -> tuple[list[CsvRow], list[str]]:
     except csv.Error as e:
         errors.append(f"{path}:{reader.line_num}: syntax: {e}")
     return rows, errors
+
+
+def _flatten(value: Any, prefix: str, out: dict[str, str]) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _flatten(v, f"{prefix}.{k}" if prefix else str(k), out)
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            _flatten(v, f"{prefix}.{i}", out)
+    elif isinstance(value, bool):
+        out[prefix] = "true" if value else "false"
+    else:
+        out[prefix] = str(value)
+
+
+def write_csv(rows: list[dict[str, Any]]) -> str:
+    """Card tables (as read from TOML) as CSV text in the convention above: a designer's
+    starting spreadsheet, and the inverse of ``read_csv``."""
+    flat: list[dict[str, str]] = []
+    columns: dict[str, None] = {}  # insertion-ordered set
+    for row in rows:
+        cells: dict[str, str] = {}
+        _flatten(row, "", cells)
+        flat.append(cells)
+        columns.update(dict.fromkeys(cells))
+    buf = io.StringIO(newline="")
+    writer = csv.DictWriter(buf, fieldnames=list(columns), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(flat)
+    return buf.getvalue()

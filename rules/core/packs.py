@@ -13,6 +13,7 @@ checked before anything is returned: ``read_pack`` gives a Pack or every problem
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -29,6 +30,7 @@ D = TypeVar("D", bound=BaseModel)
 RGB = tuple[int, int, int]
 Loc = tuple[str | int, ...]
 MANIFEST = "pack.toml"
+_WHERE = re.compile(r"^(.*?):(\d+): ")
 
 
 class FaceBlock(TypedDict):
@@ -259,7 +261,7 @@ def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, lis
         except DataError as e:
             errors += [_point_to_broken(msg, broken) for msg in e.errors]
     if errors:
-        return None, errors
+        return None, sorted(errors, key=_file_line)
     files = tuple(card_files + deck_files)
     return Pack(fmt, folder, cards, decks, files, where), []
 
@@ -294,6 +296,12 @@ def _validate(fmt: PackFormat[C, Any], folder: Path, e: _Entry, cards: dict[str,
     cards[cid] = card
     where[cid] = (e.file, e.index.line_of(e.prefix))
     return []
+
+
+def _file_line(msg: str) -> tuple[str, int]:
+    """Sort key: problems read top to bottom per file (pydantic orders them by field)."""
+    m = _WHERE.match(msg)
+    return (m.group(1), int(m.group(2))) if m else (msg, 0)
 
 
 def _point_to_broken(msg: str, broken: set[str]) -> str:
