@@ -132,6 +132,7 @@ def save_atomic(path: str | os.PathLike[str], record: Record, backup: bool = Fal
     a file the caller did not name is never overwritten."""
     p = Path(path)
     data = to_text(record).encode("utf-8")
+    p.parent.mkdir(parents=True, exist_ok=True)  # e.g. the first autosave in a fresh profile
     # A fresh, unguessable name next to the target (same filesystem, so the rename is atomic);
     # created with the usual permissions, as the file it replaces would be.
     tmp = p.with_name(f".{p.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")

@@ -54,7 +54,7 @@ def test_full_game_replay_matches_the_live_game_and_upto_stops_early(game: str) 
 @pytest.mark.parametrize("game", GAMES)
 def test_session_autosaves_every_intent_and_resumes(game: str, tmp_path: Path) -> None:
     rs = rules.get(game)
-    path = tmp_path / "auto.json"
+    path = tmp_path / "profile" / "saves" / "auto.json"  # folders made on the first save
     s = Session.new(game, seed=2, autosave=path)
     assert load_record(path).intents == ()
     for _ in range(15):
