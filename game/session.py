@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 import rules
-from game.record import write_record
 from rules.agents import GreedyAgent
 from rules.core.model import Intent
+from rules.records import Session
 
 Seat = Literal["human", "computer"]
 
@@ -35,10 +35,11 @@ class GameConfig:
 class GameSession:
     def __init__(self, cfg: GameConfig) -> None:
         self.cfg = cfg
-        self.rs = rules.get(cfg.game)
-        self.state: Any = self.rs.new_game(seed=cfg.seed, options=cfg.options)
-        self.intents: list[dict[str, Any]] = []
-        self.log: list[str] = []
+        # the record (with the autosave to cfg.record after every intent) and the states
+        self.live = Session.new(cfg.game, cfg.seed, cfg.options, autosave=cfg.record,
+                                players=tuple(cfg.seats))
+        self.rs = self.live.rs
+        self.log: list[str] = [ev.text for evs in self.live.events for ev in evs]
         self.version = 0  # bumps on every state change; the table re-reads views on change
         self.error: str | None = None
         # The agent gets its own Ruleset: the contract's legal-intent cache is per instance and
@@ -52,9 +53,16 @@ class GameSession:
         self._ready_at = 0.0
         self._legal_for: Any = None
         self._legal: list[Intent] = []
-        self._write_record()
 
     # ---- reading --------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.live.state
+
+    @property
+    def intents(self) -> tuple[dict[str, Any], ...]:
+        return self.live.record.intents
+
     def to_act(self) -> int | None:
         return self.rs.to_act(self.state)
 
@@ -100,26 +108,24 @@ class GameSession:
 
     def submit(self, intent: Intent) -> str | None:
         """Apply ``intent``; return None, or the reason it was refused (state unchanged)."""
+        n = len(self.live.record.intents)
         try:
-            out = self.rs.apply(self.state, intent)
+            events = self.live.apply(intent)
         except rules.IllegalIntent as e:
             self.error = e.reason
             return self.error
+        except OSError as e:  # applied, but the record could not be written
+            self.error = f"Could not save the record: {e}"
         except Exception as e:  # noqa: BLE001 - shown to the player; the table stays as it was
             self.error = f"Rules error: {type(e).__name__}: {e}"
             return self.error
-        self.state = out.state
-        self.error = None
+        else:
+            self.error = None
+        if len(self.live.record.intents) == n:  # the save failed before the record moved on
+            return self.error
         self.version += 1
-        self.log.extend(ev.text for ev in out.events)
-        self.intents.append(intent.model_dump(mode="json"))
-        self._write_record()
+        self.log.extend(ev.text for ev in events)
         return None
-
-    def _write_record(self) -> None:
-        if self.cfg.record is not None:
-            write_record(self.cfg.record, self.cfg.game, self.cfg.options, self.cfg.seed,
-                         self.intents)
 
     def tick(self, now: float | None = None) -> bool:
         """Let computer players (and auto-passes) act when their time has come. Returns True
@@ -146,8 +152,17 @@ class GameSession:
             self._thinking_for = self.version
             self._ready_at = now + self.cfg.agent_delay
             return False
-        if not self._thinking.done() or now < self._ready_at:
+        if now < self._ready_at:
             return False
+        if not self._thinking.done():
+            # The visible delay is over: give the worker a moment (bounded, a fraction of a
+            # frame) to finish, instead of a whole frame of GIL contention per decision.
+            try:
+                self._thinking.result(timeout=0.003)
+            except TimeoutError:
+                return False
+            except Exception:  # noqa: BLE001 - reported below
+                pass
         fut, self._thinking = self._thinking, None
         self._ready_at = 0.0
         try:

@@ -17,6 +17,7 @@ from game.draw.cards import FaceSpec
 from rules.core.model import Intent
 
 Pos = tuple[int, int]
+TOP_BAR = 34  # height of the phase bar every table has
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from game.draw.palette import (
 )
 from game.draw.piles import badge, draw_pile
 from game.draw.text import TEXT, fit
-from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout
+from game.layouts.base import TOP_BAR, Overlay, Piece, Pos, Seats, TableLayout
 from rules.core.model import Intent
 from rules.kyoukai.cards import HIDDEN, Gate
 from rules.kyoukai.effects import zone_label
@@ -41,7 +41,6 @@ from rules.kyoukai.intents import (
 )
 from rules.kyoukai.state import ENTRANT_LIFE, State
 
-TOP_BAR = 34
 STEP_NAMES = {"draw": "Draw", "ready": "Ready", "main": "Main", "end": "End",
               "cleanup": "Cleanup"}
 

@@ -16,11 +16,10 @@ from game.draw.log import LogView
 from game.draw.palette import ERROR, GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE
 from game.draw.panels import phase_bar, sequence_panel
 from game.draw.text import TEXT
+from game.files import write_json
 from game.input.handlers import Handler, HandOver, Idle, Watching
 from game.layouts import table_for
-from game.layouts.base import Overlay, Seats
-from game.layouts.kyoukai import TOP_BAR
-from game.record import write_json
+from game.layouts.base import TOP_BAR, Overlay, Seats
 from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
 from rules.core.model import Intent

@@ -3,7 +3,6 @@ real mouse events chosen by an agent) against the computer, to the game-over scr
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -11,18 +10,15 @@ from typing import Any
 
 import pygame
 
-import rules
 from rules.agents import GreedyAgent
+from rules.records import load_record, replay
 from tests.game.conftest import Driver
 
 Make = Callable[..., Driver]
 
 
-def _replay(record: dict[str, Any]) -> Any:
-    rs = rules.get(record["game"])
-    state = rs.new_game(seed=record["seed"], options=record["options"])
-    for i in record["intents"]:
-        state = rs.apply(state, rs.parse_intent(i)).state
+def _replay(path: Path) -> Any:
+    state, _ = replay(load_record(path))
     return state
 
 
@@ -36,8 +32,7 @@ def test_computer_against_computer_runs_to_the_end(table: Make, tmp_path: Path) 
     d.frames(2)
     assert d.scene.handler.name == "watching"
     assert d.scene._over_ui, "the game-over screen offers play again"
-    record = json.loads((tmp_path / "record.json").read_text())
-    assert _replay(record) == s.state  # the record replays to the same end
+    assert _replay(tmp_path / "record.json") == s.state  # the record replays to the same end
 
 
 def _perform(d: Driver, intent: dict[str, Any]) -> None:
@@ -82,7 +77,7 @@ def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path
             d.frames()
     assert s.over, f"not over after {done} moves by mouse"
     assert done > 10
-    assert _replay(json.loads((tmp_path / "record.json").read_text())) == s.state
+    assert _replay(tmp_path / "record.json") == s.state
     assert d.scene.handler.name == "watching"
 
 
