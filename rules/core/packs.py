@@ -73,6 +73,8 @@ class PackFormat(Generic[C, D]):
     context: Mapping[str, Any] = field(default_factory=dict)  # for model validators
     card_check: Callable[[C], list[tuple[Loc, str]]] | None = None
     size_mm: tuple[float, float] = (63.0, 88.0)
+    # The card ids a deck holds, one per copy (printing a deck, the deck screen).
+    deck_cards: Callable[[D], list[str]] | None = None
 
     def is_deck_file(self, path: Path) -> bool:
         return path.stem.startswith(self.deck_key)

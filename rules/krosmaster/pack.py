@@ -20,7 +20,7 @@ def face(card: KrosmasterCard) -> Face:
                                 text="Powers: " + ", ".join(p.capitalize() for p in card.powers)))
     for s in card.spells:
         lo, hi = s.range
-        tag = f"{s.ap} AP · {lo}-{hi}" if lo != hi else f"{s.ap} AP · {lo}"
+        tag = f"{s.ap} AP · range {lo}-{hi}" if lo != hi else f"{s.ap} AP · range {lo}"
         bits = [f"{s.damage} damage" if s.damage else ""]
         bits += [f"{e.name} {e.amount}" for e in s.effects]
         bits += ["line" if s.line else "", "" if s.los else "no sight needed"]
@@ -58,4 +58,5 @@ FORMAT: PackFormat[KrosmasterCard, Team] = PackFormat(
     load_decks=_teams,
     deck_key="team",
     card_check=_check_card,
+    deck_cards=lambda team: list(team.members),
 )

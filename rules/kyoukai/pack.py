@@ -53,6 +53,11 @@ def _decks(folder: Path, files: list[Path], catalog: dict[str, Gate]) -> dict[st
     return load_decks(folder, catalog)
 
 
+def deck_cards(deck: Deck) -> list[str]:
+    copies = [*deck.gates.items(), *deck.spirits.items()]
+    return [deck.entrant] + [cid for cid, n in copies for _ in range(n)]
+
+
 FORMAT: PackFormat[Gate, Deck] = PackFormat(
     game="kyoukai",
     card_key="card",
@@ -62,5 +67,6 @@ FORMAT: PackFormat[Gate, Deck] = PackFormat(
     face=face,
     load_decks=_decks,
     deck_key="deck",
+    deck_cards=deck_cards,
     context={"skill_effects": set(SKILL_EFFECTS), "open_effects": set(OPEN_EFFECTS)},
 )
