@@ -195,7 +195,7 @@ def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
         data, index = read_toml(path)
     except DataError as e:
         return [], e.errors
-    errors = [f"{path}:{index.line_of((k,))}: {k}: unknown section (expected [[{key}]])"
+    errors = [f"{path}:{_first_line(index, k)}: {k}: unknown section (expected [[{key}]])"
               for k in data if k != key]
     raw = data.get(key, [])
     if not isinstance(raw, list):
@@ -204,6 +204,11 @@ def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
         return [], [f"{path}:1: file: {len(raw)} cards is over the {MAX_CARDS} limit"]
     return [_Entry(path, d, index, (key, i), _label(key, d, i + 1))
             for i, d in enumerate(raw)], errors
+
+
+def _first_line(index: LineIndex, key: str) -> int:
+    """Where a top-level name first appears (``[[key]]`` headers are indexed per element)."""
+    return min((n for p, n in index.lines.items() if p[:1] == (key,)), default=1)
 
 
 def _csv_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
