@@ -230,6 +230,22 @@ def pack_files(fmt: PackFormat[Any, Any], path: Path) -> tuple[Path, list[Path],
     return folder, cards, decks
 
 
+def snapshot(fmt: PackFormat[Any, Any], path: Path) -> tuple[tuple[str, int, int], ...]:
+    """(file, mtime_ns, size) of every pack file: poll it (cheap, no parsing) and call
+    ``load_pack`` when it changes, so saving, adding or deleting a file all trigger a reload."""
+    if not path.exists():
+        return ()
+    folder, cards, decks = pack_files(fmt, path)
+    out = []
+    for p in [*cards, *decks, folder / MANIFEST]:
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        out.append((str(p), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
 def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, list[str]]:
     """Check and load a pack: (Pack, []) when all is well, else (None, every problem)."""
     if not path.exists():

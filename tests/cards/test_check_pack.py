@@ -170,3 +170,21 @@ def test_the_game_is_guessed_or_the_guess_failure_is_clear(tmp_path: Path) -> No
                                         "of krosmaster, kyoukai"]
     empty = pack(tmp_path / "empty")
     assert "cannot tell the game; pass --game" in check_pack(None, empty)[0]
+
+
+def test_snapshot_changes_when_a_file_is_saved_added_or_removed(tmp_path: Path) -> None:
+    import os
+
+    from rules.core.packs import format_for, snapshot
+
+    fmt = format_for("kyoukai")
+    folder = pack(tmp_path, a__toml=SUMMON)
+    first = snapshot(fmt, folder)
+    assert snapshot(fmt, folder) == first
+    os.utime(folder / "a.toml", ns=(1, 1))
+    touched = snapshot(fmt, folder)
+    assert touched != first
+    pack(folder, b__csv="id,name\n")
+    assert len(snapshot(fmt, folder)) == 2
+    (folder / "b.csv").unlink()
+    assert snapshot(fmt, folder) == touched
