@@ -49,12 +49,11 @@ def main(argv: list[str] | None = None) -> int:
             print("refused:", err, file=sys.stderr)
             break
         played += 1
-    if not s.over and s.to_act() != 0:  # finish the other side's decisions: show our turn
-        for _ in range(200):
-            p = s.to_act()
-            if p in (None, 0):
-                break
-            s.submit(agents[p].choose(s.rs, s.view(p), s.legal()))
+    for _ in range(200):  # play on to a real decision of the person at the table
+        p = s.to_act()
+        if p is None or (p == 0 and any(i.kind != "pass" for i in s.legal())):
+            break
+        s.submit(agents[p].choose(s.rs, s.view(p), s.legal()))
     app.frame(0.016)
     info = scene.layout_info()
     if args.drag:

@@ -116,7 +116,7 @@ class DiamondBoard:
                  strong: bool = False) -> None:
         """Fill zones with the highlight colour of ``kind``."""
         colour = HIGHLIGHT[kind]
-        fill = self._fill(colour, 120 if strong else 60)
+        fill = self._fill(colour, (150 if strong else 85) + (25 if kind == "attack" else 0))
         for z in zones:
             x, y = self.center(z)
             surf.blit(fill, fill.get_rect(center=(x, y)))

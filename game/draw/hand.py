@@ -32,7 +32,7 @@ class HandFan:
             lift = (1 - t * t) * h * 0.10
             r = pygame.Rect(round(x0 + k * step), round(area.bottom - h - lift), w, h)
             self.rects.append(r)
-            self.angles.append(round(-t * min(10, 2 * n)))
+            self.angles.append(round(-t * min(6, n)))
 
     def at(self, pos: tuple[int, int]) -> int | None:
         """The card under ``pos``; the top-most (rightmost) wins."""

@@ -116,7 +116,7 @@ class KyoukaiTable(TableLayout):
 
     def _layout_hand(self) -> None:
         w, h = self.size
-        area = pygame.Rect(self.center.x + 10, h - self.hand_card[1] - 6, self.center.w - 20,
+        area = pygame.Rect(self.center.x + 10, h - self.hand_card[1] - 20, self.center.w - 20,
                            self.hand_card[1])
         ids: Sequence[int] = ()
         if self.view is not None and not self.seats.hide_hands:
@@ -348,11 +348,14 @@ class KyoukaiTable(TableLayout):
             return
         for kind in ("move", "open", "skill", "choose", "attack"):
             if overlay.lit.get(kind):
-                self.board.draw_lit(surf, overlay.lit[kind], kind)
+                zones = overlay.lit[kind]
+                if kind == "attack":  # where it can move is blue; the rest of its reach red
+                    zones = [z for z in zones if z not in overlay.lit.get("move", ())]
+                self.board.draw_lit(surf, zones, kind)
             if overlay.strong.get(kind):
                 self.board.draw_lit(surf, overlay.strong[kind], kind, strong=True)
-        if overlay.lit.get("attack"):
-            self.board.draw_outline(surf, overlay.lit["attack"], "attack", width=2)
+        attack_only = set(overlay.lit.get("attack", ())) - set(overlay.lit.get("move", ()))
+        self.board.draw_outline(surf, attack_only, "attack", width=2)
         dragged = overlay.dragging[0] if overlay.dragging else None
         for z, iid in enumerate(v.field):
             if iid >= 0 and iid != dragged:
@@ -435,8 +438,10 @@ class KyoukaiTable(TableLayout):
         # the other player's hand as a row of backs (or the viewer's when hands are hidden)
         if p != self.seats.viewer or self.seats.hide_hands:
             back = self.faces.back((26, 36))
-            for k in range(len(pl.hand)):
-                surf.blit(back, (rect.x + 10 + k * 16, y))
+            n = len(pl.hand)
+            step = min(16.0, (rect.w - 46) / max(1, n - 1))
+            for k in range(n):
+                surf.blit(back, (rect.x + 10 + round(k * step), y))
         draw_pile(surf, self.faces, self._deck_rect(p, rect), len(pl.deck), "Deck")
         top = self.face(pl.discard[-1]) if pl.discard else None
         draw_pile(surf, self.faces, self._discard_rect(p, rect), len(pl.discard), "Discard",

@@ -19,7 +19,7 @@ from game.draw.text import TEXT
 from game.files import write_json
 from game.input.handlers import Handler, HandOver, Idle, Watching
 from game.layouts import table_for
-from game.layouts.base import TOP_BAR, Overlay, Seats
+from game.layouts.base import TOP_BAR, Seats
 from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
 from rules.core.model import Intent
@@ -245,7 +245,7 @@ class TableScene(Scene):
             piece = self.layout.piece_at(self.mouse)
             if piece is not None and piece.where == "hand":
                 ov.raised = piece.source
-        self.layout.draw(surf, Overlay(**{**ov.__dict__, "dragging": None}))
+        self.layout.draw(surf, ov)  # skips the dragged piece; draw_over_ui puts it on top
         left, step = self.layout.status()
         phase_bar(surf, pygame.Rect(0, 0, w - 90, TOP_BAR), self.layout.steps, step, left,
                   *self._who())
