@@ -313,20 +313,22 @@ class KyoukaiTable(TableLayout):
                 text = f"{self._name(item.source)} attacks {tgt} ({zone_label(item.zone)})"
             elif item.kind == "skill":
                 sk = v.card(item.source).skills[item.skill].name
-                aim = f" → {self._at(item.zone)}" if item.zone >= 0 else ""
+                aim = f" on {self._at(item.zone)}" if item.zone >= 0 else ""
                 text = f"{self._name(item.source)}: {sk}{aim}"
             else:
-                aim = f" → {self._at(item.zone)}" if item.zone >= 0 else ""
+                aim = "" if item.zone < 0 else (
+                    f" on {self._at(item.zone)}" if item.target >= 0
+                    else f" into {zone_label(item.zone)}")
                 text = f"{who} opens {self._name(item.source)}{aim}"
             out.append((text, OWNER[item.player]))
         return out
 
     # ---- drawing --------------------------------------------------------------------------
     def _panel_rect(self, p: int) -> pygame.Rect:
-        """Player p's column block: the opponent's at the top, the viewer's at the bottom."""
+        """Player p's column block, on p's side of the board: player 1 (index 0) sits at the
+        bottom in every view, so hot-seat players keep their places."""
         h = min(self.left.h // 2 - 6, 250)
-        mine = p == self.seats.viewer
-        y = self.left.bottom - h if mine else self.left.top
+        y = self.left.bottom - h if p == 0 else self.left.top
         return pygame.Rect(self.left.x, y, self.left.w, h)
 
     def _pile_row_y(self, rect: pygame.Rect) -> int:

@@ -79,8 +79,7 @@ class MenuScene(Scene):
                               manager=m, container=self.panel, object_id="#start_button")
 
     def config(self) -> GameConfig:
-        game = self.game.selected_option[0].lower() if isinstance(
-            self.game.selected_option, tuple) else str(self.game.selected_option).lower()
+        game = _text(self.game.selected_option).lower()
         seats = tuple(SEAT_LABELS[_text(s.selected_option)] for s in self.seat)
         decks = [_text(d.selected_option) for d in self.deck]
         seed = int(self.seed.get_text() or 0)
