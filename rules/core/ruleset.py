@@ -127,6 +127,13 @@ class Ruleset(ABC, Generic[S]):
             return 0.0
         return 1000.0 if w == player else -1000.0
 
+    def replace_cards(self, state: S, cards: Mapping[str, Any]) -> tuple[S, list[Event]]:
+        """Hot reload: cards already in this game take the new data (by stable id) from now
+        on; the game state is otherwise untouched. Cards not in the game are ignored, and a
+        card missing from ``cards`` keeps its old data. Returns the new state and one
+        "card changed: …" event per changed card."""
+        raise NotImplementedError(f"{self.name} does not support hot reload yet")
+
     def describe(self, state: S, intent: Intent) -> str:
         """A short sentence for menus and buttons ("Wandering Lion attacks C2")."""
         return intent.label()

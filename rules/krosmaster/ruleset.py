@@ -22,10 +22,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.core.model import Event, Intent
+from rules.core.reload import describe_change
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.krosmaster import flow, house
 from rules.krosmaster.board import geo
+from rules.krosmaster.cards import KrosmasterCard
 from rules.krosmaster.combat import buy_gg, cast, move, reachable
 from rules.krosmaster.intents import (
     INTENT_TYPES,
@@ -112,6 +114,19 @@ class KrosmasterRules(Ruleset[KState]):
                              f"player {s.active + 1}'s next turn.",
                         data={"figure": fig.id, "face": face}))
         return flow.refund(s, ev) if not dice else s
+
+    def replace_cards(self, state: KState, cards: Mapping[str, Any]) -> tuple[KState, list[Event]]:
+        """Hot reload by card name (a figure's card is its index into the catalog)."""
+        catalog = list(state.catalog)
+        events: list[Event] = []
+        for i, old in enumerate(state.catalog):
+            new = cards.get(old.name)
+            if isinstance(new, KrosmasterCard) and (msg := describe_change(old.name, old, new)):
+                catalog[i] = new
+                events.append(Event(kind="card_changed", text=msg, data={"card": old.name}))
+        if not events:
+            return state, []
+        return state.model_copy(update={"catalog": tuple(catalog)}), events
 
     def pieces(self, state: KState) -> list[Any]:
         """Figures on the board, and each (figure, spell) of the deciding player's figures."""

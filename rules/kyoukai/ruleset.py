@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -9,6 +10,7 @@ from typing import Any, ClassVar
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event, Intent
 from rules.core.paths import asset
+from rules.core.reload import describe_change
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.kyoukai import explain
@@ -218,6 +220,18 @@ class KyoukaiRules(Ruleset[State]):
         from rules.kyoukai.highlights import highlights
 
         return highlights(state, int(source), self.legal_intents(state))
+
+    def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
+        catalog = dict(state.catalog)
+        events: list[Event] = []
+        for cid, old in state.catalog.items():
+            new = cards.get(cid)
+            if isinstance(new, Gate) and (msg := describe_change(old.name, old, new)):
+                catalog[cid] = new
+                events.append(Event(kind="card_changed", text=msg, data={"card": cid}))
+        if not events:
+            return state, []
+        return state.model_copy(update={"catalog": catalog}), events
 
     def describe(self, state: State, intent: Intent) -> str:
         from rules.kyoukai.explain import describe
