@@ -185,8 +185,7 @@ class TableScene(Scene):
             self._write_layout()
 
     def update(self, dt: float) -> None:
-        if self.session.tick():
-            pass
+        self.session.tick()
         if self._seen != self.session.version:
             self.refresh()
         if self.message and time.monotonic() > self.message_until:
