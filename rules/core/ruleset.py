@@ -35,8 +35,9 @@ class Ruleset(ABC, Generic[S]):
     turn_cap: ClassVar[int]
 
     def __init__(self) -> None:
-        self._cache_state: object = None
-        self._cache_legal: list[Intent] = []
+        # One (state, legal intents) pair, replaced as a whole: a single attribute store is
+        # atomic, so threads sharing a ruleset can only miss the cache, never read a wrong pair.
+        self._cache: tuple[object, list[Intent]] = (None, [])
 
     # ---- the contract -------------------------------------------------------------------
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None) -> S:
@@ -46,20 +47,20 @@ class Ruleset(ABC, Generic[S]):
         return self._to_act(state)
 
     def legal_intents(self, state: S) -> list[Intent]:
-        if state is self._cache_state:
-            return list(self._cache_legal)
+        cached_state, cached = self._cache
+        if state is cached_state:
+            return list(cached)
         legal = [] if self._to_act(state) is None else self._legal_intents(state)
-        self._cache_state, self._cache_legal = state, legal
+        self._cache = (state, legal)
         return list(legal)
 
     def apply(self, state: S, intent: Intent) -> Outcome:
         if self._to_act(state) is None:
             raise IllegalIntent("the game is over")
-        if state is self._cache_state:
-            legal = self._cache_legal
-        else:
+        cached_state, legal = self._cache
+        if state is not cached_state:
             legal = self._legal_intents(state)
-            self._cache_state, self._cache_legal = state, legal
+            self._cache = (state, legal)
         if intent not in legal:
             raise IllegalIntent(self._explain(state, intent))
         new_state, events = self._apply(state, intent)

@@ -101,3 +101,25 @@ def test_load_rejects_bad_dumps_with_a_message(game: str) -> None:
         rs.load(json.dumps({"format": 99, "game": game, "state": {}}))
     with pytest.raises(rules.DataError, match="game"):
         rs.load('{"format": 1, "game": "chess", "state": {}}')
+
+
+def test_legal_intent_cache_is_safe_across_threads() -> None:
+    import threading
+
+    rs = rules.get("kyoukai")
+    states = [rs.new_game(seed=s) for s in range(6)]
+    expected = [rs.legal_intents(s) for s in states]
+    errors: list[str] = []
+
+    def worker(k: int) -> None:
+        for _ in range(300):
+            i = (k + _) % len(states)
+            if rs.legal_intents(states[i]) != expected[i]:
+                errors.append(f"thread {k} got the wrong legal intents for state {i}")
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
