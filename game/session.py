@@ -60,6 +60,11 @@ class GameSession:
         return self.live.state
 
     @property
+    def initial_state(self) -> Any:
+        """The state the game started from (before the first intent)."""
+        return self.live.replayed.states[0]
+
+    @property
     def intents(self) -> tuple[dict[str, Any], ...]:
         return self.live.record.intents
 
@@ -110,21 +115,23 @@ class GameSession:
         """Apply ``intent``; return None, or the reason it was refused (state unchanged)."""
         n = len(self.live.record.intents)
         try:
-            events = self.live.apply(intent)
+            self.live.apply(intent)
         except rules.IllegalIntent as e:
             self.error = e.reason
             return self.error
-        except OSError as e:  # applied, but the record could not be written
+        except OSError as e:  # the autosave failed; the intent may already be applied
             self.error = f"Could not save the record: {e}"
         except Exception as e:  # noqa: BLE001 - shown to the player; the table stays as it was
             self.error = f"Rules error: {type(e).__name__}: {e}"
             return self.error
         else:
             self.error = None
-        if len(self.live.record.intents) == n:  # the save failed before the record moved on
+        if len(self.live.record.intents) == n:  # refused before the record moved on
             return self.error
+        # Applied (and kept in memory even if the save failed: the error stays on screen and
+        # the next save writes the whole record): its events are the record's last ones.
         self.version += 1
-        self.log.extend(ev.text for ev in events)
+        self.log.extend(ev.text for ev in self.live.events[-1])
         return None
 
     def tick(self, now: float | None = None) -> bool:

@@ -15,6 +15,7 @@ from game.draw.palette import FELT_LINE, HIGHLIGHT, INK_DIM, ZONE_FILL, ZONE_FIL
 from game.draw.text import TEXT
 
 Point = tuple[int, int]
+LABEL_ALPHA = 110  # zone names are printed faintly on the cloth
 
 
 class DiamondBoard:
@@ -86,10 +87,11 @@ class DiamondBoard:
             pts = [(x + off[0], y + off[1]) for x, y in self.polygon(z)]
             pygame.draw.polygon(base, ZONE_FILL if (r + c) % 2 == 0 else ZONE_FILL_ALT, pts)
             pygame.draw.polygon(base, FELT_LINE, pts, width=1)
-            if self.label is not None:
-                t = TEXT.get(self.label(z), max(11, int(self.dy * 0.3)), INK_DIM)
-                x, y = pts[3]
-                base.blit(t, t.get_rect(midleft=(x + 5, y)))
+            if self.label is not None:  # faint, in the middle of the cell (under any card)
+                t = TEXT.get(self.label(z), max(12, int(self.dy * 0.34)), INK_DIM).copy()
+                t.set_alpha(LABEL_ALPHA)
+                cx, cy = self.center(z)
+                base.blit(t, t.get_rect(center=(cx + off[0], cy + off[1])))
         pygame.draw.polygon(base, (120, 160, 140), outline, width=2)
         return base
 

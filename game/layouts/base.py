@@ -124,6 +124,11 @@ class TableLayout(ABC):
     def message_at(self) -> Pos:
         """Where a message (an illegal drop's reason) goes (midbottom)."""
 
+    def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:
+        """Log lines for how the game was set up (the rules' contract returns no events for
+        ``new_game``), read from the first state. None by default."""
+        return []
+
     @abstractmethod
     def pieces(self) -> dict[str, dict[int, Pos]]:
         """Screen centres of every piece by place (for layout files used by tests)."""

@@ -41,6 +41,7 @@ from rules.kyoukai.intents import (
 )
 from rules.kyoukai.state import ENTRANT_LIFE, State
 
+HAND_MARGIN = 14  # pixels between the hand fan and the window's bottom edge
 STEP_NAMES = {"draw": "Draw", "ready": "Ready", "main": "Main", "end": "End",
               "cleanup": "Cleanup"}
 
@@ -101,10 +102,13 @@ class KyoukaiTable(TableLayout):
         rw = max(240, min(380, int(w * 0.24)))
         self.left = pygame.Rect(8, TOP_BAR + 8, lw - 8, h - TOP_BAR - 16)
         self.side = pygame.Rect(w - rw, TOP_BAR + 8, rw - 8, h - TOP_BAR - 16)
-        hc_h = max(90, min(180, int(h * 0.19)))
+        hc_h = max(84, min(170, int(h * 0.18)))
         self.hand_card = (int(hc_h * 0.71), hc_h)
+        # The board ends above the hand fan (its raised middle and tilted corners included), so
+        # a Gate standing on the bottom zone, its Life badge too, is never covered.
+        fan_top = h - HAND_MARGIN - hc_h - int(hc_h * 0.14)
         board_area = pygame.Rect(lw + 8, TOP_BAR + 6, w - lw - rw - 16,
-                                 h - TOP_BAR - hc_h - 18)
+                                 fan_top - 6 - (TOP_BAR + 6))
         self.board.fit(board_area)
         self.center = pygame.Rect(lw, TOP_BAR, w - lw - rw, h - TOP_BAR)
         cw = int(min(self.board.dx * 0.9, self.board.dy * 2 * 0.78 / 1.4))
@@ -116,7 +120,8 @@ class KyoukaiTable(TableLayout):
 
     def _layout_hand(self) -> None:
         w, h = self.size
-        area = pygame.Rect(self.center.x + 10, h - self.hand_card[1] - 20, self.center.w - 20,
+        area = pygame.Rect(self.center.x + 10, h - self.hand_card[1] - HAND_MARGIN,
+                           self.center.w - 20,
                            self.hand_card[1])
         ids: Sequence[int] = ()
         if self.view is not None and not self.seats.hide_hands:
@@ -139,12 +144,20 @@ class KyoukaiTable(TableLayout):
         self._pieces = []
         if view is None:
             return
+        for iid, g in view.gates.items():
+            host = self._gate_rect(iid) if g.branches else None
+            if host is not None:
+                for b, r in zip(g.branches, self._branch_rects(host, len(g.branches)),
+                                strict=True):
+                    self._pieces.append(Piece(b, "branch", pygame.Rect(r.x, r.y, r.w,
+                                                                       host.top - r.y)))
         for p, rect in ((0, self._panel_rect(0)), (1, self._panel_rect(1))):
             pl = view.players[p]
             sx, y = self._spirit_origin(p, rect)
+            step = self._spirit_step(rect, len(pl.spirits))
             for k, iid in enumerate(pl.spirits):
                 self._pieces.append(Piece(iid, "spirits", pygame.Rect(
-                    sx + k * (self.mini[0] * 2 // 3), y, *self.mini)))
+                    sx + round(k * step), y, *self.mini)))
             if p == seats.viewer:
                 usable = [i for i in self._sources_of(legal) if i in pl.discard]
                 dx, dy = self._discard_rect(p, rect).topleft
@@ -189,7 +202,8 @@ class KyoukaiTable(TableLayout):
         return None
 
     def pieces(self) -> dict[str, dict[int, Pos]]:
-        out: dict[str, dict[int, Pos]] = {"hand": {}, "field": {}, "spirits": {}, "discard": {}}
+        out: dict[str, dict[int, Pos]] = {"hand": {}, "field": {}, "spirits": {}, "discard": {},
+                                          "branch": {}}
         for iid in self.hand.ids:
             out["hand"][iid] = self.hand.grab_point(iid)
         for p in self._pieces:
@@ -291,6 +305,14 @@ class KyoukaiTable(TableLayout):
             spec = self._specs[cid] = face_spec(self.view.catalog[cid])
         return spec
 
+    def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:
+        st: State = state
+        who = [f"{names[p]} plays {st.card(st.players[p].entrant).name} from "
+               f"{zone_label(st.zone_of(st.players[p].entrant))}" for p in (0, 1)]
+        hand = len(st.players[st.first].hand)
+        return ["; ".join(who) + ".", f"Each player draws {hand} cards.",
+                f"Turn {st.turn}: {names[st.active]}."]
+
     def status(self) -> tuple[str, str]:
         v = self.view
         if v is None:
@@ -342,6 +364,22 @@ class KyoukaiTable(TableLayout):
 
     def _spirit_origin(self, p: int, rect: pygame.Rect) -> Pos:
         return (rect.x + 34 + 2 * self.mini[0], self._pile_row_y(rect))
+
+    def _spirit_step(self, rect: pygame.Rect, n: int) -> float:
+        """Spacing of the Spirit deck's cards: two thirds of a card, closer when they would
+        run past the panel's right edge."""
+        if n <= 1:
+            return 0.0
+        room = rect.right - 8 - self.mini[0] - self._spirit_origin(0, rect)[0]
+        return max(4.0, min(self.mini[0] * 2 / 3, room / (n - 1)))
+
+    def _branch_rects(self, host: pygame.Rect, n: int) -> list[pygame.Rect]:
+        """Branches are tucked under their host, each peeking out above it a little more
+        (the last one attached nearest the host)."""
+        w, h = self.card_size
+        peek = max(12, h // 5)
+        return [pygame.Rect(host.centerx - w // 2 + 6 * (k + 1), host.top - peek * (k + 1), w, h)
+                for k in range(n)]
 
     def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v = self.view
@@ -397,6 +435,15 @@ class KyoukaiTable(TableLayout):
             else self.faces.rested(spec, self.rested_size)
         rect = img.get_rect(center=(cx, cy))
         ring = OWNER[g.owner]
+        if g.branches:  # tucked under the host: drawn first, the top strips show
+            rects = self._branch_rects(rect, len(g.branches))
+            for b, r in reversed(list(zip(g.branches, rects, strict=True))):
+                bspec = self.face(b)
+                bimg = self.faces.back(r.size) if bspec is None \
+                    else self.faces.face(bspec, r.size)
+                pygame.draw.rect(surf, (0, 0, 0), r.move(2, 3), border_radius=6)
+                surf.blit(bimg, r)
+                pygame.draw.rect(surf, (40, 90, 50), r, width=2, border_radius=6)
         pygame.draw.rect(surf, (0, 0, 0), rect.move(3, 4), border_radius=6)
         pygame.draw.rect(surf, ring, rect.inflate(6, 6), border_radius=7)
         surf.blit(img, rect)
@@ -408,9 +455,6 @@ class KyoukaiTable(TableLayout):
             life = ENTRANT_LIFE - g.damage
             badge(surf, f"Life {life}", (rect.centerx, rect.bottom + 2), (150, 30, 40),
                   size=16)
-        if g.branches:
-            badge(surf, f"+{len(g.branches)} branch", (rect.centerx, rect.top - 2),
-                  (40, 90, 50), size=14)
 
     def _draw_panel(self, surf: pygame.Surface, p: int, overlay: Overlay) -> None:
         v = self.view

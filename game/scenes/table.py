@@ -57,6 +57,11 @@ class TableScene(Scene):
         self._legal: list[Intent] = []
         self._over_ui: list[Any] = []
         self._layout_written: str = ""
+        self._log_seen = 0  # how many of the session's log lines the log view shows
+        title = getattr(self.session.rs, "title", cfg.game.capitalize())
+        self.log.add(f"New game: {title}, seed {cfg.seed}.")
+        for line in self.layout.opening_lines(self.session.initial_state, self.names):
+            self.log.add(line)
         self.buttons = self._make_buttons()
         self.resize(app.size)
         self.refresh()
@@ -93,8 +98,9 @@ class TableScene(Scene):
         """Re-read the game after a change: viewer, hand-over, legal intents, buttons, log."""
         s = self.session
         self._seen = s.version
-        for text in s.log[len(self.log.entries):]:
+        for text in s.log[self._log_seen:]:
             self.log.add(text)
+        self._log_seen = len(s.log)
         p = s.to_act()
         humans = [q for q in (0, 1) if self.cfg.seats[q] == "human"]
         if p is None:
