@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,6 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hover", action="store_true", help="hover the first hand card (zoom)")
     ap.add_argument("--drag", action="store_true",
                     help="pick up a piece with a legal move, to show its lit zones")
+    ap.add_argument("--settle", type=float, default=None,
+                    help="seconds of frames before the shot, so animations land "
+                         "(default 0.9 for krosmaster's dice, else 0)")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
@@ -67,11 +71,16 @@ def main(argv: list[str] | None = None) -> int:
                 to = (pos[0] + 40, pos[1] - 90)
                 _post(pygame.MOUSEMOTION, pos=to, rel=(40, -90), buttons=(1, 0, 0))
                 break
-    elif args.hover and info["pieces"]["hand"]:
+    elif args.hover and info["pieces"].get("hand"):
         pos = next(iter(info["pieces"]["hand"].values()))
         _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     app.frame(0.016)
     app.frame(0.016)
+    wait = args.settle if args.settle is not None else (0.9 if args.game == "krosmaster" else 0)
+    settle = time.monotonic() + wait  # let cosmetic animations (dice) finish
+    while time.monotonic() < settle and not args.drag:
+        app.frame(0.016)
+        time.sleep(0.01)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(args.out))
     print(f"{args.out}: {played} moves, turn {s.state.turn}, to act {s.to_act()}")

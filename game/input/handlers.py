@@ -72,7 +72,7 @@ def zone_targets(ctx: Ctx, intents: list[Intent]) -> dict[str, list[int]]:
 def keyed_intent(ctx: Ctx) -> Intent | None:
     """Space: Pass in a Sequence, else end the Turn Action, else end the step."""
     legal = ctx.legal()
-    for kind in ("pass", "end_action", "end_step"):
+    for kind in ctx.layout.space_kinds:
         for i in legal:
             if i.kind == kind:
                 return i
@@ -116,6 +116,9 @@ class Idle(Handler):
             if not legal:
                 return None
             piece = ctx.layout.piece_at(ev.pos)
+            own = ctx.layout.press(piece, ev.pos, ctx)
+            if isinstance(own, Intent | Handler):
+                return own
             if piece is not None and candidates(ctx, piece.source):
                 return Dragging(piece, ev.pos)
             zone = ctx.layout.zone_at(ev.pos)

@@ -20,8 +20,21 @@ def _kyoukai_decks() -> list[str]:
     return deck_names()
 
 
+def _krosmaster(faces: CardFaces | None) -> TableLayout:
+    from game.layouts.krosmaster import KrosmasterTable
+
+    return KrosmasterTable(faces)
+
+
+def _krosmaster_teams() -> list[str]:
+    from game.layouts.krosmaster import team_names
+
+    return team_names()
+
+
 TABLES: dict[str, tuple[Callable[[CardFaces | None], TableLayout], Callable[[], list[str]]]] = {
     "kyoukai": (_kyoukai, _kyoukai_decks),
+    "krosmaster": (_krosmaster, _krosmaster_teams),
 }
 
 

@@ -54,6 +54,16 @@ class Seats:
 class TableLayout(ABC):
     game: str
     steps: Sequence[str] = ()
+    space_kinds: Sequence[str] = ("pass", "end_action", "end_step")  # what Space does, in order
+
+    def buttons(self) -> dict[str, str]:
+        """Extra table buttons this game needs: intent kind -> label (shown while legal)."""
+        return {}
+
+    def press(self, piece: Piece | None, pos: Pos, ctx: Any) -> Any:
+        """A mouse press the game's table handles itself (an intent or the next input
+        handler); None lets the generic handlers do their usual thing."""
+        return None
 
     @abstractmethod
     def resize(self, size: Pos) -> None: ...

@@ -209,6 +209,9 @@ class TableScene(Scene):
             "end_step": UIButton(pygame.Rect(0, 0, 10, 10), "End Main step (Space)", manager=m,
                                  object_id="#end_button"),
         }
+        for kind, label in self.layout.buttons().items():  # the game's own (Reroll, Keep…)
+            out[kind] = UIButton(pygame.Rect(0, 0, 10, 10), label, manager=m,
+                                 object_id=f"#{kind}_button")
         self.leave = UIButton(pygame.Rect(0, 0, 10, 10), "Menu", manager=m)
         return out
 

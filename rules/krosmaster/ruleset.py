@@ -128,6 +128,10 @@ class KrosmasterRules(Ruleset[KState]):
             return state, []
         return state.model_copy(update={"catalog": tuple(catalog)}), events
 
+    def describe(self, state: KState, intent: Intent) -> str:
+        """A short sentence for buttons and menus, with names instead of ids."""
+        return describe(state, intent)
+
     def pieces(self, state: KState) -> list[Any]:
         """Figures on the board, and each (figure, spell) of the deciding player's figures."""
         p = self._to_act(state)
@@ -208,3 +212,33 @@ def _parse_source(source: Any) -> tuple[int, int | None]:
     if isinstance(source, tuple | list):
         return int(source[0]), int(source[1]) if len(source) > 1 else None
     return int(source), None
+
+
+def describe(s: KState, intent: Intent) -> str:
+    b = s.board
+
+    def who(fid: int) -> str:
+        return s.name(s.figures[fid]) if 0 <= fid < len(s.figures) else f"figure {fid}"
+
+    if isinstance(intent, Move):
+        return f"Move {who(intent.figure)} to {b.rc(intent.to)}"
+    if isinstance(intent, Cast):
+        fig = s.figures[intent.figure] if 0 <= intent.figure < len(s.figures) else None
+        spells = s.card(fig).spells if fig is not None else ()
+        name = spells[intent.spell].name if 0 <= intent.spell < len(spells) else "a spell"
+        occ = s.occupant()
+        on = who(occ[intent.target]) if intent.target in occ else b.rc(intent.target)
+        return f"{name} on {on}"
+    if isinstance(intent, Inspire):
+        face = s.dice[intent.die] if 0 <= intent.die < len(s.dice) else "die"
+        return f"Inspire {who(intent.figure)}: {house.FACE_NAMES.get(face, face)}"
+    if isinstance(intent, SetDofus):
+        return f"Dofus die {intent.die + 1} → {house.FACE_NAMES[intent.face]}"
+    if isinstance(intent, EndInspiration):
+        gain = house.REFUND_KAMAS.get(len(s.dice), 0)
+        return f"Done inspiring (+{gain} kamas)" if gain else "Done inspiring"
+    if isinstance(intent, BuyGG):
+        return f"Buy a GG ({house.GG_PRICE} kamas)"
+    if isinstance(intent, EndActivation):
+        return f"End {who(intent.figure)}'s activation"
+    return intent.label()

@@ -40,10 +40,11 @@ def load_pack(folder: Path) -> _Pack:
 
 
 def new_state(seed: int, options: dict[str, Any]) -> tuple[KState, list[Event]]:
-    """Options: ``pack`` (folder), ``teams`` (two team names), ``map`` (name in maps/)."""
+    """Options: ``pack`` (folder), ``teams`` (two team names; the client's menu calls them
+    ``decks``), ``map`` (name in maps/)."""
     folder = pack_dir(options)
     catalog, teams = load_pack(folder)
-    names = options.get("teams") or list(teams)[:2]
+    names = options.get("teams") or options.get("decks") or list(teams)[:2]
     if len(names) != 2 or any(n not in teams for n in names):
         raise ValueError(f"teams must be two of: {', '.join(teams)}")
     board = load_map(folder / "maps" / f"{options.get('map', DEFAULT_MAP)}.toml")

@@ -1,0 +1,613 @@
+"""Krosmaster Arena's table: the 12×12 map, figure tokens, the Timeline strip, the figure cards,
+each player's GG and Kamas, and the Tension dice tray.
+
+Pieces (the ``source`` ints the generic handlers pass around):
+- a figure token is its figure id (drag it to move);
+- a spell row on a card is ``SPELL_BASE + figure * 4 + spell`` (click, then click a target);
+- a Tension die in the tray is ``DIE_BASE + die`` (drag it onto a card or token to inspire);
+- a Dofus side choice is ``DOFUS_BASE + die * 4 + side`` (click).
+Zones are board cells; a figure's card counts as the cell its figure stands on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.draw.board_square import TERRAIN_LEGEND, SquareBoard, draw_terrain, draw_token
+from game.draw.cards import Block, CardFaces, FaceSpec
+from game.draw.dice import DiceTray, draw_die, draw_kama
+from game.draw.figure_card import (
+    AP_BLUE,
+    HEADER,
+    SPELL_ROW,
+    card_height,
+    draw_figure_card,
+    spell_summary,
+)
+from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color
+from game.draw.text import TEXT, fit
+from game.layouts.base import TOP_BAR, Overlay, Piece, Pos, Seats, TableLayout
+from rules.core.model import Intent
+from rules.krosmaster import house
+from rules.krosmaster.intents import Cast, Inspire, Move, SetDofus
+from rules.krosmaster.ruleset import KrosmasterRules
+from rules.krosmaster.state import KState
+
+SPELL_BASE = 2000
+DIE_BASE = 3000
+DOFUS_BASE = 4000
+DOFUS_SIDES = ("critical", "armour", "dodge", "lock")
+
+LIT: dict[str, Color] = {
+    "move": (70, 170, 255),  # reachable cells
+    "attack": (255, 86, 64),  # cells it could cast on now
+    "target": (255, 150, 40),  # spell: in range and in line of sight
+    "blocked": (150, 110, 230),  # spell: in range, sight blocked
+    "inspire": GOLD,
+}
+GLOW: dict[str, Color] = {"open": (110, 230, 130), "respond": (255, 210, 80),
+                          "selected": GOLD}
+STEP = {"tension": "Tension", "dofus": "Tension", "inspiration": "Inspiration",
+        "activation": "Activation", "over": ""}
+
+
+def team_names() -> list[str]:
+    from rules.krosmaster.setup import load_pack, pack_dir
+
+    return list(load_pack(pack_dir({}))[1])
+
+
+def face_spec(card: Any) -> FaceSpec:
+    blocks = [Block(s.name, f"{s.ap} AP", AP_BLUE,
+                    spell_summary(s) + ("; straight line" if s.line else "")
+                    + ("; no line of sight" if not s.los else "")
+                    + (f". {s.text}" if s.text else ""))
+              for s in card.spells]
+    if card.powers:
+        blocks.append(Block("Powers", "", (0, 0, 0),
+                            ", ".join(house.FACE_NAMES[p] for p in card.powers)))
+    return FaceSpec(key=f"krosmaster:{card.name}", name=card.name,
+                    type_label=f"Level {card.level} · Initiative {card.initiative}",
+                    colour=(150, 112, 70), cost=card.level,
+                    stats=(("MP", card.mp), ("HP", card.hp), ("AP", card.ap)),
+                    blocks=tuple(blocks), flavour=card.text)
+
+
+class KrosmasterTable(TableLayout):
+    game = "krosmaster"
+    steps = ("Tension", "Inspiration", "Activation")
+    space_kinds = ("end_activation",)
+
+    def buttons(self) -> dict[str, str]:
+        return {"reroll": "Reroll (1 die)", "keep": "Keep",
+                "end_inspiration": "Done: sell the rest", "buy_gg": "Buy GG (12 k)",
+                "end_activation": "End Activation (Space)"}
+
+    def __init__(self, faces: CardFaces | None = None) -> None:
+        self.faces = faces or CardFaces()
+        self.rs = KrosmasterRules()
+        self.view: KState | None = None
+        self.seats = Seats(0, False, ("Player 1", "Player 2"))
+        self.legal: Sequence[Intent] = ()
+        self.size: Pos = (1280, 720)
+        self.board: SquareBoard | None = None
+        self.tray = DiceTray()
+        self._rolled: tuple[int, int, bool] | None = None
+        self._cards: dict[int, pygame.Rect] = {}  # figure id -> card rect
+        self._detailed: dict[int, bool] = {}
+        self._spells: dict[int, pygame.Rect] = {}  # spell code -> row rect
+        self._dice: dict[int, pygame.Rect] = {}  # die code -> rect
+        self._dofus: dict[int, pygame.Rect] = {}  # choice code -> rect
+        self._kama_at: dict[int, Pos] = {}
+        self._specs: dict[str, FaceSpec] = {}
+        self._spell_hl: dict[tuple[int, int], dict[str, list[Any]]] = {}
+        self.left = self.right = self.center = self.timeline = pygame.Rect(0, 0, 0, 0)
+        self.pools = self.side = self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.resize(self.size)
+
+    # ---- geometry -------------------------------------------------------------------------
+    def resize(self, size: Pos) -> None:
+        self.size = w, h = (max(640, size[0]), max(400, size[1]))
+        lw = max(240, min(380, int(w * 0.27)))
+        rw = max(230, min(340, int(w * 0.23)))
+        self.left = pygame.Rect(8, TOP_BAR + 8, lw - 8, h - TOP_BAR - 16)
+        self.right = pygame.Rect(w - rw, TOP_BAR + 8, rw - 8, h - TOP_BAR - 16)
+        self.center = pygame.Rect(lw + 8, TOP_BAR + 6, w - lw - rw - 16, h - TOP_BAR - 12)
+        self.timeline = pygame.Rect(self.center.x, self.center.y, self.center.w, 50)
+        self.board_area = pygame.Rect(self.center.x, self.timeline.bottom + 12, self.center.w,
+                                      self.center.bottom - self.timeline.bottom - 40)
+        self.pools = pygame.Rect(self.right.x, self.right.y, self.right.w, 84)
+        self.tray.rect = pygame.Rect(self.right.x, self.pools.bottom + 8, self.right.w, 104)
+        self.tray.die = 44
+        self.side = pygame.Rect(self.right.x, self.tray.rect.bottom + 8, self.right.w,
+                                self.right.bottom - self.tray.rect.bottom - 8)
+        if self.board is not None:
+            self.board.fit(self.board_area)
+        self._layout()
+
+    def side_rect(self) -> pygame.Rect:
+        return self.side
+
+    def zone_center(self, zone: int) -> Pos:
+        return self.board.center(zone) if self.board is not None else (0, 0)
+
+    def board_cell(self, pos: Pos) -> int | None:
+        return self.board.cell_at(pos) if self.board is not None else None
+
+    def zone_at(self, pos: Pos) -> int | None:
+        cell = self.board_cell(pos)
+        if cell is not None or self.view is None:
+            return cell
+        for fid, r in self._cards.items():  # a card stands for its figure's cell
+            if r.collidepoint(pos):
+                return self.view.figures[fid].cell
+        return None
+
+    def _block(self, p: int) -> pygame.Rect:
+        """Player p's column of cards: player 1 on top (their start cells are on top)."""
+        h = (self.left.h - 8) // 2
+        return pygame.Rect(self.left.x, self.left.y + p * (h + 8), self.left.w, h)
+
+    def _layout(self) -> None:
+        """Card rects (detailed while they fit), spell rows, tray dice, Dofus choices."""
+        self._cards, self._detailed, self._spells = {}, {}, {}
+        self._dice, self._dofus = {}, {}
+        v = self.view
+        if v is None:
+            return
+        acting = v.acting()
+        for p in (0, 1):
+            block = self._block(p)
+            figs = [v.figures[i] for i in v.timelines[p]]
+            room = block.h - 20
+            gap = 4
+            detailed = {f.id: False for f in figs}
+            need = sum(card_height(v.card(f), False) + gap for f in figs)
+            order = sorted(figs, key=lambda f: (acting is None or f.id != acting.id,
+                                                not f.alive, v.timelines[p].index(f.id)))
+            for f in order:
+                extra = card_height(v.card(f), True) - card_height(v.card(f), False)
+                if need + extra <= room:
+                    detailed[f.id] = True
+                    need += extra
+            y = block.y + 20
+            for f in figs:
+                hgt = card_height(v.card(f), detailed[f.id])
+                r = pygame.Rect(block.x, y, block.w, hgt)
+                self._cards[f.id] = r
+                self._detailed[f.id] = detailed[f.id]
+                if detailed[f.id]:
+                    for k in range(len(v.card(f).spells)):
+                        self._spells[self.spell_code(f.id, k)] = pygame.Rect(
+                            r.x + 8, r.y + HEADER + k * SPELL_ROW, r.w - 14, SPELL_ROW - 1)
+                y += hgt + gap
+        for k, c in enumerate(self.tray.centers(len(v.dice))):
+            d = self.tray.die
+            self._dice[DIE_BASE + k] = pygame.Rect(c[0] - d // 2, c[1] - d // 2, d, d)
+        if v.phase == "dofus":
+            die = next((k for k, f in enumerate(v.dice) if f == house.WILD_FACE), 0)
+            x0 = self.tray.rect.x + 26 + len(v.dice) * (self.tray.die + 18)
+            for j in range(4):
+                r = pygame.Rect(x0 + (j % 2) * 34, self.tray.rect.y + 26 + (j // 2) * 34, 30, 30)
+                self._dofus[DOFUS_BASE + die * 4 + j] = r
+        for p in (0, 1):
+            self._kama_at[p] = (self.pools.x + 188, self.pools.y + 24 + p * 22 + 8)
+
+    # ---- state ----------------------------------------------------------------------------
+    def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
+        old = self.view
+        self.view, self.seats, self.legal = view, seats, legal
+        if view is None:
+            return
+        if self.board is None or old is None or old.board is not view.board:
+            b = view.board
+            self.board = SquareBoard(b.width, b.height, b.terrain)
+            self.board.fit(self.board_area)
+        if old is not view:
+            self._spell_hl = {}
+        self._animate(old, view)
+        self._layout()
+
+    def _animate(self, old: KState | None, v: KState) -> None:
+        key = (v.turn, v.active, v.rerolled)
+        if v.dice and v.phase in ("tension", "dofus", "inspiration") and key != self._rolled:
+            self._rolled = key
+            self.tray.roll(v.dice)
+        else:
+            self.tray.set(v.dice)
+        if old is None or not old.dice:
+            return
+        starts = self.tray.centers(len(old.dice))
+        for f in v.figures:  # a die placed on a card flies there
+            was = old.figures[f.id].inspiration if f.id < len(old.figures) else ()
+            if len(f.inspiration) > len(was) and f.id in self._cards:
+                r = self._cards[f.id]
+                face = f.inspiration[-1]
+                k = old.dice.index(face) if face in old.dice else 0
+                self.tray.fly([face], [starts[k]], (r.right - 20, r.y + 30))
+        p = old.active
+        if not v.dice and v.kamas[p] > old.kamas[p]:  # sold in the Refund: to the Kamas
+            left = [d for d in old.dice]
+            for f in v.figures:
+                was = old.figures[f.id].inspiration if f.id < len(old.figures) else ()
+                for face in f.inspiration[len(was):]:
+                    if face in left:
+                        left.remove(face)
+            self.tray.fly(left, starts[:len(left)], self._kama_at.get(p, self.pools.center))
+
+    def spell_code(self, fid: int, k: int) -> int:
+        return SPELL_BASE + fid * 4 + k
+
+    def spell_name(self, fid: int, k: int) -> str:
+        assert self.view is not None
+        return self.view.card(self.view.figures[fid]).spells[k].name
+
+    def spell_highlights(self, fid: int, k: int) -> dict[str, list[Any]]:
+        """Cells in range and sight ("target") and in range but blocked ("blocked")."""
+        if self.view is None:
+            return {}
+        got = self._spell_hl.get((fid, k))
+        if got is None:
+            try:
+                got = self.rs.highlights(self.view, (fid, k))
+            except Exception:  # noqa: BLE001 - a rules bug must not take the table down
+                got = {}
+            self._spell_hl[(fid, k)] = got
+        return got
+
+    def piece_at(self, pos: Pos) -> Piece | None:
+        v = self.view
+        if v is None:
+            return None
+        for table, where in ((self._dofus, "dofus"), (self._dice, "dice"),
+                             (self._spells, "spell")):
+            for code, r in table.items():
+                if r.collidepoint(pos):
+                    return Piece(code, where, r)
+        cell = self.board_cell(pos)
+        if cell is not None:
+            occ = v.occupant()
+            if cell in occ and self.board is not None:
+                return Piece(occ[cell], "field", self._token_rect(cell))
+        return None
+
+    def _token_rect(self, cell: int) -> pygame.Rect:
+        assert self.board is not None
+        r = self._radius()
+        cx, cy = self.board.center(cell)
+        return pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
+
+    def _radius(self) -> int:
+        return max(8, int(self.board.cell * 0.4)) if self.board is not None else 16
+
+    def pieces(self) -> dict[str, dict[int, Pos]]:
+        out: dict[str, dict[int, Pos]] = {"field": {}, "card": {}, "spell": {}, "dice": {},
+                                          "dofus": {}, "hand": {}}
+        v = self.view
+        if v is None or self.board is None:
+            return out
+        for f in v.figures:
+            if f.cell is not None:
+                out["field"][f.id] = self.board.center(f.cell)
+        for fid, r in self._cards.items():
+            out["card"][fid] = (r.x + 40, r.y + 12)
+        for where, table in (("spell", self._spells), ("dice", self._dice),
+                             ("dofus", self._dofus)):
+            for code, r in table.items():
+                out[where][code] = r.center
+        return out
+
+    def press(self, piece: Piece | None, pos: Pos, ctx: Any) -> Any:
+        from game.input.handlers import Idle
+        from game.input.krosmaster import SpellTargeting
+
+        v = self.view
+        if v is None or piece is None:
+            return None
+        if piece.where == "spell":
+            fid, k = divmod(piece.source - SPELL_BASE, 4)
+            casts = [i for i in ctx.legal() if isinstance(i, Cast) and i.figure == fid
+                     and i.spell == k]
+            fig = v.figures[fid]
+            acting = v.acting()
+            if acting is None or acting.id != fid:
+                ctx.say(f"{v.name(fig)} is not acting now: its range is shown.")
+            elif not casts:
+                spell = v.card(fig).spells[k]
+                if spell.ap > fig.ap:
+                    ctx.say(f"{spell.name} costs {spell.ap} AP; {v.name(fig)} has {fig.ap}.",
+                            error=True)
+                    return Idle()
+            return SpellTargeting(self, fid, k, list(casts))
+        if piece.where == "field" and not any(self.source_of(i) == piece.source
+                                              for i in ctx.legal()):
+            return Idle()  # someone else's token: nothing to do, nothing to say
+        return None
+
+    # ---- intents --------------------------------------------------------------------------
+    def source_of(self, intent: Intent) -> int | None:
+        if isinstance(intent, Move):
+            return intent.figure
+        if isinstance(intent, Cast):
+            return self.spell_code(intent.figure, intent.spell)
+        if isinstance(intent, Inspire):
+            return DIE_BASE + intent.die
+        if isinstance(intent, SetDofus):
+            return DOFUS_BASE + intent.die * 4 + DOFUS_SIDES.index(intent.face)
+        return None
+
+    def target_of(self, intent: Intent) -> int | None:
+        if isinstance(intent, Move):
+            return intent.to
+        if isinstance(intent, Cast):
+            return intent.target
+        if isinstance(intent, Inspire) and self.view is not None \
+                and 0 <= intent.figure < len(self.view.figures):
+            cell = self.view.figures[intent.figure].cell
+            return -1 if cell is None else cell
+        if isinstance(intent, SetDofus):
+            return -1
+        return None
+
+    def highlight_kind(self, intent: Intent) -> str:
+        return {"move": "move", "cast": "target", "inspire": "inspire"}.get(intent.kind,
+                                                                             "choose")
+
+    def focus(self) -> int | None:
+        return None
+
+    def implied(self, piece: Piece, zone: int) -> Intent | None:
+        v = self.view
+        if v is None:
+            return None
+        if piece.where == "field":
+            return Move(figure=piece.source, to=zone)
+        if piece.where == "dice":
+            occ = v.occupant()
+            if zone in occ:
+                return Inspire(die=piece.source - DIE_BASE, figure=occ[zone])
+        return None
+
+    def describe(self, intent: Intent) -> str:
+        if self.view is None:
+            return intent.label()
+        try:
+            return self.rs.describe(self.view, intent)
+        except Exception:  # noqa: BLE001
+            return intent.label()
+
+    def face(self, source: int) -> FaceSpec | None:
+        v = self.view
+        if v is None or not 0 <= source < len(v.figures):
+            return None
+        card = v.card(v.figures[source])
+        spec = self._specs.get(card.name)
+        if spec is None:
+            spec = self._specs[card.name] = face_spec(card)
+        return spec
+
+    def status(self) -> tuple[str, str]:
+        v = self.view
+        if v is None:
+            return "", ""
+        fig = v.acting()
+        who = f" · {v.name(fig)} acts" if fig is not None else ""
+        return (f"Turn {v.turn} · {self.seats.names[v.active]}{who}", STEP[v.phase])
+
+    def sequence_lines(self) -> list[tuple[str, Color]]:
+        return []
+
+    def hint_at(self) -> Pos:
+        b = self.board.rect if self.board is not None else self.center
+        return (b.centerx, b.y + 6)
+
+    def message_at(self) -> Pos:
+        b = self.board.rect if self.board is not None else self.center
+        return (b.centerx, b.bottom - 10)
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        v = self.view
+        if v is None or self.board is None:
+            return
+        board = self.board
+        board.draw_base(surf)
+        board.draw_kamas(surf, v.kama_cells)
+        lit, strong = overlay.lit, overlay.strong
+        move = set(lit.get("move", ()))
+        if move:
+            board.draw_lit(surf, move, LIT["move"], alpha=70)
+        attack = [c for c in lit.get("attack", ()) if c not in move]
+        board.draw_lit(surf, attack, LIT["attack"], alpha=0, outline=2)
+        if lit.get("target"):
+            board.draw_lit(surf, lit["target"], LIT["target"], alpha=95)
+        if lit.get("blocked"):
+            board.draw_hatched(surf, lit["blocked"], LIT["blocked"])
+        if strong.get("move"):
+            board.draw_lit(surf, strong["move"], LIT["move"], alpha=110, outline=2)
+        acting = v.acting()
+        dragged = overlay.dragging[0] if overlay.dragging else None
+        rad = self._radius()
+        for f in v.figures:
+            if f.cell is None or f.id == dragged:
+                continue
+            kind = overlay.glow.get(f.id)
+            draw_token(surf, board.center(f.cell), rad, v.name(f), f.owner, f.hp,
+                       v.card(f).hp, acting=acting is not None and acting.id == f.id,
+                       glow=GLOW.get(kind) if kind else None, dice=f.inspiration)
+        for c in strong.get("target", ()):  # legal targets of the picked spell: a red ring
+            pygame.draw.circle(surf, (230, 30, 30), board.center(c), rad + 5, width=4)
+        for c in strong.get("inspire", ()):
+            pygame.draw.circle(surf, GOLD, board.center(c), rad + 5, width=3)
+        if dragged is not None and dragged < len(v.figures):  # where it was
+            f = v.figures[dragged]
+            if f.cell is not None:
+                pygame.draw.circle(surf, OWNER[f.owner], board.center(f.cell), rad, width=2)
+        self._draw_legend(surf)
+        self._draw_timeline(surf)
+        self._draw_cards(surf, overlay)
+        self._draw_pools(surf)
+        self._draw_tray(surf, overlay)
+        self.tray.draw_flights(surf)
+
+    def _draw_legend(self, surf: pygame.Surface) -> None:
+        assert self.board is not None
+        x = self.board.rect.x
+        y = self.board.rect.bottom + 10
+        for kind, label in TERRAIN_LEGEND:
+            sw = pygame.Rect(x, y, 16, 16)
+            draw_terrain(surf, kind, sw, 0)
+            if kind == "tree":
+                pygame.draw.circle(surf, (36, 104, 46), sw.center, 7)
+            if kind == "kama":
+                draw_kama(surf, sw.center, 4)
+            t = TEXT.get(label, 14, INK_DIM)
+            surf.blit(t, (x + 20, y + 2))
+            x += 26 + t.get_width()
+            if x > self.center.right - 60:
+                break
+
+    def _draw_timeline(self, surf: pygame.Surface) -> None:
+        v = self.view
+        assert v is not None
+        r = self.timeline
+        pygame.draw.rect(surf, PANEL, r, border_radius=8)
+        pygame.draw.rect(surf, PANEL_EDGE, r, width=1, border_radius=8)
+        acting = v.acting()
+        for p in (0, 1):
+            y = r.y + 4 + p * 22
+            line = v.timelines[p]
+            on = v.active == p and v.phase != "over"
+            tag = TEXT.get(f"P{p + 1}", 15, (20, 20, 20) if on else OWNER[p], True)
+            tr = pygame.Rect(r.x + 6, y, 30, 19)
+            if on:
+                pygame.draw.rect(surf, OWNER[p], tr, border_radius=9)
+            else:
+                pygame.draw.rect(surf, OWNER[p], tr, width=1, border_radius=9)
+            surf.blit(tag, tag.get_rect(center=tr.center))
+            n = max(1, len(line))
+            slot = (r.w - 48) / n
+            for k, fid in enumerate(line):
+                f = v.figures[fid]
+                cell = pygame.Rect(round(r.x + 42 + k * slot), y, round(slot) - 4, 19)
+                now = acting is not None and acting.id == fid
+                done = on and v.phase == "activation" and k < v.slot
+                if now:
+                    pygame.draw.rect(surf, GOLD, cell, border_radius=5)
+                else:
+                    pygame.draw.rect(surf, (34, 42, 50), cell, border_radius=5)
+                ink = (20, 20, 20) if now else (INK_DIM if (done or not f.alive) else INK)
+                pygame.draw.circle(surf, OWNER[f.owner], (cell.x + 9, cell.centery), 6)
+                label = v.name(f) if f.alive else f"{v.name(f)} (KO)"
+                hp = f"{f.hp}" if f.alive else ""
+                ht = TEXT.get(hp, 14, (150, 20, 20) if now else (240, 120, 120), True)
+                nt = TEXT.get(fit(label, 14, cell.w - 24 - ht.get_width(), now), 14, ink, now)
+                surf.blit(nt, (cell.x + 18, cell.y + 4))
+                surf.blit(ht, ht.get_rect(midright=(cell.right - 4, cell.centery + 1)))
+                if not f.alive:
+                    pygame.draw.line(surf, INK_DIM, (cell.x + 3, cell.centery),
+                                     (cell.right - 3, cell.centery))
+
+    def _draw_cards(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        v = self.view
+        assert v is not None
+        acting = v.acting()
+        castable: dict[int, list[int]] = {}
+        for i in self.legal:
+            if isinstance(i, Cast):
+                castable.setdefault(i.figure, []).append(i.spell)
+        inspire = set(overlay.strong.get("inspire", ()))
+        for p in (0, 1):
+            block = self._block(p)
+            name = self.seats.names[p]
+            t = TEXT.get(fit(f"{name} · {v.team_names[p]}", 17, block.w - 10, True), 17,
+                         OWNER[p], True)
+            surf.blit(t, (block.x + 2, block.y + 2))
+            for fid in v.timelines[p]:
+                f = v.figures[fid]
+                r = self._cards.get(fid)
+                if r is None:
+                    continue
+                sel = next((k for k in range(4) if overlay.glow.get(self.spell_code(fid, k))
+                            == "selected"), None)
+                glow = GOLD if f.cell is not None and f.cell in inspire else None
+                draw_figure_card(surf, r, v.card(f), f,
+                                 acting=acting is not None and acting.id == fid,
+                                 detailed=self._detailed.get(fid, False), selected_spell=sel,
+                                 castable=castable.get(fid, ()), glow=glow)
+
+    def _draw_pools(self, surf: pygame.Surface) -> None:
+        v = self.view
+        assert v is not None
+        r = self.pools
+        pygame.draw.rect(surf, PANEL, r, border_radius=8)
+        pygame.draw.rect(surf, PANEL_EDGE, r, width=1, border_radius=8)
+        head = TEXT.get("GG", 15, INK_DIM, True)
+        surf.blit(head, (r.x + 128, r.y + 5))
+        kh = TEXT.get("Kamas", 15, INK_DIM, True)
+        surf.blit(kh, (r.x + 182, r.y + 5))
+        for p in (0, 1):
+            y = r.y + 24 + p * 22
+            nt = TEXT.get(fit(self.seats.names[p], 17, 110, True), 17, OWNER[p], True)
+            surf.blit(nt, (r.x + 8, y))
+            _gg(surf, (r.x + 124, y + 8))
+            gt = TEXT.get(str(v.gg[p]), 19, INK, True)
+            surf.blit(gt, (r.x + 136, y))
+            kx, ky = self._kama_at[p]
+            draw_kama(surf, (kx, ky), 7)
+            kt = TEXT.get(str(v.kamas[p]), 19, INK, True)
+            surf.blit(kt, (kx + 12, y))
+        wy = r.bottom - 12
+        _gg(surf, (r.x + 14, wy))
+        wt = TEXT.get(f"Wild GG {v.wild_gg}", 16, GOLD, True)
+        surf.blit(wt, wt.get_rect(midleft=(r.x + 24, wy + 1)))
+        if any(c == "demon" for c in v.board.terrain):
+            dt = TEXT.get(f"1 GG = {house.GG_PRICE} kamas on a demon cell", 13, INK_DIM)
+            surf.blit(dt, dt.get_rect(midright=(r.right - 8, wy + 1)))
+
+    def _draw_tray(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        v = self.view
+        assert v is not None
+        notes = {"tension": "Reroll (1 die) or Keep", "dofus": "Choose the Dofus side",
+                 "inspiration": "Drag a die onto a card"}
+        note = notes.get(v.phase, "")
+        if not v.dice and v.phase == "activation":
+            note = "Unplaced dice are sold for Kamas"
+        if v.rerolled and v.dice:
+            note = "Rerolled: " + note
+        dragged = overlay.dragging[0] if overlay.dragging else None
+        skip = dragged - DIE_BASE if dragged is not None and dragged >= DIE_BASE and \
+            dragged < DOFUS_BASE else None
+        glowing = [c - DIE_BASE for c in self._dice if c in overlay.glow]
+        title = f"Tension dice · {self.seats.names[v.active]}"
+        self.tray.draw(surf, fit(title, 17, self.tray.rect.w - 16, True), note, glowing, skip)
+        for code, r in self._dofus.items():
+            side = DOFUS_SIDES[(code - DOFUS_BASE) % 4]
+            draw_die(surf, side, r.center, r.w, glow=GLOW["open"] if code in overlay.glow
+                     else None)
+
+    def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        v = self.view
+        if overlay.dragging is None or v is None:
+            return
+        src, pos = overlay.dragging
+        if DIE_BASE <= src < DOFUS_BASE:
+            k = src - DIE_BASE
+            if k < len(v.dice):
+                draw_die(surf, v.dice[k], pos, self.tray.die)
+            return
+        if 0 <= src < len(v.figures):
+            f = v.figures[src]
+            draw_token(surf, pos, self._radius(), v.name(f), f.owner, f.hp, v.card(f).hp,
+                       dice=f.inspiration)
+
+
+def _gg(surf: pygame.Surface, center: Pos) -> None:
+    """A GG token: a small green gem."""
+    cx, cy = center
+    pts = [(cx, cy - 7), (cx + 6, cy - 2), (cx + 4, cy + 6), (cx - 4, cy + 6), (cx - 6, cy - 2)]
+    pygame.draw.polygon(surf, (60, 200, 120), pts)
+    pygame.draw.polygon(surf, (200, 255, 220), pts, width=1)
