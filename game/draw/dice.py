@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.draw.palette import GOLD, INK, INK_DARK, INK_DIM, PANEL, PANEL_EDGE, Color
-from game.draw.text import TEXT
+from game.draw.text import TEXT, fit
 
 ROLL_MS = 750
 FLY_MS = 600
@@ -105,9 +105,10 @@ def draw_die(surf: pygame.Surface, face: str, center: tuple[int, int], size: int
     if angle:
         img = pygame.transform.rotozoom(img, angle, 1.0)
     rect = img.get_rect(center=center)
-    shadow = pygame.Rect(0, 0, size, size)
-    shadow.center = (center[0] + 3, center[1] + 4)
-    pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 5))
+    if not angle:  # a tumbling die casts no square shadow
+        shadow = pygame.Rect(0, 0, size, size)
+        shadow.center = (center[0] + 3, center[1] + 4)
+        pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 5))
     surf.blit(img, rect)
     if glow is not None:
         pygame.draw.rect(surf, glow, rect.inflate(8, 8), width=3, border_radius=size // 4)
@@ -194,11 +195,11 @@ class DiceTray:
                 lt = TEXT.get(FACE_SHORT.get(face, face), 14, INK_DIM)
                 surf.blit(lt, lt.get_rect(midtop=(c[0], c[1] + self.die // 2 + 2)))
         if note:
-            nt = TEXT.get(note, 15, INK_DIM)
+            nt = TEXT.get(fit(note, 15, self.rect.w - 24), 15, INK_DIM)
             x = self.rect.x + 18 + max(2, len(self.faces)) * (self.die + 18)
-            if x + nt.get_width() > self.rect.right - 6:
-                x = self.rect.right - 6 - nt.get_width()
-            surf.blit(nt, (max(self.rect.x + 8, x), felt.bottom - nt.get_height() - 4))
+            if x + nt.get_width() > self.rect.right - 12:
+                x = self.rect.right - 12 - nt.get_width()
+            surf.blit(nt, (max(self.rect.x + 12, x), felt.bottom - nt.get_height() - 4))
         return rects
 
     def draw_flights(self, surf: pygame.Surface) -> None:

@@ -93,6 +93,9 @@ class MenuScene(Scene):
                 self.app.start_game(self.config())
             elif ev.ui_element is self.quit:
                 self.app.running = False
+        elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.game:
+            self.cfg = self.config()  # another game: offer its own decks (Krosmaster: teams)
+            self.build()
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN:
             self.app.start_game(self.config())
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
 import rules
 from game.layouts.krosmaster import DIE_BASE, KrosmasterTable
@@ -246,3 +247,36 @@ def test_resize_and_clicking_everywhere_is_safe(table: Make) -> None:
     d.post(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900)
     d.frames()
     assert d.app.size == (1600, 900)
+
+
+def test_menu_offers_krosmaster_with_its_teams_as_decks(tmp_path: Path) -> None:
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    from game.session import GameConfig
+    from rules.krosmaster.setup import load_pack, pack_dir
+
+    teams = list(load_pack(pack_dir({}))[1])
+    app = App((1280, 720))
+    try:
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        assert "Krosmaster" in menu.game.options_list or any(
+            "Krosmaster" in o for o in menu.game.options_list)
+        # choosing the game in its dropdown swaps the deck lists for the teams
+        menu.game.selected_option = ("Krosmaster", "#krosmaster")  # type: ignore[assignment]
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                             {"ui_element": menu.game, "text": "Krosmaster"}))
+        app.frame(0.016)
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        cfg = menu.config()
+        assert cfg.game == "krosmaster" and cfg.options["decks"] == teams[:2]
+        cfg = GameConfig(**{**cfg.__dict__, "options": {"decks": [teams[1], teams[2]]},
+                            "record": tmp_path / "r.json", "agent_delay": 0.0})
+        app.start_game(cfg)
+        scene = app.scene
+        assert isinstance(scene.layout, KrosmasterTable)  # type: ignore[attr-defined]
+        assert scene.session.state.team_names == (teams[1], teams[2])  # type: ignore
+        app.frame(0.016)
+    finally:
+        app.close()
