@@ -20,7 +20,15 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--players", default=None,
                     help="two comma-separated seats, human or computer (skips the menu)")
     ap.add_argument("--decks", default=None, help="two comma-separated deck names")
-    ap.add_argument("--record", type=Path, default=None, help="write the game record here")
+    ap.add_argument("--record", type=Path, default=None,
+                    help="also write the game record here (it is always autosaved in the "
+                         "user data folder)")
+    ap.add_argument("--continue", dest="resume", action="store_true",
+                    help="resume the autosaved game (\"Continue last game\")")
+    ap.add_argument("--open", type=Path, default=None, help="open a saved game")
+    ap.add_argument("--replay", type=Path, default=None, help="watch a saved game")
+    ap.add_argument("--progress", action="store_true",
+                    help="print 'saved N' after every autosave (for tests)")
     ap.add_argument("--layout-out", type=Path, default=None,
                     help="write screen positions of pieces and zones here (for tests)")
     ap.add_argument("--agent-delay", type=float, default=0.6,
@@ -45,16 +53,35 @@ def config(args: argparse.Namespace) -> GameConfig | None:
         options["decks"] = [d.strip() for d in args.decks.split(",")]
     return GameConfig(game=args.game, seed=args.seed if args.seed is not None else 1,
                       seats=(seats[0], seats[1]), options=options, record=args.record,
-                      agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass)
+                      agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass,
+                      progress=args.progress)
+
+
+def defaults(args: argparse.Namespace) -> GameConfig:
+    """Delays and switches for games opened from records or the menu."""
+    return GameConfig(agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass,
+                      progress=args.progress)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    cfg = config(args)
+    opening = args.resume or args.open is not None or args.replay is not None
+    cfg = None if opening else config(args)
     from game.app import App
 
     w, h = (int(x) for x in args.size.lower().split("x"))
-    app = App((w, h), layout_out=args.layout_out, game=cfg)
+    app = App((w, h), layout_out=args.layout_out, game=cfg, resume=args.resume,
+              defaults=defaults(args))
+    if args.open is not None:
+        app.files.open_path(args.open, "play")
+    elif args.replay is not None:
+        app.files.open_path(args.replay, "replay")
+    if args.progress and args.resume:
+        from game.scenes.table import TableScene
+
+        scene = app.scene
+        n = len(scene.session.intents) if isinstance(scene, TableScene) else -1
+        print(f"resumed {n}", flush=True)
     app.run(quit_after=args.quit_after_seconds)
     return 0
 

@@ -17,8 +17,11 @@ from game.draw.cards import CardFaces
 from game.draw.palette import FELT, FELT_DARK
 from game.draw.text import reset_fonts
 from game.scenes.base import Scene
-from game.session import GameConfig
+from game.scenes.dialogs import FileActions
+from game.session import GameConfig, config_for
+from game.userdata import autosave_path, load_settings, save_setting
 from rules.core.paths import asset
+from rules.records import Record, RecordError, Replayed, Session
 
 DEFAULT_SIZE = (1280, 720)
 
@@ -38,7 +41,10 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
 
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, layout_out: Path | None = None,
-                 game: GameConfig | None = None) -> None:
+                 game: GameConfig | None = None, resume: bool = False,
+                 defaults: GameConfig | None = None) -> None:
+        """Open the menu, or ``game`` straight away, or (``resume``) the autosaved game;
+        ``defaults`` gives delays and switches to games opened from records."""
         pygame.init()
         reset_fonts()
         pygame.display.set_caption("Playtable")
@@ -50,8 +56,14 @@ class App:
         self.background = felt(self.size)
         self.running = True
         self.frames = 0
+        self.files = FileActions(self)
+        self.defaults = defaults or game or GameConfig()
+        self.designer_mode = bool(load_settings().get("designer_mode", False))
         self.scene: Scene
-        if game is None:
+        if resume:
+            self.to_menu(None)
+            self.continue_last()
+        elif game is None:
             self.to_menu(None)
         else:
             self.start_game(game)
@@ -68,10 +80,41 @@ class App:
 
         self._switch(MenuScene, last)
 
-    def start_game(self, cfg: GameConfig) -> None:
+    def start_game(self, cfg: GameConfig, live: Session | None = None,
+                   note: str | None = None) -> None:
         from game.scenes.table import TableScene
 
-        self._switch(TableScene, cfg)
+        self._switch(TableScene, cfg, live, note)
+
+    def open_game(self, live: Session, note: str | None = None) -> None:
+        """Play on from a record (a saved file, the autosave, a point of a replay)."""
+        self.start_game(config_for(live, self.defaults), live, note)
+
+    def continue_last(self) -> bool:
+        """"Continue last game": the autosave exactly as it was left (or its backup)."""
+        try:
+            live, note = Session.resume(autosave_path())
+        except RecordError as e:
+            missing = not autosave_path().exists()
+            self.files.show("There is no game to continue yet." if missing else e.message,
+                            "Continue last game")
+            return False
+        self.open_game(live, note)
+        return True
+
+    def start_replay(self, record: Record, replayed: Replayed) -> None:
+        from game.scenes.replay import ReplayScene
+
+        self._switch(ReplayScene, record, replayed)
+
+    def set_designer_mode(self, on: bool) -> None:
+        self.designer_mode = on
+        save_setting("designer_mode", on)
+
+    def scene_say(self, text: str) -> None:
+        say = getattr(self.scene, "say", None)
+        if callable(say):
+            say(text)
 
     # ---- loop -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -94,8 +137,11 @@ class App:
             if ev.type == pygame.VIDEORESIZE:
                 self.resize(ev.size)
                 continue
-            if self.manager.process_events(ev):
+            if self.files.handle(ev) or self.manager.process_events(ev):
                 continue
+            if self.files.busy and ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
+                                               pygame.MOUSEBUTTONUP):
+                continue  # a dialog is up: the table under it waits
             self.scene.handle(ev)
         self.scene.update(dt)
         self.manager.update(dt)
@@ -122,5 +168,6 @@ class App:
             self.close()
 
     def close(self) -> None:
+        self.files.close()
         self.scene.close()
         pygame.quit()

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 import rules
+from game.userdata import autosave_path, save_name, saves_dir
 from rules.agents import GreedyAgent
 from rules.core.model import Intent
-from rules.records import Session
+from rules.records import Mark, RecordError, Session, load_record, replay_full, save_atomic
 
 Seat = Literal["human", "computer"]
 
@@ -30,18 +31,91 @@ class GameConfig:
     record: Path | None = None
     agent_delay: float = 0.6  # seconds a computer decision stays "thinking" on screen
     auto_pass: bool = True  # a person with nothing but Pass passes by itself
+    autosave: bool = True  # keep the record in the user data folder (Continue last game)
+    progress: bool = False  # print "saved N" after every autosave (the kill test reads it)
+
+
+def config_for(live: Session, like: GameConfig | None = None) -> GameConfig:
+    """The table settings of a game opened from its record: seats as recorded (a person
+    and the computer when the record does not say), delays and switches from ``like``."""
+    rec = live.record
+    seats: tuple[Seat, Seat] = ("human", "computer")
+    if len(rec.players) == 2 and all(p in ("human", "computer") for p in rec.players):
+        seats = (rec.players[0], rec.players[1])  # type: ignore[assignment]
+    base = like or GameConfig()
+    return GameConfig(game=rec.game, seed=rec.seed, seats=seats, options=dict(rec.options),
+                      record=None, agent_delay=base.agent_delay, auto_pass=base.auto_pass,
+                      autosave=base.autosave, progress=base.progress)
+
+
+def mark_text(mark: Mark) -> str:
+    n = f"{mark.count} intent" + ("s" if mark.count != 1 else "")
+    if mark.kind == "redo":
+        return f"Redo: {n} put back."
+    who = f"Player {mark.player + 1}" if mark.player is not None else "A player"
+    return f"Undo: {who} takes back {n}" + (" (designer mode)." if mark.designer else ".")
+
+
+def record_log(live: Session) -> list[str]:
+    """The log of a record as it stands: each intent's events, undo/redo marks where they
+    happened."""
+    marks: dict[int, list[Mark]] = {}
+    for m in live.record.marks:
+        marks.setdefault(min(m.at, len(live.events)), []).append(m)
+    out = [mark_text(m) for m in marks.get(0, [])]
+    for i, evs in enumerate(live.events, 1):
+        out.extend(ev.text for ev in evs)
+        out.extend(mark_text(m) for m in marks.get(i, []))
+    return out
+
+
+def keep_unfinished(path: Path) -> Path | None:
+    """Before a new game takes over the autosave: an unfinished game in it is copied to the
+    saves folder (never lose a game). Returns the copy, None when there was nothing to keep."""
+    try:
+        rec = load_record(path)
+        if not rec.intents:
+            return None
+        r = replay_full(rec)
+        if r.rs.to_act(r.state) is None:
+            return None
+        stamp = (rec.created or "").replace(":", "").replace("-", "")[:15] or "last"
+        dest = saves_dir() / f"unfinished-{rec.game}-seed{rec.seed}-{stamp}.json"
+        if not dest.exists():
+            save_atomic(dest, rec)
+        return dest
+    except (RecordError, OSError):
+        return None
 
 
 class GameSession:
-    def __init__(self, cfg: GameConfig) -> None:
+    def __init__(self, cfg: GameConfig, live: Session | None = None,
+                 note: str | None = None) -> None:
+        """A new game from ``cfg``, or ``live``: a game opened from a record (saved file or
+        the autosave). Either way the record is autosaved after every change."""
         self.cfg = cfg
-        # the record (with the autosave to cfg.record after every intent) and the states
-        self.live = Session.new(cfg.game, cfg.seed, cfg.options, autosave=cfg.record,
-                                players=tuple(cfg.seats))
+        self.error: str | None = note
+        self.autosave = autosave_path() if cfg.autosave else None
+        if live is None:
+            if self.autosave is not None:
+                keep_unfinished(self.autosave)
+            try:
+                live = Session.new(cfg.game, cfg.seed, cfg.options, autosave=self.autosave,
+                                   players=tuple(cfg.seats))
+            except OSError as e:  # the data folder is not writable: play on without it
+                live = Session.new(cfg.game, cfg.seed, cfg.options, players=tuple(cfg.seats))
+                self.error = f"Autosave is off: {e}"
+                self.autosave = None
+            self.live = live
+        else:
+            self.live = live
+            live.autosave = self.autosave
+            if self.autosave is not None and live.record is not None:
+                self._write(self.autosave, backup=True)
+        self._copy()
         self.rs = self.live.rs
-        self.log: list[str] = [ev.text for evs in self.live.events for ev in evs]
+        self.log: list[str] = record_log(self.live)
         self.version = 0  # bumps on every state change; the table re-reads views on change
-        self.error: str | None = None
         # The agent gets its own Ruleset: the contract's legal-intent cache is per instance and
         # the agent thinks on another thread.
         self._agent_rs = type(self.rs)()
@@ -132,7 +206,88 @@ class GameSession:
         # the next save writes the whole record): its events are the record's last ones.
         self.version += 1
         self.log.extend(ev.text for ev in self.live.events[-1])
+        self._copy()
+        if self.cfg.progress and self.error is None:
+            print(f"saved {len(self.live.record.intents)}", flush=True)
         return None
+
+    # ---- records --------------------------------------------------------------------------
+    def _write(self, path: Path, backup: bool = False) -> None:
+        try:
+            save_atomic(path, self.live.record, backup=backup)
+        except OSError as e:
+            self.error = f"Could not save the record: {e}"
+
+    def _copy(self) -> None:
+        """The --record copy, next to the autosave."""
+        if self.cfg.record is not None:
+            self._write(self.cfg.record)
+
+    def _auto_pass_state(self) -> bool:
+        p = self.to_act()
+        if not self.is_human(p) or not self.cfg.auto_pass:
+            return False
+        legal = self.legal()
+        return len(legal) == 1 and legal[0].kind == "pass"
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._thinking, self._ready_at = None, 0.0  # a computer's pending choice is stale
+        self._copy()
+
+    def can_undo(self, player: int, designer_mode: bool = False) -> bool:
+        return self.live.can_undo(player, designer_mode)
+
+    def can_redo(self) -> bool:
+        return self.live.can_redo()
+
+    def undo(self, player: int, designer_mode: bool = False) -> int:
+        """Take back to ``player``'s latest decision the barrier allows (past decisions that
+        were only an automatic Pass). Returns how many intents were taken back."""
+        total = 0
+        self.error = None
+        try:
+            while self.live.can_undo(player, designer_mode):
+                total += self.live.undo(player, designer_mode)
+                if not self._auto_pass_state():
+                    break
+        except OSError as e:  # undone in memory; the autosave could not be written
+            self.error = f"Could not save the record: {e}"
+        if total:
+            self.log.append(mark_text(self._undo_mark(total)))
+            self._changed()
+        return total
+
+    def redo(self) -> int:
+        total = 0
+        self.error = None
+        try:
+            while self.live.can_redo():
+                total += self.live.redo()
+                if not self._auto_pass_state():
+                    break
+        except OSError as e:
+            self.error = f"Could not save the record: {e}"
+        except RecordError as e:
+            self.error = e.message
+        if total:
+            self.log.append(mark_text(Mark(kind="redo", at=len(self.intents), count=total)))
+            self._changed()
+        return total
+
+    def _undo_mark(self, total: int) -> Mark:
+        """One mark for a (possibly multi-step) undo, as the player sees it."""
+        last = self.live.record.marks[-1] if self.live.record.marks else None
+        return Mark(kind="undo", at=len(self.intents), count=total,
+                    player=last.player if last is not None else None,
+                    designer=bool(last.designer) if last is not None else False)
+
+    def save_as(self, path: Path) -> None:
+        """Write the record to a file the player chose (OSError if it cannot be written)."""
+        self.live.save_as(path)
+
+    def default_save_path(self) -> Path:
+        return saves_dir() / save_name(self.cfg.game, self.cfg.seed)
 
     def tick(self, now: float | None = None) -> bool:
         """Let computer players (and auto-passes) act when their time has come. Returns True

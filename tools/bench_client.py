@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cards", type=int, default=150)
     ap.add_argument("--out", type=Path, default=None, help="save the last frame as a PNG")
     args = ap.parse_args(argv)
-    app = App((1280, 720), game=GameConfig(seed=1, seats=("human", "human"), auto_pass=False))
+    app = App((1280, 720), game=GameConfig(seed=1, seats=("human", "human"), auto_pass=False,
+                                           autosave=False))
     scene = app.scene
     assert isinstance(scene, TableScene)
     s = scene.session

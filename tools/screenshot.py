@@ -32,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hover", action="store_true", help="hover the first hand card (zoom)")
     ap.add_argument("--drag", action="store_true",
                     help="pick up a piece with a legal move, to show its lit zones")
+    ap.add_argument("--spell", action="store_true",
+                    help="krosmaster: pick a castable spell, to show its range and sight")
     ap.add_argument("--settle", type=float, default=None,
                     help="seconds of frames before the shot, so animations land "
                          "(default 0.9 for krosmaster's dice, else 0)")
@@ -39,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
     app = App((w, h), game=GameConfig(game=args.game, seed=args.seed,
-                                      seats=("human", "computer"), agent_delay=0.0))
+                                      seats=("human", "computer"), agent_delay=0.0,
+                                      autosave=False))
     scene = app.scene
     assert isinstance(scene, TableScene)
     s = scene.session
@@ -71,6 +74,15 @@ def main(argv: list[str] | None = None) -> int:
                 to = (pos[0] + 40, pos[1] - 90)
                 _post(pygame.MOUSEMOTION, pos=to, rel=(40, -90), buttons=(1, 0, 0))
                 break
+    elif args.spell and info["pieces"].get("spell"):  # Krosmaster: pick a castable spell
+        srcs = {str(x["source"]) for x in info["legal"] if x["intent"]["kind"] == "cast"}
+        pos = next((p for i, p in info["pieces"]["spell"].items() if i in srcs), None)
+        if pos is not None:
+            _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            _post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+            app.frame(0.016)
+            _post(pygame.MOUSEMOTION, pos=(w - 20, h - 60), rel=(0, 0), buttons=(0, 0, 0))
     elif args.hover and info["pieces"].get("hand"):
         pos = next(iter(info["pieces"]["hand"].values()))
         _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))

@@ -7,13 +7,21 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextEntryLine
+from pygame_gui.elements import (
+    UIButton,
+    UICheckBox,
+    UIDropDownMenu,
+    UILabel,
+    UIPanel,
+    UITextEntryLine,
+)
 
 from game.draw.palette import GOLD, INK_DIM
 from game.draw.text import TEXT
 from game.layouts import decks_for, playable
 from game.scenes.base import Scene
 from game.session import GameConfig, Seat
+from game.userdata import autosave_path
 
 if TYPE_CHECKING:
     from game.app import App
@@ -24,7 +32,10 @@ SEAT_LABELS: dict[str, Seat] = {"Person": "human", "Computer": "computer"}
 class MenuScene(Scene):
     def __init__(self, app: App, last: GameConfig | None = None) -> None:
         super().__init__(app)
-        self.cfg = last or GameConfig(seed=random.randrange(1, 10_000))
+        d = app.defaults
+        self.cfg = last or GameConfig(seed=random.randrange(1, 10_000),
+                                      agent_delay=d.agent_delay, auto_pass=d.auto_pass,
+                                      autosave=d.autosave, progress=d.progress)
         self.elements: list[Any] = []
         self.build()
 
@@ -33,7 +44,7 @@ class MenuScene(Scene):
             e.kill()
         m = self.app.manager
         w, h = self.app.size
-        pw, ph = 460, 380
+        pw, ph = 460, 478
         self.panel = UIPanel(pygame.Rect((w - pw) // 2, max(90, (h - ph) // 2 + 30), pw, ph),
                              manager=m, object_id="#menu_panel")
         self.elements = [self.panel]
@@ -73,9 +84,24 @@ class MenuScene(Scene):
                                     container=self.panel, initial_text=str(self.cfg.seed))
         self.seed.set_allowed_characters("numbers")
         row = 6
-        self.quit = UIButton(pygame.Rect(16, 16 + row * 46 + 10, 120, 44), "Quit", manager=m,
+        y = 16 + row * 46 + 6
+        self.load = UIButton(pygame.Rect(16, y, 132, 36), "Load game…", manager=m,
+                             container=self.panel, tool_tip_text="Ctrl+O")
+        self.replay = UIButton(pygame.Rect(154, y, 132, 36), "Watch replay…", manager=m,
+                               container=self.panel)
+        self.designer = UICheckBox(pygame.Rect(296, y + 8, 20, 20), "Designer mode",
+                                   manager=m, container=self.panel,
+                                   initial_state=self.app.designer_mode,
+                                   tool_tip_text="Undo passes draws, shuffles and reveals")
+        y += 48
+        self.cont = UIButton(pygame.Rect(16, y, 414, 40), "Continue last game", manager=m,
+                             container=self.panel, object_id="#continue_button")
+        if not autosave_path().exists():
+            self.cont.disable()
+        y += 50
+        self.quit = UIButton(pygame.Rect(16, y, 120, 44), "Quit", manager=m,
                              container=self.panel)
-        self.start = UIButton(pygame.Rect(230, 16 + row * 46 + 10, 200, 44), "Start",
+        self.start = UIButton(pygame.Rect(230, y, 200, 44), "Start",
                               manager=m, container=self.panel, object_id="#start_button")
 
     def config(self) -> GameConfig:
@@ -85,7 +111,8 @@ class MenuScene(Scene):
         seed = int(self.seed.get_text() or 0)
         return GameConfig(game=game, seed=seed, seats=(seats[0], seats[1]),
                           options={"decks": decks}, record=self.cfg.record,
-                          agent_delay=self.cfg.agent_delay, auto_pass=self.cfg.auto_pass)
+                          agent_delay=self.cfg.agent_delay, auto_pass=self.cfg.auto_pass,
+                          autosave=self.cfg.autosave, progress=self.cfg.progress)
 
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -93,6 +120,18 @@ class MenuScene(Scene):
                 self.app.start_game(self.config())
             elif ev.ui_element is self.quit:
                 self.app.running = False
+            elif ev.ui_element is self.cont:
+                self.app.continue_last()
+            elif ev.ui_element is self.load:
+                self.app.files.ask_open("play")
+            elif ev.ui_element is self.replay:
+                self.app.files.ask_open("replay")
+        elif ev.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED) \
+                and ev.ui_element is self.designer:
+            self.app.set_designer_mode(ev.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_o and \
+                ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.app.files.ask_open("play")
         elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.game:
             self.cfg = self.config()  # another game: offer its own decks (Krosmaster: teams)
             self.build()

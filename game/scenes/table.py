@@ -23,19 +23,23 @@ from game.layouts.base import TOP_BAR, Seats
 from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
 from rules.core.model import Intent
+from rules.records import Session
 
 if TYPE_CHECKING:
     from game.app import App
 
 MESSAGE_SECONDS = 4.0
+TOOLS_W = 276  # the top bar's right end: Undo, Redo, Save, Menu
 ZOOM = (250, 350)
 
 
 class TableScene(Scene):
-    def __init__(self, app: App, cfg: GameConfig) -> None:
+    def __init__(self, app: App, cfg: GameConfig, live: Session | None = None,
+                 note: str | None = None) -> None:
+        """A new game from ``cfg``, or ``live``: a game opened from its record."""
         super().__init__(app)
         self.cfg = cfg
-        self.session = GameSession(cfg)
+        self.session = GameSession(cfg, live, note)
         self.layout = table_for(cfg.game, app.faces)
         self.manager = app.manager
         self.log = LogView()
@@ -59,7 +63,8 @@ class TableScene(Scene):
         self._layout_written: str = ""
         self._log_seen = 0  # how many of the session's log lines the log view shows
         title = getattr(self.session.rs, "title", cfg.game.capitalize())
-        self.log.add(f"New game: {title}, seed {cfg.seed}.")
+        opened = live is not None
+        self.log.add(f"{'Game' if opened else 'New game'}: {title}, seed {cfg.seed}.")
         for line in self.layout.opening_lines(self.session.initial_state, self.names):
             self.log.add(line)
         self.buttons = self._make_buttons()
@@ -107,6 +112,8 @@ class TableScene(Scene):
             self._set_handler(Watching())
             self.hide_hands = False
             self._show_game_over()
+        elif self._over_ui:  # an undo took the game back from its end
+            self._kill_over_ui()
         elif len(humans) == 2 and p != self.viewer and not self._auto(p):
             if not isinstance(self.handler, HandOver):
                 self._set_handler(HandOver(p))
@@ -156,11 +163,77 @@ class TableScene(Scene):
         self._set_handler(Idle())
         self.refresh()
 
+    # ---- records: save, undo, redo ---------------------------------------------------------
+    def undo_player(self) -> int | None:
+        """Whose decision an undo goes back to: the person at the table."""
+        return self.viewer if self.cfg.seats[self.viewer] == "human" else None
+
+    def undo(self) -> None:
+        p = self.undo_player()
+        if p is None:
+            self.say("Undo is for a person at the table; here only computers play.", error=True)
+            return
+        designer = self.app.designer_mode
+        n = self.session.undo(p, designer)
+        if n == 0:
+            why = "Nothing of yours to take back" if designer else (
+                "Can't undo past a draw, shuffle or reveal (Designer mode in the menu lifts "
+                "this)")
+            self.say(self.session.error or why + ".", error=True)
+        else:
+            self.say(f"Took back {n} intent{'s' if n != 1 else ''} (Ctrl+Y redoes).")
+        self._after_jump()
+
+    def redo(self) -> None:
+        n = self.session.redo()
+        if n == 0:
+            self.say(self.session.error or "Nothing to redo.", error=True)
+        else:
+            self.say(f"Put back {n} intent{'s' if n != 1 else ''}.")
+        self._after_jump()
+
+    def _after_jump(self) -> None:
+        self._set_handler(Idle())
+        humans = [q for q in (0, 1) if self.cfg.seats[q] == "human"]
+        p = self.session.to_act()
+        if len(humans) == 2 and p is not None:  # hot-seat: the one who decides sits down
+            self.viewer, self.hide_hands = p, False
+        self.refresh()
+
+    def save(self) -> None:
+        self.app.files.ask_save(self.session)
+
+    def shortcut(self, ev: pygame.event.Event) -> bool:
+        """Ctrl+S / Ctrl+O / Ctrl+Z / Ctrl+Y (Cmd on macOS); True when it was one."""
+        if ev.type != pygame.KEYDOWN or not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            return False
+        if ev.key == pygame.K_s:
+            self.save()
+        elif ev.key == pygame.K_o:
+            self.app.files.ask_open("play")
+        elif ev.key == pygame.K_z:
+            if ev.mod & pygame.KMOD_SHIFT:
+                self.redo()
+            else:
+                self.undo()
+        elif ev.key == pygame.K_y:
+            self.redo()
+        else:
+            return False
+        return True
+
     # ---- events ---------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
+        if self.shortcut(ev):
+            return
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.leave:
                 self.app.to_menu(self.cfg)
+                return
+            tools = {self.undo_button: self.undo, self.redo_button: self.redo,
+                     self.save_button: self.save}
+            if ev.ui_element in tools:
+                tools[ev.ui_element]()
                 return
             if self._over_ui and ev.ui_element is self._over_ui[1]:
                 nxt = GameConfig(**{**self.cfg.__dict__, "seed": self.cfg.seed + 1})
@@ -191,7 +264,8 @@ class TableScene(Scene):
             self._write_layout()
 
     def update(self, dt: float) -> None:
-        self.session.tick()
+        if not self.app.files.busy:  # the game waits while a dialog is up
+            self.session.tick()
         if self._seen != self.session.version:
             self.refresh()
         if self.message and time.monotonic() > self.message_until:
@@ -213,14 +287,24 @@ class TableScene(Scene):
             out[kind] = UIButton(pygame.Rect(0, 0, 10, 10), label, manager=m,
                                  object_id=f"#{kind}_button")
         self.leave = UIButton(pygame.Rect(0, 0, 10, 10), "Menu", manager=m)
+        self.undo_button = UIButton(pygame.Rect(0, 0, 10, 10), "Undo", manager=m,
+                                    tool_tip_text="Ctrl+Z")
+        self.redo_button = UIButton(pygame.Rect(0, 0, 10, 10), "Redo", manager=m,
+                                    tool_tip_text="Ctrl+Y")
+        self.save_button = UIButton(pygame.Rect(0, 0, 10, 10), "Save", manager=m,
+                                    tool_tip_text="Ctrl+S")
         return out
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout.resize(size)
         side = self.layout.side_rect()
         self._place_buttons()
-        self.leave.set_relative_position((size[0] - 84, 3))
-        self.leave.set_dimensions((78, TOP_BAR - 6))
+        x = size[0] - 84
+        for b, bw in ((self.leave, 78), (self.save_button, 58), (self.redo_button, 58),
+                      (self.undo_button, 58)):
+            b.set_relative_position((x, 3))
+            b.set_dimensions((bw, TOP_BAR - 6))
+            x -= 62
         self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 50)
         if self._over_ui:
             self._kill_over_ui()
@@ -255,9 +339,9 @@ class TableScene(Scene):
                 ov.raised = piece.source
         self.layout.draw(surf, ov)  # skips the dragged piece; draw_over_ui puts it on top
         left, step = self.layout.status()
-        phase_bar(surf, pygame.Rect(0, 0, w - 90, TOP_BAR), self.layout.steps, step, left,
+        phase_bar(surf, pygame.Rect(0, 0, w - TOOLS_W, TOP_BAR), self.layout.steps, step, left,
                   *self._who())
-        pygame.draw.rect(surf, PANEL, (w - 90, 0, 90, TOP_BAR))
+        pygame.draw.rect(surf, PANEL, (w - TOOLS_W, 0, TOOLS_W, TOP_BAR))
         lines = self.layout.sequence_lines()
         side = self.layout.side_rect()
         if lines:
@@ -352,6 +436,7 @@ class TableScene(Scene):
             "window": list(self.app.size), "viewer": self.viewer,
             "to_act": self.session.to_act(), "handler": self.handler.name,
             "version": self.session.version, "message": self.message,
+            "intents": len(self.session.intents),
             "pieces": {k: {str(i): list(p) for i, p in v.items()}
                        for k, v in lay.pieces().items()},
             "zones": {str(z): list(lay.zone_center(z)) for z in range(25)},
@@ -376,5 +461,6 @@ class TableScene(Scene):
         self._kill_over_ui()
         for b in self.buttons.values():
             b.kill()
-        self.leave.kill()
+        for b in (self.leave, self.undo_button, self.redo_button, self.save_button):
+            b.kill()
         self.session.close()

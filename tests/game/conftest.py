@@ -58,13 +58,25 @@ class Driver:
         self.post(pygame.MOUSEBUTTONUP, pos=b, button=1, touch=False)
         self.frames(2)
 
-    def key(self, key: int) -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=0, unicode=" ", scancode=0)
-        self.post(pygame.KEYUP, key=key, mod=0, unicode=" ", scancode=0)
+    def key(self, key: int, mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=" " if not mod else "",
+                  scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode=" " if not mod else "", scancode=0)
         self.frames(2)
+
+    def ctrl(self, key: int) -> None:
+        self.key(key, pygame.KMOD_LCTRL)
 
     def info(self) -> dict[str, Any]:
         return self.scene.layout_info()
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every client test has its own user data folder (autosave, saves, settings)."""
+    folder = tmp_path / "userdata"
+    monkeypatch.setenv("PLAYTABLE_DATA", str(folder))
+    return folder
 
 
 @pytest.fixture

@@ -1,0 +1,170 @@
+"""The client's file work, shared by the menu and the table: Save and Open dialogs
+(pygame-gui file dialogs starting in the user-data saves folder), the "cards changed" question
+and the messages of files that cannot be read. Nothing here raises: a bad file is a message
+and the client keeps running."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+import pygame
+import pygame_gui
+from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
+
+from game.userdata import newest_save, saves_dir
+from rules.records import (
+    Record,
+    RecordError,
+    Session,
+    card_changes,
+    load_record,
+    replay_full,
+    save_atomic,
+)
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.session import GameSession
+
+Purpose = Literal["save", "play", "replay"]
+
+
+class FileActions:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dialog: UIFileDialog | None = None
+        self.purpose: Purpose = "play"
+        self.saving: Record | None = None  # the game as it was when Save was asked for
+        self.confirm: UIConfirmationDialog | None = None
+        self.pending: tuple[Record, Purpose] | None = None
+        self.window: UIMessageWindow | None = None
+        self.last_message = ""  # the last message shown (tests read it)
+        self.last_saved: Path | None = None
+
+    @property
+    def busy(self) -> bool:
+        """A modal window is up: the table under it takes no input."""
+        return any(w is not None and w.alive() for w in (self.dialog, self.confirm))
+
+    def _rect(self, w: int = 560, h: int = 420) -> pygame.Rect:
+        sw, sh = self.app.size
+        w, h = min(w, sw - 20), min(h, sh - 20)
+        return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None and self.dialog.alive():
+            self.dialog.kill()
+        self.dialog = None
+
+    # ---- asking --------------------------------------------------------------------------
+    def ask_save(self, session: GameSession) -> None:
+        self._close_dialog()
+        folder = saves_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            self.show(f"Cannot make the saves folder {folder}: {e.strerror}", "Save failed")
+            return
+        self.purpose, self.saving = "save", session.live.record
+        self.dialog = UIFileDialog(self._rect(), self.app.manager, window_title="Save game",
+                                   initial_file_path=str(session.default_save_path()),
+                                   allow_existing_files_only=False,
+                                   object_id="#save_dialog")
+
+    def ask_open(self, purpose: Purpose = "play") -> None:
+        self._close_dialog()
+        start = newest_save()
+        folder = saves_dir()
+        initial = start if start is not None else (folder if folder.is_dir() else None)
+        self.purpose = purpose
+        title = "Open a game" if purpose == "play" else "Watch a replay"
+        self.dialog = UIFileDialog(self._rect(), self.app.manager, window_title=title,
+                                   initial_file_path=None if initial is None else str(initial),
+                                   allow_existing_files_only=True, object_id="#open_dialog")
+
+    def show(self, text: str, title: str = "Cannot open the file") -> None:
+        """A message window over whatever is on screen."""
+        self.last_message = text
+        if self.window is not None and self.window.alive():
+            self.window.kill()
+        html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        self.window = UIMessageWindow(self._rect(460, 240), html, self.app.manager,
+                                      window_title=title, always_on_top=True)
+
+    # ---- answers -------------------------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> bool:
+        """The dialogs' own events; True when the event was one of them."""
+        if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and ev.ui_element is self.dialog:
+            self.dialog = None
+            path = Path(ev.text)
+            if self.purpose == "save":
+                self.save_to(path)
+            else:
+                self.open_path(path, self.purpose)
+            return True
+        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
+                ev.ui_element is self.confirm:
+            self.confirm = None
+            pending, self.pending = self.pending, None
+            if pending is not None:
+                self._open(*pending)
+            return True
+        if ev.type == pygame_gui.UI_WINDOW_CLOSE:
+            if ev.ui_element is self.dialog:
+                self.dialog = None
+                return True
+            if ev.ui_element is self.confirm:  # cancelled: nothing is opened
+                self.confirm, self.pending = None, None
+                return True
+        return False
+
+    def save_to(self, path: Path) -> None:
+        record, self.saving = self.saving, None
+        if record is None:
+            return
+        try:
+            save_atomic(path, record)
+        except OSError as e:
+            self.show(f"Could not save to {path}: {e.strerror or e}", "Save failed")
+            return
+        self.last_saved = path
+        self.last_message = f"Saved to {path}"
+        self.app.scene_say(f"Saved: {path.name}")
+
+    def open_path(self, path: Path, purpose: Purpose = "play") -> None:
+        """Load a record; if its cards changed since it was made, ask first."""
+        try:
+            record = load_record(path)
+            changes = card_changes(record)
+        except RecordError as e:
+            self.show(e.message)
+            return
+        if changes:
+            self.pending = (record, purpose)
+            self.confirm = UIConfirmationDialog(
+                self._rect(480, 260), f"{path.name}: {changes.describe()}. Replay it with the "
+                "current cards?", self.app.manager, window_title="Cards changed",
+                action_short_name="Replay with current cards", object_id="#cards_changed")
+            self.last_message = changes.describe()
+            return
+        self._open(record, purpose)
+
+    def _open(self, record: Record, purpose: Purpose) -> None:
+        try:
+            replayed = replay_full(record)
+        except RecordError as e:
+            self.show(e.message)
+            return
+        over = replayed.rs.to_act(replayed.state) is None
+        if purpose == "replay" or over:
+            self.app.start_replay(record, replayed)
+        else:
+            self.app.open_game(Session(record, None, replayed), note=None)
+
+    def close(self) -> None:
+        for w in (self.dialog, self.confirm, self.window):
+            if w is not None and w.alive():
+                w.kill()
+        self.dialog = self.confirm = None
+        self.window = None

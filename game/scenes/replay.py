@@ -1,0 +1,213 @@
+"""The replay viewer: a saved or finished record, stepped forward and back (buttons, arrow
+keys, Home/End) or played at a chosen speed, with the log in sync; "Play from here" takes the
+game over at the step shown."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu
+
+from game.draw.log import LogView
+from game.draw.palette import GOLD, PANEL, PANEL_EDGE
+from game.draw.panels import phase_bar, sequence_panel
+from game.layouts import table_for
+from game.layouts.base import TOP_BAR, Overlay, Seats
+from game.scenes.base import Scene
+from rules.records import Record, Replayed, Session
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SPEEDS = {"0.5 / s": 0.5, "1 / s": 1.0, "2 / s": 2.0, "5 / s": 5.0, "20 / s": 20.0}
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: App, record: Record, replayed: Replayed) -> None:
+        super().__init__(app)
+        self.record, self.r = record, replayed
+        self.layout = table_for(record.game, app.faces)
+        seats = record.players if len(record.players) == 2 else ("human", "human")
+        self.names = tuple(f"Player {p + 1}" + (" (computer)" if seats[p] == "computer" else "")
+                           for p in (0, 1))
+        self.log = LogView()
+        self.opening = [f"Replay: {getattr(replayed.rs, 'title', record.game)}, seed "
+                        f"{record.seed}, {len(replayed.intents)} intents."]
+        self.opening += self.layout.opening_lines(replayed.states[0], self._names())
+        self.k = 0
+        self.playing = False
+        self.speed = 2.0
+        self.timer = 0.0
+        self.hover: int | None = None
+        m = app.manager
+        self.controls: dict[str, UIButton] = {
+            "first": UIButton(pygame.Rect(0, 0, 10, 10), "|<", manager=m, tool_tip_text="Home"),
+            "back": UIButton(pygame.Rect(0, 0, 10, 10), "<", manager=m,
+                             tool_tip_text="Left arrow"),
+            "play": UIButton(pygame.Rect(0, 0, 10, 10), "Play", manager=m,
+                             tool_tip_text="Space", object_id="#replay_play"),
+            "next": UIButton(pygame.Rect(0, 0, 10, 10), ">", manager=m,
+                             tool_tip_text="Right arrow"),
+            "last": UIButton(pygame.Rect(0, 0, 10, 10), ">|", manager=m, tool_tip_text="End"),
+            "take_over": UIButton(pygame.Rect(0, 0, 10, 10), "Play from here", manager=m),
+            "menu": UIButton(pygame.Rect(0, 0, 10, 10), "Menu", manager=m,
+                             tool_tip_text="Esc"),
+        }
+        self.speed_menu: UIDropDownMenu | None = None
+        self.resize(app.size)
+        self.goto(0)
+
+    def _names(self) -> tuple[str, str]:
+        return (self.names[0], self.names[1])
+
+    @property
+    def n(self) -> int:
+        return len(self.r.intents)
+
+    # ---- stepping ------------------------------------------------------------------------
+    def goto(self, k: int) -> None:
+        k = max(0, min(self.n, k))
+        if k < self.k or not self.log.entries:
+            self.log.clear()
+            for line in self.opening:
+                self.log.add(line)
+            done = 0
+        else:
+            done = self.k
+        for evs in self.r.events[done:k]:
+            for ev in evs:
+                self.log.add(ev.text)
+        self.k = k
+        self.layout.update(self.r.states[k], Seats(0, False, self._names()), [])
+        if k >= self.n:
+            self.playing = False
+        self.controls["play"].set_text("Pause" if self.playing else "Play")
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.k >= self.n:
+            self.goto(0)
+        self.playing, self.timer = not self.playing, 0.0
+        self.controls["play"].set_text("Pause" if self.playing else "Play")
+
+    def take_over(self) -> None:
+        """Play on from the step shown (a new game record: the intents up to here)."""
+        rec = self.record.model_copy(update={"intents": self.record.intents[:self.k],
+                                             "redo": (), "marks": ()})
+        r = Replayed(self.r.rs, self.r.states[:self.k + 1], [list(e) for e in
+                                                             self.r.events[:self.k]],
+                     list(self.r.actors[:self.k]), list(self.r.intents[:self.k]))
+        self.app.open_game(Session(rec, None, r))
+
+    # ---- events --------------------------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            what = next((k for k, b in self.controls.items() if b is ev.ui_element), None)
+            actions: dict[str, Any] = {
+                "first": lambda: self.goto(0), "back": lambda: self.goto(self.k - 1),
+                "next": lambda: self.goto(self.k + 1), "last": lambda: self.goto(self.n),
+                "play": self.toggle_play, "take_over": self.take_over,
+                "menu": lambda: self.app.to_menu(None)}
+            if what is not None:
+                actions[what]()
+        elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is \
+                self.speed_menu:
+            self.speed = SPEEDS.get(ev.text, self.speed)
+        elif ev.type == pygame.KEYDOWN:
+            keys: dict[int, Any] = {
+                pygame.K_RIGHT: lambda: self.goto(self.k + 1),
+                pygame.K_LEFT: lambda: self.goto(self.k - 1),
+                pygame.K_HOME: lambda: self.goto(0), pygame.K_END: lambda: self.goto(self.n),
+                pygame.K_SPACE: self.toggle_play,
+                pygame.K_ESCAPE: lambda: self.app.to_menu(None)}
+            if ev.key == pygame.K_o and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.app.files.ask_open("replay")
+            elif ev.key in keys:
+                keys[ev.key]()
+        elif ev.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(
+                pygame.mouse.get_pos()):
+            self.log.wheel(ev.y)
+        elif ev.type == pygame.MOUSEMOTION:
+            piece = self.layout.piece_at(ev.pos)
+            self.hover = piece.source if piece is not None else None
+
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self.timer += dt
+        step = 1.0 / self.speed
+        while self.playing and self.timer >= step:
+            self.timer -= step
+            self.goto(self.k + 1)
+
+    # ---- geometry and drawing ------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout.resize(size)
+        self.layout.update(self.r.states[self.k], Seats(0, False, self._names()), [])
+        side = self.layout.side_rect()
+        self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 92)
+        row1 = ("first", "back", "play", "next", "last")
+        bw = (side.w - 4 * 4) // 5
+        for k, name in enumerate(row1):
+            b = self.controls[name]
+            b.set_relative_position((side.x + k * (bw + 4), side.bottom - 84))
+            b.set_dimensions((bw, 38))
+        half = (side.w - 4) // 2
+        self.controls["take_over"].set_relative_position((side.x, side.bottom - 40))
+        self.controls["take_over"].set_dimensions((half, 38))
+        if self.speed_menu is not None:
+            self.speed_menu.kill()
+        label = next((k for k, v in SPEEDS.items() if v == self.speed), "2 / s")
+        self.speed_menu = UIDropDownMenu(list(SPEEDS), label,
+                                         pygame.Rect(side.x + half + 4, side.bottom - 40,
+                                                     half, 38), manager=self.app.manager,
+                                         expand_on_option_click=True)
+        w = size[0]
+        self.controls["menu"].set_relative_position((w - 84, 3))
+        self.controls["menu"].set_dimensions((78, TOP_BAR - 6))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        w, _ = surf.get_size()
+        self.layout.draw(surf, Overlay())
+        left, step = self.layout.status()
+        what = f"Replay: step {self.k} of {self.n}"
+        phase_bar(surf, pygame.Rect(0, 0, w - 90, TOP_BAR), self.layout.steps, step, left,
+                  what, GOLD)
+        pygame.draw.rect(surf, PANEL, (w - 90, 0, 90, TOP_BAR))
+        side = self.layout.side_rect()
+        lines = self.layout.sequence_lines()
+        if lines:
+            seq_h = min(side.h // 3, 60 + 22 * len(lines) + 40)
+            sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines, "")
+            self.log.rect = pygame.Rect(side.x, side.y + seq_h + 8, side.w,
+                                        side.h - seq_h - 100)
+        else:
+            self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 92)
+        self.log.draw(surf)
+        # progress along the top edge of the table
+        bar = pygame.Rect(8, TOP_BAR + 1, side.x - 16, 4)
+        pygame.draw.rect(surf, PANEL_EDGE, bar, border_radius=2)
+        if self.n:
+            done = bar.copy()
+            done.w = round(bar.w * self.k / self.n)
+            pygame.draw.rect(surf, GOLD, done, border_radius=2)
+
+    def draw_over_ui(self, surf: pygame.Surface) -> None:
+        if self.hover is None:
+            return
+        spec = self.layout.face(self.hover)
+        if spec is None:
+            return
+        img = self.app.faces.face(spec, (250, 350))
+        side = self.layout.side_rect()
+        r = img.get_rect(topleft=(12, TOP_BAR + 40))
+        if pygame.mouse.get_pos()[0] < side.x // 2:
+            r.x = side.x - r.w - 12
+        surf.blit(img, r)
+
+    def close(self) -> None:
+        for b in self.controls.values():
+            b.kill()
+        if self.speed_menu is not None:
+            self.speed_menu.kill()
