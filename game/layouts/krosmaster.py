@@ -389,6 +389,13 @@ class KrosmasterTable(TableLayout):
             spec = self._specs[card.name] = face_spec(card)
         return spec
 
+    def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:
+        st: KState = state
+        init = [sum(st.card(st.figures[i]).initiative for i in st.timelines[p]) for p in (0, 1)]
+        teams = [f"{names[p]}: {st.team_names[p]} (Initiative {init[p]})" for p in (0, 1)]
+        return [f"{teams[0]} against {teams[1]} on {st.board.name}.",
+                f"{names[st.first]} plays first, with no Roll for Tension on the first turn."]
+
     def status(self) -> tuple[str, str]:
         v = self.view
         if v is None:

@@ -280,3 +280,35 @@ def test_menu_offers_krosmaster_with_its_teams_as_decks(tmp_path: Path) -> None:
         app.frame(0.016)
     finally:
         app.close()
+
+
+def test_replay_viewer_shows_a_krosmaster_record(tmp_path: Path) -> None:
+    from game.app import App
+    from game.scenes.replay import ReplayScene
+    from rules.records import new_record, replay_full
+    from rules.records.model import append
+
+    rec = new_record("krosmaster", 4, {}, ("computer", "computer"))
+    state = RS.new_game(seed=4)
+    agents = (GreedyAgent(4), GreedyAgent(5))
+    for _ in range(60):
+        p = RS.to_act(state)
+        assert p is not None
+        intent = agents[p].choose(RS, RS.view(state, p), RS.legal_intents(state))
+        state = RS.apply(state, intent).state
+        rec = append(rec, intent)
+    app = App((1280, 720))
+    try:
+        app.start_replay(rec, replay_full(rec))
+        d = Driver(app)
+        v = app.scene
+        assert isinstance(v, ReplayScene) and isinstance(v.layout, KrosmasterTable)
+        assert any("plays first" in line for line in v.log.entries)
+        for _ in range(60):
+            d.key(pygame.K_RIGHT)
+        assert v.layout.view == state
+        for pos in list(v.layout.pieces()["field"].values())[:3]:
+            d.move(pos)  # hover a token: its card is shown large
+        assert "Client error" not in str(getattr(v, "message", ""))
+    finally:
+        app.close()
