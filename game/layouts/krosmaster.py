@@ -590,6 +590,9 @@ class KrosmasterTable(TableLayout):
             dragged < DOFUS_BASE else None
         glowing = [c - DIE_BASE for c in self._dice if c in overlay.glow]
         title = f"Tension dice · {self.seats.names[v.active]}"
+        if self._dofus:  # the die whose side is being chosen glows; the sides sit beside it
+            glowing = [(next(iter(self._dofus)) - DOFUS_BASE) // 4]
+            title, note = "Dofus die: click the side it shows", ""
         self.tray.draw(surf, fit(title, 17, self.tray.rect.w - 16, True), note, glowing, skip)
         for code, r in self._dofus.items():
             side = DOFUS_SIDES[(code - DOFUS_BASE) % 4]

@@ -15,7 +15,7 @@ import pygame_gui
 import rules
 from game.layouts.krosmaster import DIE_BASE, KrosmasterTable
 from rules.agents import GreedyAgent
-from rules.krosmaster.intents import Cast, Inspire, KeepTension, Move, Reroll
+from rules.krosmaster.intents import Cast, Inspire, KeepTension, Move, Reroll, SetDofus
 from rules.records import load_record, replay
 from tests.game.conftest import Driver
 
@@ -312,3 +312,18 @@ def test_replay_viewer_shows_a_krosmaster_record(tmp_path: Path) -> None:
         assert "Client error" not in str(getattr(v, "message", ""))
     finally:
         app.close()
+
+
+def test_clicking_a_side_sets_the_dofus_die(table: Make) -> None:
+    d = table(game="krosmaster", seed=1, seats=("human", "computer"))
+    s = d.scene.session
+    _advance(d, lambda st: st.phase == "dofus")
+    before = s.state
+    sides = d.info()["pieces"]["dofus"]
+    assert len(sides) == 4
+    die = before.dice.index("dofus")
+    code = str(4000 + die * 4 + 3)  # the fourth side: Lock
+    d.click(tuple(sides[code]))
+    intent = SetDofus(die=die, face="lock")
+    assert s.intents[-1] == intent.model_dump(mode="json")
+    assert s.state == RS.apply(before, intent).state
