@@ -128,6 +128,11 @@ class KrosmasterTable(TableLayout):
             self.board.fit(self.board_area)
         self._layout()
 
+    def _cols(self) -> tuple[int, int]:
+        """x of the GG and Kamas columns in the pools panel."""
+        r = self.pools
+        return r.x + int(r.w * 0.5), r.x + int(r.w * 0.72)
+
     def side_rect(self) -> pygame.Rect:
         return self.side
 
@@ -194,7 +199,7 @@ class KrosmasterTable(TableLayout):
                 r = pygame.Rect(x0 + (j % 2) * 34, self.tray.rect.y + 26 + (j // 2) * 34, 30, 30)
                 self._dofus[DOFUS_BASE + die * 4 + j] = r
         for p in (0, 1):
-            self._kama_at[p] = (self.pools.x + 188, self.pools.y + 24 + p * 22 + 8)
+            self._kama_at[p] = (self._cols()[1] + 6, self.pools.y + 24 + p * 22 + 8)
 
     # ---- state ----------------------------------------------------------------------------
     def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
@@ -401,7 +406,7 @@ class KrosmasterTable(TableLayout):
         if v is None:
             return "", ""
         fig = v.acting()
-        who = f" · {v.name(fig)} acts" if fig is not None else ""
+        who = f" · {v.name(fig)} acts" if fig is not None and self.size[0] >= 1100 else ""
         return (f"Turn {v.turn} · {self.seats.names[v.active]}{who}", STEP[v.phase])
 
     def sequence_lines(self) -> list[tuple[str, Color]]:
@@ -553,16 +558,17 @@ class KrosmasterTable(TableLayout):
         pygame.draw.rect(surf, PANEL, r, border_radius=8)
         pygame.draw.rect(surf, PANEL_EDGE, r, width=1, border_radius=8)
         head = TEXT.get("GG", 15, INK_DIM, True)
-        surf.blit(head, (r.x + 128, r.y + 5))
+        gx, kx = self._cols()
+        surf.blit(head, (gx + 4, r.y + 5))
         kh = TEXT.get("Kamas", 15, INK_DIM, True)
-        surf.blit(kh, (r.x + 182, r.y + 5))
+        surf.blit(kh, (kx - 6, r.y + 5))
         for p in (0, 1):
             y = r.y + 24 + p * 22
-            nt = TEXT.get(fit(self.seats.names[p], 17, 110, True), 17, OWNER[p], True)
+            nt = TEXT.get(fit(self.seats.names[p], 17, gx - r.x - 24, True), 17, OWNER[p], True)
             surf.blit(nt, (r.x + 8, y))
-            _gg(surf, (r.x + 124, y + 8))
+            _gg(surf, (gx, y + 8))
             gt = TEXT.get(str(v.gg[p]), 19, INK, True)
-            surf.blit(gt, (r.x + 136, y))
+            surf.blit(gt, (gx + 12, y))
             kx, ky = self._kama_at[p]
             draw_kama(surf, (kx, ky), 7)
             kt = TEXT.get(str(v.kamas[p]), 19, INK, True)
@@ -571,7 +577,7 @@ class KrosmasterTable(TableLayout):
         _gg(surf, (r.x + 14, wy))
         wt = TEXT.get(f"Wild GG {v.wild_gg}", 16, GOLD, True)
         surf.blit(wt, wt.get_rect(midleft=(r.x + 24, wy + 1)))
-        if any(c == "demon" for c in v.board.terrain):
+        if any(c == "demon" for c in v.board.terrain) and r.w >= 290:
             dt = TEXT.get(f"1 GG = {house.GG_PRICE} kamas on a demon cell", 13, INK_DIM)
             surf.blit(dt, dt.get_rect(midright=(r.right - 8, wy + 1)))
 
