@@ -327,3 +327,54 @@ def test_clicking_a_side_sets_the_dofus_die(table: Make) -> None:
     intent = SetDofus(die=die, face="lock")
     assert s.intents[-1] == intent.model_dump(mode="json")
     assert s.state == RS.apply(before, intent).state
+
+
+def _perform(d: Driver, intent: dict[str, Any]) -> None:
+    """Do ``intent`` the way a person would: buttons, drags and clicks."""
+    info = d.info()
+    lay = _layout(d)
+    kind = intent["kind"]
+    if kind in ("reroll", "keep", "end_inspiration", "buy_gg"):
+        d.click(tuple(info["buttons"][kind]))
+    elif kind == "end_activation":
+        d.key(pygame.K_SPACE)
+    elif kind == "move":
+        st = d.scene.session.state
+        d.drag(lay.zone_center(st.figures[intent["figure"]].cell),
+               lay.zone_center(intent["to"]))
+    elif kind == "cast":
+        code = str(lay.spell_code(intent["figure"], intent["spell"]))
+        d.click(tuple(info["pieces"]["spell"][code]))
+        d.click(lay.zone_center(intent["target"]))
+    elif kind == "inspire":
+        d.drag(tuple(info["pieces"]["dice"][str(DIE_BASE + intent["die"])]),
+               tuple(info["pieces"]["card"][str(intent["figure"])]))
+    elif kind == "dofus":
+        code = 4000 + intent["die"] * 4 + ("critical", "armour", "dodge", "lock").index(
+            intent["face"])
+        d.click(tuple(info["pieces"]["dofus"][str(code)]))
+    else:
+        raise AssertionError(f"no way to do {kind} on the table")
+
+
+def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path) -> None:
+    d = table(game="krosmaster", seed=5, seats=("human", "computer"))
+    s = d.scene.session
+    me = GreedyAgent(seed=11)
+    deadline = time.monotonic() + 240
+    done = 0
+    kinds: set[str] = set()
+    while not s.over and time.monotonic() < deadline:
+        if d.scene.legal() and d.scene.handler.name == "idle":
+            intent = me.choose(s.rs, s.view(0), d.scene.legal()).model_dump(mode="json")
+            n = len(s.intents)
+            _perform(d, intent)
+            assert len(s.intents) > n and s.intents[n] == intent, (intent, d.scene.message)
+            kinds.add(intent["kind"])
+            done += 1
+        else:
+            d.frames()
+    assert s.over, f"not over after {done} moves by mouse"
+    assert done > 10 and {"move", "cast", "end_activation", "keep"} <= kinds
+    state, _ = replay(load_record(tmp_path / "record.json"))
+    assert state == s.state
