@@ -92,7 +92,7 @@ def draw_figure_card(surf: pygame.Surface, rect: pygame.Rect, card: KrosmasterCa
     pygame.draw.circle(surf, (200, 180, 255), gem, 10, width=1)
     lt = TEXT.get(str(card.level), 16, INK, True)
     surf.blit(lt, lt.get_rect(center=(gem[0], gem[1] + 1)))
-    it = TEXT.get(f"Init {card.initiative}", 14, INK, True)
+    it = TEXT.get(f"Init {card.initiative}", 15, INK, True)
     ir = it.get_rect(topright=(rect.right - 8, rect.y + 4)).inflate(8, 2)
     ir.topright = (rect.right - 6, rect.y + 4)
     pygame.draw.rect(surf, (110, 86, 40), ir, border_radius=ir.h // 2)
