@@ -282,6 +282,27 @@ class GameSession:
                     player=last.player if last is not None else None,
                     designer=bool(last.designer) if last is not None else False)
 
+    def reload_cards(self, cards: Any) -> list[str]:
+        """Hot reload: the cards of this game take the new data (by stable id). Every state of
+        the game kept in memory does, so undo, redo and "play from here" go on with the current
+        cards; the record's card hashes follow (a Continue with this pack asks nothing).
+        Returns the "card changed: …" lines (also logged); [] when no card in play changed."""
+        rs, rep = self.rs, self.live.replayed
+        new_last, events = rs.replace_cards(rep.state, cards)
+        if not events:
+            return []
+        rep.states[:-1] = [rs.replace_cards(st, cards)[0] for st in rep.states[:-1]]
+        rep.states[-1] = new_last
+        self.live.record = self.live.record.model_copy(
+            update={"cards": rs.card_hashes(rep.states[0])})
+        if self.autosave is not None:
+            self._write(self.autosave, backup=True)
+        lines = [ev.text for ev in events]
+        self.log.extend(lines)
+        self._legal_for = None
+        self._changed()
+        return lines
+
     def save_as(self, path: Path) -> None:
         """Write the record to a file the player chose (OSError if it cannot be written)."""
         self.live.save_as(path)

@@ -79,3 +79,8 @@ def save_setting(key: str, value: Any) -> None:
     doc[key] = value
     with contextlib.suppress(OSError):  # a setting that cannot be kept is not worth an error
         write_json(_settings_path(), doc)
+
+
+def user_decks_dir(game: str) -> Path:
+    """Decks the player builds for a game's shipped (read-only) pack."""
+    return data_dir() / "decks" / game

@@ -36,6 +36,11 @@ class FaceSpec:
     flavour: str = ""
 
 
+def face_key(spec: FaceSpec) -> str:
+    """A cache key that changes with the card data (a hot-reloaded card re-renders)."""
+    return f"{spec.key}#{hash(spec):x}"
+
+
 def _shade(c: Color, f: float) -> Color:
     return (min(255, int(c[0] * f)), min(255, int(c[1] * f)), min(255, int(c[2] * f)))
 
@@ -50,7 +55,7 @@ class CardFaces:
         self.renders = 0
 
     def face(self, spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
-        key = (spec.key, size[0], size[1])
+        key = (face_key(spec), size[0], size[1])
         surf = self._faces.get(key)
         if surf is None:
             surf = render_face(spec, size)
@@ -60,7 +65,7 @@ class CardFaces:
 
     def rested(self, spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
         """The face turned sideways (a Rested Gate)."""
-        key = (spec.key, size[0], size[1])
+        key = (face_key(spec), size[0], size[1])
         surf = self._turned.get(key)
         if surf is None:
             surf = pygame.transform.rotate(self.face(spec, size), -90)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.draw.cards import CardFaces, FaceSpec
+from game.draw.cards import CardFaces, FaceSpec, face_key
 
 
 class HandFan:
@@ -66,7 +66,7 @@ class HandFan:
             spec = spec_of(iid)
             up = iid == raised
             img = faces.back(self.card) if spec is None else faces.face(spec, self.card)
-            key = spec.key if spec else "back"
+            key = face_key(spec) if spec else "back"
             colour = glow(iid)
             if colour is not None:
                 img = faces.outlined(img, key, self.card, colour)

@@ -102,7 +102,7 @@ class KrosmasterTable(TableLayout):
         self._dice: dict[int, pygame.Rect] = {}  # die code -> rect
         self._dofus: dict[int, pygame.Rect] = {}  # choice code -> rect
         self._kama_at: dict[int, Pos] = {}
-        self._specs: dict[str, FaceSpec] = {}
+        self._specs: dict[str, tuple[Any, FaceSpec]] = {}
         self._spell_hl: dict[tuple[int, int], dict[str, list[Any]]] = {}
         self.left = self.right = self.center = self.timeline = pygame.Rect(0, 0, 0, 0)
         self.pools = self.side = self.board_area = pygame.Rect(0, 0, 0, 0)
@@ -389,10 +389,10 @@ class KrosmasterTable(TableLayout):
         if v is None or not 0 <= source < len(v.figures):
             return None
         card = v.card(v.figures[source])
-        spec = self._specs.get(card.name)
-        if spec is None:
-            spec = self._specs[card.name] = face_spec(card)
-        return spec
+        got = self._specs.get(card.name)
+        if got is None or got[0] is not card:  # new, or hot-reloaded card data
+            got = self._specs[card.name] = (card, face_spec(card))
+        return got[1]
 
     def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:
         st: KState = state

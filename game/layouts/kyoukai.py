@@ -84,7 +84,7 @@ class KyoukaiTable(TableLayout):
         self.seats = Seats(0, False, ("Player 1", "Player 2"))
         self.legal: Sequence[Intent] = ()
         self.size: Pos = (1280, 720)
-        self._specs: dict[str, FaceSpec] = {}
+        self._specs: dict[str, tuple[Gate, FaceSpec]] = {}
         self._pieces: list[Piece] = []  # side pieces (spirits, discard) for hit-testing
         self.card_size: Pos = (60, 84)
         self.rested_size: Pos = (48, 67)
@@ -300,10 +300,11 @@ class KyoukaiTable(TableLayout):
         cid = self.view.cards[source]
         if cid == HIDDEN:
             return None
-        spec = self._specs.get(cid)
-        if spec is None:
-            spec = self._specs[cid] = face_spec(self.view.catalog[cid])
-        return spec
+        card = self.view.catalog[cid]
+        got = self._specs.get(cid)
+        if got is None or got[0] is not card:  # new, or hot-reloaded card data
+            got = self._specs[cid] = (card, face_spec(card))
+        return got[1]
 
     def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:
         st: State = state

@@ -20,6 +20,7 @@ from game.files import write_json
 from game.input.handlers import Handler, HandOver, Idle, Watching
 from game.layouts import table_for
 from game.layouts.base import TOP_BAR, Seats
+from game.reload import PackReload
 from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
 from rules.core.model import Intent
@@ -68,6 +69,7 @@ class TableScene(Scene):
         for line in self.layout.opening_lines(self.session.initial_state, self.names):
             self.log.add(line)
         self.buttons = self._make_buttons()
+        self.reload = PackReload(self)  # hot reload of the pack's card files
         self.resize(app.size)
         self.refresh()
 
@@ -224,7 +226,7 @@ class TableScene(Scene):
 
     # ---- events ---------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
-        if self.shortcut(ev):
+        if self.shortcut(ev) or self.reload.handle(ev):
             return
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.leave:
@@ -264,6 +266,7 @@ class TableScene(Scene):
             self._write_layout()
 
     def update(self, dt: float) -> None:
+        self.reload.update()
         if not self.app.files.busy:  # the game waits while a dialog is up
             self.session.tick()
         if self._seen != self.session.version:
@@ -309,6 +312,8 @@ class TableScene(Scene):
         if self._over_ui:
             self._kill_over_ui()
             self._show_game_over()
+        if hasattr(self, "reload"):
+            self.reload.resize()
         self._seen = -1
 
     def _kill_over_ui(self) -> None:
@@ -459,6 +464,7 @@ class TableScene(Scene):
     def close(self) -> None:
         self.handler.exit(self)
         self._kill_over_ui()
+        self.reload.close()
         for b in self.buttons.values():
             b.kill()
         for b in (self.leave, self.undo_button, self.redo_button, self.save_button):

@@ -75,6 +75,9 @@ class PackFormat(Generic[C, D]):
     size_mm: tuple[float, float] = (63.0, 88.0)
     # The card ids a deck holds, one per copy (printing a deck, the deck screen).
     deck_cards: Callable[[D], list[str]] | None = None
+    # The other way (the deck screen): a deck's TOML table from its name and copies; the
+    # format's own ``load_decks`` then checks it like any deck file.
+    deck_data: Callable[[str, list[str], Mapping[str, C]], dict[str, Any]] | None = None
 
     def is_deck_file(self, path: Path) -> bool:
         return path.stem.startswith(self.deck_key)

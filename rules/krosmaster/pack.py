@@ -59,4 +59,5 @@ FORMAT: PackFormat[KrosmasterCard, Team] = PackFormat(
     deck_key="team",
     card_check=_check_card,
     deck_cards=lambda team: list(team.members),
+    deck_data=lambda name, copies, cards: {"name": name, "members": list(copies)},
 )

@@ -19,31 +19,45 @@ from rules.krosmaster.state import Figure, KState
 DEFAULT_MAP = "arena"
 
 _Pack = tuple[dict[str, KrosmasterCard], dict[str, Team]]
-_PACKS: dict[tuple[str, int, int], _Pack] = {}
+_PACKS: dict[tuple[object, ...], _Pack] = {}
 
 
 def pack_dir(options: dict[str, Any]) -> Path:
     return Path(options["pack"]) if "pack" in options else asset("packs", "krosmaster")
 
 
-def load_pack(folder: Path) -> _Pack:
-    """Cards and teams, cached until a designer saves either file."""
-    cards_file, teams_file = folder / "krosmasters.toml", folder / "teams.toml"
+def team_files(folder: Path) -> list[Path]:
+    """``teams.toml`` and any other ``team*.toml`` (a team saved from the deck screen)."""
+    return sorted(p for p in folder.glob("team*.toml") if p.is_file())
+
+
+def load_pack(folder: Path, deck_folder: Path | None = None) -> _Pack:
+    """Cards and teams (``deck_folder``: more team files, e.g. the player's own teams for a
+    read-only pack), cached until a designer saves one of the files."""
+    cards_file = folder / "krosmasters.toml"
+    files = [folder / "teams.toml", *(p for p in team_files(folder) if p.name != "teams.toml")]
+    if deck_folder is not None:
+        files += team_files(deck_folder)
     try:
-        key = (str(folder), os.stat(cards_file).st_mtime_ns, os.stat(teams_file).st_mtime_ns)
+        key = (str(folder), os.stat(cards_file).st_mtime_ns,
+               *((str(f), os.stat(f).st_mtime_ns) for f in files))
     except OSError as e:
         raise DataError([f"{e.filename}:1: file: cannot read ({e.strerror})"]) from None
     if key not in _PACKS:
         catalog = load_krosmasters(cards_file)
-        _PACKS[key] = (catalog, load_teams(teams_file, catalog))
+        teams: dict[str, Team] = {}
+        for f in files:
+            teams.update(load_teams(f, catalog))
+        _PACKS[key] = (catalog, teams)
     return _PACKS[key]
 
 
 def new_state(seed: int, options: dict[str, Any]) -> tuple[KState, list[Event]]:
     """Options: ``pack`` (folder), ``teams`` (two team names; the client's menu calls them
-    ``decks``), ``map`` (name in maps/)."""
+    ``decks``), ``deck_folder`` (more ``team*.toml`` files), ``map`` (name in maps/)."""
     folder = pack_dir(options)
-    catalog, teams = load_pack(folder)
+    extra = options.get("deck_folder")
+    catalog, teams = load_pack(folder, Path(extra) if extra else None)
     names = options.get("teams") or options.get("decks") or list(teams)[:2]
     if len(names) != 2 or any(n not in teams for n in names):
         raise ValueError(f"teams must be two of: {', '.join(teams)}")

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from rules.core.packs import Face, FaceBlock, PackFormat
 from rules.kyoukai.cards import Deck, Gate, load_decks
@@ -58,6 +60,25 @@ def deck_cards(deck: Deck) -> list[str]:
     return [deck.entrant] + [cid for cid, n in copies for _ in range(n)]
 
 
+def deck_data(name: str, copies: list[str], cards: Mapping[str, Gate]) -> dict[str, Any]:
+    """[[deck]] table: the (last) Entrant, Gate copies and Spirits counted by id."""
+    entrant = ""
+    gates: dict[str, int] = {}
+    spirits: dict[str, int] = {}
+    for cid in copies:
+        card = cards.get(cid)
+        kind = card.type if card is not None else ""
+        if kind == "entrant":
+            entrant = cid
+        else:
+            into = spirits if kind == "spirit" else gates
+            into[cid] = into.get(cid, 0) + 1
+    out: dict[str, Any] = {"name": name, "entrant": entrant, "gates": gates}
+    if spirits:
+        out["spirits"] = spirits
+    return out
+
+
 FORMAT: PackFormat[Gate, Deck] = PackFormat(
     game="kyoukai",
     card_key="card",
@@ -68,5 +89,6 @@ FORMAT: PackFormat[Gate, Deck] = PackFormat(
     load_decks=_decks,
     deck_key="deck",
     deck_cards=deck_cards,
+    deck_data=deck_data,
     context={"skill_effects": set(SKILL_EFFECTS), "open_effects": set(OPEN_EFFECTS)},
 )

@@ -45,9 +45,25 @@ from rules.kyoukai.state import (
 ENTRANT_ZONES = (GRID.cell(4, 4), GRID.cell(0, 0))  # the corner nearest each player
 
 
-@lru_cache(maxsize=8)
+def _stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """(name, mtime, size) of the folder's TOML files: a saved edit is a new cache key."""
+    out = []
+    for p in sorted(folder.glob("*.toml")):
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        out.append((p.name, st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
 def load(folder: Path) -> tuple[dict[str, Gate], dict[str, Deck]]:
-    """A pack folder's cards and decks (cached: packs are read once per path)."""
+    """A pack folder's cards and decks (cached until a designer saves a file of it)."""
+    return _load(folder, _stamp(folder))
+
+
+@lru_cache(maxsize=8)
+def _load(folder: Path, stamp: object) -> tuple[dict[str, Gate], dict[str, Deck]]:
     catalog = load_pack(folder, set(SKILL_EFFECTS), set(OPEN_EFFECTS))
     return catalog, load_decks(folder, catalog)
 
@@ -65,6 +81,8 @@ class KyoukaiRules(Ruleset[State]):
     def _new_game(self, seed: int, options: dict[str, Any]) -> State:
         folder = Path(options.get("pack") or self.default_pack())
         catalog, decks = load(folder.resolve())
+        if options.get("deck_folder"):  # the player's own decks for a read-only pack
+            decks = {**decks, **load_decks(Path(options["deck_folder"]), catalog)}
         names = options.get("decks") or sorted(decks)[:2]
         if len(names) != 2 or any(n not in decks for n in names):
             raise DataError([f"{folder}:1: decks: need two decks of {sorted(decks)}, "
