@@ -20,9 +20,6 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--players", default=None,
                     help="two comma-separated seats, human or computer (skips the menu)")
     ap.add_argument("--decks", default=None, help="two comma-separated deck names")
-    ap.add_argument("--pack", type=Path, default=None,
-                    help="play with the card pack in this folder (starts a game; saved card "
-                         "files reload into it)")
     ap.add_argument("--record", type=Path, default=None,
                     help="also write the game record here (it is always autosaved in the "
                          "user data folder)")
@@ -40,13 +37,18 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                     help="ask a person even when Pass is all they can do")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--quit-after-seconds", type=float, default=None)
+    ap.add_argument("--smoke", action="store_true",
+                    help="check the program: open the menu, let the computer play a few moves "
+                         "of each game, go back, quit (exit 1 on any error; headless when "
+                         "there is no display)")
+    ap.add_argument("--smoke-menu-time", action="store_true",
+                    help="open the menu, draw it once, print how long that took, quit")
     return ap.parse_args(argv)
 
 
 def config(args: argparse.Namespace) -> GameConfig | None:
     """The game to start right away, or None for the main menu."""
-    if args.players is None and args.seed is None and args.record is None and \
-            args.pack is None:
+    if args.players is None and args.seed is None and args.record is None:
         return None
     seats_raw = (args.players or "human,computer").split(",")
     if len(seats_raw) != 2 or any(s.strip().lower() not in SEATS for s in seats_raw):
@@ -55,8 +57,6 @@ def config(args: argparse.Namespace) -> GameConfig | None:
     options: dict[str, object] = {}
     if args.decks:
         options["decks"] = [d.strip() for d in args.decks.split(",")]
-    if args.pack is not None:
-        options["pack"] = str(args.pack)
     return GameConfig(game=args.game, seed=args.seed if args.seed is not None else 1,
                       seats=(seats[0], seats[1]), options=options, record=args.record,
                       agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass,
@@ -69,29 +69,12 @@ def defaults(args: argparse.Namespace) -> GameConfig:
                       progress=args.progress)
 
 
-def tool(argv: list[str]) -> int | None:
-    """``playtable check PATH`` and ``playtable print PATH``; None for anything else."""
-    if argv[:1] == ["check"]:
-        from rules.cli.check import check_command
-
-        ap = argparse.ArgumentParser(prog="playtable check", description="Check a card pack: "
-                                     "every problem as file:line, exit 1 if there is any.")
-        ap.add_argument("path", type=Path, help="a pack folder, or one card/deck file")
-        ap.add_argument("--game", default=None, help="default: from pack.toml or the folder")
-        a = ap.parse_args(argv[1:])
-        return check_command(a.path, a.game)
-    if argv[:1] == ["print"]:
-        from game.printing import main as print_main
-
-        return print_main(argv[1:])
-    return None
-
-
 def main(argv: list[str] | None = None) -> int:
-    done = tool(sys.argv[1:] if argv is None else argv)
-    if done is not None:
-        return done
     args = parse(argv)
+    if args.smoke or args.smoke_menu_time:
+        from game.smoke import run as smoke
+
+        return smoke(menu_time_only=args.smoke_menu_time)
     opening = args.resume or args.open is not None or args.replay is not None
     cfg = None if opening else config(args)
     from game.app import App

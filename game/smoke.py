@@ -1,0 +1,168 @@
+"""``playtable --smoke``: one quick run through the real program, for CI and the built executable.
+
+The real app, scenes and widgets: the menu opens; for each game in ``rules.GAMES`` the menu is
+set to that game with the computer on both sides, Start is clicked with the mouse, the computer
+plays a few moves while frames are drawn, and the table's Menu button goes back; finally Quit.
+Any exception, computer-player error or error message on the table fails the run (exit 1), as
+does a change to the shipped data folder (nothing may write there).
+
+It runs without a screen (SDL's dummy video driver when there is no display; dummy audio), and
+with a throwaway user data folder unless ``PLAYTABLE_DATA`` is set, so the player's autosave and
+settings are never touched.
+
+``--smoke-menu-time`` only opens the menu, draws it once and prints how long that took.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, MutableMapping
+from pathlib import Path
+
+STARTED = time.monotonic()  # as early as the smoke module is imported (right after main())
+
+INTENTS = 20  # moves per game
+GAME_SECONDS = 30.0  # ... or this long, whichever comes first
+
+
+def headless_env(env: MutableMapping[str, str] = os.environ) -> None:
+    """Dummy SDL drivers where no window can open; set before pygame initialises."""
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    if sys.platform.startswith("linux") and not (env.get("DISPLAY") or
+                                                env.get("WAYLAND_DISPLAY")):
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+def process_age() -> float | None:
+    """Seconds since this program started (Linux: from /proc; a one-file executable counts
+    from its launcher, the parent process that unpacked it). None where unknown."""
+    try:
+        tick = os.sysconf("SC_CLK_TCK")
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        pid = os.getppid() if getattr(sys, "frozen", False) and _onefile_child() else os.getpid()
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        start = int(stat.rsplit(")", 1)[1].split()[19]) / tick
+    except (OSError, ValueError, IndexError):
+        return None
+    return max(0.0, uptime - start)
+
+
+def _onefile_child() -> bool:
+    meipass = getattr(sys, "_MEIPASS", "")
+    return bool(meipass) and Path(meipass).name.startswith("_MEI")
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    out: dict[str, tuple[int, int]] = {}
+    for p in sorted(folder.rglob("*")):
+        st = p.stat()
+        out[p.relative_to(folder).as_posix()] = (st.st_size, st.st_mtime_ns) if p.is_file() \
+            else (-1, 0)
+    return out
+
+
+class SmokeError(Exception):
+    pass
+
+
+def run(menu_time_only: bool = False, intents: int = INTENTS, seconds: float = GAME_SECONDS,
+        size: tuple[int, int] = (1280, 720), say: Callable[[str], None] = print) -> int:
+    """The smoke run; 0 when everything worked, 1 (with the error printed) otherwise."""
+    headless_env()
+    if not os.environ.get("PLAYTABLE_DATA"):
+        os.environ["PLAYTABLE_DATA"] = tempfile.mkdtemp(prefix="playtable-smoke-")
+    try:
+        return _run(menu_time_only, intents, seconds, size, say)
+    except Exception:  # noqa: BLE001 - the point: report any failure as exit 1
+        say("smoke: FAILED")
+        say(traceback.format_exc().rstrip())
+        return 1
+
+
+def _run(menu_time_only: bool, intents: int, seconds: float, size: tuple[int, int],
+         say: Callable[[str], None]) -> int:
+    import pygame
+
+    import rules
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    from game.scenes.table import TableScene
+    from game.session import GameConfig
+    from rules.core.paths import resource_root
+
+    data = resource_root()
+    if not data.is_dir():
+        raise SmokeError(f"the shipped data folder is missing: {data}")
+    before = _snapshot(data)
+    app = App(size, defaults=GameConfig(agent_delay=0.0))
+    try:
+        app.frame(0.016)
+        if not isinstance(app.scene, MenuScene):
+            raise SmokeError(f"the program opened {type(app.scene).__name__}, not the menu")
+        age = process_age()
+        since = f", {age:.2f} s since the program started" if age is not None else ""
+        say(f"smoke: menu shown {time.monotonic() - STARTED:.2f} s after main(){since} "
+            f"(video driver {pygame.display.get_driver()})")
+        if menu_time_only:
+            return 0
+
+        def frames(n: int = 1) -> None:
+            for _ in range(n):
+                app.frame(0.016)
+
+        def click(pos: tuple[int, int]) -> None:
+            post = pygame.event.post
+            post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0),
+                                    touch=False))
+            frames()
+            post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+            frames()
+            post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+            frames(2)
+
+        for game in rules.GAMES:
+            menu = app.scene
+            if not isinstance(menu, MenuScene):
+                raise SmokeError(f"expected the menu before {game}, got {type(menu).__name__}")
+            # The menu's own path for "another game chosen": its config, then rebuilt widgets.
+            menu.cfg = GameConfig(**{**menu.config().__dict__, "game": game, "seed": 1,
+                                     "seats": ("computer", "computer"), "options": {}})
+            menu.build()
+            frames()
+            click(menu.start.rect.center)
+            table = app.scene
+            if not isinstance(table, TableScene):
+                raise SmokeError(f"Start did not open the {game} table "
+                                 f"({type(table).__name__})")
+            if table.cfg.game != game:
+                raise SmokeError(f"the menu started {table.cfg.game}, not {game}")
+            s = table.session
+            deadline = time.monotonic() + seconds
+            while len(s.intents) < intents and not s.over and time.monotonic() < deadline:
+                frames()
+                if s.error:
+                    raise SmokeError(f"{game}: {s.error}")
+                if table.message_error:
+                    raise SmokeError(f"{game}: the table says: {table.message}")
+            if len(s.intents) < min(intents, 3):
+                raise SmokeError(f"{game}: only {len(s.intents)} moves in {seconds:.0f} s")
+            say(f"smoke: {game}: {len(s.intents)} moves, {app.frames} frames so far")
+            click(table.leave.rect.center)
+            if not isinstance(app.scene, MenuScene):
+                raise SmokeError(f"{game}: the Menu button did not go back to the menu")
+        menu = app.scene
+        if not isinstance(menu, MenuScene):
+            raise SmokeError(f"expected the menu at the end, got {type(menu).__name__}")
+        click(menu.quit.rect.center)
+        if app.running:
+            raise SmokeError("Quit did not stop the program")
+    finally:
+        app.close()
+    if _snapshot(data) != before:
+        raise SmokeError(f"something wrote into the shipped data folder {data}")
+    say(f"smoke: OK ({len(rules.GAMES)} games, {time.monotonic() - STARTED:.1f} s)")
+    return 0

@@ -1,0 +1,69 @@
+"""Every shipped resource the program reads is found through the one resource function
+(rules.core.paths.asset), from a checkout, a PyInstaller bundle or an installed package."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import rules
+from rules.core.paths import INSTALLED_NAME, asset, resource_root
+from rules.krosmaster.setup import DEFAULT_MAP, pack_dir
+from rules.kyoukai.ruleset import KyoukaiRules
+
+CHECKOUT = Path(__file__).resolve().parents[2] / "assets"
+
+
+def shipped_files(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_the_checkout_is_the_resource_root_when_running_from_source() -> None:
+    assert resource_root() == CHECKOUT
+    assert asset("ui", "theme.json") == CHECKOUT / "ui" / "theme.json"
+
+
+@pytest.mark.parametrize("rel", shipped_files(CHECKOUT))
+def test_each_shipped_file_is_found_through_asset(rel: str) -> None:
+    assert asset(*rel.split("/")).is_file()
+
+
+def test_every_pack_map_and_theme_the_program_uses_is_a_shipped_resource() -> None:
+    root = resource_root()
+    used = [KyoukaiRules().default_pack(), pack_dir({}),
+            pack_dir({}) / "maps" / f"{DEFAULT_MAP}.toml", asset("ui", "theme.json")]
+    for p in used:
+        assert p.exists(), p
+        assert p.resolve().is_relative_to(root.resolve()), p
+    packs = sorted(p.name for p in asset("packs").iterdir() if p.is_dir())
+    assert set(rules.GAMES) <= set(packs)  # every ruleset's default pack ships
+    for name in packs:
+        assert any(asset("packs", name).glob("*.toml")), name
+    maps = list(asset("packs", "krosmaster", "maps").glob("*.toml"))
+    assert maps and all(m.stat().st_size > 0 for m in maps)
+
+
+def test_every_ruleset_starts_a_game_from_its_shipped_pack() -> None:
+    for name, rs in rules.GAMES.items():
+        state = rs.new_game(seed=1)
+        assert state is not None, name
+
+
+def test_a_bundle_reads_its_own_assets_folder(tmp_path: Path) -> None:
+    assert resource_root(bundle=str(tmp_path)) == tmp_path / "assets"
+
+
+def test_an_installed_package_reads_playtable_assets_beside_the_code(tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / INSTALLED_NAME).mkdir()
+    assert resource_root(bundle="", code_root=tmp_path) == tmp_path / INSTALLED_NAME
+    (tmp_path / "assets").mkdir()  # a checkout's own folder wins (editable installs)
+    assert resource_root(bundle="", code_root=tmp_path) == tmp_path / "assets"
+
+
+def test_a_bundle_with_the_shipped_files_has_them_all(tmp_path: Path) -> None:
+    shutil.copytree(CHECKOUT, tmp_path / "assets")
+    root = resource_root(bundle=str(tmp_path))
+    assert shipped_files(root) == shipped_files(CHECKOUT)
