@@ -20,6 +20,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--players", default=None,
                     help="two comma-separated seats, human or computer (skips the menu)")
     ap.add_argument("--decks", default=None, help="two comma-separated deck names")
+    ap.add_argument("--pack", type=Path, default=None,
+                    help="play with the card pack in this folder (starts a game; saved card "
+                         "files reload into it)")
     ap.add_argument("--record", type=Path, default=None,
                     help="also write the game record here (it is always autosaved in the "
                          "user data folder)")
@@ -48,7 +51,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 def config(args: argparse.Namespace) -> GameConfig | None:
     """The game to start right away, or None for the main menu."""
-    if args.players is None and args.seed is None and args.record is None:
+    if args.players is None and args.seed is None and args.record is None and \
+            args.pack is None:
         return None
     seats_raw = (args.players or "human,computer").split(",")
     if len(seats_raw) != 2 or any(s.strip().lower() not in SEATS for s in seats_raw):
@@ -57,6 +61,8 @@ def config(args: argparse.Namespace) -> GameConfig | None:
     options: dict[str, object] = {}
     if args.decks:
         options["decks"] = [d.strip() for d in args.decks.split(",")]
+    if args.pack is not None:
+        options["pack"] = str(args.pack)
     return GameConfig(game=args.game, seed=args.seed if args.seed is not None else 1,
                       seats=(seats[0], seats[1]), options=options, record=args.record,
                       agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass,
@@ -69,7 +75,28 @@ def defaults(args: argparse.Namespace) -> GameConfig:
                       progress=args.progress)
 
 
+def tool(argv: list[str]) -> int | None:
+    """``playtable check PATH`` and ``playtable print PATH``; None for anything else."""
+    if argv[:1] == ["check"]:
+        from rules.cli.check import check_command
+
+        ap = argparse.ArgumentParser(prog="playtable check", description="Check a card pack: "
+                                     "every problem as file:line, exit 1 if there is any.")
+        ap.add_argument("path", type=Path, help="a pack folder, or one card/deck file")
+        ap.add_argument("--game", default=None, help="default: from pack.toml or the folder")
+        a = ap.parse_args(argv[1:])
+        return check_command(a.path, a.game)
+    if argv[:1] == ["print"]:
+        from game.printing import main as print_main
+
+        return print_main(argv[1:])
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
+    done = tool(sys.argv[1:] if argv is None else argv)
+    if done is not None:
+        return done
     args = parse(argv)
     if args.smoke or args.smoke_menu_time:
         from game.smoke import run as smoke
