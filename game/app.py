@@ -102,6 +102,12 @@ class App:
         self.open_game(live, note)
         return True
 
+    def to_decks(self, game: str, folder: Path, back: GameConfig | None = None,
+                 deck: str | None = None) -> None:
+        from game.scenes.decks import DeckScene
+
+        self._switch(DeckScene, game, folder, back, deck)
+
     def start_replay(self, record: Record, replayed: Replayed) -> None:
         from game.scenes.replay import ReplayScene
 

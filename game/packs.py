@@ -13,7 +13,7 @@ import re
 import tempfile
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +63,7 @@ class Decks:
     user: set[str]
     pack: Pack[Any, Any] | None
     errors: list[str]
+    models: dict[str, Any] = field(default_factory=dict)  # name -> the format's deck model
 
 
 def decks_of(game: str, folder: Path) -> Decks:
@@ -74,6 +75,7 @@ def decks_of(game: str, folder: Path) -> Decks:
     if pack is None:
         return Decks([], set(), None, errors)
     names = list(pack.decks)
+    models = dict(pack.decks)
     user: set[str] = set()
     extra = save_folder(game, folder)
     if extra != folder and extra.is_dir():
@@ -86,7 +88,8 @@ def decks_of(game: str, folder: Path) -> Decks:
             else:
                 user = {n for n in more if n not in pack.decks}
                 names += sorted(user)
-    return Decks(names, user, pack, errors)
+                models.update({n: more[n] for n in user})
+    return Decks(names, user, pack, errors, models)
 
 
 def game_options(game: str, folder: Path, decks: list[str], user: set[str]) -> dict[str, Any]:
@@ -183,7 +186,8 @@ class DeckChecker:
         try:
             self.fmt.load_decks(self.folder, [path], self.cards)
         except DataError as e:
-            return [_WHERE.sub("", m) for m in e.errors]
+            label = f"{self.fmt.deck_key} '{name}': "
+            return [_WHERE.sub("", m).removeprefix(label) for m in e.errors]
         return []
 
     def close(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,10 +16,12 @@ from pygame_gui.elements import (
     UIPanel,
     UITextEntryLine,
 )
+from pygame_gui.windows import UIFileDialog
 
 from game.draw.palette import GOLD, INK_DIM
 from game.draw.text import TEXT
 from game.layouts import decks_for, playable
+from game.packs import decks_of, game_options, pack_folder
 from game.scenes.base import Scene
 from game.session import GameConfig, Seat
 from game.userdata import autosave_path
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 SEAT_LABELS: dict[str, Seat] = {"Person": "human", "Computer": "computer"}
+SHIPPED, CHOOSE = "Shipped pack", "Choose folder…"
 
 
 class MenuScene(Scene):
@@ -37,6 +41,10 @@ class MenuScene(Scene):
                                       agent_delay=d.agent_delay, auto_pass=d.auto_pass,
                                       autosave=d.autosave, progress=d.progress)
         self.elements: list[Any] = []
+        pack = self.cfg.options.get("pack")
+        self.pack: Path | None = Path(pack) if pack else None  # None: the shipped pack
+        self.user_decks: set[str] = set()
+        self.folder_dialog: UIFileDialog | None = None
         self.build()
 
     def build(self) -> None:
@@ -44,13 +52,14 @@ class MenuScene(Scene):
             e.kill()
         m = self.app.manager
         w, h = self.app.size
-        pw, ph = 460, 478
+        pw, ph = 460, 524
         self.panel = UIPanel(pygame.Rect((w - pw) // 2, max(90, (h - ph) // 2 + 30), pw, ph),
                              manager=m, object_id="#menu_panel")
         self.elements = [self.panel]
         games = playable()
         game = self.cfg.game if self.cfg.game in games else games[0]
-        decks = decks_for(game)
+        found = decks_of(game, pack_folder(game, {"pack": self.pack}))
+        decks, self.user_decks = found.names or decks_for(game), found.user
         chosen = list(self.cfg.options.get("decks") or decks[:2])
         if len(chosen) != 2 or any(d not in decks for d in chosen):
             chosen = [decks[0], decks[min(1, len(decks) - 1)]]
@@ -84,6 +93,15 @@ class MenuScene(Scene):
                                     container=self.panel, initial_text=str(self.cfg.seed))
         self.seed.set_allowed_characters("numbers")
         row = 6
+        label("Pack")
+        shown = [SHIPPED, *([self.pack.name or str(self.pack)] if self.pack else []), CHOOSE]
+        self.pack_menu = UIDropDownMenu(shown, shown[-2], pygame.Rect(140, 16 + row * 46, 196,
+                                                                     34),
+                                        manager=m, container=self.panel)
+        self.decks_button = UIButton(pygame.Rect(342, 16 + row * 46, 88, 34), "Decks…",
+                                     manager=m, container=self.panel,
+                                     tool_tip_text="Build and save decks from this pack")
+        row = 7
         y = 16 + row * 46 + 6
         self.load = UIButton(pygame.Rect(16, y, 132, 36), "Load game…", manager=m,
                              container=self.panel, tool_tip_text="Ctrl+O")
@@ -109,8 +127,10 @@ class MenuScene(Scene):
         seats = tuple(SEAT_LABELS[_text(s.selected_option)] for s in self.seat)
         decks = [_text(d.selected_option) for d in self.deck]
         seed = int(self.seed.get_text() or 0)
+        folder = pack_folder(game, {"pack": self.pack})
         return GameConfig(game=game, seed=seed, seats=(seats[0], seats[1]),
-                          options={"decks": decks}, record=self.cfg.record,
+                          options=game_options(game, folder, decks, self.user_decks),
+                          record=self.cfg.record,
                           agent_delay=self.cfg.agent_delay, auto_pass=self.cfg.auto_pass,
                           autosave=self.cfg.autosave, progress=self.cfg.progress)
 
@@ -126,6 +146,11 @@ class MenuScene(Scene):
                 self.app.files.ask_open("play")
             elif ev.ui_element is self.replay:
                 self.app.files.ask_open("replay")
+            elif ev.ui_element is self.decks_button:
+                cfg = self.config()
+                self.app.to_decks(cfg.game, pack_folder(cfg.game, cfg.options), cfg)
+        elif self.pack_event(ev):
+            return
         elif ev.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED) \
                 and ev.ui_element is self.designer:
             self.app.set_designer_mode(ev.type == pygame_gui.UI_CHECK_BOX_CHECKED)
@@ -133,10 +158,53 @@ class MenuScene(Scene):
                 ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.app.files.ask_open("play")
         elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.game:
+            self.pack = None  # a pack folder holds one game's cards
             self.cfg = self.config()  # another game: offer its own decks (Krosmaster: teams)
             self.build()
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN:
             self.app.start_game(self.config())
+
+    def pack_event(self, ev: pygame.event.Event) -> bool:
+        """The pack choice: shipped, or a folder picked in a dialog (checked before use)."""
+        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.pack_menu:
+            if ev.text == CHOOSE:
+                sw, sh = self.app.size
+                start = self.pack or Path.home()
+                self.folder_dialog = UIFileDialog(
+                    pygame.Rect((sw - 560) // 2, max(10, (sh - 440) // 2), min(560, sw - 20),
+                                min(440, sh - 20)), self.app.manager,
+                    window_title="Choose a pack folder", initial_file_path=str(start),
+                    allow_picking_directories=True, allow_existing_files_only=True,
+                    object_id="#pack_dialog")
+            elif ev.text == SHIPPED:
+                self.pick_pack(None)
+            return True
+        if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and \
+                ev.ui_element is self.folder_dialog:
+            self.folder_dialog = None
+            path = Path(ev.text)
+            self.pick_pack(path if path.is_dir() else path.parent)
+            return True
+        if ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.folder_dialog:
+            self.folder_dialog = None
+            self.cfg = self.config()
+            self.build()  # the dropdown shows the pack in use again
+            return True
+        return False
+
+    def pick_pack(self, folder: Path | None) -> None:
+        """Play with ``folder`` (None: the shipped pack) if its cards and decks load."""
+        game = _text(self.game.selected_option).lower()
+        if folder is not None:
+            found = decks_of(game, folder)
+            if found.pack is None or not found.names:
+                problems = found.errors or ["no decks in it"]
+                self.app.files.show(f"{folder} cannot be played as a {game} pack:\n"
+                                    + "\n".join(problems[:8]), "Pack has problems")
+                folder = self.pack
+        self.pack = folder
+        self.cfg = self.config()
+        self.build()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.cfg = self.config()
@@ -152,6 +220,8 @@ class MenuScene(Scene):
     def close(self) -> None:
         for e in self.elements:
             e.kill()
+        if self.folder_dialog is not None:
+            self.folder_dialog.kill()
 
 
 def _text(option: str | tuple[str, str]) -> str:

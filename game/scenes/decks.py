@@ -1,0 +1,399 @@
+"""The deck screen: a pack's cards as faces, filtered by type and text; click a card to add a
+copy, right-click (or click its line in the deck list) to take one out. Every change is checked
+with the game's own deck rules (the format's ``load_decks``, as for a deck file in the pack): a
+change that breaks a rule is refused with the rule's message; a deck that is not complete yet
+says what is missing. Save writes ``<deck key>-<name>.toml`` to the pack folder, or to the user
+data folder for the shipped pack; the menu lists it from then on."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+from game.draw.cards import Block, FaceSpec
+from game.draw.palette import ERROR, GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
+from game.draw.text import TEXT, fit, wrap
+from game.packs import (
+    DeckChecker,
+    deck_toml,
+    decks_of,
+    fmt_of,
+    new_problem,
+    save_folder,
+    slug,
+)
+from game.scenes.base import Scene
+from game.session import GameConfig
+
+if TYPE_CHECKING:
+    from game.app import App
+
+NEW_DECK = "New deck"
+ALL_TYPES = "All types"
+CARD = (132, 185)
+GAP = 10
+SIDE_W = 330
+TOP = 96  # the grid starts under the title and the filter row
+OK_COLOUR = (130, 210, 140)
+
+
+def face_spec(face: Any) -> FaceSpec:
+    """A pack Face (plain data, every game) as the table's FaceSpec."""
+    blocks = tuple(Block(b["title"], b["tag"], tuple(b["tag_colour"]), b["text"])
+                   for b in face["blocks"])
+    return FaceSpec(key=f"deck:{face['key']}", name=face["title"], type_label=face["type"],
+                    colour=tuple(face["colour"]), cost=face["cost"],
+                    stats=tuple((k, int(v)) for k, v in face["stats"]), blocks=blocks,
+                    flavour=face["flavour"])
+
+
+def _text(face: Any) -> str:
+    parts = [face["title"], face["type"], face["kind"], face["flavour"]]
+    parts += [f"{b['title']} {b['tag']} {b['text']}" for b in face["blocks"]]
+    return " ".join(parts).lower()
+
+
+class DeckScene(Scene):
+    def __init__(self, app: App, game: str, folder: Path, back: GameConfig | None = None,
+                 deck: str | None = None) -> None:
+        super().__init__(app)
+        self.game, self.folder, self.back = game, folder, back
+        self.fmt = fmt_of(game)
+        found = decks_of(game, folder)
+        self.pack = found.pack
+        self.models: dict[str, Any] = found.models
+        self.load_errors = found.errors
+        self.cards: dict[str, Any] = dict(self.pack.cards) if self.pack is not None else {}
+        self.faces = {cid: self.fmt.face(c) for cid, c in self.cards.items()} \
+            if self.fmt is not None else {}
+        self.specs = {cid: face_spec(f) for cid, f in self.faces.items()}
+        self.search = {cid: _text(f) for cid, f in self.faces.items()}
+        self.kinds = sorted({f["kind"] for f in self.faces.values()})
+        self.checker: DeckChecker | None = None
+        if self.fmt is not None and self.pack is not None:
+            try:
+                self.checker = DeckChecker(self.fmt, self.cards)
+            except KeyError as e:
+                self.load_errors = [str(e.args[0])]
+        self.kind = ALL_TYPES
+        self.text = ""
+        self.scroll = 0
+        self.copies: list[str] = []
+        self.problems: list[str] = []
+        self.status = ""
+        self.status_error = False
+        self.saved: Path | None = None
+        self.card_rects: dict[str, pygame.Rect] = {}
+        self.line_rects: list[tuple[str, pygame.Rect]] = []
+        self.hover: str | None = None
+        self.elements: list[Any] = []
+        self.build()
+        self.open_deck(deck if deck in self.models else None)
+
+    # ---- the deck ---------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.name_entry.get_text().strip() or "My deck"
+
+    def open_deck(self, name: str | None) -> None:
+        if name is None or self.fmt is None or self.fmt.deck_cards is None:
+            self.copies = []
+        else:
+            self.copies = list(self.fmt.deck_cards(self.models[name]))
+            self.name_entry.set_text(name)
+        self._check()
+
+    def _check(self, said: str | None = None) -> None:
+        self.problems = self.checker.problems(self.name, self.copies) if self.checker else []
+        if said is not None:
+            self.status, self.status_error = said, True
+        elif self.problems:
+            self.status, self.status_error = f"Not a legal deck yet: {self.problems[0]}", False
+        else:
+            self.status, self.status_error = f"Legal deck: {len(self.copies)} cards.", False
+
+    def count(self, cid: str) -> int:
+        return self.copies.count(cid)
+
+    def add(self, cid: str) -> bool:
+        """One more copy of ``cid``; False (and the rule's message) when a rule forbids it."""
+        if self.checker is None:
+            return False
+        cand = self.checker.normalise(self.name, [*self.copies, cid])
+        after = self.checker.problems(self.name, cand)
+        # The first card of a deck is always welcome (an empty deck breaks rules of its own).
+        broken = new_problem(self.problems, after) if self.copies else None
+        if broken is not None:
+            self._check(said=f"Can't add {self.faces[cid]['title']}: {broken}")
+            return False
+        self.copies = cand
+        self._check()
+        return True
+
+    def remove(self, cid: str) -> bool:
+        if cid not in self.copies:
+            return False
+        at = len(self.copies) - 1 - self.copies[::-1].index(cid)
+        del self.copies[at]
+        self._check()
+        return True
+
+    def save(self) -> Path | None:
+        """Write the deck (only a legal one) and return its file; None with a message."""
+        if self.checker is None or self.fmt is None:
+            return None
+        name = self.name
+        problems = self.checker.problems(name, self.copies)
+        if problems:
+            self._check(said=f"Not saved: {problems[0]}")
+            return None
+        folder = save_folder(self.game, self.folder)
+        target = folder / f"{self.fmt.deck_key}-{slug(name)}.toml"
+        if name in self.models and name not in _names_in(target, self.fmt.deck_key):
+            self._check(said=f"Not saved: a deck named {name!r} is already in the pack; "
+                             "choose another name.")
+            return None
+        text = (f"# Built on the deck screen. Check it with: playtable check "
+                f"\"{self.folder}\"\n" + deck_toml(self.fmt, self.checker.table(name,
+                                                                                self.copies)))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(f".{target.name}.tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(target)
+        except OSError as e:
+            self._check(said=f"Not saved: {e}")
+            return None
+        found = decks_of(self.game, self.folder)
+        if name not in found.names:
+            self._check(said="Saved, but the pack does not load it: " +
+                        "; ".join(found.errors[:2]))
+            return target
+        self.models = found.models
+        self.saved = target
+        self._rebuild_deck_menu(name)
+        self.status, self.status_error = f"Saved {target.name}: pick it in the menu.", False
+        return target
+
+    # ---- UI ---------------------------------------------------------------------------------
+    def build(self) -> None:
+        keep = self.name_entry.get_text() if self.elements else "My deck"
+        for e in self.elements:
+            e.kill()
+        m = self.app.manager
+        w, h = self.app.size
+        sx = w - SIDE_W
+        self.back_button = UIButton(pygame.Rect(w - 110, 14, 96, 36), "Menu", manager=m)
+        self.type_menu = UIDropDownMenu([ALL_TYPES, *(k.capitalize() for k in self.kinds)],
+                                        self.kind if self.kind == ALL_TYPES
+                                        else self.kind.capitalize(),
+                                        pygame.Rect(16, 56, 200, 32), manager=m)
+        self.filter = UITextEntryLine(pygame.Rect(226, 56, min(300, sx - 250), 32), manager=m,
+                                      placeholder_text="Filter by text…",
+                                      initial_text=self.text)
+        self.elements = [self.back_button, self.type_menu, self.filter]
+        lab = UILabel(pygame.Rect(sx + 8, 56, 60, 32), "Deck", manager=m)
+        self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], NEW_DECK,
+                                        pygame.Rect(sx + 70, 56, SIDE_W - 86, 32), manager=m)
+        lab2 = UILabel(pygame.Rect(sx + 8, 96, 60, 32), "Name", manager=m)
+        self.name_entry = UITextEntryLine(pygame.Rect(sx + 70, 96, SIDE_W - 86, 32), manager=m,
+                                          initial_text=keep)
+        self.clear_button = UIButton(pygame.Rect(sx + 8, h - 52, 110, 40), "Clear", manager=m)
+        self.save_button = UIButton(pygame.Rect(sx + 126, h - 52, SIDE_W - 142, 40),
+                                    "Save deck", manager=m, object_id="#start_button")
+        self.elements += [lab, self.deck_menu, lab2, self.name_entry, self.clear_button,
+                          self.save_button]
+
+    def _rebuild_deck_menu(self, chosen: str) -> None:
+        w, _ = self.app.size
+        sx = w - SIDE_W
+        self.deck_menu.kill()
+        self.elements.remove(self.deck_menu)
+        self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], chosen,
+                                        pygame.Rect(sx + 70, 56, SIDE_W - 86, 32),
+                                        manager=self.app.manager)
+        self.elements.append(self.deck_menu)
+
+    def shown(self) -> list[str]:
+        """The cards that pass the filters, in pack order."""
+        text = self.text.strip().lower()
+        return [cid for cid, f in self.faces.items()
+                if (self.kind == ALL_TYPES or f["kind"] == self.kind)
+                and (not text or all(word in self.search[cid] for word in text.split()))]
+
+    def grid_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(16, TOP + 6, w - SIDE_W - 32, h - TOP - 16)
+
+    def _layout(self) -> None:
+        area = self.grid_rect()
+        cols = max(1, (area.w + GAP) // (CARD[0] + GAP))
+        self.card_rects = {}
+        for k, cid in enumerate(self.shown()):
+            r, c = divmod(k, cols)
+            y = area.y + r * (CARD[1] + GAP) - self.scroll
+            rect = pygame.Rect(area.x + c * (CARD[0] + GAP), y, *CARD)
+            if rect.bottom > area.y and rect.top < area.bottom:
+                self.card_rects[cid] = rect
+
+    def _max_scroll(self) -> int:
+        area = self.grid_rect()
+        cols = max(1, (area.w + GAP) // (CARD[0] + GAP))
+        rows = -(-len(self.shown()) // cols)
+        return max(0, rows * (CARD[1] + GAP) - area.h)
+
+    # ---- events -----------------------------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            if ev.ui_element is self.back_button:
+                self.leave()
+            elif ev.ui_element is self.save_button:
+                self.save()
+            elif ev.ui_element is self.clear_button:
+                self.copies = []
+                self._check()
+        elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if ev.ui_element is self.type_menu:
+                self.kind = ALL_TYPES if ev.text == ALL_TYPES else ev.text.lower()
+                self.scroll = 0
+            elif ev.ui_element is self.deck_menu:
+                self.open_deck(None if ev.text == NEW_DECK else ev.text)
+                if ev.text == NEW_DECK:
+                    self.name_entry.set_text("My deck")
+        elif ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and ev.ui_element is self.filter:
+            self.text = self.filter.get_text()
+            self.scroll = 0
+        elif ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and ev.ui_element is self.name_entry:
+            self._check()
+        elif ev.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self._max_scroll(), self.scroll - ev.y * 60))
+        elif ev.type == pygame.MOUSEMOTION:
+            self._layout()
+            self.hover = next((c for c, r in self.card_rects.items()
+                               if r.collidepoint(ev.pos)), None)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
+            self._layout()
+            cid = next((c for c, r in self.card_rects.items() if r.collidepoint(ev.pos)), None)
+            if cid is not None:
+                _ = self.add(cid) if ev.button == 1 else self.remove(cid)
+                return
+            line = next((c for c, r in self.line_rects if r.collidepoint(ev.pos)), None)
+            if line is not None:
+                self.remove(line)
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.leave()
+
+    def leave(self) -> None:
+        cfg = self.back or GameConfig(game=self.game)
+        opts = dict(cfg.options)
+        if self.folder is not None:
+            opts["pack"] = str(self.folder)
+        cfg = GameConfig(**{**cfg.__dict__, "game": self.game, "options": opts})
+        self.app.to_menu(cfg)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.build()
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        w, h = surf.get_size()
+        title = getattr(self.pack.format, "game", self.game).capitalize() if self.pack \
+            else self.game.capitalize()
+        t = TEXT.get(f"Decks · {title}", 34, GOLD, True)
+        surf.blit(t, (16, 10))
+        where = TEXT.get(fit(f"Pack: {self.folder}", 16, w - t.get_width() - 160), 16, INK_DIM)
+        surf.blit(where, (t.get_width() + 32, 24))
+        if self.load_errors and self.pack is None:
+            y = TOP + 10
+            for line in ["The pack has problems (playtable check lists them):",
+                         *self.load_errors[:12]]:
+                s = TEXT.get(fit(line, 18, w - SIDE_W - 40), 18, ERROR)
+                surf.blit(s, (20, y))
+                y += 24
+        self._layout()
+        area = self.grid_rect()
+        surf.set_clip(area.inflate(8, 8))
+        for cid, r in self.card_rects.items():
+            img = self.app.faces.face(self.specs[cid], CARD)
+            surf.blit(img, r)
+            n = self.count(cid)
+            if n:
+                badge = TEXT.get(f"×{n}", 22, INK, True)
+                b = badge.get_rect(bottomright=(r.right - 4, r.bottom - 4)).inflate(12, 4)
+                pygame.draw.rect(surf, (30, 90, 50), b, border_radius=8)
+                pygame.draw.rect(surf, OK_COLOUR, b, width=2, border_radius=8)
+                surf.blit(badge, badge.get_rect(center=b.center))
+            if cid == self.hover:
+                pygame.draw.rect(surf, GOLD, r.inflate(4, 4), width=2, border_radius=10)
+        surf.set_clip(None)
+        if not self.card_rects and self.pack is not None:
+            s = TEXT.get("No card matches the filters.", 20, INK_DIM)
+            surf.blit(s, (area.x + 8, area.y + 8))
+        self._draw_side(surf)
+        if self.hover is not None and self.hover in self.card_rects:
+            self._zoom(surf, self.hover)
+
+    def _draw_side(self, surf: pygame.Surface) -> None:
+        w, h = surf.get_size()
+        side = pygame.Rect(w - SIDE_W, 136, SIDE_W - 8, h - 136 - 62)
+        pygame.draw.rect(surf, PANEL, side, border_radius=8)
+        pygame.draw.rect(surf, PANEL_EDGE, side, width=1, border_radius=8)
+        y = side.y + 8
+        head = TEXT.get(f"{len(self.copies)} cards", 20, INK, True)
+        surf.blit(head, (side.x + 10, y))
+        hint = TEXT.get("click a card: add · right-click: remove", 14, INK_DIM)
+        surf.blit(hint, hint.get_rect(topright=(side.right - 10, y + 4)))
+        y += 28
+        self.line_rects = []
+        counted: dict[str, int] = {}
+        for cid in self.copies:
+            counted[cid] = counted.get(cid, 0) + 1
+        status_h = 80
+        for cid, n in counted.items():
+            if y > side.bottom - status_h - 22:
+                more = TEXT.get("…", 18, INK_DIM)
+                surf.blit(more, (side.x + 10, y))
+                break
+            name = self.faces[cid]["title"] if cid in self.faces else cid
+            s = TEXT.get(fit(f"{n}× {name}", 18, side.w - 40), 18, INK)
+            r = pygame.Rect(side.x + 6, y - 1, side.w - 12, 22)
+            self.line_rects.append((cid, r))
+            surf.blit(s, (side.x + 12, y))
+            minus = TEXT.get("−", 18, INK_DIM, True)
+            surf.blit(minus, (side.right - 22, y))
+            y += 22
+        colour = ERROR if self.status_error else (OK_COLOUR if not self.problems else GOLD)
+        lines = wrap(self.status, 16, side.w - 20)[:4]
+        yy = side.bottom - 8 - 20 * len(lines)
+        for line in lines:
+            surf.blit(TEXT.get(line, 16, colour), (side.x + 10, yy))
+            yy += 20
+
+    def _zoom(self, surf: pygame.Surface, cid: str) -> None:
+        size = (250, 350)
+        r = self.card_rects[cid]
+        area = self.grid_rect()
+        x = r.right + 12 if r.right + 12 + size[0] <= area.right else r.left - 12 - size[0]
+        y = max(TOP, min(r.top - 40, surf.get_height() - size[1] - 10))
+        img = self.app.faces.face(self.specs[cid], size)
+        pygame.draw.rect(surf, (0, 0, 0), pygame.Rect(x + 6, y + 8, *size), border_radius=12)
+        surf.blit(img, (x, y))
+
+    def close(self) -> None:
+        for e in self.elements:
+            e.kill()
+        if self.checker is not None:
+            self.checker.close()
+
+
+def _names_in(path: Path, key: str) -> set[str]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return set()
+    return {t.get("name") for t in data.get(key, []) if isinstance(t, dict)}
