@@ -3,9 +3,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint bench screenshot
+.PHONY: play test lint bench screenshot exe smoke
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
@@ -23,3 +23,11 @@ test: lint
 
 bench: $(STAMP)
 	$(PY) tools/bench_rules.py
+
+# The one-file desktop executable in dist/ (installs PyInstaller into .venv when missing).
+exe: $(STAMP)
+	$(PY) tools/build_exe.py
+
+# The program's own check: menu, a few computer moves of each game, back, quit.
+smoke: $(STAMP)
+	$(PY) -m game --smoke
