@@ -66,7 +66,7 @@ class PackReload:
 
     # ---- main thread ----------------------------------------------------------------------
     def update(self, now: float | None = None) -> None:
-        """Called every frame; never waits for the worker."""
+        """Called every frame; never waits for the worker (a poll is a few stat calls)."""
         if self._pool is None:
             return
         now = time.monotonic() if now is None else now
@@ -120,7 +120,8 @@ class PackReload:
         self._kill_overlay()
         m = self.scene.manager
         w, h = self.scene.app.size
-        pw, ph = min(760, w - 60), min(360, h - 120)
+        pw = min(760, w - 60)
+        ph = min(h - 120, 74 + 25 * min(len(errors), 12))
         panel = UIPanel(pygame.Rect((w - pw) // 2, max(50, (h - ph) // 2), pw, ph), manager=m,
                         starting_height=6, object_id="#reload_errors")
         n = len(self.errors)

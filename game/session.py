@@ -297,7 +297,8 @@ class GameSession:
             update={"cards": rs.card_hashes(rep.states[0])})
         if self.autosave is not None:
             self._write(self.autosave, backup=True)
-        lines = [ev.text for ev in events]
+        # In words the table font can draw ("attack 2 to 5").
+        lines = [ev.text.replace(" → ", " to ").replace("…", "...") for ev in events]
         self.log.extend(lines)
         self._legal_for = None
         self._changed()

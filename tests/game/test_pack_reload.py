@@ -68,7 +68,7 @@ def test_saved_stat_reaches_the_table_and_the_game_goes_on(table: Make, tmp_path
     assert spec is not None and ("A", 5) in spec.stats  # the face text drawn on the table
     new_face = d.app.faces.face(spec, (250, 350))
     assert new_face is not old_face and face_key(spec).startswith("ronin_aki#")
-    assert any(line.startswith("card changed: Ronin Aki: attack 2 → 5")
+    assert any(line.startswith("card changed: Ronin Aki: attack 2 to 5")
                for line in d.scene.session.log)
     assert any("card changed: Ronin Aki" in line for line in d.scene.log.entries)
     assert d.scene.reload.reloads == 1 and d.scene.reload.last_latency is not None
