@@ -38,7 +38,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                     help="seconds each computer decision stays visible")
     ap.add_argument("--no-auto-pass", action="store_true",
                     help="ask a person even when Pass is all they can do")
-    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--size", default=None,
+                    help="window size, e.g. 1280x720 (default: the one in Settings)")
     ap.add_argument("--quit-after-seconds", type=float, default=None)
     ap.add_argument("--smoke", action="store_true",
                     help="check the program: open the menu, let the computer play a few moves "
@@ -106,8 +107,11 @@ def main(argv: list[str] | None = None) -> int:
     cfg = None if opening else config(args)
     from game.app import App
 
-    w, h = (int(x) for x in args.size.lower().split("x"))
-    app = App((w, h), layout_out=args.layout_out, game=cfg, resume=args.resume,
+    size = None
+    if args.size:
+        w, h = (int(x) for x in args.size.lower().split("x"))
+        size = (w, h)
+    app = App(size, layout_out=args.layout_out, game=cfg, resume=args.resume,
               defaults=defaults(args))
     if args.open is not None:
         app.files.open_path(args.open, "play")

@@ -7,18 +7,25 @@ and everything is drawn: table, pygame-gui, then what floats above it (drag, zoo
 
 from __future__ import annotations
 
+import json
+import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
 
+from game import settings as user_settings
 from game.draw.cards import CardFaces
+from game.draw.overlay import draw_help
 from game.draw.palette import FELT, FELT_DARK
+from game.draw.scale import scale, set_anim_speed, set_scale
 from game.draw.text import reset_fonts
 from game.scenes.base import Scene
 from game.scenes.dialogs import FileActions
 from game.session import GameConfig, config_for
+from game.sound import Sounds
 from game.userdata import autosave_path, load_settings, save_setting
 from rules.core.paths import asset
 from rules.records import Record, RecordError, Replayed, Session
@@ -39,18 +46,48 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(small, size)
 
 
+THEMED = ("button", "label", "drop_down_menu", "text_entry_line", "check_box", "text_box",
+          "tool_tip", "selection_list", "window", "file_dialog", "horizontal_slider",
+          "message_window", "confirmation_dialog", "text_entry_box")
+
+
+def scaled_theme(factor: float) -> dict[str, Any]:
+    """The pygame-gui theme with its font sizes, borders and corners at the UI scale."""
+    theme: dict[str, Any] = json.loads(asset("ui", "theme.json").read_text(encoding="utf-8"))
+    font = {"name": "noto_sans", "size": str(round(14 * factor))}
+    for kind in THEMED:  # pygame-gui's "defaults" block holds colours only: fonts go by type
+        theme.setdefault(kind, {})["font"] = dict(font)
+    for block in theme.values():
+        misc = block.get("misc") if isinstance(block, dict) else None
+        if isinstance(misc, dict):
+            for key in ("shape_corner_radius", "border_width"):
+                if key in misc:
+                    misc[key] = str(max(1, round(int(misc[key]) * factor)))
+    return theme
+
+
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, layout_out: Path | None = None,
+    def __init__(self, size: tuple[int, int] | None = DEFAULT_SIZE,
+                 layout_out: Path | None = None,
                  game: GameConfig | None = None, resume: bool = False,
                  defaults: GameConfig | None = None) -> None:
         """Open the menu, or ``game`` straight away, or (``resume``) the autosaved game;
-        ``defaults`` gives delays and switches to games opened from records."""
+        ``defaults`` gives delays and switches to games opened from records. ``size`` None:
+        the window size (and fullscreen) of the player's settings."""
+        self.settings, settings_note = user_settings.load()
+        set_scale(self.settings.ui_scale)
+        set_anim_speed(self.settings.animation_speed)
         pygame.init()
         reset_fonts()
         pygame.display.set_caption("Playtable")
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.fullscreen = size is None and self.settings.fullscreen
+        self.screen = self._open_window(size or self.settings.size)
         self.size = self.screen.get_size()
-        self.manager = pygame_gui.UIManager(self.size, str(asset("ui", "theme.json")))
+        self.manager = pygame_gui.UIManager(self.size, scaled_theme(scale()))
+        self.sounds = Sounds(self.settings.sound, self.settings.volume)
+        if self.settings.sound:
+            self.sounds.start()
+        self.help_open = False
         self.faces = CardFaces()
         self.layout_out = layout_out
         self.background = felt(self.size)
@@ -67,6 +104,9 @@ class App:
             self.to_menu(None)
         else:
             self.start_game(game)
+        if settings_note:
+            print(settings_note, file=sys.stderr)
+            self.files.show(settings_note, "Settings")
 
     # ---- scenes ---------------------------------------------------------------------------
     def _switch(self, scene_factory: type[Scene], *args: object) -> None:
@@ -117,19 +157,57 @@ class App:
         self.designer_mode = on
         save_setting("designer_mode", on)
 
+    # ---- settings: window, UI scale, animation speed, sound ------------------------------
+    def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
+        if self.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.fullscreen = False
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def open_settings(self) -> None:
+        """The Settings screen over the current scene, which waits under it."""
+        from game.scenes.settings import SettingsScene
+
+        if not isinstance(self.scene, SettingsScene):
+            self.scene = SettingsScene(self, self.scene)
+
+    def apply_settings(self, new: user_settings.Settings, save: bool = True) -> None:
+        """Put ``new`` in force now (and keep it, with ``save``)."""
+        old, self.settings = self.settings, new
+        set_anim_speed(new.animation_speed)
+        self.sounds.configure(new.sound, new.volume)
+        if abs(new.ui_scale - scale()) > 1e-6:
+            set_scale(new.ui_scale)
+            reset_fonts()
+            self.faces.clear()
+            self.manager.get_theme().load_theme(scaled_theme(scale()))
+            self.manager.rebuild_all_from_changed_theme_data()
+            self.scene.resize(self.size)
+        if new.fullscreen != self.fullscreen or (not new.fullscreen and new.size != old.size):
+            self.fullscreen = new.fullscreen
+            self.screen = self._open_window(new.size)
+            self.resize(self.screen.get_size(), force=True)
+        if save:
+            user_settings.save(new)
+
+    def toggle_fullscreen(self) -> None:
+        self.apply_settings(self.settings.model_copy(update={"fullscreen": not self.fullscreen}))
+
     def scene_say(self, text: str) -> None:
         say = getattr(self.scene, "say", None)
         if callable(say):
             say(text)
 
     # ---- loop -----------------------------------------------------------------------------
-    def resize(self, size: tuple[int, int]) -> None:
+    def resize(self, size: tuple[int, int], force: bool = False) -> None:
         size = (max(640, size[0]), max(400, size[1]))
-        if size == self.size:
+        if size == self.size and not force:
             return
         self.size = size
         self.screen = pygame.display.get_surface() or self.screen
-        if self.screen.get_size() != size:
+        if self.screen.get_size() != size and not self.fullscreen:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.manager.set_window_resolution(size)
         self.background = felt(size)
@@ -143,6 +221,10 @@ class App:
             if ev.type == pygame.VIDEORESIZE:
                 self.resize(ev.size)
                 continue
+            if self.app_key(ev):
+                continue
+            if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+                self.sounds.play("click")
             if self.files.handle(ev) or self.manager.process_events(ev):
                 continue
             if self.files.busy and ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
@@ -155,11 +237,33 @@ class App:
         pygame.display.flip()
         self.frames += 1
 
+    def app_key(self, ev: pygame.event.Event) -> bool:
+        """Keys of the whole program (F1 keys, F10 settings, F11 fullscreen); while the F1
+        list is up it takes every key and click. True when the event was used here."""
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
+            self.help_open = not self.help_open
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return True
+        if self.help_open:
+            if (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE) or \
+                    ev.type == pygame.MOUSEBUTTONDOWN:
+                self.help_open = False
+            return ev.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN,
+                               pygame.MOUSEBUTTONUP, pygame.TEXTINPUT, pygame.MOUSEWHEEL)
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F10 and not self.files.busy:
+            self.open_settings()
+            return True
+        return False
+
     def draw(self) -> None:
         self.screen.blit(self.background, (0, 0))
         self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
         self.scene.draw_over_ui(self.screen)
+        if self.help_open:
+            draw_help(self.screen)
 
     def run(self, quit_after: float | None = None, fps: int = 60) -> None:
         clock = pygame.time.Clock()

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.draw.palette import FELT_LINE, HIGHLIGHT, INK_DIM, ZONE_FILL, ZONE_FILL_ALT, Color
-from game.draw.text import TEXT
+from game.draw.scale import px
+from game.draw.text import TEXT, unscaled
 
 Point = tuple[int, int]
 LABEL_ALPHA = 110  # zone names are printed faintly on the cloth
@@ -76,7 +77,7 @@ class DiamondBoard:
         surf.blit(self._base, self._base_at)
 
     def _render_base(self) -> pygame.Surface:
-        box = self.rect.inflate(8, 8)
+        box = self.rect.inflate(px(8), px(8))
         self._base_at = box.topleft
         base = pygame.Surface(box.size, pygame.SRCALPHA)
         off = (-box.x, -box.y)
@@ -88,11 +89,12 @@ class DiamondBoard:
             pygame.draw.polygon(base, ZONE_FILL if (r + c) % 2 == 0 else ZONE_FILL_ALT, pts)
             pygame.draw.polygon(base, FELT_LINE, pts, width=1)
             if self.label is not None:  # faint, in the middle of the cell (under any card)
-                t = TEXT.get(self.label(z), max(12, int(self.dy * 0.34)), INK_DIM).copy()
+                t = TEXT.get(self.label(z), unscaled(max(px(12), int(self.dy * 0.34))),
+                             INK_DIM).copy()
                 t.set_alpha(LABEL_ALPHA)
                 cx, cy = self.center(z)
                 base.blit(t, t.get_rect(center=(cx + off[0], cy + off[1])))
-        pygame.draw.polygon(base, (120, 160, 140), outline, width=2)
+        pygame.draw.polygon(base, (120, 160, 140), outline, width=px(2))
         return base
 
     def _outline(self) -> list[Point]:

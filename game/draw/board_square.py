@@ -14,7 +14,8 @@ import pygame
 
 from game.draw.dice import die_surface, draw_kama
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, Color
-from game.draw.text import TEXT
+from game.draw.scale import px, scale
+from game.draw.text import TEXT, unscaled
 
 Point = tuple[int, int]
 
@@ -37,7 +38,9 @@ class SquareBoard:
 
     # ---- geometry -------------------------------------------------------------------------
     def fit(self, area: pygame.Rect) -> None:
-        self.cell = max(12, int(min(area.w / self.width, area.h / self.height)))
+        # whole design pixels per cell, so the board is the same picture at every UI scale
+        fit = min(area.w / self.width, area.h / self.height)
+        self.cell = max(px(12), px(int(fit / scale())))
         w, h = self.cell * self.width, self.cell * self.height
         self.origin = (area.x + (area.w - w) // 2, area.y + (area.h - h) // 2)
         self._base = None
@@ -69,8 +72,9 @@ class SquareBoard:
         if self._base is None:
             self._base = self._render_base()
         rect = self.rect
-        pygame.draw.rect(surf, (0, 0, 0), rect.move(5, 7).inflate(8, 8), border_radius=6)
-        pygame.draw.rect(surf, (70, 52, 34), rect.inflate(10, 10), border_radius=6)
+        pygame.draw.rect(surf, (0, 0, 0), rect.move(px(5), px(7)).inflate(px(8), px(8)),
+                         border_radius=px(6))
+        pygame.draw.rect(surf, (70, 52, 34), rect.inflate(px(10), px(10)), border_radius=px(6))
         surf.blit(self._base, rect)
 
     def _render_base(self) -> pygame.Surface:
@@ -197,21 +201,21 @@ def draw_token(surf: pygame.Surface, center: Point, radius: int, name: str, owne
     pygame.draw.circle(surf, ring, center, radius)
     body = tuple(round(v * 0.35) for v in ring)
     pygame.draw.circle(surf, (body[0], body[1], body[2]), center, radius - max(3, radius // 5))
-    t = TEXT.get(initials(name), max(12, round(radius * 1.0)), INK if not dim else INK_DIM,
-                 True)
+    t = TEXT.get(initials(name), unscaled(max(px(12), round(radius * 1.0))),
+                 INK if not dim else INK_DIM, True)
     surf.blit(t, t.get_rect(center=(cx, cy - 1)))
     if glow is not None:
         pygame.draw.circle(surf, glow, center, radius + 3, width=3)
     # HP badge, bottom right; red when hurt
     hurt = hp < max_hp
-    ht = TEXT.get(str(hp), max(11, radius * 2 // 3), INK, True)
-    badge = ht.get_rect(center=(cx + radius - 2, cy + radius - 3)).inflate(6, 2)
+    ht = TEXT.get(str(hp), unscaled(max(px(11), radius * 2 // 3)), INK, True)
+    badge = ht.get_rect(center=(cx + radius - px(2), cy + radius - px(3))).inflate(px(6), px(2))
     pygame.draw.rect(surf, (170, 36, 40) if hurt else (40, 110, 60), badge,
                      border_radius=badge.h // 2)
     pygame.draw.rect(surf, (240, 230, 220), badge, width=1, border_radius=badge.h // 2)
     surf.blit(ht, ht.get_rect(center=badge.center))
     # Inspiration dice, top right
-    d = max(9, radius * 2 // 3)
+    d = max(px(9), radius * 2 // 3)
     for k, face in enumerate(dice):
         surf.blit(die_surface(face, d), (cx + radius - d // 2 - k * (d + 1), cy - radius - 2))
     return pygame.Rect(cx - radius, cy - radius, 2 * radius, 2 * radius)

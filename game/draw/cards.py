@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.draw.palette import CARD_BACK, CARD_BACK_EDGE, INK, INK_DARK, Color
-from game.draw.text import TEXT, fit, wrap
+from game.draw.scale import px
+from game.draw.text import TEXT, fit, unscaled, wrap
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,19 @@ class FaceSpec:
     flavour: str = ""
 
 
+def _text(text: str, pixels: float, colour: Color, bold: bool = False) -> pygame.Surface:
+    """Text on a card face: sizes follow the face's pixel size, whatever the UI scale."""
+    return TEXT.get(text, unscaled(pixels), colour, bold)
+
+
+def _fit(text: str, pixels: float, width: int, bold: bool = False) -> str:
+    return fit(text, unscaled(pixels), width, bold)
+
+
+def _wrap(text: str, pixels: float, width: int) -> list[str]:
+    return wrap(text, unscaled(pixels), width)
+
+
 def face_key(spec: FaceSpec) -> str:
     """A cache key that changes with the card data (a hot-reloaded card re-renders)."""
     return f"{spec.key}#{hash(spec):x}"
@@ -53,6 +67,12 @@ class CardFaces:
         self._turned: dict[tuple[str, int, int], pygame.Surface] = {}
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
         self.renders = 0
+
+    def clear(self) -> None:
+        """Forget every rendered surface (the UI scale changed: faces are drawn anew)."""
+        self._faces.clear()
+        self._turned.clear()
+        self._backs.clear()
 
     def face(self, spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
         key = (face_key(spec), size[0], size[1])
@@ -129,7 +149,7 @@ def render_face(spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(surf, _shade(spec.colour, 0.55), (0, 0, w, h), border_radius=r)
     pygame.draw.rect(surf, spec.colour, (edge, edge, w - 2 * edge, h - 2 * edge),
                      border_radius=r)
-    if w < 110:
+    if w < px(110):  # the small face at board sizes, at any UI scale
         _small(surf, spec, w, h, edge)
     else:
         _large(surf, spec, w, h, edge)
@@ -139,7 +159,7 @@ def render_face(spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
 def _cost_gem(surf: pygame.Surface, cost: int, x: int, y: int, rad: int) -> None:
     pygame.draw.circle(surf, (28, 52, 110), (x, y), rad)
     pygame.draw.circle(surf, (150, 190, 255), (x, y), rad, width=max(1, rad // 6))
-    t = TEXT.get(str(cost), int(rad * 1.9), INK, True)
+    t = _text(str(cost), int(rad * 1.9), INK, True)
     surf.blit(t, t.get_rect(center=(x, y + 1)))
 
 
@@ -153,7 +173,7 @@ def _stats_row(surf: pygame.Surface, spec: FaceSpec, w: int, y: int, size: int) 
         box = pygame.Rect(0, 0, int(slot) - 3, size + 4)
         box.center = (cx, y)
         pygame.draw.rect(surf, (24, 24, 28), box, border_radius=4)
-        t = TEXT.get(f"{label}{value}", size, INK, True)
+        t = _text(f"{label}{value}", size, INK, True)
         surf.blit(t, t.get_rect(center=box.center))
 
 
@@ -162,12 +182,12 @@ def _small(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> N
     name_size = max(10, w // 6)
     bar = pygame.Rect(edge + 2, edge + 2, w - 2 * edge - 4, name_size + 2)
     pygame.draw.rect(surf, (244, 238, 222), bar, border_radius=3)
-    name = fit(spec.name, name_size, bar.w - 4)
-    t = TEXT.get(name, name_size, INK_DARK, True)
+    name = _fit(spec.name, name_size, bar.w - 4)
+    t = _text(name, name_size, INK_DARK, True)
     surf.blit(t, t.get_rect(midleft=(bar.x + 3, bar.centery + 1)))
     art = pygame.Rect(edge + 3, bar.bottom + 3, w - 2 * edge - 6, h - bar.bottom - 3 - h // 4)
     pygame.draw.rect(surf, _shade(spec.colour, 0.7), art, border_radius=3)
-    initial = TEXT.get(spec.name[:1], int(art.h * 0.9), _shade(spec.colour, 1.45), True)
+    initial = _text(spec.name[:1], int(art.h * 0.9), _shade(spec.colour, 1.45), True)
     surf.blit(initial, initial.get_rect(center=art.center))
     if spec.cost is not None:
         _cost_gem(surf, spec.cost, art.right - w // 9, art.top + w // 9, max(6, w // 9))
@@ -185,15 +205,15 @@ def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> N
     if spec.cost is not None:
         _cost_gem(surf, spec.cost, bar.x + gem + 3, bar.centery, gem)
         left = bar.x + 2 * gem + 10
-    t = TEXT.get(fit(spec.name, name_size, bar.right - left - 4, True), name_size, INK_DARK,
+    t = _text(_fit(spec.name, name_size, bar.right - left - 4, True), name_size, INK_DARK,
                  True)
     surf.blit(t, t.get_rect(midleft=(left, bar.centery + 1)))
     type_size = max(12, w // 16)
-    tl = TEXT.get(spec.type_label, type_size, INK, True)
+    tl = _text(spec.type_label, type_size, INK, True)
     surf.blit(tl, (bar.x + 4, bar.bottom + 4))
     art = pygame.Rect(bar.x, bar.bottom + 8 + tl.get_height(), bar.w, int(h * 0.16))
     pygame.draw.rect(surf, _shade(spec.colour, 0.7), art, border_radius=4)
-    initial = TEXT.get(spec.name[:1], int(art.h * 1.0), _shade(spec.colour, 1.45), True)
+    initial = _text(spec.name[:1], int(art.h * 1.0), _shade(spec.colour, 1.45), True)
     surf.blit(initial, initial.get_rect(center=art.center))
     stats_h = type_size + 12 if spec.stats else 0
     box = pygame.Rect(bar.x, art.bottom + 6, bar.w, h - art.bottom - 12 - stats_h - edge)
@@ -205,28 +225,28 @@ def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> N
             break
         x = box.x + 5
         if b.tag:
-            tag = TEXT.get(b.tag, body - 1, INK, True)
+            tag = _text(b.tag, body - 1, INK, True)
             pill = tag.get_rect(topleft=(x, y)).inflate(8, 2)
             pill.topleft = (x, y - 1)
             pygame.draw.rect(surf, b.tag_colour, pill, border_radius=4)
             surf.blit(tag, (x + 4, y))
             x = pill.right + 5
         if b.title:
-            tt = TEXT.get(fit(b.title, body, box.right - x - 4, True), body, INK_DARK, True)
+            tt = _text(_fit(b.title, body, box.right - x - 4, True), body, INK_DARK, True)
             surf.blit(tt, (x, y))
             y += tt.get_height() + 2
-        for line in wrap(b.text, body, box.w - 10):
+        for line in _wrap(b.text, body, box.w - 10):
             if y > box.bottom - body:
                 break
-            lt = TEXT.get(line, body, (48, 44, 40))
+            lt = _text(line, body, (48, 44, 40))
             surf.blit(lt, (box.x + 5, y))
             y += lt.get_height()
         y += 5
     if spec.flavour and y < box.bottom - body:
-        for line in wrap(spec.flavour, body - 1, box.w - 10):
+        for line in _wrap(spec.flavour, body - 1, box.w - 10):
             if y > box.bottom - body:
                 break
-            lt = TEXT.get(line, body - 1, (110, 100, 90))
+            lt = _text(line, body - 1, (110, 100, 90))
             surf.blit(lt, (box.x + 5, y))
             y += lt.get_height()
     if spec.stats:

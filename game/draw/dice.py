@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.draw.palette import GOLD, INK, INK_DARK, INK_DIM, PANEL, PANEL_EDGE, Color
+from game.draw.scale import anim_ms, px
 from game.draw.text import TEXT, fit
 
 ROLL_MS = 750
@@ -107,11 +108,12 @@ def draw_die(surf: pygame.Surface, face: str, center: tuple[int, int], size: int
     rect = img.get_rect(center=center)
     if not angle:  # a tumbling die casts no square shadow
         shadow = pygame.Rect(0, 0, size, size)
-        shadow.center = (center[0] + 3, center[1] + 4)
+        shadow.center = (center[0] + px(3), center[1] + px(4))
         pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 5))
     surf.blit(img, rect)
     if glow is not None:
-        pygame.draw.rect(surf, glow, rect.inflate(8, 8), width=3, border_radius=size // 4)
+        pygame.draw.rect(surf, glow, rect.inflate(px(8), px(8)), width=px(3),
+                         border_radius=size // 4)
     return rect
 
 
@@ -145,7 +147,7 @@ class DiceTray:
 
     def rolling(self, now: int | None = None) -> bool:
         now = pygame.time.get_ticks() if now is None else now
-        return now - self.roll_t0 < ROLL_MS
+        return now - self.roll_t0 < anim_ms(ROLL_MS)
 
     def fly(self, faces: Sequence[str], start: Sequence[tuple[int, int]],
             end: tuple[int, int]) -> None:
@@ -154,23 +156,23 @@ class DiceTray:
 
     def centers(self, n: int) -> list[tuple[int, int]]:
         """Where ``n`` dice rest in the tray."""
-        gap = self.die + 18
-        x0 = self.rect.x + 18 + self.die // 2
-        y = self.rect.y + 26 + self.die // 2
+        gap = self.die + px(18)
+        x0 = self.rect.x + px(18) + self.die // 2
+        y = self.rect.y + px(26) + self.die // 2
         return [(x0 + k * gap, y) for k in range(n)]
 
     def draw(self, surf: pygame.Surface, title: str, note: str, glowing: Sequence[int] = (),
              skip: int | None = None, glow: Color = GOLD) -> list[pygame.Rect]:
         """The tray, its dice (rolling or landed); returns each die's rect."""
-        pygame.draw.rect(surf, PANEL, self.rect, border_radius=8)
-        pygame.draw.rect(surf, PANEL_EDGE, self.rect, width=1, border_radius=8)
-        felt = self.rect.inflate(-10, -10)
-        felt.top = self.rect.y + 22
-        felt.h = self.rect.bottom - 5 - felt.top
-        pygame.draw.rect(surf, (52, 30, 24), felt, border_radius=6)
-        pygame.draw.rect(surf, (92, 60, 40), felt, width=2, border_radius=6)
+        pygame.draw.rect(surf, PANEL, self.rect, border_radius=px(8))
+        pygame.draw.rect(surf, PANEL_EDGE, self.rect, width=px(1), border_radius=px(8))
+        felt = self.rect.inflate(-px(10), -px(10))
+        felt.top = self.rect.y + px(22)
+        felt.h = self.rect.bottom - px(5) - felt.top
+        pygame.draw.rect(surf, (52, 30, 24), felt, border_radius=px(6))
+        pygame.draw.rect(surf, (92, 60, 40), felt, width=px(2), border_radius=px(6))
         t = TEXT.get(title, 17, GOLD, True)
-        surf.blit(t, (self.rect.x + 8, self.rect.y + 4))
+        surf.blit(t, (self.rect.x + px(8), self.rect.y + px(4)))
         now = pygame.time.get_ticks()
         rects: list[pygame.Rect] = []
         rolling = self.rolling(now)
@@ -181,39 +183,39 @@ class DiceTray:
                                                                         c[1] - self.die // 2))
                 continue
             if rolling:
-                t = (now - self.roll_t0) / ROLL_MS
+                t = (now - self.roll_t0) / anim_ms(ROLL_MS)
                 rnd = random.Random(self._seed * 131 + k * 17 + (now - self.roll_t0) // 70)
                 shown = rnd.choice(ALL_FACES)
                 angle = (1 - t) * 540 * (1 if k % 2 == 0 else -1)
-                hop = abs(math.sin(t * math.pi * 3)) * (1 - t) * 18
-                slide = (1 - t) ** 2 * (self.rect.right - 30 - c[0])
+                hop = abs(math.sin(t * math.pi * 3)) * (1 - t) * px(18)
+                slide = (1 - t) ** 2 * (self.rect.right - px(30) - c[0])
                 center = (round(c[0] + slide), round(c[1] - hop))
                 rects.append(draw_die(surf, shown, center, self.die, angle))
             else:
                 rects.append(draw_die(surf, face, c, self.die,
                                       glow=glow if k in glowing else None))
                 lt = TEXT.get(FACE_SHORT.get(face, face), 14, INK_DIM)
-                surf.blit(lt, lt.get_rect(midtop=(c[0], c[1] + self.die // 2 + 2)))
+                surf.blit(lt, lt.get_rect(midtop=(c[0], c[1] + self.die // 2 + px(2))))
         if note:
-            nt = TEXT.get(fit(note, 15, self.rect.w - 24), 15, INK_DIM)
-            x = self.rect.x + 18 + max(2, len(self.faces)) * (self.die + 18)
-            if x + nt.get_width() > self.rect.right - 12:
-                x = self.rect.right - 12 - nt.get_width()
-            surf.blit(nt, (max(self.rect.x + 12, x), felt.bottom - nt.get_height() - 4))
+            nt = TEXT.get(fit(note, 15, self.rect.w - px(24)), 15, INK_DIM)
+            x = self.rect.x + px(18) + max(2, len(self.faces)) * (self.die + px(18))
+            if x + nt.get_width() > self.rect.right - px(12):
+                x = self.rect.right - px(12) - nt.get_width()
+            surf.blit(nt, (max(self.rect.x + px(12), x), felt.bottom - nt.get_height() - px(4)))
         return rects
 
     def draw_flights(self, surf: pygame.Surface) -> None:
         now = pygame.time.get_ticks()
         alive = []
         for f in self.flights:
-            t = (now - f.t0) / FLY_MS
+            t = (now - f.t0) / anim_ms(FLY_MS)
             if t >= 1:
                 continue
             alive.append(f)
             e = 1 - (1 - t) ** 2
             x = f.start[0] + (f.end[0] - f.start[0]) * e
-            y = f.start[1] + (f.end[1] - f.start[1]) * e - math.sin(t * math.pi) * 40
-            size = max(12, round(self.die * (1 - 0.6 * t)))
+            y = f.start[1] + (f.end[1] - f.start[1]) * e - math.sin(t * math.pi) * px(40)
+            size = max(px(12), round(self.die * (1 - 0.6 * t)))
             draw_die(surf, f.face, (round(x), round(y)), size)
         self.flights = alive
 

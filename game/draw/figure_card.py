@@ -10,6 +10,7 @@ import pygame
 
 from game.draw.dice import die_surface
 from game.draw.palette import GOLD, INK, INK_DARK, OWNER, Color
+from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from rules.krosmaster.cards import KrosmasterCard, Spell
 from rules.krosmaster.state import Figure
@@ -24,38 +25,40 @@ HEADER = 38
 
 
 def card_height(card: KrosmasterCard, detailed: bool) -> int:
-    return HEADER + (SPELL_ROW * len(card.spells) + 3 if detailed else 0)
+    return px(HEADER) + (px(SPELL_ROW) * len(card.spells) + px(3) if detailed else 0)
 
 
 def _chip(surf: pygame.Surface, x: int, y: int, label: str, colour: Color,
           size: int = 14) -> int:
     t = TEXT.get(label, size, INK, True)
-    r = t.get_rect(topleft=(x, y)).inflate(8, 2)
+    r = t.get_rect(topleft=(x, y)).inflate(px(8), px(2))
     r.topleft = (x, y)
     pygame.draw.rect(surf, colour, r, border_radius=r.h // 2)
     surf.blit(t, t.get_rect(center=r.center))
-    return r.right + 3
+    return r.right + px(3)
 
 
 def _eye(surf: pygame.Surface, center: tuple[int, int], crossed: bool, colour: Color) -> None:
     """Line-of-sight marker: an eye; crossed out when the spell ignores line of sight."""
     cx, cy = center
-    pygame.draw.ellipse(surf, colour, (cx - 7, cy - 4, 14, 8), width=1)
-    pygame.draw.circle(surf, colour, center, 2)
+    pygame.draw.ellipse(surf, colour, (cx - px(7), cy - px(4), px(14), px(8)), width=px(1))
+    pygame.draw.circle(surf, colour, center, px(2))
     if crossed:
-        pygame.draw.line(surf, (190, 40, 40), (cx - 7, cy + 5), (cx + 7, cy - 5), 2)
+        pygame.draw.line(surf, (190, 40, 40), (cx - px(7), cy + px(5)), (cx + px(7), cy - px(5)),
+                         px(2))
 
 
 def _line_marker(surf: pygame.Surface, center: tuple[int, int], colour: Color) -> None:
     """Straight-line marker: a cross of four arrows (rows and columns only)."""
     cx, cy = center
-    pygame.draw.line(surf, colour, (cx - 6, cy), (cx + 6, cy), 2)
-    pygame.draw.line(surf, colour, (cx, cy - 6), (cx, cy + 6), 2)
+    a, b = px(6), px(3)
+    pygame.draw.line(surf, colour, (cx - a, cy), (cx + a, cy), px(2))
+    pygame.draw.line(surf, colour, (cx, cy - a), (cx, cy + a), px(2))
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        tip = (cx + 6 * dx, cy + 6 * dy)
-        pygame.draw.polygon(surf, colour, [tip, (tip[0] - 3 * dx - 3 * dy, tip[1] - 3 * dy - 3
-                                                 * dx), (tip[0] - 3 * dx + 3 * dy,
-                                                         tip[1] - 3 * dy + 3 * dx)])
+        tip = (cx + a * dx, cy + a * dy)
+        pygame.draw.polygon(surf, colour, [tip, (tip[0] - b * dx - b * dy, tip[1] - b * dy - b
+                                                 * dx), (tip[0] - b * dx + b * dy,
+                                                         tip[1] - b * dy + b * dx)])
 
 
 def spell_summary(spell: Spell) -> str:
@@ -77,34 +80,35 @@ def draw_figure_card(surf: pygame.Surface, rect: pygame.Rect, card: KrosmasterCa
     alive = fig.alive
     paper = PAPER if alive else PAPER_DIM
     owner = OWNER[fig.owner]
-    pygame.draw.rect(surf, (0, 0, 0), rect.move(2, 3), border_radius=6)
-    pygame.draw.rect(surf, paper, rect, border_radius=6)
-    pygame.draw.rect(surf, owner, (rect.x, rect.y, 6, rect.h), border_top_left_radius=6,
-                     border_bottom_left_radius=6)
+    pygame.draw.rect(surf, (0, 0, 0), rect.move(px(2), px(3)), border_radius=px(6))
+    pygame.draw.rect(surf, paper, rect, border_radius=px(6))
+    pygame.draw.rect(surf, owner, (rect.x, rect.y, px(6), rect.h),
+                     border_top_left_radius=px(6), border_bottom_left_radius=px(6))
     edge = GOLD if acting else (90, 80, 66)
-    pygame.draw.rect(surf, edge, rect, width=3 if acting else 1, border_radius=6)
+    pygame.draw.rect(surf, edge, rect, width=px(3) if acting else px(1), border_radius=px(6))
     if glow is not None:
-        pygame.draw.rect(surf, glow, rect.inflate(6, 6), width=3, border_radius=8)
-    x0 = rect.x + 12
+        pygame.draw.rect(surf, glow, rect.inflate(px(6), px(6)), width=px(3),
+                         border_radius=px(8))
+    x0 = rect.x + px(12)
     # level gem, name, initiative
-    gem = (x0 + 9, rect.y + 12)
-    pygame.draw.circle(surf, (70, 50, 110), gem, 10)
-    pygame.draw.circle(surf, (200, 180, 255), gem, 10, width=1)
+    gem = (x0 + px(9), rect.y + px(12))
+    pygame.draw.circle(surf, (70, 50, 110), gem, px(10))
+    pygame.draw.circle(surf, (200, 180, 255), gem, px(10), width=px(1))
     lt = TEXT.get(str(card.level), 16, INK, True)
     surf.blit(lt, lt.get_rect(center=(gem[0], gem[1] + 1)))
     it = TEXT.get(f"Init {card.initiative}", 15, INK, True)
-    ir = it.get_rect(topright=(rect.right - 8, rect.y + 4)).inflate(8, 2)
-    ir.topright = (rect.right - 6, rect.y + 4)
+    ir = it.get_rect(topright=(rect.right - px(8), rect.y + px(4))).inflate(px(8), px(2))
+    ir.topright = (rect.right - px(6), rect.y + px(4))
     pygame.draw.rect(surf, (110, 86, 40), ir, border_radius=ir.h // 2)
     surf.blit(it, it.get_rect(center=ir.center))
-    name = fit(card.name, 18, ir.x - x0 - 30, True)
+    name = fit(card.name, 18, ir.x - x0 - px(30), True)
     nt = TEXT.get(name, 18, INK_DARK, True)
-    surf.blit(nt, (x0 + 24, rect.y + 5))
+    surf.blit(nt, (x0 + px(24), rect.y + px(5)))
     if acting:
         at = TEXT.get("acting", 13, (150, 100, 0), True)
-        surf.blit(at, (x0 + 28 + nt.get_width(), rect.y + 8))
+        surf.blit(at, (x0 + px(28) + nt.get_width(), rect.y + px(8)))
     # stats: MP and AP left while acting, HP current / printed
-    y = rect.y + 21
+    y = rect.y + px(21)
     x = x0
     mp = f"MP {fig.mp}/{card.mp}" if acting else f"MP {card.mp}"
     ap = f"AP {fig.ap}/{card.ap}" if acting else f"AP {card.ap}"
@@ -112,43 +116,43 @@ def draw_figure_card(surf: pygame.Surface, rect: pygame.Rect, card: KrosmasterCa
     x = _chip(surf, x, y, f"HP {fig.hp}/{card.hp}", HP_RED)
     x = _chip(surf, x, y, ap, AP_BLUE)
     for p in card.powers:  # printed powers: a small die face on a dark chip
-        pr = pygame.Rect(x, y, 17, 17)
-        pygame.draw.rect(surf, (60, 54, 48), pr, border_radius=4)
-        surf.blit(die_surface(p, 15), (x + 1, y + 1))
-        x += 20
+        pr = pygame.Rect(x, y, px(17), px(17))
+        pygame.draw.rect(surf, (60, 54, 48), pr, border_radius=px(4))
+        surf.blit(die_surface(p, px(15)), (x + px(1), y + px(1)))
+        x += px(20)
     # Inspiration dice lying on the card (right side)
-    d = 18
+    d = px(18)
     for k, face in enumerate(fig.inspiration):
-        dx = rect.right - 8 - (k + 1) * (d + 3)
-        pygame.draw.rect(surf, GOLD, (dx - 1, y - 1, d + 2, d + 2), border_radius=5)
+        dx = rect.right - px(8) - (k + 1) * (d + px(3))
+        pygame.draw.rect(surf, GOLD, (dx - 1, y - 1, d + 2, d + 2), border_radius=px(5))
         surf.blit(die_surface(face, d), (dx, y))
     rows: list[pygame.Rect] = []
     if detailed:
-        y = rect.y + HEADER
+        y = rect.y + px(HEADER)
         for k, spell in enumerate(card.spells):
-            row = pygame.Rect(rect.x + 8, y, rect.w - 14, SPELL_ROW - 1)
+            row = pygame.Rect(rect.x + px(8), y, rect.w - px(14), px(SPELL_ROW) - 1)
             rows.append(row)
             if k == selected_spell:
-                pygame.draw.rect(surf, GOLD, row, border_radius=4)
+                pygame.draw.rect(surf, GOLD, row, border_radius=px(4))
             elif k in castable:
-                pygame.draw.rect(surf, (250, 240, 210), row, border_radius=4)
-                pygame.draw.rect(surf, (200, 150, 40), row, width=1, border_radius=4)
+                pygame.draw.rect(surf, (250, 240, 210), row, border_radius=px(4))
+                pygame.draw.rect(surf, (200, 150, 40), row, width=px(1), border_radius=px(4))
             ink = INK_DARK if (not acting or spell.ap <= fig.ap) else (130, 120, 110)
-            pygame.draw.circle(surf, AP_BLUE, (row.x + 9, row.centery), 7)
+            pygame.draw.circle(surf, AP_BLUE, (row.x + px(9), row.centery), px(7))
             at = TEXT.get(str(spell.ap), 14, INK, True)
-            surf.blit(at, at.get_rect(center=(row.x + 9, row.centery + 1)))
-            mark_x = row.right - 10
+            surf.blit(at, at.get_rect(center=(row.x + px(9), row.centery + 1)))
+            mark_x = row.right - px(10)
             if spell.line:
                 _line_marker(surf, (mark_x, row.centery), INK_DARK)
-                mark_x -= 18
+                mark_x -= px(18)
             _eye(surf, (mark_x, row.centery), not spell.los, INK_DARK)
             summary = TEXT.get(spell_summary(spell), 14, (70, 60, 50))
-            sx = mark_x - 12 - summary.get_width()
-            st = TEXT.get(fit(spell.name, 15, sx - row.x - 26, True), 15, ink, True)
-            surf.blit(st, st.get_rect(midleft=(row.x + 21, row.centery + 1)))
+            sx = mark_x - px(12) - summary.get_width()
+            st = TEXT.get(fit(spell.name, 15, sx - row.x - px(26), True), 15, ink, True)
+            surf.blit(st, st.get_rect(midleft=(row.x + px(21), row.centery + 1)))
             surf.blit(summary, summary.get_rect(midleft=(sx, row.centery + 1)))
-            y += SPELL_ROW
+            y += px(SPELL_ROW)
     if not alive:
         ko = TEXT.get("KO", 22, (150, 20, 20), True)
-        surf.blit(ko, ko.get_rect(midright=(rect.right - 70, rect.y + 14)))
+        surf.blit(ko, ko.get_rect(midright=(rect.right - px(70), rect.y + px(14))))
     return rows

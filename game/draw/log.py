@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.draw.palette import INK, INK_DIM, PANEL, PANEL_EDGE
+from game.draw.scale import px
 from game.draw.text import TEXT, wrap
 
 LINE_SIZE = 17
@@ -33,24 +34,25 @@ class LogView:
         self.scroll = max(0, min(max(0, len(self._lines) - 3), self.scroll + dy * 3))
 
     def _sync(self) -> None:
-        width = self.rect.w - 16
+        width = self.rect.w - px(16)
         if width != self._width:
             self._width, self._lines, self._wrapped = width, [], 0
         for e in self.entries[self._wrapped:]:
-            for k, line in enumerate(wrap(e, LINE_SIZE, width - 8)):
+            for k, line in enumerate(wrap(e, LINE_SIZE, width - px(8))):
                 self._lines.append((("• " if k == 0 else "  ") + line, k == 0))
         self._wrapped = len(self.entries)
 
     def draw(self, surf: pygame.Surface) -> None:
-        if self.rect.w <= 20 or self.rect.h <= 30:
+        if self.rect.w <= px(20) or self.rect.h <= px(30):
             return
         self._sync()
-        pygame.draw.rect(surf, PANEL, self.rect, border_radius=8)
-        pygame.draw.rect(surf, PANEL_EDGE, self.rect, width=1, border_radius=8)
+        pygame.draw.rect(surf, PANEL, self.rect, border_radius=px(8))
+        pygame.draw.rect(surf, PANEL_EDGE, self.rect, width=px(1), border_radius=px(8))
         title = TEXT.get("Log", 18, INK_DIM, True)
-        surf.blit(title, (self.rect.x + 8, self.rect.y + 6))
-        body = pygame.Rect(self.rect.x + 6, self.rect.y + 26, self.rect.w - 12, self.rect.h - 32)
-        line_h = LINE_SIZE - 2
+        surf.blit(title, (self.rect.x + px(8), self.rect.y + px(6)))
+        body = pygame.Rect(self.rect.x + px(6), self.rect.y + px(26), self.rect.w - px(12),
+                           self.rect.h - px(32))
+        line_h = px(LINE_SIZE - 2)
         visible = max(1, body.h // line_h)
         end = len(self._lines) - self.scroll
         start = max(0, end - visible)
@@ -60,9 +62,10 @@ class LogView:
         for k, (line, _first) in enumerate(self._lines[start:end]):
             recent = start + k >= len(self._lines) - 3
             t = TEXT.get(line, LINE_SIZE, INK if recent else (200, 200, 196))
-            surf.blit(t, (body.x + 2, y))
+            surf.blit(t, (body.x + px(2), y))
             y += line_h
         surf.set_clip(old)
         if self.scroll:
             t = TEXT.get(f"▼ {self.scroll} newer lines", 14, INK_DIM)
-            surf.blit(t, t.get_rect(bottomright=(self.rect.right - 8, self.rect.bottom - 2)))
+            surf.blit(t, t.get_rect(bottomright=(self.rect.right - px(8),
+                                                 self.rect.bottom - px(2))))

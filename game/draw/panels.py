@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE, Color
+from game.draw.scale import px
 from game.draw.text import TEXT, fit, wrap
 
 
@@ -15,41 +16,41 @@ def phase_bar(surf: pygame.Surface, rect: pygame.Rect, steps: Sequence[str], cur
     pygame.draw.rect(surf, PANEL, rect)
     pygame.draw.line(surf, PANEL_EDGE, rect.bottomleft, rect.bottomright)
     t = TEXT.get(left, 20, INK, True)
-    surf.blit(t, t.get_rect(midleft=(rect.x + 12, rect.centery)))
-    x = rect.x + 24 + t.get_width()
+    surf.blit(t, t.get_rect(midleft=(rect.x + px(12), rect.centery)))
+    x = rect.x + px(24) + t.get_width()
     for step in steps:
         on = step.lower() == current.lower()
         st = TEXT.get(step, 17, (20, 20, 20) if on else INK_DIM, on)
-        pill = st.get_rect(midleft=(x + 8, rect.centery)).inflate(16, 6)
+        pill = st.get_rect(midleft=(x + px(8), rect.centery)).inflate(px(16), px(6))
         if on:
             pygame.draw.rect(surf, GOLD, pill, border_radius=pill.h // 2)
         else:
-            pygame.draw.rect(surf, PANEL_EDGE, pill, width=1, border_radius=pill.h // 2)
+            pygame.draw.rect(surf, PANEL_EDGE, pill, width=px(1), border_radius=pill.h // 2)
         surf.blit(st, st.get_rect(center=pill.center))
-        x = pill.right + 4
+        x = pill.right + px(4)
     rt = TEXT.get(right, 20, right_colour, True)
-    surf.blit(rt, rt.get_rect(midright=(rect.right - 12, rect.centery)))
+    surf.blit(rt, rt.get_rect(midright=(rect.right - px(12), rect.centery)))
 
 
 def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, Color]],
                    footer: str) -> None:
     """The open Sequence, top item first; ``lines`` come from the table layout."""
-    pygame.draw.rect(surf, PANEL, rect, border_radius=8)
-    pygame.draw.rect(surf, GOLD, rect, width=2, border_radius=8)
+    pygame.draw.rect(surf, PANEL, rect, border_radius=px(8))
+    pygame.draw.rect(surf, GOLD, rect, width=px(2), border_radius=px(8))
     t = TEXT.get("Sequence  (top resolves first)", 18, GOLD, True)
-    surf.blit(t, (rect.x + 8, rect.y + 6))
-    y = rect.y + 28
+    surf.blit(t, (rect.x + px(8), rect.y + px(6)))
+    y = rect.y + px(28)
     for k, (line, colour) in enumerate(lines):
-        for j, part in enumerate(wrap(line, 17, rect.w - 34)):
-            if y > rect.bottom - 40:
+        for j, part in enumerate(wrap(line, 17, rect.w - px(34))):
+            if y > rect.bottom - px(40):
                 break
             prefix = f"{k + 1}." if j == 0 else ""
             if prefix:
                 pt = TEXT.get(prefix, 17, INK_DIM, True)
-                surf.blit(pt, (rect.x + 8, y))
+                surf.blit(pt, (rect.x + px(8), y))
             lt = TEXT.get(part, 17, colour)
-            surf.blit(lt, (rect.x + 26, y))
-            y += 16
-        y += 3
-    ft = TEXT.get(fit(footer, 16, rect.w - 16), 16, INK_DIM)
-    surf.blit(ft, (rect.x + 8, rect.bottom - 58))
+            surf.blit(lt, (rect.x + px(26), y))
+            y += px(16)
+        y += px(3)
+    ft = TEXT.get(fit(footer, 16, rect.w - px(16)), 16, INK_DIM)
+    surf.blit(ft, (rect.x + px(8), rect.bottom - px(58)))

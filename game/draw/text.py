@@ -1,4 +1,8 @@
-"""Fonts and a cache of rendered text: text is rendered once per (text, size, colour)."""
+"""Fonts and a cache of rendered text: text is rendered once per (text, size, colour).
+
+Sizes are design points at UI scale 1.0; fonts are loaded at ``size * scale()`` pixels, so
+text is rendered sharp at any UI scale (never a scaled bitmap). Sizes derived from pixels that
+are already scaled (a card face's width) go through ``unscaled`` first."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from collections import OrderedDict
 import pygame
 
 from game.draw.palette import Color
+from game.draw.scale import scale
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
@@ -16,11 +21,16 @@ def reset_fonts() -> None:
     _fonts.clear()
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    key = (size, bold)
+def unscaled(pixels: float) -> float:
+    """A font size for text ``pixels`` high on screen whatever the UI scale."""
+    return pixels / scale()
+
+
+def font(size: float, bold: bool = False) -> pygame.font.Font:
+    key = (max(1, round(size * scale())), bold)
     f = _fonts.get(key)
     if f is None:
-        f = pygame.font.Font(None, size)
+        f = pygame.font.Font(None, key[0])
         f.bold = bold
         _fonts[key] = f
     return f
@@ -30,12 +40,13 @@ class TextCache:
     """Rendered text surfaces, least recently used dropped past ``limit``."""
 
     def __init__(self, limit: int = 4000) -> None:
-        self._cache: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, float, Color, bool, float], pygame.Surface] = \
+            OrderedDict()
         self.limit = limit
         self.renders = 0  # how many times text was actually rendered (tests/bench read it)
 
-    def get(self, text: str, size: int, colour: Color, bold: bool = False) -> pygame.Surface:
-        key = (text, size, colour, bold)
+    def get(self, text: str, size: float, colour: Color, bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold, scale())
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
@@ -51,7 +62,7 @@ class TextCache:
 TEXT = TextCache()
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+def wrap(text: str, size: float, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels at font ``size``."""
     f = font(size, bold)
     lines: list[str] = []
@@ -68,7 +79,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+def fit(text: str, size: float, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     f = font(size, bold)
     if f.size(text)[0] <= width:

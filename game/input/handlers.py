@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 
+from game.draw.scale import anim_ms
 from game.layouts.base import Overlay, Piece, Pos, TableLayout
 from rules.core.model import Intent
 
@@ -130,6 +131,10 @@ class Idle(Handler):
                 ctx.say("Nothing to do with that card now.")
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
             return keyed_intent(ctx)
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:  # keyboard play
+            from game.input.keyboard import KeyFocus
+
+            return KeyFocus.start(ctx, backwards=bool(ev.mod & pygame.KMOD_SHIFT))
         elif ev.type == pygame_gui.UI_BUTTON_PRESSED:
             what = ctx.button_intent(ev.ui_element)
             if what == "respond":
@@ -157,7 +162,7 @@ class Idle(Handler):
                 hl = ctx.highlights(h.source)
                 ov.lit = {k: list(hl.get(k, [])) for k in ("move", "attack")}
         if self.snap is not None:
-            t = (pygame.time.get_ticks() - self.snap_start) / SNAP_MS
+            t = (pygame.time.get_ticks() - self.snap_start) / anim_ms(SNAP_MS)
             if t >= 1:
                 self.snap = None
             else:
@@ -267,6 +272,7 @@ class Menu(Handler):
                           manager=ctx.manager, container=self.panel)
         self.buttons[cancel] = None
         self.entries = entries
+        self.focus = 0  # the button Enter presses (arrows / Tab move it)
 
     def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
         if ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element in self.buttons:
@@ -278,6 +284,11 @@ class Menu(Handler):
             return what
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             return Idle()
+        from game.input.keyboard import menu_key
+
+        keyed = menu_key(self, ev, ctx)
+        if keyed is not False:
+            return keyed  # type: ignore[return-value]
         if ev.type == pygame.MOUSEBUTTONDOWN:  # a click outside the menu closes it
             return Idle()
         return None
@@ -285,6 +296,7 @@ class Menu(Handler):
     def overlay(self, ctx: Ctx) -> Overlay:
         ov = Overlay()
         ov.strong = zone_targets(ctx, [w for _, w in self.entries if isinstance(w, Intent)])
+        ov.focus = pygame.Rect(list(self.buttons)[self.focus].rect)  # type: ignore[attr-defined]
         return ov
 
     def exit(self, ctx: Ctx) -> None:
@@ -308,6 +320,10 @@ class Targeting(Handler):
             ctx.say("Pick one of the lit zones (Esc cancels).", error=True)
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             return Idle()
+        elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_TAB, pygame.K_RETURN):
+            from game.input.keyboard import KeyTargets
+
+            return KeyTargets(ctx, self.intents)
         return None
 
     def overlay(self, ctx: Ctx) -> Overlay:

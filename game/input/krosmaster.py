@@ -54,6 +54,10 @@ class SpellTargeting(Handler):
                 return Idle()
             if ev.key == pygame.K_SPACE:
                 return keyed_intent(ctx)
+            if ev.key == pygame.K_TAB:  # walk the targets by keyboard
+                from game.input.keyboard import KeyTargets
+
+                return KeyTargets(ctx, self.intents, base=self)
         return None
 
     def overlay(self, ctx: Ctx) -> Overlay:

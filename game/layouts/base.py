@@ -14,10 +14,16 @@ from typing import Any
 import pygame
 
 from game.draw.cards import FaceSpec
+from game.draw.scale import px
 from rules.core.model import Intent
 
 Pos = tuple[int, int]
-TOP_BAR = 34  # height of the phase bar every table has
+TOP_BAR = 34  # height of the phase bar every table has, at UI scale 1.0 (see top_bar)
+
+
+def top_bar() -> int:
+    """The phase bar's height now (UI scale applied)."""
+    return px(TOP_BAR)
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,7 @@ class Overlay:
     glow: dict[int, str] = field(default_factory=dict)  # source -> highlight kind
     dragging: tuple[int, Pos] | None = None  # source and where its centre is drawn
     raised: int | None = None  # a hand card popped up (hovered)
+    focus: pygame.Rect | None = None  # the keyboard focus ring (Tab), drawn above the UI
     hint: str = ""
 
 
@@ -80,6 +87,12 @@ class TableLayout(ABC):
 
     @abstractmethod
     def zone_center(self, zone: int) -> Pos: ...
+
+    def zone_rect(self, zone: int) -> pygame.Rect:
+        """The box of a zone on screen (the keyboard focus ring goes around it)."""
+        r = pygame.Rect(0, 0, px(56), px(56))
+        r.center = self.zone_center(zone)
+        return r
 
     @abstractmethod
     def source_of(self, intent: Intent) -> int | None:

@@ -28,8 +28,9 @@ from game.draw.figure_card import (
     spell_summary,
 )
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color
+from game.draw.scale import px
 from game.draw.text import TEXT, fit
-from game.layouts.base import TOP_BAR, Overlay, Piece, Pos, Seats, TableLayout
+from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
 from rules.core.model import Intent
 from rules.krosmaster import house
 from rules.krosmaster.intents import Cast, Inspire, Move, SetDofus
@@ -111,19 +112,23 @@ class KrosmasterTable(TableLayout):
     # ---- geometry -------------------------------------------------------------------------
     def resize(self, size: Pos) -> None:
         self.size = w, h = (max(640, size[0]), max(400, size[1]))
-        lw = max(240, min(380, int(w * 0.27)))
-        rw = max(230, min(340, int(w * 0.23)))
-        self.left = pygame.Rect(8, TOP_BAR + 8, lw - 8, h - TOP_BAR - 16)
-        self.right = pygame.Rect(w - rw, TOP_BAR + 8, rw - 8, h - TOP_BAR - 16)
-        self.center = pygame.Rect(lw + 8, TOP_BAR + 6, w - lw - rw - 16, h - TOP_BAR - 12)
-        self.timeline = pygame.Rect(self.center.x, self.center.y, self.center.w, 50)
-        self.board_area = pygame.Rect(self.center.x, self.timeline.bottom + 12, self.center.w,
-                                      self.center.bottom - self.timeline.bottom - 40)
-        self.pools = pygame.Rect(self.right.x, self.right.y, self.right.w, 84)
-        self.tray.rect = pygame.Rect(self.right.x, self.pools.bottom + 8, self.right.w, 104)
-        self.tray.die = 44
-        self.side = pygame.Rect(self.right.x, self.tray.rect.bottom + 8, self.right.w,
-                                self.right.bottom - self.tray.rect.bottom - 8)
+        tb = top_bar()
+        lw = max(px(240), min(px(380), int(w * 0.27)))
+        rw = max(px(230), min(px(340), int(w * 0.23)))
+        self.left = pygame.Rect(px(8), tb + px(8), lw - px(8), h - tb - px(16))
+        self.right = pygame.Rect(w - rw, tb + px(8), rw - px(8), h - tb - px(16))
+        self.center = pygame.Rect(lw + px(8), tb + px(6), w - lw - rw - px(16),
+                                  h - tb - px(12))
+        self.timeline = pygame.Rect(self.center.x, self.center.y, self.center.w, px(50))
+        self.board_area = pygame.Rect(self.center.x, self.timeline.bottom + px(12),
+                                      self.center.w,
+                                      self.center.bottom - self.timeline.bottom - px(40))
+        self.pools = pygame.Rect(self.right.x, self.right.y, self.right.w, px(84))
+        self.tray.rect = pygame.Rect(self.right.x, self.pools.bottom + px(8), self.right.w,
+                                     px(104))
+        self.tray.die = px(44)
+        self.side = pygame.Rect(self.right.x, self.tray.rect.bottom + px(8), self.right.w,
+                                self.right.bottom - self.tray.rect.bottom - px(8))
         if self.board is not None:
             self.board.fit(self.board_area)
         self._layout()
@@ -139,6 +144,9 @@ class KrosmasterTable(TableLayout):
     def zone_center(self, zone: int) -> Pos:
         return self.board.center(zone) if self.board is not None else (0, 0)
 
+    def zone_rect(self, zone: int) -> pygame.Rect:
+        return self.board.cell_rect(zone) if self.board is not None else super().zone_rect(zone)
+
     def board_cell(self, pos: Pos) -> int | None:
         return self.board.cell_at(pos) if self.board is not None else None
 
@@ -153,8 +161,8 @@ class KrosmasterTable(TableLayout):
 
     def _block(self, p: int) -> pygame.Rect:
         """Player p's column of cards: player 1 on top (their start cells are on top)."""
-        h = (self.left.h - 8) // 2
-        return pygame.Rect(self.left.x, self.left.y + p * (h + 8), self.left.w, h)
+        h = (self.left.h - px(8)) // 2
+        return pygame.Rect(self.left.x, self.left.y + p * (h + px(8)), self.left.w, h)
 
     def _layout(self) -> None:
         """Card rects (detailed while they fit), spell rows, tray dice, Dofus choices."""
@@ -167,8 +175,8 @@ class KrosmasterTable(TableLayout):
         for p in (0, 1):
             block = self._block(p)
             figs = [v.figures[i] for i in v.timelines[p]]
-            room = block.h - 20
-            gap = 4
+            room = block.h - px(20)
+            gap = px(4)
             detailed = {f.id: False for f in figs}
             need = sum(card_height(v.card(f), False) + gap for f in figs)
             order = sorted(figs, key=lambda f: (acting is None or f.id != acting.id,
@@ -178,7 +186,7 @@ class KrosmasterTable(TableLayout):
                 if need + extra <= room:
                     detailed[f.id] = True
                     need += extra
-            y = block.y + 20
+            y = block.y + px(20)
             for f in figs:
                 hgt = card_height(v.card(f), detailed[f.id])
                 r = pygame.Rect(block.x, y, block.w, hgt)
@@ -187,19 +195,21 @@ class KrosmasterTable(TableLayout):
                 if detailed[f.id]:
                     for k in range(len(v.card(f).spells)):
                         self._spells[self.spell_code(f.id, k)] = pygame.Rect(
-                            r.x + 8, r.y + HEADER + k * SPELL_ROW, r.w - 14, SPELL_ROW - 1)
+                            r.x + px(8), r.y + px(HEADER) + k * px(SPELL_ROW), r.w - px(14),
+                            px(SPELL_ROW) - 1)
                 y += hgt + gap
         for k, c in enumerate(self.tray.centers(len(v.dice))):
             d = self.tray.die
             self._dice[DIE_BASE + k] = pygame.Rect(c[0] - d // 2, c[1] - d // 2, d, d)
         if v.phase == "dofus":
             die = next((k for k, f in enumerate(v.dice) if f == house.WILD_FACE), 0)
-            x0 = self.tray.rect.x + 26 + len(v.dice) * (self.tray.die + 18)
+            x0 = self.tray.rect.x + px(26) + len(v.dice) * (self.tray.die + px(18))
             for j in range(4):
-                r = pygame.Rect(x0 + (j % 2) * 34, self.tray.rect.y + 26 + (j // 2) * 34, 30, 30)
+                r = pygame.Rect(x0 + (j % 2) * px(34), self.tray.rect.y + px(26)
+                                + (j // 2) * px(34), px(30), px(30))
                 self._dofus[DOFUS_BASE + die * 4 + j] = r
         for p in (0, 1):
-            self._kama_at[p] = (self._cols()[1] + 6, self.pools.y + 24 + p * 22 + 8)
+            self._kama_at[p] = (self._cols()[1] + px(6), self.pools.y + px(24 + p * 22 + 8))
 
     # ---- state ----------------------------------------------------------------------------
     def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
@@ -232,7 +242,7 @@ class KrosmasterTable(TableLayout):
                 r = self._cards[f.id]
                 face = f.inspiration[-1]
                 k = old.dice.index(face) if face in old.dice else 0
-                self.tray.fly([face], [starts[k]], (r.right - 20, r.y + 30))
+                self.tray.fly([face], [starts[k]], (r.right - px(20), r.y + px(30)))
         p = old.active
         if not v.dice and v.kamas[p] > old.kamas[p]:  # sold in the Refund: to the Kamas
             left = [d for d in old.dice]
@@ -286,7 +296,7 @@ class KrosmasterTable(TableLayout):
         return pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
 
     def _radius(self) -> int:
-        return max(8, int(self.board.cell * 0.4)) if self.board is not None else 16
+        return max(px(8), int(self.board.cell * 0.4)) if self.board is not None else px(16)
 
     def pieces(self) -> dict[str, dict[int, Pos]]:
         out: dict[str, dict[int, Pos]] = {"field": {}, "card": {}, "spell": {}, "dice": {},
@@ -298,7 +308,7 @@ class KrosmasterTable(TableLayout):
             if f.cell is not None:
                 out["field"][f.id] = self.board.center(f.cell)
         for fid, r in self._cards.items():
-            out["card"][fid] = (r.x + 40, r.y + 12)
+            out["card"][fid] = (r.x + px(40), r.y + px(12))
         for where, table in (("spell", self._spells), ("dice", self._dice),
                              ("dofus", self._dofus)):
             for code, r in table.items():
@@ -414,11 +424,11 @@ class KrosmasterTable(TableLayout):
 
     def hint_at(self) -> Pos:
         b = self.board.rect if self.board is not None else self.center
-        return (b.centerx, b.y + 6)
+        return (b.centerx, b.y + px(6))
 
     def message_at(self) -> Pos:
         b = self.board.rect if self.board is not None else self.center
-        return (b.centerx, b.bottom - 10)
+        return (b.centerx, b.bottom - px(10))
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
@@ -451,13 +461,13 @@ class KrosmasterTable(TableLayout):
                        v.card(f).hp, acting=acting is not None and acting.id == f.id,
                        glow=GLOW.get(kind) if kind else None, dice=f.inspiration)
         for c in strong.get("target", ()):  # legal targets of the picked spell: a red ring
-            pygame.draw.circle(surf, (230, 30, 30), board.center(c), rad + 5, width=4)
+            pygame.draw.circle(surf, (230, 30, 30), board.center(c), rad + px(5), width=px(4))
         for c in strong.get("inspire", ()):
-            pygame.draw.circle(surf, GOLD, board.center(c), rad + 5, width=3)
+            pygame.draw.circle(surf, GOLD, board.center(c), rad + px(5), width=px(3))
         if dragged is not None and dragged < len(v.figures):  # where it was
             f = v.figures[dragged]
             if f.cell is not None:
-                pygame.draw.circle(surf, OWNER[f.owner], board.center(f.cell), rad, width=2)
+                pygame.draw.circle(surf, OWNER[f.owner], board.center(f.cell), rad, width=px(2))
         self._draw_legend(surf)
         self._draw_timeline(surf)
         self._draw_cards(surf, overlay)
@@ -468,60 +478,62 @@ class KrosmasterTable(TableLayout):
     def _draw_legend(self, surf: pygame.Surface) -> None:
         assert self.board is not None
         x = self.board.rect.x
-        y = self.board.rect.bottom + 10
+        y = self.board.rect.bottom + px(10)
         for kind, label in TERRAIN_LEGEND:
-            sw = pygame.Rect(x, y, 16, 16)
+            sw = pygame.Rect(x, y, px(16), px(16))
             draw_terrain(surf, kind, sw, 0)
             if kind == "tree":
-                pygame.draw.circle(surf, (36, 104, 46), sw.center, 7)
+                pygame.draw.circle(surf, (36, 104, 46), sw.center, px(7))
             if kind == "kama":
-                draw_kama(surf, sw.center, 4)
+                draw_kama(surf, sw.center, px(4))
             t = TEXT.get(label, 14, INK_DIM)
-            surf.blit(t, (x + 20, y + 2))
-            x += 26 + t.get_width()
-            if x > self.center.right - 60:
+            surf.blit(t, (x + px(20), y + px(2)))
+            x += px(26) + t.get_width()
+            if x > self.center.right - px(60):
                 break
 
     def _draw_timeline(self, surf: pygame.Surface) -> None:
         v = self.view
         assert v is not None
         r = self.timeline
-        pygame.draw.rect(surf, PANEL, r, border_radius=8)
-        pygame.draw.rect(surf, PANEL_EDGE, r, width=1, border_radius=8)
+        pygame.draw.rect(surf, PANEL, r, border_radius=px(8))
+        pygame.draw.rect(surf, PANEL_EDGE, r, width=px(1), border_radius=px(8))
         acting = v.acting()
         for p in (0, 1):
-            y = r.y + 4 + p * 22
+            y = r.y + px(4 + p * 22)
             line = v.timelines[p]
             on = v.active == p and v.phase != "over"
             tag = TEXT.get(f"P{p + 1}", 15, (20, 20, 20) if on else OWNER[p], True)
-            tr = pygame.Rect(r.x + 6, y, 30, 19)
+            tr = pygame.Rect(r.x + px(6), y, px(30), px(19))
             if on:
-                pygame.draw.rect(surf, OWNER[p], tr, border_radius=9)
+                pygame.draw.rect(surf, OWNER[p], tr, border_radius=px(9))
             else:
-                pygame.draw.rect(surf, OWNER[p], tr, width=1, border_radius=9)
+                pygame.draw.rect(surf, OWNER[p], tr, width=px(1), border_radius=px(9))
             surf.blit(tag, tag.get_rect(center=tr.center))
             n = max(1, len(line))
-            slot = (r.w - 48) / n
+            slot = (r.w - px(48)) / n
             for k, fid in enumerate(line):
                 f = v.figures[fid]
-                cell = pygame.Rect(round(r.x + 42 + k * slot), y, round(slot) - 4, 19)
+                cell = pygame.Rect(round(r.x + px(42) + k * slot), y, round(slot) - px(4),
+                                   px(19))
                 now = acting is not None and acting.id == fid
                 done = on and v.phase == "activation" and k < v.slot
                 if now:
-                    pygame.draw.rect(surf, GOLD, cell, border_radius=5)
+                    pygame.draw.rect(surf, GOLD, cell, border_radius=px(5))
                 else:
-                    pygame.draw.rect(surf, (34, 42, 50), cell, border_radius=5)
+                    pygame.draw.rect(surf, (34, 42, 50), cell, border_radius=px(5))
                 ink = (20, 20, 20) if now else (INK_DIM if (done or not f.alive) else INK)
-                pygame.draw.circle(surf, OWNER[f.owner], (cell.x + 9, cell.centery), 6)
+                pygame.draw.circle(surf, OWNER[f.owner], (cell.x + px(9), cell.centery), px(6))
                 label = v.name(f) if f.alive else f"{v.name(f)} (KO)"
                 hp = f"{f.hp}" if f.alive else ""
                 ht = TEXT.get(hp, 14, (150, 20, 20) if now else (240, 120, 120), True)
-                nt = TEXT.get(fit(label, 14, cell.w - 24 - ht.get_width(), now), 14, ink, now)
-                surf.blit(nt, (cell.x + 18, cell.y + 4))
-                surf.blit(ht, ht.get_rect(midright=(cell.right - 4, cell.centery + 1)))
+                nt = TEXT.get(fit(label, 14, cell.w - px(24) - ht.get_width(), now), 14, ink,
+                              now)
+                surf.blit(nt, (cell.x + px(18), cell.y + px(4)))
+                surf.blit(ht, ht.get_rect(midright=(cell.right - px(4), cell.centery + 1)))
                 if not f.alive:
-                    pygame.draw.line(surf, INK_DIM, (cell.x + 3, cell.centery),
-                                     (cell.right - 3, cell.centery))
+                    pygame.draw.line(surf, INK_DIM, (cell.x + px(3), cell.centery),
+                                     (cell.right - px(3), cell.centery), px(1))
 
     def _draw_cards(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v = self.view
@@ -535,9 +547,9 @@ class KrosmasterTable(TableLayout):
         for p in (0, 1):
             block = self._block(p)
             name = self.seats.names[p]
-            t = TEXT.get(fit(f"{name} · {v.team_names[p]}", 17, block.w - 10, True), 17,
+            t = TEXT.get(fit(f"{name} · {v.team_names[p]}", 17, block.w - px(10), True), 17,
                          OWNER[p], True)
-            surf.blit(t, (block.x + 2, block.y + 2))
+            surf.blit(t, (block.x + px(2), block.y + px(2)))
             for fid in v.timelines[p]:
                 f = v.figures[fid]
                 r = self._cards.get(fid)
@@ -555,31 +567,32 @@ class KrosmasterTable(TableLayout):
         v = self.view
         assert v is not None
         r = self.pools
-        pygame.draw.rect(surf, PANEL, r, border_radius=8)
-        pygame.draw.rect(surf, PANEL_EDGE, r, width=1, border_radius=8)
+        pygame.draw.rect(surf, PANEL, r, border_radius=px(8))
+        pygame.draw.rect(surf, PANEL_EDGE, r, width=px(1), border_radius=px(8))
         head = TEXT.get("GG", 15, INK_DIM, True)
         gx, kx = self._cols()
-        surf.blit(head, (gx + 4, r.y + 5))
+        surf.blit(head, (gx + px(4), r.y + px(5)))
         kh = TEXT.get("Kamas", 15, INK_DIM, True)
-        surf.blit(kh, (kx - 6, r.y + 5))
+        surf.blit(kh, (kx - px(6), r.y + px(5)))
         for p in (0, 1):
-            y = r.y + 24 + p * 22
-            nt = TEXT.get(fit(self.seats.names[p], 17, gx - r.x - 24, True), 17, OWNER[p], True)
-            surf.blit(nt, (r.x + 8, y))
-            _gg(surf, (gx, y + 8))
+            y = r.y + px(24 + p * 22)
+            nt = TEXT.get(fit(self.seats.names[p], 17, gx - r.x - px(24), True), 17, OWNER[p],
+                          True)
+            surf.blit(nt, (r.x + px(8), y))
+            _gg(surf, (gx, y + px(8)))
             gt = TEXT.get(str(v.gg[p]), 19, INK, True)
-            surf.blit(gt, (gx + 12, y))
+            surf.blit(gt, (gx + px(12), y))
             kx, ky = self._kama_at[p]
-            draw_kama(surf, (kx, ky), 7)
+            draw_kama(surf, (kx, ky), px(7))
             kt = TEXT.get(str(v.kamas[p]), 19, INK, True)
-            surf.blit(kt, (kx + 12, y))
-        wy = r.bottom - 12
-        _gg(surf, (r.x + 14, wy))
+            surf.blit(kt, (kx + px(12), y))
+        wy = r.bottom - px(12)
+        _gg(surf, (r.x + px(14), wy))
         wt = TEXT.get(f"Wild GG {v.wild_gg}", 16, GOLD, True)
-        surf.blit(wt, wt.get_rect(midleft=(r.x + 24, wy + 1)))
-        if any(c == "demon" for c in v.board.terrain) and r.w >= 290:
+        surf.blit(wt, wt.get_rect(midleft=(r.x + px(24), wy + 1)))
+        if any(c == "demon" for c in v.board.terrain) and r.w >= px(290):
             dt = TEXT.get(f"1 GG = {house.GG_PRICE} kamas on a demon cell", 13, INK_DIM)
-            surf.blit(dt, dt.get_rect(midright=(r.right - 8, wy + 1)))
+            surf.blit(dt, dt.get_rect(midright=(r.right - px(8), wy + 1)))
 
     def _draw_tray(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v = self.view
@@ -599,7 +612,8 @@ class KrosmasterTable(TableLayout):
         if self._dofus:  # the die whose side is being chosen glows; the sides sit beside it
             glowing = [(next(iter(self._dofus)) - DOFUS_BASE) // 4]
             title, note = "Dofus die: click the side it shows", ""
-        self.tray.draw(surf, fit(title, 17, self.tray.rect.w - 16, True), note, glowing, skip)
+        self.tray.draw(surf, fit(title, 17, self.tray.rect.w - px(16), True), note, glowing,
+                       skip)
         for code, r in self._dofus.items():
             side = DOFUS_SIDES[(code - DOFUS_BASE) % 4]
             draw_die(surf, side, r.center, r.w, glow=GLOW["open"] if code in overlay.glow
@@ -624,6 +638,6 @@ class KrosmasterTable(TableLayout):
 def _gg(surf: pygame.Surface, center: Pos) -> None:
     """A GG token: a small green gem."""
     cx, cy = center
-    pts = [(cx, cy - 7), (cx + 6, cy - 2), (cx + 4, cy + 6), (cx - 4, cy + 6), (cx - 6, cy - 2)]
+    pts = [(cx + px(x), cy + px(y)) for x, y in ((0, -7), (6, -2), (4, 6), (-4, 6), (-6, -2))]
     pygame.draw.polygon(surf, (60, 200, 120), pts)
-    pygame.draw.polygon(surf, (200, 255, 220), pts, width=1)
+    pygame.draw.polygon(surf, (200, 255, 220), pts, width=px(1))

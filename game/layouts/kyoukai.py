@@ -23,8 +23,9 @@ from game.draw.palette import (
     Color,
 )
 from game.draw.piles import badge, draw_pile
+from game.draw.scale import px, pxs
 from game.draw.text import TEXT, fit
-from game.layouts.base import TOP_BAR, Overlay, Piece, Pos, Seats, TableLayout
+from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
 from rules.core.model import Intent
 from rules.kyoukai.cards import HIDDEN, Gate
 from rules.kyoukai.effects import zone_label
@@ -98,30 +99,32 @@ class KyoukaiTable(TableLayout):
     # ---- geometry -------------------------------------------------------------------------
     def resize(self, size: Pos) -> None:
         self.size = w, h = (max(640, size[0]), max(400, size[1]))
-        lw = max(200, min(300, int(w * 0.19)))
-        rw = max(240, min(380, int(w * 0.24)))
-        self.left = pygame.Rect(8, TOP_BAR + 8, lw - 8, h - TOP_BAR - 16)
-        self.side = pygame.Rect(w - rw, TOP_BAR + 8, rw - 8, h - TOP_BAR - 16)
-        hc_h = max(84, min(170, int(h * 0.18)))
+        tb = top_bar()
+        lw = max(px(200), min(px(300), int(w * 0.19)))
+        rw = max(px(240), min(px(380), int(w * 0.24)))
+        self.left = pygame.Rect(px(8), tb + px(8), lw - px(8), h - tb - px(16))
+        self.side = pygame.Rect(w - rw, tb + px(8), rw - px(8), h - tb - px(16))
+        hc_h = max(px(84), min(px(170), int(h * 0.18)))
         self.hand_card = (int(hc_h * 0.71), hc_h)
         # The board ends above the hand fan (its raised middle and tilted corners included), so
         # a Gate standing on the bottom zone, its Life badge too, is never covered.
-        fan_top = h - HAND_MARGIN - hc_h - int(hc_h * 0.14)
-        board_area = pygame.Rect(lw + 8, TOP_BAR + 6, w - lw - rw - 16,
-                                 fan_top - 6 - (TOP_BAR + 6))
+        fan_top = h - px(HAND_MARGIN) - hc_h - int(hc_h * 0.14)
+        board_area = pygame.Rect(lw + px(8), tb + px(6), w - lw - rw - px(16),
+                                 fan_top - px(6) - (tb + px(6)))
         self.board.fit(board_area)
-        self.center = pygame.Rect(lw, TOP_BAR, w - lw - rw, h - TOP_BAR)
+        self.center = pygame.Rect(lw, tb, w - lw - rw, h - tb)
         cw = int(min(self.board.dx * 0.9, self.board.dy * 2 * 0.78 / 1.4))
         self.card_size = (cw, int(cw * 1.4))
         rh = int(min(self.board.dy * 0.96, cw * 0.9))  # rested: turned, no wider than a zone
         self.rested_size = (rh, int(rh * 1.4))
-        self.mini = (max(34, int(lw * 0.17)), int(max(34, int(lw * 0.17)) * 1.4))
+        mini = max(px(34), int(lw * 0.17))
+        self.mini = (mini, int(mini * 1.4))
         self._layout_hand()
 
     def _layout_hand(self) -> None:
         w, h = self.size
-        area = pygame.Rect(self.center.x + 10, h - self.hand_card[1] - HAND_MARGIN,
-                           self.center.w - 20,
+        area = pygame.Rect(self.center.x + px(10), h - self.hand_card[1] - px(HAND_MARGIN),
+                           self.center.w - px(20),
                            self.hand_card[1])
         ids: Sequence[int] = ()
         if self.view is not None and not self.seats.hide_hands:
@@ -136,6 +139,11 @@ class KyoukaiTable(TableLayout):
 
     def zone_at(self, pos: Pos) -> int | None:
         return self.board.zone_at(pos)
+
+    def zone_rect(self, zone: int) -> pygame.Rect:
+        x, y = self.board.center(zone)
+        dx, dy = round(self.board.dx), round(self.board.dy)
+        return pygame.Rect(x - dx, y - dy, 2 * dx, 2 * dy)
 
     # ---- state ----------------------------------------------------------------------------
     def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
@@ -163,7 +171,7 @@ class KyoukaiTable(TableLayout):
                 dx, dy = self._discard_rect(p, rect).topleft
                 for k, iid in enumerate(usable):  # lifted above the pile, side by side
                     self._pieces.append(Piece(iid, "discard", pygame.Rect(
-                        dx + k * (self.mini[0] + 4), dy - self.mini[1] - 8, *self.mini)))
+                        dx + k * (self.mini[0] + px(4)), dy - self.mini[1] - px(8), *self.mini)))
 
     def _sources_of(self, legal: Sequence[Intent]) -> list[int]:
         out: list[int] = []
@@ -350,37 +358,37 @@ class KyoukaiTable(TableLayout):
     def _panel_rect(self, p: int) -> pygame.Rect:
         """Player p's column block, on p's side of the board: player 1 (index 0) sits at the
         bottom in every view, so hot-seat players keep their places."""
-        h = min(self.left.h // 2 - 6, 250)
+        h = min(self.left.h // 2 - px(6), px(250))
         y = self.left.bottom - h if p == 0 else self.left.top
         return pygame.Rect(self.left.x, y, self.left.w, h)
 
     def _pile_row_y(self, rect: pygame.Rect) -> int:
-        return rect.bottom - self.mini[1] - 26
+        return rect.bottom - self.mini[1] - px(26)
 
     def _deck_rect(self, p: int, rect: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(rect.x + 10, self._pile_row_y(rect), *self.mini)
+        return pygame.Rect(rect.x + px(10), self._pile_row_y(rect), *self.mini)
 
     def _discard_rect(self, p: int, rect: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(rect.x + 20 + self.mini[0], self._pile_row_y(rect), *self.mini)
+        return pygame.Rect(rect.x + px(20) + self.mini[0], self._pile_row_y(rect), *self.mini)
 
     def _spirit_origin(self, p: int, rect: pygame.Rect) -> Pos:
-        return (rect.x + 34 + 2 * self.mini[0], self._pile_row_y(rect))
+        return (rect.x + px(34) + 2 * self.mini[0], self._pile_row_y(rect))
 
     def _spirit_step(self, rect: pygame.Rect, n: int) -> float:
         """Spacing of the Spirit deck's cards: two thirds of a card, closer when they would
         run past the panel's right edge."""
         if n <= 1:
             return 0.0
-        room = rect.right - 8 - self.mini[0] - self._spirit_origin(0, rect)[0]
-        return max(4.0, min(self.mini[0] * 2 / 3, room / (n - 1)))
+        room = rect.right - px(8) - self.mini[0] - self._spirit_origin(0, rect)[0]
+        return max(px(4), min(self.mini[0] * 2 / 3, room / (n - 1)))
 
     def _branch_rects(self, host: pygame.Rect, n: int) -> list[pygame.Rect]:
         """Branches are tucked under their host, each peeking out above it a little more
         (the last one attached nearest the host)."""
         w, h = self.card_size
-        peek = max(12, h // 5)
-        return [pygame.Rect(host.centerx - w // 2 + 6 * (k + 1), host.top - peek * (k + 1), w, h)
-                for k in range(n)]
+        peek = max(px(12), h // 5)
+        return [pygame.Rect(host.centerx - w // 2 + px(6) * (k + 1), host.top - peek * (k + 1),
+                            w, h) for k in range(n)]
 
     def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v = self.view
@@ -415,15 +423,15 @@ class KyoukaiTable(TableLayout):
         size = self.hand_card if self.hand.center_of(iid) is not None else self.card_size
         img = self.faces.back(size) if spec is None else self.faces.face(spec, size)
         shadow = pygame.Rect(0, 0, *size)
-        shadow.center = (pos[0] + 6, pos[1] + 8)
+        shadow.center = (pos[0] + px(6), pos[1] + px(8))
         pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=6)
         surf.blit(img, img.get_rect(center=pos))
 
     def hint_at(self) -> Pos:
-        return (self.board.rect.centerx, TOP_BAR + 8)
+        return (self.board.rect.centerx, top_bar() + px(8))
 
     def message_at(self) -> Pos:
-        return (self.center.centerx, self.size[1] - self.hand_card[1] - 14)
+        return (self.center.centerx, self.size[1] - self.hand_card[1] - px(14))
 
     def _draw_gate(self, surf: pygame.Surface, iid: int, zone: int, glow: str | None) -> None:
         assert self.view is not None
@@ -445,16 +453,16 @@ class KyoukaiTable(TableLayout):
                 pygame.draw.rect(surf, (0, 0, 0), r.move(2, 3), border_radius=6)
                 surf.blit(bimg, r)
                 pygame.draw.rect(surf, (40, 90, 50), r, width=2, border_radius=6)
-        pygame.draw.rect(surf, (0, 0, 0), rect.move(3, 4), border_radius=6)
-        pygame.draw.rect(surf, ring, rect.inflate(6, 6), border_radius=7)
+        pygame.draw.rect(surf, (0, 0, 0), rect.move(px(3), px(4)), border_radius=px(6))
+        pygame.draw.rect(surf, ring, rect.inflate(px(6), px(6)), border_radius=px(7))
         surf.blit(img, rect)
         if glow is not None:
-            pygame.draw.rect(surf, HIGHLIGHT[glow], rect.inflate(10, 10), width=3,
-                             border_radius=8)
+            pygame.draw.rect(surf, HIGHLIGHT[glow], rect.inflate(px(10), px(10)), width=px(3),
+                             border_radius=px(8))
         card = self.view.card(iid)
         if card.type == "entrant":
             life = ENTRANT_LIFE - g.damage
-            badge(surf, f"Life {life}", (rect.centerx, rect.bottom + 2), (150, 30, 40),
+            badge(surf, f"Life {life}", (rect.centerx, rect.bottom + px(2)), (150, 30, 40),
                   size=16)
 
     def _draw_panel(self, surf: pygame.Surface, p: int, overlay: Overlay) -> None:
@@ -462,40 +470,40 @@ class KyoukaiTable(TableLayout):
         assert v is not None
         rect = self._panel_rect(p)
         pl = v.players[p]
-        pygame.draw.rect(surf, PANEL, rect, border_radius=8)
+        pygame.draw.rect(surf, PANEL, rect, border_radius=px(8))
         edge = OWNER[p] if v.active == p else PANEL_EDGE
-        pygame.draw.rect(surf, edge, rect, width=2, border_radius=8)
+        pygame.draw.rect(surf, edge, rect, width=px(2), border_radius=px(8))
         name = self.seats.names[p]
-        t = TEXT.get(fit(name, 20, rect.w - 20, True), 20, OWNER[p], True)
-        surf.blit(t, (rect.x + 10, rect.y + 8))
+        t = TEXT.get(fit(name, 20, rect.w - px(20), True), 20, OWNER[p], True)
+        surf.blit(t, (rect.x + px(10), rect.y + px(8)))
         ent = v.gates.get(pl.entrant)
         life = ENTRANT_LIFE - (ent.damage if ent else 0)
         ename = v.card(pl.entrant).name
-        y = rect.y + 32
-        line = TEXT.get(fit(ename, 17, rect.w - 20), 17, INK)
-        surf.blit(line, (rect.x + 10, y))
-        y += 20
-        x = rect.x + 10
+        y = rect.y + px(32)
+        line = TEXT.get(fit(ename, 17, rect.w - px(20)), 17, INK)
+        surf.blit(line, (rect.x + px(10), y))
+        y += px(20)
+        x = rect.x + px(10)
         for label, colour in ((f"Life {life}", (220, 80, 90)), (f"Ki {pl.ki}", (130, 180, 255)),
                               (f"Hand {len(pl.hand)}", INK_DIM)):
             lt = TEXT.get(label, 18, colour, True)
             surf.blit(lt, (x, y))
-            x += lt.get_width() + 14
-        y += 24
+            x += lt.get_width() + px(14)
+        y += px(24)
         # the other player's hand as a row of backs (or the viewer's when hands are hidden)
         if p != self.seats.viewer or self.seats.hide_hands:
-            back = self.faces.back((26, 36))
+            back = self.faces.back(pxs(26, 36))
             n = len(pl.hand)
-            step = min(16.0, (rect.w - 46) / max(1, n - 1))
+            step = min(px(16), (rect.w - px(46)) / max(1, n - 1))
             for k in range(n):
-                surf.blit(back, (rect.x + 10 + round(k * step), y))
+                surf.blit(back, (rect.x + px(10) + round(k * step), y))
         draw_pile(surf, self.faces, self._deck_rect(p, rect), len(pl.deck), "Deck")
         top = self.face(pl.discard[-1]) if pl.discard else None
         draw_pile(surf, self.faces, self._discard_rect(p, rect), len(pl.discard), "Discard",
                   top=top, face_down=False)
         sx, sy = self._spirit_origin(p, rect)
         lt = TEXT.get(f"Spirits {len(pl.spirits)}", 15, INK_DIM)
-        surf.blit(lt, (sx, sy + self.mini[1] + 4))
+        surf.blit(lt, (sx, sy + self.mini[1] + px(4)))
         dragged = overlay.dragging[0] if overlay.dragging else None
         for piece in self._pieces:
             if piece.source == dragged or piece.source not in pl.spirits + pl.discard:
@@ -506,8 +514,8 @@ class KyoukaiTable(TableLayout):
             surf.blit(self.faces.face(spec, self.mini), piece.rect)
             kind = overlay.glow.get(piece.source)
             if kind is not None:
-                pygame.draw.rect(surf, HIGHLIGHT[kind], piece.rect.inflate(6, 6), width=3,
-                                 border_radius=6)
+                pygame.draw.rect(surf, HIGHLIGHT[kind], piece.rect.inflate(px(6), px(6)),
+                                 width=px(3), border_radius=px(6))
         if p == v.active:
             t = TEXT.get("active", 14, GOLD)
-            surf.blit(t, t.get_rect(topright=(rect.right - 10, rect.y + 10)))
+            surf.blit(t, t.get_rect(topright=(rect.right - px(10), rect.y + px(10))))

@@ -19,6 +19,7 @@ from pygame_gui.elements import (
 from pygame_gui.windows import UIFileDialog
 
 from game.draw.palette import GOLD, INK_DIM
+from game.draw.scale import px
 from game.draw.text import TEXT
 from game.layouts import decks_for, playable
 from game.packs import decks_of, game_options, pack_folder
@@ -52,9 +53,9 @@ class MenuScene(Scene):
             e.kill()
         m = self.app.manager
         w, h = self.app.size
-        pw, ph = 460, 524
-        self.panel = UIPanel(pygame.Rect((w - pw) // 2, max(90, (h - ph) // 2 + 30), pw, ph),
-                             manager=m, object_id="#menu_panel")
+        pw, ph = px(460), px(524)
+        self.panel = UIPanel(pygame.Rect((w - pw) // 2, max(px(90), (h - ph) // 2 + px(30)), pw,
+                                         ph), manager=m, object_id="#menu_panel")
         self.elements = [self.panel]
         games = playable()
         game = self.cfg.game if self.cfg.game in games else games[0]
@@ -66,12 +67,12 @@ class MenuScene(Scene):
         row = 0
 
         def label(text: str) -> None:
-            UILabel(pygame.Rect(16, 16 + row * 46, 120, 34), text, manager=m,
+            UILabel(_r(16, 16 + row * 46, 120, 34), text, manager=m,
                     container=self.panel)
 
         label("Game")
         self.game = UIDropDownMenu([g.capitalize() for g in games], game.capitalize(),
-                                   pygame.Rect(140, 16, 290, 34), manager=m,
+                                   _r(140, 16, 290, 34), manager=m,
                                    container=self.panel)
         self.seat: list[UIDropDownMenu] = []
         self.deck: list[UIDropDownMenu] = []
@@ -80,46 +81,48 @@ class MenuScene(Scene):
             row = 1 + p * 2
             label(f"Player {p + 1}")
             self.seat.append(UIDropDownMenu(list(SEAT_LABELS), by_seat[self.cfg.seats[p]],
-                                            pygame.Rect(140, 16 + row * 46, 290, 34),
+                                            _r(140, 16 + row * 46, 290, 34),
                                             manager=m, container=self.panel))
             row += 1
             label("   deck")
             self.deck.append(UIDropDownMenu(decks, chosen[p],
-                                            pygame.Rect(140, 16 + row * 46, 290, 34),
+                                            _r(140, 16 + row * 46, 290, 34),
                                             manager=m, container=self.panel))
         row = 5
         label("Seed")
-        self.seed = UITextEntryLine(pygame.Rect(140, 16 + row * 46, 290, 34), manager=m,
+        self.seed = UITextEntryLine(_r(140, 16 + row * 46, 290, 34), manager=m,
                                     container=self.panel, initial_text=str(self.cfg.seed))
         self.seed.set_allowed_characters("numbers")
         row = 6
         label("Pack")
         shown = [SHIPPED, *([self.pack.name or str(self.pack)] if self.pack else []), CHOOSE]
-        self.pack_menu = UIDropDownMenu(shown, shown[-2], pygame.Rect(140, 16 + row * 46, 196,
+        self.pack_menu = UIDropDownMenu(shown, shown[-2], _r(140, 16 + row * 46, 196,
                                                                      34),
                                         manager=m, container=self.panel)
-        self.decks_button = UIButton(pygame.Rect(342, 16 + row * 46, 88, 34), "Decks…",
+        self.decks_button = UIButton(_r(342, 16 + row * 46, 88, 34), "Decks…",
                                      manager=m, container=self.panel,
                                      tool_tip_text="Build and save decks from this pack")
         row = 7
         y = 16 + row * 46 + 6
-        self.load = UIButton(pygame.Rect(16, y, 132, 36), "Load game…", manager=m,
+        self.load = UIButton(_r(16, y, 132, 36), "Load game…", manager=m,
                              container=self.panel, tool_tip_text="Ctrl+O")
-        self.replay = UIButton(pygame.Rect(154, y, 132, 36), "Watch replay…", manager=m,
+        self.replay = UIButton(_r(154, y, 132, 36), "Watch replay…", manager=m,
                                container=self.panel)
-        self.designer = UICheckBox(pygame.Rect(296, y + 8, 20, 20), "Designer mode",
+        self.designer = UICheckBox(_r(296, y + 8, 20, 20), "Designer mode",
                                    manager=m, container=self.panel,
                                    initial_state=self.app.designer_mode,
                                    tool_tip_text="Undo passes draws, shuffles and reveals")
         y += 48
-        self.cont = UIButton(pygame.Rect(16, y, 414, 40), "Continue last game", manager=m,
+        self.cont = UIButton(_r(16, y, 414, 40), "Continue last game", manager=m,
                              container=self.panel, object_id="#continue_button")
         if not autosave_path().exists():
             self.cont.disable()
         y += 50
-        self.quit = UIButton(pygame.Rect(16, y, 120, 44), "Quit", manager=m,
+        self.quit = UIButton(_r(16, y, 120, 44), "Quit", manager=m,
                              container=self.panel)
-        self.start = UIButton(pygame.Rect(230, y, 200, 44), "Start",
+        self.settings = UIButton(_r(142, y, 82, 44), "Settings", manager=m,
+                                 container=self.panel, tool_tip_text="F10 · F1 lists the keys")
+        self.start = UIButton(_r(230, y, 200, 44), "Start",
                               manager=m, container=self.panel, object_id="#start_button")
 
     def config(self) -> GameConfig:
@@ -140,6 +143,8 @@ class MenuScene(Scene):
                 self.app.start_game(self.config())
             elif ev.ui_element is self.quit:
                 self.app.running = False
+            elif ev.ui_element is self.settings:
+                self.app.open_settings()
             elif ev.ui_element is self.cont:
                 self.app.continue_last()
             elif ev.ui_element is self.load:
@@ -213,15 +218,20 @@ class MenuScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         w, _ = surf.get_size()
         t = TEXT.get("Playtable", 64, GOLD, True)
-        surf.blit(t, t.get_rect(midtop=(w // 2, 28)))
+        surf.blit(t, t.get_rect(midtop=(w // 2, px(28))))
         s = TEXT.get("card & board games, rules enforced", 22, INK_DIM)
-        surf.blit(s, s.get_rect(midtop=(w // 2, 80)))
+        surf.blit(s, s.get_rect(midtop=(w // 2, px(80))))
 
     def close(self) -> None:
         for e in self.elements:
             e.kill()
         if self.folder_dialog is not None:
             self.folder_dialog.kill()
+
+
+def _r(x: int, y: int, w: int, h: int) -> pygame.Rect:
+    """A rect of the menu panel, in design pixels at UI scale 1.0."""
+    return pygame.Rect(px(x), px(y), px(w), px(h))
 
 
 def _text(option: str | tuple[str, str]) -> str:

@@ -13,8 +13,9 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 from game.draw.log import LogView
 from game.draw.palette import GOLD, PANEL, PANEL_EDGE
 from game.draw.panels import phase_bar, sequence_panel
+from game.draw.scale import px
 from game.layouts import table_for
-from game.layouts.base import TOP_BAR, Overlay, Seats
+from game.layouts.base import Overlay, Seats, top_bar
 from game.scenes.base import Scene
 from rules.records import Record, Replayed, Session
 
@@ -165,16 +166,16 @@ class ReplayScene(Scene):
                                          expand_on_option_click=True)
         w = size[0]
         self.controls["menu"].set_relative_position((w - 84, 3))
-        self.controls["menu"].set_dimensions((78, TOP_BAR - 6))
+        self.controls["menu"].set_dimensions((px(78), top_bar() - px(6)))
 
     def draw(self, surf: pygame.Surface) -> None:
         w, _ = surf.get_size()
         self.layout.draw(surf, Overlay())
         left, step = self.layout.status()
         what = f"Replay: step {self.k} of {self.n}"
-        phase_bar(surf, pygame.Rect(0, 0, w - 90, TOP_BAR), self.layout.steps, step, left,
+        phase_bar(surf, pygame.Rect(0, 0, w - px(90), top_bar()), self.layout.steps, step, left,
                   what, GOLD)
-        pygame.draw.rect(surf, PANEL, (w - 90, 0, 90, TOP_BAR))
+        pygame.draw.rect(surf, PANEL, (w - px(90), 0, px(90), top_bar()))
         side = self.layout.side_rect()
         lines = self.layout.sequence_lines()
         if lines:
@@ -186,7 +187,7 @@ class ReplayScene(Scene):
             self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 92)
         self.log.draw(surf)
         # progress along the top edge of the table
-        bar = pygame.Rect(8, TOP_BAR + 1, side.x - 16, 4)
+        bar = pygame.Rect(px(8), top_bar() + 1, side.x - px(16), px(4))
         pygame.draw.rect(surf, PANEL_EDGE, bar, border_radius=2)
         if self.n:
             done = bar.copy()
@@ -201,7 +202,7 @@ class ReplayScene(Scene):
             return
         img = self.app.faces.face(spec, (250, 350))
         side = self.layout.side_rect()
-        r = img.get_rect(topleft=(12, TOP_BAR + 40))
+        r = img.get_rect(topleft=(px(12), top_bar() + px(40)))
         if pygame.mouse.get_pos()[0] < side.x // 2:
             r.x = side.x - r.w - 12
         surf.blit(img, r)

@@ -13,13 +13,15 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 
 from game.draw.log import LogView
+from game.draw.overlay import focus_ring
 from game.draw.palette import ERROR, GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE
 from game.draw.panels import phase_bar, sequence_panel
+from game.draw.scale import px, pxs
 from game.draw.text import TEXT
 from game.files import write_json
 from game.input.handlers import Handler, HandOver, Idle, Watching
 from game.layouts import table_for
-from game.layouts.base import TOP_BAR, Seats
+from game.layouts.base import Seats, top_bar
 from game.reload import PackReload
 from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 MESSAGE_SECONDS = 4.0
-TOOLS_W = 276  # the top bar's right end: Undo, Redo, Save, Menu
+TOOLS_W = 350  # the top bar's right end: Undo, Redo, Save, Settings, Menu
 ZOOM = (250, 350)
 
 
@@ -63,6 +65,7 @@ class TableScene(Scene):
         self._over_ui: list[Any] = []
         self._layout_written: str = ""
         self._log_seen = 0  # how many of the session's log lines the log view shows
+        self._heard = len(self.session.live.events)  # intents whose events made their sound
         title = getattr(self.session.rs, "title", cfg.game.capitalize())
         opened = live is not None
         self.log.add(f"{'Game' if opened else 'New game'}: {title}, seed {cfg.seed}.")
@@ -108,6 +111,10 @@ class TableScene(Scene):
         for text in s.log[self._log_seen:]:
             self.log.add(text)
         self._log_seen = len(s.log)
+        steps = s.live.events
+        if len(steps) > self._heard:  # card played, dice rolled, damage: one sound
+            self.app.sounds.on_events([e for evs in steps[self._heard:] for e in evs])
+        self._heard = len(steps)
         p = s.to_act()
         humans = [q for q in (0, 1) if self.cfg.seats[q] == "human"]
         if p is None:
@@ -139,12 +146,12 @@ class TableScene(Scene):
                                              else "pass" in kinds and bool(kinds - {"pass"}))]
         side = self.layout.side_rect()
         n = max(1, len(shown))
-        bw = (side.w - 6 * (n - 1)) // n
+        bw = (side.w - px(6) * (n - 1)) // n
         for kind, b in self.buttons.items():
             if kind in shown:
                 k = shown.index(kind)
-                b.set_relative_position((side.x + k * (bw + 6), side.bottom - 40))
-                b.set_dimensions((bw, 38))
+                b.set_relative_position((side.x + k * (bw + px(6)), side.bottom - px(40)))
+                b.set_dimensions((bw, px(38)))
                 b.show()
             else:
                 b.hide()
@@ -232,6 +239,9 @@ class TableScene(Scene):
             if ev.ui_element is self.leave:
                 self.app.to_menu(self.cfg)
                 return
+            if ev.ui_element is self.settings_button:
+                self.app.open_settings()
+                return
             tools = {self.undo_button: self.undo, self.redo_button: self.redo,
                      self.save_button: self.save}
             if ev.ui_element in tools:
@@ -296,19 +306,22 @@ class TableScene(Scene):
                                     tool_tip_text="Ctrl+Y")
         self.save_button = UIButton(pygame.Rect(0, 0, 10, 10), "Save", manager=m,
                                     tool_tip_text="Ctrl+S")
+        self.settings_button = UIButton(pygame.Rect(0, 0, 10, 10), "Settings", manager=m,
+                                        tool_tip_text="F10 · F1 lists the keys")
         return out
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout.resize(size)
         side = self.layout.side_rect()
         self._place_buttons()
-        x = size[0] - 84
-        for b, bw in ((self.leave, 78), (self.save_button, 58), (self.redo_button, 58),
-                      (self.undo_button, 58)):
-            b.set_relative_position((x, 3))
-            b.set_dimensions((bw, TOP_BAR - 6))
-            x -= 62
-        self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 50)
+        x = size[0] - px(6)
+        for b, bw in ((self.leave, 78), (self.settings_button, 74), (self.save_button, 58),
+                      (self.redo_button, 58), (self.undo_button, 58)):
+            x -= px(bw)
+            b.set_relative_position((x, px(3)))
+            b.set_dimensions((px(bw), top_bar() - px(6)))
+            x -= px(4)
+        self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(50))
         if self._over_ui:
             self._kill_over_ui()
             self._show_game_over()
@@ -325,12 +338,12 @@ class TableScene(Scene):
         if self._over_ui:
             return
         w, h = self.app.size
-        panel = UIPanel(pygame.Rect(w // 2 - 170, h // 2 + 20, 340, 64), manager=self.manager,
-                        starting_height=4)
-        again = UIButton(pygame.Rect(10, 10, 155, 44), "Play again", manager=self.manager,
-                         container=panel, object_id="#start_button")
-        menu = UIButton(pygame.Rect(175, 10, 155, 44), "Main menu", manager=self.manager,
-                        container=panel)
+        panel = UIPanel(pygame.Rect(w // 2 - px(170), h // 2 + px(20), px(340), px(64)),
+                        manager=self.manager, starting_height=4)
+        again = UIButton(pygame.Rect(px(10), px(10), px(155), px(44)), "Play again",
+                         manager=self.manager, container=panel, object_id="#start_button")
+        menu = UIButton(pygame.Rect(px(175), px(10), px(155), px(44)), "Main menu",
+                        manager=self.manager, container=panel)
         self._over_ui = [panel, again, menu]
 
     # ---- drawing --------------------------------------------------------------------------
@@ -344,25 +357,26 @@ class TableScene(Scene):
                 ov.raised = piece.source
         self.layout.draw(surf, ov)  # skips the dragged piece; draw_over_ui puts it on top
         left, step = self.layout.status()
-        phase_bar(surf, pygame.Rect(0, 0, w - TOOLS_W, TOP_BAR), self.layout.steps, step, left,
+        tools_w, tb = px(TOOLS_W), top_bar()
+        phase_bar(surf, pygame.Rect(0, 0, w - tools_w, tb), self.layout.steps, step, left,
                   *self._who())
-        pygame.draw.rect(surf, PANEL, (w - TOOLS_W, 0, TOOLS_W, TOP_BAR))
+        pygame.draw.rect(surf, PANEL, (w - tools_w, 0, tools_w, tb))
         lines = self.layout.sequence_lines()
         side = self.layout.side_rect()
         if lines:
-            seq_h = min(side.h // 2, 60 + 22 * len(lines) + 40)
+            seq_h = min(side.h // 2, px(60 + 22 * len(lines) + 40))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines,
                            "Respond with a lit card, or Pass." if self._legal
                            else "Waiting for the other player…")
-            self.log.rect = pygame.Rect(side.x, side.y + seq_h + 8, side.w,
-                                        side.h - seq_h - 58)
+            self.log.rect = pygame.Rect(side.x, side.y + seq_h + px(8), side.w,
+                                        side.h - seq_h - px(58))
         else:
-            self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 50)
+            self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(50))
         self.log.draw(surf)
         if ov.hint:
             t = TEXT.get(ov.hint, 20, INK, True)
-            r = t.get_rect(midtop=self.layout.hint_at()).inflate(16, 8)
-            pygame.draw.rect(surf, PANEL, r, border_radius=8)
+            r = t.get_rect(midtop=self.layout.hint_at()).inflate(px(16), px(8))
+            pygame.draw.rect(surf, PANEL, r, border_radius=px(8))
             surf.blit(t, t.get_rect(center=r.center))
         self._draw_message(surf)
         if isinstance(self.handler, HandOver):
@@ -376,6 +390,8 @@ class TableScene(Scene):
 
     def draw_over_ui(self, surf: pygame.Surface) -> None:
         ov = getattr(self, "_drag_overlay", None)
+        if ov is not None and ov.focus is not None:  # keyboard focus (Tab), above the UI
+            focus_ring(surf, ov.focus)
         if ov is not None and ov.dragging is not None:
             self.layout.draw_dragged(surf, ov)
         elif ov is not None and self.hover_source is not None and \
@@ -399,9 +415,9 @@ class TableScene(Scene):
         colour = ERROR if (self.message_error or not self.message) else INK
         t = TEXT.get(text, 20, colour, True)
         r = t.get_rect(midbottom=self.layout.message_at())
-        box = r.inflate(20, 10)
-        pygame.draw.rect(surf, PANEL, box, border_radius=8)
-        pygame.draw.rect(surf, colour, box, width=2, border_radius=8)
+        box = r.inflate(px(20), px(10))
+        pygame.draw.rect(surf, PANEL, box, border_radius=px(8))
+        pygame.draw.rect(surf, colour, box, width=px(2), border_radius=px(8))
         surf.blit(t, r)
 
     def _curtain(self, surf: pygame.Surface, title: str, sub: str) -> None:
@@ -410,7 +426,7 @@ class TableScene(Scene):
         dim.fill((0, 0, 0, 170))
         surf.blit(dim, (0, 0))
         t = TEXT.get(title, 48, GOLD, True)
-        surf.blit(t, t.get_rect(center=(w // 2, h // 2 - 40)))
+        surf.blit(t, t.get_rect(center=(w // 2, h // 2 - px(40))))
         s = TEXT.get(sub, 24, INK_DIM)
         surf.blit(s, s.get_rect(center=(w // 2, h // 2)))
 
@@ -419,14 +435,15 @@ class TableScene(Scene):
         if spec is None:
             return
         w, h = surf.get_size()
-        img = self.app.faces.face(spec, ZOOM)
+        zoom = pxs(*ZOOM)
+        img = self.app.faces.face(spec, zoom)
         # a fixed place beside the board, on the side away from the mouse
         side = self.layout.side_rect()
-        x = side.x + (side.w - ZOOM[0]) // 2 if self.mouse[0] < side.x - ZOOM[0] else 12
-        r = pygame.Rect(x, max(TOP_BAR + 8, (h - ZOOM[1]) // 2 - 40), *ZOOM)
-        pygame.draw.rect(surf, (0, 0, 0), r.move(6, 8), border_radius=12)
+        x = side.x + (side.w - zoom[0]) // 2 if self.mouse[0] < side.x - zoom[0] else px(12)
+        r = pygame.Rect(x, max(top_bar() + px(8), (h - zoom[1]) // 2 - px(40)), *zoom)
+        pygame.draw.rect(surf, (0, 0, 0), r.move(px(6), px(8)), border_radius=px(12))
         surf.blit(img, r)
-        pygame.draw.rect(surf, PANEL_EDGE, r, width=1, border_radius=12)
+        pygame.draw.rect(surf, PANEL_EDGE, r, width=px(1), border_radius=px(12))
 
     # ---- layout file (tests and tools drive the real window with it) -------------------------
     def layout_info(self) -> dict[str, Any]:
@@ -467,6 +484,7 @@ class TableScene(Scene):
         self.reload.close()
         for b in self.buttons.values():
             b.kill()
-        for b in (self.leave, self.undo_button, self.redo_button, self.save_button):
+        for b in (self.leave, self.undo_button, self.redo_button, self.save_button,
+                  self.settings_button):
             b.kill()
         self.session.close()

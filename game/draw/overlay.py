@@ -1,0 +1,70 @@
+"""What floats above everything: the keyboard focus ring and the F1 list of keys."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
+from game.draw.scale import px
+from game.draw.text import TEXT
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("Tab / Shift+Tab", "next / previous legal choice: pieces, then targets, then buttons"),
+    ("Arrow keys", "also move the focus (and through an action menu)"),
+    ("Enter", "choose the focused piece, target or button (as a click or a drop)"),
+    ("Esc", "back out: put a piece down, close a menu, cancel a target, close this"),
+    ("Space", "Pass / end the step (Krosmaster: end the Activation)"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
+    ("Ctrl+S / Ctrl+O", "save the game / open a saved game"),
+    ("F1", "show or hide this list of keys"),
+    ("F10", "settings (window, UI scale, animation speed, sound)"),
+    ("F11", "fullscreen on / off"),
+    ("Enter (menu)", "start the game chosen in the main menu"),
+)
+
+
+def focus_ring(surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """A bright double ring that breathes a little, so the focus is seen on any colour."""
+    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 160)
+    grow = px(4) + round(pulse * px(2))
+    r = rect.inflate(2 * grow, 2 * grow)
+    pygame.draw.rect(surf, (0, 0, 0), r.inflate(px(4), px(4)), width=px(3),
+                     border_radius=px(10))
+    pygame.draw.rect(surf, (255, 255, 255), r, width=px(3), border_radius=px(8))
+    pygame.draw.rect(surf, GOLD, r.inflate(-px(4), -px(4)), width=px(1), border_radius=px(6))
+
+
+def help_rect(size: tuple[int, int]) -> pygame.Rect:
+    w, h = size
+    pw, ph = min(w - px(40), px(760)), min(h - px(40), px(60 + 34 * len(KEYS) + 12))
+    return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+
+
+def draw_help(surf: pygame.Surface) -> pygame.Rect:
+    """The F1 overlay: every key of the table, over a dimmed screen."""
+    w, h = surf.get_size()
+    dim = pygame.Surface((w, h), pygame.SRCALPHA)
+    dim.fill((0, 0, 0, 160))
+    surf.blit(dim, (0, 0))
+    r = help_rect((w, h))
+    pygame.draw.rect(surf, PANEL, r, border_radius=px(12))
+    pygame.draw.rect(surf, GOLD, r, width=px(2), border_radius=px(12))
+    t = TEXT.get("Keys", 30, GOLD, True)
+    surf.blit(t, (r.x + px(20), r.y + px(14)))
+    hint = TEXT.get("F1 or Esc closes", 17, INK_DIM)
+    surf.blit(hint, hint.get_rect(topright=(r.right - px(20), r.y + px(22))))
+    y = r.y + px(58)
+    key_w = px(190)
+    for key, what in KEYS:
+        kt = TEXT.get(key, 19, INK, True)
+        box = kt.get_rect(topleft=(r.x + px(24), y)).inflate(px(12), px(6))
+        box.topleft = (r.x + px(20), y - px(3))
+        pygame.draw.rect(surf, (34, 44, 54), box, border_radius=px(6))
+        pygame.draw.rect(surf, PANEL_EDGE, box, width=px(1), border_radius=px(6))
+        surf.blit(kt, (box.x + px(6), box.y + px(3)))
+        wt = TEXT.get(what, 18, INK_DIM)
+        surf.blit(wt, (r.x + px(20) + key_w, y))
+        y += px(34)
+    return r
