@@ -14,9 +14,9 @@ from rules.core.reload import describe_change
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.kyoukai import explain
-from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate, load_decks, load_pack
+from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate, load_decks
 from rules.kyoukai.draft import Draft
-from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, zone_label
+from rules.kyoukai.effects import zone_label
 from rules.kyoukai.flow import advance, declare
 from rules.kyoukai.intents import (
     INTENT_TYPES,
@@ -45,27 +45,20 @@ from rules.kyoukai.state import (
 ENTRANT_ZONES = (GRID.cell(4, 4), GRID.cell(0, 0))  # the corner nearest each player
 
 
-def _stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """(name, mtime, size) of the folder's TOML files: a saved edit is a new cache key."""
-    out = []
-    for p in sorted(folder.glob("*.toml")):
-        try:
-            st = p.stat()
-        except OSError:
-            continue
-        out.append((p.name, st.st_mtime_ns, st.st_size))
-    return tuple(out)
-
-
 def load(folder: Path) -> tuple[dict[str, Gate], dict[str, Deck]]:
-    """A pack folder's cards and decks (cached until a designer saves a file of it)."""
-    return _load(folder, _stamp(folder))
+    """A pack folder's cards (TOML and CSV) and decks, through the shared pack loader; cached
+    until a designer saves, adds or deletes a file of it."""
+    from rules.core.packs import format_for, snapshot
+
+    return _load(folder, snapshot(format_for("kyoukai"), folder))
 
 
 @lru_cache(maxsize=8)
 def _load(folder: Path, stamp: object) -> tuple[dict[str, Gate], dict[str, Deck]]:
-    catalog = load_pack(folder, set(SKILL_EFFECTS), set(OPEN_EFFECTS))
-    return catalog, load_decks(folder, catalog)
+    from rules.core.packs import load_pack as load_any_pack
+
+    pack = load_any_pack("kyoukai", folder)
+    return dict(pack.cards), dict(pack.decks)
 
 
 class KyoukaiRules(Ruleset[State]):

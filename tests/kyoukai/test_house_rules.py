@@ -81,3 +81,21 @@ def test_describe_names_cards_and_zones_for_buttons() -> None:
     assert "Wandering Lion: Primal Instinct → Iron Boar (C2)" in labels
     assert "Open Punch → Iron Boar (C2)" in labels
     assert "End Main step" in labels
+
+
+def test_a_game_can_use_cards_kept_in_a_csv_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    from rules.core.paths import asset
+
+    pack = tmp_path / "pack"
+    shutil.copytree(asset("packs", "kyoukai"), pack)
+    (pack / "spirits.toml").unlink()
+    (pack / "spirits.csv").write_text(
+        "id,name,type,movement,attack,defense,text\n"
+        "ember_spirit,Ember Spirit,spirit,1,1,0,From a spreadsheet\n"
+        "stone_spirit,Stone Spirit,spirit,0,0,2,\n"
+        "wind_spirit,Wind Spirit,spirit,2,1,0,\n", encoding="utf-8")
+    s = rs.new_game(seed=1, options={"pack": str(pack)})
+    assert s.catalog["ember_spirit"].text == "From a spreadsheet"
+    assert any(s.cards[c] == "ember_spirit" for c in s.players[0].spirits)
