@@ -101,6 +101,7 @@ def ensure_pyinstaller() -> None:
 SPEC = """\
 # Written by tools/build_exe.py; edit that file instead.
 import os
+from PyInstaller.utils.hooks import collect_submodules
 
 ROOT = {root!r}
 KEEP_FONTS = {fonts!r}
@@ -120,6 +121,9 @@ a = Analysis(
     [os.path.join(ROOT, "game", "__main__.py")],
     pathex=[ROOT],
     datas=[(os.path.join(ROOT, "assets"), "assets")],
+    # All of our own modules: some are imported by name (rules.<game>.pack), out of sight of
+    # PyInstaller's import scan.
+    hiddenimports=collect_submodules("rules") + collect_submodules("game"),
     excludes={excludes!r},
     optimize=1,
 )

@@ -36,3 +36,5 @@ def test_the_spec_drops_what_the_program_does_not_use(tmp_path: Path) -> None:
     for name in ("tkinter", "unittest", "pydoc", "numpy", "pygame.tests"):
         assert repr(name) in spec
     assert "(os.path.join(ROOT, \"assets\"), \"assets\")" in spec
+    # rules.<game>.pack is imported by name: every module of ours must be bundled
+    assert 'collect_submodules("rules") + collect_submodules("game")' in spec
