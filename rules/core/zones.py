@@ -8,7 +8,7 @@ T = TypeVar("T")
 
 
 def without(zone: tuple[T, ...], item: T) -> tuple[T, ...]:
-    """The zone with the first occurrence of ``item`` removed (KeyError if absent)."""
+    """The zone with the first occurrence of ``item`` removed (ValueError if absent)."""
     i = zone.index(item)
     return zone[:i] + zone[i + 1 :]
 

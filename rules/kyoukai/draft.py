@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from rules.core import zones
 from rules.core.model import Event
 from rules.core.window import Window
 from rules.kyoukai.cards import Gate
@@ -108,7 +109,7 @@ class Draft:
 
     def draw(self, p: int, n: int = 1) -> int:
         pl = self.players[p]
-        taken, rest = pl.deck[:n], pl.deck[n:]
+        taken, rest = zones.draw(pl.deck, n)
         self.player(p, deck=rest, hand=pl.hand + taken)
         if taken:
             who = "card" if len(taken) == 1 else "cards"
@@ -118,7 +119,7 @@ class Draft:
 
     def to_discard(self, iid: int, owner: int) -> None:
         pl = self.players[owner]
-        self.player(owner, discard=pl.discard + (iid,))
+        self.player(owner, discard=zones.put_bottom(pl.discard, iid))
 
     def leave_field(self, iid: int, to: Place, by: int | None) -> None:
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
@@ -128,15 +129,15 @@ class Draft:
         self.absorbed = {k: v for k, v in self.absorbed.items() if k != iid}
         for b in g.branches:
             pl = self.players[g.owner]
-            self.player(g.owner, discard=pl.discard + (b,))
+            self.player(g.owner, discard=zones.put_bottom(pl.discard, b))
             self.log("discard", f"{self.name(b)} (Branched) is discarded with its host.",
                      g.owner)
         pl = self.players[g.owner]
         if to == "hand":
-            self.player(g.owner, hand=pl.hand + (iid,))
+            self.player(g.owner, hand=zones.put_bottom(pl.hand, iid))
             self.log("return", f"{self.name(iid)} returns to its owner's hand.", g.owner)
         else:
-            self.player(g.owner, discard=pl.discard + (iid,))
+            self.player(g.owner, discard=zones.put_bottom(pl.discard, iid))
             self.log("discard", f"{self.name(iid)} is discarded.", g.owner)
             if by is not None and self.has_passive(iid, "ready_on_discard"):
                 self._ready_own_choice(by, f"{self.name(iid)}'s Potion Potential")

@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rules.core import zones
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event, Intent
 from rules.core.paths import asset
@@ -144,9 +145,8 @@ class KyoukaiRules(Ruleset[State]):
             d.log("ready", f"{who} Readies {d.name(intent.gate)}.", p)
         elif isinstance(intent, Discard):
             pl = d.players[p]
-            hand = list(pl.hand)
-            hand.remove(intent.card)
-            d.player(p, hand=tuple(hand), discard=pl.discard + (intent.card,))
+            d.player(p, hand=zones.without(pl.hand, intent.card),
+                     discard=zones.put_bottom(pl.discard, intent.card))
             d.log("discard", f"{who} discards {d.name(intent.card)} to the hand limit.", p,
                   reveals=(1 - p,))
         elif isinstance(intent, OpenGate):
@@ -187,12 +187,10 @@ class KyoukaiRules(Ruleset[State]):
         pl = d.players[p]
         card = d.card(intent.card)
         if intent.card in pl.spirits:
-            d.player(p, spirits=tuple(c for c in pl.spirits if c != intent.card),
+            d.player(p, spirits=zones.without(pl.spirits, intent.card),
                      spirit_opened=True, ki=pl.ki - card.cost)
         else:
-            hand = list(pl.hand)
-            hand.remove(intent.card)
-            d.player(p, hand=tuple(hand), ki=pl.ki - card.cost)
+            d.player(p, hand=zones.without(pl.hand, intent.card), ki=pl.ki - card.cost)
         target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
         declare(d, Item(kind="open", player=p, source=intent.card, zone=intent.zone,
                         target=target))
@@ -205,7 +203,7 @@ class KyoukaiRules(Ruleset[State]):
         skill = d.card(intent.gate).skills[intent.skill]
         if skill.kind == "location":
             pl = d.players[p]
-            d.player(p, discard=tuple(c for c in pl.discard if c != intent.gate))
+            d.player(p, discard=zones.without(pl.discard, intent.gate))
         elif d.seq is not None:
             d.gate(intent.gate, ready=False)  # a Fast Skill answers by Resting its Gate (K-12)
         else:

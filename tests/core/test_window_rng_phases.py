@@ -61,3 +61,16 @@ def test_phase_cycle_wraps_into_a_new_turn() -> None:
     assert cyc.after("end") == ("draw", True)
     with pytest.raises(ValueError):
         PhaseCycle(["a", "a"])
+
+
+def test_zone_helpers_return_new_tuples() -> None:
+    from rules.core import zones
+
+    deck = (1, 2, 3, 4)
+    taken, rest = zones.draw(deck, 3)
+    assert taken == (1, 2, 3) and rest == (4,)
+    assert zones.draw((), 2) == ((), ())
+    assert zones.without((5, 6, 5), 5) == (6, 5)
+    assert zones.put_top((2,), 1) == (1, 2) and zones.put_bottom((1,), 2, 3) == (1, 2, 3)
+    with pytest.raises(ValueError):
+        zones.without((1,), 9)
