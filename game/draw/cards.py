@@ -1,18 +1,28 @@
 """Procedural card faces from card data, rendered once per (card, size) and cached.
 
 A ruleset's table layout turns its card data into a ``FaceSpec``; this module knows nothing
-about any one game.
+about any one game. A card's art image (a path inside its pack folder, resolved with
+``art_file``) fills the art window, cropped to its shape; without one, or when the image cannot
+be read, the window is a panel with the card's initial. Text that does not fit the text box is
+shrunk step by step; past the smallest size the face shows what fits and a "… more" marker.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
 from game.draw.palette import CARD_BACK, CARD_BACK_EDGE, INK, INK_DARK, Color
 from game.draw.scale import px
-from game.draw.text import TEXT, fit, unscaled, wrap
+from game.draw.text import TEXT, fit, font, unscaled, wrap
+from rules.core.packs import art_path
+
+log = logging.getLogger("playtable.cards")
+ART_MAX_SIDE = 1024  # a larger image is kept at this size (faces are never bigger)
+ART_SHARES = (0.26, 0.16)  # the large face's art window, as a share of the card's height
 
 
 @dataclass(frozen=True)
@@ -35,6 +45,7 @@ class FaceSpec:
     stats: tuple[tuple[str, int], ...]
     blocks: tuple[Block, ...]
     flavour: str = ""
+    art: str | None = None  # absolute path of the art image (see ``art_file``)
 
 
 def _text(text: str, pixels: float, colour: Color, bold: bool = False) -> pygame.Surface:
@@ -46,8 +57,101 @@ def _fit(text: str, pixels: float, width: int, bold: bool = False) -> str:
     return fit(text, unscaled(pixels), width, bold)
 
 
-def _wrap(text: str, pixels: float, width: int) -> list[str]:
-    return wrap(text, unscaled(pixels), width)
+def _wrap(text: str, pixels: float, width: int, bold: bool = False) -> list[str]:
+    """Lines no wider than ``width``; a word wider than a line is split by characters."""
+    f = font(unscaled(pixels), bold)
+    out: list[str] = []
+    for line in wrap(text, unscaled(pixels), width, bold):
+        while f.size(line)[0] > width and len(line) > 1:
+            cut = next((i for i in range(len(line) - 1, 0, -1)
+                        if f.size(line[:i])[0] <= width), 1)
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
+_warned: set[str] = set()
+
+
+def _warn(msg: str) -> None:
+    if msg not in _warned:
+        _warned.add(msg)
+        log.warning(msg)
+
+
+def art_file(folder: Path | None, art: str | None) -> str | None:
+    """A card's ``art`` (relative to its pack ``folder``) as an absolute path for
+    ``FaceSpec.art``; None (and a one-line warning) when it is absent or leaves the folder,
+    with the same rule as the pack check, which reports such a path as an error."""
+    if not art or folder is None:
+        return None
+    try:
+        return str(art_path(folder, art))
+    except (ValueError, OSError) as e:
+        _warn(f"card art: {e}; drawing the plain face")
+        return None
+
+
+_images: dict[str, pygame.Surface | None] = {}
+
+
+def art_image(path: str) -> pygame.Surface | None:
+    """The image at ``path``, read once (a 32-bit copy, at most ``ART_MAX_SIDE`` a side);
+    None, with a one-line warning, when it is missing or unreadable."""
+    if path in _images:
+        return _images[path]
+    img: pygame.Surface | None = None
+    try:
+        raw = pygame.image.load(path)
+        w, h = raw.get_size()
+        if w < 1 or h < 1:
+            raise ValueError("empty image")
+        k = min(1.0, ART_MAX_SIDE / max(w, h))
+        img = pygame.Surface((max(1, round(w * k)), max(1, round(h * k))), pygame.SRCALPHA, 32)
+        if k < 1.0:
+            copy = pygame.Surface((w, h), pygame.SRCALPHA, 32)
+            copy.blit(raw, (0, 0))
+            pygame.transform.smoothscale(copy, img.get_size(), img)
+        else:
+            img.blit(raw, (0, 0))
+    except (pygame.error, OSError, ValueError) as e:
+        _warn(f"card art {path}: cannot read it ({e}); drawing the plain face")
+    _images[path] = img
+    return img
+
+
+def forget_art() -> None:
+    """Drop the read images (tests; a new pack)."""
+    _images.clear()
+    _warned.clear()
+
+
+def _cover(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """``img`` scaled to fill ``size``, the overflow cropped evenly from both sides."""
+    w, h = img.get_size()
+    tw, th = size
+    k = max(tw / w, th / h)
+    sw, sh = max(tw, round(w * k)), max(th, round(h * k))
+    scaled = pygame.transform.smoothscale(img, (sw, sh))
+    return scaled.subsurface(((sw - tw) // 2, (sh - th) // 2, tw, th)).copy()
+
+
+def _art_window(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect, radius: int,
+                initial: float) -> None:
+    """The card's art in ``rect`` (rounded corners), or the tinted panel with its initial."""
+    img = art_image(spec.art) if spec.art else None
+    if img is None or rect.w < 1 or rect.h < 1:
+        pygame.draw.rect(surf, _shade(spec.colour, 0.7), rect, border_radius=radius)
+        t = _text(spec.name[:1], int(rect.h * initial), _shade(spec.colour, 1.45), True)
+        surf.blit(t, t.get_rect(center=rect.center))
+        return
+    pic = _cover(img, rect.size)
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    pic.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(pic, rect)
+    pygame.draw.rect(surf, _shade(spec.colour, 0.55), rect, width=1, border_radius=radius)
 
 
 def face_key(spec: FaceSpec) -> str:
@@ -142,6 +246,12 @@ def render_back(size: tuple[int, int]) -> pygame.Surface:
 
 
 def render_face(spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
+    return render_face_fit(spec, size)[0]
+
+
+def render_face_fit(spec: FaceSpec, size: tuple[int, int]
+                    ) -> tuple[pygame.Surface, TextFit | None]:
+    """The face and how its text box was filled (None for the small face, which has none)."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     r = max(3, w // 12)
@@ -151,9 +261,8 @@ def render_face(spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
                      border_radius=r)
     if w < px(110):  # the small face at board sizes, at any UI scale
         _small(surf, spec, w, h, edge)
-    else:
-        _large(surf, spec, w, h, edge)
-    return surf
+        return surf, None
+    return surf, _large(surf, spec, w, h, edge)
 
 
 def _cost_gem(surf: pygame.Surface, cost: int, x: int, y: int, rad: int) -> None:
@@ -186,15 +295,106 @@ def _small(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> N
     t = _text(name, name_size, INK_DARK, True)
     surf.blit(t, t.get_rect(midleft=(bar.x + 3, bar.centery + 1)))
     art = pygame.Rect(edge + 3, bar.bottom + 3, w - 2 * edge - 6, h - bar.bottom - 3 - h // 4)
-    pygame.draw.rect(surf, _shade(spec.colour, 0.7), art, border_radius=3)
-    initial = _text(spec.name[:1], int(art.h * 0.9), _shade(spec.colour, 1.45), True)
-    surf.blit(initial, initial.get_rect(center=art.center))
+    _art_window(surf, spec, art, 3, 0.9)
     if spec.cost is not None:
         _cost_gem(surf, spec.cost, art.right - w // 9, art.top + w // 9, max(6, w // 9))
     _stats_row(surf, spec, w, h - edge - h // 9, max(10, w // 5))
 
 
-def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> None:
+@dataclass(frozen=True)
+class TextFit:
+    """How a face's text box was filled: the body size used (``normal`` when nothing had to
+    shrink), rows drawn out of all rows, and whether the "… more" marker was drawn."""
+
+    size: int
+    normal: int
+    drawn: int
+    rows: int
+    more: bool
+
+
+@dataclass(frozen=True)
+class _Row:
+    kind: str  # "head" (tag + title), "text", "flavour" or "gap"
+    text: str
+    height: int
+    block: Block | None = None
+
+
+def _text_rows(spec: FaceSpec, width: int, body: int) -> list[_Row]:
+    """The text box's rows at body size ``body`` (flavour one pixel smaller)."""
+    head_h = max(font(unscaled(body), True).get_height(),
+                 font(unscaled(body - 1), True).get_height()) + 2
+    line_h = font(unscaled(body)).get_height()
+    small_h = font(unscaled(body - 1)).get_height()
+    rows: list[_Row] = []
+    for b in spec.blocks:
+        if rows:
+            rows.append(_Row("gap", "", 5))
+        if b.tag or b.title:
+            rows.append(_Row("head", b.title, head_h, b))
+        if b.text:
+            rows += [_Row("text", ln, line_h) for ln in _wrap(b.text, body, width)]
+    if spec.flavour:
+        if rows:
+            rows.append(_Row("gap", "", 5))
+        rows += [_Row("flavour", ln, small_h) for ln in _wrap(spec.flavour, body - 1, width)]
+    return rows
+
+
+def fit_text(spec: FaceSpec, box: pygame.Rect, normal: int) -> tuple[TextFit, list[_Row]]:
+    """The largest body size from ``normal`` down to the floor (60 % of it, at least 8 px)
+    at which the text fits ``box``; at the floor, the rows that fit above a "… more" line."""
+    floor = min(normal, max(8, round(normal * 0.6)))
+    room = box.h - 10
+    size = normal
+    rows = _text_rows(spec, box.w - 10, size)
+    while sum(r.height for r in rows) > room and size > floor:
+        size -= 1
+        rows = _text_rows(spec, box.w - 10, size)
+    if sum(r.height for r in rows) <= room:
+        return TextFit(size, normal, len(rows), len(rows), False), rows
+    room -= font(unscaled(size), True).get_height()  # the marker's line
+    used, n = 0, 0
+    for r in rows:
+        if used + r.height > room:
+            break
+        used += r.height
+        n += 1
+    while n and rows[n - 1].kind == "gap":
+        n -= 1
+    return TextFit(size, normal, n, len(rows), True), rows[:n]
+
+
+def _draw_text(surf: pygame.Surface, box: pygame.Rect, rows: list[_Row], fit: TextFit) -> None:
+    body = fit.size
+    y = box.y + 5
+    for r in rows:
+        if r.kind == "head" and r.block is not None:
+            b = r.block
+            x = box.x + 5
+            if b.tag:
+                tag = _text(_fit(b.tag, body - 1, box.w - 20, True), body - 1, INK, True)
+                pill = tag.get_rect(topleft=(x, y)).inflate(8, 2)
+                pill.topleft = (x, y)
+                pygame.draw.rect(surf, b.tag_colour, pill, border_radius=4)
+                surf.blit(tag, (x + 4, y + 1))
+                x = pill.right + 5
+            if b.title:
+                tt = _text(_fit(b.title, body, box.right - x - 4, True), body, INK_DARK, True)
+                surf.blit(tt, (x, y + 1))
+        elif r.kind in ("text", "flavour") and r.text:
+            small = r.kind == "flavour"
+            lt = _text(r.text, body - 1 if small else body,
+                       (110, 100, 90) if small else (48, 44, 40))
+            surf.blit(lt, (box.x + 5, y))
+        y += r.height
+    if fit.more:
+        more = _text("… more", body, (170, 40, 30), True)
+        surf.blit(more, more.get_rect(bottomright=(box.right - 6, box.bottom - 4)))
+
+
+def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> TextFit:
     """A readable face (hover zoom, hand at large sizes): everything on the card."""
     pad = max(6, w // 22)
     name_size = max(14, w // 10)
@@ -209,45 +409,20 @@ def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> N
                  True)
     surf.blit(t, t.get_rect(midleft=(left, bar.centery + 1)))
     type_size = max(12, w // 16)
-    tl = _text(spec.type_label, type_size, INK, True)
+    tl = _text(_fit(spec.type_label, type_size, bar.w - 8, True), type_size, INK, True)
     surf.blit(tl, (bar.x + 4, bar.bottom + 4))
-    art = pygame.Rect(bar.x, bar.bottom + 8 + tl.get_height(), bar.w, int(h * 0.16))
-    pygame.draw.rect(surf, _shade(spec.colour, 0.7), art, border_radius=4)
-    initial = _text(spec.name[:1], int(art.h * 1.0), _shade(spec.colour, 1.45), True)
-    surf.blit(initial, initial.get_rect(center=art.center))
     stats_h = type_size + 12 if spec.stats else 0
-    box = pygame.Rect(bar.x, art.bottom + 6, bar.w, h - art.bottom - 12 - stats_h - edge)
-    pygame.draw.rect(surf, (244, 238, 222), box, border_radius=5)
-    y = box.y + 5
-    body = max(12, w // 17)
-    for b in spec.blocks:
-        if y > box.bottom - body:
+    top = bar.bottom + 8 + tl.get_height()
+    normal = max(12, w // 17)
+    for share in ART_SHARES:  # the art window gives way before the text shrinks
+        art = pygame.Rect(bar.x, top, bar.w, int(h * share))
+        box = pygame.Rect(bar.x, art.bottom + 6, bar.w, h - art.bottom - 12 - stats_h - edge)
+        fit, rows = fit_text(spec, box, normal)
+        if fit.size == normal:
             break
-        x = box.x + 5
-        if b.tag:
-            tag = _text(b.tag, body - 1, INK, True)
-            pill = tag.get_rect(topleft=(x, y)).inflate(8, 2)
-            pill.topleft = (x, y - 1)
-            pygame.draw.rect(surf, b.tag_colour, pill, border_radius=4)
-            surf.blit(tag, (x + 4, y))
-            x = pill.right + 5
-        if b.title:
-            tt = _text(_fit(b.title, body, box.right - x - 4, True), body, INK_DARK, True)
-            surf.blit(tt, (x, y))
-            y += tt.get_height() + 2
-        for line in _wrap(b.text, body, box.w - 10):
-            if y > box.bottom - body:
-                break
-            lt = _text(line, body, (48, 44, 40))
-            surf.blit(lt, (box.x + 5, y))
-            y += lt.get_height()
-        y += 5
-    if spec.flavour and y < box.bottom - body:
-        for line in _wrap(spec.flavour, body - 1, box.w - 10):
-            if y > box.bottom - body:
-                break
-            lt = _text(line, body - 1, (110, 100, 90))
-            surf.blit(lt, (box.x + 5, y))
-            y += lt.get_height()
+    _art_window(surf, spec, art, 4, 1.0)
+    pygame.draw.rect(surf, (244, 238, 222), box, border_radius=5)
+    _draw_text(surf, box, rows, fit)
     if spec.stats:
         _stats_row(surf, spec, w, h - edge - pad // 2 - type_size // 2 - 2, type_size + 2)
+    return fit

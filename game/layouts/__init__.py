@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from game.draw.cards import CardFaces
 from game.layouts.base import TableLayout
@@ -43,12 +44,17 @@ def playable() -> list[str]:
     return sorted(TABLES)
 
 
-def table_for(game: str, faces: CardFaces | None = None) -> TableLayout:
+def table_for(game: str, faces: CardFaces | None = None, pack: Path | None = None
+              ) -> TableLayout:
+    """The game's table; ``pack`` is the folder its cards (and their art) come from."""
     try:
-        return TABLES[game][0](faces)
+        make = TABLES[game][0]
     except KeyError:
         raise KeyError(f"no table layout for {game!r}; the client knows "
                        f"{', '.join(playable())}") from None
+    layout = make(faces)
+    layout.pack = pack
+    return layout
 
 
 def decks_for(game: str) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ import pygame
 from game.draw.cards import FaceSpec
 from game.draw.scale import px
 from rules.core.model import Intent
+from rules.core.paths import asset
 
 Pos = tuple[int, int]
 TOP_BAR = 34  # height of the phase bar every table has, at UI scale 1.0 (see top_bar)
@@ -62,6 +64,12 @@ class TableLayout(ABC):
     game: str
     steps: Sequence[str] = ()
     space_kinds: Sequence[str] = ("pass", "end_action", "end_step")  # what Space does, in order
+    pack: Path | None = None  # the pack folder the game plays from (``table_for`` sets it)
+
+    def pack_folder(self) -> Path:
+        """Where card art paths are resolved: the game's pack folder, the shipped one unless
+        the game was started with another."""
+        return self.pack if self.pack is not None else asset("packs", self.game)
 
     def buttons(self) -> dict[str, str]:
         """Extra table buttons this game needs: intent kind -> label (shown while legal)."""

@@ -12,12 +12,13 @@ Zones are board cells; a figure's card counts as the cell its figure stands on.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.draw.board_square import TERRAIN_LEGEND, SquareBoard, draw_terrain, draw_token
-from game.draw.cards import Block, CardFaces, FaceSpec
+from game.draw.cards import Block, CardFaces, FaceSpec, art_file
 from game.draw.dice import DiceTray, draw_die, draw_kama
 from game.draw.figure_card import (
     AP_BLUE,
@@ -61,7 +62,8 @@ def team_names() -> list[str]:
     return list(load_pack(pack_dir({}))[1])
 
 
-def face_spec(card: Any) -> FaceSpec:
+def face_spec(card: Any, pack: Path | None = None) -> FaceSpec:
+    """The figure's card face; its art is looked up in the ``pack`` folder."""
     blocks = [Block(s.name, f"{s.ap} AP", AP_BLUE,
                     spell_summary(s) + ("; straight line" if s.line else "")
                     + ("; no line of sight" if not s.los else "")
@@ -74,7 +76,8 @@ def face_spec(card: Any) -> FaceSpec:
                     type_label=f"Level {card.level} · Initiative {card.initiative}",
                     colour=(150, 112, 70), cost=card.level,
                     stats=(("MP", card.mp), ("HP", card.hp), ("AP", card.ap)),
-                    blocks=tuple(blocks), flavour=card.text)
+                    blocks=tuple(blocks), flavour=card.text,
+                    art=art_file(pack, card.art))
 
 
 class KrosmasterTable(TableLayout):
@@ -401,7 +404,7 @@ class KrosmasterTable(TableLayout):
         card = v.card(v.figures[source])
         got = self._specs.get(card.name)
         if got is None or got[0] is not card:  # new, or hot-reloaded card data
-            got = self._specs[card.name] = (card, face_spec(card))
+            got = self._specs[card.name] = (card, face_spec(card, self.pack_folder()))
         return got[1]
 
     def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:

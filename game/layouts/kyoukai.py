@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.draw.board_diamond import DiamondBoard
-from game.draw.cards import Block, CardFaces, FaceSpec
+from game.draw.cards import Block, CardFaces, FaceSpec, art_file
 from game.draw.hand import HandFan
 from game.draw.palette import (
     GOLD,
@@ -53,7 +54,8 @@ def deck_names() -> list[str]:
     return sorted(load(KyoukaiRules().default_pack().resolve())[1])
 
 
-def face_spec(card: Gate) -> FaceSpec:
+def face_spec(card: Gate, pack: Path | None = None) -> FaceSpec:
+    """The card's face; its art is looked up in the ``pack`` folder."""
     stats: tuple[tuple[str, int], ...] = ()
     if card.has_stats:
         stats = (("M", card.movement or 0), ("A", card.attack or 0), ("D", card.defense or 0))
@@ -70,7 +72,7 @@ def face_spec(card: Gate) -> FaceSpec:
     return FaceSpec(key=card.id, name=card.name, type_label=label,
                     colour=TYPE_COLOUR.get(card.type, (120, 120, 120)),
                     cost=None if card.type == "entrant" else card.cost, stats=stats,
-                    blocks=tuple(blocks), flavour=flavour)
+                    blocks=tuple(blocks), flavour=flavour, art=art_file(pack, card.art))
 
 
 class KyoukaiTable(TableLayout):
@@ -311,7 +313,7 @@ class KyoukaiTable(TableLayout):
         card = self.view.catalog[cid]
         got = self._specs.get(cid)
         if got is None or got[0] is not card:  # new, or hot-reloaded card data
-            got = self._specs[cid] = (card, face_spec(card))
+            got = self._specs[cid] = (card, face_spec(card, self.pack_folder()))
         return got[1]
 
     def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:

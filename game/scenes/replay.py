@@ -16,6 +16,7 @@ from game.draw.panels import phase_bar, sequence_panel
 from game.draw.scale import px
 from game.layouts import table_for
 from game.layouts.base import Overlay, Seats, top_bar
+from game.packs import pack_folder
 from game.scenes.base import Scene
 from rules.records import Record, Replayed, Session
 
@@ -29,7 +30,7 @@ class ReplayScene(Scene):
     def __init__(self, app: App, record: Record, replayed: Replayed) -> None:
         super().__init__(app)
         self.record, self.r = record, replayed
-        self.layout = table_for(record.game, app.faces)
+        self.layout = table_for(record.game, app.faces, pack_folder(record.game, record.options))
         seats = record.players if len(record.players) == 2 else ("human", "human")
         self.names = tuple(f"Player {p + 1}" + (" (computer)" if seats[p] == "computer" else "")
                            for p in (0, 1))

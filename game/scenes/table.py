@@ -22,6 +22,7 @@ from game.files import write_json
 from game.input.handlers import Handler, HandOver, Idle, Watching
 from game.layouts import table_for
 from game.layouts.base import Seats, top_bar
+from game.packs import pack_folder
 from game.reload import PackReload
 from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
@@ -43,7 +44,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.cfg = cfg
         self.session = GameSession(cfg, live, note)
-        self.layout = table_for(cfg.game, app.faces)
+        self.layout = table_for(cfg.game, app.faces, pack_folder(cfg.game, cfg.options))
         self.manager = app.manager
         self.log = LogView()
         self.handler: Handler = Idle()

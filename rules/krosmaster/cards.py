@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from rules.core.cards import load_table_array
 from rules.core.errors import DataError
@@ -62,6 +62,16 @@ class KrosmasterCard(Frozen):
     powers: tuple[Power, ...] = ()
     spells: tuple[Spell, ...] = Field(min_length=1, max_length=3)
     text: str = ""
+    art: str | None = None  # image path inside the pack folder
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """No ``art`` key when there is none, so cards without art keep their record hashes
+        (and saved games) from before the field existed."""
+        data: dict[str, Any] = handler(self)
+        if data.get("art") is None:
+            data.pop("art", None)
+        return data
 
 
 class Team(Frozen):

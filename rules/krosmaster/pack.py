@@ -31,7 +31,7 @@ def face(card: KrosmasterCard) -> Face:
                 colour=CARD_COLOUR, cost=card.level,
                 stats=[("Ini", card.initiative), ("MP", card.mp), ("HP", card.hp),
                        ("AP", card.ap)],
-                blocks=blocks, flavour=card.text, art=None)
+                blocks=blocks, flavour=card.text, art=card.art)
 
 
 def _teams(folder: Path, files: list[Path], catalog: dict[str, KrosmasterCard]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -74,6 +75,8 @@ def test_the_whole_shipped_packs_round_trip_through_csv(tmp_path: Path) -> None:
                 (out / f"{f.stem}.csv").write_text(write_csv(rows), encoding="utf-8")
             else:
                 (out / f.name).write_bytes(f.read_bytes())  # decks / teams stay TOML
+        if (src / "art").is_dir():  # card art is part of the pack
+            shutil.copytree(src / "art", out / "art")
         assert load_pack(game, out).cards == load_pack(game, src).cards
         assert load_pack(game, out).decks == load_pack(game, src).decks
 
