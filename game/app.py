@@ -22,6 +22,7 @@ from game.draw.overlay import draw_help
 from game.draw.palette import FELT, FELT_DARK
 from game.draw.scale import scale, set_anim_speed, set_scale
 from game.draw.text import reset_fonts
+from game.input.focus import WindowKeys
 from game.scenes.base import Scene
 from game.scenes.dialogs import FileActions
 from game.session import GameConfig, config_for
@@ -94,6 +95,7 @@ class App:
         self.running = True
         self.frames = 0
         self.files = FileActions(self)
+        self.window_keys = WindowKeys(self.manager)  # Tab / Enter / Esc in dialogs
         self.defaults = defaults or game or GameConfig()
         self.designer_mode = bool(load_settings().get("designer_mode", False))
         self.scene: Scene
@@ -221,8 +223,10 @@ class App:
             if ev.type == pygame.VIDEORESIZE:
                 self.resize(ev.size)
                 continue
-            if self.app_key(ev):
+            if self.app_key(ev) or self.window_keys.key(ev):
                 continue
+            if not self.files.busy and self.scene.before_ui(ev):
+                continue  # keyboard focus: Tab, Enter, arrows on the focused control
             if ev.type == pygame_gui.UI_BUTTON_PRESSED:
                 self.sounds.play("click")
             if self.files.handle(ev) or self.manager.process_events(ev):
@@ -262,6 +266,7 @@ class App:
         self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
         self.scene.draw_over_ui(self.screen)
+        self.window_keys.draw(self.screen)
         if self.help_open:
             draw_help(self.screen)
 

@@ -11,7 +11,7 @@ from game.draw.scale import px
 from game.draw.text import TEXT
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("Tab / Shift+Tab", "next / previous legal choice: pieces, then targets, then buttons"),
+    ("Tab / Shift+Tab", "next / previous legal choice: pieces, targets, buttons (or top bar)"),
     ("Arrow keys", "also move the focus (and through an action menu)"),
     ("Enter", "choose the focused piece, target or button (as a click or a drop)"),
     ("Esc", "back out: put a piece down, close a menu, cancel a target, close this"),
@@ -21,7 +21,10 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("F1", "show or hide this list of keys"),
     ("F10", "settings (window, UI scale, animation speed, sound)"),
     ("F11", "fullscreen on / off"),
-    ("Enter (menu)", "start the game chosen in the main menu"),
+    ("Tab, then Enter", "menu, replay, decks: focus a control, press it (menu: Start)"),
+    ("Left / Right", "change the focused choice, tick a check box; type into a field"),
+    ("Enter / Delete", "deck screen: add / take out the card in focus; Ctrl+S saves"),
+    ("Enter / Esc", "dialog: OK / close; game over: play again; next player: continue"),
 )
 
 

@@ -239,6 +239,20 @@ class Dragging(Handler):
         return ov
 
 
+def _without_piece_name(ctx: Ctx, intents: list[Intent],
+                        entries: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """A menu about one piece drops its name from the rules' words ("Lion: Move to B2" reads
+    "Move to B2" on the Lion's own menu)."""
+    sources = {ctx.layout.source_of(i) for i in intents}
+    src = sources.pop() if len(sources) == 1 else None
+    spec = ctx.layout.face(src) if src is not None else None
+    if spec is None:
+        return entries
+    head = f"{spec.name}: "
+    return [(label[len(head):] if label.startswith(head) else label, what)
+            for label, what in entries]
+
+
 class Menu(Handler):
     """A small action menu: one button per action; actions with several targets lead on to
     Targeting."""
@@ -256,6 +270,7 @@ class Menu(Handler):
                 entries.extend((ctx.layout.describe(i), i) for i in group)
             else:  # many targets: pick the action here, the target on the field
                 entries.append((ctx.layout.describe(group[0]).split(" → ")[0] + " …", group))
+        entries = _without_piece_name(ctx, intents, entries)
         bw, bh = 260, 32
         h = bh * (len(entries) + 1) + 12
         w, hgt = ctx.manager.get_root_container().get_rect().size

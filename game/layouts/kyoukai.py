@@ -34,11 +34,8 @@ from rules.kyoukai.intents import (
     Attack,
     Choose,
     Discard,
-    EndAction,
-    EndStep,
     Move,
     OpenGate,
-    Pass,
     UseSkill,
 )
 from rules.kyoukai.state import ENTRANT_LIFE, State
@@ -83,6 +80,9 @@ class KyoukaiTable(TableLayout):
         self.faces = faces or CardFaces()
         self.board = DiamondBoard(5, 5, label=zone_label)
         self.hand = HandFan()
+        from rules.kyoukai.ruleset import KyoukaiRules
+
+        self.rs = KyoukaiRules()  # its describe() words menus, hints and drops
         self.view: State | None = None
         self.seats = Seats(0, False, ("Player 1", "Player 2"))
         self.legal: Sequence[Intent] = ()
@@ -279,30 +279,13 @@ class KyoukaiTable(TableLayout):
         return f"{self._name(iid)} ({zone_label(zone)})" if iid >= 0 else zone_label(zone)
 
     def describe(self, intent: Intent) -> str:
+        """The ruleset's own words for ``intent`` ("Wandering Lion: Move to B2"), on the view."""
         if self.view is None:
             return intent.label()
-        if isinstance(intent, OpenGate):
-            where = f" → {self._at(intent.zone)}" if intent.zone >= 0 else ""
-            return f"Open {self._name(intent.card)}{where}"
-        if isinstance(intent, Move):
-            return f"Move {self._name(intent.gate)} to {zone_label(intent.to)}"
-        if isinstance(intent, Attack):
-            return f"Attack {self._at(intent.zone)}"
-        if isinstance(intent, UseSkill):
-            skill = self.view.card(intent.gate).skills[intent.skill].name
-            where = f" → {self._at(intent.zone)}" if intent.zone >= 0 else ""
-            return f"{skill}{where}"
-        if isinstance(intent, Choose):
-            return f"Ready {self._name(intent.gate)}"
-        if isinstance(intent, Discard):
-            return f"Discard {self._name(intent.card)}"
-        if isinstance(intent, EndAction):
-            return "End the Turn Action"
-        if isinstance(intent, EndStep):
-            return "End the Main step"
-        if isinstance(intent, Pass):
-            return "Pass"
-        return intent.label()
+        try:
+            return self.rs.describe(self.view, intent)
+        except Exception:  # noqa: BLE001 - a label must never end the game
+            return intent.label()
 
     def face(self, source: int) -> FaceSpec | None:
         if self.view is None or source not in self.view.cards:

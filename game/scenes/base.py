@@ -14,6 +14,10 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
 
+    def before_ui(self, ev: pygame.event.Event) -> bool:
+        """An event before pygame-gui sees it (keyboard focus); True when it was used."""
+        return False
+
     def handle(self, ev: pygame.event.Event) -> None:
         """An event pygame-gui did not consume."""
 

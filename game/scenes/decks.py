@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 from game.draw.cards import Block, FaceSpec, art_file
 from game.draw.palette import ERROR, GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.text import TEXT, fit, wrap
+from game.input.focus import ENTER_KEYS, FocusRing
 from game.packs import (
     DeckChecker,
     deck_toml,
@@ -95,6 +96,10 @@ class DeckScene(Scene):
         self.elements: list[Any] = []
         self.build()
         self.open_deck(deck if deck in self.models else None)
+        self.grid = CardGrid(self)
+        self.focus = FocusRing(app.manager, lambda: [
+            self.type_menu, self.filter, self.grid if self.shown() else None, self.deck_menu,
+            self.name_entry, self.clear_button, self.save_button, self.back_button])
 
     # ---- the deck ---------------------------------------------------------------------------
     @property
@@ -249,6 +254,14 @@ class DeckScene(Scene):
         return max(0, rows * (CARD[1] + GAP) - area.h)
 
     # ---- events -----------------------------------------------------------------------------
+    def before_ui(self, ev: pygame.event.Event) -> bool:
+        """Ctrl+S saves (even from a text field); Tab walks filters, cards and buttons."""
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_s and \
+                ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.save()
+            return True
+        return self.focus.key(ev)
+
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.back_button:
@@ -299,6 +312,9 @@ class DeckScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.build()
+
+    def draw_over_ui(self, surf: pygame.Surface) -> None:
+        self.focus.draw(surf)
 
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
@@ -390,6 +406,66 @@ class DeckScene(Scene):
             e.kill()
         if self.checker is not None:
             self.checker.close()
+
+
+class CardGrid:
+    """The card grid as one keyboard stop: arrows move between cards, Enter (or +) adds a copy
+    of the card in focus, Delete / Backspace (or -) takes one out."""
+
+    def __init__(self, scene: DeckScene) -> None:
+        self.scene = scene
+        self.at = 0
+
+    def card(self) -> str | None:
+        shown = self.scene.shown()
+        if not shown:
+            return None
+        self.at = max(0, min(self.at, len(shown) - 1))
+        return shown[self.at]
+
+    @property
+    def rect(self) -> pygame.Rect:
+        sc = self.scene
+        cid = self.card()
+        sc._layout()
+        if cid is None or cid not in sc.card_rects:
+            return sc.grid_rect()
+        return pygame.Rect(sc.card_rects[cid])
+
+    def _show(self) -> None:
+        """Scroll so the card in focus is on screen, and zoom it as a hover does."""
+        sc = self.scene
+        area = sc.grid_rect()
+        cols = max(1, (area.w + GAP) // (CARD[0] + GAP))
+        top = (self.at // cols) * (CARD[1] + GAP)
+        if top < sc.scroll:
+            sc.scroll = top
+        elif top + CARD[1] > sc.scroll + area.h:
+            sc.scroll = min(sc._max_scroll(), top + CARD[1] - area.h)
+        sc._layout()
+        sc.hover = self.card()
+
+    def key(self, ev: pygame.event.Event) -> bool:
+        sc = self.scene
+        cid = self.card()
+        if cid is None:
+            return False
+        area = sc.grid_rect()
+        cols = max(1, (area.w + GAP) // (CARD[0] + GAP))
+        moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -cols, pygame.K_DOWN: cols}
+        if ev.key in moves:
+            self.at = max(0, min(len(sc.shown()) - 1, self.at + moves[ev.key]))
+            self._show()
+            return True
+        if ev.key in (*ENTER_KEYS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
+            sc.add(cid)
+            self._show()
+            return True
+        if ev.key in (pygame.K_DELETE, pygame.K_BACKSPACE, pygame.K_MINUS, pygame.K_KP_MINUS):
+            sc.remove(cid)
+            self._show()
+            return True
+        return False
 
 
 def _names_in(path: Path, key: str) -> set[str]:

@@ -21,6 +21,7 @@ from pygame_gui.windows import UIFileDialog
 from game.draw.palette import GOLD, INK_DIM
 from game.draw.scale import px
 from game.draw.text import TEXT
+from game.input.focus import FocusRing
 from game.layouts import decks_for, playable
 from game.packs import decks_of, game_options, pack_folder
 from game.scenes.base import Scene
@@ -47,6 +48,18 @@ class MenuScene(Scene):
         self.user_decks: set[str] = set()
         self.folder_dialog: UIFileDialog | None = None
         self.build()
+        # Tab / Shift+Tab through the controls; Enter on a drop-down or the seed starts
+        self.focus = FocusRing(app.manager, self.controls, on_enter=self.start_game,
+                               skip=lambda: {self.pack_menu: (CHOOSE,)})
+
+    def controls(self) -> list[Any]:
+        """The menu's controls in screen order (the keyboard's Tab order)."""
+        return [self.game, self.seat[0], self.deck[0], self.seat[1], self.deck[1], self.seed,
+                self.pack_menu, self.decks_button, self.load, self.replay, self.designer,
+                self.cont, self.quit, self.settings, self.start]
+
+    def start_game(self) -> None:
+        self.app.start_game(self.config())
 
     def build(self) -> None:
         for e in self.elements:
@@ -137,10 +150,13 @@ class MenuScene(Scene):
                           agent_delay=self.cfg.agent_delay, auto_pass=self.cfg.auto_pass,
                           autosave=self.cfg.autosave, progress=self.cfg.progress)
 
+    def before_ui(self, ev: pygame.event.Event) -> bool:
+        return self.focus.key(ev)
+
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.start:
-                self.app.start_game(self.config())
+                self.start_game()
             elif ev.ui_element is self.quit:
                 self.app.running = False
             elif ev.ui_element is self.settings:
@@ -166,8 +182,8 @@ class MenuScene(Scene):
             self.pack = None  # a pack folder holds one game's cards
             self.cfg = self.config()  # another game: offer its own decks (Krosmaster: teams)
             self.build()
-        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN:
-            self.app.start_game(self.config())
+        elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start_game()  # no control focused: Enter starts
 
     def pack_event(self, ev: pygame.event.Event) -> bool:
         """The pack choice: shipped, or a folder picked in a dialog (checked before use)."""
@@ -221,6 +237,9 @@ class MenuScene(Scene):
         surf.blit(t, t.get_rect(midtop=(w // 2, px(28))))
         s = TEXT.get("card & board games, rules enforced", 22, INK_DIM)
         surf.blit(s, s.get_rect(midtop=(w // 2, px(80))))
+
+    def draw_over_ui(self, surf: pygame.Surface) -> None:
+        self.focus.draw(surf)
 
     def close(self) -> None:
         for e in self.elements:

@@ -14,6 +14,7 @@ from game.draw.log import LogView
 from game.draw.palette import GOLD, PANEL, PANEL_EDGE
 from game.draw.panels import phase_bar, sequence_panel
 from game.draw.scale import px
+from game.input.focus import FocusRing
 from game.layouts import table_for
 from game.layouts.base import Overlay, Seats, top_bar
 from game.packs import pack_folder
@@ -58,6 +59,9 @@ class ReplayScene(Scene):
                              tool_tip_text="Esc"),
         }
         self.speed_menu: UIDropDownMenu | None = None
+        order = ("first", "back", "play", "next", "last", "take_over")
+        self.focus = FocusRing(m, lambda: [*(self.controls[k] for k in order), self.speed_menu,
+                                           self.controls["menu"]])
         self.resize(app.size)
         self.goto(0)
 
@@ -103,6 +107,10 @@ class ReplayScene(Scene):
         self.app.open_game(Session(rec, None, r))
 
     # ---- events --------------------------------------------------------------------------
+    def before_ui(self, ev: pygame.event.Event) -> bool:
+        """Tab through the buttons and the speed, Enter presses (arrows still step)."""
+        return self.focus.key(ev)
+
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             what = next((k for k, b in self.controls.items() if b is ev.ui_element), None)
@@ -196,6 +204,7 @@ class ReplayScene(Scene):
             pygame.draw.rect(surf, GOLD, done, border_radius=2)
 
     def draw_over_ui(self, surf: pygame.Surface) -> None:
+        self.focus.draw(surf)
         if self.hover is None:
             return
         spec = self.layout.face(self.hover)

@@ -19,6 +19,7 @@ from game.draw.panels import phase_bar, sequence_panel
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT
 from game.files import write_json
+from game.input.focus import FocusRing
 from game.input.handlers import Handler, HandOver, Idle, Watching
 from game.layouts import table_for
 from game.layouts.base import Seats, top_bar
@@ -73,6 +74,11 @@ class TableScene(Scene):
         for line in self.layout.opening_lines(self.session.initial_state, self.names):
             self.log.add(line)
         self.buttons = self._make_buttons()
+        # keys where the table has nothing to choose: the game-over choice, the top bar
+        self.over_focus = FocusRing(self.manager, lambda: self._over_ui[1:])
+        self.tools_focus = FocusRing(self.manager, lambda: [
+            self.undo_button, self.redo_button, self.save_button, self.settings_button,
+            self.leave])
         self.reload = PackReload(self)  # hot reload of the pack's card files
         self.resize(app.size)
         self.refresh()
@@ -233,6 +239,17 @@ class TableScene(Scene):
         return True
 
     # ---- events ---------------------------------------------------------------------------
+    def before_ui(self, ev: pygame.event.Event) -> bool:
+        """Game over: Tab / Enter choose Play again or Main menu (Enter: Play again). Nothing
+        to decide (the other side or the computers play): Tab walks the top bar's buttons.
+        Otherwise the handler's keys (game/input/keyboard.py) have the table."""
+        if self._over_ui:
+            return self.over_focus.key(ev)
+        if not self._legal and not isinstance(self.handler, HandOver):
+            return self.tools_focus.key(ev)
+        self.tools_focus.index = None
+        return False
+
     def handle(self, ev: pygame.event.Event) -> None:
         if self.shortcut(ev) or self.reload.handle(ev):
             return
@@ -346,6 +363,7 @@ class TableScene(Scene):
         menu = UIButton(pygame.Rect(px(175), px(10), px(155), px(44)), "Main menu",
                         manager=self.manager, container=panel)
         self._over_ui = [panel, again, menu]
+        self.over_focus.focus(again)  # Enter plays again
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
@@ -382,7 +400,7 @@ class TableScene(Scene):
         self._draw_message(surf)
         if isinstance(self.handler, HandOver):
             self._curtain(surf, f"{self.names[self.handler.player]}: your decision",
-                          "Pass the mouse over, then click anywhere to continue.")
+                          "Pass the seat over, then press Enter or click to continue.")
         elif self.session.over:
             win = self.session.winner()
             title = "A draw (turn limit)" if win is None else f"{self.names[win]} wins!"
@@ -393,6 +411,9 @@ class TableScene(Scene):
         ov = getattr(self, "_drag_overlay", None)
         if ov is not None and ov.focus is not None:  # keyboard focus (Tab), above the UI
             focus_ring(surf, ov.focus)
+        self.over_focus.draw(surf)
+        if not self._legal:
+            self.tools_focus.draw(surf)
         if ov is not None and ov.dragging is not None:
             self.layout.draw_dragged(surf, ov)
         elif ov is not None and self.hover_source is not None and \
@@ -467,7 +488,9 @@ class TableScene(Scene):
         }
         menu = getattr(self.handler, "buttons", None)
         if isinstance(menu, dict):
-            info["menu"] = [{"label": b.text, "pos": list(b.rect.center)} for b in menu]
+            info["menu"] = [{"label": b.text, "pos": list(b.rect.center),
+                             "describe": lay.describe(w) if isinstance(w, Intent) else None}
+                            for b, w in menu.items()]
         return info
 
     def _write_layout(self) -> None:

@@ -54,7 +54,7 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
         d.click(src)
     if d.scene.handler.name == "menu":
         menu = d.info()["menu"]
-        hit = next(m for m in menu if m["label"] == entry["describe"])
+        hit = next(m for m in menu if m["describe"] == entry["describe"])
         d.click(tuple(hit["pos"]))
     if d.scene.handler.name == "targeting":
         d.click(tuple(d.info()["zones"][str(entry["zone"])]))
