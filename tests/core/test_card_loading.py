@@ -9,17 +9,7 @@ import pytest
 from rules.core.errors import DataError
 from rules.core.paths import asset
 from rules.kyoukai.ruleset import load
-
-GOOD = """
-[[card]]
-id = "ok_cat"
-name = "Ok Cat"
-type = "summon"
-cost = 1
-movement = 1
-attack = 1
-defense = 1
-"""
+from tests.cards.helpers import SUMMON as GOOD
 
 BAD = """# line 1
 [[card]]
