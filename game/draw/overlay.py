@@ -39,6 +39,24 @@ def focus_ring(surf: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surf, GOLD, r.inflate(-px(4), -px(4)), width=px(1), border_radius=px(6))
 
 
+def modal_panel(surf: pygame.Surface, r: pygame.Rect, title: str, hint: str, *,
+                title_size: int = 30, hint_size: int = 17, dim_alpha: int = 160,
+                edge: tuple[int, int, int] = GOLD, edge_width: int = 2, inset: int = 20,
+                title_dy: int = 14, hint_dy: int = 22) -> None:
+    """A panel over a dimmed screen with a gold title and a dim hint at the top right: the
+    frame shared by the F1 key list and the Settings screen."""
+    w, h = surf.get_size()
+    dim = pygame.Surface((w, h), pygame.SRCALPHA)
+    dim.fill((0, 0, 0, dim_alpha))
+    surf.blit(dim, (0, 0))
+    pygame.draw.rect(surf, PANEL, r, border_radius=px(12))
+    pygame.draw.rect(surf, edge, r, width=px(edge_width), border_radius=px(12))
+    t = TEXT.get(title, title_size, GOLD, True)
+    surf.blit(t, (r.x + px(inset), r.y + px(title_dy)))
+    tip = TEXT.get(hint, hint_size, INK_DIM)
+    surf.blit(tip, tip.get_rect(topright=(r.right - px(inset), r.y + px(hint_dy))))
+
+
 def help_rect(size: tuple[int, int]) -> pygame.Rect:
     w, h = size
     pw, ph = min(w - px(40), px(760)), min(h - px(40), px(60 + 34 * len(KEYS) + 12))
@@ -47,17 +65,8 @@ def help_rect(size: tuple[int, int]) -> pygame.Rect:
 
 def draw_help(surf: pygame.Surface) -> pygame.Rect:
     """The F1 overlay: every key of the table, over a dimmed screen."""
-    w, h = surf.get_size()
-    dim = pygame.Surface((w, h), pygame.SRCALPHA)
-    dim.fill((0, 0, 0, 160))
-    surf.blit(dim, (0, 0))
-    r = help_rect((w, h))
-    pygame.draw.rect(surf, PANEL, r, border_radius=px(12))
-    pygame.draw.rect(surf, GOLD, r, width=px(2), border_radius=px(12))
-    t = TEXT.get("Keys", 30, GOLD, True)
-    surf.blit(t, (r.x + px(20), r.y + px(14)))
-    hint = TEXT.get("F1 or Esc closes", 17, INK_DIM)
-    surf.blit(hint, hint.get_rect(topright=(r.right - px(20), r.y + px(22))))
+    r = help_rect(surf.get_size())
+    modal_panel(surf, r, "Keys", "F1 or Esc closes")
     y = r.y + px(58)
     key_w = px(190)
     for key, what in KEYS:

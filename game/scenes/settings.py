@@ -15,8 +15,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.draw.overlay import focus_ring
-from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
+from game.draw.overlay import focus_ring, modal_panel
+from game.draw.palette import GOLD, INK, INK_DIM, PANEL_EDGE
 from game.draw.scale import px
 from game.draw.text import TEXT
 from game.scenes.base import Scene
@@ -171,17 +171,10 @@ class SettingsScene(Scene):
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
         self.back.draw(surf)
-        w, h = surf.get_size()
-        dim = pygame.Surface((w, h), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 170))
-        surf.blit(dim, (0, 0))
         r = self.panel_rect()
-        pygame.draw.rect(surf, PANEL, r, border_radius=px(12))
-        pygame.draw.rect(surf, PANEL_EDGE, r, width=px(1), border_radius=px(12))
-        t = TEXT.get("Settings", 34, GOLD, True)
-        surf.blit(t, (r.x + px(24), r.y + px(18)))
-        sub = TEXT.get("Up/Down: pick · Left/Right: change · F1: keys", 16, INK_DIM)
-        surf.blit(sub, sub.get_rect(topright=(r.right - px(24), r.y + px(30))))
+        modal_panel(surf, r, "Settings", "Up/Down: pick · Left/Right: change · F1: keys",
+                    title_size=34, hint_size=16, dim_alpha=170, edge=PANEL_EDGE, edge_width=1,
+                    inset=24, title_dy=18, hint_dy=30)
         self._arrows = []
         y = r.y + px(80)
         for k, key in enumerate(self.ROWS):

@@ -93,3 +93,18 @@ def table(tmp_path: Path) -> Iterator[Callable[..., Driver]]:
     yield make
     for app in apps:
         app.close()
+
+
+@pytest.fixture
+def menu() -> Iterator[Callable[[], Driver]]:
+    """Apps that open on the main menu, each driven by real posted events; closed after."""
+    apps: list[App] = []
+
+    def make() -> Driver:
+        app = App((1280, 720))
+        apps.append(app)
+        return Driver(app)
+
+    yield make
+    for app in apps:
+        app.close()

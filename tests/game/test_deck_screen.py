@@ -6,35 +6,19 @@ from __future__ import annotations
 
 import shutil
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-import pytest
 from pygame_gui.elements import UIDropDownMenu
 
 import rules
-from game.app import App
 from game.packs import game_options, shipped_pack
 from game.scenes.decks import DeckScene
 from game.scenes.menu import MenuScene
 from game.userdata import user_decks_dir
 from rules.core.paths import asset
 from tests.game.conftest import Driver
-
-
-@pytest.fixture
-def menu() -> Iterator[Callable[[], Driver]]:
-    apps: list[App] = []
-
-    def make() -> Driver:
-        app = App((1280, 720))
-        apps.append(app)
-        return Driver(app)
-
-    yield make
-    for app in apps:
-        app.close()
 
 
 def _pick(d: Driver, dd: UIDropDownMenu, option: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -13,7 +13,6 @@ import pytest
 from pygame_gui.windows import UIFileDialog
 
 import rules
-from game.app import App
 from game.scenes.menu import MenuScene
 from game.scenes.replay import ReplayScene
 from game.scenes.table import TableScene
@@ -24,20 +23,6 @@ from rules.records.model import append
 from tests.game.conftest import Driver
 
 Make = Callable[..., Driver]
-
-
-@pytest.fixture
-def menu() -> Iterator[Callable[[], Driver]]:
-    apps: list[App] = []
-
-    def make() -> Driver:
-        app = App((1280, 720))
-        apps.append(app)
-        return Driver(app)
-
-    yield make
-    for app in apps:
-        app.close()
 
 
 def _until(d: Driver, done: Callable[[], bool], seconds: float = 60) -> None:
