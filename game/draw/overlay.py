@@ -15,7 +15,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Arrow keys", "also move the focus (and through an action menu)"),
     ("Enter", "choose the focused piece, target or button (as a click or a drop)"),
     ("Esc", "back out: put a piece down, close a menu, cancel a target, close this"),
-    ("Space", "Pass / end the step (Krosmaster: end the Activation)"),
+    ("Space", "the table's button marked (Space): pass, end the step or the Activation"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
     ("Ctrl+S / Ctrl+O", "save the game / open a saved game"),
     ("F1", "show or hide this list of keys"),

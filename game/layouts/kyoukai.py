@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,17 @@ from game.draw.palette import (
 from game.draw.piles import badge, draw_pile
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT, fit
-from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
+from game.layouts.base import (
+    UNTARGETED,
+    Overlay,
+    Piece,
+    PieceId,
+    Pos,
+    Seats,
+    TableLayout,
+    ZoneId,
+    top_bar,
+)
 from rules.core.model import Intent
 from rules.kyoukai.cards import HIDDEN, Gate
 from rules.kyoukai.effects import zone_label
@@ -73,8 +83,30 @@ def face_spec(card: Gate, pack: Path | None = None) -> FaceSpec:
 
 
 class KyoukaiTable(TableLayout):
+    """Pieces are card instance ids (ints), zones the 25 zone numbers of the field."""
+
     game = "kyoukai"
     steps = ("Draw", "Ready", "Main", "End", "Cleanup")
+    # Space: Pass in a Sequence, else end the Turn Action, else end the step
+    space_kinds = ("pass", "end_action", "end_step")
+    pass_kind = "pass"  # legal exactly while a Sequence waits for this player's response
+    hover_kinds = ("move", "attack")
+
+    def buttons(self) -> dict[str, str]:
+        return {"pass": "Pass (Space)", "end_action": "End Turn Action",
+                "end_step": "End Main step (Space)"}
+
+    def rises(self, piece: Piece) -> bool:
+        return piece.where == "hand"
+
+    def shows_range(self, piece: Piece) -> bool:
+        return piece.where == "field"
+
+    def group_key(self, intent: Intent) -> Hashable:
+        return getattr(intent, "skill", None)  # one menu group per skill of a card
+
+    def zones(self) -> Sequence[ZoneId]:
+        return range(25)
 
     def __init__(self, faces: CardFaces | None = None) -> None:
         self.faces = faces or CardFaces()
@@ -136,13 +168,15 @@ class KyoukaiTable(TableLayout):
     def side_rect(self) -> pygame.Rect:
         return self.side
 
-    def zone_center(self, zone: int) -> Pos:
+    def zone_center(self, zone: ZoneId) -> Pos:
+        assert isinstance(zone, int)
         return self.board.center(zone)
 
     def zone_at(self, pos: Pos) -> int | None:
         return self.board.zone_at(pos)
 
-    def zone_rect(self, zone: int) -> pygame.Rect:
+    def zone_rect(self, zone: ZoneId) -> pygame.Rect:
+        assert isinstance(zone, int)
         x, y = self.board.center(zone)
         dx, dy = round(self.board.dx), round(self.board.dy)
         return pygame.Rect(x - dx, y - dy, 2 * dx, 2 * dy)
@@ -211,8 +245,8 @@ class KyoukaiTable(TableLayout):
                 return Piece(iid, "field", r)
         return None
 
-    def pieces(self) -> dict[str, dict[int, Pos]]:
-        out: dict[str, dict[int, Pos]] = {"hand": {}, "field": {}, "spirits": {}, "discard": {},
+    def pieces(self) -> dict[str, dict[PieceId, Pos]]:
+        out: dict[str, dict[PieceId, Pos]] = {"hand": {}, "field": {}, "spirits": {}, "discard": {},
                                           "branch": {}}
         for iid in self.hand.ids:
             out["hand"][iid] = self.hand.grab_point(iid)
@@ -232,7 +266,7 @@ class KyoukaiTable(TableLayout):
             return intent.gate
         return None
 
-    def target_of(self, intent: Intent) -> int | None:
+    def target_of(self, intent: Intent) -> ZoneId | None:
         if isinstance(intent, Move):
             return intent.to
         if isinstance(intent, Attack | UseSkill | OpenGate):
@@ -240,7 +274,7 @@ class KyoukaiTable(TableLayout):
         if isinstance(intent, Choose) and self.view is not None:
             return self.view.zone_of(intent.gate)
         if isinstance(intent, Discard):
-            return -1
+            return UNTARGETED
         return None
 
     def highlight_kind(self, intent: Intent) -> str:
@@ -251,8 +285,8 @@ class KyoukaiTable(TableLayout):
         v = self.view
         return v.action.gate if v is not None and v.action is not None else None
 
-    def implied(self, piece: Piece, zone: int) -> Intent | None:
-        if self.view is None:
+    def implied(self, piece: Piece, zone: ZoneId) -> Intent | None:
+        if self.view is None or not isinstance(zone, int) or not isinstance(piece.source, int):
             return None
         if piece.where in ("hand", "spirits"):
             return OpenGate(card=piece.source, zone=zone)
@@ -287,8 +321,8 @@ class KyoukaiTable(TableLayout):
         except Exception:  # noqa: BLE001 - a label must never end the game
             return intent.label()
 
-    def face(self, source: int) -> FaceSpec | None:
-        if self.view is None or source not in self.view.cards:
+    def face(self, source: PieceId) -> FaceSpec | None:
+        if self.view is None or not isinstance(source, int) or source not in self.view.cards:
             return None
         cid = self.view.cards[source]
         if cid == HIDDEN:

@@ -84,6 +84,7 @@ def table(tmp_path: Path) -> Iterator[Callable[..., Driver]]:
     apps: list[App] = []
 
     def make(**kw: Any) -> Driver:
+        kw.setdefault("game", "kyoukai")  # GameConfig names no game of its own
         kw.setdefault("record", tmp_path / "record.json")
         kw.setdefault("agent_delay", 0.0)
         app = App((1280, 720), game=GameConfig(**kw))
@@ -101,7 +102,7 @@ def menu() -> Iterator[Callable[[], Driver]]:
     apps: list[App] = []
 
     def make() -> Driver:
-        app = App((1280, 720))
+        app = App((1280, 720), defaults=GameConfig(game="kyoukai"))  # the menu opens on it
         apps.append(app)
         return Driver(app)
 

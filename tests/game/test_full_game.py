@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.layouts.base import id_key
 from rules.agents import GreedyAgent
 from rules.records import load_record, replay
 from tests.game.conftest import Driver
@@ -47,7 +48,7 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
     if kind == "choose":
         d.click(tuple(info["zones"][str(entry["zone"])]))
         return
-    src = tuple(pieces[str(entry["source"])])
+    src = tuple(pieces[id_key(entry["source"])])
     if entry["zone"] is not None and entry["zone"] >= 0:
         d.drag(src, tuple(info["zones"][str(entry["zone"])]))
     else:

@@ -13,7 +13,8 @@ import pygame
 import pygame_gui
 
 import rules
-from game.layouts.krosmaster import DIE_BASE, KrosmasterTable
+from game.layouts.base import id_key
+from game.layouts.krosmaster import KrosmasterTable
 from rules.agents import GreedyAgent
 from rules.krosmaster.intents import Cast, Inspire, KeepTension, Move, Reroll, SetDofus
 from rules.records import load_record, replay
@@ -121,8 +122,8 @@ def test_pick_a_spell_then_click_a_target_casts_it(table: Make) -> None:
     cast = next(i for i in RS.legal_intents(before) if isinstance(i, Cast)
                 and before.figures[occ[i.target]].owner == 1)
     lay = _layout(d)
-    code = lay.spell_code(fig.id, cast.spell)
-    d.click(d.info()["pieces"]["spell"][str(code)])
+    code = lay.spell_id(fig.id, cast.spell)
+    d.click(d.info()["pieces"]["spell"][id_key(code)])
     assert d.scene.handler.name == "spell"
     ov = d.scene.handler.overlay(d.scene)
     hl = RS.highlights(before, (fig.id, cast.spell))
@@ -159,7 +160,7 @@ def test_escape_puts_the_spell_down(table: Make) -> None:
     d = table(game="krosmaster", seed=1, seats=("human", "computer"), options=P1_FIRST)
     fig = d.scene.session.state.acting()
     assert fig is not None
-    d.click(d.info()["pieces"]["spell"][str(_layout(d).spell_code(fig.id, 0))])
+    d.click(d.info()["pieces"]["spell"][id_key(_layout(d).spell_id(fig.id, 0))])
     assert d.scene.handler.name == "spell"
     d.key(pygame.K_ESCAPE)
     assert d.scene.handler.name == "idle"
@@ -185,7 +186,7 @@ def test_drag_a_tension_die_onto_a_card_inspires_the_figure(table: Make) -> None
     before = s.state
     assert before.phase == "inspiration" and before.active == 0 and before.dice
     info = d.info()
-    die = info["pieces"]["dice"][str(DIE_BASE)]
+    die = info["pieces"]["dice"][id_key(("die", 0))]
     fid = before.timelines[0][0]
     card = info["pieces"]["card"][str(fid)]
     d.drag(tuple(die), tuple(card))
@@ -322,7 +323,7 @@ def test_clicking_a_side_sets_the_dofus_die(table: Make) -> None:
     sides = d.info()["pieces"]["dofus"]
     assert len(sides) == 4
     die = before.dice.index("dofus")
-    code = str(4000 + die * 4 + 3)  # the fourth side: Lock
+    code = id_key(("dofus", die, "lock"))  # the fourth side: Lock
     d.click(tuple(sides[code]))
     intent = SetDofus(die=die, face="lock")
     assert s.intents[-1] == intent.model_dump(mode="json")
@@ -343,16 +344,15 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
         d.drag(lay.zone_center(st.figures[intent["figure"]].cell),
                lay.zone_center(intent["to"]))
     elif kind == "cast":
-        code = str(lay.spell_code(intent["figure"], intent["spell"]))
+        code = id_key(lay.spell_id(intent["figure"], intent["spell"]))
         d.click(tuple(info["pieces"]["spell"][code]))
         d.click(lay.zone_center(intent["target"]))
     elif kind == "inspire":
-        d.drag(tuple(info["pieces"]["dice"][str(DIE_BASE + intent["die"])]),
+        d.drag(tuple(info["pieces"]["dice"][id_key(("die", intent["die"]))]),
                tuple(info["pieces"]["card"][str(intent["figure"])]))
     elif kind == "dofus":
-        code = 4000 + intent["die"] * 4 + ("critical", "armour", "dodge", "lock").index(
-            intent["face"])
-        d.click(tuple(info["pieces"]["dofus"][str(code)]))
+        code = id_key(("dofus", intent["die"], intent["face"]))
+        d.click(tuple(info["pieces"]["dofus"][code]))
     else:
         raise AssertionError(f"no way to do {kind} on the table")
 
