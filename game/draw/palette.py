@@ -29,19 +29,5 @@ HIGHLIGHT: dict[str, Color] = {
 
 OWNER: tuple[Color, Color] = ((96, 168, 255), (255, 150, 72))
 
-TYPE_COLOUR: dict[str, Color] = {
-    "entrant": (196, 154, 58),
-    "summon": (66, 140, 84),
-    "spirit": (64, 128, 190),
-    "normal": (122, 112, 104),
-    "fast": (190, 62, 56),
-}
-SKILL_KIND_COLOUR: dict[str, Color] = {
-    "normal": (70, 70, 70),
-    "fast": (176, 40, 36),
-    "passive": (60, 100, 150),
-    "branch": (60, 130, 70),
-    "location": (120, 80, 150),
-}
 CARD_BACK = (54, 40, 82)
 CARD_BACK_EDGE = (150, 120, 200)

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from game.draw.board_diamond import DiamondBoard
-from game.draw.cards import Block, CardFaces, FaceSpec, art_file
+from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.hand import HandFan
 from game.draw.palette import (
     GOLD,
@@ -19,8 +19,6 @@ from game.draw.palette import (
     OWNER,
     PANEL,
     PANEL_EDGE,
-    SKILL_KIND_COLOUR,
-    TYPE_COLOUR,
     Color,
 )
 from game.draw.piles import badge, draw_pile
@@ -48,6 +46,7 @@ from rules.kyoukai.intents import (
     OpenGate,
     UseSkill,
 )
+from rules.kyoukai.pack import face as pack_face
 from rules.kyoukai.state import ENTRANT_LIFE, State
 
 HAND_MARGIN = 14  # pixels between the hand fan and the window's bottom edge
@@ -62,24 +61,9 @@ def deck_names() -> list[str]:
 
 
 def face_spec(card: Gate, pack: Path | None = None) -> FaceSpec:
-    """The card's face; its art is looked up in the ``pack`` folder."""
-    stats: tuple[tuple[str, int], ...] = ()
-    if card.has_stats:
-        stats = (("M", card.movement or 0), ("A", card.attack or 0), ("D", card.defense or 0))
-    blocks = [Block(s.name, s.kind.capitalize(), SKILL_KIND_COLOUR[s.kind], s.text)
-              for s in card.skills]
-    flavour = card.text
-    if card.type in ("normal", "fast") and card.text:
-        blocks.insert(0, Block("", "", (0, 0, 0), card.text))
-        flavour = ""
-    label = f"{card.type.capitalize()} Gate" if card.type in ("normal", "fast") \
-        else card.type.capitalize()
-    if card.type == "entrant":
-        label += f" · {ENTRANT_LIFE} Life"
-    return FaceSpec(key=card.id, name=card.name, type_label=label,
-                    colour=TYPE_COLOUR.get(card.type, (120, 120, 120)),
-                    cost=None if card.type == "entrant" else card.cost, stats=stats,
-                    blocks=tuple(blocks), flavour=flavour, art=art_file(pack, card.art))
+    """The card's face: the pack's own face function (the deck screen and the print use it
+    too); its art is looked up in the ``pack`` folder."""
+    return spec_of(pack_face(card), pack)
 
 
 class KyoukaiTable(TableLayout):

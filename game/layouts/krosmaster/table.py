@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from game.draw.board_square import TERRAIN_LEGEND, SquareBoard, draw_terrain, draw_token
-from game.draw.cards import Block, CardFaces, FaceSpec, art_file
+from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.dice import DiceTray, draw_die, draw_kama
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color
 from game.draw.scale import px
@@ -36,16 +36,15 @@ from game.layouts.base import (
     top_bar,
 )
 from game.layouts.krosmaster.figure_card import (
-    AP_BLUE,
     HEADER,
     SPELL_ROW,
     card_height,
     draw_figure_card,
-    spell_summary,
 )
 from rules.core.model import Intent
 from rules.krosmaster import house
 from rules.krosmaster.intents import Cast, Inspire, Move, SetDofus
+from rules.krosmaster.pack import face as pack_face
 from rules.krosmaster.ruleset import KrosmasterRules
 from rules.krosmaster.state import KState
 
@@ -74,21 +73,9 @@ def team_names() -> list[str]:
 
 
 def face_spec(card: Any, pack: Path | None = None) -> FaceSpec:
-    """The figure's card face; its art is looked up in the ``pack`` folder."""
-    blocks = [Block(s.name, f"{s.ap} AP", AP_BLUE,
-                    spell_summary(s) + ("; straight line" if s.line else "")
-                    + ("; no line of sight" if not s.los else "")
-                    + (f". {s.text}" if s.text else ""))
-              for s in card.spells]
-    if card.powers:
-        blocks.append(Block("Powers", "", (0, 0, 0),
-                            ", ".join(house.FACE_NAMES[p] for p in card.powers)))
-    return FaceSpec(key=f"krosmaster:{card.name}", name=card.name,
-                    type_label=f"Level {card.level} · Initiative {card.initiative}",
-                    colour=(150, 112, 70), cost=card.level,
-                    stats=(("MP", card.mp), ("HP", card.hp), ("AP", card.ap)),
-                    blocks=tuple(blocks), flavour=card.text,
-                    art=art_file(pack, card.art))
+    """The figure's card face: the pack's own face function, as on the deck screen and the
+    print; its art is looked up in the ``pack`` folder."""
+    return spec_of(pack_face(card), pack)
 
 
 class KrosmasterTable(TableLayout):
