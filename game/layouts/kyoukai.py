@@ -49,6 +49,9 @@ from rules.kyoukai.intents import (
 from rules.kyoukai.pack import face as pack_face
 from rules.kyoukai.state import ENTRANT_LIFE, State
 
+# Highlight kinds on the field; move and attack must read as clearly different (K-05).
+LIT: dict[str, Color] = {**HIGHLIGHT, "move": (70, 170, 255), "attack": (255, 86, 64),
+                         "skill": (196, 120, 255)}
 HAND_MARGIN = 14  # pixels between the hand fan and the window's bottom edge
 STEP_NAMES = {"draw": "Draw", "ready": "Ready", "main": "Main", "end": "End",
               "cleanup": "Cleanup"}
@@ -403,11 +406,12 @@ class KyoukaiTable(TableLayout):
                 zones = overlay.lit[kind]
                 if kind == "attack":  # where it can move is blue; the rest of its reach red
                     zones = [z for z in zones if z not in overlay.lit.get("move", ())]
-                self.board.draw_lit(surf, zones, kind)
+                self.board.draw_lit(surf, zones, LIT[kind], _alpha(kind, strong=False))
             if overlay.strong.get(kind):
-                self.board.draw_lit(surf, overlay.strong[kind], kind, strong=True)
+                self.board.draw_lit(surf, overlay.strong[kind], LIT[kind],
+                                    _alpha(kind, strong=True))
         attack_only = set(overlay.lit.get("attack", ())) - set(overlay.lit.get("move", ()))
-        self.board.draw_outline(surf, attack_only, "attack", width=2)
+        self.board.draw_outline(surf, attack_only, LIT["attack"], width=2)
         dragged = overlay.dragging[0] if overlay.dragging else None
         for z, iid in enumerate(v.field):
             if iid >= 0 and iid != dragged:
@@ -416,7 +420,7 @@ class KyoukaiTable(TableLayout):
             self._draw_panel(surf, p, overlay)
         self.hand.draw(surf, self.faces, self.face, skip=dragged,
                        raised=overlay.raised,
-                       glow=lambda i: HIGHLIGHT[overlay.glow[i]] if i in overlay.glow else None)
+                       glow=lambda i: LIT[overlay.glow[i]] if i in overlay.glow else None)
 
     def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
         if overlay.dragging is None:
@@ -460,7 +464,7 @@ class KyoukaiTable(TableLayout):
         pygame.draw.rect(surf, ring, rect.inflate(px(6), px(6)), border_radius=px(7))
         surf.blit(img, rect)
         if glow is not None:
-            pygame.draw.rect(surf, HIGHLIGHT[glow], rect.inflate(px(10), px(10)), width=px(3),
+            pygame.draw.rect(surf, LIT[glow], rect.inflate(px(10), px(10)), width=px(3),
                              border_radius=px(8))
         card = self.view.card(iid)
         if card.type == "entrant":
@@ -517,8 +521,13 @@ class KyoukaiTable(TableLayout):
             surf.blit(self.faces.face(spec, self.mini), piece.rect)
             kind = overlay.glow.get(piece.source)
             if kind is not None:
-                pygame.draw.rect(surf, HIGHLIGHT[kind], piece.rect.inflate(px(6), px(6)),
+                pygame.draw.rect(surf, LIT[kind], piece.rect.inflate(px(6), px(6)),
                                  width=px(3), border_radius=px(6))
         if p == v.active:
             t = TEXT.get("active", 14, GOLD)
             surf.blit(t, t.get_rect(topright=(rect.right - px(10), rect.y + px(10))))
+
+
+def _alpha(kind: str, strong: bool) -> int:
+    """Lit zones: stronger when legal right now; attack a little stronger so it reads."""
+    return (150 if strong else 85) + (25 if kind == "attack" else 0)

@@ -83,7 +83,7 @@ def test_picked_up_gate_lights_move_and_attack_then_moves(table: Make) -> None:
     assert d.scene.handler.name == "dragging"
     assert ov.lit["move"] == hl["move"] and ov.lit["attack"] == hl["attack"]
     assert hl["move"] and hl["attack"]
-    from game.draw.palette import HIGHLIGHT
+    from game.layouts.kyoukai import LIT as HIGHLIGHT
 
     assert HIGHLIGHT["move"] != HIGHLIGHT["attack"]
     # the lit zone really is drawn in the move colour
