@@ -1,5 +1,7 @@
 """Whole games through the app's loop: computer against computer, and a person (played by
-real mouse events chosen by an agent) against the computer, to the game-over screen."""
+real mouse events chosen by an agent) against the computer, to the game-over screen. The
+whole games are ``slow`` (``make test-slow`` and CI run them); the game-over screen itself is
+tested from a finished game's record."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ GAMES: dict[str, tuple[int, set[str]]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", playable())
 def test_computer_against_computer_runs_to_the_end(table: Make, tmp_path: Path,
                                                    game: str) -> None:
@@ -83,6 +86,7 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
         d.click(zone())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", playable())
 def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path,
                                                      game: str) -> None:
@@ -109,11 +113,8 @@ def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path
     assert d.scene.handler.name == "watching"
 
 
-def test_game_over_play_again_starts_a_new_table(table: Make) -> None:
-    d = table(seed=3, seats=("computer", "computer"))
-    while not d.scene.session.over:
-        d.frames()
-    d.frames(2)
+def test_game_over_play_again_starts_a_new_table(game_over: Callable[[], Driver]) -> None:
+    d = game_over()
     again = d.scene._over_ui[1]
     d.click(again.rect.center)
     assert d.scene.session.cfg.seed == 4 and not d.scene.session.over

@@ -66,12 +66,6 @@ STEP = {"tension": "Tension", "dofus": "Tension", "inspiration": "Inspiration",
         "activation": "Activation", "over": ""}
 
 
-def team_names() -> list[str]:
-    from rules.krosmaster.setup import load_pack, pack_dir
-
-    return list(load_pack(pack_dir({}))[1])
-
-
 def face_spec(card: Any, pack: Path | None = None) -> FaceSpec:
     """The figure's card face: the pack's own face function, as on the deck screen and the
     print; its art is looked up in the ``pack`` folder."""
