@@ -87,7 +87,7 @@ class KyoukaiTable(TableLayout):
         return getattr(intent, "skill", None)  # one menu group per skill of a card
 
     def zones(self) -> Sequence[ZoneId]:
-        return range(25)
+        return range(self.board.size)
 
     def __init__(self, faces: CardFaces | None = None) -> None:
         self.faces = faces or CardFaces()
