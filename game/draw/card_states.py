@@ -1,0 +1,147 @@
+"""One renderer for a card on a table, in every state the card games name.
+
+A ``CardLook`` says what a card looks like right now: its face (or the back when it is face
+down / Closed), turned sideways (acted, checked, rested), dimmed, glowing as legal, damage and
+counters on it, and cards attached or enchanted under it (tucked beneath, their top edges
+peeking out). ``CardPainter`` draws one at a given size; every rotated, scaled, dimmed or
+outlined surface is cached, so a frame only blits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import pygame
+
+from game.draw.cards import CardFaces, FaceSpec, face_key
+from game.draw.palette import INK, PANEL, Color
+from game.draw.scale import px
+from game.draw.text import TEXT, unscaled
+
+Size = tuple[int, int]
+DAMAGE = (170, 34, 40)
+CACHE_LIMIT = 4000  # surfaces kept before the cache starts over (a resize leaves old sizes)
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """A card as the table shows it. ``id`` is the id the rules use for it (a card instance)."""
+
+    id: Hashable
+    face: FaceSpec | None = None  # None: the card back (face down, Closed, hidden)
+    sideways: bool = False  # acted / checked / rested: turned 90° clockwise
+    dimmed: bool = False  # out of play for now (can't be afforded, disabled…)
+    damage: int = 0  # a red badge in the top-right corner when above 0
+    counters: tuple[tuple[str, Color], ...] = ()  # pills along the bottom edge ("+1", "2 vim")
+    under: tuple[CardLook, ...] = ()  # attached / enchanting cards, the first one deepest
+    span: int = 1  # slot rows: how many slots the card covers (a size-2 unit covers two)
+
+
+def footprint(size: Size, sideways: bool) -> Size:
+    """The on-screen box of an upright card of ``size`` in either orientation."""
+    return (size[1], size[0]) if sideways else size
+
+
+class CardPainter:
+    """Draws ``CardLook``s with ``faces`` (the game's procedural faces and backs)."""
+
+    def __init__(self, faces: CardFaces) -> None:
+        self.faces = faces
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    def surface(self, look: CardLook, size: Size, glow: Color | None = None,
+                angle: int = 0) -> pygame.Surface:
+        """The card's image at upright ``size``: turned, dimmed, outlined and tilted as asked.
+        Badges and attached cards are not part of it (they change more often)."""
+        fk = face_key(look.face) if look.face is not None else "back"
+        key = (fk, size, look.sideways, look.dimmed, glow, angle)
+        img = self._cache.get(key)
+        if img is not None:
+            return img
+        base = self.faces.back(size) if look.face is None else self.faces.face(look.face, size)
+        img = base
+        if look.dimmed:
+            img = img.copy()
+            img.fill((105, 105, 115), special_flags=pygame.BLEND_RGB_MULT)
+        if look.sideways:
+            img = pygame.transform.rotate(img, -90)
+        if glow is not None:
+            img = _outlined(img, glow)
+        if angle:
+            img = pygame.transform.rotozoom(img, angle, 1.0)
+        if len(self._cache) >= CACHE_LIMIT:
+            self._cache.clear()
+        self._cache[key] = img
+        return img
+
+    def draw(self, surf: pygame.Surface, look: CardLook, center: tuple[int, int], size: Size,
+             glow: Color | None = None, ring: Color | None = None,
+             lift: int = 0) -> pygame.Rect:
+        """Draw ``look`` centred on ``center`` (raised by ``lift`` pixels) with what is under
+        it, its shadow, an owner ``ring`` and its badges; returns the card's own box."""
+        box = pygame.Rect((0, 0), footprint(size, look.sideways))
+        box.center = (center[0], center[1] - lift)
+        for k, r in reversed(list(enumerate(self.under_rects(box, size, len(look.under))))):
+            sub = look.under[k]
+            pygame.draw.rect(surf, (0, 0, 0), r.move(px(2), px(3)), border_radius=px(6))
+            surf.blit(self.surface(CardLook(sub.id, sub.face, dimmed=sub.dimmed), size), r)
+            if sub.damage or sub.counters:
+                self.badges(surf, sub, r)
+        pygame.draw.rect(surf, (0, 0, 0), box.move(px(3), px(4)), border_radius=px(6))
+        if ring is not None:
+            pygame.draw.rect(surf, ring, box.inflate(px(6), px(6)), border_radius=px(7))
+        img = self.surface(look, size, glow)
+        surf.blit(img, img.get_rect(center=box.center))
+        self.badges(surf, look, box)
+        return box
+
+    @staticmethod
+    def under_rects(host: pygame.Rect, size: Size, n: int) -> list[pygame.Rect]:
+        """Boxes of ``n`` attached cards (upright, ``size``) behind ``host``: each peeks out
+        above the one before it, shifted a little right, the first one furthest out."""
+        peek = max(px(10), size[1] // 6)
+        out = []
+        for k in range(n):
+            r = pygame.Rect((0, 0), size)
+            r.midtop = (host.centerx + px(5) * (n - k), host.top - peek * (n - k))
+            out.append(r)
+        return out
+
+    @staticmethod
+    def badges(surf: pygame.Surface, look: CardLook, box: pygame.Rect) -> None:
+        """Damage in the top-right corner, counters centred along the bottom edge."""
+        if look.damage > 0:
+            rad = max(px(9), min(box.w, box.h) // 7)
+            c = (box.right - rad // 2, box.top + rad // 2)
+            pygame.draw.circle(surf, DAMAGE, c, rad)
+            pygame.draw.circle(surf, INK, c, rad, width=max(1, px(1)))
+            t = TEXT.get(str(look.damage), round(unscaled(rad * 1.5)), INK, True)
+            surf.blit(t, t.get_rect(center=(c[0], c[1] + 1)))
+        if look.counters:
+            pills = [TEXT.get(text, 13, INK, True) for text, _ in look.counters]
+            gap = px(3)
+            total = sum(t.get_width() + px(8) for t in pills) + gap * (len(pills) - 1)
+            x = box.centerx - total // 2
+            for t, (_, colour) in zip(pills, look.counters, strict=True):
+                r = pygame.Rect(x, 0, t.get_width() + px(8), t.get_height() + px(2))
+                r.centery = box.bottom - r.h // 2 - px(2)
+                pygame.draw.rect(surf, colour, r, border_radius=r.h // 2)
+                pygame.draw.rect(surf, PANEL, r, width=1, border_radius=r.h // 2)
+                surf.blit(t, t.get_rect(center=r.center))
+                x = r.right + gap
+
+
+def _outlined(img: pygame.Surface, colour: Color) -> pygame.Surface:
+    """``img`` inside a glowing border of ``colour`` (legal to play, a legal target…)."""
+    w, h = img.get_size()
+    pad = px(4)
+    out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(out, (*colour, 110), out.get_rect(), border_radius=px(10))
+    pygame.draw.rect(out, colour, out.get_rect().inflate(-px(3), -px(3)), width=px(2),
+                     border_radius=px(9))
+    out.blit(img, (pad, pad))
+    return out
