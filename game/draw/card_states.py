@@ -16,7 +16,7 @@ import pygame
 
 from game.draw.cards import CardFaces, FaceSpec, face_key
 from game.draw.palette import INK, PANEL, Color
-from game.draw.scale import px
+from game.draw.scale import px, scale
 from game.draw.text import TEXT, unscaled
 
 Size = tuple[int, int]
@@ -43,6 +43,11 @@ def footprint(size: Size, sideways: bool) -> Size:
     return (size[1], size[0]) if sideways else size
 
 
+def under_peek(box: Size) -> int:
+    """How far each attached card peeks out above the card it is under."""
+    return max(px(8), min(box) // 5)
+
+
 class CardPainter:
     """Draws ``CardLook``s with ``faces`` (the game's procedural faces and backs)."""
 
@@ -58,7 +63,7 @@ class CardPainter:
         """The card's image at upright ``size``: turned, dimmed, outlined and tilted as asked.
         Badges and attached cards are not part of it (they change more often)."""
         fk = face_key(look.face) if look.face is not None else "back"
-        key = (fk, size, look.sideways, look.dimmed, glow, angle)
+        key = (fk, size, look.sideways, look.dimmed, glow, angle, scale())
         img = self._cache.get(key)
         if img is not None:
             return img
@@ -85,13 +90,16 @@ class CardPainter:
         it, its shadow, an owner ``ring`` and its badges; returns the card's own box."""
         box = pygame.Rect((0, 0), footprint(size, look.sideways))
         box.center = (center[0], center[1] - lift)
-        for k, r in reversed(list(enumerate(self.under_rects(box, size, len(look.under))))):
-            sub = look.under[k]
+        sx, sy = (px(6), px(8)) if lift else (px(3), px(4))  # a lifted card casts further
+        under = self.under_rects(box, footprint(size, look.sideways), len(look.under))
+        for k, r in reversed(list(enumerate(under))):
+            sub = look.under[k]  # turned the way its host is, so only its top edge shows
             pygame.draw.rect(surf, (0, 0, 0), r.move(px(2), px(3)), border_radius=px(6))
-            surf.blit(self.surface(CardLook(sub.id, sub.face, dimmed=sub.dimmed), size), r)
+            surf.blit(self.surface(CardLook(sub.id, sub.face, look.sideways, sub.dimmed),
+                                   size), r)
             if sub.damage or sub.counters:
                 self.badges(surf, sub, r)
-        pygame.draw.rect(surf, (0, 0, 0), box.move(px(3), px(4)), border_radius=px(6))
+        pygame.draw.rect(surf, (0, 0, 0), box.move(sx, sy), border_radius=px(6))
         if ring is not None:
             pygame.draw.rect(surf, ring, box.inflate(px(6), px(6)), border_radius=px(7))
         img = self.surface(look, size, glow)
@@ -100,13 +108,14 @@ class CardPainter:
         return box
 
     @staticmethod
-    def under_rects(host: pygame.Rect, size: Size, n: int) -> list[pygame.Rect]:
-        """Boxes of ``n`` attached cards (upright, ``size``) behind ``host``: each peeks out
-        above the one before it, shifted a little right, the first one furthest out."""
-        peek = max(px(10), size[1] // 6)
+    def under_rects(host: pygame.Rect, box: Size, n: int) -> list[pygame.Rect]:
+        """Boxes (``box`` on screen, as the host's) of ``n`` attached cards behind ``host``:
+        each peeks out above the one before it, shifted a little right, the first one
+        furthest out."""
+        peek = under_peek(box)
         out = []
         for k in range(n):
-            r = pygame.Rect((0, 0), size)
+            r = pygame.Rect((0, 0), box)
             r.midtop = (host.centerx + px(5) * (n - k), host.top - peek * (n - k))
             out.append(r)
         return out

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.draw.card_states import CardLook, CardPainter, Size, footprint
+from game.draw.card_states import CardLook, CardPainter, Size, footprint, under_peek
 from game.draw.cards import CardFaces, FaceSpec
 from game.draw.hand import HandFan
 from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
@@ -45,6 +45,7 @@ class Drawn:
     box: pygame.Rect
     angle: int = 0
     piece: bool = True  # can be hovered, picked up, zoomed
+    browsed: bool = False  # shown in the open book's panel, above the table
 
 
 class RegionTable(TableLayout):
@@ -183,12 +184,13 @@ class RegionTable(TableLayout):
                 continue
             span = max(1, min(look.span, len(rects) - k))
             box = rects[k].unionall(rects[k:k + span])
-            peek = max(px(10), box.h // 7) if look.under else 0
-            room = pygame.Rect(box.x, box.y + peek * len(look.under), box.w,
-                               box.h - peek * len(look.under))
-            size = self._card_in(pygame.Rect(0, 0, rects[k].w, room.h))
-            if look.sideways:
-                size = self._fit_turned(size, room)
+            room = box
+            for _ in range(2):  # the card shrinks to leave room for what peeks out above it
+                size = self._card_in(pygame.Rect(0, 0, rects[k].w, room.h))
+                if look.sideways:
+                    size = self._fit_turned(size, room)
+                rise = under_peek(footprint(size, look.sideways)) * len(look.under)
+                room = pygame.Rect(box.x, box.y + rise, box.w, box.h - rise)
             r = pygame.Rect((0, 0), footprint(size, look.sideways))
             r.center = room.center
             self.cards.append(Drawn(look, str(p.region.name), r.center, size, r))
@@ -239,7 +241,10 @@ class RegionTable(TableLayout):
         inner = self.browse.inflate(-px(20), -px(20))
         inner.y += px(LABEL_H)
         inner.h -= px(LABEL_H)
+        n = len(self.cards)
         self._arrange_line(book, c.cards, inner, vertical=False, where=str(book.region.name))
+        for d in self.cards[n:]:
+            d.browsed = True
 
     # ---- hit-testing ------------------------------------------------------------------------
     def piece_at(self, pos: Pos) -> Piece | None:
@@ -359,10 +364,9 @@ class RegionTable(TableLayout):
         for kind, zones in overlay.strong.items():
             self._draw_lit(surf, zones, kind, strong=True)
         dragged = overlay.dragging[0] if overlay.dragging else None
-        browsing = [d for d in self.cards if self.browse.collidepoint(d.center)] \
-            if self.open_book is not None else []
+        browsing = [d for d in self.cards if d.browsed]
         for d in self.cards:
-            if d.look.id == dragged or d in browsing:
+            if d.look.id == dragged or d.browsed:
                 continue
             self._draw_card(surf, d, overlay)
         if self.open_book is not None:
@@ -419,8 +423,10 @@ class RegionTable(TableLayout):
                                  border_radius=px(6))
             if p.region.kind == "book" or not c.cards:
                 surf.blit(self.painter.surface(CardLook(p.id), size), r)
-        t = TEXT.get(str(n), 16, INK, True)
-        b = t.get_rect(center=(r.right - px(2), r.top + px(2))).inflate(px(10), px(4))
+        t = TEXT.get(str(n), 15, INK, True)
+        b = t.get_rect().inflate(px(8), px(2))
+        b.topright = (min(r.right + px(4), p.rect.right - px(3)), max(r.top - px(4),
+                                                                     p.rect.top + px(3)))
         pygame.draw.rect(surf, PANEL, b, border_radius=b.h // 2)
         pygame.draw.rect(surf, (200, 200, 200), b, width=1, border_radius=b.h // 2)
         surf.blit(t, t.get_rect(center=b.center))
@@ -437,12 +443,11 @@ class RegionTable(TableLayout):
         surf.blit(vt, vt.get_rect(midtop=(r.centerx, y + lt.get_height())))
 
     def _draw_panel(self, surf: pygame.Surface, p: Placed, c: Content) -> None:
-        inner = self._inner(p)
-        y = inner.y
-        line_h = TEXT.get("Ag", 15, INK).get_height() + px(2)
-        for k, line in enumerate(c.lines):
-            if y + line_h > inner.bottom:
-                break
+        inner = self._inner(p) if p.region.label else p.rect.inflate(-px(12), -px(4))
+        line_h = TEXT.get("Ag", 15, INK).get_height() + px(1)
+        fits = max(1, min(len(c.lines), inner.h // max(1, line_h)))
+        y = inner.centery - fits * line_h // 2  # the lines that fit, centred
+        for k, line in enumerate(c.lines[:fits]):
             t = TEXT.get(fit(line, 15, inner.w), 15, INK if k == 0 else INK_DIM)
             surf.blit(t, (inner.x, y))
             y += line_h
@@ -481,4 +486,5 @@ class RegionTable(TableLayout):
         d = self._by_id.get(iid)
         if d is None:
             return
-        self.painter.draw(surf, CardLook(d.look.id, d.look.face, d.look.sideways), pos, d.size)
+        self.painter.draw(surf, CardLook(d.look.id, d.look.face, d.look.sideways), pos, d.size,
+                          lift=px(4))

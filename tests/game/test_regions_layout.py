@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -13,7 +14,7 @@ from game.draw.scale import set_scale
 from game.layouts.base import Overlay, Seats
 from game.layouts.region_spec import Region, TableSpec, TableSpecError
 from tests.tinygame.rules import Attack, EndTurn, Play, State, TinyRules
-from tests.tinygame.table import TinyTable, face
+from tests.tinygame.table import TinyTable, face, register
 
 NAMES = ("Player 1", "Player 2")
 
@@ -163,3 +164,13 @@ def test_the_painter_caches_every_state_and_draws_attachments_above() -> None:
     assert above[:3] != (0, 0, 0)  # the attached card peeks out above its host
     back = painter.surface(CardLook(7), (60, 84))
     assert back.get_at((30, 42)) != upright.get_at((30, 42))
+
+
+def test_the_showcase_pictures_are_written(tmp_path: Path) -> None:
+    from tests.tinygame import showcase
+
+    with pytest.MonkeyPatch.context() as mp:
+        register(mp)
+        assert showcase.main([str(tmp_path)]) == 0
+    for name in ("regions-1x.png", "regions-2x.png", "regions-book.png"):
+        assert pygame.image.load(str(tmp_path / name)).get_size() == (1280, 720)
