@@ -22,6 +22,7 @@ from game.draw.text import TEXT, unscaled
 Size = tuple[int, int]
 DAMAGE = (170, 34, 40)
 CACHE_LIMIT = 4000  # surfaces kept before the cache starts over (a resize leaves old sizes)
+COMPOSED_LIMIT = 1500  # whole card pictures (with attachments and badges) kept
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,11 @@ class CardPainter:
     def __init__(self, faces: CardFaces) -> None:
         self.faces = faces
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._composed: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
 
     def clear(self) -> None:
         self._cache.clear()
+        self._composed.clear()
 
     def surface(self, look: CardLook, size: Size, glow: Color | None = None,
                 angle: int = 0) -> pygame.Surface:
@@ -87,25 +90,47 @@ class CardPainter:
              glow: Color | None = None, ring: Color | None = None,
              lift: int = 0) -> pygame.Rect:
         """Draw ``look`` centred on ``center`` (raised by ``lift`` pixels) with what is under
-        it, its shadow, an owner ``ring`` and its badges; returns the card's own box."""
+        it, its shadow, an owner ``ring`` and its badges; returns the card's own box. The
+        whole picture is composed once per look and size, so this is one blit."""
         box = pygame.Rect((0, 0), footprint(size, look.sideways))
         box.center = (center[0], center[1] - lift)
-        sx, sy = (px(6), px(8)) if lift else (px(3), px(4))  # a lifted card casts further
-        under = self.under_rects(box, footprint(size, look.sideways), len(look.under))
+        key = (look, size, glow, ring, bool(lift), scale())
+        got = self._composed.get(key)
+        if got is None:
+            got = self._compose(look, size, glow, ring, bool(lift))
+            if len(self._composed) >= COMPOSED_LIMIT:
+                self._composed.clear()
+            self._composed[key] = got
+        img, (ox, oy) = got
+        surf.blit(img, (box.x - ox, box.y - oy))
+        return box
+
+    def _compose(self, look: CardLook, size: Size, glow: Color | None, ring: Color | None,
+                 lifted: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The card with everything around it on a transparent canvas, and where the card's
+        own box starts on it."""
+        w, h = footprint(size, look.sideways)
+        margin = max(px(14), min(w, h) // 5)  # room for the glow, badges and shadow
+        rise = under_peek((w, h)) * len(look.under)
+        canvas = pygame.Surface((w + 2 * margin + px(5) * len(look.under),
+                                 h + 2 * margin + rise), pygame.SRCALPHA)
+        box = pygame.Rect(margin, margin + rise, w, h)
+        sx, sy = (px(6), px(8)) if lifted else (px(3), px(4))  # a lifted card casts further
+        under = self.under_rects(box, (w, h), len(look.under))
         for k, r in reversed(list(enumerate(under))):
             sub = look.under[k]  # turned the way its host is, so only its top edge shows
-            pygame.draw.rect(surf, (0, 0, 0), r.move(px(2), px(3)), border_radius=px(6))
-            surf.blit(self.surface(CardLook(sub.id, sub.face, look.sideways, sub.dimmed),
-                                   size), r)
+            pygame.draw.rect(canvas, (0, 0, 0), r.move(px(2), px(3)), border_radius=px(6))
+            canvas.blit(self.surface(CardLook(sub.id, sub.face, look.sideways, sub.dimmed),
+                                     size), r)
             if sub.damage or sub.counters:
-                self.badges(surf, sub, r)
-        pygame.draw.rect(surf, (0, 0, 0), box.move(sx, sy), border_radius=px(6))
+                self.badges(canvas, sub, r)
+        pygame.draw.rect(canvas, (0, 0, 0), box.move(sx, sy), border_radius=px(6))
         if ring is not None:
-            pygame.draw.rect(surf, ring, box.inflate(px(6), px(6)), border_radius=px(7))
+            pygame.draw.rect(canvas, ring, box.inflate(px(6), px(6)), border_radius=px(7))
         img = self.surface(look, size, glow)
-        surf.blit(img, img.get_rect(center=box.center))
-        self.badges(surf, look, box)
-        return box
+        canvas.blit(img, img.get_rect(center=box.center))
+        self.badges(canvas, look, box)
+        return canvas, box.topleft
 
     @staticmethod
     def under_rects(host: pygame.Rect, box: Size, n: int) -> list[pygame.Rect]:

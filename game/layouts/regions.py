@@ -23,7 +23,7 @@ from game.draw.card_states import CardLook, CardPainter, Size, footprint, under_
 from game.draw.cards import CardFaces, FaceSpec
 from game.draw.hand import HandFan
 from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
-from game.draw.scale import px
+from game.draw.scale import px, scale
 from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
 from game.layouts.region_spec import Content, Placed, TableSpec, Target, place
@@ -73,6 +73,7 @@ class RegionTable(TableLayout):
         self.zone_of: dict[Target, int] = {}
         self.open_book: Hashable | None = None
         self.browse = pygame.Rect(0, 0, 0, 0)
+        self._layer: tuple[object, pygame.Surface] | None = None  # see _draw_regions
         self.resize(self.size)
 
     # ---- what a game fills in ---------------------------------------------------------------
@@ -152,6 +153,7 @@ class RegionTable(TableLayout):
 
     def _arrange(self) -> None:
         """Place every card of every region for this view (pieces for hit-testing, too)."""
+        self._layer = None
         self.cards = []
         for p in self.placed:
             c = self.held.get(p.id)
@@ -357,8 +359,7 @@ class RegionTable(TableLayout):
 
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
-        for p in self.placed:
-            self._draw_region(surf, p)
+        self._draw_regions(surf)
         for kind, zones in overlay.lit.items():
             self._draw_lit(surf, zones, kind, strong=False)
         for kind, zones in overlay.strong.items():
@@ -371,6 +372,19 @@ class RegionTable(TableLayout):
             self._draw_card(surf, d, overlay)
         if self.open_book is not None:
             self._draw_browse(surf, browsing, overlay, dragged)
+
+    def _draw_regions(self, surf: pygame.Surface) -> None:
+        """The regions without their cards change only with the view, so they are drawn once
+        and kept: a copy of the play area, felt included (nothing else is drawn over the
+        felt there before the table), blitted whole in later frames."""
+        key = (surf.get_size(), scale())
+        if self._layer is not None and self._layer[0] == key:
+            surf.blit(self._layer[1], self.area)
+            return
+        for p in self.placed:
+            self._draw_region(surf, p)
+        if surf.get_rect().contains(self.area):
+            self._layer = (key, surf.subsurface(self.area).copy())
 
     def _draw_card(self, surf: pygame.Surface, d: Drawn, overlay: Overlay) -> None:
         kind = overlay.glow.get(d.look.id)  # type: ignore[call-overload]
