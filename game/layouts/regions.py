@@ -210,25 +210,28 @@ class RegionTable(TableLayout):
 
     def _arrange_line(self, p: Placed, cards: Sequence[CardLook], inner: pygame.Rect,
                       vertical: bool, where: str | None = None) -> None:
-        """A lane (left to right) or a column (top to bottom), overlapping when crowded."""
+        """A lane (left to right, centred) or a column (top down), each card as long as it
+        stands (a sideways card takes its height along a lane), overlapping when crowded."""
         n = len(cards)
         if n == 0:
             return
         size = self._card_in(pygame.Rect(0, 0, inner.w, inner.h // 2 if n > 1 else inner.h)
                              if vertical else inner)
-        long, card_long = (inner.h, size[1]) if vertical else (inner.w, size[0])
-        step = min(card_long + px(6), (long - card_long) / max(1, n - 1)) if n > 1 else 0
-        total = step * (n - 1) + card_long
-        start = (inner.y if vertical else inner.centerx - total / 2)
+        axis = 1 if vertical else 0
+        lengths = [footprint(size, look.sideways)[axis] for look in cards]
+        gap, room = px(6), (inner.h if vertical else inner.w)
+        steps = [length + gap for length in lengths[:-1]]
+        squeeze = min(1.0, (room - lengths[-1]) / sum(steps)) if steps else 1.0
+        total = sum(steps) * squeeze + lengths[-1]
+        at = float(inner.y if vertical else inner.centerx - total / 2)
         for k, look in enumerate(cards):
-            size_k = self._fit_turned(size, pygame.Rect(0, 0, card_long, size[1])) \
-                if look.sideways and not vertical else size
-            r = pygame.Rect((0, 0), footprint(size_k, look.sideways))
+            r = pygame.Rect((0, 0), footprint(size, look.sideways))
             if vertical:
-                r.midtop = (inner.centerx, round(start + k * step))
+                r.midtop = (inner.centerx, round(at))
             else:
-                r.center = (round(start + k * step + card_long / 2), inner.centery)
-            self.cards.append(Drawn(look, where or str(p.region.name), r.center, size_k, r,
+                r.midleft = (round(at), inner.centery)
+            at += steps[k] * squeeze if k < len(steps) else 0
+            self.cards.append(Drawn(look, where or str(p.region.name), r.center, size, r,
                                     piece=look.face is not None))
 
     def _arrange_browse(self) -> None:
@@ -370,6 +373,9 @@ class RegionTable(TableLayout):
             if d.look.id == dragged or d.browsed:
                 continue
             self._draw_card(surf, d, overlay)
+        for p in self.placed:
+            if p.region.kind in ("pile", "book"):
+                self._draw_count(surf, p)
         if self.open_book is not None:
             self._draw_browse(surf, browsing, overlay, dragged)
 
@@ -437,6 +443,13 @@ class RegionTable(TableLayout):
                                  border_radius=px(6))
             if p.region.kind == "book" or not c.cards:
                 surf.blit(self.painter.surface(CardLook(p.id), size), r)
+
+    def _draw_count(self, surf: pygame.Surface, p: Placed) -> None:
+        """A pile's or book's size, on its top-right corner (above the top card)."""
+        c = self.held.get(p.id, Content())
+        n = c.count if c.count is not None else len(c.cards)
+        r = pygame.Rect((0, 0), self._card_in(self._inner(p), 0.86))
+        r.center = self._inner(p).center
         t = TEXT.get(str(n), 15, INK, True)
         b = t.get_rect().inflate(px(8), px(2))
         b.topright = (min(r.right + px(4), p.rect.right - px(3)), max(r.top - px(4),
@@ -460,7 +473,8 @@ class RegionTable(TableLayout):
         inner = self._inner(p) if p.region.label else p.rect.inflate(-px(12), -px(4))
         line_h = TEXT.get("Ag", 15, INK).get_height() + px(1)
         fits = max(1, min(len(c.lines), inner.h // max(1, line_h)))
-        y = inner.centery - fits * line_h // 2  # the lines that fit, centred
+        # a titled panel reads from the top (a queue); a bare strip centres its lines
+        y = inner.y if p.region.label else inner.centery - fits * line_h // 2
         for k, line in enumerate(c.lines[:fits]):
             t = TEXT.get(fit(line, 15, inner.w), 15, INK if k == 0 else INK_DIM)
             surf.blit(t, (inner.x, y))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -11,8 +12,10 @@ import pytest
 from game.draw.card_states import CardLook, CardPainter
 from game.draw.cards import CardFaces
 from game.draw.scale import set_scale
+from game.draw.text import reset_fonts
 from game.layouts.base import Overlay, Seats
-from game.layouts.region_spec import Region, TableSpec, TableSpecError
+from game.layouts.region_spec import Content, Region, TableSpec, TableSpecError
+from game.layouts.regions import RegionTable
 from tests.tinygame.rules import Attack, EndTurn, Play, State, TinyRules
 from tests.tinygame.table import TinyTable, face, register
 
@@ -22,6 +25,7 @@ NAMES = ("Player 1", "Player 2")
 @pytest.fixture(autouse=True)
 def _pygame() -> Iterator[None]:
     pygame.init()
+    reset_fonts()  # an App closed by an earlier test quit the font module
     yield
     set_scale(1.0)
 
@@ -174,3 +178,78 @@ def test_the_showcase_pictures_are_written(tmp_path: Path) -> None:
         assert showcase.main([str(tmp_path)]) == 0
     for name in ("regions-1x.png", "regions-2x.png", "regions-book.png"):
         assert pygame.image.load(str(tmp_path / name)).get_size() == (1280, 720)
+
+
+class Every(RegionTable):
+    """A table with one region of each kind, for the kinds Tiny does not use."""
+
+    game = "every"
+    spec = TableSpec(rows=(1, 1, 1), cols=(1, 3, 1), regions=(
+        Region("column", "column", cell=(0, 0), span=(3, 1), label="Column"),
+        Region("lane", "lane", cell=(0, 1), label="Lane", mirror=False),
+        Region("area", "slots", cell=(1, 1), capacity=3, label="Area", mirror=False),
+        Region("discard", "pile", cell=(0, 2), label="Discard", face_up=True, mirror=False),
+        Region("queue", "panel", cell=(1, 2), label="Queue", mirror=False),
+        Region("energy", "counter", cell=(2, 2), label="Energy", mirror=False),
+        Region("hand", "hand", cell=(2, 1), mirror=False),
+    ))
+
+    def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
+        return {
+            ("column", 0): Content(cards=tuple(CardLook(k, face(k)) for k in range(4))),
+            "lane": Content(cards=tuple(CardLook(k, face(k), sideways=k == 5)
+                                        for k in range(4, 9))),
+            "area": Content(slots=(CardLook(9, face(9), span=2), None, CardLook(10, face(10)))),
+            "discard": Content(cards=(CardLook(11, face(11)), CardLook(12, face(12)))),
+            "queue": Content(lines=("Top: Blaze attacks", "Ember enters")),
+            "energy": Content(value=3),
+            "hand": Content(cards=(CardLook(13, face(13)),)),
+        }
+
+
+def test_every_region_kind_places_its_cards_inside_it() -> None:
+    t = Every()
+    t.update(object(), Seats(0, False, NAMES), [])
+    rect = {p.id: p.rect for p in t.placed}
+    at = {d.look.id: d for d in t.cards}
+    column = [at[k].box for k in range(4)]
+    assert all(rect[("column", 0)].contains(b) for b in column)
+    assert [b.y for b in column] == sorted(b.y for b in column) and column[0].y < column[1].y
+    assert len({b.x for b in column}) == 1  # one above the other
+    lane = [at[k].box for k in range(4, 9)]
+    assert all(rect["lane"].contains(b) for b in lane)
+    assert [b.x for b in lane] == sorted(b.x for b in lane)
+    assert at[5].box.w > at[5].box.h  # sideways in a lane
+    slots = [t.zone_rect(t.zone_of[("area", k)]) for k in range(3)]
+    wide = at[9].box
+    assert wide.centerx == slots[0].union(slots[1]).centerx  # a size-2 card covers two slots
+    assert 11 not in at and at[12].where == "discard"  # a face-up pile shows its top card
+    assert t.face(12) == face(12)
+    surf = pygame.Surface((1280, 720))
+    t.draw(surf, Overlay(strong={"open": [t.zone_of[("area", 1)]]}))
+    lit = t.zone_rect(t.zone_of[("area", 1)])
+    assert surf.get_at((lit.x + 1, lit.centery))[:3] != (0, 0, 0)
+
+
+def test_the_regions_layer_is_kept_until_the_view_changes(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    st = _played()
+    t = _table(st)
+    calls: list[object] = []
+    real = t._draw_region
+    monkeypatch.setattr(t, "_draw_region", lambda s, p: (calls.append(p), real(s, p)))
+    surf = pygame.Surface((1280, 720))
+    t.draw(surf, Overlay())
+    n = len(calls)
+    assert n == len(t.placed)
+    t.draw(surf, Overlay())
+    assert len(calls) == n  # the second frame blits the kept layer
+    life = next(p.rect for p in t.placed if p.id == ("life", 1))
+    before = pygame.image.tobytes(surf.subsurface(life), "RGB")
+    hurt = st.model_copy(update={"sides": (st.sides[0], st.sides[1].model_copy(
+        update={"life": 1}))})
+    rs = TinyRules()
+    t.update(rs.view(hurt, 0), Seats(0, False, NAMES), [])
+    t.draw(surf, Overlay())
+    assert len(calls) == 2 * n
+    assert pygame.image.tobytes(surf.subsurface(life), "RGB") != before
