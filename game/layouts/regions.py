@@ -26,7 +26,7 @@ from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px, scale
 from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
-from game.layouts.region_spec import Content, Placed, TableSpec, Target, place
+from game.layouts.region_spec import Content, Placed, TableSpec, TableSpecError, Target, place
 from rules.core.model import Intent
 
 REGION_FILL = (18, 44, 36)
@@ -146,10 +146,25 @@ class RegionTable(TableLayout):
         turned = seats.viewer != self.seats.viewer
         self.view, self.seats, self.legal = view, seats, legal
         self.held = self.contents(view, seats) if view is not None else {}
+        self._check(self.held)
         if turned:
             self.resize(self.size)
         else:
             self._arrange()
+
+    def _check(self, held: dict[Hashable, Content]) -> None:
+        """A game's ``contents`` names only its regions and fills no more slots than a row
+        has (a mistake there is the game's code, found by its first test)."""
+        regions = {p.id: p.region for p in self.placed}
+        where = f"{type(self).__name__}.contents"
+        for rid, c in held.items():
+            r = regions.get(rid)
+            if r is None:
+                raise TableSpecError(f"{where}: no region {rid!r} on this table (its regions: "
+                                     f"{', '.join(map(repr, regions))})")
+            if len(c.slots) > r.capacity:
+                raise TableSpecError(f"{where}: region {rid!r} has {r.capacity} slots, "
+                                     f"not {len(c.slots)}")
 
     def _arrange(self) -> None:
         """Place every card of every region for this view (pieces for hit-testing, too)."""

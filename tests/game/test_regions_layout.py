@@ -253,3 +253,19 @@ def test_the_regions_layer_is_kept_until_the_view_changes(monkeypatch: pytest.Mo
     t.draw(surf, Overlay())
     assert len(calls) == 2 * n
     assert pygame.image.tobytes(surf.subsurface(life), "RGB") != before
+
+
+def test_contents_for_a_region_the_table_lacks_is_named() -> None:
+    class Wrong(Every):
+        def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
+            return {**super().contents(view, seats), ("lane", 0): Content()}
+
+    with pytest.raises(TableSpecError, match=r"Wrong.contents: no region \('lane', 0\)"):
+        Wrong().update(object(), Seats(0, False, NAMES), [])
+
+    class Crowded(Every):
+        def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
+            return {"area": Content(slots=(None,) * 4)}
+
+    with pytest.raises(TableSpecError, match="'area' has 3 slots, not 4"):
+        Crowded().update(object(), Seats(0, False, NAMES), [])

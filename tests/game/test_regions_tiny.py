@@ -95,3 +95,35 @@ def test_a_drop_on_the_other_players_row_is_refused_with_a_reason(table: Make) -
     d.drag(tuple(second), lay.zone_center(lay.zone_of[(("row", 0), 0)]))
     assert len(s.intents) == 1
     assert d.scene.message == "Nothing to do with that card now."  # no second play a turn
+
+
+def test_hot_seat_turns_the_table_to_whoever_decides(table: Make) -> None:
+    d = table(game="tiny", seed=2, seats=("human", "human"))
+    s = d.scene.session
+    lay = d.scene.layout
+    assert isinstance(lay, TinyTable)
+    d.click(tuple(d.info()["buttons"]["end_turn"]))
+    assert s.intents == ({"kind": "end_turn"},)
+    assert d.scene.handler.name == "handover"
+    assert not any(look.face for look in lay.held[("hand", 0)].cards)  # both hands hidden
+    d.click((640, 360))  # the next player sits down
+    rect = {p.id: p.rect for p in lay.placed}
+    assert d.scene.viewer == 1 and rect[("row", 1)].y > rect[("row", 0)].y
+    assert set(d.info()["pieces"]["hand"]) == {str(c) for c in s.state.sides[1].hand}
+
+
+def test_the_same_intents_by_keyboard(table: Make) -> None:
+    import pygame
+
+    d = table(game="tiny", seed=3, seats=("human", "human"))
+    s = d.scene.session
+    hand = d.info()["pieces"]["hand"]
+    first = min(hand, key=lambda c: hand[c][0])  # Tab starts on the leftmost hand card
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_RETURN)  # pick it up: its targets are the three slots of the row
+    assert d.scene.handler.name == "keytargets"
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_RETURN)
+    assert s.intents == ({"kind": "play", "card": int(first), "slot": 1},)
+    d.key(pygame.K_SPACE)
+    assert s.intents[-1] == {"kind": "end_turn"}
