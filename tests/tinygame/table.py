@@ -96,7 +96,7 @@ class TinyTable(RegionTable):
         v: State | None = self.view
         if v is None:
             return ("", "")
-        return (f"Turn {v.turn} · {self.seats.names[v.active]}", "")
+        return (f"Turn {v.turn}", "")  # whose decision it is stands at the bar's right end
 
 
 def register(monkeypatch: Any) -> None:
