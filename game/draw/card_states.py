@@ -23,6 +23,7 @@ Size = tuple[int, int]
 DAMAGE = (170, 34, 40)
 CACHE_LIMIT = 4000  # surfaces kept before the cache starts over (a resize leaves old sizes)
 COMPOSED_LIMIT = 1500  # whole card pictures (with attachments and badges) kept
+UNDER_SHOWN = 3  # attached cards drawn peeking out; deeper ones are hidden (say so in a counter)
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,8 @@ class CardLook:
     dimmed: bool = False  # out of play for now (can't be afforded, disabled…)
     damage: int = 0  # a red badge in the top-right corner when above 0
     counters: tuple[tuple[str, Color], ...] = ()  # pills along the bottom edge ("+1", "2 vim")
-    under: tuple[CardLook, ...] = ()  # attached / enchanting cards, the first one deepest
+    under: tuple[CardLook, ...] = ()  # attached / enchanting cards, the first one deepest;
+    # the last UNDER_SHOWN peek out above the card
     span: int = 1  # slot rows: how many slots the card covers (a size-2 unit covers two)
 
 
@@ -111,14 +113,15 @@ class CardPainter:
         own box starts on it."""
         w, h = footprint(size, look.sideways)
         margin = max(px(14), min(w, h) // 5)  # room for the glow, badges and shadow
-        rise = under_peek((w, h)) * len(look.under)
-        canvas = pygame.Surface((w + 2 * margin + px(5) * len(look.under),
+        shown = look.under[-UNDER_SHOWN:]
+        rise = under_peek((w, h)) * len(shown)
+        canvas = pygame.Surface((w + 2 * margin + px(5) * len(shown),
                                  h + 2 * margin + rise), pygame.SRCALPHA)
         box = pygame.Rect(margin, margin + rise, w, h)
         sx, sy = (px(6), px(8)) if lifted else (px(3), px(4))  # a lifted card casts further
-        under = self.under_rects(box, (w, h), len(look.under))
+        under = self.under_rects(box, (w, h), len(shown))
         for k, r in reversed(list(enumerate(under))):
-            sub = look.under[k]  # turned the way its host is, so only its top edge shows
+            sub = shown[k]  # turned the way its host is, so only its top edge shows
             pygame.draw.rect(canvas, (0, 0, 0), r.move(px(2), px(3)), border_radius=px(6))
             canvas.blit(self.surface(CardLook(sub.id, sub.face, look.sideways, sub.dimmed),
                                      size), r)

@@ -19,7 +19,14 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.draw.card_states import CardLook, CardPainter, Size, footprint, under_peek
+from game.draw.card_states import (
+    UNDER_SHOWN,
+    CardLook,
+    CardPainter,
+    Size,
+    footprint,
+    under_peek,
+)
 from game.draw.cards import CardFaces, FaceSpec
 from game.draw.hand import HandFan
 from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
@@ -206,7 +213,7 @@ class RegionTable(TableLayout):
                 size = self._card_in(pygame.Rect(0, 0, rects[k].w, room.h))
                 if look.sideways:
                     size = self._fit_turned(size, room)
-                rise = under_peek(footprint(size, look.sideways)) * len(look.under)
+                rise = under_peek(footprint(size, look.sideways)) * len(look.under[-UNDER_SHOWN:])
                 room = pygame.Rect(box.x, box.y + rise, box.w, box.h - rise)
             r = pygame.Rect((0, 0), footprint(size, look.sideways))
             r.center = room.center

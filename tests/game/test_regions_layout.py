@@ -269,3 +269,15 @@ def test_contents_for_a_region_the_table_lacks_is_named() -> None:
 
     with pytest.raises(TableSpecError, match="'area' has 3 slots, not 4"):
         Crowded().update(object(), Seats(0, False, NAMES), [])
+
+
+def test_only_the_nearest_attached_cards_peek_out() -> None:
+    painter = CardPainter(CardFaces())
+    surf = pygame.Surface((400, 600))
+    deep = CardLook(1, face(1), under=tuple(CardLook(k, face(k)) for k in range(2, 8)))
+    three = CardLook(1, face(1), under=deep.under[-3:])
+    painter.draw(surf, deep, (200, 400), (60, 84))
+    painter.draw(surf, three, (200, 400), (60, 84))
+    (a, _), (b, _) = painter._composed.values()
+    assert a.get_size() == b.get_size()
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")

@@ -63,7 +63,7 @@ def _rich(state: State) -> bool:
     units = [u for s in state.sides for u in s.row if u is not None]
     return (any(u.under for u in units) and any(u.damage for u in units)
             and any(not u.ready for u in units) and len(units) >= 4
-            and bool(state.sides[0].grave or state.sides[1].grave))
+            and max(len(s.grave) for s in state.sides) >= 3)
 
 
 def _script(tries: int = 300) -> tuple[int, list[Any]]:
