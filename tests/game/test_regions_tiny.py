@@ -54,6 +54,7 @@ def _perform(d: Driver, entry: dict[str, Any]) -> None:
         d.click(src)
 
 
+@pytest.mark.slow
 def test_tiny_plays_by_mouse_to_game_over(table: Make, tmp_path: Path) -> None:
     d = table(game="tiny", seed=4, seats=("human", "computer"))
     assert isinstance(d.scene.layout, TinyTable)
