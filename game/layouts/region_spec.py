@@ -19,6 +19,7 @@ from typing import Literal
 import pygame
 
 from game.draw.card_states import CardLook
+from game.draw.scale import px
 
 Kind = Literal["hand", "pile", "slots", "column", "lane", "book", "counter", "panel"]
 KINDS: tuple[str, ...] = ("hand", "pile", "slots", "column", "lane", "book", "counter", "panel")
@@ -138,3 +139,36 @@ def place(spec: TableSpec, area: pygame.Rect, viewer: int, gap: int) -> list[Pla
                                bottom[row + r.span[0] - 1] - top[row])
             out.append(Placed(r, (r.name, owner) if owner is not None else r.name, owner, rect))
     return out
+
+
+# ---- geometry inside a placed region ---------------------------------------------------------
+LABEL_H = 18  # a region's label strip, at UI scale 1.0
+
+
+def inner_rect(p: Placed) -> pygame.Rect:
+    """Where a region's cards go: inside its edge, under its label."""
+    r = p.rect.inflate(-px(8), -px(8))
+    if p.region.label and p.region.kind != "counter":
+        r.y += px(LABEL_H)
+        r.h -= px(LABEL_H)
+    return r
+
+
+def slot_rects(p: Placed) -> list[pygame.Rect]:
+    """The boxes of a slot row's slots, left to right."""
+    inner, n, gap = inner_rect(p), max(1, p.region.capacity), px(6)
+    sw = (inner.w - gap * (n - 1)) / n
+    return [pygame.Rect(round(inner.x + k * (sw + gap)), inner.y, round(sw), inner.h)
+            for k in range(n)]
+
+
+def card_in(ratio: float, box: pygame.Rect, room: float = 0.94) -> tuple[int, int]:
+    """The largest upright card (height / width = ``ratio``) in ``room`` of ``box``."""
+    ch = min(box.h * room, box.w * room * ratio)
+    return (max(8, round(ch / ratio)), max(10, round(ch)))
+
+
+def fit_turned(size: tuple[int, int], box: pygame.Rect) -> tuple[int, int]:
+    """``size`` shrunk so that the card turned sideways still fits ``box``."""
+    k = min(1.0, box.w * 0.96 / size[1], box.h * 0.96 / size[0])
+    return (max(8, round(size[0] * k)), max(10, round(size[1] * k)))

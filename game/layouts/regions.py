@@ -29,16 +29,30 @@ from game.draw.card_states import (
 )
 from game.draw.cards import CardFaces, FaceSpec
 from game.draw.hand import HandFan
-from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
+from game.draw.palette import HIGHLIGHT, Color
 from game.draw.scale import px, scale
-from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
-from game.layouts.region_spec import Content, Placed, TableSpec, TableSpecError, Target, place
+from game.layouts.region_parts import (
+    draw_browse_frame,
+    draw_count,
+    draw_lit,
+    draw_region,
+    pile_rect,
+)
+from game.layouts.region_spec import (
+    LABEL_H,
+    Content,
+    Placed,
+    TableSpec,
+    TableSpecError,
+    Target,
+    card_in,
+    fit_turned,
+    inner_rect,
+    place,
+    slot_rects,
+)
 from rules.core.model import Intent
-
-REGION_FILL = (18, 44, 36)
-REGION_EDGE = (52, 92, 76)
-LABEL_H = 18  # a region's label strip, at UI scale 1.0
 
 
 @dataclass
@@ -116,37 +130,13 @@ class RegionTable(TableLayout):
         for p in self.placed:
             self._targets.append(((p.id, None), p.rect))
             if p.region.kind == "slots":
-                self._targets += [((p.id, k), r) for k, r in enumerate(self._slot_rects(p))]
+                self._targets += [((p.id, k), r) for k, r in enumerate(slot_rects(p))]
         # numbered in a fixed order (player 0's regions first): the same for every viewer
         self.zone_of = {t: k for k, (t, _) in enumerate(self._targets)}
         self._arrange()
 
     def side_rect(self) -> pygame.Rect:
         return self.side
-
-    def _inner(self, p: Placed) -> pygame.Rect:
-        r = p.rect.inflate(-px(8), -px(8))
-        if p.region.label and p.region.kind not in ("counter",):
-            r.y += px(LABEL_H)
-            r.h -= px(LABEL_H)
-        return r
-
-    def _slot_rects(self, p: Placed) -> list[pygame.Rect]:
-        inner, n, gap = self._inner(p), p.region.capacity, px(6)
-        sw = (inner.w - gap * (n - 1)) / n
-        return [pygame.Rect(round(inner.x + k * (sw + gap)), inner.y, round(sw), inner.h)
-                for k in range(n)]
-
-    def _card_in(self, box: pygame.Rect, room: float = 0.94) -> Size:
-        """The largest upright card that fits ``box`` (``room`` of it)."""
-        ratio = self.spec.card_ratio
-        ch = min(box.h * room, box.w * room * ratio)
-        return (max(8, round(ch / ratio)), max(10, round(ch)))
-
-    def _fit_turned(self, size: Size, box: pygame.Rect) -> Size:
-        """``size`` shrunk so that the card turned sideways still fits ``box``."""
-        k = min(1.0, box.w * 0.96 / size[1], box.h * 0.96 / size[0])
-        return (max(8, round(size[0] * k)), max(10, round(size[1] * k)))
 
     # ---- state ------------------------------------------------------------------------------
     def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
@@ -187,14 +177,12 @@ class RegionTable(TableLayout):
             elif kind == "hand":
                 self._arrange_hand(p, c)
             elif kind in ("lane", "column"):
-                self._arrange_line(p, c.cards, self._inner(p), vertical=kind == "column")
+                self._arrange_line(p, c.cards, inner_rect(p), vertical=kind == "column")
             elif kind == "pile" and c.cards:
                 top = c.cards[-1]
-                size = self._card_in(self._inner(p), 0.86)
                 shown = top if p.region.face_up else CardLook(top.id)
-                r = pygame.Rect((0, 0), size)
-                r.center = self._inner(p).center
-                self.cards.append(Drawn(shown, str(p.region.name), r.center, size, r,
+                r = pile_rect(p, self.spec.card_ratio)
+                self.cards.append(Drawn(shown, str(p.region.name), r.center, r.size, r,
                                         piece=shown.face is not None))
         self.cards.sort(key=lambda d: d.where == "hand")  # the fan above its neighbours
         if self.open_book is not None:
@@ -202,7 +190,7 @@ class RegionTable(TableLayout):
         self._by_id = {d.look.id: d for d in self.cards}
 
     def _arrange_slots(self, p: Placed, c: Content) -> None:
-        rects = self._slot_rects(p)
+        rects = slot_rects(p)
         for k, look in enumerate(c.slots[:len(rects)]):
             if look is None:
                 continue
@@ -210,9 +198,9 @@ class RegionTable(TableLayout):
             box = rects[k].unionall(rects[k:k + span])
             room = box
             for _ in range(2):  # the card shrinks to leave room for what peeks out above it
-                size = self._card_in(pygame.Rect(0, 0, rects[k].w, room.h))
+                size = card_in(self.spec.card_ratio, pygame.Rect(0, 0, rects[k].w, room.h))
                 if look.sideways:
-                    size = self._fit_turned(size, room)
+                    size = fit_turned(size, room)
                 rise = under_peek(footprint(size, look.sideways)) * len(look.under[-UNDER_SHOWN:])
                 room = pygame.Rect(box.x, box.y + rise, box.w, box.h - rise)
             r = pygame.Rect((0, 0), footprint(size, look.sideways))
@@ -220,8 +208,8 @@ class RegionTable(TableLayout):
             self.cards.append(Drawn(look, str(p.region.name), r.center, size, r))
 
     def _arrange_hand(self, p: Placed, c: Content) -> None:
-        inner = self._inner(p)
-        size = self._card_in(inner.inflate(0, -px(6)), 0.9)
+        inner = inner_rect(p)
+        size = card_in(self.spec.card_ratio, inner.inflate(0, -px(6)), 0.9)
         fan = HandFan()
         fan.layout(inner, size, list(range(len(c.cards))))
         mine = p.owner == self.seats.viewer
@@ -237,8 +225,9 @@ class RegionTable(TableLayout):
         n = len(cards)
         if n == 0:
             return
-        size = self._card_in(pygame.Rect(0, 0, inner.w, inner.h // 2 if n > 1 else inner.h)
-                             if vertical else inner)
+        ratio = self.spec.card_ratio
+        size = card_in(ratio, pygame.Rect(0, 0, inner.w, inner.h // 2 if n > 1 else inner.h)
+                       if vertical else inner)
         axis = 1 if vertical else 0
         lengths = [footprint(size, look.sideways)[axis] for look in cards]
         gap, room = px(6), (inner.h if vertical else inner.w)
@@ -397,7 +386,7 @@ class RegionTable(TableLayout):
             self._draw_card(surf, d, overlay)
         for p in self.placed:
             if p.region.kind in ("pile", "book"):
-                self._draw_count(surf, p)
+                draw_count(surf, p, self.held.get(p.id, Content()), self.spec.card_ratio)
         if self.open_book is not None:
             self._draw_browse(surf, browsing, overlay, dragged)
 
@@ -410,7 +399,8 @@ class RegionTable(TableLayout):
             surf.blit(self._layer[1], self.area)
             return
         for p in self.placed:
-            self._draw_region(surf, p)
+            draw_region(surf, p, self.held.get(p.id, Content()), self.painter,
+                        self.spec.card_ratio, self.open_book == p.id)
         if surf.get_rect().contains(self.area):
             self._layer = (key, surf.subsurface(self.area).copy())
 
@@ -425,106 +415,18 @@ class RegionTable(TableLayout):
             return
         self.painter.draw(surf, d.look, d.center, d.size, glow)
 
-    def _draw_region(self, surf: pygame.Surface, p: Placed) -> None:
-        c = self.held.get(p.id, Content())
-        r, kind = p.rect, p.region.kind
-        if kind != "hand":
-            pygame.draw.rect(surf, REGION_FILL, r, border_radius=px(8))
-            edge = OWNER[p.owner] if c.active and p.owner is not None else \
-                GOLD if c.active else REGION_EDGE
-            pygame.draw.rect(surf, edge, r, width=px(2) if c.active else px(1),
-                             border_radius=px(8))
-        label = p.region.label
-        if kind == "book":
-            label = f"{label} · {'close' if self.open_book == p.id else 'browse'}"
-        if label and kind != "counter":
-            colour = OWNER[p.owner] if p.owner is not None else INK_DIM
-            t = TEXT.get(fit(label, 15, r.w - px(12), True), 15, colour, True)
-            surf.blit(t, (r.x + px(7), r.y + px(5)))
-        if kind == "slots":
-            for s in self._slot_rects(p):
-                pygame.draw.rect(surf, REGION_EDGE, s, width=px(1), border_radius=px(6))
-        elif kind in ("pile", "book"):
-            self._draw_pile(surf, p, c)
-        elif kind == "counter":
-            self._draw_counter(surf, p, c)
-        elif kind == "panel":
-            self._draw_panel(surf, p, c)
-
-    def _draw_pile(self, surf: pygame.Surface, p: Placed, c: Content) -> None:
-        inner = self._inner(p)
-        size = self._card_in(inner, 0.86)
-        r = pygame.Rect((0, 0), size)
-        r.center = inner.center
-        n = c.count if c.count is not None else len(c.cards)
-        if n == 0:
-            pygame.draw.rect(surf, REGION_EDGE, r, width=px(1), border_radius=px(6))
-        else:
-            for k in range(min(3, n - 1), 0, -1):  # the edges of the cards below
-                pygame.draw.rect(surf, (10, 10, 14), r.move(px(2) * k, px(2) * k),
-                                 border_radius=px(6))
-            if p.region.kind == "book" or not c.cards:
-                surf.blit(self.painter.surface(CardLook(p.id), size), r)
-
-    def _draw_count(self, surf: pygame.Surface, p: Placed) -> None:
-        """A pile's or book's size, on its top-right corner (above the top card)."""
-        c = self.held.get(p.id, Content())
-        n = c.count if c.count is not None else len(c.cards)
-        r = pygame.Rect((0, 0), self._card_in(self._inner(p), 0.86))
-        r.center = self._inner(p).center
-        t = TEXT.get(str(n), 15, INK, True)
-        b = t.get_rect().inflate(px(8), px(2))
-        b.topright = (min(r.right + px(4), p.rect.right - px(3)), max(r.top - px(4),
-                                                                     p.rect.top + px(3)))
-        pygame.draw.rect(surf, PANEL, b, border_radius=b.h // 2)
-        pygame.draw.rect(surf, (200, 200, 200), b, width=1, border_radius=b.h // 2)
-        surf.blit(t, t.get_rect(center=b.center))
-
-    def _draw_counter(self, surf: pygame.Surface, p: Placed, c: Content) -> None:
-        r = p.rect
-        colour = OWNER[p.owner] if p.owner is not None else INK_DIM
-        lt = TEXT.get(fit(p.region.label, 15, r.w - px(8), True), 15, colour, True)
-        big = max(14, min(44, round(r.h / px(1) * 0.42)))
-        vt = TEXT.get("" if c.value is None else str(c.value), big, INK, True)
-        total = lt.get_height() + vt.get_height()
-        y = r.centery - total // 2
-        surf.blit(lt, lt.get_rect(midtop=(r.centerx, y)))
-        surf.blit(vt, vt.get_rect(midtop=(r.centerx, y + lt.get_height())))
-
-    def _draw_panel(self, surf: pygame.Surface, p: Placed, c: Content) -> None:
-        inner = self._inner(p) if p.region.label else p.rect.inflate(-px(12), -px(4))
-        line_h = TEXT.get("Ag", 15, INK).get_height() + px(1)
-        fits = max(1, min(len(c.lines), inner.h // max(1, line_h)))
-        # a titled panel reads from the top (a queue); a bare strip centres its lines
-        y = inner.y if p.region.label else inner.centery - fits * line_h // 2
-        for k, line in enumerate(c.lines[:fits]):
-            t = TEXT.get(fit(line, 15, inner.w), 15, INK if k == 0 else INK_DIM)
-            surf.blit(t, (inner.x, y))
-            y += line_h
-
     def _draw_lit(self, surf: pygame.Surface, zones: Sequence[int], kind: str,
                   strong: bool) -> None:
-        colour = HIGHLIGHT.get(kind, HIGHLIGHT["open"])
-        tint = tuple(v // (4 if strong else 7) for v in colour)
         for z in zones:
-            if not 0 <= z < len(self._targets):
-                continue
-            r = self._targets[z][1]
-            surf.fill(tint, r, special_flags=pygame.BLEND_RGB_ADD)
-            pygame.draw.rect(surf, colour, r, width=px(3) if strong else px(1),
-                             border_radius=px(6))
+            if 0 <= z < len(self._targets):
+                draw_lit(surf, self._targets[z][1], kind, strong)
 
     def _draw_browse(self, surf: pygame.Surface, cards: list[Drawn], overlay: Overlay,
                      dragged: Any) -> None:
-        b = self.browse
-        pygame.draw.rect(surf, (0, 0, 0), b.move(px(6), px(8)), border_radius=px(10))
-        pygame.draw.rect(surf, PANEL, b, border_radius=px(10))
-        pygame.draw.rect(surf, GOLD, b, width=px(2), border_radius=px(10))
         book = next(p for p in self.placed if p.id == self.open_book)
         n = len(cards)
-        title = f"{book.region.label}: {n} card{'s' if n != 1 else ''} · click outside to close"
-        t = TEXT.get(fit(title, 16, b.w - px(20), True), 16, GOLD, True)
-        surf.blit(t, (b.x + px(10), b.y + px(8)))
+        draw_browse_frame(surf, self.browse, f"{book.region.label}: {n} card"
+                          f"{'s' if n != 1 else ''} · click outside to close")
         for d in cards:
             if d.look.id != dragged:
                 self._draw_card(surf, d, overlay)

@@ -13,6 +13,7 @@ from game.draw.card_states import CardLook, CardPainter
 from game.draw.cards import CardFaces
 from game.draw.scale import set_scale
 from game.draw.text import reset_fonts
+from game.layouts import regions
 from game.layouts.base import Overlay, Seats
 from game.layouts.region_spec import Content, Region, TableSpec, TableSpecError
 from game.layouts.regions import RegionTable
@@ -236,8 +237,9 @@ def test_the_regions_layer_is_kept_until_the_view_changes(monkeypatch: pytest.Mo
     st = _played()
     t = _table(st)
     calls: list[object] = []
-    real = t._draw_region
-    monkeypatch.setattr(t, "_draw_region", lambda s, p: (calls.append(p), real(s, p)))
+    real = regions.draw_region
+    monkeypatch.setattr(regions, "draw_region",
+                        lambda s, p, *a: (calls.append(p), real(s, p, *a)))
     surf = pygame.Surface((1280, 720))
     t.draw(surf, Overlay())
     n = len(calls)
