@@ -23,14 +23,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.layouts.base import Seats  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.session import GameConfig  # noqa: E402
+from tests.tinygame.game import GAME, registered  # noqa: E402
 from tests.tinygame.rules import SLOTS, State, Unit  # noqa: E402
-from tests.tinygame.table import TinyTable, register  # noqa: E402
+from tests.tinygame.table import TinyTable  # noqa: E402
 
 HAND, UNDER, GRAVE = 12, 2, 10
 
@@ -59,9 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--book", action="store_true", help="keep a grave open for browsing")
     ap.add_argument("--out", type=Path, default=None, help="save the last frame as a PNG")
     args = ap.parse_args(argv)
-    with pytest.MonkeyPatch.context() as mp:
-        register(mp)
-        app = App((1280, 720), game=GameConfig(game="tiny", seed=1, seats=("human", "human"),
+    with registered():
+        app = App((1280, 720), game=GameConfig(game=GAME.name, seed=1, seats=("human", "human"),
                                                auto_pass=False, autosave=False))
         if args.scale != 1.0:
             app.apply_settings(app.settings.model_copy(update={"ui_scale": args.scale}),

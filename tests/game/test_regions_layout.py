@@ -18,7 +18,7 @@ from game.layouts.base import Overlay, Seats
 from game.layouts.region_spec import Content, Region, TableSpec, TableSpecError
 from game.layouts.regions import RegionTable
 from tests.tinygame.rules import Attack, EndTurn, Play, State, TinyRules
-from tests.tinygame.table import TinyTable, face, register
+from tests.tinygame.table import TinyTable, face
 
 NAMES = ("Player 1", "Player 2")
 
@@ -174,9 +174,7 @@ def test_the_painter_caches_every_state_and_draws_attachments_above() -> None:
 def test_the_showcase_pictures_are_written(tmp_path: Path) -> None:
     from tests.tinygame import showcase
 
-    with pytest.MonkeyPatch.context() as mp:
-        register(mp)
-        assert showcase.main([str(tmp_path)]) == 0
+    assert showcase.main([str(tmp_path)]) == 0
     for name in ("regions-1x.png", "regions-2x.png", "regions-book.png"):
         assert pygame.image.load(str(tmp_path / name)).get_size() == (1280, 720)
 

@@ -1,11 +1,11 @@
-"""Tiny (tests/tinygame), a card game the client has never heard of, registered from the test
+"""Tiny Cards (tests/tinygame), a card game the client has never heard of, registered from the test
 and played to the end in the real app loop by real mouse events: drags from the hand into a
 slot, clicks on ready units, the End turn button."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +13,17 @@ import pytest
 
 from rules.records import load_record, replay
 from tests.game.conftest import Driver
+from tests.tinygame.game import GAME, registered
 from tests.tinygame.rules import SLOTS, State
-from tests.tinygame.table import TinyTable, register
+from tests.tinygame.table import TinyTable
 
 Make = Callable[..., Driver]
 
 
 @pytest.fixture(autouse=True)
-def tiny(monkeypatch: pytest.MonkeyPatch) -> None:
-    register(monkeypatch)
+def tiny() -> Iterator[None]:
+    with registered():
+        yield
 
 
 def _choice(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -56,7 +58,7 @@ def _perform(d: Driver, entry: dict[str, Any]) -> None:
 
 @pytest.mark.slow
 def test_tiny_plays_by_mouse_to_game_over(table: Make, tmp_path: Path) -> None:
-    d = table(game="tiny", seed=4, seats=("human", "computer"))
+    d = table(game=GAME.name, seed=4, seats=("human", "computer"))
     assert isinstance(d.scene.layout, TinyTable)
     s = d.scene.session
     done: dict[str, int] = {}
@@ -80,7 +82,7 @@ def test_tiny_plays_by_mouse_to_game_over(table: Make, tmp_path: Path) -> None:
 
 
 def test_a_drop_on_the_other_players_row_is_refused_with_a_reason(table: Make) -> None:
-    d = table(game="tiny", seed=1, seats=("human", "human"))
+    d = table(game=GAME.name, seed=1, seats=("human", "human"))
     s = d.scene.session
     info = d.info()
     card, pos = next(iter(info["pieces"]["hand"].items()))
@@ -99,7 +101,7 @@ def test_a_drop_on_the_other_players_row_is_refused_with_a_reason(table: Make) -
 
 
 def test_hot_seat_turns_the_table_to_whoever_decides(table: Make) -> None:
-    d = table(game="tiny", seed=2, seats=("human", "human"))
+    d = table(game=GAME.name, seed=2, seats=("human", "human"))
     s = d.scene.session
     lay = d.scene.layout
     assert isinstance(lay, TinyTable)
@@ -116,7 +118,7 @@ def test_hot_seat_turns_the_table_to_whoever_decides(table: Make) -> None:
 def test_the_same_intents_by_keyboard(table: Make) -> None:
     import pygame
 
-    d = table(game="tiny", seed=3, seats=("human", "human"))
+    d = table(game=GAME.name, seed=3, seats=("human", "human"))
     s = d.scene.session
     hand = d.info()["pieces"]["hand"]
     first = min(hand, key=lambda c: hand[c][0])  # Tab starts on the leftmost hand card

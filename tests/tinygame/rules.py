@@ -1,4 +1,4 @@
-"""Tiny: play one card a turn from your hand into a slot of your row (onto one of your own
+"""Tiny Cards: play one card a turn from your hand into a slot of your row (onto one of your own
 units, it stacks: the old one goes under and adds its health); ready units attack the slot
 across (the unit there takes damage, or you if it is empty); first to 0 life loses.
 
@@ -12,7 +12,9 @@ import random
 from typing import Any, Literal
 
 from rules.core.model import Event, Frozen, Intent
+from rules.core.newgame import Setup
 from rules.core.ruleset import Ruleset
+from tests.tinygame.game import GAME
 
 CARDS, HAND, LIFE, SLOTS, TURN_CAP = 12, 3, 8, 3, 60
 NAMES = ("Spark", "Ember", "Flare", "Blaze")
@@ -75,16 +77,14 @@ def _side(state: State, p: int, **update: Any) -> tuple[Side, Side]:
 
 
 class TinyRules(Ruleset[State]):
-    name = "tiny"
-    title = "Tiny"
+    info = GAME
+    name = GAME.name
+    title = GAME.title
     state_type = State
     intent_types = (Play, Attack, EndTurn)
     turn_cap = TURN_CAP
 
-    def pack_format(self) -> None:
-        return None  # no card files: the cards are numbers
-
-    def _new_game(self, seed: int, options: dict[str, Any]) -> State:
+    def _new_game(self, seed: int, setup: Setup) -> State:  # no pack: the cards are numbers
         rng = random.Random(seed)
         sides = []
         for p in (0, 1):

@@ -11,6 +11,7 @@ states would show them.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -22,7 +23,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.draw.card_states import CardLook  # noqa: E402
@@ -32,8 +32,9 @@ from game.layouts.region_spec import Content  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.session import GameConfig  # noqa: E402
 from rules.agents import RandomAgent  # noqa: E402
+from tests.tinygame.game import GAME, registered  # noqa: E402
 from tests.tinygame.rules import State, TinyRules  # noqa: E402
-from tests.tinygame.table import TinyTable, register  # noqa: E402
+from tests.tinygame.table import TinyTable  # noqa: E402
 
 
 class ShowcaseTable(TinyTable):
@@ -85,7 +86,7 @@ def _script(tries: int = 300) -> tuple[int, list[Any]]:
 
 def open_table() -> App:
     seed, intents = _script()
-    app = App((1280, 720), game=GameConfig(game="tiny", seed=seed, seats=("human", "human"),
+    app = App((1280, 720), game=GameConfig(game=GAME.name, seed=seed, seats=("human", "human"),
                                            agent_delay=0.0, autosave=False, auto_pass=False))
     scene = app.scene
     assert isinstance(scene, TableScene)
@@ -145,11 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else ".")
     out.mkdir(parents=True, exist_ok=True)
-    with pytest.MonkeyPatch.context() as mp:
-        register(mp)
-        import game.layouts
-
-        mp.setitem(game.layouts.TABLES, "tiny", (ShowcaseTable, lambda: []))
+    with registered(dataclasses.replace(GAME, table="tests.tinygame.showcase:ShowcaseTable")):
         app = open_table()
         before = scale()
         try:

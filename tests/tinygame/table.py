@@ -1,4 +1,4 @@
-"""Tiny's table: the regions as data, and the one function from the rules' view to what each
+"""Tiny Cards' table: the regions as data, and the one function from the rules' view to what each
 region holds."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from game.layouts.base import Seats
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.core.model import Intent
+from tests.tinygame.game import GAME
 from tests.tinygame.rules import HIDDEN, NAMES, Attack, Play, State, TinyRules, health, power
 
 COLOURS = ((150, 96, 60), (176, 70, 52), (196, 120, 40), (200, 60, 90))
@@ -40,7 +41,7 @@ def face(card: int) -> FaceSpec:
 
 
 class TinyTable(RegionTable):
-    game = "tiny"
+    game = GAME.name
     spec = SPEC
     space_kinds = ("end_turn",)
     highlight_kinds = {"play": "open", "attack": "attack"}
@@ -98,11 +99,3 @@ class TinyTable(RegionTable):
             return ("", "")
         return (f"Turn {v.turn}", "")  # whose decision it is stands at the bar's right end
 
-
-def register(monkeypatch: Any) -> None:
-    """Make "tiny" a game the rules and the client know, the way the code allows today."""
-    import game.layouts
-    import rules.registry
-
-    monkeypatch.setitem(rules.registry.GAMES, "tiny", TinyRules())
-    monkeypatch.setitem(game.layouts.TABLES, "tiny", (TinyTable, lambda: []))

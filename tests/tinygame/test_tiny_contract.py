@@ -3,31 +3,34 @@ its own rules promise."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import rules
 from tests.core import test_contract_playouts as contract
+from tests.tinygame.game import GAME, registered
 from tests.tinygame.rules import LIFE, SLOTS, Attack, EndTurn, Play, TinyRules
-from tests.tinygame.table import register
 
 
 @pytest.fixture(autouse=True)
-def tiny(monkeypatch: pytest.MonkeyPatch) -> None:
-    register(monkeypatch)
+def tiny() -> Iterator[None]:
+    with registered():
+        yield
 
 
 def test_random_games_keep_the_contract() -> None:
-    contract.test_random_games_end_and_keep_the_contract(game="tiny")
+    contract.test_random_games_end_and_keep_the_contract(game=GAME.name)
 
 
 def test_view_illegal_intents_and_bad_dumps_follow_the_contract() -> None:
-    contract.test_view_hides_the_opponents_hand_and_the_rng("tiny")
-    contract.test_illegal_intent_raises_with_a_reason_and_leaves_the_state("tiny")
-    contract.test_load_rejects_bad_dumps_with_a_message("tiny")
+    contract.test_view_hides_the_opponents_hand_and_the_rng(GAME.name)
+    contract.test_illegal_intent_raises_with_a_reason_and_leaves_the_state(GAME.name)
+    contract.test_load_rejects_bad_dumps_with_a_message(GAME.name)
 
 
 def test_view_hides_the_other_hand_and_both_decks() -> None:
-    rs = rules.get("tiny")
+    rs = rules.get(GAME.name)
     st = rs.new_game(seed=2)
     v = rs.view(st, 0)
     assert v.sides[0].hand == st.sides[0].hand
