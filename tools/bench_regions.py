@@ -1,5 +1,5 @@
 """Frame time of a region table (game/layouts/regions.py) full of cards while a hand card is
-dragged: Tiny's table (tests/tinygame) at 1280×720, software rendering (SDL dummy driver),
+dragged: Tiny Cards' table (tests/tinygame) at 1280×720, software rendering (SDL dummy driver),
 both hands full, every slot holding a unit with two cards attached under it (acted, damaged),
 the graves full; ``--book`` also keeps a grave open for browsing.
 
@@ -79,7 +79,7 @@ def run(app: App, args: argparse.Namespace) -> int:
     app.frame(0.016)  # the scene re-reads the game once after a resize: let it, first
     view = crowded(scene.session.view(0))
     lay.update(view, Seats(0, False, scene.names), scene.legal())
-    # pick up a hand card (a real legal play in Tiny's first position: any hand card of
+    # pick up a hand card (a real legal play in Tiny Cards' first position: any hand card of
     # player 1 goes into any slot) by real mouse events
     src = scene.session.state.sides[0].hand[0]
     lay.update(view.model_copy(update={"sides": (view.sides[0].model_copy(update={

@@ -1,4 +1,4 @@
-"""RegionTable geometry, hit-testing and the card renderer, on Tiny's table."""
+"""RegionTable geometry, hit-testing and the card renderer, on Tiny Cards' table."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pictures of Tiny's table with cards in every state (README, review, the region tests):
+"""Pictures of Tiny Cards' table with cards in every state (README, review, the region tests):
 
     python -m tests.tinygame.showcase OUT_DIR
 
@@ -38,7 +38,7 @@ from tests.tinygame.table import TinyTable  # noqa: E402
 
 
 class ShowcaseTable(TinyTable):
-    """Tiny's table with the states Tiny itself never uses: a Closed unit, a dimmed card."""
+    """Tiny Cards' table with the states the game never uses: a Closed unit, a dimmed card."""
 
     def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
         out = super().contents(view, seats)
