@@ -21,9 +21,10 @@ from typing import Any, Generic, TypedDict, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from rules.core.cards import MAX_CARDS, MAX_FILE_BYTES, LineIndex, format_validation, read_toml
+from rules.core.cards import MAX_CARDS, LineIndex, format_validation, read_toml
 from rules.core.csvcards import read_csv
 from rules.core.errors import DataError
+from rules.core.limits import MAX_FILE_BYTES, Refused, read_limited
 
 C = TypeVar("C", bound=BaseModel)
 D = TypeVar("D", bound=BaseModel)
@@ -159,9 +160,11 @@ def guess_game(path: Path) -> str:
         if fmt is None:
             continue
         for f in sorted(folder.glob("*.toml")):
-            if f.stat().st_size > MAX_FILE_BYTES:
-                continue
-            text = f.read_text(encoding="utf-8", errors="replace").replace(" ", "")
+            try:
+                raw = read_limited(f, MAX_FILE_BYTES)
+            except (Refused, OSError):
+                continue  # reported when the pack is read
+            text = raw.decode("utf-8", errors="replace").replace(" ", "")
             if f"[[{fmt.card_key}]]" in text:
                 return game
     raise DataError([f"{folder}:1: pack: cannot tell the game; pass --game or add {MANIFEST} "
@@ -173,6 +176,7 @@ class _RowIndex(LineIndex):
 
     def __init__(self, line: int) -> None:
         self.lines = {}
+        self.first = {}
         self.line = line
 
     def line_of(self, path: Sequence[str | int]) -> int:
@@ -211,7 +215,7 @@ def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
 
 def _first_line(index: LineIndex, key: str) -> int:
     """Where a top-level name first appears (``[[key]]`` headers are indexed per element)."""
-    return min((n for p, n in index.lines.items() if p[:1] == (key,)), default=1)
+    return index.first.get(key, 1)
 
 
 def _csv_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:

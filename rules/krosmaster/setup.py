@@ -61,7 +61,10 @@ def new_state(seed: int, options: dict[str, Any]) -> tuple[KState, list[Event]]:
     names = options.get("teams") or options.get("decks") or list(teams)[:2]
     if len(names) != 2 or any(n not in teams for n in names):
         raise ValueError(f"teams must be two of: {', '.join(teams)}")
-    board = load_map(folder / "maps" / f"{options.get('map', DEFAULT_MAP)}.toml")
+    name = str(options.get("map", DEFAULT_MAP))
+    if not name or Path(name).name != name or "\\" in name or name in (".", ".."):
+        raise ValueError(f"map must be the name of a map in {folder / 'maps'}, got {name!r}")
+    board = load_map(folder / "maps" / f"{name}.toml")
     return build(catalog, (teams[names[0]], teams[names[1]]), board, seed)
 
 
