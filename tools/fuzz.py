@@ -126,6 +126,8 @@ def _same_after_reload(rs: Any, state: Any, record: Any, folder: Path) -> bool:
 
 # ---- illegal intents --------------------------------------------------------------------
 OUT_OF_RANGE = (25, -26, -1, 10 ** 6, 2 ** 63)
+GAME_LENGTH = 80  # steps of one game in the illegal pass
+RECORD_EVERY = 3  # one bad intent in this many also goes through ``record check``
 
 
 def _variants(intent: Any, rng: random.Random) -> list[Any]:
@@ -145,19 +147,22 @@ def illegal(t: Tally, rec: Tally, count: int, seed: int, folder: Path) -> None:
         state = rs.new_game(seed=seed)
         record = new_record(name, seed)
         seen: list[Any] = []
-        for _ in range(count // len(rules.GAMES)):
+        for step in range(count // len(rules.GAMES)):
             legal = rs.legal_intents(state)
-            if not legal:
-                state, record = rs.new_game(seed=seed + 1), new_record(name, seed + 1)
+            if not legal or step % GAME_LENGTH == GAME_LENGTH - 1:
+                # A fresh game now and then keeps records short: each check replays one.
+                g = seed + step + 1
+                state, record = rs.new_game(seed=g), new_record(name, g)
                 continue
             pool = [*_variants(rng.choice(legal), rng), *rng.sample(seen, min(3, len(seen)))]
             for bad in pool:
                 if bad in legal:
                     continue
                 t.tried += 1
-                rec.tried += 1
                 _try_apply(t, rs, state, bad, name)
-                _try_record(rec, record, bad, folder, name)
+                if t.tried % RECORD_EVERY == 0:
+                    rec.tried += 1
+                    _try_record(rec, record, bad, folder, name)
             seen.extend(legal[:5])
             seen = seen[-200:]
             intent = rng.choice(legal)
@@ -347,6 +352,13 @@ def files(t: Tally, mutations: int, seed: int, folder: Path) -> None:
             _timed(t, opens, elsewhere, f"mutated settings #{n}", _check_settings(path))
 
 
+def _report(*tallies: Tally) -> None:
+    for t in tallies:
+        print(t.line(), flush=True)
+        for note in t.notes:
+            print(f"  {note}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python tools/fuzz.py")
     ap.add_argument("--games", type=int, default=200, help="random games per game (soak)")
@@ -364,12 +376,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="playtable-fuzz-") as tmp:
         folder = Path(tmp)
         soak(tallies[0], args.games, args.seed, folder)
+        _report(tallies[0])
         illegal(tallies[1], tallies[2], args.illegal, args.seed, folder)
+        _report(tallies[1], tallies[2])
         files(tallies[3], args.mutations, args.seed, folder)
-    for t in tallies:
-        print(t.line())
-        for note in t.notes:
-            print(f"  {note}")
+        _report(tallies[3])
     total = {k: sum(getattr(t, k) for t in tallies)
              for k in ("tried", "crashed", "hung", "outside_reads", "lost")}
     print(f"RESULT tried={total['tried']} crashed={total['crashed']} hung={total['hung']} "
