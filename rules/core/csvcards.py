@@ -29,6 +29,7 @@ from rules.core.cards import MAX_CARDS
 from rules.core.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
+    MAX_VALUES,
     Refused,
     check_lines,
     check_toml,
@@ -119,6 +120,7 @@ def read_csv(path: Path, inside: Path | None = None) -> tuple[list[CsvRow], list
     if errors:
         return [], errors
     start = reader.line_num + 1
+    values = 0
     try:
         for cells in reader:
             line, start = start, reader.line_num + 1
@@ -131,6 +133,10 @@ def read_csv(path: Path, inside: Path | None = None) -> tuple[list[CsvRow], list
                 name = header[col] if col < len(header) else ""
                 if not cell.strip():
                     continue
+                values += 1
+                if values > MAX_VALUES:
+                    return [], [f"{path}:{line}: file: more than {MAX_VALUES:,} values is "
+                                "over the limit"]
                 if not name:
                     errors.append(f"{path}:{line}: column {col + 1}: a value under no column "
                                   f"name ({cell.strip()[:30]!r})")

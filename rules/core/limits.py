@@ -11,13 +11,14 @@ from __future__ import annotations
 import os
 import re
 import stat
-from itertools import accumulate
+from itertools import accumulate, islice
 from pathlib import Path
 from typing import Any
 
 MAX_FILE_BYTES = 5 * 1024 * 1024  # card, deck, map and scenario files; records
 MAX_DEPTH = 32  # nested tables/arrays, dotted key parts: card data uses fewer than 8
 MAX_LINE = 20_000  # characters on one line of a TOML or CSV file
+MAX_VALUES = 100_000  # keys, values and tables in one TOML or CSV file (5,000 cards fit)
 MAX_JSON_LINE = 1_000_000  # records and settings: compact one-line JSON is still fine
 
 
@@ -63,17 +64,19 @@ def check_lines(text: str, limit: int = MAX_LINE) -> None:
     raise Refused(f"line is {lengths[no - 1]} characters long (the limit is {limit})", no)
 
 
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1, "\n": 0}
-_NOT_STRUCTURE = re.compile(r"[^\[\]{}\n]+")
+_BRACKET = re.compile(r"[\[\]{}]")
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _check_depth(plain: str) -> None:
     """Refused at the first bracket nested deeper than MAX_DEPTH (strings already blanked)."""
-    only = _NOT_STRUCTURE.sub("", plain)  # brackets and newlines: the line is still known
+    only = _NOT_BRACKET.sub("", plain)
     depths = accumulate(map(_STEP.__getitem__, only))
     at = next((i for i, d in enumerate(depths) if d > MAX_DEPTH), None)
     if at is not None:
-        raise Refused(f"nested more than {MAX_DEPTH} deep", only.count("\n", 0, at) + 1)
+        m = next(islice(_BRACKET.finditer(plain), at, None))
+        raise Refused(f"nested more than {MAX_DEPTH} deep", _line_at(plain, m.start()))
 
 
 def _line_at(text: str, offset: int) -> int:
@@ -100,6 +103,11 @@ def check_toml(text: str) -> None:
     """Line length, bracket nesting and dotted-key depth of TOML text (or one CSV cell)."""
     check_lines(text)
     plain = _TOML_NOISE.sub(_blank, text)
+    # Every key, array element and table costs the parser a few microseconds: count them
+    # (keys have '=', elements ',', arrays and tables '[') before it starts.
+    values = plain.count("=") + plain.count(",") + plain.count("[")
+    if values > MAX_VALUES:
+        raise Refused(f"{values:,} keys and values is over the {MAX_VALUES:,} limit")
     _check_depth(plain)
     if m := _DOTTED.search(plain):
         raise Refused(f"a dotted key over {MAX_DEPTH} parts deep", _line_at(plain, m.start()))

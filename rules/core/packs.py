@@ -31,6 +31,7 @@ D = TypeVar("D", bound=BaseModel)
 RGB = tuple[int, int, int]
 Loc = tuple[str | int, ...]
 MANIFEST = "pack.toml"
+MAX_UNKNOWN = 20  # unknown top-level names listed one by one; the rest are counted
 _WHERE = re.compile(r"^(.*?):(\d+): ")
 
 
@@ -202,8 +203,12 @@ def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
         data, index = read_toml(path)
     except DataError as e:
         return [], e.errors
+    unknown = [k for k in data if k != key]
     errors = [f"{path}:{_first_line(index, k)}: {k}: unknown section (expected [[{key}]])"
-              for k in data if k != key]
+              for k in unknown[:MAX_UNKNOWN]]
+    if len(unknown) > MAX_UNKNOWN:
+        errors.append(f"{path}:{_first_line(index, unknown[MAX_UNKNOWN])}: file: "
+                      f"{len(unknown) - MAX_UNKNOWN} more unknown sections")
     raw = data.get(key, [])
     if not isinstance(raw, list):
         return [], [f"{path}:{index.line_of((key,))}: {key}: must be [[{key}]] tables"]

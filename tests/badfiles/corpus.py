@@ -47,9 +47,14 @@ CARD_FILES: dict[str, Callable[[], Case]] = {
     "header and key adding up": lambda: (_b(f"[{'.'.join(['a'] * 30)}]\n"
                                             f"{'.'.join(['b'] * 30)} = 1\n"), DEEP),
     "100,000 distinct array headers": lambda: (
-        _b("".join(f"[[t{k}]]\n" for k in range(100_000))), "unknown section"),
-    "100,000 unknown keys": lambda: (_b("".join(f"k{k} = 1\n" for k in range(100_000))),
-                                     "unknown section"),
+        _b("".join(f"[[t{k}]]\n" for k in range(100_000))), "keys and values is over"),
+    "60,000 distinct table headers": lambda: (
+        _b("".join(f"[t{k}]\n" for k in range(60_000))), "unknown section"),
+    "5 MB of arrays": lambda: (_b(("a = [" + "1," * 5_000 + "1]\n") * 500), "keys and values"),
+    "99,000 unknown keys": lambda: (_b("".join(f"k{k} = 1\n" for k in range(99_000))),
+                                    "unknown section"),
+    "101,000 keys": lambda: (_b("".join(f"k{k} = 1\n" for k in range(101_000))),
+                             "keys and values is over the 100,000 limit"),
     "a line of 30,000 characters": lambda: (_b('x = "' + "a" * 30_000 + '"\n'),
                                             "characters long"),
     "not UTF-8": lambda: (b"\xff\xfe[[card]]\n", "not UTF-8"),
@@ -67,6 +72,8 @@ CSV_FILES: dict[str, Callable[[], Case]] = {
     "a dotted column 20,000 deep": lambda: (
         _b(".".join(["a"] * 9_000) + "\n1\n"), f"more than {MAX_DEPTH} dotted"),
     "a cell 60,000 deep": lambda: (_b("id,tags\nx," + "[" * 60_000 + "\n"), "characters long"),
+    "5 MB of cells": lambda: (_b(",".join(f"c{k}" for k in range(1_000)) + "\n"
+                                 + ("1," * 999 + "1\n") * 2_500), "values is over the limit"),
     "a cell 5,000 deep": lambda: (_b("id,tags\nx," + "[" * 5_000 + "]" * 5_000 + "\n"), DEEP),
 }
 

@@ -114,3 +114,11 @@ def test_a_krosmaster_map_name_cannot_leave_the_maps_folder() -> None:
     for name in ("../../kyoukai/gates", "/etc/passwd", ".."):
         with pytest.raises(ValueError, match="map must be the name of a map"):
             rules.get("krosmaster").new_game(seed=1, options={"map": name})
+
+
+def test_a_pack_of_5000_cards_is_within_every_limit(tmp_path: Path) -> None:
+    folder = _pack(tmp_path)
+    card = ('[[card]]\nid = "c{n}"\nname = "Card {n}"\ntype = "summon"\ncost = 1\n'
+            "movement = 1\nattack = 1\ndefense = 1\n")
+    write(folder, "more.toml", "".join(card.format(n=n) for n in range(4_950)).encode())
+    assert check_pack("kyoukai", folder) == []
