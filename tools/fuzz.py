@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import rules  # noqa: E402
+from rules import GAMES  # noqa: E402
 from rules.__main__ import main as rules_main  # noqa: E402
 from rules.core.errors import IllegalIntent  # noqa: E402
 from rules.core.packs import check_pack  # noqa: E402
@@ -256,7 +257,7 @@ def _timed(t: Tally, opens: Opens, elsewhere: Path, what: str,
 
 
 def _check_pack(folder: Path) -> Callable[[], object]:
-    return lambda: check_pack("kyoukai", folder)
+    return lambda: check_pack("kyoukai", folder, GAMES)
 
 
 def _check_record(path: Path) -> Callable[[], object]:
