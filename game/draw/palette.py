@@ -17,9 +17,13 @@ INK_DARK = (30, 28, 26)
 GOLD = (240, 196, 80)
 ERROR = (255, 110, 96)
 
-# The glows the generic input handlers put on pieces: legal now, legal in a response window,
-# picked (keyboard). A game's layout adds its own highlight kinds.
+# Highlight colours by kind: the glows the generic input handlers put on pieces (open: legal
+# now, respond: legal in a response window, choose: picked by keyboard) and the usual lit-zone
+# kinds a layout may name; move and attack must read as clearly different (K-05).
 HIGHLIGHT: dict[str, Color] = {
+    "move": (70, 170, 255),
+    "attack": (255, 86, 64),
+    "skill": (196, 120, 255),
     "open": (110, 230, 130),
     "choose": (255, 210, 80),
     "respond": (255, 210, 80),

@@ -49,9 +49,7 @@ from rules.kyoukai.intents import (
 from rules.kyoukai.pack import face as pack_face
 from rules.kyoukai.state import ENTRANT_LIFE, State
 
-# Highlight kinds on the field; move and attack must read as clearly different (K-05).
-LIT: dict[str, Color] = {**HIGHLIGHT, "move": (70, 170, 255), "attack": (255, 86, 64),
-                         "skill": (196, 120, 255)}
+LIT: dict[str, Color] = HIGHLIGHT  # the field's highlight kinds and the pieces' glows
 HAND_MARGIN = 14  # pixels between the hand fan and the window's bottom edge
 STEP_NAMES = {"draw": "Draw", "ready": "Ready", "main": "Main", "end": "End",
               "cleanup": "Cleanup"}

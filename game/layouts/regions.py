@@ -31,7 +31,16 @@ from game.draw.cards import CardFaces, FaceSpec
 from game.draw.hand import HandFan
 from game.draw.palette import HIGHLIGHT, Color
 from game.draw.scale import px, scale
-from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
+from game.layouts.base import (
+    UNTARGETED,
+    Overlay,
+    Piece,
+    Pos,
+    Seats,
+    TableLayout,
+    ZoneId,
+    top_bar,
+)
 from game.layouts.region_parts import (
     draw_browse_frame,
     draw_count,
@@ -280,6 +289,12 @@ class RegionTable(TableLayout):
                 best = (r.w * r.h, k)
         return None if best is None else best[1]
 
+    def rises(self, piece: Piece) -> bool:
+        return piece.where == "hand"
+
+    def zones(self) -> Sequence[ZoneId]:
+        return range(len(self._targets))
+
     def zone_rect(self, zone: int) -> pygame.Rect:
         if 0 <= zone < len(self._targets):
             return pygame.Rect(self._targets[zone][1])
@@ -313,10 +328,10 @@ class RegionTable(TableLayout):
     def source_of(self, intent: Intent) -> int | None:
         return self.card_source(intent)  # type: ignore[return-value]
 
-    def target_of(self, intent: Intent) -> int | None:
+    def target_of(self, intent: Intent) -> ZoneId | None:
         t = self.card_target(intent)
         if t is None:
-            return -1 if self.card_source(intent) is not None else None
+            return UNTARGETED if self.card_source(intent) is not None else None
         return self.zone_of.get(t)
 
     def highlight_kind(self, intent: Intent) -> str:
