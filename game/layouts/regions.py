@@ -7,8 +7,9 @@ acts with and which region or slot it aims at, in the rules' own ids) and, optio
 size and UI scale, hit-testing, drawing cards in every state, highlights, the side column —
 is here, once.
 
-The generic input handlers number zones with ints today, so each target (a region, or one slot
-of a slot row) gets a stable small int here (``zone_of``); the rules never see those numbers.
+Each target (a region, or one slot of a slot row) gets a stable small int here (``zone_of``) as
+its zone id; the rules never see those numbers. (Zones may be any hashable id now, so the
+rules' own ``Target`` could serve directly.)
 """
 
 from __future__ import annotations
