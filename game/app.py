@@ -20,7 +20,7 @@ from game import settings as user_settings
 from game.draw.cards import CardFaces
 from game.draw.overlay import draw_help
 from game.draw.palette import FELT, FELT_DARK
-from game.draw.scale import scale, set_anim_speed, set_scale
+from game.draw.scale import fitting_scale, scale, set_anim_speed, set_scale
 from game.draw.text import reset_fonts
 from game.input.focus import WindowKeys
 from game.scenes.base import Scene
@@ -76,7 +76,6 @@ class App:
         ``defaults`` gives delays and switches to games opened from records. ``size`` None:
         the window size (and fullscreen) of the player's settings."""
         self.settings, settings_note = user_settings.load()
-        set_scale(self.settings.ui_scale)
         set_anim_speed(self.settings.animation_speed)
         pygame.init()
         reset_fonts()
@@ -84,6 +83,7 @@ class App:
         self.fullscreen = size is None and self.settings.fullscreen
         self.screen = self._open_window(size or self.settings.size)
         self.size = self.screen.get_size()
+        set_scale(fitting_scale(self.settings.ui_scale, self.size))
         self.manager = pygame_gui.UIManager(self.size, scaled_theme(scale()))
         self.sounds = Sounds(self.settings.sound, self.settings.volume)
         if self.settings.sound:
@@ -180,19 +180,26 @@ class App:
         old, self.settings = self.settings, new
         set_anim_speed(new.animation_speed)
         self.sounds.configure(new.sound, new.volume)
-        if abs(new.ui_scale - scale()) > 1e-6:
-            set_scale(new.ui_scale)
-            reset_fonts()
-            self.faces.clear()
-            self.manager.get_theme().load_theme(scaled_theme(scale()))
-            self.manager.rebuild_all_from_changed_theme_data()
-            self.scene.resize(self.size)
         if new.fullscreen != self.fullscreen or (not new.fullscreen and new.size != old.size):
             self.fullscreen = new.fullscreen
             self.screen = self._open_window(new.size)
             self.resize(self.screen.get_size(), force=True)
+        elif self._rescale():
+            self.scene.resize(self.size)
         if save:
             user_settings.save(new)
+
+    def _rescale(self) -> bool:
+        """Put the UI scale that fits the window in force; True when it changed."""
+        factor = fitting_scale(self.settings.ui_scale, self.size)
+        if abs(factor - scale()) < 1e-6:
+            return False
+        set_scale(factor)
+        reset_fonts()
+        self.faces.clear()
+        self.manager.get_theme().load_theme(scaled_theme(scale()))
+        self.manager.rebuild_all_from_changed_theme_data()
+        return True
 
     def toggle_fullscreen(self) -> None:
         self.apply_settings(self.settings.model_copy(update={"fullscreen": not self.fullscreen}))
@@ -213,6 +220,7 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.manager.set_window_resolution(size)
         self.background = felt(size)
+        self._rescale()
         self.scene.resize(size)
 
     def frame(self, dt: float) -> None:
