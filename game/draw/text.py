@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.draw import glyphs
 from game.draw.palette import Color
 from game.draw.scale import scale
 
@@ -20,6 +21,7 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 def reset_fonts() -> None:
     """Forget loaded fonts (they die with ``pygame.quit``); rendered text stays valid."""
     _fonts.clear()
+    glyphs.reset()
 
 
 def unscaled(pixels: float) -> float:
@@ -53,13 +55,17 @@ class TextCache:
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
-        surf = font(size, bold).render(text, True, colour)
+        surf = glyphs.render(font(size, bold), text, colour)
         self.renders += 1
         self._cache[key] = surf
         self._texts[id(surf)] = text
         if len(self._cache) > self.limit:
             self._texts.pop(id(self._cache.popitem(last=False)[1]), None)
         return surf
+
+    def drawn(self) -> list[str]:
+        """Every text in the cache (what was drawn lately)."""
+        return [key[0] for key in self._cache]
 
     def text_of(self, surf: pygame.Surface) -> str | None:
         """The text a surface from this cache shows (None: not one of ours)."""

@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
+from game.draw.glyphs import ui_text
 from game.userdata import newest_save, saves_dir
 from rules.records import (
     Record,
@@ -88,7 +89,7 @@ class FileActions:
         self.last_message = text
         if self.window is not None and self.window.alive():
             self.window.kill()
-        html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        html = ui_text(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         self.window = UIMessageWindow(self._rect(460, 240), html, self.app.manager,
                                       window_title=title, always_on_top=True)
 
@@ -143,8 +144,9 @@ class FileActions:
         if changes:
             self.pending = (record, purpose)
             self.confirm = UIConfirmationDialog(
-                self._rect(480, 260), f"{path.name}: {changes.describe()}. Replay it with the "
-                "current cards?", self.app.manager, window_title="Cards changed",
+                self._rect(480, 260), ui_text(f"{path.name}: {changes.describe()}. Replay it "
+                                              "with the current cards?"), self.app.manager,
+                window_title="Cards changed",
                 action_short_name="Replay with current cards", object_id="#cards_changed")
             self.last_message = changes.describe()
             return
