@@ -32,6 +32,9 @@ from rules.core.paths import asset
 from rules.records import Record, RecordError, Replayed, Session
 
 DEFAULT_SIZE = (1280, 720)
+IDLE_FPS = 6  # redraws a second when nothing happens (a text cursor, a gentle pulse)
+IDLE_TICK = 20  # loop rate after QUIET seconds without input or change (the first event
+QUIET = 2.0  # after that waits at most 1/20 s; then the loop is back at full rate)
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -94,6 +97,11 @@ class App:
         self.background = felt(self.size)
         self.running = True
         self.frames = 0
+        self.draws = 0  # frames actually drawn (an idle screen is drawn at IDLE_FPS)
+        self._since_draw = 0.0
+        self.quiet = 0.0  # seconds without input, change or animation
+        self._drawn_scene: object = None
+        self._drawn_help = False
         self.files = FileActions(self)
         self.window_keys = WindowKeys(self.manager)  # Tab / Enter / Esc in dialogs
         self.defaults = defaults or game or GameConfig()
@@ -222,9 +230,11 @@ class App:
         self.background = felt(size)
         self._rescale()
         self.scene.resize(size)
+        self.scene.dirty = True
 
     def frame(self, dt: float) -> None:
-        for ev in pygame.event.get():
+        events = pygame.event.get()
+        for ev in events:
             if ev.type == pygame.QUIT:
                 self.running = False
                 continue
@@ -245,9 +255,23 @@ class App:
             self.scene.handle(ev)
         self.scene.update(dt)
         self.manager.update(dt)
-        self.draw()
-        pygame.display.flip()
         self.frames += 1
+        self._since_draw += dt
+        busy = bool(events) or self.scene.dirty or self.scene.animating()
+        self.quiet = 0.0 if busy else self.quiet + dt
+        if self._needs_draw(bool(events)):
+            self.draw()
+            pygame.display.flip()
+            self.draws += 1
+            self._since_draw = 0.0
+            self.scene.dirty = False
+            self._drawn_scene, self._drawn_help = self.scene, self.help_open
+
+    def _needs_draw(self, had_events: bool) -> bool:
+        """Draw on input, on a change, while something moves, and at IDLE_FPS otherwise."""
+        return (had_events or self.scene.dirty or self.scene.animating()
+                or self.scene is not self._drawn_scene or self.help_open != self._drawn_help
+                or self._since_draw >= 1 / IDLE_FPS)
 
     def app_key(self, ev: pygame.event.Event) -> bool:
         """Keys of the whole program (F1 keys, F10 settings, F11 fullscreen); while the F1
@@ -275,15 +299,15 @@ class App:
         self.manager.draw_ui(self.screen)
         self.scene.draw_over_ui(self.screen)
         self.window_keys.draw(self.screen)
-        if self.help_open:
-            draw_help(self.screen)
+        if self.help_open:  # at a table, with what its colours mean
+            draw_help(self.screen, getattr(getattr(self.scene, "cfg", None), "game", None))
 
     def run(self, quit_after: float | None = None, fps: int = 60) -> None:
         clock = pygame.time.Clock()
         end = None if quit_after is None else time.monotonic() + quit_after
         try:
             while self.running:
-                dt = clock.tick(fps) / 1000.0
+                dt = clock.tick(fps if self.quiet < QUIET else min(fps, IDLE_TICK)) / 1000.0
                 self.frame(dt)
                 if end is not None and time.monotonic() >= end:
                     self.running = False

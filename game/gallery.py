@@ -17,8 +17,8 @@ from game.session import GameConfig
 from rules import agents, records
 from rules import registry as rules
 
-SCREENS = ("menu", "kyoukai", "krosmaster", "game_over", "settings", "keys",
-           "decks", "replay")
+SCREENS = ("menu", "kyoukai", "krosmaster", "game_over", "settings", "keys", "howto",
+           "howto_krosmaster", "decks", "replay")
 
 
 def played_record(game: str, seed: int, moves: int) -> records.Record:
@@ -82,11 +82,13 @@ def _keys(app: App) -> None:
     app.help_open = True
 
 
-def _howto(app: App) -> None:
-    from game.scenes.howto import HowToScene
+def _howto(game: str) -> Callable[[App], None]:
+    def go(app: App) -> None:
+        from game.scenes.howto import HowToScene
 
-    app.to_menu(None)
-    app.scene = HowToScene(app, app.scene, "kyoukai")
+        app.to_menu(None)
+        app.scene = HowToScene(app, app.scene, game)
+    return go
 
 
 def _decks(app: App) -> None:
@@ -105,7 +107,8 @@ OPEN: dict[str, Callable[[App], None]] = {
     "game_over": _game_over,
     "settings": _settings,
     "keys": _keys,
-    "howto": _howto,
+    "howto": _howto("kyoukai"),
+    "howto_krosmaster": _howto("krosmaster"),
     "decks": _decks,
     "replay": _replay,
 }

@@ -7,6 +7,7 @@ data folder for the shipped pack; the menu lists it from then on."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from game.packs import (
     deck_toml,
     decks_of,
     fmt_of,
+    is_shipped,
     new_problem,
     save_folder,
     slug,
@@ -125,7 +127,8 @@ class DeckScene(Scene):
         if said is not None:
             self.status, self.status_error = said, True
         elif self.problems:
-            self.status, self.status_error = f"Not a legal deck yet: {self.problems[0]}", False
+            self.status = f"Not a legal deck yet: {in_words(self.problems[0])}"
+            self.status_error = False
         else:
             self.status, self.status_error = f"Legal deck: {len(self.copies)} cards.", False
 
@@ -319,8 +322,10 @@ class DeckScene(Scene):
     def leave(self) -> None:
         cfg = self.back or GameConfig(game=self.game)
         opts = dict(cfg.options)
-        if self.folder is not None:
+        if self.folder is not None and not is_shipped(self.game, self.folder):
             opts["pack"] = str(self.folder)
+        else:  # the menu then says "Shipped pack", not the folder's name
+            opts.pop("pack", None)
         cfg = GameConfig(**{**cfg.__dict__, "game": self.game, "options": opts})
         self.app.to_menu(cfg)
 
@@ -488,6 +493,23 @@ class CardGrid:
             self._show()
             return True
         return False
+
+
+_EMPTY_CHOICE = re.compile(r"^(\w+): unknown card ''$")
+_NONE_YET = re.compile(r"^(\w+): .*at least 1 item.*$")
+
+
+def in_words(problem: str) -> str:
+    """A deck rule's message as a player building the deck reads it: an empty choice is a
+    thing to choose ("entrant: unknown card ''" is "choose an Entrant")."""
+    m = _EMPTY_CHOICE.match(problem)
+    if m:
+        what = m.group(1).replace("_", " ").capitalize()
+        return f"choose {'an' if what[0] in 'AEIOU' else 'a'} {what}"
+    m = _NONE_YET.match(problem)
+    if m:
+        return f"add {m.group(1).replace('_', ' ')}"
+    return problem
 
 
 def _names_in(path: Path, key: str) -> set[str]:

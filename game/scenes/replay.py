@@ -75,6 +75,7 @@ class ReplayScene(Scene):
     # ---- stepping ------------------------------------------------------------------------
     def goto(self, k: int) -> None:
         k = max(0, min(self.n, k))
+        self.dirty = True
         if k < self.k or not self.log.entries:
             self.log.clear()
             for line in self.opening:
