@@ -100,11 +100,11 @@ def _draw_legend(surf: pygame.Surface, r: pygame.Rect, entries: Sequence[Entry])
     y = r.y + px(34)
     for colour, style, words in entries:
         swatch(surf, pygame.Rect(r.x, y, px(26), px(18)), colour, style)
-        for k, line in enumerate(wrap(words, 17, r.w - px(38))):
+        lines = wrap(words, 17, r.w - px(38))
+        for k, line in enumerate(lines):
             lt = TEXT.get(line, 17, INK_DIM)
             surf.blit(lt, (r.x + px(36), y + px(1) + k * px(19)))
-            y += px(19)
-        y += px(13)
+        y += px(19) * len(lines) + px(13)
     tip = wrap("The rules on one page: How to play, in the menu.", 16, r.w)
     y = max(y + px(8), r.bottom - px(20) * len(tip))
     for line in tip:
