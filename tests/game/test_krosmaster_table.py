@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+import pytest
 
 import rules
 from game.layouts.krosmaster import DIE_BASE, KrosmasterTable
@@ -207,6 +208,7 @@ def test_reroll_button_rolls_one_die(table: Make) -> None:
     assert s.state.rerolled
 
 
+@pytest.mark.slow
 def test_computer_against_computer_krosmaster_runs_to_the_end(table: Make,
                                                               tmp_path: Path) -> None:
     d = table(game="krosmaster", seed=3, seats=("computer", "computer"))
@@ -220,19 +222,6 @@ def test_computer_against_computer_krosmaster_runs_to_the_end(table: Make,
     assert d.scene.handler.name == "watching"
     state, _ = replay(load_record(tmp_path / "record.json"))
     assert state == s.state
-
-
-def test_hot_seat_hands_over_between_players(table: Make) -> None:
-    d = table(game="krosmaster", seed=1, seats=("human", "human"), options=P1_FIRST)
-    s = d.scene.session
-    for _ in range(40):  # end every activation of player 1 with Space
-        if s.state.active != 0:
-            break
-        d.key(pygame.K_SPACE)
-    assert s.state.active == 1
-    assert d.scene.handler.name == "handover"
-    d.click((640, 400))
-    assert d.scene.viewer == 1 and d.scene.legal()
 
 
 def test_resize_and_clicking_everywhere_is_safe(table: Make) -> None:
@@ -357,6 +346,7 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
         raise AssertionError(f"no way to do {kind} on the table")
 
 
+@pytest.mark.slow
 def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path) -> None:
     d = table(game="krosmaster", seed=5, seats=("human", "computer"))
     s = d.scene.session
