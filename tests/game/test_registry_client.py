@@ -1,5 +1,5 @@
 """The client follows the registered GameInfos: the menu's game list and deck word, the tables
-by import string, hot-seat hand-over only for games with hidden information."""
+by import string, hot-seat hands hidden only in games with hidden information."""
 
 from __future__ import annotations
 
@@ -90,8 +90,8 @@ def test_the_menu_says_team_for_a_game_whose_word_is_team(menu: Callable[[], Dri
     assert _deck_label(m) == "team" and m.decks_button.text == "Teams…"
 
 
-def test_hot_seat_without_hidden_information_needs_no_hand_over(table: Callable[..., Driver]
-                                                                ) -> None:
+def test_hot_seat_without_hidden_information_hands_over_but_hides_nothing(
+        table: Callable[..., Driver]) -> None:
     assert not registry.info("krosmaster").hidden_information
     d = table(game="krosmaster", seed=1, seats=("human", "human"), options={})
     s = d.scene.session
@@ -102,5 +102,20 @@ def test_hot_seat_without_hidden_information_needs_no_hand_over(table: Callable[
             break
         d.key(pygame.K_SPACE)
     assert s.state.active == 1 - start
-    assert d.scene.handler.name != "handover" and not d.scene.hide_hands
+    assert d.scene.handler.name == "handover" and not d.scene.hide_hands
+    d.click((640, 400))
     assert d.scene.viewer == 1 - start and d.scene.legal()
+
+
+def test_hot_seat_with_hidden_information_hides_hands_during_the_hand_over(
+        table: Callable[..., Driver]) -> None:
+    assert registry.info("kyoukai").hidden_information
+    d = table(game="kyoukai", seed=1, seats=("human", "human"), options={})
+    s = d.scene.session
+    start = s.to_act()
+    for _ in range(60):  # Space ends steps and passes until the other player decides
+        if s.to_act() != start:
+            break
+        d.key(pygame.K_SPACE)
+    assert s.to_act() == 1 - start
+    assert d.scene.handler.name == "handover" and d.scene.hide_hands
