@@ -81,7 +81,10 @@ def test_boar_costs_nine_after_the_first_intent_and_continue_still_works(pack: P
     both resume (they failed with "intent 1 … Iron Boar costs 9 Ki; you have 2")."""
     g = _game(pack)
     r = random.Random(1)
-    _play(g, r, 3)
+    boar = next(i for i in g.legal() if i.kind == "open"
+                and g.state.cards.get(getattr(i, "card", None)) == "iron_boar")
+    assert g.submit(boar) is None  # intent 1: Iron Boar opened for 2 Ki
+    _play(g, r, 2)
     assert _boar_cost(g.state) == 2
     _set(pack, "summons.toml", BOAR, 9)
     lines = g.reload_cards(_cards(pack))
