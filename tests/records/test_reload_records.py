@@ -236,7 +236,7 @@ def test_every_game_replays_across_a_reload(game: str, tmp_path: Path) -> None:
     r = random.Random(3)
     for _ in range(3):
         live.apply(r.choice(rs.legal_intents(live.state)))
-    cards = dict(load_pack(game, asset("packs", game)).cards)
+    cards = dict(load_pack(format_for(game, rules.GAMES), asset("packs", game)).cards)
     key = next(k for k in rs.card_hashes(live.state) if k in cards)
     field, value = next((f, v) for f, v in cards[key].model_dump().items()
                         if isinstance(v, int) and not isinstance(v, bool))
