@@ -17,6 +17,7 @@ from typing import Any, Final, TypeAlias
 import pygame
 
 from game.draw.cards import FaceSpec
+from game.draw.legend import Entry
 from game.draw.scale import px
 from rules.core.model import Intent
 from rules.core.paths import asset
@@ -98,6 +99,7 @@ class TableLayout(ABC):
     space_kinds: Sequence[str] = ()  # what Space does: the first legal intent of these kinds
     pass_kind: str | None = None  # declines a response (auto-pass; "Respond…" offers the rest)
     hover_kinds: Sequence[str] = ()  # highlight kinds shown on a piece that shows its range
+    legend: Sequence[Entry] = ()  # what the table's colours mean (the F1 overlay shows it)
     pack: Path | None = None  # the pack folder the game plays from (``table_for`` sets it)
 
     def rises(self, piece: Piece) -> bool:

@@ -70,6 +70,16 @@ class KyoukaiTable(TableLayout):
     space_kinds = ("pass", "end_action", "end_step")
     pass_kind = "pass"  # legal exactly while a Sequence waits for this player's response
     hover_kinds = ("move", "attack")
+    legend = (
+        (LIT["open"], "glow", "a card or Gate you can use now"),
+        (LIT["respond"], "glow", "a card you can respond with"),
+        (LIT["move"], "bright", "bright: legal now (drop it here)"),
+        (LIT["move"], "faint", "faint blue: zones it can Move to"),
+        (LIT["attack"], "faint", "faint red: zones it could Attack, now or after a Move"),
+        (LIT["attack"], "bright", "bright red: a Gate it can Attack now"),
+        (LIT["skill"], "bright", "purple: a target of its Skill"),
+        (LIT["choose"], "bright", "yellow: a choice to click"),
+    )
 
     def buttons(self) -> dict[str, str]:
         return {"pass": "Pass (Space)", "end_action": "End Turn Action",

@@ -62,6 +62,7 @@ LIT: dict[str, Color] = {
 }
 GLOW: dict[str, Color] = {"open": (110, 230, 130), "respond": (255, 210, 80),
                           "selected": GOLD}
+TARGET_RING: Color = (230, 30, 30)  # a legal target of the picked spell
 STEP = {"tension": "Tension", "dofus": "Tension", "inspiration": "Inspiration",
         "activation": "Activation", "over": ""}
 
@@ -77,6 +78,15 @@ class KrosmasterTable(TableLayout):
     steps = ("Tension", "Inspiration", "Activation")
     space_kinds = ("end_activation",)
     hover_kinds = ("move", "attack")
+    legend = (
+        (GLOW["open"], "glow", "a figure or die you can use now"),
+        (LIT["move"], "faint", "cells the figure can reach"),
+        (LIT["attack"], "outline", "cells it could cast on from here"),
+        (LIT["target"], "bright", "spell: in range and in sight"),
+        (LIT["blocked"], "hatched", "spell: in range, sight blocked"),
+        (TARGET_RING, "ring", "a legal target of the picked spell"),
+        (GOLD, "ring", "the acting figure; where a die can go"),
+    )
 
     def shows_range(self, piece: Piece) -> bool:
         return piece.where == "field"
@@ -475,7 +485,7 @@ class KrosmasterTable(TableLayout):
                        v.card(f).hp, acting=acting is not None and acting.id == f.id,
                        glow=GLOW.get(kind) if kind else None, dice=f.inspiration)
         for c in strong.get("target", ()):  # legal targets of the picked spell: a red ring
-            pygame.draw.circle(surf, (230, 30, 30), board.center(c), rad + px(5), width=px(4))
+            pygame.draw.circle(surf, TARGET_RING, board.center(c), rad + px(5), width=px(4))
         for c in strong.get("inspire", ()):
             pygame.draw.circle(surf, GOLD, board.center(c), rad + px(5), width=px(3))
         if isinstance(dragged, int) and dragged < len(v.figures):  # where it was
