@@ -73,10 +73,11 @@ def _tackle(s: KState, geo: Geo, fig: Figure, ev: Events) -> tuple[KState, Figur
     if loss:
         fig = fig.model_copy(update={"mp": max(0, fig.mp - loss), "ap": max(0, fig.ap - loss)})
         s = s.with_figure(fig)
-    ev.append(Event(kind="tackle", player=fig.owner,
-                    text=f"Tackle: {dodge} Dodge against {lock} Lock; {name} loses {loss} MP "
-                         f"and {loss} AP.",
-                    data={"figure": fig.id, "dodge": dodge, "lock": lock, "loss": loss}))
+    if ev is not None:
+        ev.append(Event(kind="tackle", player=fig.owner,
+                        text=f"Tackle: {dodge} Dodge against {lock} Lock; {name} loses {loss} MP "
+                             f"and {loss} AP.",
+                        data={"figure": fig.id, "dodge": dodge, "lock": lock, "loss": loss}))
     return s, fig
 
 
@@ -88,8 +89,9 @@ def move(s: KState, geo: Geo, fig: Figure, goal: int, ev: Events) -> KState:
         if here in risky:
             s, fig = _tackle(s, geo, fig, ev)
         if fig.mp < 1:
-            ev.append(Event(kind="held", player=fig.owner,
-                            text=f"{s.name(fig)} is held at {s.board.rc(here)}."))
+            if ev is not None:
+                ev.append(Event(kind="held", player=fig.owner,
+                                text=f"{s.name(fig)} is held at {s.board.rc(here)}."))
             break
         fig = fig.model_copy(update={"cell": there, "mp": fig.mp - 1})
         s = s.with_figure(fig)
@@ -99,12 +101,14 @@ def move(s: KState, geo: Geo, fig: Figure, goal: int, ev: Events) -> KState:
             p = fig.owner
             s = s.model_copy(update={"kama_cells": tuple(c for c in s.kama_cells if c != there),
                                      "kamas": set_pair(s.kamas, p, s.kamas[p] + 1)})
-            ev.append(Event(kind="kama", player=p,
-                            text=f"{s.name(fig)} picks up a kama at {s.board.rc(there)}."))
+            if ev is not None:
+                ev.append(Event(kind="kama", player=p,
+                                text=f"{s.name(fig)} picks up a kama at {s.board.rc(there)}."))
     assert fig.cell is not None
-    ev.insert(0, Event(kind="move", player=fig.owner,
-                       text=f"{s.name(fig)} moves to {s.board.rc(fig.cell)}.",
-                       data={"figure": fig.id, "path": path}))
+    if ev is not None:
+        ev.insert(0, Event(kind="move", player=fig.owner,
+                           text=f"{s.name(fig)} moves to {s.board.rc(fig.cell)}.",
+                           data={"figure": fig.id, "path": path}))
     return s
 
 
@@ -122,10 +126,11 @@ def _knock_out(s: KState, fig: Figure, by: int, ev: Events) -> KState:
     level = s.card(fig).level
     before = s.gg[by]
     s = take_gg(s, by, level, fig.owner) if by != fig.owner else s
-    ev.append(Event(kind="ko", player=by,
-                    text=f"{s.name(fig)} is knocked out! Player {by + 1} takes "
-                         f"{s.gg[by] - before} GG.",
-                    data={"figure": fig.id, "gg": s.gg[by] - before}))
+    if ev is not None:
+        ev.append(Event(kind="ko", player=by,
+                        text=f"{s.name(fig)} is knocked out! Player {by + 1} takes "
+                             f"{s.gg[by] - before} GG.",
+                        data={"figure": fig.id, "gg": s.gg[by] - before}))
     return s
 
 
@@ -134,9 +139,10 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int, ev: Events)
     target = s.figures[s.occupant()[cell]]
     fig = fig.model_copy(update={"ap": fig.ap - spell.ap})
     s = s.with_figure(fig)
-    ev.append(Event(kind="cast", player=fig.owner,
-                    text=f"{s.name(fig)} casts {spell.name} on {s.name(target)}.",
-                    data={"figure": fig.id, "spell": spell_no, "target": cell}))
+    if ev is not None:
+        ev.append(Event(kind="cast", player=fig.owner,
+                        text=f"{s.name(fig)} casts {spell.name} on {s.name(target)}.",
+                        data={"figure": fig.id, "spell": spell_no, "target": cell}))
     dealt = 0
     if spell.damage > 0:
         crit_faces, s = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner, ev,
@@ -147,10 +153,11 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int, ev: Events)
         armour = count_faces(armour_faces, "armour", _WILD)
         dealt = min(target.hp, max(0, spell.damage + crit - armour))
         hp = target.hp - dealt
-        ev.append(Event(kind="damage", player=fig.owner,
-                        text=f"{s.name(target)} takes {dealt} damage ({spell.damage} +{crit} "
-                             f"critical -{armour} armour), {hp} HP left.",
-                        data={"figure": target.id, "amount": dealt}))
+        if ev is not None:
+            ev.append(Event(kind="damage", player=fig.owner,
+                            text=f"{s.name(target)} takes {dealt} damage ({spell.damage} +{crit} "
+                                 f"critical -{armour} armour), {hp} HP left.",
+                            data={"figure": target.id, "amount": dealt}))
         target = target.model_copy(update={"hp": hp})
         s = s.with_figure(target)
         if hp <= 0:
@@ -165,6 +172,8 @@ def buy_gg(s: KState, fig: Figure, ev: Events) -> KState:
     p = fig.owner
     s = s.model_copy(update={"kamas": set_pair(s.kamas, p, s.kamas[p] - house.GG_PRICE)})
     s = take_gg(s, p, 1, 1 - p)
-    ev.append(Event(kind="buy_gg", player=p,
-                    text=f"{s.name(fig)} buys a GG for {house.GG_PRICE} kamas on a demon cell."))
+    if ev is not None:
+        ev.append(Event(kind="buy_gg", player=p,
+                        text=f"{s.name(fig)} buys a GG for {house.GG_PRICE} kamas on a demon "
+                             "cell."))
     return check_end(s, ev)

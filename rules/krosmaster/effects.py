@@ -25,7 +25,7 @@ class CastCtx:
     caster: int
     target: int
     dealt: int
-    events: list[Event]
+    events: list[Event] | None
 
 
 Effect = Callable[[CastCtx, int], None]
@@ -48,9 +48,10 @@ def _heal(ctx: CastCtx, fid: int, amount: int) -> None:
     hp = min(top, fig.hp + amount)
     if hp != fig.hp:
         ctx.state = s.with_figure(fig.model_copy(update={"hp": hp}))
-        ctx.events.append(Event(kind="heal", player=fig.owner,
-                                text=f"{s.name(fig)} heals {hp - fig.hp} HP ({hp}/{top}).",
-                                data={"figure": fid, "amount": hp - fig.hp}))
+        if ctx.events is not None:
+            ctx.events.append(Event(kind="heal", player=fig.owner,
+                                    text=f"{s.name(fig)} heals {hp - fig.hp} HP ({hp}/{top}).",
+                                    data={"figure": fid, "amount": hp - fig.hp}))
 
 
 @effect("heal")
@@ -71,8 +72,9 @@ def mp_gain(ctx: CastCtx, amount: int) -> None:
     s = ctx.state
     fig = s.figures[ctx.caster]
     ctx.state = s.with_figure(fig.model_copy(update={"mp": fig.mp + amount}))
-    ctx.events.append(Event(kind="mp_gain", player=fig.owner,
-                            text=f"{s.name(fig)} gains {amount} MP."))
+    if ctx.events is not None:
+        ctx.events.append(Event(kind="mp_gain", player=fig.owner,
+                                text=f"{s.name(fig)} gains {amount} MP."))
 
 
 def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
@@ -102,10 +104,11 @@ def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
         cell = g.cell(r, c)
         ctx.state = s.with_figure(target.model_copy(update={"cell": cell}))
         verb = "pushed" if away else "pulled"
-        ctx.events.append(Event(kind="shift", player=caster.owner,
-                                text=f"{s.name(target)} is {verb} {moved} cell"
-                                     f"{'s' if moved > 1 else ''} to {s.board.rc(cell)}.",
-                                data={"figure": target.id, "to": cell}))
+        if ctx.events is not None:
+            ctx.events.append(Event(kind="shift", player=caster.owner,
+                                    text=f"{s.name(target)} is {verb} {moved} cell"
+                                         f"{'s' if moved > 1 else ''} to {s.board.rc(cell)}.",
+                                    data={"figure": target.id, "to": cell}))
 
 
 @effect("push")

@@ -100,13 +100,15 @@ def r_damage(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
 def r_shield(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
     d.shield = {**d.shield, t: d.shield.get(t, 0) + prm.amount}
-    d.log("shield", f"{d.name(t)} gets +{prm.amount} Defense for this Sequence.", p)
+    if d.loud:
+        d.log("shield", f"{d.name(t)} gets +{prm.amount} Defense for this Sequence.", p)
 
 
 def r_ready(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
     d.gate(t, ready=True)
-    d.log("ready", f"{d.name(t)} is Readied.", p)
+    if d.loud:
+        d.log("ready", f"{d.name(t)} is Readied.", p)
 
 
 def r_draw(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
@@ -118,7 +120,8 @@ def r_heal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     if ent in d.gates:
         healed = min(prm.amount, d.gates[ent].damage)
         d.gate(ent, damage=d.gates[ent].damage - healed)
-        d.log("heal", f"{d.name(ent)} recovers {healed} damage.", p)
+        if d.loud:
+            d.log("heal", f"{d.name(ent)} recovers {healed} damage.", p)
 
 
 def r_return(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
@@ -128,19 +131,22 @@ def r_return(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
 def r_branch_self(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     host = _target_gate(d, zone)
     d.gate(host, branches=d.gates[host].branches + (src,))
-    d.log("branch", f"{d.name(src)} is Branched under {d.name(host)}.", p)
+    if d.loud:
+        d.log("branch", f"{d.name(src)} is Branched under {d.name(host)}.", p)
 
 
 def r_graft(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     host = _target_gate(d, zone)
     discard = d.players[p].discard
     if not discard:
-        d.log("fizzle", "Graft finds no card in the Discard.", p)
+        if d.loud:
+            d.log("fizzle", "Graft finds no card in the Discard.", p)
         return
     top = discard[-1]
     d.player(p, discard=discard[:-1])
     d.gate(host, branches=d.gates[host].branches + (top,))
-    d.log("branch", f"{d.name(top)} is Branched under {d.name(host)}.", p)
+    if d.loud:
+        d.log("branch", f"{d.name(top)} is Branched under {d.name(host)}.", p)
 
 
 def r_primal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
@@ -152,16 +158,19 @@ def r_primal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     if discarded and kind in ("summon", "spirit") and target != src and src in d.gates \
             and d.action is not None and d.action.gate == src:
         d.action = d.action.model_copy(update={"stage": "bonus"})
-        d.log("bonus", f"{d.name(src)} may Move and Attack again.", p)
+        if d.loud:
+            d.log("bonus", f"{d.name(src)} may Move and Attack again.", p)
 
 
 def r_rebirth(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     d.place(src, p, zone, ready=False)
-    d.log("open", f"{d.name(src)} rises from the Discard into zone {zone_label(zone)}.", p)
+    if d.loud:
+        d.log("open", f"{d.name(src)} rises from the Discard into zone {zone_label(zone)}.", p)
 
 
 def r_nothing(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
-    d.log("resolve", f"{d.name(src)} resolves with no effect.", p)
+    if d.loud:
+        d.log("resolve", f"{d.name(src)} resolves with no effect.", p)
 
 
 @dataclass(frozen=True)

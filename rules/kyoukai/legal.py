@@ -29,31 +29,43 @@ def to_act(s: State) -> int | None:
     return s.active
 
 
-def legal(s: State) -> list[Intent]:
+def legal(s: State, only: int | None = None) -> list[Intent]:
+    """Every legal intent, in a fixed order; with ``only`` (a card id), just the intents whose
+    source is that card, generated without the others."""
     p = to_act(s)
     if p is None:
         return []
     if s.pending is not None:
-        return [Choose(gate=g) for g in s.pending.options]
+        return [Choose.of(g) for g in s.pending.options if only is None or g == only]
     if s.step == "cleanup":
-        return [Discard(card=c) for c in s.players[p].hand]
+        return [Discard.of(c) for c in s.players[p].hand if only is None or c == only]
     out: list[Intent] = []
     if s.seq is not None:
-        out.append(Pass())
-        _openings(s, p, fast_only=True, out=out)
-        _fast_skill_responses(s, p, out)
-        _location_skills(s, p, fast_only=True, out=out)
+        if only is None:
+            out.append(Pass.of())
+        _openings(s, p, fast_only=True, out=out, only=only)
+        _fast_skill_responses(s, p, out, only)
+        _location_skills(s, p, fast_only=True, out=out, only=only)
         return out
     a = s.action
     if a is not None:
-        _follow_ups(s, a.gate, a.stage, out)
-        out.append(EndAction())
+        if only is None or only == a.gate:
+            _follow_ups(s, a.gate, a.stage, out)
+        if only is None:
+            out.append(EndAction.of())
         return out
-    _turn_actions(s, p, out)
-    _openings(s, p, fast_only=False, out=out)
-    _location_skills(s, p, fast_only=False, out=out)
-    out.append(EndStep())
+    _turn_actions(s, p, out, only)
+    _openings(s, p, fast_only=False, out=out, only=only)
+    _location_skills(s, p, fast_only=False, out=out, only=only)
+    if only is None:
+        out.append(EndStep.of())
     return out
+
+
+def _only(cards: tuple[int, ...], only: int | None) -> tuple[int, ...]:
+    if only is None:
+        return cards
+    return (only,) if only in cards else ()
 
 
 def occupied(s: State) -> set[int]:
@@ -77,10 +89,11 @@ def card_targets(s: State, p: int, card: Gate) -> list[int]:
     return TARGETS[OPEN_EFFECTS[card.effect].target](s, p, EMPTY, Params(card.amount, card.range))
 
 
-def _openings(s: State, p: int, fast_only: bool, out: list[Intent]) -> None:
+def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
+              only: int | None = None) -> None:
     pl = s.players[p]
     zones: list[int] | None = None
-    for c in pl.hand:
+    for c in _only(pl.hand, only):
         card = s.card(c)
         if card.cost > pl.ki:
             continue
@@ -90,15 +103,15 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent]) -> None:
                 continue
             if zones is None:
                 zones = open_zones(s, p)
-            out.extend(OpenGate(card=c, zone=z) for z in zones)
+            out.extend(OpenGate.of(c, z) for z in zones)
         elif card.type == "fast" or (card.type == "normal" and not fast_only):
-            out.extend(OpenGate(card=c, zone=z) for z in card_targets(s, p, card))
+            out.extend(OpenGate.of(c, z) for z in card_targets(s, p, card))
     if not fast_only and not pl.spirit_opened:
-        for c in pl.spirits:
+        for c in _only(pl.spirits, only):
             if s.card(c).cost <= pl.ki:
                 if zones is None:
                     zones = open_zones(s, p)
-                out.extend(OpenGate(card=c, zone=z) for z in zones)
+                out.extend(OpenGate.of(c, z) for z in zones)
 
 
 def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
@@ -108,20 +121,20 @@ def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
             continue
         rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
         prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
-        out.extend(UseSkill(gate=gate, skill=k, zone=z) for z in rule(s, p, zone, prm))
+        out.extend(UseSkill.of(gate, k, z) for z in rule(s, p, zone, prm))
 
 
-def _turn_actions(s: State, p: int, out: list[Intent]) -> None:
+def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
     field = s.field
     for z, i in enumerate(field):
-        if i == EMPTY:
+        if i == EMPTY or (only is not None and i != only):
             continue
         g = s.gates[i]
         card = s.card(i)
         if g.owner != p or not g.ready or not card.has_stats:
             continue
         _moves(s, i, z, card.movement or 0, out)
-        out.extend(Attack(gate=i, zone=n) for n in GRID.neighbours[z] if field[n] != EMPTY)
+        out.extend(Attack.of(i, n) for n in GRID.neighbours[z] if field[n] != EMPTY)
         _skill_intents(s, p, i, z, False, out)
 
 
@@ -130,7 +143,7 @@ def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> 
         return
     field = s.field
     reach = GRID.reach(zone, movement, lambda c: field[c] != EMPTY)
-    out.extend(Move(gate=gate, to=c) for c in sorted(reach))
+    out.extend(Move.of(gate, c) for c in sorted(reach))
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
@@ -140,23 +153,25 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
     field = s.field
     if stage == "bonus":
         _moves(s, gate, z, s.card(gate).movement or 0, out)
-    out.extend(Attack(gate=gate, zone=n) for n in GRID.neighbours[z] if field[n] != EMPTY)
+    out.extend(Attack.of(gate, n) for n in GRID.neighbours[z] if field[n] != EMPTY)
     if stage == "after_move":
         _skill_intents(s, s.gates[gate].owner, gate, z, False, out)
 
 
-def _fast_skill_responses(s: State, p: int, out: list[Intent]) -> None:
+def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
     for z, i in enumerate(s.field):
-        if i != EMPTY and s.gates[i].owner == p and s.gates[i].ready:
+        if i != EMPTY and (only is None or i == only) and s.gates[i].owner == p \
+                and s.gates[i].ready:
             _skill_intents(s, p, i, z, True, out)
 
 
-def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent]) -> None:
+def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
+                     only: int | None = None) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
-    for c in s.players[p].discard:
+    for c in _only(s.players[p].discard, only):
         for k, sk in enumerate(s.card(c).skills):
             if sk.kind != "location" or (fast_only and sk.speed != "fast"):
                 continue
             rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
             prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
-            out.extend(UseSkill(gate=c, skill=k, zone=z) for z in rule(s, p, EMPTY, prm))
+            out.extend(UseSkill.of(c, k, z) for z in rule(s, p, EMPTY, prm))

@@ -7,40 +7,26 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.core import zones
-from rules.core.errors import DataError, IllegalIntent
+from rules.core.errors import DataError
 from rules.core.model import Event, Intent
 from rules.core.paths import asset
 from rules.core.reload import describe_change
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.kyoukai import explain
+from rules.kyoukai.actions import KINDS
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate, load_decks
 from rules.kyoukai.draft import Draft
-from rules.kyoukai.effects import zone_label
-from rules.kyoukai.flow import advance, declare
-from rules.kyoukai.intents import (
-    INTENT_TYPES,
-    Attack,
-    Choose,
-    Discard,
-    EndAction,
-    EndStep,
-    Move,
-    OpenGate,
-    Pass,
-    UseSkill,
-)
+from rules.kyoukai.flow import advance
+from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
 from rules.kyoukai.state import (
     EMPTY,
     GRID,
     OPENING_HAND,
     TURN_CAP,
-    Item,
     Player,
     State,
-    TurnAction,
 )
 
 ENTRANT_ZONES = (GRID.cell(4, 4), GRID.cell(0, 0))  # the corner nearest each player
@@ -67,6 +53,7 @@ class KyoukaiRules(Ruleset[State]):
     title: ClassVar[str] = "Kyoukai"
     state_type = State
     intent_types = INTENT_TYPES
+    intent_kinds = KINDS
     turn_cap: ClassVar[int] = TURN_CAP
 
     def default_pack(self) -> Path:
@@ -108,7 +95,8 @@ class KyoukaiRules(Ruleset[State]):
         for p in (0, 1):
             d.place(d.players[p].entrant, p, ENTRANT_ZONES[p], ready=True)
             d.draw(p, OPENING_HAND)
-        d.log("turn", f"Turn 1: Player {first + 1}.", first)
+        if d.loud:
+            d.log("turn", f"Turn 1: Player {first + 1}.", first)
         advance(d)
         return d.freeze()
 
@@ -124,96 +112,17 @@ class KyoukaiRules(Ruleset[State]):
     def _explain(self, state: State, intent: Intent) -> str:
         return explain.why_illegal(state, intent)
 
-    def _apply(self, state: State, intent: Intent) -> tuple[State, list[Event]]:
-        d = Draft(state)
+    def _legal_from(self, state: State, source: Any) -> list[Intent]:
+        return legal(state, source) if isinstance(source, int) else []
+
+    def _apply(self, state: State, intent: Intent,
+               quiet: bool = False) -> tuple[State, list[Event]]:
+        d = Draft(state, quiet)
         p = to_act(state)
         assert p is not None
-        who = f"Player {p + 1}"
-        if isinstance(intent, Pass):
-            assert d.seq is not None
-            d.seq = d.seq.pass_priority()
-            d.log("pass", f"{who} passes.", p)
-        elif isinstance(intent, EndStep):
-            d.next_step()
-            d.log("step", f"{who} ends the Main step.", p)
-        elif isinstance(intent, EndAction):
-            d.action = None
-            d.log("action", f"{who} ends the Turn Action.", p)
-        elif isinstance(intent, Choose):
-            d.pending = None
-            d.gate(intent.gate, ready=True)
-            d.log("ready", f"{who} Readies {d.name(intent.gate)}.", p)
-        elif isinstance(intent, Discard):
-            pl = d.players[p]
-            d.player(p, hand=zones.without(pl.hand, intent.card),
-                     discard=zones.put_bottom(pl.discard, intent.card))
-            d.log("discard", f"{who} discards {d.name(intent.card)} to the hand limit.", p,
-                  reveals=(1 - p,))
-        elif isinstance(intent, OpenGate):
-            self._open(d, p, intent)
-        elif isinstance(intent, Move):
-            self._start_or_continue(d, intent.gate, "move")
-            declare(d, Item(kind="move", player=p, source=intent.gate, zone=intent.to))
-            d.log("declare", f"{who}: {d.name(intent.gate)} declares a Move to "
-                  f"{zone_label(intent.to)}.", p)
-        elif isinstance(intent, Attack):
-            self._start_or_continue(d, intent.gate, "final")
-            target = d.field[intent.zone]
-            declare(d, Item(kind="attack", player=p, source=intent.gate, zone=intent.zone,
-                            target=target))
-            d.log("declare", f"{who}: {d.name(intent.gate)} attacks {d.name(target)} in "
-                  f"{zone_label(intent.zone)}.", p)
-        elif isinstance(intent, UseSkill):
-            self._skill(d, p, intent)
-        else:  # pragma: no cover - legality check makes this unreachable
-            raise IllegalIntent(f"unknown intent {intent.kind!r}")
+        KINDS[intent.kind].apply(d, p, intent)
         advance(d)
         return d.freeze(), d.events
-
-    @staticmethod
-    def _start_or_continue(d: Draft, gate: int, what: str) -> None:
-        """Resting the Gate is the Turn Action's cost (K-01, K-07); follow-ups don't rest."""
-        a = d.action
-        if a is None:
-            d.gate(gate, ready=False)
-            d.action = TurnAction(gate=gate, stage="move_declared" if what == "move" else "final")
-        elif what == "move":
-            d.action = a.model_copy(update={"stage": "bonus_move_declared"})
-        else:
-            d.action = a.model_copy(update={"stage": "final"})
-
-    @staticmethod
-    def _open(d: Draft, p: int, intent: OpenGate) -> None:
-        pl = d.players[p]
-        card = d.card(intent.card)
-        if intent.card in pl.spirits:
-            d.player(p, spirits=zones.without(pl.spirits, intent.card),
-                     spirit_opened=True, ki=pl.ki - card.cost)
-        else:
-            d.player(p, hand=zones.without(pl.hand, intent.card), ki=pl.ki - card.cost)
-        target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
-        declare(d, Item(kind="open", player=p, source=intent.card, zone=intent.zone,
-                        target=target))
-        where = f" into {zone_label(intent.zone)}" if target == EMPTY and intent.zone != EMPTY \
-            else (f" targeting {d.name(target)}" if target != EMPTY else "")
-        d.log("declare", f"Player {p + 1} opens {card.name}{where} (cost {card.cost}).", p,
-              reveals=(1 - p,), data={"card": intent.card})
-
-    def _skill(self, d: Draft, p: int, intent: UseSkill) -> None:
-        skill = d.card(intent.gate).skills[intent.skill]
-        if skill.kind == "location":
-            pl = d.players[p]
-            d.player(p, discard=zones.without(pl.discard, intent.gate))
-        elif d.seq is not None:
-            d.gate(intent.gate, ready=False)  # a Fast Skill answers by Resting its Gate (K-12)
-        else:
-            self._start_or_continue(d, intent.gate, "final")
-        target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
-        declare(d, Item(kind="skill", player=p, source=intent.gate, skill=intent.skill,
-                        zone=intent.zone, target=target))
-        aim = f" on {d.name(target)}" if target != EMPTY else (
-            f" at {zone_label(intent.zone)}" if intent.zone != EMPTY else "")
-        d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} uses {skill.name}{aim}.", p)
 
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int) -> State:
@@ -241,11 +150,6 @@ class KyoukaiRules(Ruleset[State]):
         if not events:
             return state, []
         return state.model_copy(update={"catalog": catalog}), events
-
-    def describe(self, state: State, intent: Intent) -> str:
-        from rules.kyoukai.explain import describe
-
-        return describe(state, intent)
 
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)
