@@ -1,8 +1,8 @@
 """A mutable working copy of an immutable game state, for the duration of one ``apply``.
 
 Rules code reads and assigns the state's fields on the draft as plain attributes, and changes
-the containers it names in ``working`` in place (thawed into a list or dict on first read);
-``freeze`` builds the new immutable state with only the fields that were assigned or thawed,
+the containers it names in ``working`` in place (thawed into a list or dict when the draft is
+made); ``freeze`` builds the new immutable state from those and the fields that were assigned,
 sharing every other part with the old one. A game subclasses it to add its own helpers and
 names its working containers; it never lists or copies the other fields by hand.
 
@@ -32,25 +32,19 @@ class Draft(Generic[S]):
     base: S
     loud: bool
     events: list[Event]
+    _fields: Mapping[str, Any]
+    _changed: set[str]
 
     def __init__(self, base: S, quiet: bool = False) -> None:
-        _set(self, "base", base)
-        _set(self, "loud", not quiet)
-        _set(self, "events", [])
-        _set(self, "_fields", type(base).model_fields)
-        _set(self, "_changed", set())
-
-    def __getattr__(self, name: str) -> Any:
-        # Only reached the first time a state field is read: keep it on the draft from then on.
-        if name.startswith("_") or name not in self._fields:
-            raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
-        value = getattr(self.base, name)
-        thaw = self.working.get(name)
-        if thaw is not None:
-            value = thaw(value)
-            self._changed.add(name)
-        _set(self, name, value)
-        return value
+        d = self.__dict__
+        d.update(base.__dict__)  # every field readable as a plain attribute from the start
+        for name, thaw in self.working.items():
+            d[name] = thaw(d[name])
+        d["base"] = base
+        d["loud"] = not quiet
+        d["events"] = []
+        d["_fields"] = type(base).model_fields
+        d["_changed"] = set(self.working)
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in self._fields:

@@ -38,6 +38,10 @@ TargetRule = Callable[[Board, int, int, Params], list[int]]
 Resolver = Callable[[Draft, int, int, int, Params], None]  # draft, player, source iid, target
 
 
+# Manhattan distances between zones, looked up in the legal-intent inner loop.
+_DIST = [[GRID.manhattan(a, b) for b in range(GRID.size)] for a in range(GRID.size)]
+
+
 def _no_target(b: Board, p: int, src: int, prm: Params) -> list[int]:
     return [EMPTY]
 
@@ -49,12 +53,12 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
     if src != EMPTY:
         origins = [src]
     else:
-        origins = [z for z, i in enumerate(field) if i != EMPTY and b.gates[i].owner == p]
-    out = []
-    for z, i in enumerate(field):
-        if i != EMPTY and z != src and any(GRID.manhattan(o, z) <= prm.range for o in origins):
-            out.append(z)
-    return out
+        gates = b.gates
+        origins = [z for z, i in enumerate(field) if i != EMPTY and gates[i].owner == p]
+    near = prm.range
+    dists = [_DIST[o] for o in origins]
+    return [z for z, i in enumerate(field)
+            if i != EMPTY and z != src and any(d[z] <= near for d in dists)]
 
 
 def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:

@@ -125,13 +125,15 @@ def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
 
 
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
-    field = s.field
+    field, gates = s.field, s.gates
     for z, i in enumerate(field):
         if i == EMPTY or (only is not None and i != only):
             continue
-        g = s.gates[i]
+        g = gates[i]
+        if g.owner != p or not g.ready:
+            continue
         card = s.card(i)
-        if g.owner != p or not g.ready or not card.has_stats:
+        if not card.has_stats:
             continue
         _moves(s, i, z, card.movement or 0, out)
         out.extend(Attack.of(i, n) for n in GRID.neighbours[z] if field[n] != EMPTY)
@@ -159,17 +161,46 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
 
 
 def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
+    gates, catalog, cards = s.gates, s.catalog, s.cards
     for z, i in enumerate(s.field):
-        if i != EMPTY and (only is None or i == only) and s.gates[i].owner == p \
-                and s.gates[i].ready:
+        if i == EMPTY or (only is not None and i != only):
+            continue
+        g = gates[i]
+        if g.owner == p and g.ready and has_fast_skill(catalog[cards[i]]):
             _skill_intents(s, p, i, z, True, out)
+
+
+# Per card: whether it has a Skill of a kind (cards are immutable; the entry keeps the card
+# alive, so its id is not reused while the entry stands).
+_SKILL_KINDS: dict[int, tuple[Gate, frozenset[str]]] = {}
+
+
+def _skill_kinds(card: Gate) -> frozenset[str]:
+    got = _SKILL_KINDS.get(id(card))
+    if got is None or got[0] is not card:
+        if len(_SKILL_KINDS) > 10_000:
+            _SKILL_KINDS.clear()
+        got = _SKILL_KINDS[id(card)] = (card, frozenset(sk.kind for sk in card.skills))
+    return got[1]
+
+
+def has_location_skill(card: Gate) -> bool:
+    return "location" in _skill_kinds(card)
+
+
+def has_fast_skill(card: Gate) -> bool:
+    return "fast" in _skill_kinds(card)
 
 
 def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
                      only: int | None = None) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
+    catalog, cards = s.catalog, s.cards
     for c in _only(s.players[p].discard, only):
-        for k, sk in enumerate(s.card(c).skills):
+        card = catalog[cards[c]]
+        if not has_location_skill(card):
+            continue
+        for k, sk in enumerate(card.skills):
             if sk.kind != "location" or (fast_only and sk.speed != "fast"):
                 continue
             rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
