@@ -43,7 +43,7 @@ class Draft(Generic[S]):
         d["base"] = base
         d["loud"] = not quiet
         d["events"] = []
-        d["_fields"] = type(base).model_fields
+        d["_fields"] = type(base).__pydantic_fields__
         d["_changed"] = set(self.working)
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -46,7 +46,7 @@ def _inspire(s: KState, intent: Inspire, ev: Events) -> KState:
     fig = s.figures[intent.figure]
     fig = fig.model_copy(update={"inspiration": fig.inspiration + (face,)})
     dice = s.dice[:intent.die] + s.dice[intent.die + 1:]
-    s = s.with_figure(fig).model_copy(update={"dice": dice})
+    s = s.with_figure(fig, dice=dice)
     if ev is not None:
         ev.append(Event(kind="inspire", player=s.active,
                         text=f"{s.name(fig)} is inspired: {house.FACE_NAMES[face]} until "

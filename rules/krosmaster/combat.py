@@ -85,6 +85,9 @@ def move(s: KState, geo: Geo, fig: Figure, goal: int, ev: Events) -> KState:
     path = best_path(s, geo, fig, goal)
     risky = tackle_cells(s, geo, fig.owner)
     kamas = set(s.kama_cells)
+    start = fig
+    # The figure walks as a local value: nothing on the way reads it back from the state
+    # (tackle rolls use the state's Rng and the other figures), so it is stored once at the end.
     for here, there in zip(path, path[1:], strict=False):
         if here in risky:
             s, fig = _tackle(s, geo, fig, ev)
@@ -94,7 +97,6 @@ def move(s: KState, geo: Geo, fig: Figure, goal: int, ev: Events) -> KState:
                                 text=f"{s.name(fig)} is held at {s.board.rc(here)}."))
             break
         fig = fig.model_copy(update={"cell": there, "mp": fig.mp - 1})
-        s = s.with_figure(fig)
         if there in kamas:
             # House rule H8: the kama goes to the player whose figure entered the cell.
             kamas.discard(there)
@@ -104,6 +106,8 @@ def move(s: KState, geo: Geo, fig: Figure, goal: int, ev: Events) -> KState:
             if ev is not None:
                 ev.append(Event(kind="kama", player=p,
                                 text=f"{s.name(fig)} picks up a kama at {s.board.rc(there)}."))
+    if fig is not start:
+        s = s.with_figure(fig)
     assert fig.cell is not None
     if ev is not None:
         ev.insert(0, Event(kind="move", player=fig.owner,

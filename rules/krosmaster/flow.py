@@ -103,7 +103,7 @@ def next_figure(s: KState, slot: int, ev: Events) -> KState:
         card = s.card(fig)
         # House rule H14: MP and AP refill in the Preliminary phase.
         fig = fig.model_copy(update={"mp": card.mp, "ap": card.ap})
-        s = s.with_figure(fig).model_copy(update={"phase": "activation", "slot": i})
+        s = s.with_figure(fig, phase="activation", slot=i)
         if ev is not None:
             _say(ev, "preliminary", f"{card.name}'s turn: Preliminary phase ({card.mp} MP, "
                                     f"{card.ap} AP).", fig.owner, figure=fig.id)

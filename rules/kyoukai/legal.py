@@ -124,14 +124,20 @@ def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
         out.extend(UseSkill.of(gate, k, z) for z in rule(s, p, zone, prm))
 
 
+def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
+    """(zone, Gate) of p's Ready Gates on the field, in zone order (or just ``only``)."""
+    field = s.field
+    if only is not None:
+        g = s.gates.get(only)
+        return [(field.index(only), only)] if g is not None and g.owner == p and g.ready else []
+    out = [(field.index(i), i) for i, g in s.gates.items() if g.owner == p and g.ready]
+    out.sort()
+    return out
+
+
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
-    field, gates = s.field, s.gates
-    for z, i in enumerate(field):
-        if i == EMPTY or (only is not None and i != only):
-            continue
-        g = gates[i]
-        if g.owner != p or not g.ready:
-            continue
+    field = s.field
+    for z, i in _own_ready(s, p, only):
         card = s.card(i)
         if not card.has_stats:
             continue
@@ -161,48 +167,54 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
 
 
 def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
-    gates, catalog, cards = s.gates, s.catalog, s.cards
-    for z, i in enumerate(s.field):
-        if i == EMPTY or (only is not None and i != only):
-            continue
-        g = gates[i]
-        if g.owner == p and g.ready and has_fast_skill(catalog[cards[i]]):
+    catalog, cards = s.catalog, s.cards
+    for z, i in _own_ready(s, p, only):
+        if has_fast_skill(catalog[cards[i]]):
             _skill_intents(s, p, i, z, True, out)
 
 
-# Per card: whether it has a Skill of a kind (cards are immutable; the entry keeps the card
-# alive, so its id is not reused while the entry stands).
-_SKILL_KINDS: dict[int, tuple[Gate, frozenset[str]]] = {}
-
-
-def _skill_kinds(card: Gate) -> frozenset[str]:
-    got = _SKILL_KINDS.get(id(card))
-    if got is None or got[0] is not card:
-        if len(_SKILL_KINDS) > 10_000:
-            _SKILL_KINDS.clear()
-        got = _SKILL_KINDS[id(card)] = (card, frozenset(sk.kind for sk in card.skills))
-    return got[1]
-
-
-def has_location_skill(card: Gate) -> bool:
-    return "location" in _skill_kinds(card)
+# Per card: whether it has a Fast Skill (cards are immutable; the entry keeps the card alive,
+# so its id is not reused while the entry stands).
+_FAST: dict[int, tuple[Gate, bool]] = {}
 
 
 def has_fast_skill(card: Gate) -> bool:
-    return "fast" in _skill_kinds(card)
+    got = _FAST.get(id(card))
+    if got is None or got[0] is not card:
+        if len(_FAST) >= 4096:
+            _FAST.clear()
+        got = _FAST[id(card)] = (card, any(sk.kind == "fast" for sk in card.skills))
+    return got[1]
 
 
 def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
                      only: int | None = None) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
-    catalog, cards = s.catalog, s.cards
-    for c in _only(s.players[p].discard, only):
-        card = catalog[cards[c]]
-        if not has_location_skill(card):
-            continue
-        for k, sk in enumerate(card.skills):
+    for c in _only(_with_location_skill(s, s.players[p].discard), only):
+        for k, sk in enumerate(s.card(c).skills):
             if sk.kind != "location" or (fast_only and sk.speed != "fast"):
                 continue
             rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
             prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
             out.extend(UseSkill.of(c, k, z) for z in rule(s, p, EMPTY, prm))
+
+
+# The cards of a Discard that have a location Skill, by the Discard tuple's identity: a pile
+# is shared by every state until it changes, and legal-intent generation reads it each step.
+# Entries hold the tuple and the card tables, so a reused id is never mistaken for it.
+_LOCATION: dict[int, tuple[tuple[int, ...], dict[int, str], dict[str, Gate], tuple[int, ...]]] = {}
+
+
+def _with_location_skill(s: State, pile: tuple[int, ...]) -> tuple[int, ...]:
+    if not pile:
+        return pile
+    hit = _LOCATION.get(id(pile))
+    if hit is not None and hit[0] is pile and hit[1] is s.cards and hit[2] is s.catalog:
+        return hit[3]
+    catalog, cards = s.catalog, s.cards
+    found = tuple(c for c in pile
+                  if any(sk.kind == "location" for sk in catalog[cards[c]].skills))
+    if len(_LOCATION) >= 4096:
+        _LOCATION.clear()
+    _LOCATION[id(pile)] = (pile, s.cards, s.catalog, found)
+    return found
