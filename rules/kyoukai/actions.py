@@ -20,7 +20,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.state import EMPTY, Item, TurnAction
+from rules.kyoukai.state import EMPTY, TurnAction, seq_item
 
 
 def _pass(d: Draft, p: int, intent: Pass) -> None:
@@ -72,7 +72,7 @@ def _start_or_continue(d: Draft, gate: int, what: str) -> None:
 
 def _move(d: Draft, p: int, intent: Move) -> None:
     _start_or_continue(d, intent.gate, "move")
-    declare(d, Item(kind="move", player=p, source=intent.gate, zone=intent.to))
+    declare(d, seq_item(kind="move", player=p, source=intent.gate, zone=intent.to))
     if d.loud:
         d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} declares a Move to "
               f"{zone_label(intent.to)}.", p)
@@ -81,7 +81,7 @@ def _move(d: Draft, p: int, intent: Move) -> None:
 def _attack(d: Draft, p: int, intent: Attack) -> None:
     _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone]
-    declare(d, Item(kind="attack", player=p, source=intent.gate, zone=intent.zone,
+    declare(d, seq_item(kind="attack", player=p, source=intent.gate, zone=intent.zone,
                     target=target))
     if d.loud:
         d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} attacks {d.name(target)} in "
@@ -97,7 +97,7 @@ def _open(d: Draft, p: int, intent: OpenGate) -> None:
     else:
         d.player(p, hand=zones.without(pl.hand, intent.card), ki=pl.ki - card.cost)
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
-    declare(d, Item(kind="open", player=p, source=intent.card, zone=intent.zone,
+    declare(d, seq_item(kind="open", player=p, source=intent.card, zone=intent.zone,
                     target=target))
     if d.loud:
         where = f" into {zone_label(intent.zone)}" if target == EMPTY and intent.zone != EMPTY \
@@ -116,7 +116,7 @@ def _skill(d: Draft, p: int, intent: UseSkill) -> None:
     else:
         _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
-    declare(d, Item(kind="skill", player=p, source=intent.gate, skill=intent.skill,
+    declare(d, seq_item(kind="skill", player=p, source=intent.gate, skill=intent.skill,
                     zone=intent.zone, target=target))
     if d.loud:
         aim = f" on {d.name(target)}" if target != EMPTY else (

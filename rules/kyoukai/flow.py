@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.core.window import Window
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, zone_label
-from rules.kyoukai.state import EMPTY, GRID, HAND_LIMIT, STEPS, TURN_CAP, Item
+from rules.kyoukai.state import EMPTY, GRID, HAND_LIMIT, STEPS, TURN_CAP, Item, seq_item
 
 _CONTINUING = ("after_move", "bonus", "after_bonus_move")
 _GUARD = 10_000
@@ -40,7 +40,7 @@ def advance(d: Draft) -> None:
         elif d.step == "main":
             return
         elif d.step == "end":
-            declare(d, Item(kind="end", player=d.active))
+            declare(d, seq_item(kind="end", player=d.active))
             if d.loud:
                 d.log("step", f"End step: Player {2 - d.active} may respond.", d.active)
             return

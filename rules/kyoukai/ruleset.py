@@ -48,6 +48,20 @@ def _load(folder: Path, stamp: object) -> tuple[dict[str, Gate], dict[str, Deck]
     return dict(pack.cards), dict(pack.decks)
 
 
+# A Gate's worth to ``evaluate`` by card identity (the greedy agent scores every lookahead);
+# each entry holds its card, so a reused id is never mistaken for it.
+_WORTH: dict[int, tuple[Gate, float]] = {}
+
+
+def _worth(card: Gate) -> float:
+    got = _WORTH.get(id(card))
+    if got is None or got[0] is not card:
+        if len(_WORTH) >= 4096:
+            _WORTH.clear()
+        got = _WORTH[id(card)] = (card, 1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0)))
+    return got[1]
+
+
 class KyoukaiRules(Ruleset[State]):
     name: ClassVar[str] = "kyoukai"
     title: ClassVar[str] = "Kyoukai"
@@ -180,13 +194,14 @@ class KyoukaiRules(Ruleset[State]):
         if state.over:
             return super().evaluate(state, player)
         score = 0.0
+        catalog, cards = state.catalog, state.cards
         for i, g in state.gates.items():
             sign = 1.0 if g.owner == player else -1.0
-            card = state.card(i)
+            card = catalog[cards[i]]
             if card.type == "entrant":
                 score -= sign * g.damage
             else:
-                score += sign * (1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0)))
+                score += sign * _worth(card)
         me, them = state.players[player], state.players[1 - player]
         score += 0.3 * (len(me.hand) - len(them.hand))
         return score
