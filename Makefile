@@ -3,7 +3,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint bench screenshot exe smoke
+.PHONY: play test test-slow lint bench screenshot exe smoke
 
 $(STAMP): pyproject.toml setup.py
 	python3 -m venv $(VENV)
@@ -18,8 +18,16 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# Tests run in parallel on every core (pytest-xdist); JOBS=1 runs them one by one.
+JOBS ?= auto
+
+# The quick suite: everything but the tests marked slow (whole games through the client,
+# building a wheel). CI runs both targets.
 test: lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(JOBS) -m "not slow"
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -q -n $(JOBS) -m slow
 
 bench: $(STAMP)
 	$(PY) tools/bench_rules.py

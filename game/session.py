@@ -56,16 +56,24 @@ def mark_text(mark: Mark) -> str:
     return f"Undo: {who} takes back {n}" + (" (designer mode)." if mark.designer else ".")
 
 
+def drawable(text: str) -> str:
+    """In words the table font can draw ("attack 2 to 5")."""
+    return text.replace(" → ", " to ").replace("…", "...")
+
+
 def record_log(live: Session) -> list[str]:
-    """The log of a record as it stands: each intent's events, undo/redo marks where they
-    happened."""
+    """The log of a record as it stands: each intent's events, undo/redo marks and card
+    reloads where they happened."""
     marks: dict[int, list[Mark]] = {}
     for m in live.record.marks:
         marks.setdefault(min(m.at, len(live.events)), []).append(m)
+    reloaded = live.replayed.reloaded
     out = [mark_text(m) for m in marks.get(0, [])]
+    out.extend(drawable(ev.text) for ev in reloaded.get(0, []))
     for i, evs in enumerate(live.events, 1):
         out.extend(ev.text for ev in evs)
         out.extend(mark_text(m) for m in marks.get(i, []))
+        out.extend(drawable(ev.text) for ev in reloaded.get(i, []))
     return out
 
 
@@ -283,22 +291,18 @@ class GameSession:
                     designer=bool(last.designer) if last is not None else False)
 
     def reload_cards(self, cards: Any) -> list[str]:
-        """Hot reload: the cards of this game take the new data (by stable id). Every state of
-        the game kept in memory does, so undo, redo and "play from here" go on with the current
-        cards; the record's card hashes follow (a Continue with this pack asks nothing).
+        """Hot reload: the cards of this game take the new data (by stable id) from now on.
+        The record keeps the edit where it happened (and the autosave is written), so
+        Continue, undo, the replay and "play from here" reproduce the game as played.
         Returns the "card changed: …" lines (also logged); [] when no card in play changed."""
-        rs, rep = self.rs, self.live.replayed
-        new_last, events = rs.replace_cards(rep.state, cards)
+        try:
+            events = self.live.reload_cards(cards)
+        except OSError as e:  # reloaded in memory; the autosave could not be written
+            self.error = f"Could not save the record: {e}"
+            events = self.live.replayed.reloaded.get(len(self.intents), [])
         if not events:
             return []
-        rep.states[:-1] = [rs.replace_cards(st, cards)[0] for st in rep.states[:-1]]
-        rep.states[-1] = new_last
-        self.live.record = self.live.record.model_copy(
-            update={"cards": rs.card_hashes(rep.states[0])})
-        if self.autosave is not None:
-            self._write(self.autosave, backup=True)
-        # In words the table font can draw ("attack 2 to 5").
-        lines = [ev.text.replace(" → ", " to ").replace("…", "...") for ev in events]
+        lines = [drawable(ev.text) for ev in events]
         self.log.extend(lines)
         self._legal_for = None
         self._changed()

@@ -19,7 +19,8 @@ from game.layouts import table_for
 from game.layouts.base import Overlay, Seats, top_bar
 from game.packs import pack_folder
 from game.scenes.base import Scene
-from rules.records import Record, Replayed, Session
+from game.session import drawable
+from rules.records import Record, Replayed, Session, cut
 
 if TYPE_CHECKING:
     from game.app import App
@@ -79,12 +80,16 @@ class ReplayScene(Scene):
             self.log.clear()
             for line in self.opening:
                 self.log.add(line)
+            for ev in self.r.reloaded.get(0, []):
+                self.log.add(drawable(ev.text))
             done = 0
         else:
             done = self.k
-        for evs in self.r.events[done:k]:
-            for ev in evs:
+        for i in range(done, k):  # intent i+1's events, then the card edits made after it
+            for ev in self.r.events[i]:
                 self.log.add(ev.text)
+            for ev in self.r.reloaded.get(i + 1, []):
+                self.log.add(drawable(ev.text))
         self.k = k
         self.layout.update(self.r.states[k], Seats(0, False, self._names()), [])
         if k >= self.n:
@@ -99,11 +104,12 @@ class ReplayScene(Scene):
 
     def take_over(self) -> None:
         """Play on from the step shown (a new game record: the intents up to here)."""
-        rec = self.record.model_copy(update={"intents": self.record.intents[:self.k],
-                                             "redo": (), "marks": ()})
+        rec = cut(self.record.model_copy(update={"intents": self.record.intents[:self.k],
+                                                 "redo": (), "marks": ()}), self.k)
         r = Replayed(self.r.rs, self.r.states[:self.k + 1], [list(e) for e in
                                                              self.r.events[:self.k]],
-                     list(self.r.actors[:self.k]), list(self.r.intents[:self.k]))
+                     list(self.r.actors[:self.k]), list(self.r.intents[:self.k]),
+                     {at: list(e) for at, e in self.r.reloaded.items() if at <= self.k})
         self.app.open_game(Session(rec, None, r))
 
     # ---- events --------------------------------------------------------------------------

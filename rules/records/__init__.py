@@ -8,7 +8,16 @@
     rec = undo(rec, player)                  # stops at dice, draws, reveals
 """
 
-from rules.records.model import RECORD_FORMAT, Mark, Record, RecordError, append, new_record
+from rules.records.model import (
+    RECORD_FORMAT,
+    Mark,
+    Record,
+    RecordError,
+    Reload,
+    append,
+    new_record,
+)
+from rules.records.reloads import cut
 from rules.records.replay import (
     CardChanges,
     Replayed,
@@ -29,8 +38,8 @@ from rules.records.store import (
 from rules.records.undo import is_barrier, redo, undo, undo_point
 
 __all__ = [
-    "RECORD_FORMAT", "CardChanges", "Mark", "Record", "RecordError", "Replayed", "Session",
-    "append", "backup_path", "card_changes", "from_text", "is_barrier", "load_autosave",
-    "load_record", "new_record", "redo", "replay", "replay_full", "save_atomic",
-    "state_sha256", "to_text", "undo", "undo_point",
+    "RECORD_FORMAT", "CardChanges", "Mark", "Record", "RecordError", "Reload", "Replayed",
+    "Session", "append", "backup_path", "card_changes", "cut", "from_text", "is_barrier",
+    "load_autosave", "load_record", "new_record", "redo", "replay", "replay_full",
+    "save_atomic", "state_sha256", "to_text", "undo", "undo_point",
 ]

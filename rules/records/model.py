@@ -10,12 +10,15 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 import rules
 from rules.core.model import Intent
 
-RECORD_FORMAT = 1
+# Format 2 adds ``reloads``; a record without any is still written as format 1, so earlier
+# versions keep reading it.
+RECORD_FORMAT = 2
+READS_FORMATS = (1, 2)
 IntentData = dict[str, Any]
 
 
@@ -41,10 +44,21 @@ class Mark(BaseModel):
     designer: bool = False
 
 
+class Reload(BaseModel):
+    """A hot reload during the game, after ``at`` intents: the changed cards in play, by the
+    key ``Ruleset.card_hashes`` uses, as JSON data after (``cards``) and before it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    at: int = Field(ge=0)
+    cards: dict[str, dict[str, Any]]
+    before: dict[str, dict[str, Any]] = {}
+
+
 class Record(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format: int = RECORD_FORMAT
+    format: int = 1  # as read; ``to_text`` writes the lowest format that holds the record
     game: str
     seed: int
     options: dict[str, Any] = {}
@@ -53,6 +67,8 @@ class Record(BaseModel):
     # Undone groups of intents, the next one to redo first. Any new intent clears it.
     redo: tuple[tuple[IntentData, ...], ...] = ()
     marks: tuple[Mark, ...] = ()
+    # Card edits brought in while the game was played, in the order they happened.
+    reloads: tuple[Reload, ...] = ()
     created: str | None = None
     players: tuple[str, ...] = ()
 

@@ -10,7 +10,8 @@ import rules
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event, Intent
 from rules.core.ruleset import Ruleset
-from rules.records.model import Record, RecordError
+from rules.records.model import Record, RecordError, Reload
+from rules.records.reloads import apply_reload, last_hashes, restore_originals
 
 
 @dataclass
@@ -23,6 +24,8 @@ class Replayed:
     events: list[list[Event]] = field(default_factory=list)
     actors: list[int] = field(default_factory=list)
     intents: list[Intent] = field(default_factory=list)
+    # "card changed" events of the hot reloads after ``k`` intents (``states[k]`` has them).
+    reloaded: dict[int, list[Event]] = field(default_factory=dict)
 
     @property
     def state(self) -> Any:
@@ -39,6 +42,12 @@ class Replayed:
 
     def truncate(self, n: int) -> None:
         del self.states[n + 1:], self.events[n:], self.actors[n:], self.intents[n:]
+        self.reloaded = {k: v for k, v in self.reloaded.items() if k <= n}
+
+    def reload(self, state: Any, events: list[Event]) -> None:
+        """The cards changed now: the last state becomes ``state``."""
+        self.states[-1] = state
+        self.reloaded.setdefault(len(self.intents), []).extend(events)
 
 
 def ruleset_of(record: Record) -> Ruleset[Any]:
@@ -49,7 +58,13 @@ def ruleset_of(record: Record) -> Ruleset[Any]:
 
 
 def start(rs: Ruleset[Any], record: Record) -> Any:
-    """The record's first state, from the current card pack."""
+    """The record's first state: from the current card pack, with the cards that hot reloads
+    changed during the game as they were at its start."""
+    return restore_originals(rs, fresh(rs, record), record)
+
+
+def fresh(rs: Ruleset[Any], record: Record) -> Any:
+    """A new game with the record's seed and options, from the current card pack."""
     try:
         return rs.new_game(seed=record.seed, options=record.options)
     except DataError as e:
@@ -74,7 +89,9 @@ def replay_full(record: Record, upto: int | None = None) -> Replayed:
     rs = ruleset_of(record)
     intents = parse_intents(record)[:upto]
     r = Replayed(rs, [start(rs, record)])
+    reloads = list(enumerate(record.reloads, 1))
     for i, intent in enumerate(intents, 1):
+        reloads = _reload_upto(r, reloads, i - 1)
         if rs.to_act(r.state) is None:
             raise RecordError(f"intent {i} ({intent.label()}) comes after the game ended",
                               intent=i)
@@ -83,7 +100,17 @@ def replay_full(record: Record, upto: int | None = None) -> Replayed:
         except IllegalIntent as e:
             raise RecordError(f"intent {i} ({intent.label()}) is not legal: {e.reason}",
                               intent=i) from None
+    _reload_upto(r, reloads, len(intents))
     return r
+
+
+def _reload_upto(r: Replayed, reloads: list[tuple[int, Reload]],
+                 at: int) -> list[tuple[int, Reload]]:
+    """Apply the reloads that happened after ``at`` intents; return those still to come."""
+    while reloads and reloads[0][1].at <= at:
+        n, entry = reloads.pop(0)
+        r.reload(*apply_reload(r.rs, r.state, entry, n))
+    return reloads
 
 
 def replay(record: Record, upto: int | None = None) -> tuple[Any, list[list[Event]]]:
@@ -112,10 +139,11 @@ class CardChanges:
 
 
 def card_changes(record: Record) -> CardChanges:
-    """Which cards differ between the record's hashes and the current pack's."""
+    """Which cards differ between those the game was last played with (the record's hashes,
+    then its reloads') and the current pack's."""
     rs = ruleset_of(record)
-    now = rs.card_hashes(start(rs, record))
-    was = record.cards
+    now = rs.card_hashes(fresh(rs, record))
+    was = last_hashes(record)
     return CardChanges(changed=sorted(k for k in was.keys() & now.keys() if was[k] != now[k]),
                        added=sorted(now.keys() - was.keys()),
                        removed=sorted(was.keys() - now.keys()))

@@ -14,6 +14,7 @@ from typing import Any
 from rules.core.errors import IllegalIntent
 from rules.core.model import Event, Intent
 from rules.records.model import Record, RecordError, append, intent_data, new_record
+from rules.records.reloads import apply_reload, make_reload
 from rules.records.replay import CardChanges, Replayed, card_changes, replay_full
 from rules.records.store import load_autosave, load_record, save_atomic
 from rules.records.undo import redo, undo, undo_point
@@ -77,12 +78,38 @@ class Session:
         return self.replayed.events[-1]
 
     def undo(self, player: int, designer_mode: bool = False) -> int:
-        """Take back to ``player``'s latest decision allowed; returns how many intents."""
+        """Take back to ``player``'s latest decision allowed; returns how many intents.
+        Card edits hot-reloaded after that point stay in force (see ``reloads.clamp``): the
+        state taken back to gets them again."""
         before = len(self.record.intents)
-        self.record = undo(self.record, player, designer_mode, self.replayed)
-        self.replayed.truncate(len(self.record.intents))
+        record = undo(self.record, player, designer_mode, self.replayed)
+        k = len(record.intents)
+        if k == before:
+            return 0
+        later = [(n, r) for n, r in enumerate(self.record.reloads, 1) if r.at > k]
+        self.replayed.truncate(k)
+        for n, r in later:
+            self.replayed.reload(*apply_reload(self.rs, self.replayed.state, r, n))
+        self.record = record
         self._save()
-        return before - len(self.record.intents)
+        return before - k
+
+    def reload_cards(self, cards: Mapping[str, Any]) -> list[Event]:
+        """Hot reload: the game's cards take the data in ``cards`` (by stable id) from now
+        on, and the record keeps the change at this point, so it replays exactly. Returns
+        the "card changed" events; [] (and nothing saved) when no card in play changed."""
+        state = self.replayed.state
+        new, events = self.rs.replace_cards(state, cards)
+        entry = make_reload(self.rs, state, new, len(self.record.intents)) if events else None
+        if entry is None:
+            return []
+        self.replayed.reload(new, events)
+        self.record = self.record.model_copy(update={"reloads": self.record.reloads + (entry,)})
+        # Twice, so the .bak holds this reload too: the record before it does not replay with
+        # the edited pack files (its intents may need the old cards), so it is no backup.
+        self._save()
+        self._save()
+        return events
 
     def redo(self) -> int:
         before = len(self.record.intents)

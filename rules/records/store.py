@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rules.records.model import RECORD_FORMAT, Record, RecordError
+from rules.records.model import READS_FORMATS, RECORD_FORMAT, Record, RecordError
 from rules.records.replay import parse_intents
 
 MAGIC = '"playtable": "record"'  # first key of every record file; tells ours from others
@@ -24,6 +24,9 @@ MAGIC = '"playtable": "record"'  # first key of every record file; tells ours fr
 def to_text(record: Record) -> str:
     """One top-level key per line and one intent per line: diffable, readable, compact."""
     doc = record.model_dump(mode="json")
+    doc["format"] = RECORD_FORMAT if record.reloads else 1
+    if not record.reloads:
+        del doc["reloads"]  # a record earlier versions can read, byte for byte as they wrote it
     lines = ["{", f" {MAGIC},"]
     keys = list(doc)
     for n, key in enumerate(keys):
@@ -59,12 +62,13 @@ def from_text(text: str, where: str = "record") -> Record:
     if not isinstance(doc, dict) or doc.get("playtable") != "record":
         raise RecordError(f"{where}: not a Playtable game record")
     fmt = doc.get("format")
-    if fmt != RECORD_FORMAT:
+    if fmt not in READS_FORMATS or isinstance(fmt, bool):
         newer = "; the file comes from a newer Playtable" if isinstance(fmt, int) \
             and fmt > RECORD_FORMAT else ""
         raise RecordError(f"{where}: unknown record format version {fmt!r} (this version reads "
-                          f"{RECORD_FORMAT}{newer})")
+                          f"{' and '.join(map(str, READS_FORMATS))}{newer})")
     doc.pop("playtable")
+    doc.pop("format")  # the format of the file, not of the record: to_text picks it again
     try:
         record = Record.model_validate(doc)
     except ValidationError as e:
@@ -73,6 +77,12 @@ def from_text(text: str, where: str = "record") -> Record:
         parse_intents(record)  # unknown game and bad intent data are found at load time
     except RecordError as e:
         raise RecordError(f"{where}: {e.message}", e.intent) from None
+    last = 0
+    for n, r in enumerate(record.reloads, 1):
+        if not last <= r.at <= len(record.intents):
+            raise RecordError(f"{where}: reload {n}: at intent {r.at}, out of order or after "
+                              f"the last intent ({len(record.intents)})")
+        last = r.at
     return record
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.core.model import Event
 from rules.records.model import Mark, Record
+from rules.records.reloads import clamp
 from rules.records.replay import Replayed, replay_full
 
 
@@ -36,15 +37,16 @@ def undo_point(record: Record, player: int, designer_mode: bool = False,
 
 def undo(record: Record, player: int, designer_mode: bool = False,
          replayed: Replayed | None = None) -> Record:
-    """The record taken back to ``undo_point``; the undone intents become the next redo."""
+    """The record taken back to ``undo_point``; the undone intents become the next redo.
+    Hot reloads after that point move to it: an undo does not take back a card edit."""
     k = undo_point(record, player, designer_mode, replayed)
     n = len(record.intents)
     if k == n:
         return record
     mark = Mark(kind="undo", at=k, count=n - k, player=player, designer=designer_mode)
-    return record.model_copy(update={"intents": record.intents[:k],
-                                     "redo": (record.intents[k:],) + record.redo,
-                                     "marks": record.marks + (mark,)})
+    return clamp(record.model_copy(update={"intents": record.intents[:k],
+                                           "redo": (record.intents[k:],) + record.redo,
+                                           "marks": record.marks + (mark,)}))
 
 
 def redo(record: Record) -> Record:

@@ -54,4 +54,24 @@ def test_krosmaster_change_by_name() -> None:
 def test_every_game_supports_hot_reload(game: str) -> None:
     rs = rules.get(game)
     state = rs.new_game(seed=1)
-    rs.replace_cards(state, {})
+    hashes = rs.card_hashes(state)
+    same, events = rs.replace_cards(state, {})  # a card missing from the pack keeps its data
+    assert events == [] and rs.dump(same) == rs.dump(state)
+
+    # One number of one card in play changes: that card and nothing else takes it.
+    cards = _pack(game)
+    key = next(k for k in hashes if k in cards)
+    card = cards[key]
+    field, value = next((f, v) for f, v in card.model_dump().items()
+                        if isinstance(v, int) and not isinstance(v, bool))
+    cards[key] = card.model_copy(update={field: value + 1})
+    new, events = rs.replace_cards(state, cards)
+    assert len(events) == 1, [e.text for e in events]
+    text = events[0].text
+    assert text.startswith("card changed: ") and card.name in text
+    assert f"{field} {value} → {value + 1}" in text
+    after = rs.card_hashes(new)
+    assert after.keys() == hashes.keys()
+    assert [k for k in hashes if after[k] != hashes[k]] == [key]
+    assert rs.to_act(new) == rs.to_act(state) and rs.legal_intents(new)  # the game goes on
+    assert rs.card_hashes(state) == hashes  # the old state is not changed in place

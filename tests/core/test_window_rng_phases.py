@@ -74,3 +74,32 @@ def test_zone_helpers_return_new_tuples() -> None:
     assert zones.put_top((2,), 1) == (1, 2) and zones.put_bottom((1,), 2, 3) == (1, 2, 3)
     with pytest.raises(ValueError):
         zones.without((1,), 9)
+
+
+def test_window_alternate_mode_one_action_each_until_both_pass_in_a_row() -> None:
+    """Dreadnought's Action phase (D-11): a player who passed may act again if the other acted."""
+    w = Window[str].round("alternate", first=0)
+    assert w.priority == 0 and not w.closed
+    w = w.act(0)  # first player attacks
+    assert w.priority == 1 and w.passes == 0
+    w = w.pass_priority()  # the other passes
+    assert w.priority == 0 and not w.closed
+    w = w.pass_priority()  # the first passes too: closed
+    assert w.closed
+    w = Window[str].round("alternate", first=0).pass_priority().act(1)
+    assert w.priority == 0 and w.passes == 0 and not w.closed  # passed, but may act again
+    assert w.pass_priority().pass_priority().closed
+
+
+def test_window_hold_mode_holder_acts_any_number_of_times_then_the_other() -> None:
+    """Dreadnought's Speed, Cast and Fast phases (D-01, D-05, D-10)."""
+    w = Window[str].round("hold", first=1)
+    for _ in range(3):
+        w = w.act(1)
+        assert w.priority == 1 and not w.closed
+    w = w.pass_priority()
+    assert w.priority == 0 and not w.closed
+    w = w.push("fast ability", by=0).act(0)
+    assert w.priority == 0 and w.stack == ("fast ability",) and not w.closed
+    w = w.pass_priority()
+    assert w.closed  # each passed once: the phase moves on

@@ -14,9 +14,12 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+import rules  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.session import GameConfig  # noqa: E402
+from rules.agents import GreedyAgent  # noqa: E402
+from rules.records import Record, Session, append, new_record, save_atomic  # noqa: E402
 
 
 class Driver:
@@ -71,22 +74,20 @@ class Driver:
         return self.scene.layout_info()
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every client test has its own user data folder (autosave, saves, settings)."""
-    folder = tmp_path / "userdata"
-    monkeypatch.setenv("PLAYTABLE_DATA", str(folder))
-    return folder
-
-
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Callable[..., Driver]]:
+    """Apps that open on a table: a new game from ``GameConfig`` keywords, or with
+    ``live=`` a game opened from a record (at its last position) with those settings."""
     apps: list[App] = []
 
-    def make(**kw: Any) -> Driver:
+    def make(live: Session | None = None, **kw: Any) -> Driver:
         kw.setdefault("record", tmp_path / "record.json")
         kw.setdefault("agent_delay", 0.0)
-        app = App((1280, 720), game=GameConfig(**kw))
+        if live is None:
+            app = App((1280, 720), game=GameConfig(**kw))
+        else:
+            app = App((1280, 720))
+            app.start_game(GameConfig(**kw), live)
         apps.append(app)
         return Driver(app)
 
@@ -108,3 +109,40 @@ def menu() -> Iterator[Callable[[], Driver]]:
     yield make
     for app in apps:
         app.close()
+
+
+def played_to_the_end(game: str, seed: int) -> Record:
+    """A whole game of two greedy agents, played by the rules alone (no window, no frames)."""
+    rs = rules.get(game)
+    rec = new_record(game, seed, {}, ("computer", "computer"))
+    state = rs.new_game(seed=seed)
+    agents = (GreedyAgent(seed * 7), GreedyAgent(seed * 7 + 1))
+    while (p := rs.to_act(state)) is not None:
+        intent = agents[p].choose(rs, rs.view(state, p), rs.legal_intents(state))
+        state = rs.apply(state, intent).state
+        rec = append(rec, intent)
+    return rec
+
+
+@pytest.fixture(scope="session")
+def game_over_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished Kyoukai game (seed 3) saved once per test process: tests of the game-over
+    screen start from its last position instead of playing a game frame by frame."""
+    path = tmp_path_factory.mktemp("game-over") / "kyoukai-seed3-over.json"
+    save_atomic(path, played_to_the_end("kyoukai", 3))
+    return path
+
+
+@pytest.fixture
+def game_over(table: Callable[..., Driver], game_over_record: Path) -> Callable[[], Driver]:
+    """A table showing the game-over screen of ``game_over_record`` (computer against
+    computer, seed 3, as the record says)."""
+
+    def make() -> Driver:
+        d = table(live=Session.open(game_over_record), seed=3,
+                  seats=("computer", "computer"))
+        d.frames(2)
+        assert d.scene.session.over
+        return d
+
+    return make

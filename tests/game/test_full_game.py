@@ -1,5 +1,7 @@
 """Whole games through the app's loop: computer against computer, and a person (played by
-real mouse events chosen by an agent) against the computer, to the game-over screen."""
+real mouse events chosen by an agent) against the computer, to the game-over screen. The
+whole games are ``slow`` (``make test-slow`` and CI run them); the game-over screen itself is
+tested from a finished game's record."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from rules.agents import GreedyAgent
 from rules.records import load_record, replay
@@ -22,6 +25,7 @@ def _replay(path: Path) -> Any:
     return state
 
 
+@pytest.mark.slow
 def test_computer_against_computer_runs_to_the_end(table: Make, tmp_path: Path) -> None:
     d = table(seed=3, seats=("computer", "computer"))
     s = d.scene.session
@@ -60,6 +64,7 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
         d.click(tuple(d.info()["zones"][str(entry["zone"])]))
 
 
+@pytest.mark.slow
 def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path) -> None:
     d = table(seed=5, seats=("human", "computer"))
     s = d.scene.session
@@ -81,11 +86,8 @@ def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path
     assert d.scene.handler.name == "watching"
 
 
-def test_game_over_play_again_starts_a_new_table(table: Make) -> None:
-    d = table(seed=3, seats=("computer", "computer"))
-    while not d.scene.session.over:
-        d.frames()
-    d.frames(2)
+def test_game_over_play_again_starts_a_new_table(game_over: Callable[[], Driver]) -> None:
+    d = game_over()
     again = d.scene._over_ui[1]
     d.click(again.rect.center)
     assert d.scene.session.cfg.seed == 4 and not d.scene.session.over

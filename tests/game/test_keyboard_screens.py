@@ -109,11 +109,8 @@ def test_menu_check_box_and_shift_tab(menu: Callable[[], Driver]) -> None:
     assert m.cont not in m.focus.stops()  # a disabled button is no stop
 
 
-def test_game_over_play_again_by_enter(table: Callable[..., Driver]) -> None:
-    d = table(seed=3, seats=("computer", "computer"))
-    while not d.scene.session.over:
-        d.frames()
-    d.frames(2)
+def test_game_over_play_again_by_enter(game_over: Callable[[], Driver]) -> None:
+    d = game_over()
     assert d.scene.over_focus.current is d.scene._over_ui[1]  # the ring is on Play again
     d.app.draw()
     d.key(pygame.K_RETURN)
@@ -121,11 +118,8 @@ def test_game_over_play_again_by_enter(table: Callable[..., Driver]) -> None:
     assert d.scene.session.cfg.seed == 4 and not d.scene.session.over
 
 
-def test_game_over_main_menu_by_tab_and_enter(table: Callable[..., Driver]) -> None:
-    d = table(seed=3, seats=("computer", "computer"))
-    while not d.scene.session.over:
-        d.frames()
-    d.frames(2)
+def test_game_over_main_menu_by_tab_and_enter(game_over: Callable[[], Driver]) -> None:
+    d = game_over()
     d.key(pygame.K_TAB)
     d.key(pygame.K_RETURN)
     d.frames(2)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+import pytest
 
 import rules
 from game.layouts.krosmaster import DIE_BASE, KrosmasterTable
@@ -207,6 +208,7 @@ def test_reroll_button_rolls_one_die(table: Make) -> None:
     assert s.state.rerolled
 
 
+@pytest.mark.slow
 def test_computer_against_computer_krosmaster_runs_to_the_end(table: Make,
                                                               tmp_path: Path) -> None:
     d = table(game="krosmaster", seed=3, seats=("computer", "computer"))
@@ -357,6 +359,7 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
         raise AssertionError(f"no way to do {kind} on the table")
 
 
+@pytest.mark.slow
 def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path) -> None:
     d = table(game="krosmaster", seed=5, seats=("human", "computer"))
     s = d.scene.session

@@ -45,17 +45,19 @@ def _wait(what: str, check: Any, seconds: float = 20.0) -> Any:
 
 @pytest.fixture
 def display() -> Iterator[str]:
+    """A fresh Xvfb on a display number Xvfb picks itself (``-displayfd``): tests running
+    in parallel, or another X server on the machine, never get the same one."""
     _need_tools()
-    for n in range(99, 140):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            break
-    disp = f":{n}"
-    xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x720x24",
+                             "-nolisten", "tcp"], pass_fds=(write,),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
     try:
-        _wait("Xvfb", lambda: Path(f"/tmp/.X11-unix/X{n}").exists() or xvfb.poll() is not None)
-        assert xvfb.poll() is None, "Xvfb exited at start"
-        yield disp
+        with os.fdopen(read, "rb") as pipe:
+            number = pipe.readline().strip()  # written once the display is ready
+        assert number.isdigit() and xvfb.poll() is None, "Xvfb exited at start"
+        yield f":{number.decode()}"
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)

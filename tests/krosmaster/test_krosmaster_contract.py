@@ -44,15 +44,27 @@ def test_random_games_end_and_respect_the_contract(seed: int) -> None:
 
 
 def test_every_legal_intent_applies() -> None:
+    """Each legal intent of a random game's positions applies: it changes the state (events
+    say how), leaves its input alone, keeps house rule H2, and survives its record form."""
     r = random.Random(5)
     s = RS.new_game(seed=5)
+    tried = 0
     for _ in range(300):
         if RS.to_act(s) is None:
             break
         legal = RS.legal_intents(s)
+        before = RS.dump(s)
         for intent in legal:
-            RS.apply(s, intent)
+            assert RS.parse_intent(intent.model_dump(mode="json")) == intent
+            out = RS.apply(s, intent)
+            assert out.state != s, f"{intent.label()} changed nothing"
+            assert out.events, f"{intent.label()} gave no event"
+            assert sum(out.state.gg) + out.state.wild_gg == 2 * START_GG + WILD_GG
+            assert RS.to_act(out.state) in (0, 1, None)
+            tried += 1
+        assert RS.dump(s) == before, "apply mutated its input"
         s = RS.apply(s, r.choice(legal)).state
+    assert tried > 500  # the random game went on long enough to mean something
 
 
 def test_replay_is_deterministic_and_dumps_round_trip() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import rules
+from rules.core.packs import load_pack
 from rules.core.paths import INSTALLED_NAME, asset, resource_root
 from rules.krosmaster.setup import DEFAULT_MAP, pack_dir
 from rules.kyoukai.ruleset import KyoukaiRules
@@ -45,10 +46,20 @@ def test_every_pack_map_and_theme_the_program_uses_is_a_shipped_resource() -> No
     assert maps and all(m.stat().st_size > 0 for m in maps)
 
 
-def test_every_ruleset_starts_a_game_from_its_shipped_pack() -> None:
-    for name, rs in rules.GAMES.items():
-        state = rs.new_game(seed=1)
-        assert state is not None, name
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_every_ruleset_starts_a_game_from_its_shipped_pack(name: str) -> None:
+    rs = rules.GAMES[name]
+    state = rs.new_game(seed=1)
+    shipped = dict(load_pack(name, asset("packs", name)).cards)
+    in_play = rs.card_hashes(state)
+    # The cards in play are the shipped pack's cards, with the shipped data.
+    assert in_play and set(in_play) <= set(shipped), sorted(set(in_play) - set(shipped))
+    same, changed = rs.replace_cards(state, shipped)
+    assert changed == [], [e.text for e in changed]
+    assert rs.card_hashes(same) == in_play
+    # And it is a game that can be played from the first decision.
+    assert rs.to_act(state) in (0, 1) and rs.legal_intents(state)
+    assert rs.load(rs.dump(state)) == state
 
 
 def test_a_bundle_reads_its_own_assets_folder(tmp_path: Path) -> None:

@@ -1,0 +1,104 @@
+"""Who may act now, in which priority mode, with which intents: a game's timing as a table.
+
+As boardgame.io declares stages, a game lists its stages once; each names who decides in it, the
+priority mode of its window (``rules.core.window``) if it has one, and the intent kinds allowed
+there. The game's legal-intent generators are a table too (intent kind -> generator), so
+``legal`` is "the allowed kinds of the current stage, each generated for the deciding player", and
+the reason an intent is refused ("not in the Cleanup step", "it is Player 2's decision") comes from
+the same table instead of hand-written checks.
+
+``settle`` is the flow's loop: after each intent the game re-checks game end, step end and turn
+end until nothing changes, with a guard so a rules bug that never settles fails loudly instead of
+hanging the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from rules.core.model import Intent
+from rules.core.window import PriorityMode
+
+S = TypeVar("S")
+
+Generator = Callable[[S, int], Iterable[Intent]]
+
+
+@dataclass(frozen=True, slots=True)
+class Stage(Generic[S]):
+    """One stage: ``actor`` tells who decides (None: nobody, the game is over or resolving),
+    ``moves`` the intent kinds allowed, in the order legal intents are listed."""
+
+    name: str
+    actor: Callable[[S], int | None]
+    moves: tuple[str, ...]
+    mode: PriorityMode | None = None
+    title: str = ""  # how the phase bar and reasons name it ("the Cleanup step")
+
+
+class Stages(Generic[S]):
+    """A game's stages and how to tell which one a state is in."""
+
+    def __init__(self, stages: Sequence[Stage[S]], current: Callable[[S], str]) -> None:
+        names = [st.name for st in stages]
+        if not stages or len(set(names)) != len(names):
+            raise ValueError("stages must be non-empty with distinct names")
+        self._by_name = {st.name: st for st in stages}
+        self._current = current
+
+    def __iter__(self) -> Iterator[Stage[S]]:
+        return iter(self._by_name.values())
+
+    def stage(self, state: S) -> Stage[S]:
+        name = self._current(state)
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise ValueError(f"state is in an undeclared stage {name!r}") from None
+
+    def to_act(self, state: S) -> int | None:
+        return self.stage(state).actor(state)
+
+    def allows(self, state: S, kind: str) -> bool:
+        return kind in self.stage(state).moves
+
+    def legal(self, state: S, generators: Mapping[str, Generator[S]]) -> list[Intent]:
+        """Every legal intent: each allowed kind's generator, for the deciding player."""
+        st = self.stage(state)
+        p = st.actor(state)
+        if p is None:
+            return []
+        out: list[Intent] = []
+        for kind in st.moves:
+            out.extend(generators[kind](state, p))
+        return out
+
+    def why_not(self, state: S, kind: str, names: Mapping[str, str] | None = None) -> str | None:
+        """Why no intent of ``kind`` can be made now, or None when the stage allows it.
+        ``names`` gives the words for intent kinds ("open" -> "opening a Gate")."""
+        st = self.stage(state)
+        if st.actor(state) is None:
+            return "nobody may act now"
+        if kind in st.moves:
+            return None
+        words = (names or {}).get(kind, kind.replace("_", " "))
+        allowed = ", ".join((names or {}).get(k, k.replace("_", " ")) for k in st.moves)
+        where = st.title or f"the {st.name.replace('_', ' ')} stage"
+        return f"{words} is not allowed in {where} (allowed: {allowed})"
+
+
+class FlowDidNotSettle(RuntimeError):
+    """A rules bug: the automatic flow kept changing the state without ever waiting for a
+    player."""
+
+
+def settle(step: Callable[[], bool], limit: int = 1000) -> int:
+    """Call ``step`` (one automatic flow change: resolve, end a step, start a turn; True when it
+    changed something) until it reports nothing left to do. Returns how many changes it made."""
+    for n in range(limit):
+        if not step():
+            return n
+    raise FlowDidNotSettle(f"the game's flow made {limit} automatic changes without waiting "
+                           "for a player")

@@ -1,0 +1,101 @@
+"""The stage table (who acts, in which mode, with which intents) and the flow guard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+import pytest
+
+from rules.core.model import Intent
+from rules.core.stages import FlowDidNotSettle, Stage, Stages, settle
+from rules.core.window import Window
+
+
+class Play(Intent):
+    kind: Literal["play"] = "play"
+    card: int
+
+
+class Pass(Intent):
+    kind: Literal["pass"] = "pass"
+
+
+class Discard(Intent):
+    kind: Literal["discard"] = "discard"
+    card: int
+
+
+@dataclass
+class Toy:
+    step: str
+    active: int
+    hand: tuple[tuple[int, ...], tuple[int, ...]]
+    window: Window[int] | None = None
+    over: bool = False
+
+
+def _current(s: Toy) -> str:
+    if s.over:
+        return "over"
+    return "respond" if s.window is not None else s.step
+
+
+STAGES: Stages[Toy] = Stages([
+    Stage("main", lambda s: s.active, ("play", "pass"), title="the Main step"),
+    Stage("respond", lambda s: s.window.priority if s.window else None, ("pass", "play"),
+          mode="respond"),
+    Stage("cleanup", lambda s: s.active, ("discard",), title="the Cleanup step"),
+    Stage("over", lambda s: None, ()),
+], _current)
+
+
+def _plays(s: Toy, p: int) -> Iterable[Intent]:
+    return [Play(card=c) for c in s.hand[p]]
+
+
+GENERATORS = {"play": _plays, "pass": lambda s, p: [Pass()],
+              "discard": lambda s, p: [Discard(card=c) for c in s.hand[p]]}
+
+
+def test_stage_table_lists_allowed_kinds_for_the_deciding_player_in_order() -> None:
+    s = Toy(step="main", active=0, hand=((1, 2), (7,)))
+    assert STAGES.to_act(s) == 0
+    assert STAGES.legal(s, GENERATORS) == [Play(card=1), Play(card=2), Pass()]
+    s.window = Window[int].open(1, by=0)  # player 1 answers first
+    assert STAGES.to_act(s) == 1
+    assert STAGES.legal(s, GENERATORS) == [Pass(), Play(card=7)]
+    assert STAGES.stage(s).mode == "respond"
+
+
+def test_stage_table_gives_the_reason_an_intent_kind_is_refused() -> None:
+    s = Toy(step="cleanup", active=1, hand=((), (3,)))
+    assert STAGES.legal(s, GENERATORS) == [Discard(card=3)]
+    assert STAGES.why_not(s, "discard") is None
+    why = STAGES.why_not(s, "play", {"play": "playing a card", "discard": "discarding"})
+    assert why == "playing a card is not allowed in the Cleanup step (allowed: discarding)"
+    s.over = True
+    assert STAGES.to_act(s) is None and STAGES.legal(s, GENERATORS) == []
+    assert STAGES.why_not(s, "discard") == "nobody may act now"
+
+
+def test_undeclared_stage_and_duplicate_names_are_errors() -> None:
+    with pytest.raises(ValueError, match="undeclared stage 'elsewhere'"):
+        STAGES.stage(Toy(step="elsewhere", active=0, hand=((), ())))
+    with pytest.raises(ValueError):
+        Stages([Stage("a", lambda s: 0, ()), Stage("a", lambda s: 1, ())], lambda s: "a")
+
+
+def test_settle_runs_the_flow_until_it_waits_and_guards_against_loops() -> None:
+    left = [3]
+
+    def step() -> bool:
+        if left[0] == 0:
+            return False
+        left[0] -= 1
+        return True
+
+    assert settle(step) == 3
+    with pytest.raises(FlowDidNotSettle, match="10 automatic changes"):
+        settle(lambda: True, limit=10)
