@@ -3,12 +3,11 @@ dispatch table (kind -> type, handler, describe, source figure, target cell)."""
 
 from __future__ import annotations
 
-from rules.core.model import Event
 from rules.core.ruleset import IntentKind, intent_table
 from rules.krosmaster import flow, house
 from rules.krosmaster.board import geo
 from rules.krosmaster.combat import buy_gg, cast, move
-from rules.krosmaster.flow import Events
+from rules.krosmaster.draft import KDraft
 from rules.krosmaster.intents import (
     BuyGG,
     Cast,
@@ -23,62 +22,59 @@ from rules.krosmaster.intents import (
 from rules.krosmaster.state import Figure, KState
 
 
-def _reroll(s: KState, intent: Reroll, ev: Events) -> KState:
-    return flow.reroll(s, ev)
+def _reroll(d: KDraft, intent: Reroll) -> None:
+    flow.reroll(d)
 
 
-def _keep(s: KState, intent: KeepTension, ev: Events) -> KState:
-    if ev is not None:
-        ev.append(Event(kind="keep", player=s.active, text="The Tension dice are kept."))
-    return flow.keep(s, ev)
+def _keep(d: KDraft, intent: KeepTension) -> None:
+    if d.loud:
+        d.log("keep", "The Tension dice are kept.", d.active)
+    flow.keep(d)
 
 
-def _dofus(s: KState, intent: SetDofus, ev: Events) -> KState:
-    dice = s.dice[:intent.die] + (intent.face,) + s.dice[intent.die + 1:]
-    if ev is not None:
-        ev.append(Event(kind="dofus", player=s.active,
-                        text=f"Dofus die set to {house.FACE_NAMES[intent.face]}."))
-    return flow.keep(s.model_copy(update={"dice": dice}), ev)
+def _dofus(d: KDraft, intent: SetDofus) -> None:
+    d.dice = d.dice[:intent.die] + (intent.face,) + d.dice[intent.die + 1:]
+    if d.loud:
+        d.log("dofus", f"Dofus die set to {house.FACE_NAMES[intent.face]}.", d.active)
+    flow.keep(d)
 
 
-def _inspire(s: KState, intent: Inspire, ev: Events) -> KState:
-    face = s.dice[intent.die]
-    fig = s.figures[intent.figure]
-    fig = fig.model_copy(update={"inspiration": fig.inspiration + (face,)})
-    dice = s.dice[:intent.die] + s.dice[intent.die + 1:]
-    s = s.with_figure(fig, dice=dice)
-    if ev is not None:
-        ev.append(Event(kind="inspire", player=s.active,
-                        text=f"{s.name(fig)} is inspired: {house.FACE_NAMES[face]} until "
-                             f"player {s.active + 1}'s next turn.",
-                        data={"figure": fig.id, "face": face}))
-    return flow.refund(s, ev) if not dice else s
+def _inspire(d: KDraft, intent: Inspire) -> None:
+    face = d.dice[intent.die]
+    fig = d.figure(intent.figure, inspiration=d.figures[intent.figure].inspiration + (face,))
+    d.dice = d.dice[:intent.die] + d.dice[intent.die + 1:]
+    if d.loud:
+        d.log("inspire", f"{d.name(fig)} is inspired: {house.FACE_NAMES[face]} until "
+              f"player {d.active + 1}'s next turn.", d.active,
+              data={"figure": fig.id, "face": face})
+    if not d.dice:
+        flow.refund(d)
 
 
-def _end_inspiration(s: KState, intent: EndInspiration, ev: Events) -> KState:
-    return flow.refund(s, ev)
+def _end_inspiration(d: KDraft, intent: EndInspiration) -> None:
+    flow.refund(d)
 
 
-def _end_activation(s: KState, intent: EndActivation, ev: Events) -> KState:
-    return flow.end_activation(s, ev)
+def _end_activation(d: KDraft, intent: EndActivation) -> None:
+    flow.end_activation(d)
 
 
-def _acting(s: KState) -> Figure:
-    fig = s.acting()
+def _acting(d: KDraft) -> Figure:
+    fig = d.acting()
     assert fig is not None  # legal only in an Activation
     return fig
 
 
-def _move(s: KState, intent: Move, ev: Events) -> KState:
-    return move(s, geo(s.board), _acting(s), intent.to, ev)
+def _move(d: KDraft, intent: Move) -> None:
+    move(d, geo(d.board), _acting(d), intent.to)
 
 
-def _cast(s: KState, intent: Cast, ev: Events) -> KState:
-    return cast(s, geo(s.board), _acting(s), intent.spell, intent.target, ev)
+def _cast(d: KDraft, intent: Cast) -> None:
+    cast(d, geo(d.board), _acting(d), intent.spell, intent.target)
 
 
-def _buy_gg(s: KState, intent: BuyGG, ev: Events) -> KState:
-    return buy_gg(s, _acting(s), ev)
+def _buy_gg(d: KDraft, intent: BuyGG) -> None:
+    buy_gg(d, _acting(d))
 
 
 # ---- button labels, with names instead of ids ----------------------------------------------

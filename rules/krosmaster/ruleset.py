@@ -30,6 +30,7 @@ from rules.krosmaster.actions import KINDS
 from rules.krosmaster.board import geo
 from rules.krosmaster.cards import KrosmasterCard
 from rules.krosmaster.combat import reachable
+from rules.krosmaster.draft import KDraft
 from rules.krosmaster.intents import INTENT_TYPES
 from rules.krosmaster.legal import explain, legal, sight_blockers, spell_cells, spell_targets
 from rules.krosmaster.setup import new_state
@@ -65,9 +66,9 @@ class KrosmasterRules(Ruleset[KState]):
 
     def _apply(self, state: KState, intent: Intent,
                quiet: bool = False) -> tuple[KState, list[Event]]:
-        ev: list[Event] | None = None if quiet else []
-        s: KState = KINDS[intent.kind].apply(state, intent, ev)
-        return s, ev or []
+        d = KDraft(state, quiet)
+        KINDS[intent.kind].apply(d, intent)
+        return d.freeze(), d.events
 
     def replace_cards(self, state: KState, cards: Mapping[str, Any]) -> tuple[KState, list[Event]]:
         """Hot reload by card name (a figure's card is its index into the catalog)."""
