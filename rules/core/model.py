@@ -31,10 +31,13 @@ class Frozen(BaseModel):
         cls = type(self)
         new = cls.__new__(cls)
         data = self.__dict__.copy()
-        fields_set = set(self.__pydantic_fields_set__)
+        # Nothing mutates a model's fields-set in place (pydantic copies it first), so a copy
+        # that sets no new field shares it.
+        fields_set = self.__pydantic_fields_set__
         if update:
             data.update(update)
-            fields_set.update(update)
+            if not fields_set.issuperset(update):
+                fields_set = fields_set.union(update)
         _set(new, "__dict__", data)
         _set(new, "__pydantic_fields_set__", fields_set)
         _set(new, "__pydantic_extra__", None)
