@@ -15,9 +15,22 @@ _CONTINUING = ("after_move", "bonus", "after_bonus_move")
 _GUARD = 10_000
 
 
+# A Sequence opened by an item is the same immutable value every time: built once per item
+# (items are shared values too; the entry holds its item, so a reused id is never mistaken).
+_OPENED: dict[int, tuple[Item, Window[Item]]] = {}
+
+
 def declare(d: Draft, item: Item) -> None:
     """Put an item on the Sequence (opening one if none is open): the opponent answers first."""
-    d.seq = Window.open(item, item.player) if d.seq is None else d.seq.push(item, item.player)
+    if d.seq is not None:
+        d.seq = d.seq.push(item, item.player)
+        return
+    hit = _OPENED.get(id(item))
+    if hit is None or hit[0] is not item:
+        if len(_OPENED) >= 100_000:
+            _OPENED.clear()
+        hit = _OPENED[id(item)] = (item, Window.open(item, item.player))
+    d.seq = hit[1]
 
 
 def advance(d: Draft) -> None:

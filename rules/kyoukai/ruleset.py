@@ -151,7 +151,8 @@ class KyoukaiRules(Ruleset[State]):
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
         from rules.kyoukai.highlights import highlights
 
-        return highlights(state, int(source), self.legal_intents(state))
+        # Only the picked-up piece's intents: a drag does not list every legal intent.
+        return highlights(state, int(source), self.legal_intents(state, int(source)))
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
         catalog = dict(state.catalog)
@@ -201,7 +202,8 @@ class KyoukaiRules(Ruleset[State]):
             if card.type == "entrant":
                 score -= sign * g.damage
             else:
-                score += sign * _worth(card)
+                hit = _WORTH.get(id(card))
+                score += sign * (hit[1] if hit is not None and hit[0] is card else _worth(card))
         me, them = state.players[player], state.players[1 - player]
         score += 0.3 * (len(me.hand) - len(them.hand))
         return score
