@@ -149,9 +149,22 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) 
 def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
     if movement <= 0:
         return
-    field = s.field
-    reach = GRID.reach(zone, movement, lambda c: field[c] != EMPTY)
-    out.extend(Move.of(gate, c) for c in sorted(reach))
+    out.extend(Move.of(gate, c) for c in _reach(s.field, zone, movement))
+
+
+# Zones reachable from a zone, by the whole field: positions repeat from one step to the next
+# (a pass, a declaration) and across a turn, and a look-up is cheaper than the search.
+_REACH: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+
+
+def _reach(field: tuple[int, ...], zone: int, movement: int) -> list[int]:
+    key = (zone, movement, field)
+    got = _REACH.get(key)
+    if got is None:
+        if len(_REACH) >= 50_000:
+            _REACH.clear()
+        got = _REACH[key] = sorted(GRID.reach(zone, movement, lambda c: field[c] != EMPTY))
+    return got
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
