@@ -62,6 +62,8 @@ class Geo:
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
         self._ranges, self._range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
+        # (cell, MP, every figure's cell) -> reachable cells: rules.krosmaster.combat.reachable
+        self.reach_cache: dict[tuple[int, int, tuple[int | None, ...]], dict[int, int]] = {}
 
     def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.core.dice import count_faces
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
@@ -19,10 +21,19 @@ def move_blockers(s: Table, geo: Geo) -> frozenset[int]:
     return geo.move_block | {f.cell for f in s.figures if f.cell is not None}
 
 
-def reachable(s: Table, geo: Geo, fig: Figure, mp: int) -> dict[int, int]:
+def reachable(s: Table, geo: Geo, fig: Figure, mp: int) -> Mapping[int, int]:
+    """Cells ``fig`` can reach with ``mp`` and their distance (read-only: it is shared)."""
     if fig.cell is None or mp <= 0:
         return {}
-    return geo.grid.reach(fig.cell, mp, move_blockers(s, geo))
+    # The same position comes back within an Activation (after a cast, an Inspiration):
+    # keyed by where every figure stands, on this map's own table.
+    key = (fig.cell, mp, tuple(f.cell for f in s.figures))
+    got = geo.reach_cache.get(key)
+    if got is None:
+        if len(geo.reach_cache) >= 20_000:
+            geo.reach_cache.clear()
+        got = geo.reach_cache[key] = geo.grid.reach(fig.cell, mp, move_blockers(s, geo))
+    return got
 
 
 def tackle_cells(s: Table, geo: Geo, owner: int) -> set[int]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rules.core.model import Intent
-from rules.kyoukai.cards import Gate
-from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params
+from rules.kyoukai.cards import Gate, Skill
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, TargetRule
 from rules.kyoukai.intents import (
     Attack,
     Choose,
@@ -119,9 +119,23 @@ def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
     for k, sk in enumerate(s.card(gate).skills):
         if sk.kind not in ("normal", "fast") or (fast_only and sk.kind != "fast"):
             continue
-        rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
-        prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
+        rule, prm = _targeting(sk)
         out.extend(UseSkill.of(gate, k, z) for z in rule(s, p, zone, prm))
+
+
+# A Skill's target rule and parameters, by Skill identity (the entry holds its Skill, so a
+# reused id is never mistaken for it): generation asks for them every step.
+_TARGETING: dict[int, tuple[Skill, TargetRule, Params]] = {}
+
+
+def _targeting(sk: Skill) -> tuple[TargetRule, Params]:
+    hit = _TARGETING.get(id(sk))
+    if hit is None or hit[0] is not sk:
+        if len(_TARGETING) >= 4096:
+            _TARGETING.clear()
+        hit = _TARGETING[id(sk)] = (sk, TARGETS[SKILL_EFFECTS[sk.effect].target],
+                                    Params(sk.amount, sk.range, sk.attack, sk.defense))
+    return hit[1], hit[2]
 
 
 def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
@@ -207,8 +221,7 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
         for k, sk in enumerate(s.card(c).skills):
             if sk.kind != "location" or (fast_only and sk.speed != "fast"):
                 continue
-            rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
-            prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
+            rule, prm = _targeting(sk)
             out.extend(UseSkill.of(c, k, z) for z in rule(s, p, EMPTY, prm))
 
 
