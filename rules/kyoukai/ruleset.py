@@ -48,18 +48,26 @@ def _load(folder: Path, stamp: object) -> tuple[dict[str, Gate], dict[str, Deck]
     return dict(pack.cards), dict(pack.decks)
 
 
-# A Gate's worth to ``evaluate`` by card identity (the greedy agent scores every lookahead);
-# each entry holds its card, so a reused id is never mistaken for it.
-_WORTH: dict[int, tuple[Gate, float]] = {}
+# Each card instance's worth to ``evaluate`` (None for an Entrant, scored by its damage), one
+# table per game's card tables: the greedy agent scores every lookahead. Entries hold the
+# tables, so a reused id is never mistaken for them.
+_WORTHS: dict[int, tuple[dict[int, str], dict[str, Gate], dict[int, float | None]]] = {}
 
 
-def _worth(card: Gate) -> float:
-    got = _WORTH.get(id(card))
-    if got is None or got[0] is not card:
-        if len(_WORTH) >= 4096:
-            _WORTH.clear()
-        got = _WORTH[id(card)] = (card, 1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0)))
-    return got[1]
+def _worths(state: State) -> dict[int, float | None]:
+    hit = _WORTHS.get(id(state.cards))
+    if hit is None or hit[0] is not state.cards or hit[1] is not state.catalog:
+        if len(_WORTHS) >= 256:
+            _WORTHS.clear()
+        hit = _WORTHS[id(state.cards)] = (state.cards, state.catalog, {})
+    return hit[2]
+
+
+def _worth(state: State, iid: int) -> float | None:
+    card = state.card(iid)
+    if card.type == "entrant":
+        return None
+    return 1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0))
 
 
 class KyoukaiRules(Ruleset[State]):
@@ -195,15 +203,17 @@ class KyoukaiRules(Ruleset[State]):
         if state.over:
             return super().evaluate(state, player)
         score = 0.0
-        catalog, cards = state.catalog, state.cards
+        worths = _worths(state)
         for i, g in state.gates.items():
             sign = 1.0 if g.owner == player else -1.0
-            card = catalog[cards[i]]
-            if card.type == "entrant":
+            if i in worths:
+                worth = worths[i]
+            else:
+                worth = worths[i] = _worth(state, i)
+            if worth is None:
                 score -= sign * g.damage
             else:
-                hit = _WORTH.get(id(card))
-                score += sign * (hit[1] if hit is not None and hit[0] is card else _worth(card))
+                score += sign * worth
         me, them = state.players[player], state.players[1 - player]
         score += 0.3 * (len(me.hand) - len(them.hand))
         return score
