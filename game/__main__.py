@@ -15,7 +15,8 @@ SEATS: dict[str, Seat] = {"human": "human", "person": "human", "computer": "comp
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="playtable", description="A table for card and board "
                                  "games with the rules enforced.")
-    ap.add_argument("--game", default="kyoukai")
+    ap.add_argument("--game", default=None, help="the game to start (default: the first "
+                    "registered one)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--players", default=None,
                     help="two comma-separated seats, human or computer (skips the menu)")
@@ -64,7 +65,12 @@ def config(args: argparse.Namespace) -> GameConfig | None:
         options["decks"] = [d.strip() for d in args.decks.split(",")]
     if args.pack is not None:
         options["pack"] = str(args.pack)
-    return GameConfig(game=args.game, seed=args.seed if args.seed is not None else 1,
+    from game.layouts import playable
+
+    if args.game is not None and args.game not in playable():
+        raise SystemExit(f"--game: unknown game {args.game!r}; known: {', '.join(playable())}")
+    seed = args.seed if args.seed is not None else 1
+    return GameConfig(game=args.game or GameConfig().game, seed=seed,
                       seats=(seats[0], seats[1]), options=options, record=args.record,
                       agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass,
                       progress=args.progress)

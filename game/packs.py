@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import rules
 from game.userdata import user_decks_dir
 from rules.core.errors import DataError
+from rules.core.newgame import shipped_pack as default_pack
 from rules.core.packs import Pack, PackFormat, format_for, read_pack
 from rules.core.paths import asset
 
@@ -26,7 +28,11 @@ _WHERE = re.compile(r"^.*?:\d+: ")
 
 
 def shipped_pack(game: str) -> Path:
-    return asset("packs", game)
+    """The pack a game plays from unless told otherwise (its GameInfo's ``pack``)."""
+    try:
+        return default_pack(rules.registry.info(game))
+    except KeyError:
+        return asset("packs", game)
 
 
 def pack_folder(game: str, options: Mapping[str, Any]) -> Path:
@@ -50,7 +56,7 @@ def save_folder(game: str, folder: Path) -> Path:
 
 def fmt_of(game: str) -> PackFormat[Any, Any] | None:
     try:
-        return format_for(game)
+        return format_for(game, rules.GAMES)
     except KeyError:
         return None
 

@@ -24,7 +24,7 @@ Seat = Literal["human", "computer"]
 
 @dataclass
 class GameConfig:
-    game: str = "kyoukai"
+    game: str = field(default_factory=lambda: next(iter(rules.GAMES)))  # the first game
     seed: int = 1
     seats: tuple[Seat, Seat] = ("human", "computer")
     options: dict[str, Any] = field(default_factory=dict)

@@ -121,7 +121,8 @@ a = Analysis(
     [os.path.join(ROOT, "game", "__main__.py")],
     pathex=[ROOT],
     datas=[(os.path.join(ROOT, "assets"), "assets")],
-    # All of our own modules: some are imported by name (rules.<game>.pack), out of sight of
+    # All of our own modules: the games are imported by name (rules.registry.SHIPPED, as the
+    # bundle has no package metadata, and each GameInfo's import strings), out of sight of
     # PyInstaller's import scan.
     hiddenimports=collect_submodules("rules") + collect_submodules("game"),
     excludes={excludes!r},

@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import rules  # noqa: E402
 from rules.core.cards import read_toml  # noqa: E402
 from rules.core.csvcards import write_csv  # noqa: E402
 from rules.core.errors import DataError  # noqa: E402
@@ -27,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default=None)
     args = ap.parse_args(argv)
     try:
-        fmt = format_for(args.game or guess_game(args.path))
+        fmt = format_for(args.game or guess_game(args.path, rules.GAMES), rules.GAMES)
         _, cards, _ = pack_files(fmt, args.path)
         args.out.mkdir(parents=True, exist_ok=True)
         for f in (c for c in cards if c.suffix == ".toml"):

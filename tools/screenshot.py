@@ -20,6 +20,7 @@ import pygame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.session import GameConfig  # noqa: E402
+from rules import registry  # noqa: E402
 from rules.agents import GreedyAgent  # noqa: E402
 
 
@@ -36,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="krosmaster: pick a castable spell, to show its range and sight")
     ap.add_argument("--settle", type=float, default=None,
                     help="seconds of frames before the shot, so animations land "
-                         "(default 0.9 for krosmaster's dice, else 0)")
+                         "(default 0.9 for a game with dice, else 0)")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
@@ -88,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     app.frame(0.016)
     app.frame(0.016)
-    wait = args.settle if args.settle is not None else (0.9 if args.game == "krosmaster" else 0)
+    rolls = registry.info(args.game).dice
+    wait = args.settle if args.settle is not None else (0.9 if rolls else 0)
     settle = time.monotonic() + wait  # let cosmetic animations (dice) finish
     while time.monotonic() < settle and not args.drag:
         app.frame(0.016)

@@ -1,61 +1,39 @@
-"""One table layout per game, chosen by game name."""
+"""The table of each registered game that has one: its GameInfo's ``table`` ("module:Class",
+a ``TableLayout`` taking the card-face cache)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from game.draw.cards import CardFaces
 from game.layouts.base import TableLayout
-
-
-def _kyoukai(faces: CardFaces | None) -> TableLayout:
-    from game.layouts.kyoukai import KyoukaiTable
-
-    return KyoukaiTable(faces)
-
-
-def _kyoukai_decks() -> list[str]:
-    from game.layouts.kyoukai import deck_names
-
-    return deck_names()
-
-
-def _krosmaster(faces: CardFaces | None) -> TableLayout:
-    from game.layouts.krosmaster import KrosmasterTable
-
-    return KrosmasterTable(faces)
-
-
-def _krosmaster_teams() -> list[str]:
-    from game.layouts.krosmaster import team_names
-
-    return team_names()
-
-
-TABLES: dict[str, tuple[Callable[[CardFaces | None], TableLayout], Callable[[], list[str]]]] = {
-    "kyoukai": (_kyoukai, _kyoukai_decks),
-    "krosmaster": (_krosmaster, _krosmaster_teams),
-}
+from rules import registry
+from rules.core.gameinfo import import_string
+from rules.core.newgame import shipped_pack
+from rules.core.packs import cached_pack
 
 
 def playable() -> list[str]:
-    """Games the client has a table layout for."""
-    return sorted(TABLES)
+    """Games the client has a table layout for, by name."""
+    return sorted(i.name for i in registry.infos() if i.table)
 
 
 def table_for(game: str, faces: CardFaces | None = None, pack: Path | None = None
               ) -> TableLayout:
     """The game's table; ``pack`` is the folder its cards (and their art) come from."""
-    try:
-        make = TABLES[game][0]
-    except KeyError:
+    if game not in playable():
         raise KeyError(f"no table layout for {game!r}; the client knows "
-                       f"{', '.join(playable())}") from None
-    layout = make(faces)
+                       f"{', '.join(playable())}")
+    ref = registry.info(game).table
+    assert ref is not None
+    layout: TableLayout = import_string(ref)(faces)
     layout.pack = pack
     return layout
 
 
 def decks_for(game: str) -> list[str]:
-    return TABLES[game][1]()
+    """The deck names of the game's own pack, in the order ``new_game`` picks defaults from."""
+    info = registry.info(game)
+    fmt = registry.get(game).pack_format()
+    names = list(cached_pack(fmt, shipped_pack(info)).decks) if fmt is not None else []
+    return sorted(names) if info.decks_by_name else names

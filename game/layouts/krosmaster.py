@@ -56,12 +56,6 @@ STEP = {"tension": "Tension", "dofus": "Tension", "inspiration": "Inspiration",
         "activation": "Activation", "over": ""}
 
 
-def team_names() -> list[str]:
-    from rules.krosmaster.setup import load_pack, pack_dir
-
-    return list(load_pack(pack_dir({}))[1])
-
-
 def face_spec(card: Any, pack: Path | None = None) -> FaceSpec:
     """The figure's card face; its art is looked up in the ``pack`` folder."""
     blocks = [Block(s.name, f"{s.ap} AP", AP_BLUE,

@@ -45,12 +45,6 @@ STEP_NAMES = {"draw": "Draw", "ready": "Ready", "main": "Main", "end": "End",
               "cleanup": "Cleanup"}
 
 
-def deck_names() -> list[str]:
-    from rules.kyoukai.ruleset import KyoukaiRules, load
-
-    return sorted(load(KyoukaiRules().default_pack().resolve())[1])
-
-
 def face_spec(card: Gate, pack: Path | None = None) -> FaceSpec:
     """The card's face; its art is looked up in the ``pack`` folder."""
     stats: tuple[tuple[str, int], ...] = ()

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from PIL import Image, ImageDraw
 
+import rules
 from game.printing.face import DPI, mm_to_px, render_face
 from rules.core.errors import DataError
 from rules.core.packs import Face, Pack, format_for, guess_game, load_pack
@@ -128,7 +129,7 @@ def print_command(path: Path, out: Path, paper: str = "A4", png_dir: Path | None
     """``playtable print`` / ``tools/print_cards.py``: 0 when written, 1 on pack problems."""
     stream = stream or sys.stdout
     try:
-        pack = load_pack(format_for(game or guess_game(path)), path)
+        pack = load_pack(format_for(game or guess_game(path, rules.GAMES), rules.GAMES), path)
         sheet = build(pack, paper, deck)
     except DataError as e:
         print("\n".join(e.errors), file=stream)

@@ -27,6 +27,7 @@ from game.packs import decks_of, game_options, pack_folder
 from game.scenes.base import Scene
 from game.session import GameConfig, Seat
 from game.userdata import autosave_path
+from rules import registry
 
 if TYPE_CHECKING:
     from game.app import App
@@ -83,8 +84,9 @@ class MenuScene(Scene):
             UILabel(_r(16, 16 + row * 46, 120, 34), text, manager=m,
                     container=self.panel)
 
+        word = registry.info(game).deck_word
         label("Game")
-        self.game = UIDropDownMenu([g.capitalize() for g in games], game.capitalize(),
+        self.game = UIDropDownMenu([_game_label(g) for g in games], _game_label(game),
                                    _r(140, 16, 290, 34), manager=m,
                                    container=self.panel)
         self.seat: list[UIDropDownMenu] = []
@@ -97,7 +99,7 @@ class MenuScene(Scene):
                                             _r(140, 16 + row * 46, 290, 34),
                                             manager=m, container=self.panel))
             row += 1
-            label("   deck")
+            label(f"   {word.lower()}")
             self.deck.append(UIDropDownMenu(decks, chosen[p],
                                             _r(140, 16 + row * 46, 290, 34),
                                             manager=m, container=self.panel))
@@ -112,9 +114,10 @@ class MenuScene(Scene):
         self.pack_menu = UIDropDownMenu(shown, shown[-2], _r(140, 16 + row * 46, 196,
                                                                      34),
                                         manager=m, container=self.panel)
-        self.decks_button = UIButton(_r(342, 16 + row * 46, 88, 34), "Decks…",
+        self.decks_button = UIButton(_r(342, 16 + row * 46, 88, 34), f"{word}s…",
                                      manager=m, container=self.panel,
-                                     tool_tip_text="Build and save decks from this pack")
+                                     tool_tip_text=f"Build and save {word.lower()}s from "
+                                                   "this pack")
         row = 7
         y = 16 + row * 46 + 6
         self.load = UIButton(_r(16, y, 132, 36), "Load game…", manager=m,
@@ -139,7 +142,7 @@ class MenuScene(Scene):
                               manager=m, container=self.panel, object_id="#start_button")
 
     def config(self) -> GameConfig:
-        game = _text(self.game.selected_option).lower()
+        game = _game_name(_text(self.game.selected_option))
         seats = tuple(SEAT_LABELS[_text(s.selected_option)] for s in self.seat)
         decks = [_text(d.selected_option) for d in self.deck]
         seed = int(self.seed.get_text() or 0)
@@ -180,7 +183,7 @@ class MenuScene(Scene):
             self.app.files.ask_open("play")
         elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.game:
             self.pack = None  # a pack folder holds one game's cards
-            self.cfg = self.config()  # another game: offer its own decks (Krosmaster: teams)
+            self.cfg = self.config()  # another game: offer its own decks (or teams)
             self.build()
         elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start_game()  # no control focused: Enter starts
@@ -215,7 +218,7 @@ class MenuScene(Scene):
 
     def pick_pack(self, folder: Path | None) -> None:
         """Play with ``folder`` (None: the shipped pack) if its cards and decks load."""
-        game = _text(self.game.selected_option).lower()
+        game = _game_name(_text(self.game.selected_option))
         if folder is not None:
             found = decks_of(game, folder)
             if found.pack is None or not found.names:
@@ -255,3 +258,12 @@ def _r(x: int, y: int, w: int, h: int) -> pygame.Rect:
 
 def _text(option: str | tuple[str, str]) -> str:
     return option[0] if isinstance(option, tuple) else option
+
+
+def _game_label(name: str) -> str:
+    """How the game list shows a game: its name, capitalised."""
+    return name.capitalize()
+
+
+def _game_name(label: str) -> str:
+    return next((g for g in playable() if _game_label(g) == label), label.lower())

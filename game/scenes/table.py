@@ -27,6 +27,7 @@ from game.packs import pack_folder
 from game.reload import PackReload
 from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
+from rules import registry
 from rules.core.model import Intent
 from rules.records import Session
 
@@ -55,6 +56,8 @@ class TableScene(Scene):
         if len(humans) == 2 and first is not None:
             self.viewer = first
         self.hide_hands = False
+        # Hot seat hides hands during the hand-over only in games with hidden information.
+        self.hidden_info = registry.info(cfg.game).hidden_information
         self.names = tuple(f"Player {p + 1}" + (" (computer)" if cfg.seats[p] == "computer"
                                                 else "") for p in (0, 1))
         self.message = ""
@@ -131,9 +134,11 @@ class TableScene(Scene):
         elif self._over_ui:  # an undo took the game back from its end
             self._kill_over_ui()
         elif len(humans) == 2 and p != self.viewer and not self._auto(p):
+            # Every hot-seat game hands over (the next person takes the mouse); only games
+            # with hidden information hide the hands meanwhile.
             if not isinstance(self.handler, HandOver):
                 self._set_handler(HandOver(p))
-            self.hide_hands = True
+            self.hide_hands = self.hidden_info
         elif isinstance(self.handler, Watching | HandOver) and p == self.viewer:
             self._set_handler(Idle())
         deciding = p is not None and p == self.viewer and s.is_human(p) and not self._auto(p) \

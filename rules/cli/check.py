@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+import rules
 from rules.core.errors import DataError
 from rules.core.packs import format_for, guess_game, read_pack
 
@@ -18,7 +19,7 @@ def check_command(path: Path, game: str | None = None, out: TextIO | None = None
     """Print every problem (exit code 1) or ``N cards, M decks: ok`` (0)."""
     out = out or sys.stdout
     try:
-        fmt = format_for(game or guess_game(path))
+        fmt = format_for(game or guess_game(path, rules.GAMES), rules.GAMES)
     except DataError as e:
         print("\n".join(e.errors), file=out)
         return 1

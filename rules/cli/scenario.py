@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+import rules
 from rules.core.errors import DataError
 from rules.core.scenario import run_scenario
 
@@ -17,7 +18,7 @@ def run(args: argparse.Namespace) -> int:
         files.extend(sorted(p.rglob("*.toml")) if p.is_dir() else [p])
     for path in files:
         try:
-            result = run_scenario(path)
+            result = run_scenario(path, rules.GAMES)
         except DataError as e:
             print("\n".join(e.errors))
             return 2

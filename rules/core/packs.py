@@ -1,8 +1,10 @@
 """Card packs for every game: check, load (TOML and CSV), and describe faces for drawing.
 
-A game opts in with ``rules/<game>/pack.py`` defining ``FORMAT = PackFormat(...)``; the
-Ruleset hook ``pack_format()`` finds it, so the checker, CSV import, print-and-play and hot
-reload work for that game without game-specific code outside its own package.
+A game opts in by naming a ``PackFormat`` in its ``GameInfo`` (``pack_format=
+"rules.<game>.pack:FORMAT"``); the Ruleset hook ``pack_format()`` returns it, so the checker,
+CSV import, print-and-play and hot reload work for that game without game-specific code
+outside its own package. Functions that need to know the games take them as an argument
+(``rules.GAMES``): this module imports no game.
 
 A pack is a folder: card files (``*.toml`` with ``[[<card_key>]]`` tables, or ``*.csv`` with
 one card per row), deck files (names starting with the deck key: ``decks.toml``,
@@ -12,18 +14,20 @@ checked before anything is returned: ``read_pack`` gives a Pack or every problem
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import Any, Generic, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from rules.core.cards import MAX_CARDS, MAX_FILE_BYTES, LineIndex, format_validation, read_toml
 from rules.core.csvcards import read_csv
 from rules.core.errors import DataError
+
+if TYPE_CHECKING:
+    from rules.core.ruleset import Ruleset
 
 C = TypeVar("C", bound=BaseModel)
 D = TypeVar("D", bound=BaseModel)
@@ -96,27 +100,13 @@ class Pack(Generic[C, D]):
         return [self.format.face(c) for c in self.cards.values()]
 
 
-def format_for(game: str) -> PackFormat[Any, Any]:
-    """The PackFormat of a known game (``rules/<game>/pack.py``); KeyError if it has none."""
-    from rules.registry import GAMES
-
-    if game not in GAMES:
-        raise KeyError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
-    fmt = GAMES[game].pack_format()
+def format_for(game: str, games: Mapping[str, Ruleset[Any]]) -> PackFormat[Any, Any]:
+    """The PackFormat of a game in ``games`` (``rules.GAMES``); KeyError if it has none."""
+    if game not in games:
+        raise KeyError(f"unknown game {game!r}; known: {', '.join(sorted(games))}")
+    fmt = games[game].pack_format()
     if fmt is None:
         raise KeyError(f"{game} has no card pack format yet")
-    return fmt
-
-
-def find_format(game: str) -> PackFormat[Any, Any] | None:
-    """Import ``rules.<game>.pack`` and return its FORMAT (the Ruleset hook's default)."""
-    try:
-        module = importlib.import_module(f"rules.{game}.pack")
-    except ModuleNotFoundError as e:
-        if e.name == f"rules.{game}.pack":
-            return None
-        raise
-    fmt: PackFormat[Any, Any] = module.FORMAT
     return fmt
 
 
@@ -137,25 +127,23 @@ def art_path(folder: Path, art: str) -> Path:
     return full
 
 
-def guess_game(path: Path) -> str:
-    """The game of a pack: ``pack.toml``'s ``game``, else a folder name that is a game, else
-    the game whose card table appears in a file. DataError if none fits."""
-    from rules.registry import GAMES
-
+def guess_game(path: Path, games: Mapping[str, Ruleset[Any]]) -> str:
+    """The game of a pack among ``games``: ``pack.toml``'s ``game``, else a folder name that is
+    a game, else the game whose card table appears in a file. DataError if none fits."""
     folder = path if path.is_dir() else path.parent
     manifest = folder / MANIFEST
     if manifest.is_file():
         data, index = read_toml(manifest)
         game = data.get("game")
-        if game in GAMES:
+        if game in games:
             return str(game)
         raise DataError([f"{manifest}:{index.line_of(('game',))}: game: {game!r} is not one "
-                         f"of {', '.join(sorted(GAMES))}"])
+                         f"of {', '.join(sorted(games))}"])
     for part in (folder.resolve(), *folder.resolve().parents):
-        if part.name in GAMES:
+        if part.name in games:
             return part.name
-    for game in sorted(GAMES):
-        fmt = GAMES[game].pack_format()
+    for game in sorted(games):
+        fmt = games[game].pack_format()
         if fmt is None:
             continue
         for f in sorted(folder.glob("*.toml")):
@@ -165,7 +153,7 @@ def guess_game(path: Path) -> str:
             if f"[[{fmt.card_key}]]" in text:
                 return game
     raise DataError([f"{folder}:1: pack: cannot tell the game; pass --game or add {MANIFEST} "
-                     f"with game = \"{sorted(GAMES)[0]}\""])
+                     f"with game = \"{sorted(games)[0]}\""])
 
 
 class _RowIndex(LineIndex):
@@ -335,21 +323,38 @@ def _point_to_broken(msg: str, broken: set[str]) -> str:
     return f"{msg} (that card has errors above)" if named else msg
 
 
-def load_pack(game: str | PackFormat[Any, Any], path: Path) -> Pack[Any, Any]:
+def load_pack(fmt: PackFormat[Any, Any], path: Path) -> Pack[Any, Any]:
     """The pack at ``path``, all checked; DataError listing every problem otherwise.
     Hot reload calls this on save and keeps the last good Pack when it raises."""
-    fmt = format_for(game) if isinstance(game, str) else game
     pack, errors = read_pack(fmt, path)
     if pack is None:
         raise DataError(errors)
     return pack
 
 
-def check_pack(game: str | None, path: Path) -> list[str]:
+_CACHE: dict[tuple[str, str], tuple[object, Pack[Any, Any]]] = {}
+
+
+def cached_pack(fmt: PackFormat[Any, Any], folder: Path) -> Pack[Any, Any]:
+    """``load_pack``, kept until a file of the pack is saved, added or deleted (new games and
+    scenarios load the same pack many times)."""
+    key = (fmt.game, str(folder.resolve()))
+    stamp = snapshot(fmt, folder)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    pack = load_pack(fmt, folder)
+    if len(_CACHE) >= 16:
+        _CACHE.clear()
+    _CACHE[key] = (stamp, pack)
+    return pack
+
+
+def check_pack(game: str | None, path: Path, games: Mapping[str, Ruleset[Any]]) -> list[str]:
     """Every problem of the pack at ``path`` as ``file:line: card 'Name': field: problem``;
-    [] when it is fine. ``game`` None: guessed (see guess_game)."""
+    [] when it is fine. ``game`` None: guessed among ``games`` (see guess_game)."""
     try:
-        fmt = format_for(game or guess_game(path))
+        fmt = format_for(game or guess_game(path, games), games)
     except DataError as e:
         return e.errors
     except KeyError as e:

@@ -21,6 +21,8 @@ from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event, Intent, Outcome
 
 if TYPE_CHECKING:
+    from rules.core.gameinfo import GameInfo
+    from rules.core.newgame import Setup
     from rules.core.packs import PackFormat
 
 S = TypeVar("S", bound=BaseModel)
@@ -55,6 +57,7 @@ def intent_table(*kinds: IntentKind) -> dict[str, IntentKind]:
 
 
 class Ruleset(ABC, Generic[S]):
+    info: GameInfo  # the game's declaration (``rules/<game>/game.py``); the registry sets it
     name: ClassVar[str]
     title: ClassVar[str]
     state_type: ClassVar[type[BaseModel]]
@@ -70,7 +73,15 @@ class Ruleset(ABC, Generic[S]):
 
     # ---- the contract -------------------------------------------------------------------
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None) -> S:
-        return self._new_game(seed, dict(options or {}))
+        """A new game: the options checked (DataError naming a bad one), the pack and the two
+        decks resolved once here for every game, then the game's ``_new_game``."""
+        return self._new_game(seed, self.setup(options))
+
+    def setup(self, options: Mapping[str, Any] | None = None) -> Setup:
+        """What ``new_game`` starts from with these options (see ``rules.core.newgame``)."""
+        from rules.core.newgame import resolve
+
+        return resolve(self.info, self.pack_format(), options)
 
     def to_act(self, state: S) -> int | None:
         return self._to_act(state)
@@ -220,11 +231,9 @@ class Ruleset(ABC, Generic[S]):
         return catalog_hashes(getattr(state, "catalog", None))
 
     def pack_format(self) -> PackFormat[Any, Any] | None:
-        """How this game's card packs look (checker, CSV, printing, hot reload use it): by
-        default ``FORMAT`` from ``rules/<game>/pack.py``, None if the game has none."""
-        from rules.core.packs import find_format
-
-        return find_format(self.name)
+        """How this game's card packs look (checker, CSV, printing, hot reload use it): the
+        one its GameInfo names, None if the game has none."""
+        return self.info.load_pack_format()
 
     def _explain(self, state: S, intent: Intent) -> str:
         return f"{intent.label()} is not legal now"
@@ -263,7 +272,8 @@ class Ruleset(ABC, Generic[S]):
 
     # ---- per-game hooks ----------------------------------------------------------------
     @abstractmethod
-    def _new_game(self, seed: int, options: dict[str, Any]) -> S: ...
+    def _new_game(self, seed: int, setup: Setup) -> S:
+        """The first state from the resolved options, cards and decks."""
 
     @abstractmethod
     def _to_act(self, state: S) -> int | None: ...

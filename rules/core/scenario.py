@@ -1,7 +1,7 @@
 """Scenario files: a position, a list of intents, expectations — checked against a ruleset.
 
 ```toml
-game = "kyoukai"
+game = "<game name>"
 title = "K-11: two sources in one Sequence beat Defense"
 seed = 1
 [position]            # handed to the game's ``scenario_position``
@@ -19,6 +19,7 @@ event = "discarded"    # some event so far contains this text
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 from rules.core.cards import read_toml
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event
+from rules.core.ruleset import Ruleset
 
 
 @dataclass
@@ -39,15 +41,14 @@ class ScenarioResult:
         return not self.failures
 
 
-def run_scenario(path: Path) -> ScenarioResult:
-    import rules
-
+def run_scenario(path: Path, games: Mapping[str, Ruleset[Any]]) -> ScenarioResult:
+    """Run the scenario at ``path`` with its game's ruleset from ``games`` (``rules.GAMES``)."""
     data, index = read_toml(path)
     title = str(data.get("title", path.stem))
     game = data.get("game")
-    if game not in rules.GAMES:
+    if game not in games:
         raise DataError([f"{path}:{index.line_of(('game',))}: game: unknown game {game!r}"])
-    rs = rules.get(game)
+    rs = games[str(game)]
     state = rs.scenario_position(dict(data.get("position", {})), int(data.get("seed", 0)))
     events: list[Event] = []
     failures: list[str] = []

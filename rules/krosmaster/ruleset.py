@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.core.model import Event, Intent
+from rules.core.newgame import Setup
 from rules.core.reload import describe_change
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
@@ -31,6 +32,7 @@ from rules.krosmaster.board import geo
 from rules.krosmaster.cards import KrosmasterCard
 from rules.krosmaster.combat import reachable
 from rules.krosmaster.draft import KDraft
+from rules.krosmaster.game import GAME
 from rules.krosmaster.intents import INTENT_TYPES
 from rules.krosmaster.legal import explain, legal, sight_blockers, spell_cells, spell_targets
 from rules.krosmaster.setup import new_state
@@ -38,15 +40,16 @@ from rules.krosmaster.state import KState
 
 
 class KrosmasterRules(Ruleset[KState]):
-    name: ClassVar[str] = "krosmaster"
-    title: ClassVar[str] = "Krosmaster Arena"
+    info = GAME
+    name: ClassVar[str] = GAME.name
+    title: ClassVar[str] = GAME.title
     state_type: ClassVar[type[KState]] = KState
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
     turn_cap: ClassVar[int] = house.TURN_CAP
 
-    def _new_game(self, seed: int, options: dict[str, Any]) -> KState:
-        return new_state(seed, options)[0]
+    def _new_game(self, seed: int, setup: Setup) -> KState:
+        return new_state(seed, setup)[0]
 
     def _to_act(self, state: KState) -> int | None:
         return None if state.phase == "over" else state.active

@@ -15,7 +15,6 @@ Intents name cells as ``[row, col]`` (``to``, ``target``). Facts: ``phase``, ``a
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rules.core.model import Intent
@@ -28,7 +27,7 @@ from rules.krosmaster.state import Figure, KState
 
 def build(position: dict[str, Any], seed: int) -> KState:
     folder = pack_dir(position)
-    catalog, _ = load_pack(Path(folder))
+    catalog, _ = load_pack(folder)
     raw_map = position.get("map", ["." * 10] * 10)
     if isinstance(raw_map, str):
         board = load_map(folder / "maps" / f"{raw_map}.toml")

@@ -2,68 +2,44 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
-from rules.core.errors import DataError
 from rules.core.model import Event
-from rules.core.paths import asset
+from rules.core.newgame import Setup, shipped_pack
+from rules.core.packs import cached_pack
 from rules.core.rng import Rng
 from rules.krosmaster import house
 from rules.krosmaster.board import Board, load_map
-from rules.krosmaster.cards import KrosmasterCard, Team, load_krosmasters, load_teams
+from rules.krosmaster.cards import KrosmasterCard, Team
 from rules.krosmaster.draft import KDraft
 from rules.krosmaster.flow import begin_turn
+from rules.krosmaster.game import KrosmasterOptions
 from rules.krosmaster.state import Figure, KState
 
-DEFAULT_MAP = "arena"
+DEFAULT_MAP = KrosmasterOptions().map
 
 _Pack = tuple[dict[str, KrosmasterCard], dict[str, Team]]
-_PACKS: dict[tuple[object, ...], _Pack] = {}
 
 
 def pack_dir(options: dict[str, Any]) -> Path:
-    return Path(options["pack"]) if "pack" in options else asset("packs", "krosmaster")
+    return Path(options["pack"]) if options.get("pack") else shipped_pack("krosmaster")
 
 
-def team_files(folder: Path) -> list[Path]:
-    """``teams.toml`` and any other ``team*.toml`` (a team saved from the deck screen)."""
-    return sorted(p for p in folder.glob("team*.toml") if p.is_file())
+def load_pack(folder: Path) -> _Pack:
+    """Cards and teams of a pack folder, through the shared (cached) pack loader."""
+    from rules.krosmaster.pack import FORMAT
+
+    pack = cached_pack(FORMAT, folder)
+    return dict(pack.cards), dict(pack.decks)
 
 
-def load_pack(folder: Path, deck_folder: Path | None = None) -> _Pack:
-    """Cards and teams (``deck_folder``: more team files, e.g. the player's own teams for a
-    read-only pack), cached until a designer saves one of the files."""
-    cards_file = folder / "krosmasters.toml"
-    files = [folder / "teams.toml", *(p for p in team_files(folder) if p.name != "teams.toml")]
-    if deck_folder is not None:
-        files += team_files(deck_folder)
-    try:
-        key = (str(folder), os.stat(cards_file).st_mtime_ns,
-               *((str(f), os.stat(f).st_mtime_ns) for f in files))
-    except OSError as e:
-        raise DataError([f"{e.filename}:1: file: cannot read ({e.strerror})"]) from None
-    if key not in _PACKS:
-        catalog = load_krosmasters(cards_file)
-        teams: dict[str, Team] = {}
-        for f in files:
-            teams.update(load_teams(f, catalog))
-        _PACKS[key] = (catalog, teams)
-    return _PACKS[key]
-
-
-def new_state(seed: int, options: dict[str, Any]) -> tuple[KState, list[Event]]:
-    """Options: ``pack`` (folder), ``teams`` (two team names; the client's menu calls them
-    ``decks``), ``deck_folder`` (more ``team*.toml`` files), ``map`` (name in maps/)."""
-    folder = pack_dir(options)
-    extra = options.get("deck_folder")
-    catalog, teams = load_pack(folder, Path(extra) if extra else None)
-    names = options.get("teams") or options.get("decks") or list(teams)[:2]
-    if len(names) != 2 or any(n not in teams for n in names):
-        raise ValueError(f"teams must be two of: {', '.join(teams)}")
-    board = load_map(folder / "maps" / f"{options.get('map', DEFAULT_MAP)}.toml")
-    return build(catalog, (teams[names[0]], teams[names[1]]), board, seed)
+def new_state(seed: int, setup: Setup) -> tuple[KState, list[Event]]:
+    """The first state from a resolved setup (``KrosmasterRules().setup(options)``): its two
+    teams on the map named by the ``map`` option (a file in the pack's maps/ folder)."""
+    assert setup.folder is not None and isinstance(setup.options, KrosmasterOptions)
+    board = load_map(setup.folder / "maps" / f"{setup.options.map}.toml")
+    return build(dict(setup.cards), (setup.decks[0], setup.decks[1]), board, seed)
 
 
 def build(catalog: dict[str, KrosmasterCard], teams: tuple[Team, Team], board: Board,

@@ -10,6 +10,7 @@ from typing import Any
 from rules.core.packs import Face, FaceBlock, PackFormat
 from rules.kyoukai.cards import Deck, Gate, load_decks
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS
+from rules.kyoukai.game import GAME
 from rules.kyoukai.state import ENTRANT_LIFE
 
 # Same hues as the table (game/draw/palette.py) so printed cards match the screen.
@@ -90,5 +91,6 @@ FORMAT: PackFormat[Gate, Deck] = PackFormat(
     deck_key="deck",
     deck_cards=deck_cards,
     deck_data=deck_data,
+    size_mm=GAME.card_size_mm,
     context={"skill_effects": set(SKILL_EFFECTS), "open_effects": set(OPEN_EFFECTS)},
 )

@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.core.errors import DataError
 from rules.core.model import Event, Intent
-from rules.core.paths import asset
+from rules.core.newgame import Setup, shipped_pack
+from rules.core.packs import cached_pack
 from rules.core.reload import describe_change
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.kyoukai import explain
 from rules.kyoukai.actions import KINDS
-from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate, load_decks
+from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.flow import advance
+from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
 from rules.kyoukai.state import (
@@ -35,16 +35,9 @@ ENTRANT_ZONES = (GRID.cell(4, 4), GRID.cell(0, 0))  # the corner nearest each pl
 def load(folder: Path) -> tuple[dict[str, Gate], dict[str, Deck]]:
     """A pack folder's cards (TOML and CSV) and decks, through the shared pack loader; cached
     until a designer saves, adds or deletes a file of it."""
-    from rules.core.packs import format_for, snapshot
+    from rules.kyoukai.pack import FORMAT
 
-    return _load(folder, snapshot(format_for("kyoukai"), folder))
-
-
-@lru_cache(maxsize=8)
-def _load(folder: Path, stamp: object) -> tuple[dict[str, Gate], dict[str, Deck]]:
-    from rules.core.packs import load_pack as load_any_pack
-
-    pack = load_any_pack("kyoukai", folder)
+    pack = cached_pack(FORMAT, folder)
     return dict(pack.cards), dict(pack.decks)
 
 
@@ -71,26 +64,21 @@ def _worth(state: State, iid: int) -> float | None:
 
 
 class KyoukaiRules(Ruleset[State]):
-    name: ClassVar[str] = "kyoukai"
-    title: ClassVar[str] = "Kyoukai"
+    info = GAME
+    name: ClassVar[str] = GAME.name
+    title: ClassVar[str] = GAME.title
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
     turn_cap: ClassVar[int] = TURN_CAP
 
     def default_pack(self) -> Path:
-        return asset("packs", "kyoukai")
+        return shipped_pack(self.name)
 
-    def _new_game(self, seed: int, options: dict[str, Any]) -> State:
-        folder = Path(options.get("pack") or self.default_pack())
-        catalog, decks = load(folder.resolve())
-        if options.get("deck_folder"):  # the player's own decks for a read-only pack
-            decks = {**decks, **load_decks(Path(options["deck_folder"]), catalog)}
-        names = options.get("decks") or sorted(decks)[:2]
-        if len(names) != 2 or any(n not in decks for n in names):
-            raise DataError([f"{folder}:1: decks: need two decks of {sorted(decks)}, "
-                             f"got {names!r}"])
-        first = int(options.get("first", 0))
+    def _new_game(self, seed: int, setup: Setup) -> State:
+        catalog: dict[str, Gate] = dict(setup.cards)
+        decks: tuple[Deck, ...] = setup.decks
+        first = setup.options.first
         rng = Rng(seed=seed)
         cards: dict[int, str] = {}
         players: list[Player] = []
@@ -102,8 +90,7 @@ class KyoukaiRules(Ruleset[State]):
             next_iid += 1
             return next_iid - 1
 
-        for name in names:
-            deck = decks[name]
+        for deck in decks:
             gates = [cid for cid, n in sorted(deck.gates.items()) for _ in range(n)]
             order, rng = rng.shuffled(gates)  # shuffle before numbering: ids leak no order
             entrant = new(deck.entrant)

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from rules import GAMES
 from rules.core.errors import DataError
-from rules.core.packs import check_pack, load_pack
+from rules.core.packs import check_pack, format_for, load_pack
 from rules.core.paths import asset
 from tests.cards.helpers import SUMMON, pack
 
@@ -53,7 +54,7 @@ effect = "damage"
 def test_every_kind_of_card_mistake_with_its_line(tmp_path: Path) -> None:
     folder = pack(tmp_path, a__toml=SUMMON, b__toml=BROKEN)
     f = folder / "b.toml"
-    assert check_pack("kyoukai", folder) == [
+    assert check_pack("kyoukai", folder, GAMES) == [
         f"{f}:6: card 'Bad Dog': cost: Input should be a valid integer, "
         "unable to parse string as an integer",
         f"{f}:18: card 'Odd Bird': wingspan: unknown field",
@@ -73,7 +74,7 @@ ok_cat = 4
 ghost = 1
 bad_dog = 1
 """)
-    errors = check_pack("kyoukai", folder)
+    errors = check_pack("kyoukai", folder, GAMES)
     text = "\n".join(errors)
     assert f"{folder / 'a.toml'}:10: syntax:" in text  # cost given twice
     assert f"{folder / 'b.toml'}:18: card 'Odd Bird': wingspan: unknown field" in text
@@ -91,7 +92,7 @@ bad_dog = 1
 def test_nothing_is_half_loaded(tmp_path: Path) -> None:
     folder = pack(tmp_path, a__toml=SUMMON, b__toml=BROKEN)
     with pytest.raises(DataError) as err:
-        load_pack("kyoukai", folder)
+        load_pack(format_for("kyoukai", GAMES), folder)
     assert len(err.value.errors) == 5
 
 
@@ -99,8 +100,8 @@ def test_the_shipped_packs_are_clean_and_load_like_the_games_do() -> None:
     from rules.kyoukai.ruleset import load
 
     for game in ("kyoukai", "krosmaster"):
-        assert check_pack(None, asset("packs", game)) == []
-    p = load_pack("kyoukai", asset("packs", "kyoukai"))
+        assert check_pack(None, asset("packs", game), GAMES) == []
+    p = load_pack(format_for("kyoukai", GAMES), asset("packs", "kyoukai"))
     catalog, decks = load(asset("packs", "kyoukai").resolve())
     assert p.cards == catalog and p.decks == decks
 
@@ -113,7 +114,7 @@ def test_krosmaster_unknown_effect_and_team_member(tmp_path: Path) -> None:
     line = next(i for i, s in enumerate(text.splitlines(), 1) if 'name = "push"' in s)
     teams = tmp_path / "k" / "teams.toml"
     teams.write_text('[[team]]\nname = "X"\nmembers = ["Nobody"]\n', encoding="utf-8")
-    errors = check_pack(None, tmp_path / "k")
+    errors = check_pack(None, tmp_path / "k", GAMES)
     assert errors[0].startswith(f"{cards}:{line}: krosmaster 'Iron Brawler': "
                                 "spells.1.effects.0: unknown effect 'teleport'")
     assert errors[1] == f"{teams}:3: team 'X': members: unknown Krosmaster 'Nobody'"
@@ -123,7 +124,7 @@ def test_krosmaster_unknown_effect_and_team_member(tmp_path: Path) -> None:
                                  "sub/../../x.png"])
 def test_an_art_path_leaving_the_pack_is_refused(tmp_path: Path, art: str) -> None:
     folder = pack(tmp_path / "p", a__toml=SUMMON + f"art = '{art}'\n")
-    errors = check_pack("kyoukai", folder)
+    errors = check_pack("kyoukai", folder, GAMES)
     assert len(errors) == 1
     assert errors[0].startswith(f"{folder / 'a.toml'}:10: card 'Ok Cat': art: art path ")
     assert "absolute" in errors[0] or "leaves the pack folder" in errors[0]
@@ -133,51 +134,51 @@ def test_an_art_symlink_leaving_the_pack_is_refused(tmp_path: Path) -> None:
     (tmp_path / "secret.png").write_bytes(b"x")
     folder = pack(tmp_path / "p", a__toml=SUMMON + "art = 'cat.png'\n")
     (folder / "cat.png").symlink_to(tmp_path / "secret.png")
-    assert "leaves the pack folder" in check_pack("kyoukai", folder)[0]
+    assert "leaves the pack folder" in check_pack("kyoukai", folder, GAMES)[0]
 
 
 def test_missing_art_is_reported_and_present_art_is_fine(tmp_path: Path) -> None:
     folder = pack(tmp_path, a__toml=SUMMON + "art = 'art/cat.png'\n")
-    assert check_pack("kyoukai", folder) == [
+    assert check_pack("kyoukai", folder, GAMES) == [
         f"{folder / 'a.toml'}:10: card 'Ok Cat': art: no image file 'art/cat.png' in the "
         "pack folder"]
     (folder / "art").mkdir()
     (folder / "art" / "cat.png").write_bytes(b"png")
-    assert check_pack("kyoukai", folder) == []
+    assert check_pack("kyoukai", folder, GAMES) == []
 
 
 def test_limits_file_size_and_card_count(tmp_path: Path) -> None:
     big = pack(tmp_path / "big", a__toml=SUMMON + "#" * (5 * 1024 * 1024 + 10))
-    assert check_pack("kyoukai", big) == [
+    assert check_pack("kyoukai", big, GAMES) == [
         f"{big / 'a.toml'}:1: file: {(big / 'a.toml').stat().st_size} bytes is over the "
         "5 MB limit"]
     many = "".join(SUMMON.replace("ok_cat", f"c{i}") for i in range(5001))
     lots = pack(tmp_path / "lots", a__toml=many)
-    assert check_pack("kyoukai", lots) == [f"{lots / 'a.toml'}:1: file: 5001 cards is over the "
-                                           "5000 limit"]
+    assert check_pack("kyoukai", lots, GAMES) == [
+        f"{lots / 'a.toml'}:1: file: 5001 cards is over the 5000 limit"]
     # Split over files, the pack as a whole is still limited.
     half = "".join(SUMMON.replace("ok_cat", f"c{i}") for i in range(2501))
     split = pack(tmp_path / "split", a__toml=half, b__toml=half.replace('id = "c', 'id = "d'))
-    assert check_pack("kyoukai", split) == [f"{split}:1: pack: 5002 cards is over the 5000 "
+    assert check_pack("kyoukai", split, GAMES) == [f"{split}:1: pack: 5002 cards is over the 5000 "
                                             "limit"]
 
 
 def test_the_game_is_guessed_or_the_guess_failure_is_clear(tmp_path: Path) -> None:
     folder = pack(tmp_path / "mine", a__toml=SUMMON)
-    assert check_pack(None, folder) == []  # [[card]] tables: only kyoukai uses them
+    assert check_pack(None, folder, GAMES) == []  # [[card]] tables: only kyoukai uses them
     pack(folder, pack__toml='game = "chess"\n')
-    assert check_pack(None, folder) == [f"{folder / 'pack.toml'}:1: game: 'chess' is not one "
-                                        "of krosmaster, kyoukai"]
+    assert check_pack(None, folder, GAMES) == [
+        f"{folder / 'pack.toml'}:1: game: 'chess' is not one of krosmaster, kyoukai"]
     empty = pack(tmp_path / "empty")
-    assert "cannot tell the game; pass --game" in check_pack(None, empty)[0]
+    assert "cannot tell the game; pass --game" in check_pack(None, empty, GAMES)[0]
 
 
 def test_snapshot_changes_when_a_file_is_saved_added_or_removed(tmp_path: Path) -> None:
     import os
 
-    from rules.core.packs import format_for, snapshot
+    from rules.core.packs import snapshot
 
-    fmt = format_for("kyoukai")
+    fmt = format_for("kyoukai", GAMES)
     folder = pack(tmp_path, a__toml=SUMMON)
     first = snapshot(fmt, folder)
     assert snapshot(fmt, folder) == first

@@ -6,8 +6,9 @@ import shutil
 import tomllib
 from pathlib import Path
 
+from rules import GAMES
 from rules.core.csvcards import read_csv, write_csv
-from rules.core.packs import check_pack, load_pack
+from rules.core.packs import check_pack, format_for, load_pack
 from rules.core.paths import asset
 from tests.cards.helpers import pack
 
@@ -58,8 +59,8 @@ Stone Throw,stone_throw,normal,1,,,,damage,2,2,"Deal 2 damage, within 2 zones.",
 
 
 def test_a_csv_equal_to_its_toml_twin_loads_to_equal_cards(tmp_path: Path) -> None:
-    a = load_pack("kyoukai", pack(tmp_path / "a", cards__toml=TOML_TWIN))
-    b = load_pack("kyoukai", pack(tmp_path / "b", cards__csv=CSV_TWIN))
+    a = load_pack(format_for("kyoukai", GAMES), pack(tmp_path / "a", cards__toml=TOML_TWIN))
+    b = load_pack(format_for("kyoukai", GAMES), pack(tmp_path / "b", cards__csv=CSV_TWIN))
     assert list(a.cards) == ["ember_fox", "stone_throw"]
     assert a.cards == b.cards
 
@@ -77,8 +78,9 @@ def test_the_whole_shipped_packs_round_trip_through_csv(tmp_path: Path) -> None:
                 (out / f.name).write_bytes(f.read_bytes())  # decks / teams stay TOML
         if (src / "art").is_dir():  # card art is part of the pack
             shutil.copytree(src / "art", out / "art")
-        assert load_pack(game, out).cards == load_pack(game, src).cards
-        assert load_pack(game, out).decks == load_pack(game, src).decks
+        fmt = format_for(game, GAMES)
+        assert load_pack(fmt, out).cards == load_pack(fmt, src).cards
+        assert load_pack(fmt, out).decks == load_pack(fmt, src).decks
 
 
 def test_csv_errors_name_the_row_line_card_and_field(tmp_path: Path) -> None:
@@ -88,7 +90,7 @@ def test_csv_errors_name_the_row_line_card_and_field(tmp_path: Path) -> None:
     text = text.replace("Stone Throw,stone_throw,normal,1,,,,damage",
                         "Stone Throw,stone_throw,normal,1,,,,fireworks")
     f = pack(tmp_path, cards__csv=text) / "cards.csv"
-    assert check_pack("kyoukai", tmp_path) == [
+    assert check_pack("kyoukai", tmp_path, GAMES) == [
         f"{f}:2: card 'Ember Fox': cost: Input should be a valid integer, unable to parse "
         "string as an integer",
         f"{f}:4: card 'Stone Throw': effect: unknown effect 'fireworks'",
@@ -98,7 +100,7 @@ def test_csv_errors_name_the_row_line_card_and_field(tmp_path: Path) -> None:
 def test_a_duplicate_id_between_csv_and_toml(tmp_path: Path) -> None:
     pack(tmp_path, a__toml=TOML_TWIN, b__csv=CSV_TWIN)
     f = tmp_path / "b.csv"
-    assert check_pack("kyoukai", tmp_path) == [
+    assert check_pack("kyoukai", tmp_path, GAMES) == [
         f"{f}:2: card 'Ember Fox': id: duplicate card id 'ember_fox' (first in a.toml:2)",
         f"{f}:3: card 'Stone Throw': id: duplicate card id 'stone_throw' (first in a.toml:25)",
     ]
@@ -109,7 +111,8 @@ def test_a_multi_line_cell_keeps_the_line_numbers_right(tmp_path: Path) -> None:
             'a_card,A,normal,damage,"two\nlines"\n'
             'b_card,B,normal,boom,\n')
     f = pack(tmp_path, c__csv=text) / "c.csv"
-    assert check_pack("kyoukai", tmp_path) == [f"{f}:4: card 'B': effect: unknown effect 'boom'"]
+    assert check_pack("kyoukai", tmp_path, GAMES) == [
+        f"{f}:4: card 'B': effect: unknown effect 'boom'"]
 
 
 def test_semicolons_bom_inline_lists_and_unknown_columns(tmp_path: Path) -> None:
@@ -119,7 +122,7 @@ def test_semicolons_bom_inline_lists_and_unknown_columns(tmp_path: Path) -> None
             "[{ name = \"push\", amount = 2 }];red\n")
     pack(tmp_path, k__csv=text)
     f = tmp_path / "k.csv"
-    assert check_pack("krosmaster", tmp_path) == [
+    assert check_pack("krosmaster", tmp_path, GAMES) == [
         f"{f}:2: krosmaster 'Bob': colour: unknown field"]
     f.write_text(text.replace(";colour", "").replace(";red", ""), encoding="utf-8")
     rows, errors = read_csv(f)

@@ -10,7 +10,8 @@ from PIL import Image
 
 from game.printing.face import render_face
 from game.printing.sheet import build, grid, print_command
-from rules.core.packs import load_pack
+from rules import GAMES
+from rules.core.packs import format_for, load_pack
 from rules.core.paths import asset
 from tests.cards.helpers import SUMMON, pack
 
@@ -41,7 +42,7 @@ def test_a4_pdf_has_one_page_per_nine_cards_of_a4_size(tmp_path: Path) -> None:
 
 def test_letter_and_a_deck_with_its_copies(tmp_path: Path) -> None:
     pdf = tmp_path / "deck.pdf"
-    p = load_pack("kyoukai", asset("packs", "kyoukai"))
+    p = load_pack(format_for("kyoukai", GAMES), asset("packs", "kyoukai"))
     deck = p.decks["Ronin's Pride"]
     n = 1 + sum(deck.gates.values()) + sum(deck.spirits.values())
     assert print_command(asset("packs", "kyoukai"), pdf, "Letter", deck="Ronin's Pride",
@@ -52,7 +53,7 @@ def test_letter_and_a_deck_with_its_copies(tmp_path: Path) -> None:
 
 
 def test_pages_have_cut_marks_in_the_margin_and_cards_inside() -> None:
-    p = load_pack("krosmaster", asset("packs", "krosmaster"))
+    p = load_pack(format_for("krosmaster", GAMES), asset("packs", "krosmaster"))
     sheet = build(p, "A4")
     page = sheet.pages[0].convert("L")
     assert page.size == (2480, 3508)
@@ -73,7 +74,7 @@ def test_pages_have_cut_marks_in_the_margin_and_cards_inside() -> None:
 
 def test_text_that_does_not_fit_is_shrunk_then_flagged_never_cut_silently(tmp_path: Path
                                                                           ) -> None:
-    short = load_pack("kyoukai", asset("packs", "kyoukai")).faces()[0]
+    short = load_pack(format_for("kyoukai", GAMES), asset("packs", "kyoukai")).faces()[0]
     assert render_face(short, (63, 88)).warnings == []
     longer = dict(short, blocks=[dict(short["blocks"][0], text="word " * 60)])
     assert render_face(longer, (63, 88)).warnings == []  # type: ignore[arg-type]
@@ -91,7 +92,7 @@ def test_art_is_drawn_from_the_pack_and_an_escaping_path_is_refused(tmp_path: Pa
     folder = pack(tmp_path / "p", a__toml=SUMMON + 'art = "art/cat.png"\n')
     (folder / "art").mkdir()
     Image.new("RGB", (40, 30), (0, 200, 0)).save(folder / "art" / "cat.png")
-    sheet = build(load_pack("kyoukai", folder))
+    sheet = build(load_pack(format_for("kyoukai", GAMES), folder))
     face = sheet.cards[0][1]
     assert face.getpixel((372, 300)) == (0, 200, 0)
 

@@ -7,13 +7,14 @@ from typing import Any
 import pytest
 
 import rules
-from rules.core.packs import load_pack
+from rules import GAMES
+from rules.core.packs import format_for, load_pack
 from rules.core.paths import asset
 
 
 def _pack(game: str) -> dict[str, Any]:
     folder = asset("packs", game)
-    return dict(load_pack(game, folder).cards)
+    return dict(load_pack(format_for(game, GAMES), folder).cards)
 
 
 def test_kyoukai_stat_change_applies_and_the_game_goes_on() -> None:

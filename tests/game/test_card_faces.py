@@ -27,6 +27,7 @@ from game.draw.cards import (
 from game.layouts import table_for
 from game.layouts.krosmaster import face_spec as krosmaster_face
 from game.layouts.kyoukai import face_spec as kyoukai_face
+from rules import GAMES
 from rules.core.packs import check_pack
 from rules.core.paths import asset
 from rules.krosmaster.cards import KrosmasterCard
@@ -118,7 +119,7 @@ def test_the_small_board_face_has_no_text_box() -> None:
 def test_art_from_the_pack_fills_the_art_window(tmp_path: Path) -> None:
     folder = pack(tmp_path / "p", a__toml=SUMMON + "art = 'art/x.png'\n")
     _png(folder / "art" / "x.png")
-    assert check_pack("kyoukai", folder) == []
+    assert check_pack("kyoukai", folder, GAMES) == []
     spec = kyoukai_face(_gate("art/x.png"), folder)
     assert spec.art == str((folder / "art" / "x.png").resolve())
     zoom = render_face_fit(spec, ZOOM)[0]
@@ -173,7 +174,7 @@ def test_art_escaping_the_pack_falls_back_to_the_plain_face(
         tmp_path: Path, art: str, caplog: pytest.LogCaptureFixture) -> None:
     _png(tmp_path / "outside.png")
     folder = pack(tmp_path / "p", a__toml=SUMMON + f"art = '{art}'\n")
-    errors = check_pack("kyoukai", folder)  # the pack check refuses it …
+    errors = check_pack("kyoukai", folder, GAMES)  # the pack check refuses it …
     assert len(errors) == 1 and ": art: art path " in errors[0]
     with caplog.at_level(logging.WARNING, logger="playtable.cards"):
         spec = kyoukai_face(_gate(art), folder)  # … and the table never reads it

@@ -224,19 +224,6 @@ def test_computer_against_computer_krosmaster_runs_to_the_end(table: Make,
     assert state == s.state
 
 
-def test_hot_seat_hands_over_between_players(table: Make) -> None:
-    d = table(game="krosmaster", seed=1, seats=("human", "human"), options=P1_FIRST)
-    s = d.scene.session
-    for _ in range(40):  # end every activation of player 1 with Space
-        if s.state.active != 0:
-            break
-        d.key(pygame.K_SPACE)
-    assert s.state.active == 1
-    assert d.scene.handler.name == "handover"
-    d.click((640, 400))
-    assert d.scene.viewer == 1 and d.scene.legal()
-
-
 def test_resize_and_clicking_everywhere_is_safe(table: Make) -> None:
     d = table(game="krosmaster", seed=1, seats=("human", "computer"), options=P1_FIRST)
     d.post(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600)

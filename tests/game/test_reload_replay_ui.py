@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pygame
 
+import rules
 from game.scenes.replay import ReplayScene
 from game.scenes.table import TableScene
 from game.session import GameConfig, GameSession
 from game.userdata import autosave_path
-from rules.core.packs import load_pack
+from rules.core.packs import format_for, load_pack
 from rules.core.paths import asset
 from rules.records import Session, replay_full
 from tests.game.conftest import Driver
@@ -35,7 +36,7 @@ def test_replay_steps_over_a_reload_and_plays_from_before_it(
     summons = pack / "summons.toml"
     summons.write_text(summons.read_text(encoding="utf-8").replace(BOAR, BOAR[:-1] + "5"),
                        encoding="utf-8")
-    assert g.reload_cards(load_pack("kyoukai", pack).cards)
+    assert g.reload_cards(load_pack(format_for("kyoukai", rules.GAMES), pack).cards)
     for _ in range(2):
         assert g.submit(r.choice(g.legal())) is None
     record = g.live.record

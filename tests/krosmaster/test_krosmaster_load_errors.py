@@ -112,7 +112,7 @@ def test_unknown_spell_effect_and_bad_field(tmp_path: Path) -> None:
         KrosmasterRules().new_game(seed=1, options={"pack": str(pack)})
     errs = errors_of(e)
     assert any(x.startswith(f"{cards}:{mp}: krosmaster 'Sparrow Archer': mp:") for x in errs)
-    assert any(x.startswith(f"{cards}:{eff}: krosmaster 'Iron Brawler': spells[1].effects[0]:"
+    assert any(x.startswith(f"{cards}:{eff}: krosmaster 'Iron Brawler': spells.1.effects.0:"
                             f" unknown effect 'shove'") for x in errs)
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from rules import GAMES
 from rules.core.scenario import run_scenario
 
 HERE = Path(__file__).resolve().parent / "scenarios"
@@ -13,5 +14,5 @@ HERE = Path(__file__).resolve().parent / "scenarios"
 
 @pytest.mark.parametrize("path", sorted(HERE.glob("*.toml")), ids=lambda p: p.stem)
 def test_scenario_file(path: Path) -> None:
-    result = run_scenario(path)
+    result = run_scenario(path, GAMES)
     assert result.ok, "\n".join(result.failures)

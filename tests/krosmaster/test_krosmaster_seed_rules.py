@@ -117,7 +117,7 @@ def test_R05_first_player_does_not_roll_for_tension_on_the_first_turn() -> None:
     s = RS.new_game(seed=3)
     assert s.turn == 1 and s.active == s.first
     assert s.phase == "activation" and s.dice == () and s.kamas == (0, 0)
-    _, ev = new_state(3, {})
+    _, ev = new_state(3, RS.setup({}))
     assert "roll" not in kinds(ev) and "tension" in kinds(ev)
     assert s.rng.counter == 0  # no die was drawn
 

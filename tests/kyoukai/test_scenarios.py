@@ -6,13 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rules import GAMES
 from rules.core.scenario import run_scenario
 
 HERE = Path(__file__).resolve().parents[1] / "scenarios" / "kyoukai"
 
 
 def _run(name: str) -> None:
-    result = run_scenario(HERE / name)
+    result = run_scenario(HERE / name, GAMES)
     assert result.ok, "\n".join(result.failures)
 
 

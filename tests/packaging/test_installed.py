@@ -23,6 +23,11 @@ assert Path(rules.__file__).resolve().is_relative_to(site), rules.__file__
 assert Path(game.__file__).resolve().is_relative_to(site), game.__file__
 assert resource_root() == site / "playtable_assets", resource_root()
 assert asset("ui", "theme.json").is_file()
+from importlib.metadata import entry_points
+from rules.registry import GROUP
+mine = {ep.name for ep in entry_points(group=GROUP)
+        if Path(str(ep.dist.locate_file(""))).resolve() == site}
+assert mine == set(rules.GAMES) == {"kyoukai", "krosmaster"}, (mine, list(rules.GAMES))
 for name, rs in rules.GAMES.items():
     rs.new_game(seed=1)
 from game.layouts import decks_for, playable

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from rules.core.packs import load_pack
+from rules.core.packs import format_for, load_pack
 from rules.core.paths import INSTALLED_NAME, asset, resource_root
 from rules.krosmaster.setup import DEFAULT_MAP, pack_dir
 from rules.kyoukai.ruleset import KyoukaiRules
@@ -50,7 +50,7 @@ def test_every_pack_map_and_theme_the_program_uses_is_a_shipped_resource() -> No
 def test_every_ruleset_starts_a_game_from_its_shipped_pack(name: str) -> None:
     rs = rules.GAMES[name]
     state = rs.new_game(seed=1)
-    shipped = dict(load_pack(name, asset("packs", name)).cards)
+    shipped = dict(load_pack(format_for(name, rules.GAMES), asset("packs", name)).cards)
     in_play = rs.card_hashes(state)
     # The cards in play are the shipped pack's cards, with the shipped data.
     assert in_play and set(in_play) <= set(shipped), sorted(set(in_play) - set(shipped))

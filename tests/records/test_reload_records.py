@@ -15,7 +15,7 @@ import pytest
 import rules
 from game.session import GameConfig, GameSession
 from game.userdata import autosave_path
-from rules.core.packs import load_pack
+from rules.core.packs import format_for, load_pack
 from rules.core.paths import asset
 from rules.records import (
     Record,
@@ -52,7 +52,7 @@ def _set(folder: Path, file: str, anchor: str, value: int) -> None:
 
 
 def _cards(folder: Path) -> dict[str, Any]:
-    return dict(load_pack("kyoukai", folder).cards)
+    return dict(load_pack(format_for("kyoukai", rules.GAMES), folder).cards)
 
 
 def _boar_cost(state: Any) -> int:

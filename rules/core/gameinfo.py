@@ -1,0 +1,110 @@
+"""What a game is, declared once by its package (as OpenSpiel declares ``_GAME_TYPE``).
+
+A game package holds one ``GameInfo`` (by convention ``GAME`` in ``rules/<game>/game.py``) and
+names it in the ``playtable.games`` entry-point group; ``rules.registry`` finds it there. The
+ruleset, the pack format and the client's table are import strings (``"module:attr"``), so
+declaring a game imports nothing heavy and rules/ never imports pygame.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rules.core.errors import DataError
+
+if TYPE_CHECKING:
+    from rules.core.packs import PackFormat
+    from rules.core.ruleset import Ruleset
+
+
+class GameOptions(BaseModel):
+    """The options every game starts from; a game subclasses it for its own (Krosmaster's
+    map). Unknown options are refused, so a typo is not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pack: Path | None = None  # the pack folder; None: the shipped pack
+    deck_folder: Path | None = None  # more deck files (the player's own decks)
+    decks: list[str] | None = None  # the two decks (or teams); None: the first two
+    first: int = Field(0, ge=0, le=1)  # the player who starts, where the game lets you choose
+
+    def chosen_decks(self) -> list[str] | None:
+        """The deck names asked for (a game with another word for them overrides this)."""
+        return self.decks
+
+
+def parse_options(model: type[GameOptions], options: Mapping[str, Any] | None) -> GameOptions:
+    """``options`` checked against ``model``; DataError naming each bad option."""
+    try:
+        return model.model_validate(dict(options or {}))
+    except ValidationError as e:
+        raise DataError([f"options:1: {'.'.join(map(str, x['loc'])) or '(options)'}: "
+                         f"{x['msg']}" for x in e.errors()]) from None
+
+
+def import_string(ref: str) -> Any:
+    """The object ``"package.module:attr"`` names; ImportError saying which part is missing."""
+    module_name, sep, attr = ref.partition(":")
+    if not sep or not module_name or not attr:
+        raise ImportError(f"{ref!r} is not of the form 'module:attribute'")
+    module = importlib.import_module(module_name)
+    try:
+        return getattr(module, attr)
+    except AttributeError:
+        raise ImportError(f"module {module_name!r} has no {attr!r} (from {ref!r})") from None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game's declaration: what the menu, the client and the tools need to know."""
+
+    name: str  # the id: records, packs (pack.toml ``game``), the command line
+    title: str  # for people
+    # The ruleset: "module:Class" or a class / factory taking no arguments.
+    ruleset: str | Callable[[], Ruleset[Any]]
+    pack_format: str | PackFormat[Any, Any] | None = None  # "module:FORMAT"; None: no packs
+    pack: Path | None = None  # the game's own pack folder; None: assets/packs/<name>
+    table: str | None = None  # client layout "module:Class"; None: not playable by mouse
+    options: type[GameOptions] = GameOptions
+    players: int = 2
+    hidden_information: bool = False  # hot seat hides hands and hands over between players
+    dice: bool = False  # the table shows a dice tray
+    card_size_mm: tuple[float, float] = (63.0, 88.0)
+    deck_word: str = "Deck"  # what the menu calls a deck ("Team")
+    # Default decks: the first two by name (True) or in pack order (False).
+    decks_by_name: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier() or self.name != self.name.lower():
+            raise ValueError(f"game name {self.name!r} must be a lower-case Python identifier")
+        if self.players < 1:
+            raise ValueError(f"{self.name}: players must be at least 1, not {self.players}")
+        if not (isinstance(self.options, type) and issubclass(self.options, GameOptions)):
+            raise ValueError(f"{self.name}: options must be a GameOptions subclass")
+        for ref in (self.table, *(r for r in (self.ruleset, self.pack_format)
+                                  if isinstance(r, str))):
+            if ref is not None and ref.count(":") != 1:
+                raise ValueError(f"{self.name}: {ref!r} is not of the form 'module:attribute'")
+
+    @property
+    def deck_words(self) -> str:
+        """The plural, lower case, for messages: "decks", "teams"."""
+        return f"{self.deck_word.lower()}s"
+
+    def make_ruleset(self) -> Ruleset[Any]:
+        make = import_string(self.ruleset) if isinstance(self.ruleset, str) else self.ruleset
+        return make()
+
+    def load_pack_format(self) -> PackFormat[Any, Any] | None:
+        if isinstance(self.pack_format, str):
+            return import_string(self.pack_format)  # type: ignore[no-any-return]
+        return self.pack_format
+
+    def parse_options(self, options: Mapping[str, Any] | None) -> GameOptions:
+        return parse_options(self.options, options)

@@ -1,0 +1,34 @@
+"""Krosmaster Arena's declaration: what the registry, the menu and the client know about it."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from rules.core.gameinfo import GameInfo, GameOptions
+
+
+class KrosmasterOptions(GameOptions):
+    """``teams`` is the game's own word for ``decks`` (either may be given); ``map`` is a
+    file name in the pack's maps/ folder. ``first`` is not used: Initiative decides."""
+
+    teams: list[str] | None = None
+    map: str = Field("arena", pattern=r"^[A-Za-z0-9_-]+$")
+
+    def chosen_decks(self) -> list[str] | None:
+        return self.teams or self.decks
+
+
+GAME = GameInfo(
+    name="krosmaster",
+    title="Krosmaster Arena",
+    ruleset="rules.krosmaster.ruleset:KrosmasterRules",
+    pack_format="rules.krosmaster.pack:FORMAT",
+    table="game.layouts.krosmaster:KrosmasterTable",
+    options=KrosmasterOptions,
+    players=2,
+    hidden_information=False,  # everything is on the table; only the dice seed is masked
+    dice=True,
+    card_size_mm=(63.0, 88.0),
+    deck_word="Team",
+    decks_by_name=False,  # the teams file lists the intended pairing first
+)
