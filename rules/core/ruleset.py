@@ -8,6 +8,7 @@ versioned JSON dumps and intent parsing.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -62,8 +63,10 @@ class Ruleset(ABC, Generic[S]):
     title: ClassVar[str]
     state_type: ClassVar[type[BaseModel]]
     intent_types: ClassVar[Sequence[type[Intent]]]
-    # kind -> type, handler, describe, source, target (``intent_table``): one dispatch table.
+    # kind -> type, handler, describe, source, target (``intent_table``): one dispatch table
+    # (optional: without it the kinds come from ``intent_types``, with no helpers).
     intent_kinds: ClassVar[Mapping[str, IntentKind]]
+    _quiet_apply: ClassVar[bool | None] = None
     turn_cap: ClassVar[int]
 
     def __init__(self) -> None:
@@ -105,21 +108,42 @@ class Ruleset(ABC, Generic[S]):
         (whatever it is). ``quiet=True`` is for simulation and search: no log text, no events
         and no legality check, so the intent must come from ``legal_intents`` of this state."""
         if quiet:
-            return Outcome(self._apply(state, intent, True)[0], [])
+            if self._applies_quietly():
+                return Outcome(self._apply(state, intent, True)[0], [])
+            return Outcome(self._apply(state, intent)[0], [])
         if self._to_act(state) is None:
             raise IllegalIntent("the game is over")
         if not self._is_legal(state, intent):
             raise IllegalIntent(self._reason(state, intent))
-        new_state, events = self._apply(state, intent, False)
+        new_state, events = self._apply(state, intent)
         return Outcome(new_state, events)
 
+    @classmethod
+    def _applies_quietly(cls) -> bool:
+        """Whether this game's ``_apply`` takes ``quiet`` (one written before it did not: it
+        then runs loud and its events are dropped)."""
+        quiet = cls.__dict__.get("_quiet_apply")
+        if quiet is None:
+            quiet = "quiet" in inspect.signature(cls._apply).parameters
+            cls._quiet_apply = quiet
+        return bool(quiet)
+
     # ---- intents by kind ------------------------------------------------------------------
+    @cached_property
+    def _kinds(self) -> Mapping[str, IntentKind]:
+        # A game that declares no table (one that dispatches in its own ``_apply``) still gets
+        # its kinds checked, from ``intent_types``.
+        table: Mapping[str, IntentKind] | None = getattr(self, "intent_kinds", None)
+        if table is not None:
+            return table
+        return intent_table(*(IntentKind(t, _own_apply) for t in self.intent_types))
+
     def kind_of(self, intent: object) -> IntentKind | None:
         """This game's table entry for ``intent``, None if it is not one of this game's."""
         if not isinstance(intent, Intent):
             return None
         kind = intent.__dict__.get("kind")
-        k = self.intent_kinds.get(kind) if isinstance(kind, str) else None
+        k = self._kinds.get(kind) if isinstance(kind, str) else None
         return k if k is not None and type(intent) is k.type else None
 
     def source_of(self, intent: Intent) -> Any:
@@ -294,6 +318,10 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def _highlights(self, state: S, source: Any) -> dict[str, list[Any]]: ...
+
+
+def _own_apply(*args: Any) -> Any:
+    raise NotImplementedError("this game applies its intents in its own _apply")
 
 
 def _safe_label(intent: Intent) -> str:

@@ -199,3 +199,23 @@ def test_legal_intents_with_one_field_out_of_range_are_refused(game: str) -> Non
                     _refused(rs, state, bad)
                     tried += 1
     assert tried > 200
+
+
+def test_a_game_without_a_table_or_a_quiet_apply_keeps_the_seams(tmp_path: Any) -> None:
+    """A game written before the seams (its own ``_apply(state, intent)``, no intent table):
+    its kinds come from ``intent_types``, quiet apply runs it loud and drops the events."""
+    from rules import registry
+    from tests import fakegame
+
+    registry.register(fakegame.info(fakegame.write_pack(tmp_path / "tinypack")))
+    try:
+        rs = rules.get("tiny")
+        state = rs.new_game(seed=1)
+        take = rs.legal_intents(state)[0]
+        assert rs.kind_of(take) is not None and rs.describe(state, take) == take.label()
+        loud, quiet = rs.apply(state, take), rs.apply(state, take, quiet=True)
+        assert loud.events and quiet.events == []
+        assert rs.dump(quiet.state) == rs.dump(loud.state)
+        _refused(rs, state, KyoukaiMove(gate=0, to=3))
+    finally:
+        registry.unregister("tiny")
