@@ -28,10 +28,12 @@ from game.scenes.dialogs import FileActions
 from game.session import GameConfig, config_for
 from game.sound import Sounds
 from game.userdata import autosave_path, load_settings, save_setting
+from rules.core.errors import DataError
 from rules.core.paths import asset
 from rules.records import Record, RecordError, Replayed, Session
 
 DEFAULT_SIZE = (1280, 720)
+MAX_SHOWN = 12  # problems listed in the window; all of them go to stderr
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -124,9 +126,29 @@ class App:
 
     def start_game(self, cfg: GameConfig, live: Session | None = None,
                    note: str | None = None) -> None:
+        """The table for ``cfg``; when the game cannot be set up (a broken or half-saved
+        pack, a missing folder) the menu stays, with every problem in a message window."""
         from game.scenes.table import TableScene
 
-        self._switch(TableScene, cfg, live, note)
+        try:
+            self._switch(TableScene, cfg, live, note)
+        except DataError as e:
+            self._cannot_start(cfg, e.errors)
+        except RecordError as e:
+            self._cannot_start(cfg, [e.message])
+        except Exception as e:  # noqa: BLE001 - e.g. decks the pack lacks; never a traceback
+            self._cannot_start(cfg, [f"{type(e).__name__}: {str(e)[:300]}"])
+
+    def _cannot_start(self, cfg: GameConfig, problems: list[str]) -> None:
+        # A file that cannot be read at all (half-saved, say) first: what follows from it,
+        # such as decks naming its cards, is noise until it is fixed.
+        first = sorted(problems, key=lambda m: not any(k in m for k in (": syntax:", ": file:")))
+        shown = first[:MAX_SHOWN] + ([f"… and {len(problems) - MAX_SHOWN} more"]
+                                        if len(problems) > MAX_SHOWN else [])
+        for line in problems:
+            print(line, file=sys.stderr)
+        self.to_menu(cfg)
+        self.files.show("\n".join(shown), "Cannot start the game")
 
     def open_game(self, live: Session, note: str | None = None) -> None:
         """Play on from a record (a saved file, the autosave, a point of a replay)."""
@@ -140,6 +162,10 @@ class App:
             missing = not autosave_path().exists()
             self.files.show("There is no game to continue yet." if missing else e.message,
                             "Continue last game")
+            return False
+        except Exception as e:  # noqa: BLE001 - defence in depth: replaying should say why
+            self.files.show(f"{autosave_path()}: cannot continue it ({type(e).__name__}: "
+                            f"{str(e)[:200]})", "Continue last game")
             return False
         self.open_game(live, note)
         return True

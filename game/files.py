@@ -8,6 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from rules.core.limits import Refused, check_json, read_limited
+
 
 def write_json(path: Path, doc: dict[str, Any]) -> None:
     """Atomic JSON write (temporary file + rename): a reader never sees half a file."""
@@ -20,3 +22,30 @@ def write_json(path: Path, doc: dict[str, Any]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+SETTINGS_LIMIT = 1024 * 1024  # a settings file is a few hundred bytes
+
+
+class Unreadable(Exception):
+    """A JSON file we cannot use; the message says why, for the player."""
+
+
+def read_json(path: Path, limit: int = SETTINGS_LIMIT) -> Any:
+    """A small JSON file (settings), checked for size, encoding and nesting before parsing.
+    FileNotFoundError when it is missing; Unreadable for anything else wrong with it."""
+    try:
+        raw = read_limited(path, limit, inside=path.resolve().parent)
+        text = raw.decode("utf-8")
+        check_json(text)
+        return json.loads(text)
+    except FileNotFoundError:
+        raise
+    except Refused as e:
+        raise Unreadable(f"line {e.line}: {e.problem}") from None
+    except OSError as e:
+        raise Unreadable(f"cannot read it ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise Unreadable("not UTF-8 text") from None
+    except ValueError as e:  # json.JSONDecodeError
+        raise Unreadable(f"not JSON ({e})") from None

@@ -10,13 +10,12 @@ what is wrong, keeps the rest, and says so in a message.
 from __future__ import annotations
 
 import contextlib
-import json
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.files import write_json
+from game.files import Unreadable, read_json, write_json
 from game.userdata import data_dir
 
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080),
@@ -49,15 +48,12 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and, when something in the file could not be used, why."""
     path = settings_path() if path is None else path
     try:
-        text = path.read_text(encoding="utf-8")
+        doc = read_json(path)
     except FileNotFoundError:
         return Settings(), None
-    except OSError as e:
-        return Settings(), f"Could not read the settings ({e.strerror or e}); using defaults."
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        return Settings(), f"The settings file {path.name} is damaged; using the defaults."
+    except Unreadable as e:
+        return Settings(), f"The settings file {path.name} is damaged ({e}); using the " \
+                           "defaults."
     if not isinstance(doc, dict):
         return Settings(), f"The settings file {path.name} is not a settings object; using " \
                            "the defaults."
@@ -78,8 +74,8 @@ def save(settings: Settings, path: Path | None = None) -> bool:
     (a setting that cannot be kept is not worth an error on screen)."""
     path = settings_path() if path is None else path
     doc: dict[str, Any] = {}
-    with contextlib.suppress(OSError, ValueError):
-        old = json.loads(path.read_text(encoding="utf-8"))
+    with contextlib.suppress(OSError, Unreadable):
+        old = read_json(path)
         if isinstance(old, dict):
             doc = old
     doc.update(settings.model_dump(mode="json"))

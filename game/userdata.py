@@ -11,14 +11,13 @@ One function decides the folder, per platform:
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.files import write_json
+from game.files import Unreadable, read_json, write_json
 
 APP = "playtable"
 
@@ -68,8 +67,8 @@ def _settings_path() -> Path:
 
 def load_settings() -> dict[str, Any]:
     try:
-        doc = json.loads(_settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        doc = read_json(_settings_path())
+    except (OSError, Unreadable):  # settings.load says why, once, at start-up
         return {}
     return doc if isinstance(doc, dict) else {}
 

@@ -10,10 +10,13 @@ shrunk step by step; past the smallest size the face shows what fits and a "… 
 from __future__ import annotations
 
 import logging
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
+from PIL import Image
 
 from game.draw.palette import CARD_BACK, CARD_BACK_EDGE, INK, INK_DARK, Color
 from game.draw.scale import px
@@ -22,6 +25,8 @@ from rules.core.packs import art_path
 
 log = logging.getLogger("playtable.cards")
 ART_MAX_SIDE = 1024  # a larger image is kept at this size (faces are never bigger)
+ART_MAX_BYTES = 20 << 20  # art files: a large photo is well under this
+ART_MAX_PIXELS = 40_000_000  # decoded: 160 MB at 4 bytes a pixel
 ART_SHARES = (0.26, 0.16)  # the large face's art window, as a share of the card's height
 
 
@@ -103,6 +108,7 @@ def art_image(path: str) -> pygame.Surface | None:
         return _images[path]
     img: pygame.Surface | None = None
     try:
+        _check_art(path)
         raw = pygame.image.load(path)
         w, h = raw.get_size()
         if w < 1 or h < 1:
@@ -115,10 +121,26 @@ def art_image(path: str) -> pygame.Surface | None:
             pygame.transform.smoothscale(copy, img.get_size(), img)
         else:
             img.blit(raw, (0, 0))
-    except (pygame.error, OSError, ValueError) as e:
+    except (pygame.error, OSError, ValueError, Image.DecompressionBombError) as e:
         _warn(f"card art {path}: cannot read it ({e}); drawing the plain face")
     _images[path] = img
     return img
+
+
+def _check_art(path: str) -> None:
+    """Refuse, before decoding, what would stall or exhaust the table: not a regular file
+    (a pipe never ends), over ``ART_MAX_BYTES``, or more than ``ART_MAX_PIXELS`` once
+    decoded (a small file can claim a huge picture). Pillow reads only the header here."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError("not a regular file")
+    if st.st_size > ART_MAX_BYTES:
+        raise ValueError(f"{st.st_size} bytes is over the {ART_MAX_BYTES >> 20} MB limit")
+    with Image.open(path) as im:
+        w, h = im.size
+    if w * h > ART_MAX_PIXELS:
+        raise ValueError(f"{w}x{h} pixels is over the {ART_MAX_PIXELS // 1_000_000} "
+                         "megapixel limit")
 
 
 def forget_art() -> None:

@@ -7,7 +7,6 @@ data folder for the shipped pack; the menu lists it from then on."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,8 @@ from game.packs import (
 )
 from game.scenes.base import Scene
 from game.session import GameConfig
+from rules.core.cards import read_toml
+from rules.core.errors import DataError
 
 if TYPE_CHECKING:
     from game.app import App
@@ -470,7 +471,7 @@ class CardGrid:
 
 def _names_in(path: Path, key: str) -> set[str]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
+        data = read_toml(path)[0]  # limits, links and encoding checked like any pack file
+    except DataError:
         return set()
     return {t.get("name") for t in data.get(key, []) if isinstance(t, dict)}

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
-from game.userdata import newest_save, saves_dir
+from game.userdata import data_dir, newest_save, saves_dir
 from rules.records import (
     Record,
     RecordError,
@@ -22,12 +22,15 @@ from rules.records import (
     replay_full,
     save_atomic,
 )
+from rules.records.replay import in_file
+from rules.records.trust import outside_places
 
 if TYPE_CHECKING:
     from game.app import App
     from game.session import GameSession
 
 Purpose = Literal["save", "play", "replay"]
+Question = Literal["folders", "cards"]
 
 
 class FileActions:
@@ -37,7 +40,8 @@ class FileActions:
         self.purpose: Purpose = "play"
         self.saving: Record | None = None  # the game as it was when Save was asked for
         self.confirm: UIConfirmationDialog | None = None
-        self.pending: tuple[Record, Purpose] | None = None
+        # What a confirmation answers: the record, why it is opened, its file, the question.
+        self.pending: tuple[Record, Purpose, Path, Question] | None = None
         self.window: UIMessageWindow | None = None
         self.last_message = ""  # the last message shown (tests read it)
         self.last_saved: Path | None = None
@@ -88,8 +92,7 @@ class FileActions:
         self.last_message = text
         if self.window is not None and self.window.alive():
             self.window.kill()
-        html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        self.window = UIMessageWindow(self._rect(460, 240), html, self.app.manager,
+        self.window = UIMessageWindow(self._rect(460, 240), _html(text), self.app.manager,
                                       window_title=title, always_on_top=True)
 
     # ---- answers -------------------------------------------------------------------------
@@ -108,7 +111,11 @@ class FileActions:
             self.confirm = None
             pending, self.pending = self.pending, None
             if pending is not None:
-                self._open(*pending)
+                record, purpose, path, question = pending
+                if question == "folders":
+                    self._check_cards(record, purpose, path)
+                else:
+                    self._open(record, purpose, path)
             return True
         if ev.type == pygame_gui.UI_WINDOW_CLOSE:
             if ev.ui_element is self.dialog:
@@ -133,28 +140,57 @@ class FileActions:
         self.app.scene_say(f"Saved: {path.name}")
 
     def open_path(self, path: Path, purpose: Purpose = "play") -> None:
-        """Load a record; if its cards changed since it was made, ask first."""
+        """Load a record; if it names folders outside the shipped packs and the user data
+        folder, ask before reading them; if its cards changed since it was made, ask too."""
         try:
             record = load_record(path)
-            changes = card_changes(record)
         except RecordError as e:
             self.show(e.message)
             return
-        if changes:
-            self.pending = (record, purpose)
+        except Exception as e:  # noqa: BLE001 - a file from anywhere must not end the program
+            self.show(f"{path}: cannot open it ({type(e).__name__}: {str(e)[:200]})")
+            return
+        outside = outside_places(record, [data_dir()])
+        if outside:
+            self.pending = (record, purpose, path, "folders")
+            places = "\n".join(outside)
             self.confirm = UIConfirmationDialog(
-                self._rect(480, 260), f"{path.name}: {changes.describe()}. Replay it with the "
-                "current cards?", self.app.manager, window_title="Cards changed",
+                self._rect(520, 300), f"{_html(path.name)} reads cards from outside the shipped "
+                f"packs and your data folder:<br>{'<br>'.join(map(_html, outside))}<br>Open it "
+                "and read these?", self.app.manager,
+                window_title="Read other folders?", action_short_name="Read them",
+                object_id="#outside_folders")
+            self.last_message = places
+            return
+        self._check_cards(record, purpose, path)
+
+    def _check_cards(self, record: Record, purpose: Purpose, path: Path) -> None:
+        try:
+            changes = card_changes(record)
+        except RecordError as e:
+            self.show(in_file(e, path).message)
+            return
+        except Exception as e:  # noqa: BLE001 - defence in depth: the rules should say why
+            self.show(f"{path}: cannot set up the game ({type(e).__name__}: {str(e)[:200]})")
+            return
+        if changes:
+            self.pending = (record, purpose, path, "cards")
+            self.confirm = UIConfirmationDialog(
+                self._rect(480, 260), f"{_html(path.name)}: {changes.describe()}. Replay it "
+                "with the current cards?", self.app.manager, window_title="Cards changed",
                 action_short_name="Replay with current cards", object_id="#cards_changed")
             self.last_message = changes.describe()
             return
-        self._open(record, purpose)
+        self._open(record, purpose, path)
 
-    def _open(self, record: Record, purpose: Purpose) -> None:
+    def _open(self, record: Record, purpose: Purpose, path: Path) -> None:
         try:
             replayed = replay_full(record)
         except RecordError as e:
-            self.show(e.message)
+            self.show(in_file(e, path).message)
+            return
+        except Exception as e:  # noqa: BLE001 - defence in depth: replay_full should say why
+            self.show(f"{path}: cannot replay it ({type(e).__name__}: {str(e)[:200]})")
             return
         over = replayed.rs.to_act(replayed.state) is None
         if purpose == "replay" or over:
@@ -168,3 +204,9 @@ class FileActions:
                 w.kill()
         self.dialog = self.confirm = None
         self.window = None
+
+
+def _html(text: str) -> str:
+    """Plain text for pygame-gui's HTML-like text boxes (a file name may hold ``<``)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
+        "\n", "<br>")

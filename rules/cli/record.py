@@ -23,6 +23,8 @@ from rules.records import (
     replay_full,
     state_sha256,
 )
+from rules.records.replay import in_file
+from rules.records.trust import outside_places
 
 
 def result_line(game: str, r: Replayed) -> str:
@@ -75,13 +77,21 @@ def play(args: argparse.Namespace) -> int:
 def check(args: argparse.Namespace) -> int:
     try:
         record = load_record(args.path)
+    except RecordError as e:
+        return _fail(e.message)
+    outside = outside_places(record, [Path(f) for f in args.trust_folder])
+    if outside and not args.trust_folders:
+        return _fail(f"{args.path}: the record reads outside the shipped packs "
+                     f"({'; '.join(outside)}); nothing was read there. Pass --trust-folders "
+                     "(or --trust-folder DIR) if you trust it")
+    try:
         changes = card_changes(record)
         if changes:
             print(f"record: note: {changes.describe()}; replaying with the current cards",
                   file=sys.stderr)
         r = replay_full(record)
     except RecordError as e:
-        return _fail(e.message)
+        return _fail(in_file(e, args.path).message)
     print(result_line(record.game, r))
     return 0
 
@@ -103,4 +113,8 @@ def register(sub: Any) -> None:
     pl.set_defaults(run=play)
     ch = rec.add_parser("check", help="load and replay a record, print its RESULT line")
     ch.add_argument("path")
+    ch.add_argument("--trust-folders", action="store_true",
+                    help="read the pack and deck folders the record names, wherever they are")
+    ch.add_argument("--trust-folder", action="append", default=[], metavar="DIR",
+                    help="also read packs and decks under DIR (repeatable)")
     ch.set_defaults(run=check)

@@ -15,10 +15,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from rules.core.errors import DataError
+from rules.core.limits import MAX_DEPTH, MAX_FILE_BYTES, Refused, check_toml, read_limited, too_deep
 
 M = TypeVar("M", bound=BaseModel)
 
-MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_CARDS = 5000
 
 _ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.\-]+)\s*\]\]")
@@ -37,21 +37,30 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.lines: dict[Path_, int] = {}
+        self.first: dict[str | int, int] = {}  # top-level name -> its first line
         counts: dict[Path_, int] = {}
+        # Array paths counted under each path: a new element forgets its children's counts
+        # (each entry is dropped at most once: linear in the number of headers).
+        below: dict[Path_, list[Path_]] = {}
         current: Path_ = ()
         for no, line in enumerate(text.splitlines(), start=1):
             if m := _ARRAY_HEADER.match(line):
-                current = self._resolve(m.group(1).split("."), current, counts, array=True)
-                self.lines.setdefault(current, no)
+                current = self._resolve(m.group(1).split("."), counts, below, array=True)
+                self._note(current, no)
             elif m := _TABLE_HEADER.match(line):
-                current = self._resolve(m.group(1).split("."), current, counts, array=False)
-                self.lines.setdefault(current, no)
+                current = self._resolve(m.group(1).split("."), counts, below, array=False)
+                self._note(current, no)
             elif m := _KEY.match(line):
-                self.lines.setdefault(current + (m.group(1),), no)
+                self._note(current + (m.group(1),), no)
 
-    def _resolve(
-        self, names: list[str], current: Path_, counts: dict[Path_, int], array: bool
-    ) -> Path_:
+    def _note(self, path: Path_, no: int) -> None:
+        self.lines.setdefault(path, no)
+        if path:
+            self.first.setdefault(path[0], no)
+
+    @staticmethod
+    def _resolve(names: list[str], counts: dict[Path_, int], below: dict[Path_, list[Path_]],
+                 array: bool) -> Path_:
         path: Path_ = ()
         for i, name in enumerate(names):
             path = path + (name,)
@@ -60,8 +69,16 @@ class LineIndex:
                 n = counts.get(path, 0)
                 counts[path] = n + 1
                 # Deeper arrays restart counting under a new parent element.
-                for k in [k for k in counts if len(k) > len(path) and k[: len(path)] == path]:
-                    del counts[k]
+                stack = below.pop(path, [])
+                while stack:
+                    k = stack.pop()
+                    counts.pop(k, None)
+                    stack.extend(below.pop(k, []))
+                if n == 0:
+                    for j in range(len(path) - 1, 0, -1):
+                        if path[:j] in counts:
+                            below.setdefault(path[:j], []).append(path)
+                            break
                 path = path + (n,)
             elif path in counts:
                 path = path + (counts[path] - 1,)
@@ -77,16 +94,17 @@ class LineIndex:
         return 1
 
 
-def read_toml(path: Path) -> tuple[dict[str, Any], LineIndex]:
-    """Parse a TOML file; syntax errors and oversize files become DataError with a line."""
+def read_toml(path: Path, inside: Path | None = None) -> tuple[dict[str, Any], LineIndex]:
+    """Parse a TOML file; syntax errors, oversize or too deeply nested files and links that
+    leave ``inside`` (default: the file's folder) become DataError with a line."""
     try:
-        size = path.stat().st_size
+        raw = read_limited(path, MAX_FILE_BYTES, inside)
+        text = raw.decode("utf-8")
+        check_toml(text)
+    except Refused as e:
+        raise DataError([f"{path}:{e.line}: file: {e.problem}"]) from None
     except OSError as e:
-        raise DataError([f"{path}:1: file: cannot read ({e.strerror})"]) from None
-    if size > MAX_FILE_BYTES:
-        raise DataError([f"{path}:1: file: {size} bytes is over the 5 MB limit"])
-    try:
-        text = path.read_text(encoding="utf-8")
+        raise DataError([f"{path}:1: file: cannot read ({e.strerror or e})"]) from None
     except UnicodeDecodeError as e:
         raise DataError([f"{path}:1: file: not UTF-8 text ({e.reason})"]) from None
     try:
@@ -95,7 +113,11 @@ def read_toml(path: Path) -> tuple[dict[str, Any], LineIndex]:
         m = re.search(r"line (\d+)", str(e))
         line = m.group(1) if m else "1"
         raise DataError([f"{path}:{line}: syntax: {e}"]) from None
-    return data, LineIndex(text)
+    index = LineIndex(text)
+    if (deep := too_deep(data)) is not None:
+        raise DataError([f"{path}:{index.line_of(deep)}: file: nested more than {MAX_DEPTH} "
+                         "deep"])
+    return data, index
 
 
 def _field_name(loc: Sequence[str | int]) -> str:

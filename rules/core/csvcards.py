@@ -18,12 +18,24 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.core.cards import MAX_CARDS, MAX_FILE_BYTES
+from rules.core.cards import MAX_CARDS
+from rules.core.limits import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_VALUES,
+    Refused,
+    check_lines,
+    check_toml,
+    read_limited,
+    too_deep,
+)
 
 
 @dataclass(frozen=True)
@@ -33,12 +45,17 @@ class CsvRow:
 
 
 def _cell(text: str) -> Any:
+    """A cell's value; Refused when an inline value is nested too deep to parse safely."""
     s = text.strip()
     if s[:1] in ("[", "{"):
+        check_toml(s)
         try:
-            return tomllib.loads(f"v = {s}")["v"]
+            value = tomllib.loads(f"v = {s}")["v"]
         except tomllib.TOMLDecodeError:
-            pass  # plain text that happens to start with a bracket
+            return s  # plain text that happens to start with a bracket
+        if too_deep(value) is not None:
+            raise Refused(f"a value nested more than {MAX_DEPTH} deep")
+        return value
     return s
 
 
@@ -66,17 +83,17 @@ def _lists(node: Any) -> Any:
     return fixed
 
 
-def read_csv(path: Path) -> tuple[list[CsvRow], list[str]]:
-    """The rows of a card CSV as nested dicts, and file-level problems (``file:line: …``)."""
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        return [], [f"{path}:1: file: cannot read ({e.strerror})"]
-    if size > MAX_FILE_BYTES:
-        return [], [f"{path}:1: file: {size} bytes is over the 5 MB limit"]
+def read_csv(path: Path, inside: Path | None = None) -> tuple[list[CsvRow], list[str]]:
+    """The rows of a card CSV as nested dicts, and file-level problems (``file:line: …``).
+    ``inside``: the folder the file must stay in through links (default: its own)."""
     try:
         # utf-8-sig: spreadsheets often write a byte-order mark.
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_limited(path, MAX_FILE_BYTES, inside).decode("utf-8-sig")
+        check_lines(re.sub("\r\n?", "\n", text))  # old spreadsheets end lines with \r
+    except Refused as e:
+        return [], [f"{path}:{e.line}: file: {e.problem}"]
+    except OSError as e:
+        return [], [f"{path}:1: file: cannot read ({e.strerror or e})"]
     except UnicodeDecodeError as e:
         return [], [f"{path}:1: file: not UTF-8 text ({e.reason}); export as CSV UTF-8"]
     # Spreadsheets in some locales export with ';' or tabs; the header row (names only, no
@@ -94,13 +111,16 @@ def read_csv(path: Path) -> tuple[list[CsvRow], list[str]]:
         return [], [f"{path}:1: syntax: {e}"]
     for col, name in enumerate(header, start=1):
         if name and (name.startswith(".") or name.endswith(".") or ".." in name):
-            errors.append(f"{path}:1: column {col}: bad column name {name!r}")
-    if len(set(h for h in header if h)) != len([h for h in header if h]):
-        dupes = sorted({h for h in header if h and header.count(h) > 1})
+            errors.append(f"{path}:1: column {col}: bad column name {name[:60]!r}")
+        elif name.count(".") >= MAX_DEPTH:
+            errors.append(f"{path}:1: column {col}: more than {MAX_DEPTH} dotted parts")
+    seen = Counter(h for h in header if h)
+    if dupes := sorted(h for h, n in seen.items() if n > 1):
         errors.append(f"{path}:1: columns: named twice: {', '.join(dupes)}")
     if errors:
         return [], errors
     start = reader.line_num + 1
+    values = 0
     try:
         for cells in reader:
             line, start = start, reader.line_num + 1
@@ -113,11 +133,20 @@ def read_csv(path: Path) -> tuple[list[CsvRow], list[str]]:
                 name = header[col] if col < len(header) else ""
                 if not cell.strip():
                     continue
+                values += 1
+                if values > MAX_VALUES:
+                    return [], [f"{path}:{line}: file: more than {MAX_VALUES:,} values is "
+                                "over the limit"]
                 if not name:
                     errors.append(f"{path}:{line}: column {col + 1}: a value under no column "
                                   f"name ({cell.strip()[:30]!r})")
                     continue
-                if problem := _put(data, name.split("."), _cell(cell)):
+                try:
+                    value = _cell(cell)
+                except Refused as e:
+                    errors.append(f"{path}:{line}: column {name!r}: {e.problem}")
+                    continue
+                if problem := _put(data, name.split("."), value):
                     errors.append(f"{path}:{line}: {problem}")
             rows.append(CsvRow(line, _lists(data)))
     except csv.Error as e:

@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from rules.core.cards import MAX_CARDS, MAX_FILE_BYTES, LineIndex, format_validation, read_toml
+from rules.core.cards import MAX_CARDS, LineIndex, format_validation, read_toml
 from rules.core.csvcards import read_csv
 from rules.core.errors import DataError
+from rules.core.limits import MAX_FILE_BYTES, Refused, read_limited
 
 if TYPE_CHECKING:
     from rules.core.ruleset import Ruleset
@@ -34,6 +35,7 @@ D = TypeVar("D", bound=BaseModel)
 RGB = tuple[int, int, int]
 Loc = tuple[str | int, ...]
 MANIFEST = "pack.toml"
+MAX_UNKNOWN = 20  # unknown top-level names listed one by one; the rest are counted
 _WHERE = re.compile(r"^(.*?):(\d+): ")
 
 
@@ -147,9 +149,11 @@ def guess_game(path: Path, games: Mapping[str, Ruleset[Any]]) -> str:
         if fmt is None:
             continue
         for f in sorted(folder.glob("*.toml")):
-            if f.stat().st_size > MAX_FILE_BYTES:
-                continue
-            text = f.read_text(encoding="utf-8", errors="replace").replace(" ", "")
+            try:
+                raw = read_limited(f, MAX_FILE_BYTES)
+            except (Refused, OSError):
+                continue  # reported when the pack is read
+            text = raw.decode("utf-8", errors="replace").replace(" ", "")
             if f"[[{fmt.card_key}]]" in text:
                 return game
     raise DataError([f"{folder}:1: pack: cannot tell the game; pass --game or add {MANIFEST} "
@@ -161,6 +165,7 @@ class _RowIndex(LineIndex):
 
     def __init__(self, line: int) -> None:
         self.lines = {}
+        self.first = {}
         self.line = line
 
     def line_of(self, path: Sequence[str | int]) -> int:
@@ -186,8 +191,12 @@ def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
         data, index = read_toml(path)
     except DataError as e:
         return [], e.errors
+    unknown = [k for k in data if k != key]
     errors = [f"{path}:{_first_line(index, k)}: {k}: unknown section (expected [[{key}]])"
-              for k in data if k != key]
+              for k in unknown[:MAX_UNKNOWN]]
+    if len(unknown) > MAX_UNKNOWN:
+        errors.append(f"{path}:{_first_line(index, unknown[MAX_UNKNOWN])}: file: "
+                      f"{len(unknown) - MAX_UNKNOWN} more unknown sections")
     raw = data.get(key, [])
     if not isinstance(raw, list):
         return [], [f"{path}:{index.line_of((key,))}: {key}: must be [[{key}]] tables"]
@@ -199,7 +208,7 @@ def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
 
 def _first_line(index: LineIndex, key: str) -> int:
     """Where a top-level name first appears (``[[key]]`` headers are indexed per element)."""
-    return min((n for p, n in index.lines.items() if p[:1] == (key,)), default=1)
+    return index.first.get(key, 1)
 
 
 def _csv_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:

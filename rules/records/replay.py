@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +61,13 @@ def ruleset_of(record: Record) -> Ruleset[Any]:
 def start(rs: Ruleset[Any], record: Record) -> Any:
     """The record's first state: from the current card pack, with the cards that hot reloads
     changed during the game as they were at its start."""
-    return restore_originals(rs, fresh(rs, record), record)
+    state = fresh(rs, record)
+    try:
+        return restore_originals(rs, state, record)
+    except RecordError:
+        raise
+    except Exception as e:  # noqa: BLE001 - the card data came from the file
+        raise RecordError(f"cannot put back the cards the reloads changed: {_short(e)}") from None
 
 
 def fresh(rs: Ruleset[Any], record: Record) -> Any:
@@ -69,8 +76,17 @@ def fresh(rs: Ruleset[Any], record: Record) -> Any:
         return rs.new_game(seed=record.seed, options=record.options)
     except DataError as e:
         raise RecordError("cannot set up the game: " + "; ".join(e.errors)) from None
-    except (KeyError, ValueError, TypeError, OSError) as e:
-        raise RecordError(f"cannot set up the game with options {record.options}: {e}") from None
+    except RecordError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a record from elsewhere must not crash its reader
+        raise RecordError(f"cannot set up the game with options {record.options}: "
+                          f"{_short(e)}") from None
+
+
+def _short(e: BaseException) -> str:
+    """An unexpected error in a line, its kind first (``IndexError: tuple index…``)."""
+    text = str(e)[:200]
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
 def parse_intents(record: Record) -> list[Intent]:
@@ -81,6 +97,8 @@ def parse_intents(record: Record) -> list[Intent]:
             out.append(rs.parse_intent(data))
         except ValueError as e:
             raise RecordError(f"intent {i}: bad intent data: {e}", intent=i) from None
+        except Exception as e:  # noqa: BLE001 - e.g. RecursionError: still the record's fault
+            raise RecordError(f"intent {i}: bad intent data: {_short(e)}", intent=i) from None
     return out
 
 
@@ -100,8 +118,18 @@ def replay_full(record: Record, upto: int | None = None) -> Replayed:
         except IllegalIntent as e:
             raise RecordError(f"intent {i} ({intent.label()}) is not legal: {e.reason}",
                               intent=i) from None
+        except Exception as e:  # noqa: BLE001 - any failure of a stored intent is the record's
+            raise RecordError(f"intent {i} ({_label(intent)}) cannot be replayed: {_short(e)}",
+                              intent=i) from None
     _reload_upto(r, reloads, len(intents))
     return r
+
+
+def _label(intent: Intent) -> str:
+    try:
+        return intent.label()
+    except Exception:  # noqa: BLE001 - the label of a broken intent is only for the message
+        return intent.kind if isinstance(getattr(intent, "kind", None), str) else "?"
 
 
 def _reload_upto(r: Replayed, reloads: list[tuple[int, Reload]],
@@ -109,7 +137,13 @@ def _reload_upto(r: Replayed, reloads: list[tuple[int, Reload]],
     """Apply the reloads that happened after ``at`` intents; return those still to come."""
     while reloads and reloads[0][1].at <= at:
         n, entry = reloads.pop(0)
-        r.reload(*apply_reload(r.rs, r.state, entry, n))
+        try:
+            r.reload(*apply_reload(r.rs, r.state, entry, n))
+        except RecordError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the card data came from the file
+            raise RecordError(f"reload {n} (after intent {entry.at}) cannot be applied: "
+                              f"{_short(e)}") from None
     return reloads
 
 
@@ -136,6 +170,14 @@ class CardChanges:
         parts = [f"{what}: {', '.join(ids)}" for what, ids in
                  (("changed", self.changed), ("new", self.added), ("gone", self.removed)) if ids]
         return "cards differ from when the record was made (" + "; ".join(parts) + ")"
+
+
+def in_file(e: RecordError, path: str | os.PathLike[str]) -> RecordError:
+    """``e`` with the file it came from at the front of its message (once)."""
+    where = str(path)
+    if e.message.startswith(where):
+        return e
+    return RecordError(f"{where}: {e.message}", e.intent)
 
 
 def card_changes(record: Record) -> CardChanges:

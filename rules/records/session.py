@@ -15,7 +15,7 @@ from rules.core.errors import IllegalIntent
 from rules.core.model import Event, Intent
 from rules.records.model import Record, RecordError, append, intent_data, new_record
 from rules.records.reloads import apply_reload, make_reload
-from rules.records.replay import CardChanges, Replayed, card_changes, replay_full
+from rules.records.replay import CardChanges, Replayed, card_changes, in_file, replay_full
 from rules.records.store import load_autosave, load_record, save_atomic
 from rules.records.undo import redo, undo, undo_point
 
@@ -40,14 +40,22 @@ class Session:
     @classmethod
     def open(cls, path: str | os.PathLike[str],
              autosave: str | os.PathLike[str] | None = None) -> Session:
-        """A saved game (RecordError with the reason if it cannot be read or replayed)."""
-        return cls(load_record(path), autosave)
+        """A saved game (RecordError with the file and the reason if it cannot be read or
+        replayed)."""
+        record = load_record(path)
+        try:
+            return cls(record, autosave)
+        except RecordError as e:
+            raise in_file(e, path) from None
 
     @classmethod
     def resume(cls, autosave: str | os.PathLike[str]) -> tuple[Session, str | None]:
         """"Continue last game": the autosave (or its backup, with a note why)."""
         record, note = load_autosave(autosave)
-        return cls(record, autosave), note
+        try:
+            return cls(record, autosave), note
+        except RecordError as e:
+            raise in_file(e, autosave) from None
 
     # ---- reading -----------------------------------------------------------------------
     @property

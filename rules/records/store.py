@@ -15,10 +15,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from rules.core.limits import MAX_FILE_BYTES, Refused, check_json, read_limited
 from rules.records.model import READS_FORMATS, RECORD_FORMAT, Record, RecordError
 from rules.records.replay import parse_intents
 
 MAGIC = '"playtable": "record"'  # first key of every record file; tells ours from others
+MAX_RECORD_BYTES = MAX_FILE_BYTES  # 5 MB: a long game is well under 100 KB
 
 
 def to_text(record: Record) -> str:
@@ -49,6 +51,13 @@ def from_text(text: str, where: str = "record") -> Record:
     """Parse and check a record file's text; RecordError names the problem."""
     if not text.strip():
         raise RecordError(f"{where}: the file is empty (truncated?)")
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"{where}: {len(text)} characters is over the "
+                          f"{MAX_RECORD_BYTES // (1024 * 1024)} MB limit for records")
+    try:
+        check_json(text)
+    except Refused as e:
+        raise RecordError(f"{where}:{e.line}: {e.problem}") from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
@@ -94,13 +103,19 @@ def _field_error(err: Any) -> str:
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
+    """A record file, checked (RecordError naming the file and the problem). Files over
+    MAX_RECORD_BYTES are refused unread: every intent rewrites the autosave, so a huge
+    record would make each move slow, and no real game comes near the limit."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        # The player chose this file: a link to it is fine wherever it leads.
+        raw = read_limited(p, MAX_RECORD_BYTES, inside=p.resolve().parent)
     except FileNotFoundError:
         raise RecordError(f"{p}: no such file") from None
+    except Refused as e:
+        raise RecordError(f"{p}: {e.problem.replace('limit', 'limit for records')}") from None
     except OSError as e:
-        raise RecordError(f"{p}: cannot read it ({e.strerror})") from None
+        raise RecordError(f"{p}: cannot read it ({e.strerror or e})") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -1,0 +1,184 @@
+"""One renderer for a card on a table, in every state the card games name.
+
+A ``CardLook`` says what a card looks like right now: its face (or the back when it is face
+down / Closed), turned sideways (acted, checked, rested), dimmed, glowing as legal, damage and
+counters on it, and cards attached or enchanted under it (tucked beneath, their top edges
+peeking out). ``CardPainter`` draws one at a given size; every rotated, scaled, dimmed or
+outlined surface is cached, so a frame only blits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import pygame
+
+from game.draw.cards import CardFaces, FaceSpec, face_key
+from game.draw.palette import INK, PANEL, Color
+from game.draw.scale import px, scale
+from game.draw.text import TEXT, unscaled
+
+Size = tuple[int, int]
+DAMAGE = (170, 34, 40)
+CACHE_LIMIT = 4000  # surfaces kept before the cache starts over (a resize leaves old sizes)
+COMPOSED_LIMIT = 1500  # whole card pictures (with attachments and badges) kept
+UNDER_SHOWN = 3  # attached cards drawn peeking out; deeper ones are hidden (say so in a counter)
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """A card as the table shows it. ``id`` is the id the rules use for it (a card instance)."""
+
+    id: Hashable
+    face: FaceSpec | None = None  # None: the card back (face down, Closed, hidden)
+    sideways: bool = False  # acted / checked / rested: turned 90° clockwise
+    dimmed: bool = False  # out of play for now (can't be afforded, disabled…)
+    damage: int = 0  # a red badge in the top-right corner when above 0
+    counters: tuple[tuple[str, Color], ...] = ()  # pills along the bottom edge ("+1", "2 vim")
+    under: tuple[CardLook, ...] = ()  # attached / enchanting cards, the first one deepest;
+    # the last UNDER_SHOWN peek out above the card
+    span: int = 1  # slot rows: how many slots the card covers (a size-2 unit covers two)
+
+
+def footprint(size: Size, sideways: bool) -> Size:
+    """The on-screen box of an upright card of ``size`` in either orientation."""
+    return (size[1], size[0]) if sideways else size
+
+
+def under_peek(box: Size) -> int:
+    """How far each attached card peeks out above the card it is under."""
+    return max(px(8), min(box) // 5)
+
+
+class CardPainter:
+    """Draws ``CardLook``s with ``faces`` (the game's procedural faces and backs)."""
+
+    def __init__(self, faces: CardFaces) -> None:
+        self.faces = faces
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._composed: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
+
+    def clear(self) -> None:
+        self._cache.clear()
+        self._composed.clear()
+
+    def surface(self, look: CardLook, size: Size, glow: Color | None = None,
+                angle: int = 0) -> pygame.Surface:
+        """The card's image at upright ``size``: turned, dimmed, outlined and tilted as asked.
+        Badges and attached cards are not part of it (they change more often)."""
+        fk = face_key(look.face) if look.face is not None else "back"
+        key = (fk, size, look.sideways, look.dimmed, glow, angle, scale())
+        img = self._cache.get(key)
+        if img is not None:
+            return img
+        base = self.faces.back(size) if look.face is None else self.faces.face(look.face, size)
+        img = base
+        if look.dimmed:
+            img = img.copy()
+            img.fill((105, 105, 115), special_flags=pygame.BLEND_RGB_MULT)
+        if look.sideways:
+            img = pygame.transform.rotate(img, -90)
+        if glow is not None:
+            img = _outlined(img, glow)
+        if angle:
+            img = pygame.transform.rotozoom(img, angle, 1.0)
+        if len(self._cache) >= CACHE_LIMIT:
+            self._cache.clear()
+        self._cache[key] = img
+        return img
+
+    def draw(self, surf: pygame.Surface, look: CardLook, center: tuple[int, int], size: Size,
+             glow: Color | None = None, ring: Color | None = None,
+             lift: int = 0) -> pygame.Rect:
+        """Draw ``look`` centred on ``center`` (raised by ``lift`` pixels) with what is under
+        it, its shadow, an owner ``ring`` and its badges; returns the card's own box. The
+        whole picture is composed once per look and size, so this is one blit."""
+        box = pygame.Rect((0, 0), footprint(size, look.sideways))
+        box.center = (center[0], center[1] - lift)
+        key = (look, size, glow, ring, bool(lift), scale())
+        got = self._composed.get(key)
+        if got is None:
+            got = self._compose(look, size, glow, ring, bool(lift))
+            if len(self._composed) >= COMPOSED_LIMIT:
+                self._composed.clear()
+            self._composed[key] = got
+        img, (ox, oy) = got
+        surf.blit(img, (box.x - ox, box.y - oy))
+        return box
+
+    def _compose(self, look: CardLook, size: Size, glow: Color | None, ring: Color | None,
+                 lifted: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The card with everything around it on a transparent canvas, and where the card's
+        own box starts on it."""
+        w, h = footprint(size, look.sideways)
+        margin = max(px(14), min(w, h) // 5)  # room for the glow, badges and shadow
+        shown = look.under[-UNDER_SHOWN:]
+        rise = under_peek((w, h)) * len(shown)
+        canvas = pygame.Surface((w + 2 * margin + px(5) * len(shown),
+                                 h + 2 * margin + rise), pygame.SRCALPHA)
+        box = pygame.Rect(margin, margin + rise, w, h)
+        sx, sy = (px(6), px(8)) if lifted else (px(3), px(4))  # a lifted card casts further
+        under = self.under_rects(box, (w, h), len(shown))
+        for k, r in reversed(list(enumerate(under))):
+            sub = shown[k]  # turned the way its host is, so only its top edge shows
+            pygame.draw.rect(canvas, (0, 0, 0), r.move(px(2), px(3)), border_radius=px(6))
+            canvas.blit(self.surface(CardLook(sub.id, sub.face, look.sideways, sub.dimmed),
+                                     size), r)
+            if sub.damage or sub.counters:
+                self.badges(canvas, sub, r)
+        pygame.draw.rect(canvas, (0, 0, 0), box.move(sx, sy), border_radius=px(6))
+        if ring is not None:
+            pygame.draw.rect(canvas, ring, box.inflate(px(6), px(6)), border_radius=px(7))
+        img = self.surface(look, size, glow)
+        canvas.blit(img, img.get_rect(center=box.center))
+        self.badges(canvas, look, box)
+        return canvas, box.topleft
+
+    @staticmethod
+    def under_rects(host: pygame.Rect, box: Size, n: int) -> list[pygame.Rect]:
+        """Boxes (``box`` on screen, as the host's) of ``n`` attached cards behind ``host``:
+        each peeks out above the one before it, shifted a little right, the first one
+        furthest out."""
+        peek = under_peek(box)
+        out = []
+        for k in range(n):
+            r = pygame.Rect((0, 0), box)
+            r.midtop = (host.centerx + px(5) * (n - k), host.top - peek * (n - k))
+            out.append(r)
+        return out
+
+    @staticmethod
+    def badges(surf: pygame.Surface, look: CardLook, box: pygame.Rect) -> None:
+        """Damage in the top-right corner, counters centred along the bottom edge."""
+        if look.damage > 0:
+            rad = max(px(9), min(box.w, box.h) // 7)
+            c = (box.right - rad // 2, box.top + rad // 2)
+            pygame.draw.circle(surf, DAMAGE, c, rad)
+            pygame.draw.circle(surf, INK, c, rad, width=max(1, px(1)))
+            t = TEXT.get(str(look.damage), round(unscaled(rad * 1.5)), INK, True)
+            surf.blit(t, t.get_rect(center=(c[0], c[1] + 1)))
+        if look.counters:
+            pills = [TEXT.get(text, 13, INK, True) for text, _ in look.counters]
+            gap = px(3)
+            total = sum(t.get_width() + px(8) for t in pills) + gap * (len(pills) - 1)
+            x = box.centerx - total // 2
+            for t, (_, colour) in zip(pills, look.counters, strict=True):
+                r = pygame.Rect(x, 0, t.get_width() + px(8), t.get_height() + px(2))
+                r.centery = box.bottom - r.h // 2 - px(2)
+                pygame.draw.rect(surf, colour, r, border_radius=r.h // 2)
+                pygame.draw.rect(surf, PANEL, r, width=1, border_radius=r.h // 2)
+                surf.blit(t, t.get_rect(center=r.center))
+                x = r.right + gap
+
+
+def _outlined(img: pygame.Surface, colour: Color) -> pygame.Surface:
+    """``img`` inside a glowing border of ``colour`` (legal to play, a legal target…)."""
+    w, h = img.get_size()
+    pad = px(4)
+    out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(out, (*colour, 110), out.get_rect(), border_radius=px(10))
+    pygame.draw.rect(out, colour, out.get_rect().inflate(-px(3), -px(3)), width=px(2),
+                     border_radius=px(9))
+    out.blit(img, (pad, pad))
+    return out

@@ -1,0 +1,120 @@
+"""What a region of a region table looks like without its cards: its box and label, slot
+outlines, a pile's depth and count, a counter's number, a panel's lines, lit targets and the
+open book's frame. ``RegionTable`` (game/layouts/regions.py) draws the cards over them."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.draw.card_states import CardLook, CardPainter
+from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL
+from game.draw.scale import px
+from game.draw.text import TEXT, fit
+from game.layouts.region_spec import Content, Placed, card_in, inner_rect, slot_rects
+
+REGION_FILL = (18, 44, 36)
+REGION_EDGE = (52, 92, 76)
+PILE_ROOM = 0.86  # a pile's card fills this share of its region (its count badge sits beside)
+
+
+def draw_region(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainter,
+                ratio: float, book_open: bool) -> None:
+    """The region's box, label and what it shows besides cards."""
+    r, kind = p.rect, p.region.kind
+    if kind != "hand":
+        pygame.draw.rect(surf, REGION_FILL, r, border_radius=px(8))
+        edge = OWNER[p.owner] if c.active and p.owner is not None else \
+            GOLD if c.active else REGION_EDGE
+        pygame.draw.rect(surf, edge, r, width=px(2) if c.active else px(1),
+                         border_radius=px(8))
+    label = p.region.label
+    if kind == "book":
+        label = f"{label} · {'close' if book_open else 'browse'}"
+    if label and kind != "counter":
+        colour = OWNER[p.owner] if p.owner is not None else INK_DIM
+        t = TEXT.get(fit(label, 15, r.w - px(12), True), 15, colour, True)
+        surf.blit(t, (r.x + px(7), r.y + px(5)))
+    if kind == "slots":
+        for s in slot_rects(p):
+            pygame.draw.rect(surf, REGION_EDGE, s, width=px(1), border_radius=px(6))
+    elif kind in ("pile", "book"):
+        _pile(surf, p, c, painter, ratio)
+    elif kind == "counter":
+        _counter(surf, p, c)
+    elif kind == "panel":
+        _panel(surf, p, c)
+
+
+def pile_rect(p: Placed, ratio: float) -> pygame.Rect:
+    """Where a pile's (or closed book's) top card lies."""
+    inner = inner_rect(p)
+    r = pygame.Rect((0, 0), card_in(ratio, inner, PILE_ROOM))
+    r.center = inner.center
+    return r
+
+
+def _pile(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainter,
+          ratio: float) -> None:
+    r = pile_rect(p, ratio)
+    n = c.count if c.count is not None else len(c.cards)
+    if n == 0:
+        pygame.draw.rect(surf, REGION_EDGE, r, width=px(1), border_radius=px(6))
+        return
+    for k in range(min(3, n - 1), 0, -1):  # the edges of the cards below
+        pygame.draw.rect(surf, (10, 10, 14), r.move(px(2) * k, px(2) * k),
+                         border_radius=px(6))
+    if p.region.kind == "book" or not c.cards:  # else the table draws the top card
+        surf.blit(painter.surface(CardLook(p.id), r.size), r)
+
+
+def draw_count(surf: pygame.Surface, p: Placed, c: Content, ratio: float) -> None:
+    """A pile's or book's size on its top card's top-right corner (drawn above the card)."""
+    n = c.count if c.count is not None else len(c.cards)
+    r = pile_rect(p, ratio)
+    t = TEXT.get(str(n), 15, INK, True)
+    b = t.get_rect().inflate(px(8), px(2))
+    b.topright = (min(r.right + px(4), p.rect.right - px(3)),
+                  max(r.top - px(4), p.rect.top + px(3)))
+    pygame.draw.rect(surf, PANEL, b, border_radius=b.h // 2)
+    pygame.draw.rect(surf, (200, 200, 200), b, width=1, border_radius=b.h // 2)
+    surf.blit(t, t.get_rect(center=b.center))
+
+
+def _counter(surf: pygame.Surface, p: Placed, c: Content) -> None:
+    r = p.rect
+    colour = OWNER[p.owner] if p.owner is not None else INK_DIM
+    lt = TEXT.get(fit(p.region.label, 15, r.w - px(8), True), 15, colour, True)
+    big = max(14, min(44, round(r.h / px(1) * 0.42)))
+    vt = TEXT.get("" if c.value is None else str(c.value), big, INK, True)
+    y = r.centery - (lt.get_height() + vt.get_height()) // 2
+    surf.blit(lt, lt.get_rect(midtop=(r.centerx, y)))
+    surf.blit(vt, vt.get_rect(midtop=(r.centerx, y + lt.get_height())))
+
+
+def _panel(surf: pygame.Surface, p: Placed, c: Content) -> None:
+    inner = inner_rect(p) if p.region.label else p.rect.inflate(-px(12), -px(4))
+    line_h = TEXT.get("Ag", 15, INK).get_height() + px(1)
+    fits = max(1, min(len(c.lines), inner.h // max(1, line_h)))
+    # a titled panel reads from the top (a queue); a bare strip centres its lines
+    y = inner.y if p.region.label else inner.centery - fits * line_h // 2
+    for k, line in enumerate(c.lines[:fits]):
+        t = TEXT.get(fit(line, 15, inner.w), 15, INK if k == 0 else INK_DIM)
+        surf.blit(t, (inner.x, y))
+        y += line_h
+
+
+def draw_lit(surf: pygame.Surface, rect: pygame.Rect, kind: str, strong: bool) -> None:
+    """A target lit in its highlight kind's colour; ``strong``: legal right now."""
+    colour = HIGHLIGHT.get(kind, HIGHLIGHT["open"])
+    tint = tuple(v // (4 if strong else 7) for v in colour)
+    surf.fill(tint, rect, special_flags=pygame.BLEND_RGB_ADD)
+    pygame.draw.rect(surf, colour, rect, width=px(3) if strong else px(1), border_radius=px(6))
+
+
+def draw_browse_frame(surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
+    """The open book's panel, above the table; its cards are drawn on it."""
+    pygame.draw.rect(surf, (0, 0, 0), rect.move(px(6), px(8)), border_radius=px(10))
+    pygame.draw.rect(surf, PANEL, rect, border_radius=px(10))
+    pygame.draw.rect(surf, GOLD, rect, width=px(2), border_radius=px(10))
+    t = TEXT.get(fit(title, 16, rect.w - px(20), True), 16, GOLD, True)
+    surf.blit(t, (rect.x + px(10), rect.y + px(8)))

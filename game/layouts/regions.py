@@ -1,0 +1,442 @@
+"""``RegionTable``: the ``TableLayout`` of any card game whose table is a ``TableSpec``.
+
+A game subclasses it with its ``spec`` (data) and four small functions: ``contents`` (the
+rules' view → what each region holds), ``card_source`` / ``card_target`` (which card an intent
+acts with and which region or slot it aims at, in the rules' own ids) and, optionally,
+``implied`` wording for a refused drop and ``status``. Everything else — geometry at any window
+size and UI scale, hit-testing, drawing cards in every state, highlights, the side column —
+is here, once.
+
+The generic input handlers number zones with ints today, so each target (a region, or one slot
+of a slot row) gets a stable small int here (``zone_of``); the rules never see those numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pygame
+
+from game.draw.card_states import (
+    UNDER_SHOWN,
+    CardLook,
+    CardPainter,
+    Size,
+    footprint,
+    under_peek,
+)
+from game.draw.cards import CardFaces, FaceSpec
+from game.draw.hand import HandFan
+from game.draw.palette import HIGHLIGHT, Color
+from game.draw.scale import px, scale
+from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
+from game.layouts.region_parts import (
+    draw_browse_frame,
+    draw_count,
+    draw_lit,
+    draw_region,
+    pile_rect,
+)
+from game.layouts.region_spec import (
+    LABEL_H,
+    Content,
+    Placed,
+    TableSpec,
+    TableSpecError,
+    Target,
+    card_in,
+    fit_turned,
+    inner_rect,
+    place,
+    slot_rects,
+)
+from rules.core.model import Intent
+
+
+@dataclass
+class Drawn:
+    """A card placed on screen for this frame: upright ``size`` centred at ``center``."""
+
+    look: CardLook
+    where: str  # "hand" for a hand fan (the scene raises hovered hand cards), else the region
+    center: Pos
+    size: Size
+    box: pygame.Rect
+    angle: int = 0
+    piece: bool = True  # can be hovered, picked up, zoomed
+    browsed: bool = False  # shown in the open book's panel, above the table
+
+
+class RegionTable(TableLayout):
+    """Implement ``spec``, ``contents``, ``card_source`` and ``card_target``; see the module
+    docstring."""
+
+    spec: ClassVar[TableSpec]
+    highlight_kinds: ClassVar[dict[str, str]] = {}  # intent kind -> highlight kind ("open")
+
+    def __init__(self, faces: CardFaces | None = None, rules: Any = None) -> None:
+        self.faces = faces or CardFaces()
+        self.painter = CardPainter(self.faces)
+        self.rules = rules  # its describe(view, intent) words menus and hints
+        self.view: Any = None
+        self.seats = Seats(0, False, ("Player 1", "Player 2"))
+        self.legal: Sequence[Intent] = ()
+        self.size: Pos = (1280, 720)
+        self.side = pygame.Rect(0, 0, 0, 0)
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.placed: list[Placed] = []
+        self.held: dict[Hashable, Content] = {}
+        self.cards: list[Drawn] = []
+        self._by_id: dict[Hashable, Drawn] = {}
+        self._targets: list[tuple[Target, pygame.Rect]] = []
+        self.zone_of: dict[Target, int] = {}
+        self.open_book: Hashable | None = None
+        self.browse = pygame.Rect(0, 0, 0, 0)
+        self._layer: tuple[object, pygame.Surface] | None = None  # see _draw_regions
+        self.resize(self.size)
+
+    # ---- what a game fills in ---------------------------------------------------------------
+    def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
+        """What each region (by id, see region_spec) holds in ``view``, seen by ``seats``."""
+        raise NotImplementedError(f"{type(self).__name__} must say what its regions hold")
+
+    def card_source(self, intent: Intent) -> Hashable | None:
+        """The card ``intent`` acts with (None for buttons such as end turn)."""
+        return None
+
+    def card_target(self, intent: Intent) -> Target | None:
+        """Where ``intent`` aims, ``(region id, slot or None)``; None when it aims nowhere
+        (then a card with a source is simply clicked)."""
+        return None
+
+    def implied_intent(self, card: Hashable, target: Target) -> Intent | None:
+        """What dropping ``card`` on ``target`` would ask for, legal or not (to word why not)."""
+        return None
+
+    def status(self) -> tuple[str, str]:
+        return ("", "")
+
+    # ---- geometry ---------------------------------------------------------------------------
+    def resize(self, size: Pos) -> None:
+        self.size = w, h = (max(640, size[0]), max(400, size[1]))
+        tb = top_bar()
+        rw = max(px(240), min(px(380), int(w * 0.24)))
+        self.side = pygame.Rect(w - rw, tb + px(8), rw - px(8), h - tb - px(16))
+        self.area = pygame.Rect(px(8), tb + px(8), w - rw - px(16), h - tb - px(16))
+        self.placed = place(self.spec, self.area, self.seats.viewer, px(6))
+        self._targets = []
+        for p in self.placed:
+            self._targets.append(((p.id, None), p.rect))
+            if p.region.kind == "slots":
+                self._targets += [((p.id, k), r) for k, r in enumerate(slot_rects(p))]
+        # numbered in a fixed order (player 0's regions first): the same for every viewer
+        self.zone_of = {t: k for k, (t, _) in enumerate(self._targets)}
+        self._arrange()
+
+    def side_rect(self) -> pygame.Rect:
+        return self.side
+
+    # ---- state ------------------------------------------------------------------------------
+    def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
+        turned = seats.viewer != self.seats.viewer
+        self.view, self.seats, self.legal = view, seats, legal
+        self.held = self.contents(view, seats) if view is not None else {}
+        self._check(self.held)
+        if turned:
+            self.resize(self.size)
+        else:
+            self._arrange()
+
+    def _check(self, held: dict[Hashable, Content]) -> None:
+        """A game's ``contents`` names only its regions and fills no more slots than a row
+        has (a mistake there is the game's code, found by its first test)."""
+        regions = {p.id: p.region for p in self.placed}
+        where = f"{type(self).__name__}.contents"
+        for rid, c in held.items():
+            r = regions.get(rid)
+            if r is None:
+                raise TableSpecError(f"{where}: no region {rid!r} on this table (its regions: "
+                                     f"{', '.join(map(repr, regions))})")
+            if len(c.slots) > r.capacity:
+                raise TableSpecError(f"{where}: region {rid!r} has {r.capacity} slots, "
+                                     f"not {len(c.slots)}")
+
+    def _arrange(self) -> None:
+        """Place every card of every region for this view (pieces for hit-testing, too)."""
+        self._layer = None
+        self.cards = []
+        for p in self.placed:
+            c = self.held.get(p.id)
+            if c is None:
+                continue
+            kind = p.region.kind
+            if kind == "slots":
+                self._arrange_slots(p, c)
+            elif kind == "hand":
+                self._arrange_hand(p, c)
+            elif kind in ("lane", "column"):
+                self._arrange_line(p, c.cards, inner_rect(p), vertical=kind == "column")
+            elif kind == "pile" and c.cards:
+                top = c.cards[-1]
+                shown = top if p.region.face_up else CardLook(top.id)
+                r = pile_rect(p, self.spec.card_ratio)
+                self.cards.append(Drawn(shown, str(p.region.name), r.center, r.size, r,
+                                        piece=shown.face is not None))
+        self.cards.sort(key=lambda d: d.where == "hand")  # the fan above its neighbours
+        if self.open_book is not None:
+            self._arrange_browse()
+        self._by_id = {d.look.id: d for d in self.cards}
+
+    def _arrange_slots(self, p: Placed, c: Content) -> None:
+        rects = slot_rects(p)
+        for k, look in enumerate(c.slots[:len(rects)]):
+            if look is None:
+                continue
+            span = max(1, min(look.span, len(rects) - k))
+            box = rects[k].unionall(rects[k:k + span])
+            room = box
+            for _ in range(2):  # the card shrinks to leave room for what peeks out above it
+                size = card_in(self.spec.card_ratio, pygame.Rect(0, 0, rects[k].w, room.h))
+                if look.sideways:
+                    size = fit_turned(size, room)
+                rise = under_peek(footprint(size, look.sideways)) * len(look.under[-UNDER_SHOWN:])
+                room = pygame.Rect(box.x, box.y + rise, box.w, box.h - rise)
+            r = pygame.Rect((0, 0), footprint(size, look.sideways))
+            r.center = room.center
+            self.cards.append(Drawn(look, str(p.region.name), r.center, size, r))
+
+    def _arrange_hand(self, p: Placed, c: Content) -> None:
+        inner = inner_rect(p)
+        size = card_in(self.spec.card_ratio, inner.inflate(0, -px(6)), 0.9)
+        fan = HandFan()
+        fan.layout(inner, size, list(range(len(c.cards))))
+        mine = p.owner == self.seats.viewer
+        for look, r, ang in zip(c.cards, fan.rects, fan.angles, strict=True):
+            self.cards.append(Drawn(look, "hand" if mine else str(p.region.name), r.center,
+                                    size, r, ang if mine else -ang,
+                                    piece=look.face is not None))
+
+    def _arrange_line(self, p: Placed, cards: Sequence[CardLook], inner: pygame.Rect,
+                      vertical: bool, where: str | None = None) -> None:
+        """A lane (left to right, centred) or a column (top down), each card as long as it
+        stands (a sideways card takes its height along a lane), overlapping when crowded."""
+        n = len(cards)
+        if n == 0:
+            return
+        ratio = self.spec.card_ratio
+        size = card_in(ratio, pygame.Rect(0, 0, inner.w, inner.h // 2 if n > 1 else inner.h)
+                       if vertical else inner)
+        axis = 1 if vertical else 0
+        lengths = [footprint(size, look.sideways)[axis] for look in cards]
+        gap, room = px(6), (inner.h if vertical else inner.w)
+        steps = [length + gap for length in lengths[:-1]]
+        squeeze = min(1.0, (room - lengths[-1]) / sum(steps)) if steps else 1.0
+        total = sum(steps) * squeeze + lengths[-1]
+        at = float(inner.y if vertical else inner.centerx - total / 2)
+        for k, look in enumerate(cards):
+            r = pygame.Rect((0, 0), footprint(size, look.sideways))
+            if vertical:
+                r.midtop = (inner.centerx, round(at))
+            else:
+                r.midleft = (round(at), inner.centery)
+            at += steps[k] * squeeze if k < len(steps) else 0
+            self.cards.append(Drawn(look, where or str(p.region.name), r.center, size, r,
+                                    piece=look.face is not None))
+
+    def _arrange_browse(self) -> None:
+        book = next((p for p in self.placed if p.id == self.open_book), None)
+        c = self.held.get(self.open_book)
+        if book is None or c is None:
+            self.open_book = None
+            return
+        h = min(self.area.h * 0.42, px(260))
+        self.browse = pygame.Rect(0, 0, self.area.w - px(40), round(h))
+        self.browse.center = self.area.center
+        inner = self.browse.inflate(-px(20), -px(20))
+        inner.y += px(LABEL_H)
+        inner.h -= px(LABEL_H)
+        n = len(self.cards)
+        self._arrange_line(book, c.cards, inner, vertical=False, where=str(book.region.name))
+        for d in self.cards[n:]:
+            d.browsed = True
+
+    # ---- hit-testing ------------------------------------------------------------------------
+    def piece_at(self, pos: Pos) -> Piece | None:
+        for d in self._hit_order():
+            if d.piece and d.box.collidepoint(pos):
+                return Piece(d.look.id, d.where, d.box)  # type: ignore[arg-type]
+        return None
+
+    def _hit_order(self) -> list[Drawn]:
+        """Top-most first: the open book's cards, the hand fan (right to left), the rest."""
+        return list(reversed(self.cards))
+
+    def zone_at(self, pos: Pos) -> int | None:
+        best: tuple[int, int] | None = None  # (area, zone): the smallest box wins (a slot)
+        for k, (_, r) in enumerate(self._targets):
+            if r.collidepoint(pos) and (best is None or r.w * r.h < best[0]):
+                best = (r.w * r.h, k)
+        return None if best is None else best[1]
+
+    def zone_rect(self, zone: int) -> pygame.Rect:
+        if 0 <= zone < len(self._targets):
+            return pygame.Rect(self._targets[zone][1])
+        return pygame.Rect(self.area.center, (0, 0))
+
+    def zone_center(self, zone: int) -> Pos:
+        c = self.zone_rect(zone).center
+        return (c[0], c[1])
+
+    def target(self, zone: int) -> Target | None:
+        """The rules' id of a zone number."""
+        return self._targets[zone][0] if 0 <= zone < len(self._targets) else None
+
+    def pieces(self) -> dict[str, dict[int, Pos]]:
+        out: dict[str, dict[int, Pos]] = {}
+        for d in self.cards:
+            if d.piece:
+                out.setdefault(d.where, {})[d.look.id] = self._grab(d)  # type: ignore[index]
+        return out
+
+    def _grab(self, d: Drawn) -> Pos:
+        """A point of the card no later card covers (what a test or a person would grab)."""
+        later = [e.box for e in self.cards[self.cards.index(d) + 1:] if e.piece]
+        for fx, fy in ((0.5, 0.5), (0.2, 0.3), (0.2, 0.8), (0.5, 0.15), (0.8, 0.3)):
+            pt = (d.box.x + round(d.box.w * fx), d.box.y + round(d.box.h * fy))
+            if not any(b.collidepoint(pt) for b in later):
+                return pt
+        return d.box.center
+
+    # ---- intents ----------------------------------------------------------------------------
+    def source_of(self, intent: Intent) -> int | None:
+        return self.card_source(intent)  # type: ignore[return-value]
+
+    def target_of(self, intent: Intent) -> int | None:
+        t = self.card_target(intent)
+        if t is None:
+            return -1 if self.card_source(intent) is not None else None
+        return self.zone_of.get(t)
+
+    def highlight_kind(self, intent: Intent) -> str:
+        return self.highlight_kinds.get(intent.kind, "open")
+
+    def focus(self) -> int | None:
+        return None
+
+    def implied(self, piece: Piece, zone: int) -> Intent | None:
+        t = self.target(zone)
+        return None if t is None else self.implied_intent(piece.source, t)
+
+    def describe(self, intent: Intent) -> str:
+        if self.rules is None or self.view is None:
+            return intent.label()
+        try:
+            return str(self.rules.describe(self.view, intent))
+        except Exception:  # noqa: BLE001 - a label must never end the game
+            return intent.label()
+
+    def face(self, source: int) -> FaceSpec | None:
+        d = self._by_id.get(source)
+        return d.look.face if d is not None else None
+
+    def sequence_lines(self) -> list[tuple[str, Color]]:
+        return []
+
+    def press(self, piece: Piece | None, pos: Pos, ctx: Any) -> Any:
+        """A click on a book opens it for browsing (its cards become pieces); a click
+        outside the open book closes it."""
+        from game.input.handlers import Idle
+
+        if self.open_book is not None and self.browse.collidepoint(pos):
+            return None
+        for p in self.placed:
+            if p.region.kind == "book" and p.rect.collidepoint(pos):
+                self.toggle_book(p.id)
+                return Idle()
+        if self.open_book is not None:
+            self.toggle_book(self.open_book)
+        return None
+
+    def toggle_book(self, book: Hashable) -> None:
+        self.open_book = None if self.open_book == book else book
+        self._arrange()
+
+    def hint_at(self) -> Pos:
+        return (self.area.centerx, top_bar() + px(8))
+
+    def message_at(self) -> Pos:
+        hand = next((p.rect for p in self.placed
+                     if p.region.kind == "hand" and p.owner == self.seats.viewer), None)
+        return (self.area.centerx, hand.top - px(6) if hand else self.area.bottom - px(10))
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        self._draw_regions(surf)
+        for kind, zones in overlay.lit.items():
+            self._draw_lit(surf, zones, kind, strong=False)
+        for kind, zones in overlay.strong.items():
+            self._draw_lit(surf, zones, kind, strong=True)
+        dragged = overlay.dragging[0] if overlay.dragging else None
+        browsing = [d for d in self.cards if d.browsed]
+        for d in self.cards:
+            if d.look.id == dragged or d.browsed:
+                continue
+            self._draw_card(surf, d, overlay)
+        for p in self.placed:
+            if p.region.kind in ("pile", "book"):
+                draw_count(surf, p, self.held.get(p.id, Content()), self.spec.card_ratio)
+        if self.open_book is not None:
+            self._draw_browse(surf, browsing, overlay, dragged)
+
+    def _draw_regions(self, surf: pygame.Surface) -> None:
+        """The regions without their cards change only with the view, so they are drawn once
+        and kept: a copy of the play area, felt included (nothing else is drawn over the
+        felt there before the table), blitted whole in later frames."""
+        key = (surf.get_size(), scale())
+        if self._layer is not None and self._layer[0] == key:
+            surf.blit(self._layer[1], self.area)
+            return
+        for p in self.placed:
+            draw_region(surf, p, self.held.get(p.id, Content()), self.painter,
+                        self.spec.card_ratio, self.open_book == p.id)
+        if surf.get_rect().contains(self.area):
+            self._layer = (key, surf.subsurface(self.area).copy())
+
+    def _draw_card(self, surf: pygame.Surface, d: Drawn, overlay: Overlay) -> None:
+        kind = overlay.glow.get(d.look.id)  # type: ignore[call-overload]
+        glow = HIGHLIGHT.get(kind) if kind is not None else None
+        if d.where == "hand" or d.angle:
+            up = d.look.id == overlay.raised
+            img = self.painter.surface(d.look, d.size, glow, 0 if up else d.angle)
+            c = (d.center[0], d.center[1] - (d.size[1] // 6 if up else 0))
+            surf.blit(img, img.get_rect(center=c))
+            return
+        self.painter.draw(surf, d.look, d.center, d.size, glow)
+
+    def _draw_lit(self, surf: pygame.Surface, zones: Sequence[int], kind: str,
+                  strong: bool) -> None:
+        for z in zones:
+            if 0 <= z < len(self._targets):
+                draw_lit(surf, self._targets[z][1], kind, strong)
+
+    def _draw_browse(self, surf: pygame.Surface, cards: list[Drawn], overlay: Overlay,
+                     dragged: Any) -> None:
+        book = next(p for p in self.placed if p.id == self.open_book)
+        n = len(cards)
+        draw_browse_frame(surf, self.browse, f"{book.region.label}: {n} card"
+                          f"{'s' if n != 1 else ''} · click outside to close")
+        for d in cards:
+            if d.look.id != dragged:
+                self._draw_card(surf, d, overlay)
+
+    def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        if overlay.dragging is None:
+            return
+        iid, pos = overlay.dragging
+        d = self._by_id.get(iid)
+        if d is None:
+            return
+        self.painter.draw(surf, CardLook(d.look.id, d.look.face, d.look.sideways), pos, d.size,
+                          lift=px(4))
