@@ -6,49 +6,68 @@ import argparse
 import sys
 from pathlib import Path
 
+import rules
 from game.session import GameConfig, Seat
 
 SEATS: dict[str, Seat] = {"human": "human", "person": "human", "computer": "computer",
                           "cpu": "computer"}
 
 
-def parse(argv: list[str] | None = None) -> argparse.Namespace:
+EXAMPLES = """\
+Without options the main menu opens. Examples:
+  playtable --game krosmaster --players human,computer --seed 7
+  playtable --continue                 the game you left, as you left it
+  playtable check path/to/pack         every problem of a card pack, as file:line
+  playtable print path/to/pack         the pack's cards as printable sheets
+"""
+
+
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="playtable", description="A table for card and board "
-                                 "games with the rules enforced.")
-    ap.add_argument("--game", default=None, help="the game to start (default: the first "
-                    "registered one)")
-    ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--players", default=None,
+                                 "games with the rules enforced.", epilog=EXAMPLES,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default=None, metavar="NAME",
+                    help=f"the game to play: {' or '.join(rules.GAMES)} (default: the first "
+                         "registered one)")
+    ap.add_argument("--seed", type=int, default=None, metavar="N",
+                    help="the shuffle and dice seed: the same seed deals the same game "
+                         "(starts that game, skipping the menu)")
+    ap.add_argument("--players", default=None, metavar="SEATS",
                     help="two comma-separated seats, human or computer (skips the menu)")
-    ap.add_argument("--decks", default=None, help="two comma-separated deck names")
-    ap.add_argument("--pack", type=Path, default=None,
+    ap.add_argument("--decks", default=None, metavar="NAMES", help="two comma-separated deck names")
+    ap.add_argument("--pack", type=Path, default=None, metavar="FOLDER",
                     help="play with the card pack in this folder (starts a game; saved card "
                          "files reload into it)")
-    ap.add_argument("--record", type=Path, default=None,
+    ap.add_argument("--record", type=Path, default=None, metavar="FILE",
                     help="also write the game record here (it is always autosaved in the "
                          "user data folder)")
     ap.add_argument("--continue", dest="resume", action="store_true",
                     help="resume the autosaved game (\"Continue last game\")")
-    ap.add_argument("--open", type=Path, default=None, help="open a saved game")
-    ap.add_argument("--replay", type=Path, default=None, help="watch a saved game")
+    ap.add_argument("--open", type=Path, default=None, metavar="FILE", help="open a saved game")
+    ap.add_argument("--replay", type=Path, default=None, metavar="FILE", help="watch a saved game")
     ap.add_argument("--progress", action="store_true",
                     help="print 'saved N' after every autosave (for tests)")
-    ap.add_argument("--layout-out", type=Path, default=None,
+    ap.add_argument("--layout-out", type=Path, default=None, metavar="FILE",
                     help="write screen positions of pieces and zones here (for tests)")
-    ap.add_argument("--agent-delay", type=float, default=0.6,
+    ap.add_argument("--agent-delay", type=float, default=0.6, metavar="SECONDS",
                     help="seconds each computer decision stays visible")
     ap.add_argument("--no-auto-pass", action="store_true",
                     help="ask a person even when Pass is all they can do")
-    ap.add_argument("--size", default=None,
+    ap.add_argument("--size", default=None, metavar="WxH",
                     help="window size, e.g. 1280x720 (default: the one in Settings)")
-    ap.add_argument("--quit-after-seconds", type=float, default=None)
+    ap.add_argument("--quit-after-seconds", type=float, default=None, metavar="SECONDS",
+                    help="close the window after this many seconds (for tests and demos)")
     ap.add_argument("--smoke", action="store_true",
                     help="check the program: open the menu, let the computer play a few moves "
                          "of each game, go back, quit (exit 1 on any error; headless when "
                          "there is no display)")
     ap.add_argument("--smoke-menu-time", action="store_true",
                     help="open the menu, draw it once, print how long that took, quit")
-    return ap.parse_args(argv)
+    return ap
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    return parser().parse_args(argv)
 
 
 def config(args: argparse.Namespace) -> GameConfig | None:

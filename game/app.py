@@ -20,7 +20,7 @@ from game import settings as user_settings
 from game.draw.cards import CardFaces
 from game.draw.overlay import draw_help
 from game.draw.palette import FELT, FELT_DARK
-from game.draw.scale import scale, set_anim_speed, set_scale
+from game.draw.scale import fitting_scale, scale, set_anim_speed, set_scale
 from game.draw.text import reset_fonts
 from game.input.focus import WindowKeys
 from game.scenes.base import Scene
@@ -34,6 +34,9 @@ from rules.records import Record, RecordError, Replayed, Session
 
 DEFAULT_SIZE = (1280, 720)
 MAX_SHOWN = 12  # problems listed in the window; all of them go to stderr
+IDLE_FPS = 6  # redraws a second when nothing happens (a text cursor, a gentle pulse)
+IDLE_TICK = 20  # loop rate after QUIET seconds without input or change (the first event
+QUIET = 2.0  # after that waits at most 1/20 s; then the loop is back at full rate)
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -78,7 +81,6 @@ class App:
         ``defaults`` gives delays and switches to games opened from records. ``size`` None:
         the window size (and fullscreen) of the player's settings."""
         self.settings, settings_note = user_settings.load()
-        set_scale(self.settings.ui_scale)
         set_anim_speed(self.settings.animation_speed)
         pygame.init()
         reset_fonts()
@@ -86,6 +88,7 @@ class App:
         self.fullscreen = size is None and self.settings.fullscreen
         self.screen = self._open_window(size or self.settings.size)
         self.size = self.screen.get_size()
+        set_scale(fitting_scale(self.settings.ui_scale, self.size))
         self.manager = pygame_gui.UIManager(self.size, scaled_theme(scale()))
         self.sounds = Sounds(self.settings.sound, self.settings.volume)
         if self.settings.sound:
@@ -96,6 +99,11 @@ class App:
         self.background = felt(self.size)
         self.running = True
         self.frames = 0
+        self.draws = 0  # frames actually drawn (an idle screen is drawn at IDLE_FPS)
+        self._since_draw = 0.0
+        self.quiet = 0.0  # seconds without input, change or animation
+        self._drawn_scene: object = None
+        self._drawn_help = False
         self.files = FileActions(self)
         self.window_keys = WindowKeys(self.manager)  # Tab / Enter / Esc in dialogs
         self.defaults = defaults or game or GameConfig()
@@ -206,19 +214,26 @@ class App:
         old, self.settings = self.settings, new
         set_anim_speed(new.animation_speed)
         self.sounds.configure(new.sound, new.volume)
-        if abs(new.ui_scale - scale()) > 1e-6:
-            set_scale(new.ui_scale)
-            reset_fonts()
-            self.faces.clear()
-            self.manager.get_theme().load_theme(scaled_theme(scale()))
-            self.manager.rebuild_all_from_changed_theme_data()
-            self.scene.resize(self.size)
         if new.fullscreen != self.fullscreen or (not new.fullscreen and new.size != old.size):
             self.fullscreen = new.fullscreen
             self.screen = self._open_window(new.size)
             self.resize(self.screen.get_size(), force=True)
+        elif self._rescale():
+            self.scene.resize(self.size)
         if save:
             user_settings.save(new)
+
+    def _rescale(self) -> bool:
+        """Put the UI scale that fits the window in force; True when it changed."""
+        factor = fitting_scale(self.settings.ui_scale, self.size)
+        if abs(factor - scale()) < 1e-6:
+            return False
+        set_scale(factor)
+        reset_fonts()
+        self.faces.clear()
+        self.manager.get_theme().load_theme(scaled_theme(scale()))
+        self.manager.rebuild_all_from_changed_theme_data()
+        return True
 
     def toggle_fullscreen(self) -> None:
         self.apply_settings(self.settings.model_copy(update={"fullscreen": not self.fullscreen}))
@@ -239,10 +254,13 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.manager.set_window_resolution(size)
         self.background = felt(size)
+        self._rescale()
         self.scene.resize(size)
+        self.scene.dirty = True
 
     def frame(self, dt: float) -> None:
-        for ev in pygame.event.get():
+        events = pygame.event.get()
+        for ev in events:
             if ev.type == pygame.QUIT:
                 self.running = False
                 continue
@@ -263,9 +281,23 @@ class App:
             self.scene.handle(ev)
         self.scene.update(dt)
         self.manager.update(dt)
-        self.draw()
-        pygame.display.flip()
         self.frames += 1
+        self._since_draw += dt
+        busy = bool(events) or self.scene.dirty or self.scene.animating()
+        self.quiet = 0.0 if busy else self.quiet + dt
+        if self._needs_draw(bool(events)):
+            self.draw()
+            pygame.display.flip()
+            self.draws += 1
+            self._since_draw = 0.0
+            self.scene.dirty = False
+            self._drawn_scene, self._drawn_help = self.scene, self.help_open
+
+    def _needs_draw(self, had_events: bool) -> bool:
+        """Draw on input, on a change, while something moves, and at IDLE_FPS otherwise."""
+        return (had_events or self.scene.dirty or self.scene.animating()
+                or self.scene is not self._drawn_scene or self.help_open != self._drawn_help
+                or self._since_draw >= 1 / IDLE_FPS)
 
     def app_key(self, ev: pygame.event.Event) -> bool:
         """Keys of the whole program (F1 keys, F10 settings, F11 fullscreen); while the F1
@@ -293,15 +325,15 @@ class App:
         self.manager.draw_ui(self.screen)
         self.scene.draw_over_ui(self.screen)
         self.window_keys.draw(self.screen)
-        if self.help_open:
-            draw_help(self.screen)
+        if self.help_open:  # at a table, with what its colours mean
+            draw_help(self.screen, getattr(getattr(self.scene, "cfg", None), "game", None))
 
     def run(self, quit_after: float | None = None, fps: int = 60) -> None:
         clock = pygame.time.Clock()
         end = None if quit_after is None else time.monotonic() + quit_after
         try:
             while self.running:
-                dt = clock.tick(fps) / 1000.0
+                dt = clock.tick(fps if self.quiet < QUIET else min(fps, IDLE_TICK)) / 1000.0
                 self.frame(dt)
                 if end is not None and time.monotonic() >= end:
                     self.running = False

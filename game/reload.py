@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
+from game.draw.glyphs import ui_text
 from game.packs import fmt_of, pack_folder
 from rules.core.packs import read_pack, snapshot
 
@@ -130,7 +131,7 @@ class PackReload:
                         f"play)", manager=m, container=panel)
         dismiss = UIButton(pygame.Rect(pw - 112, 8, 96, 30), "Dismiss", manager=m,
                            container=panel, object_id="#dismiss_button")
-        body = "<br>".join(html.escape(e) for e in self.errors[:200])
+        body = "<br>".join(html.escape(ui_text(e)) for e in self.errors[:200])
         box = UITextBox(body, pygame.Rect(10, 46, pw - 24, ph - 60), manager=m,
                         container=panel)
         self.overlay = [panel, title, dismiss, box]

@@ -1,14 +1,19 @@
-"""What floats above everything: the keyboard focus ring and the F1 list of keys."""
+"""What floats above everything: the keyboard focus ring and the F1 list of keys (and, at a
+table, what its colours mean)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
+from game.draw.legend import Entry, legend, swatch
 from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.scale import px
-from game.draw.text import TEXT
+from game.draw.text import TEXT, wrap
+
+LEGEND_W = 360  # the colours column beside the keys, at a table
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("Tab / Shift+Tab", "next / previous legal choice: pieces, targets, buttons (or top bar)"),
@@ -57,15 +62,17 @@ def modal_panel(surf: pygame.Surface, r: pygame.Rect, title: str, hint: str, *,
     surf.blit(tip, tip.get_rect(topright=(r.right - px(inset), r.y + px(hint_dy))))
 
 
-def help_rect(size: tuple[int, int]) -> pygame.Rect:
+def help_rect(size: tuple[int, int], game: str | None = None) -> pygame.Rect:
     w, h = size
-    pw, ph = min(w - px(40), px(760)), min(h - px(40), px(60 + 34 * len(KEYS) + 12))
+    wide = px(760) + (px(LEGEND_W) if legend(game) else 0)
+    pw, ph = min(w - px(40), wide), min(h - px(40), px(60 + 34 * len(KEYS) + 12))
     return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
 
 
-def draw_help(surf: pygame.Surface) -> pygame.Rect:
-    """The F1 overlay: every key of the table, over a dimmed screen."""
-    r = help_rect(surf.get_size())
+def draw_help(surf: pygame.Surface, game: str | None = None) -> pygame.Rect:
+    """The F1 overlay: every key of the table, over a dimmed screen; at a table, what its
+    colours mean too, and where the how-to-play page is."""
+    r = help_rect(surf.get_size(), game)
     modal_panel(surf, r, "Keys", "F1 or Esc closes")
     y = r.y + px(58)
     key_w = px(190)
@@ -79,4 +86,28 @@ def draw_help(surf: pygame.Surface) -> pygame.Rect:
         wt = TEXT.get(what, 18, INK_DIM)
         surf.blit(wt, (r.x + px(20) + key_w, y))
         y += px(34)
+    entries = legend(game)
+    if entries:
+        _draw_legend(surf, pygame.Rect(r.right - px(LEGEND_W), r.y + px(58), px(LEGEND_W - 20),
+                                       r.h - px(70)), entries)
     return r
+
+
+def _draw_legend(surf: pygame.Surface, r: pygame.Rect, entries: Sequence[Entry]) -> None:
+    pygame.draw.line(surf, PANEL_EDGE, (r.x - px(12), r.y), (r.x - px(12), r.bottom))
+    t = TEXT.get("Colours on the table", 19, GOLD, True)
+    surf.blit(t, (r.x, r.y))
+    y = r.y + px(34)
+    for colour, style, words in entries:
+        swatch(surf, pygame.Rect(r.x, y, px(26), px(18)), colour, style)
+        lines = wrap(words, 17, r.w - px(38))
+        for k, line in enumerate(lines):
+            lt = TEXT.get(line, 17, INK_DIM)
+            surf.blit(lt, (r.x + px(36), y + px(1) + k * px(19)))
+        y += px(19) * len(lines) + px(13)
+    tip = wrap("The rules on one page: How to play, in the menu.", 16, r.w)
+    y = max(y + px(8), r.bottom - px(20) * len(tip))
+    for line in tip:
+        lt = TEXT.get(line, 16, INK)
+        surf.blit(lt, (r.x, y))
+        y += px(20)

@@ -5,10 +5,15 @@ bitmap."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 MIN_SCALE = 1.0
 MAX_SCALE = 2.0
 
 _scale = 1.0
+DESIGN_SIZE = (1280, 720)  # the window every screen is laid out for at UI scale 1.0
 
 
 def scale() -> float:
@@ -20,6 +25,26 @@ def set_scale(factor: float) -> float:
     global _scale
     _scale = max(0.5, min(3.0, float(factor)))
     return _scale
+
+
+def fitting_scale(chosen: float, size: tuple[int, int]) -> float:
+    """The UI scale in force in a window of ``size``: the chosen one, or less when the window
+    cannot hold the screens at it (every screen needs ``DESIGN_SIZE`` design pixels), but
+    never below 1.0 (small windows look as they always did)."""
+    room = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
+    return max(min(chosen, MIN_SCALE), min(chosen, math.floor(room * 100) / 100))
+
+
+@contextmanager
+def at_scale(factor: float) -> Iterator[None]:
+    """Draw at ``factor`` for a while (a dialog that keeps its own size while the UI scale
+    under it changes), then back to the scale in force."""
+    global _scale
+    old, _scale = _scale, factor
+    try:
+        yield
+    finally:
+        _scale = old
 
 
 def px(n: float) -> int:

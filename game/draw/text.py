@@ -7,9 +7,11 @@ are already scaled (a card face's width) go through ``unscaled`` first."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
 
 import pygame
 
+from game.draw import glyphs
 from game.draw.palette import Color
 from game.draw.scale import scale
 
@@ -19,6 +21,7 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 def reset_fonts() -> None:
     """Forget loaded fonts (they die with ``pygame.quit``); rendered text stays valid."""
     _fonts.clear()
+    glyphs.reset()
 
 
 def unscaled(pixels: float) -> float:
@@ -44,6 +47,7 @@ class TextCache:
             OrderedDict()
         self.limit = limit
         self.renders = 0  # how many times text was actually rendered (tests/bench read it)
+        self._texts: dict[int, str] = {}  # id of a cached surface -> its text (the recorder)
 
     def get(self, text: str, size: float, colour: Color, bold: bool = False) -> pygame.Surface:
         key = (text, size, colour, bold, scale())
@@ -51,12 +55,21 @@ class TextCache:
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
-        surf = font(size, bold).render(text, True, colour)
+        surf = glyphs.render(font(size, bold), text, colour)
         self.renders += 1
         self._cache[key] = surf
+        self._texts[id(surf)] = text
         if len(self._cache) > self.limit:
-            self._cache.popitem(last=False)
+            self._texts.pop(id(self._cache.popitem(last=False)[1]), None)
         return surf
+
+    def drawn(self) -> list[str]:
+        """Every text in the cache (what was drawn lately)."""
+        return [key[0] for key in self._cache]
+
+    def text_of(self, surf: pygame.Surface) -> str | None:
+        """The text a surface from this cache shows (None: not one of ours)."""
+        return self._texts.get(id(surf))
 
 
 TEXT = TextCache()
@@ -87,3 +100,28 @@ def fit(text: str, size: float, width: int, bold: bool = False) -> str:
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+class TextRecorder(pygame.Surface):
+    """A surface to draw a screen on that notes where each cached text lands, as the box of
+    its ink in screen pixels (the layout tests check that no two overlap). A layer the size of
+    the whole window (a dialog's dimming, the background) covers what was drawn before it, so
+    the texts under it are forgotten."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None,  # type: ignore[override]
+             special_flags: int = 0) -> pygame.Rect:
+        done = super().blit(source, dest, area, special_flags)
+        if source.get_size() == self.get_size():
+            self.texts.clear()
+        text = TEXT.text_of(source)
+        if text and text.strip() and area is None:
+            ink = source.get_bounding_rect()
+            at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+            seen = ink.move(at).clip(self.get_clip())  # what a clip (a scrolled log) lets show
+            if seen.w and seen.h:
+                self.texts.append((text, seen))
+        return done

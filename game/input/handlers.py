@@ -17,6 +17,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 
+from game.draw.glyphs import ui_text
+from game.draw.menus import menu_geometry
 from game.draw.scale import anim_ms
 from game.layouts.base import Overlay, Piece, Pos, TableLayout
 from rules.core.model import Intent
@@ -271,15 +273,12 @@ class Menu(Handler):
             else:  # many targets: pick the action here, the target on the field
                 entries.append((ctx.layout.describe(group[0]).split(" → ")[0] + " …", group))
         entries = _without_piece_name(ctx, intents, entries)
-        bw, bh = 260, 32
-        h = bh * (len(entries) + 1) + 12
-        w, hgt = ctx.manager.get_root_container().get_rect().size
-        x = max(4, min(anchor[0] + 12, w - bw - 16))
-        y = max(4, min(anchor[1] - 10, hgt - h - 4))
-        self.panel = UIPanel(pygame.Rect(x, y, bw + 12, h), manager=ctx.manager,
-                             starting_height=5, object_id="#action_menu")
+        labels = [ui_text(label) for label, _ in entries]
+        rect, bw, bh = menu_geometry(ctx.manager, [*labels, "Cancel (Esc)"], anchor)
+        self.panel = UIPanel(rect, manager=ctx.manager, starting_height=5,
+                             object_id="#action_menu")
         self.buttons: dict[object, Intent | list[Intent] | None] = {}
-        for k, (label, what) in enumerate(entries):
+        for k, ((_, what), label) in enumerate(zip(entries, labels, strict=True)):
             b = UIButton(pygame.Rect(4, 4 + k * bh, bw, bh - 2), label, manager=ctx.manager,
                          container=self.panel)
             self.buttons[b] = what

@@ -143,6 +143,10 @@ class TableLayout(ABC):
     @abstractmethod
     def draw(self, surf: pygame.Surface, overlay: Overlay) -> None: ...
 
+    def animating(self) -> bool:
+        """Something on the table moves by itself now (the scene then draws every frame)."""
+        return False
+
     @abstractmethod
     def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
         """The piece being dragged (or snapping back), drawn above everything else."""

@@ -428,6 +428,9 @@ class KrosmasterTable(TableLayout):
         return (b.centerx, b.bottom - px(10))
 
     # ---- drawing --------------------------------------------------------------------------
+    def animating(self) -> bool:
+        return self.tray.rolling() or bool(self.tray.flights)
+
     def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v = self.view
         if v is None or self.board is None:

@@ -440,7 +440,7 @@ class KyoukaiTable(TableLayout):
                              border_radius=px(8))
         card = self.view.card(iid)
         if card.type == "entrant":
-            life = ENTRANT_LIFE - g.damage
+            life = max(0, ENTRANT_LIFE - g.damage)  # the killing blow may overshoot
             badge(surf, f"Life {life}", (rect.centerx, rect.bottom + px(2)), (150, 30, 40),
                   size=16)
 
@@ -456,7 +456,7 @@ class KyoukaiTable(TableLayout):
         t = TEXT.get(fit(name, 20, rect.w - px(20), True), 20, OWNER[p], True)
         surf.blit(t, (rect.x + px(10), rect.y + px(8)))
         ent = v.gates.get(pl.entrant)
-        life = ENTRANT_LIFE - (ent.damage if ent else 0)
+        life = max(0, ENTRANT_LIFE - (ent.damage if ent else 0))
         ename = v.card(pl.entrant).name
         y = rect.y + px(32)
         line = TEXT.get(fit(ename, 17, rect.w - px(20)), 17, INK)

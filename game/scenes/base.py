@@ -13,6 +13,12 @@ if TYPE_CHECKING:
 class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
+        self.dirty = True  # something changed that the screen does not show yet
+
+    def animating(self) -> bool:
+        """Something moves on its own (dice rolling, a card snapping back): draw every frame.
+        Otherwise the app draws only on input, on ``dirty`` and at a low idle rate."""
+        return False
 
     def before_ui(self, ev: pygame.event.Event) -> bool:
         """An event before pygame-gui sees it (keyboard focus); True when it was used."""

@@ -7,6 +7,7 @@ data folder for the shipped pack; the menu lists it from then on."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from game.draw.cards import Block, FaceSpec, art_file
 from game.draw.palette import ERROR, GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
+from game.draw.scale import px, pxs
 from game.draw.text import TEXT, fit, wrap
 from game.input.focus import ENTER_KEYS, FocusRing
 from game.packs import (
@@ -23,6 +25,7 @@ from game.packs import (
     deck_toml,
     decks_of,
     fmt_of,
+    is_shipped,
     new_problem,
     save_folder,
     slug,
@@ -37,10 +40,15 @@ if TYPE_CHECKING:
 
 NEW_DECK = "New deck"
 ALL_TYPES = "All types"
-CARD = (132, 185)
-GAP = 10
-SIDE_W = 330
-TOP = 96  # the grid starts under the title and the filter row
+# design pixels at UI scale 1.0 (px scales them)
+CARD_SIZE = (132, 185)
+CARD_GAP = 10
+SIDE = 330
+GRID_TOP = 96  # the grid starts under the title and the filter row
+
+
+def _card() -> tuple[int, int]:
+    return pxs(*CARD_SIZE)
 OK_COLOUR = (130, 210, 140)
 
 
@@ -120,7 +128,8 @@ class DeckScene(Scene):
         if said is not None:
             self.status, self.status_error = said, True
         elif self.problems:
-            self.status, self.status_error = f"Not a legal deck yet: {self.problems[0]}", False
+            self.status = f"Not a legal deck yet: {in_words(self.problems[0])}"
+            self.status_error = False
         else:
             self.status, self.status_error = f"Legal deck: {len(self.copies)} cards.", False
 
@@ -194,35 +203,41 @@ class DeckScene(Scene):
             e.kill()
         m = self.app.manager
         w, h = self.app.size
-        sx = w - SIDE_W
-        self.back_button = UIButton(pygame.Rect(w - 110, 14, 96, 36), "Menu", manager=m)
+        sx, side = w - px(SIDE), px(SIDE)
+        self.back_button = UIButton(pygame.Rect(w - px(110), px(14), px(96), px(36)), "Menu",
+                                    manager=m)
         self.type_menu = UIDropDownMenu([ALL_TYPES, *(k.capitalize() for k in self.kinds)],
                                         self.kind if self.kind == ALL_TYPES
                                         else self.kind.capitalize(),
-                                        pygame.Rect(16, 56, 200, 32), manager=m)
-        self.filter = UITextEntryLine(pygame.Rect(226, 56, min(300, sx - 250), 32), manager=m,
+                                        pygame.Rect(px(16), px(56), px(200), px(32)), manager=m)
+        self.filter = UITextEntryLine(pygame.Rect(px(226), px(56), min(px(300), sx - px(250)),
+                                                  px(32)), manager=m,
                                       placeholder_text="Filter by text…",
                                       initial_text=self.text)
         self.elements = [self.back_button, self.type_menu, self.filter]
-        lab = UILabel(pygame.Rect(sx + 8, 56, 60, 32), "Deck", manager=m)
-        self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], NEW_DECK,
-                                        pygame.Rect(sx + 70, 56, SIDE_W - 86, 32), manager=m)
-        lab2 = UILabel(pygame.Rect(sx + 8, 96, 60, 32), "Name", manager=m)
-        self.name_entry = UITextEntryLine(pygame.Rect(sx + 70, 96, SIDE_W - 86, 32), manager=m,
+        lab = UILabel(pygame.Rect(sx + px(8), px(56), px(60), px(32)), "Deck", manager=m)
+        self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], NEW_DECK, self._deck_rect(),
+                                        manager=m)
+        lab2 = UILabel(pygame.Rect(sx + px(8), px(96), px(60), px(32)), "Name", manager=m)
+        self.name_entry = UITextEntryLine(self._deck_rect().move(0, px(40)), manager=m,
                                           initial_text=keep)
-        self.clear_button = UIButton(pygame.Rect(sx + 8, h - 52, 110, 40), "Clear", manager=m)
-        self.save_button = UIButton(pygame.Rect(sx + 126, h - 52, SIDE_W - 142, 40),
+        self.clear_button = UIButton(pygame.Rect(sx + px(8), h - px(52), px(110), px(40)),
+                                     "Clear", manager=m)
+        self.save_button = UIButton(pygame.Rect(sx + px(126), h - px(52), side - px(142),
+                                                px(40)),
                                     "Save deck", manager=m, object_id="#start_button")
         self.elements += [lab, self.deck_menu, lab2, self.name_entry, self.clear_button,
                           self.save_button]
 
-    def _rebuild_deck_menu(self, chosen: str) -> None:
+    def _deck_rect(self) -> pygame.Rect:
+        """The deck choice's place (the name field is under it)."""
         w, _ = self.app.size
-        sx = w - SIDE_W
+        return pygame.Rect(w - px(SIDE) + px(70), px(56), px(SIDE) - px(86), px(32))
+
+    def _rebuild_deck_menu(self, chosen: str) -> None:
         self.deck_menu.kill()
         self.elements.remove(self.deck_menu)
-        self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], chosen,
-                                        pygame.Rect(sx + 70, 56, SIDE_W - 86, 32),
+        self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], chosen, self._deck_rect(),
                                         manager=self.app.manager)
         self.elements.append(self.deck_menu)
 
@@ -235,24 +250,26 @@ class DeckScene(Scene):
 
     def grid_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(16, TOP + 6, w - SIDE_W - 32, h - TOP - 16)
+        return pygame.Rect(px(16), px(GRID_TOP + 6), w - px(SIDE + 32), h - px(GRID_TOP + 16))
 
     def _layout(self) -> None:
         area = self.grid_rect()
-        cols = max(1, (area.w + GAP) // (CARD[0] + GAP))
+        card, gap = _card(), px(CARD_GAP)
+        cols = max(1, (area.w + gap) // (card[0] + gap))
         self.card_rects = {}
         for k, cid in enumerate(self.shown()):
             r, c = divmod(k, cols)
-            y = area.y + r * (CARD[1] + GAP) - self.scroll
-            rect = pygame.Rect(area.x + c * (CARD[0] + GAP), y, *CARD)
+            y = area.y + r * (card[1] + gap) - self.scroll
+            rect = pygame.Rect(area.x + c * (card[0] + gap), y, *card)
             if rect.bottom > area.y and rect.top < area.bottom:
                 self.card_rects[cid] = rect
 
     def _max_scroll(self) -> int:
         area = self.grid_rect()
-        cols = max(1, (area.w + GAP) // (CARD[0] + GAP))
+        card, gap = _card(), px(CARD_GAP)
+        cols = max(1, (area.w + gap) // (card[0] + gap))
         rows = -(-len(self.shown()) // cols)
-        return max(0, rows * (CARD[1] + GAP) - area.h)
+        return max(0, rows * (card[1] + gap) - area.h)
 
     # ---- events -----------------------------------------------------------------------------
     def before_ui(self, ev: pygame.event.Event) -> bool:
@@ -306,8 +323,10 @@ class DeckScene(Scene):
     def leave(self) -> None:
         cfg = self.back or GameConfig(game=self.game)
         opts = dict(cfg.options)
-        if self.folder is not None:
+        if self.folder is not None and not is_shipped(self.game, self.folder):
             opts["pack"] = str(self.folder)
+        else:  # the menu then says "Shipped pack", not the folder's name
+            opts.pop("pack", None)
         cfg = GameConfig(**{**cfg.__dict__, "game": self.game, "options": opts})
         self.app.to_menu(cfg)
 
@@ -322,84 +341,91 @@ class DeckScene(Scene):
         w, h = surf.get_size()
         title = getattr(self.pack.format, "game", self.game).capitalize() if self.pack \
             else self.game.capitalize()
-        t = TEXT.get(f"Decks · {title}", 34, GOLD, True)
-        surf.blit(t, (16, 10))
-        where = TEXT.get(fit(f"Pack: {self.folder}", 16, w - t.get_width() - 160), 16, INK_DIM)
-        surf.blit(where, (t.get_width() + 32, 24))
+        t = TEXT.get(f"Decks · {title}", 30, GOLD, True)
+        surf.blit(t, (px(16), px(12)))
+        where = TEXT.get(fit(f"Pack: {self.folder}", 16, w - t.get_width() - px(160)), 16,
+                         INK_DIM)
+        surf.blit(where, where.get_rect(midleft=(t.get_width() + px(32),
+                                                 px(12) + t.get_height() // 2)))
         if self.load_errors and self.pack is None:
-            y = TOP + 10
+            y = px(GRID_TOP + 10)
             for line in ["The pack has problems (playtable check lists them):",
                          *self.load_errors[:12]]:
-                s = TEXT.get(fit(line, 18, w - SIDE_W - 40), 18, ERROR)
-                surf.blit(s, (20, y))
-                y += 24
+                s = TEXT.get(fit(line, 18, w - px(SIDE + 40)), 18, ERROR)
+                surf.blit(s, (px(20), y))
+                y += px(24)
         self._layout()
         area = self.grid_rect()
-        surf.set_clip(area.inflate(8, 8))
+        surf.set_clip(area.inflate(px(8), px(8)))
         for cid, r in self.card_rects.items():
-            img = self.app.faces.face(self.specs[cid], CARD)
+            img = self.app.faces.face(self.specs[cid], _card())
             surf.blit(img, r)
             n = self.count(cid)
             if n:
                 badge = TEXT.get(f"×{n}", 22, INK, True)
-                b = badge.get_rect(bottomright=(r.right - 4, r.bottom - 4)).inflate(12, 4)
-                pygame.draw.rect(surf, (30, 90, 50), b, border_radius=8)
-                pygame.draw.rect(surf, OK_COLOUR, b, width=2, border_radius=8)
+                b = badge.get_rect(bottomright=(r.right - px(4), r.bottom - px(4)))
+                b = b.inflate(px(12), px(4))
+                pygame.draw.rect(surf, (30, 90, 50), b, border_radius=px(8))
+                pygame.draw.rect(surf, OK_COLOUR, b, width=px(2), border_radius=px(8))
                 surf.blit(badge, badge.get_rect(center=b.center))
             if cid == self.hover:
-                pygame.draw.rect(surf, GOLD, r.inflate(4, 4), width=2, border_radius=10)
+                pygame.draw.rect(surf, GOLD, r.inflate(px(4), px(4)), width=px(2),
+                                 border_radius=px(10))
         surf.set_clip(None)
         if not self.card_rects and self.pack is not None:
             s = TEXT.get("No card matches the filters.", 20, INK_DIM)
-            surf.blit(s, (area.x + 8, area.y + 8))
+            surf.blit(s, (area.x + px(8), area.y + px(8)))
         self._draw_side(surf)
         if self.hover is not None and self.hover in self.card_rects:
             self._zoom(surf, self.hover)
 
     def _draw_side(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
-        side = pygame.Rect(w - SIDE_W, 136, SIDE_W - 8, h - 136 - 62)
-        pygame.draw.rect(surf, PANEL, side, border_radius=8)
-        pygame.draw.rect(surf, PANEL_EDGE, side, width=1, border_radius=8)
-        y = side.y + 8
+        top = px(136)
+        side = pygame.Rect(w - px(SIDE), top, px(SIDE - 8), h - top - px(62))
+        pygame.draw.rect(surf, PANEL, side, border_radius=px(8))
+        pygame.draw.rect(surf, PANEL_EDGE, side, width=px(1), border_radius=px(8))
+        y = side.y + px(8)
         head = TEXT.get(f"{len(self.copies)} cards", 20, INK, True)
-        surf.blit(head, (side.x + 10, y))
-        hint = TEXT.get("click a card: add · right-click: remove", 14, INK_DIM)
-        surf.blit(hint, hint.get_rect(topright=(side.right - 10, y + 4)))
-        y += 28
+        surf.blit(head, (side.x + px(10), y))
+        hint = TEXT.get("click: add · right-click: remove", 14, INK_DIM)
+        surf.blit(hint, hint.get_rect(topright=(side.right - px(10), y + px(4))))
+        y += px(28)
         self.line_rects = []
         counted: dict[str, int] = {}
         for cid in self.copies:
             counted[cid] = counted.get(cid, 0) + 1
-        status_h = 80
+        status_h = px(80)
         for cid, n in counted.items():
-            if y > side.bottom - status_h - 22:
+            if y > side.bottom - status_h - px(22):
                 more = TEXT.get("…", 18, INK_DIM)
-                surf.blit(more, (side.x + 10, y))
+                surf.blit(more, (side.x + px(10), y))
                 break
             name = self.faces[cid]["title"] if cid in self.faces else cid
-            s = TEXT.get(fit(f"{n}× {name}", 18, side.w - 40), 18, INK)
-            r = pygame.Rect(side.x + 6, y - 1, side.w - 12, 22)
+            s = TEXT.get(fit(f"{n}× {name}", 18, side.w - px(40)), 18, INK)
+            r = pygame.Rect(side.x + px(6), y - px(1), side.w - px(12), px(22))
             self.line_rects.append((cid, r))
-            surf.blit(s, (side.x + 12, y))
+            surf.blit(s, (side.x + px(12), y))
             minus = TEXT.get("−", 18, INK_DIM, True)
-            surf.blit(minus, (side.right - 22, y))
-            y += 22
+            surf.blit(minus, (side.right - px(22), y))
+            y += px(22)
         colour = ERROR if self.status_error else (OK_COLOUR if not self.problems else GOLD)
-        lines = wrap(self.status, 16, side.w - 20)[:4]
-        yy = side.bottom - 8 - 20 * len(lines)
+        lines = wrap(self.status, 16, side.w - px(20))[:4]
+        yy = side.bottom - px(8) - px(20) * len(lines)
         for line in lines:
-            surf.blit(TEXT.get(line, 16, colour), (side.x + 10, yy))
-            yy += 20
+            surf.blit(TEXT.get(line, 16, colour), (side.x + px(10), yy))
+            yy += px(20)
 
     def _zoom(self, surf: pygame.Surface, cid: str) -> None:
-        size = (250, 350)
+        size = pxs(250, 350)
         r = self.card_rects[cid]
         area = self.grid_rect()
-        x = r.right + 12 if r.right + 12 + size[0] <= area.right else r.left - 12 - size[0]
-        y = max(TOP, min(r.top - 40, surf.get_height() - size[1] - 10))
+        gap = px(12)
+        x = r.right + gap if r.right + gap + size[0] <= area.right else r.left - gap - size[0]
+        y = max(px(GRID_TOP), min(r.top - px(40), surf.get_height() - size[1] - px(10)))
         img = self.app.faces.face(self.specs[cid], size)
-        pygame.draw.rect(surf, (0, 0, 0), pygame.Rect(x + 6, y + 8, *size), border_radius=12)
+        pygame.draw.rect(surf, (0, 0, 0), pygame.Rect(x + px(6), y + px(8), *size),
+                         border_radius=px(12))
         surf.blit(img, (x, y))
 
     def close(self) -> None:
@@ -437,12 +463,13 @@ class CardGrid:
         """Scroll so the card in focus is on screen, and zoom it as a hover does."""
         sc = self.scene
         area = sc.grid_rect()
-        cols = max(1, (area.w + GAP) // (CARD[0] + GAP))
-        top = (self.at // cols) * (CARD[1] + GAP)
+        card, gap = _card(), px(CARD_GAP)
+        cols = max(1, (area.w + gap) // (card[0] + gap))
+        top = (self.at // cols) * (card[1] + gap)
         if top < sc.scroll:
             sc.scroll = top
-        elif top + CARD[1] > sc.scroll + area.h:
-            sc.scroll = min(sc._max_scroll(), top + CARD[1] - area.h)
+        elif top + card[1] > sc.scroll + area.h:
+            sc.scroll = min(sc._max_scroll(), top + card[1] - area.h)
         sc._layout()
         sc.hover = self.card()
 
@@ -452,7 +479,7 @@ class CardGrid:
         if cid is None:
             return False
         area = sc.grid_rect()
-        cols = max(1, (area.w + GAP) // (CARD[0] + GAP))
+        cols = max(1, (area.w + px(CARD_GAP)) // (_card()[0] + px(CARD_GAP)))
         moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -cols, pygame.K_DOWN: cols}
         if ev.key in moves:
             self.at = max(0, min(len(sc.shown()) - 1, self.at + moves[ev.key]))
@@ -467,6 +494,23 @@ class CardGrid:
             self._show()
             return True
         return False
+
+
+_EMPTY_CHOICE = re.compile(r"^(\w+): unknown card ''$")
+_NONE_YET = re.compile(r"^(\w+): .*at least 1 item.*$")
+
+
+def in_words(problem: str) -> str:
+    """A deck rule's message as a player building the deck reads it: an empty choice is a
+    thing to choose ("entrant: unknown card ''" is "choose an Entrant")."""
+    m = _EMPTY_CHOICE.match(problem)
+    if m:
+        what = m.group(1).replace("_", " ").capitalize()
+        return f"choose {'an' if what[0] in 'AEIOU' else 'a'} {what}"
+    m = _NONE_YET.match(problem)
+    if m:
+        return f"add {m.group(1).replace('_', ' ')}"
+    return problem
 
 
 def _names_in(path: Path, key: str) -> set[str]:

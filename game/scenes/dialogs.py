@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
+from game.draw.glyphs import ui_text
 from game.userdata import data_dir, newest_save, saves_dir
 from rules.records import (
     Record,
@@ -92,7 +93,8 @@ class FileActions:
         self.last_message = text
         if self.window is not None and self.window.alive():
             self.window.kill()
-        self.window = UIMessageWindow(self._rect(460, 240), _html(text), self.app.manager,
+        self.window = UIMessageWindow(self._rect(460, 240), _html(ui_text(text)),
+                                      self.app.manager,
                                       window_title=title, always_on_top=True)
 
     # ---- answers -------------------------------------------------------------------------
@@ -155,9 +157,10 @@ class FileActions:
             self.pending = (record, purpose, path, "folders")
             places = "\n".join(outside)
             self.confirm = UIConfirmationDialog(
-                self._rect(520, 300), f"{_html(path.name)} reads cards from outside the shipped "
-                f"packs and your data folder:<br>{'<br>'.join(map(_html, outside))}<br>Open it "
-                "and read these?", self.app.manager,
+                self._rect(520, 300), ui_text(
+                    f"{_html(path.name)} reads cards from outside the shipped packs and your "
+                    f"data folder:<br>{'<br>'.join(map(_html, outside))}<br>Open it and read "
+                    "these?"), self.app.manager,
                 window_title="Read other folders?", action_short_name="Read them",
                 object_id="#outside_folders")
             self.last_message = places
@@ -176,8 +179,9 @@ class FileActions:
         if changes:
             self.pending = (record, purpose, path, "cards")
             self.confirm = UIConfirmationDialog(
-                self._rect(480, 260), f"{_html(path.name)}: {changes.describe()}. Replay it "
-                "with the current cards?", self.app.manager, window_title="Cards changed",
+                self._rect(480, 260), _html(ui_text(
+                    f"{path.name}: {changes.describe()}. Replay it with the current cards?")),
+                self.app.manager, window_title="Cards changed",
                 action_short_name="Replay with current cards", object_id="#cards_changed")
             self.last_message = changes.describe()
             return

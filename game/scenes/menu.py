@@ -23,7 +23,7 @@ from game.draw.scale import px
 from game.draw.text import TEXT
 from game.input.focus import FocusRing
 from game.layouts import decks_for, playable
-from game.packs import decks_of, game_options, pack_folder
+from game.packs import decks_of, game_options, is_shipped, pack_folder
 from game.scenes.base import Scene
 from game.session import GameConfig, Seat
 from game.userdata import autosave_path
@@ -45,7 +45,9 @@ class MenuScene(Scene):
                                       autosave=d.autosave, progress=d.progress)
         self.elements: list[Any] = []
         pack = self.cfg.options.get("pack")
-        self.pack: Path | None = Path(pack) if pack else None  # None: the shipped pack
+        self.pack: Path | None = None  # None: the shipped pack
+        if pack and not is_shipped(self.cfg.game, Path(pack)):
+            self.pack = Path(pack)
         self.user_decks: set[str] = set()
         self.folder_dialog: UIFileDialog | None = None
         self.build()
@@ -55,8 +57,8 @@ class MenuScene(Scene):
 
     def controls(self) -> list[Any]:
         """The menu's controls in screen order (the keyboard's Tab order)."""
-        return [self.game, self.seat[0], self.deck[0], self.seat[1], self.deck[1], self.seed,
-                self.pack_menu, self.decks_button, self.load, self.replay, self.designer,
+        return [self.game, self.howto, self.seat[0], self.deck[0], self.seat[1], self.deck[1],
+                self.seed, self.pack_menu, self.decks_button, self.load, self.replay, self.designer,
                 self.cont, self.quit, self.settings, self.start]
 
     def start_game(self) -> None:
@@ -87,8 +89,10 @@ class MenuScene(Scene):
         word = registry.info(game).deck_word
         label("Game")
         self.game = UIDropDownMenu([_game_label(g) for g in games], _game_label(game),
-                                   _r(140, 16, 290, 34), manager=m,
+                                   _r(140, 16, 176, 34), manager=m,
                                    container=self.panel)
+        self.howto = UIButton(_r(322, 16, 108, 34), "How to play", manager=m,
+                              container=self.panel, tool_tip_text="The rules on one page")
         self.seat: list[UIDropDownMenu] = []
         self.deck: list[UIDropDownMenu] = []
         by_seat = {v: k for k, v in SEAT_LABELS.items()}
@@ -164,6 +168,8 @@ class MenuScene(Scene):
                 self.app.running = False
             elif ev.ui_element is self.settings:
                 self.app.open_settings()
+            elif ev.ui_element is self.howto:
+                self.open_howto()
             elif ev.ui_element is self.cont:
                 self.app.continue_last()
             elif ev.ui_element is self.load:
@@ -187,6 +193,12 @@ class MenuScene(Scene):
             self.build()
         elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start_game()  # no control focused: Enter starts
+
+    def open_howto(self) -> None:
+        """The chosen game's how-to-play page, over the menu."""
+        from game.scenes.howto import HowToScene
+
+        self.app.scene = HowToScene(self.app, self, _game_name(_text(self.game.selected_option)))
 
     def pack_event(self, ev: pygame.event.Event) -> bool:
         """The pack choice: shipped, or a folder picked in a dialog (checked before use)."""

@@ -76,6 +76,7 @@ class ReplayScene(Scene):
     # ---- stepping ------------------------------------------------------------------------
     def goto(self, k: int) -> None:
         k = max(0, min(self.n, k))
+        self.dirty = True
         if k < self.k or not self.log.entries:
             self.log.clear()
             for line in self.opening:
@@ -162,25 +163,26 @@ class ReplayScene(Scene):
         self.layout.resize(size)
         self.layout.update(self.r.states[self.k], Seats(0, False, self._names()), [])
         side = self.layout.side_rect()
-        self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 92)
+        self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(92))
         row1 = ("first", "back", "play", "next", "last")
-        bw = (side.w - 4 * 4) // 5
+        gap, bh = px(4), px(38)
+        bw = (side.w - 4 * gap) // 5
         for k, name in enumerate(row1):
             b = self.controls[name]
-            b.set_relative_position((side.x + k * (bw + 4), side.bottom - 84))
-            b.set_dimensions((bw, 38))
-        half = (side.w - 4) // 2
-        self.controls["take_over"].set_relative_position((side.x, side.bottom - 40))
-        self.controls["take_over"].set_dimensions((half, 38))
+            b.set_relative_position((side.x + k * (bw + gap), side.bottom - px(84)))
+            b.set_dimensions((bw, bh))
+        half = (side.w - gap) // 2
+        self.controls["take_over"].set_relative_position((side.x, side.bottom - px(40)))
+        self.controls["take_over"].set_dimensions((half, bh))
         if self.speed_menu is not None:
             self.speed_menu.kill()
         label = next((k for k, v in SPEEDS.items() if v == self.speed), "2 / s")
         self.speed_menu = UIDropDownMenu(list(SPEEDS), label,
-                                         pygame.Rect(side.x + half + 4, side.bottom - 40,
-                                                     half, 38), manager=self.app.manager,
+                                         pygame.Rect(side.x + half + gap, side.bottom - px(40),
+                                                     half, bh), manager=self.app.manager,
                                          expand_on_option_click=True)
         w = size[0]
-        self.controls["menu"].set_relative_position((w - 84, 3))
+        self.controls["menu"].set_relative_position((w - px(84), px(3)))
         self.controls["menu"].set_dimensions((px(78), top_bar() - px(6)))
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -194,12 +196,12 @@ class ReplayScene(Scene):
         side = self.layout.side_rect()
         lines = self.layout.sequence_lines()
         if lines:
-            seq_h = min(side.h // 3, 60 + 22 * len(lines) + 40)
+            seq_h = min(side.h // 3, px(60 + 22 * len(lines) + 40))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines, "")
-            self.log.rect = pygame.Rect(side.x, side.y + seq_h + 8, side.w,
-                                        side.h - seq_h - 100)
+            self.log.rect = pygame.Rect(side.x, side.y + seq_h + px(8), side.w,
+                                        side.h - seq_h - px(100))
         else:
-            self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - 92)
+            self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(92))
         self.log.draw(surf)
         # progress along the top edge of the table
         bar = pygame.Rect(px(8), top_bar() + 1, side.x - px(16), px(4))

@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton
 
 from game.draw.overlay import focus_ring, modal_panel
 from game.draw.palette import GOLD, INK, INK_DIM, PANEL_EDGE
-from game.draw.scale import px
+from game.draw.scale import at_scale, px, scale
 from game.draw.text import TEXT
 from game.scenes.base import Scene
 from game.settings import SCALES, SIZES, SPEEDS, Settings
@@ -45,6 +45,8 @@ class SettingsScene(Scene):
         self.back = back
         self.original = app.settings.model_copy()
         self.row = 0
+        self.k = scale()  # this screen's own UI scale while it is up
+        self._size = app.size
         self.hidden: list[Any] = []
         self.buttons: list[UIButton] = []
         self._arrows: list[tuple[pygame.Rect, int, int]] = []  # rect, row, step
@@ -79,6 +81,8 @@ class SettingsScene(Scene):
         if key in ("fullscreen", "sound"):
             return "On" if v else "Off"
         if key == "ui_scale":
+            if scale() < v - 1e-6:  # the window cannot hold the screens at v
+                return f"{v:.2f}×  (this window: {scale():.2f}×)"
             return f"{v:.2f}×" + ("  (high-DPI)" if v >= 1.5 else "")
         if key == "animation_speed":
             word = "slow" if v < 1 else "normal" if v == 1 else "fast"
@@ -94,9 +98,10 @@ class SettingsScene(Scene):
 
     # ---- UI ---------------------------------------------------------------------------------
     def panel_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        pw, ph = px(PANEL_W), px(90 + ROW_H * len(self.ROWS) + 80)
-        return pygame.Rect((w - pw) // 2, max(px(10), (h - ph) // 2), pw, ph)
+        with at_scale(self.k):
+            w, h = self.app.size
+            pw, ph = px(PANEL_W), px(90 + ROW_H * len(self.ROWS) + 80)
+            return pygame.Rect((w - pw) // 2, max(px(10), (h - ph) // 2), pw, ph)
 
     def _hide_others(self) -> None:
         """The waiting scene's buttons are hidden while this screen is up."""
@@ -111,13 +116,20 @@ class SettingsScene(Scene):
             b.kill()
         r = self.panel_rect()
         m = self.app.manager
-        bw, bh = px(150), px(42)
-        y = r.bottom - px(20) - bh
-        self.cancel = UIButton(pygame.Rect(r.x + px(24), y, bw, bh), "Cancel (Esc)", manager=m,
+        with at_scale(self.k):
+            bw, bh, pad, edge = px(150), px(42), px(24), px(20)
+        self.cancel = UIButton(pygame.Rect(0, 0, bw, bh), "Cancel (Esc)", manager=m,
                                starting_height=3)
-        self.done = UIButton(pygame.Rect(r.right - px(24) - bw, y, bw, bh), "Done (Enter)",
+        self.done = UIButton(pygame.Rect(0, 0, bw, bh), "Done (Enter)",
                              manager=m, starting_height=3, object_id="#start_button")
         self.buttons = [self.cancel, self.done]
+        # their text is at the scale in force (it may be larger than this screen's): grow
+        text_w, text_h = self.done.font.size("Done (Enter)")
+        bw, bh = max(bw, text_w + pad), max(bh, text_h + pad // 2)
+        y = r.bottom - edge - bh
+        for b, x in ((self.cancel, r.x + pad), (self.done, r.right - pad - bw)):
+            b.set_dimensions((bw, bh))
+            b.set_relative_position((x, y))
 
     def close_screen(self, keep: bool) -> None:
         if keep:
@@ -162,6 +174,8 @@ class SettingsScene(Scene):
                     return
 
     def resize(self, size: tuple[int, int]) -> None:
+        if size != self._size:  # a new window: the screen takes the scale that fits it
+            self.k, self._size = scale(), size
         self.back.resize(size)
         self._hide_others()
         self._make_buttons()
@@ -171,6 +185,10 @@ class SettingsScene(Scene):
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
         self.back.draw(surf)
+        with at_scale(self.k):
+            self._draw_panel(surf)
+
+    def _draw_panel(self, surf: pygame.Surface) -> None:
         r = self.panel_rect()
         modal_panel(surf, r, "Settings", "Up/Down: pick · Left/Right: change · F1: keys",
                     title_size=34, hint_size=16, dim_alpha=170, edge=PANEL_EDGE, edge_width=1,

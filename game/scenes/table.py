@@ -97,6 +97,7 @@ class TableScene(Scene):
         return self.session.why_not(intent) or "that is legal, try again"
 
     def say(self, text: str, error: bool = False) -> None:
+        self.dirty = True
         self.message, self.message_error = text, error
         self.message_until = time.monotonic() + MESSAGE_SECONDS
 
@@ -118,6 +119,7 @@ class TableScene(Scene):
         """Re-read the game after a change: viewer, hand-over, legal intents, buttons, log."""
         s = self.session
         self._seen = s.version
+        self.dirty = True
         for text in s.log[self._log_seen:]:
             self.log.add(text)
         self._log_seen = len(s.log)
@@ -305,7 +307,11 @@ class TableScene(Scene):
         if self._seen != self.session.version:
             self.refresh()
         if self.message and time.monotonic() > self.message_until:
-            self.message = ""
+            self.message, self.dirty = "", True
+
+    def animating(self) -> bool:
+        snapping = getattr(self.handler, "snap", None) is not None  # a piece flies home
+        return snapping or self.layout.animating()
 
     # ---- geometry -------------------------------------------------------------------------
     def _make_buttons(self) -> dict[str, UIButton]:

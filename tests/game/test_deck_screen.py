@@ -171,3 +171,32 @@ def test_menu_pack_folder_choice(menu: Callable[[], Driver], tmp_path: Path) -> 
     d.click(m.start.rect.center)
     d.frames(3)
     assert d.app.scene.reload.folder == pack  # type: ignore[attr-defined]
+
+
+def test_an_empty_deck_says_what_to_choose_and_the_menu_keeps_the_shipped_pack(
+        menu: Callable[[], Driver]) -> None:
+    m = menu()
+    scene = m.app.scene
+    assert isinstance(scene, MenuScene)
+    assert scene.pack_menu.selected_option[0] == "Shipped pack"  # type: ignore[index]
+    m.click(scene.decks_button.rect.center)
+    sc = _decks(m)
+    assert sc.copies == []
+    assert sc.status == "Not a legal deck yet: choose an Entrant"
+    m.click(sc.back_button.rect.center)
+    back = m.app.scene
+    assert isinstance(back, MenuScene)
+    assert back.pack is None
+    assert back.pack_menu.selected_option[0] == "Shipped pack"  # type: ignore[index]
+    assert "pack" not in back.config().options
+
+
+def test_deck_rule_messages_in_the_players_words() -> None:
+    from game.scenes.decks import in_words
+
+    assert in_words("entrant: unknown card ''") == "choose an Entrant"
+    assert in_words("leader: unknown card ''") == "choose a Leader"
+    assert in_words("members: Tuple should have at least 1 item after validation, not 0") \
+        == "add members"
+    assert in_words("gates: 0 cards; a Gate deck has 20-40") == \
+        "gates: 0 cards; a Gate deck has 20-40"

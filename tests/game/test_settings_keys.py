@@ -14,7 +14,7 @@ import pytest
 
 import rules
 from game.app import App
-from game.draw.scale import scale, set_scale
+from game.draw.scale import fitting_scale, scale, set_scale
 from game.input.keyboard import KeyFocus, KeyTargets
 from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
@@ -242,10 +242,11 @@ def test_settings_screen_applies_live_cancels_and_keeps(table: Make) -> None:
     for _ in range(2):
         d.key(pygame.K_DOWN)  # window size, fullscreen, UI scale
     d.key(pygame.K_RIGHT)
-    assert scale() == 1.25  # in force at once
+    assert d.app.settings.ui_scale == 1.25  # in force at once (as far as 1280x720 holds)
+    assert scale() == fitting_scale(1.25, d.app.size)
     d.frames()
     d.key(pygame.K_ESCAPE)  # cancel: back as it was
-    assert d.app.scene is table_scene and scale() == 1.0
+    assert d.app.scene is table_scene and d.app.settings.ui_scale == 1.0 and scale() == 1.0
     assert table_scene.leave.visible  # type: ignore[attr-defined]
     d.app.open_settings()
     d.frames()

@@ -1,0 +1,109 @@
+"""Characters the fonts lack. The table's font (pygame's bold sans) and pygame-gui's Noto Sans
+have no arrows ("→" came out as an empty box): the table draws such characters from a fallback
+font that has them, and text for pygame-gui widgets swaps them for a look-alike Noto Sans has.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+# a private-use code point: no font has it, so it renders as the font's "missing" box
+_NOT_A_GLYPH = "\ue000"
+# for pygame-gui's Noto Sans, which has no arrows
+UI_SUBSTITUTES = {"→": "»", "←": "«"}
+
+
+def _gui_data() -> Path:
+    import pygame_gui
+
+    return Path(pygame_gui.__file__).parent / "data"
+
+
+def fallback_path() -> Path | None:
+    """A font with arrows and symbols (shipped with pygame-gui); None if it is missing."""
+    p = _gui_data() / "FiraCode-Regular.ttf"
+    return p if p.is_file() else None
+
+
+def ui_font_path() -> Path:
+    """pygame-gui's own font, the one the widgets' text is in."""
+    return _gui_data() / "NotoSans-Regular.ttf"
+
+
+def _pixels(f: pygame.font.Font, text: str) -> bytes:
+    return pygame.image.tobytes(f.render(text, True, (255, 255, 255), (0, 0, 0)), "RGB")
+
+
+@cache
+def _probe(path: str | None) -> tuple[pygame.font.Font, bytes]:
+    f = pygame.font.Font(path, 24)
+    return f, _pixels(f, _NOT_A_GLYPH)
+
+
+@cache
+def has_glyph(path: str | None, ch: str) -> bool:
+    """Whether the font at ``path`` (None: pygame's default) draws ``ch`` (not a box)."""
+    if ch.isspace() or ch == _NOT_A_GLYPH:
+        return ch.isspace()
+    f, box = _probe(path)
+    return _pixels(f, ch) != box
+
+
+def missing(text: str, path: str | None = None) -> set[str]:
+    """The characters of ``text`` the font at ``path`` (None: the table's font) lacks."""
+    return {ch for ch in set(text) if not has_glyph(path, ch)}
+
+
+def ui_text(text: str) -> str:
+    """``text`` for a pygame-gui widget: characters Noto Sans lacks swapped for look-alikes."""
+    for ch, sub in UI_SUBSTITUTES.items():
+        text = text.replace(ch, sub)
+    return text
+
+
+def runs(text: str) -> list[tuple[str, bool]]:
+    """``text`` split into runs of (text, drawn from the fallback font)."""
+    out: list[tuple[str, bool]] = []
+    for ch in text:
+        other = not has_glyph(None, ch)
+        if out and out[-1][1] == other:
+            out[-1] = (out[-1][0] + ch, other)
+        else:
+            out.append((ch, other))
+    return out
+
+
+_fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def reset() -> None:
+    """Forget loaded fallback fonts (they die with ``pygame.quit``)."""
+    _fallbacks.clear()
+    _probe.cache_clear()
+
+
+def render(main: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """``text`` in ``main``, its missing characters drawn from the fallback font at the same
+    height, all on one baseline."""
+    path = fallback_path()
+    parts = runs(text)
+    if path is None or not any(other for _, other in parts):
+        return main.render(text, True, colour)
+    key = (main.point_size, main.bold)
+    fb = _fallbacks.get(key)
+    if fb is None:
+        fb = _fallbacks[key] = pygame.font.Font(str(path), main.point_size)
+        fb.bold = main.bold
+    pieces = [((fb if other else main).render(t, True, colour), fb if other else main)
+              for t, other in parts]
+    ascent = max(f.get_ascent() for _, f in pieces)
+    height = max(ascent + s.get_height() - f.get_ascent() for s, f in pieces)
+    out = pygame.Surface((sum(s.get_width() for s, _ in pieces), height), pygame.SRCALPHA)
+    x = 0
+    for s, f in pieces:
+        out.blit(s, (x, ascent - f.get_ascent()))
+        x += s.get_width()
+    return out
