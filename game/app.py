@@ -27,7 +27,7 @@ from game.scenes.base import Scene
 from game.scenes.dialogs import FileActions
 from game.session import GameConfig, config_for
 from game.sound import Sounds
-from game.userdata import autosave_path, load_settings, save_setting
+from game.userdata import autosave_path, clean_stale_temporaries, load_settings, save_setting
 from rules.core.errors import DataError
 from rules.core.paths import asset
 from rules.records import Record, RecordError, Replayed, Session
@@ -80,6 +80,7 @@ class App:
         """Open the menu, or ``game`` straight away, or (``resume``) the autosaved game;
         ``defaults`` gives delays and switches to games opened from records. ``size`` None:
         the window size (and fullscreen) of the player's settings."""
+        clean_stale_temporaries()  # what killed saves left behind (never a live save's)
         self.settings, settings_note = user_settings.load()
         set_anim_speed(self.settings.animation_speed)
         pygame.init()

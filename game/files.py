@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from rules.core.limits import Refused, check_json, read_limited
+from rules.records.temps import temp_path
 
 
 def write_json(path: Path, doc: dict[str, Any]) -> None:
-    """Atomic JSON write (temporary file + rename): a reader never sees half a file."""
+    """Atomic JSON write (temporary file + rename): a reader never sees half a file. The
+    temporary is named as the records' are, so a killed write is cleaned up the same way."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    tmp = temp_path(path)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(doc, f)

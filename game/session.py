@@ -295,11 +295,12 @@ class GameSession:
         The record keeps the edit where it happened (and the autosave is written), so
         Continue, undo, the replay and "play from here" reproduce the game as played.
         Returns the "card changed: …" lines (also logged); [] when no card in play changed."""
+        n = len(self.live.replayed.reloaded.get(len(self.intents), []))
         try:
             events = self.live.reload_cards(cards)
         except OSError as e:  # reloaded in memory; the autosave could not be written
             self.error = f"Could not save the record: {e}"
-            events = self.live.replayed.reloaded.get(len(self.intents), [])
+            events = self.live.replayed.reloaded.get(len(self.intents), [])[n:]
         if not events:
             return []
         lines = [drawable(ev.text) for ev in events]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import Unreadable, read_json, write_json
+from rules.records.temps import clean_stale
 
 APP = "playtable"
 
@@ -83,3 +84,14 @@ def save_setting(key: str, value: Any) -> None:
 def user_decks_dir(game: str) -> Path:
     """Decks the player builds for a game's shipped (read-only) pack."""
     return data_dir() / "decks" / game
+
+
+def clean_stale_temporaries() -> list[Path]:
+    """At start: remove the temporaries that killed saves left in the user data folder (the
+    autosave and settings), the saves folder and the deck folders; only ours, only stale
+    (``rules.records.temps``). Returns what was removed."""
+    root = data_dir()
+    folders = [root, saves_dir()]
+    with contextlib.suppress(OSError):  # no deck folder yet
+        folders += sorted(p for p in (root / "decks").iterdir() if p.is_dir())
+    return [p for folder in folders for p in clean_stale(folder)]

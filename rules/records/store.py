@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from pydantic import ValidationError
 from rules.core.limits import MAX_FILE_BYTES, Refused, check_json, read_limited
 from rules.records.model import READS_FORMATS, RECORD_FORMAT, Record, RecordError
 from rules.records.replay import parse_intents
+from rules.records.temps import backup_temp_path, temp_path
 
 MAGIC = '"playtable": "record"'  # first key of every record file; tells ours from others
 MAX_RECORD_BYTES = MAX_FILE_BYTES  # 5 MB: a long game is well under 100 KB
@@ -158,9 +158,8 @@ def save_atomic(path: str | os.PathLike[str], record: Record, backup: bool = Fal
     p = Path(path)
     data = to_text(record).encode("utf-8")
     p.parent.mkdir(parents=True, exist_ok=True)  # e.g. the first autosave in a fresh profile
-    # A fresh, unguessable name next to the target (same filesystem, so the rename is atomic);
-    # created with the usual permissions, as the file it replaces would be.
-    tmp = p.with_name(f".{p.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    # Created with the usual permissions, as the file it replaces would be.
+    tmp = temp_path(p)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -182,7 +181,7 @@ def _keep_backup(p: Path) -> None:
     if bak.exists() and not _is_ours(bak):
         return
     # A hard link makes the backup without a moment where ``p`` is missing.
-    link = bak.with_name(f".{bak.name}.{os.getpid()}.tmp")
+    link = backup_temp_path(bak)
     with contextlib.suppress(FileNotFoundError):
         os.unlink(link)
     try:

@@ -81,7 +81,10 @@ def test_boar_costs_nine_after_the_first_intent_and_continue_still_works(pack: P
     both resume (they failed with "intent 1 … Iron Boar costs 9 Ki; you have 2")."""
     g = _game(pack)
     r = random.Random(1)
-    _play(g, r, 3)
+    boar = next(i for i in g.legal() if i.kind == "open"
+                and g.state.cards.get(getattr(i, "card", None)) == "iron_boar")
+    assert g.submit(boar) is None  # intent 1: Iron Boar opened for 2 Ki
+    _play(g, r, 2)
     assert _boar_cost(g.state) == 2
     _set(pack, "summons.toml", BOAR, 9)
     lines = g.reload_cards(_cards(pack))
@@ -222,3 +225,27 @@ def test_a_reload_out_of_order_or_after_the_end_is_refused(pack: Path) -> None:
     doc["reloads"][0]["cards"]["iron_boar"]["cost"] = "lots"
     with pytest.raises(RecordError, match="reload 1: card 'iron_boar': bad card data"):
         replay_full(from_text(json.dumps(doc), "saved.json"))
+
+
+@pytest.mark.parametrize("game", sorted(rules.GAMES))
+def test_every_game_replays_across_a_reload(game: str, tmp_path: Path) -> None:
+    """Any ruleset: a card in play changes mid-game (one number up); the saved record resumes
+    to the live state, starts from the cards as they were, and replays step for step."""
+    rs = rules.get(game)
+    live = Session.new(game, 3, autosave=tmp_path / "auto.json")
+    r = random.Random(3)
+    for _ in range(3):
+        live.apply(r.choice(rs.legal_intents(live.state)))
+    cards = dict(load_pack(format_for(game, rules.GAMES), asset("packs", game)).cards)
+    key = next(k for k in rs.card_hashes(live.state) if k in cards)
+    field, value = next((f, v) for f, v in cards[key].model_dump().items()
+                        if isinstance(v, int) and not isinstance(v, bool))
+    cards[key] = cards[key].model_copy(update={field: value + 1})
+    assert len(live.reload_cards(cards)) == 1
+    for _ in range(3):
+        live.apply(r.choice(rs.legal_intents(live.state)))
+    back, _ = Session.resume(tmp_path / "auto.json")
+    assert back.state == live.state
+    assert back.replayed.states == live.replayed.states
+    assert rs.card_hashes(back.replayed.states[0]) == back.record.cards  # as it started
+    assert back.replayed.reloaded[3][0].text == live.replayed.reloaded[3][0].text
