@@ -128,3 +128,20 @@ def test_that_card_has_errors_above_is_true_of_the_printed_order(tmp_path: Path,
                for n in pointers)
     # The shipped deck files sort before the card files in kyoukai: order is not by name.
     assert game != "kyoukai" or file > "decks.toml"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_deck_file_that_does_not_parse_is_first_and_listed_once(tmp_path: Path,
+                                                                  game: str) -> None:
+    folder = _copy(tmp_path, game)
+    file, card, cost, deck_file = GAMES[game]
+    cost_line = _edit_card(folder / file, card, cost, "-2")
+    deck = folder / deck_file
+    line = _line_no(deck, "name =")
+    text = deck.read_text(encoding="utf-8").splitlines()
+    text[line - 1] = text[line - 1].replace("=", "= =", 1)
+    deck.write_text("\n".join(text) + "\n", encoding="utf-8")
+    out = _check(folder, game)
+    assert out[0].startswith(f"{deck}:{line}: syntax: ")
+    assert [s for s in out if s.startswith(f"{deck}:")] == [out[0]]
+    assert out[1].startswith(f"{folder / file}:{cost_line}: ")

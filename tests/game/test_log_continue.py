@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 import rules
-from game.session import GameConfig, GameSession, config_for
+from game.session import GameConfig, GameSession, config_for, record_log
 from game.userdata import autosave_path
 from rules.core.packs import format_for, load_pack
 from rules.core.paths import asset
-from rules.records import Session, load_record
+from rules.records import Session, cut, load_record
 
 
 def _play(s: GameSession, n: int) -> None:
@@ -113,3 +113,15 @@ def test_card_reloads_between_undos_come_back_where_they_were(tmp_path: Path) ->
     before = list(s.log)
     assert sum("Iron Boar" in line for line in before) == 2
     assert _continued(s).log == before
+    # "Play from here" at the second edit starts a new log: each edit kept follows the lines
+    # of the intent it came after in the new game, whatever the first game's undos were.
+    rec = s.live.record
+    k = rec.reloads[1].at
+    taken = cut(rec.model_copy(update={"intents": rec.intents[:k], "redo": (), "marks": ()}),
+                k)
+    live = Session(taken)
+    log = record_log(live)
+    edit = [n for n, line in enumerate(log) if "Iron Boar" in line]
+    before_first = sum(len(evs) for evs in live.events[:rec.reloads[0].at])
+    played = sum(len(evs) for evs in live.events)
+    assert edit == [before_first, len(log) - 1] and played == len(log) - 2
