@@ -97,8 +97,8 @@ def config(args: argparse.Namespace) -> GameConfig | None:
 
 def defaults(args: argparse.Namespace) -> GameConfig:
     """Delays and switches for games opened from records or the menu."""
-    return GameConfig(agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass,
-                      progress=args.progress)
+    return GameConfig(game=args.game, agent_delay=args.agent_delay,
+                      auto_pass=not args.no_auto_pass, progress=args.progress)
 
 
 def tool(argv: list[str]) -> int | None:

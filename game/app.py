@@ -327,7 +327,7 @@ class App:
         self.scene.draw_over_ui(self.screen)
         self.window_keys.draw(self.screen)
         if self.help_open:  # at a table, with what its colours mean
-            draw_help(self.screen, getattr(getattr(self.scene, "cfg", None), "game", None))
+            draw_help(self.screen, getattr(getattr(self.scene, "layout", None), "legend", ()))
 
     def run(self, quit_after: float | None = None, fps: int = 60) -> None:
         clock = pygame.time.Clock()

@@ -97,10 +97,13 @@ def keep_unfinished(path: Path) -> Path | None:
 
 class GameSession:
     def __init__(self, cfg: GameConfig, live: Session | None = None,
-                 note: str | None = None) -> None:
+                 note: str | None = None, pass_kind: str | None = None) -> None:
         """A new game from ``cfg``, or ``live``: a game opened from a record (saved file or
-        the autosave). Either way the record is autosaved after every change."""
+        the autosave). Either way the record is autosaved after every change. ``pass_kind``
+        is the intent a person with nothing else to do makes by itself (``cfg.auto_pass``);
+        the table layout names it."""
         self.cfg = cfg
+        self.pass_kind = pass_kind
         self.error: str | None = note
         self.autosave = autosave_path() if cfg.autosave else None
         if live is None:
@@ -235,7 +238,10 @@ class GameSession:
         if not self.is_human(p) or not self.cfg.auto_pass:
             return False
         legal = self.legal()
-        return len(legal) == 1 and legal[0].kind == "pass"
+        return self._only_pass(legal)
+
+    def _only_pass(self, legal: list[Intent]) -> bool:
+        return self.pass_kind is not None and len(legal) == 1 and legal[0].kind == self.pass_kind
 
     def _changed(self) -> None:
         self.version += 1
@@ -326,7 +332,7 @@ class GameSession:
             return False
         if self.is_human(p):
             legal = self.legal()
-            if self.cfg.auto_pass and len(legal) == 1 and legal[0].kind == "pass":
+            if self.cfg.auto_pass and self._only_pass(legal):
                 if self._ready_at == 0.0:
                     self._ready_at = now + min(self.cfg.agent_delay, 0.35)
                 if now >= self._ready_at:

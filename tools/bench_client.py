@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
-from game.layouts.base import Seats  # noqa: E402
+from game.layouts.base import Seats, id_key  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.session import GameConfig  # noqa: E402
 from rules.kyoukai.state import FieldGate, State  # noqa: E402
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     # pick up a hand card that has a legal play, by real mouse events
     info = scene.layout_info()
     hand = info["pieces"]["hand"]
-    src = next(x["source"] for x in info["legal"] if str(x["source"]) in hand)
+    src = next(x["source"] for x in info["legal"] if id_key(x["source"]) in hand)
     start = tuple(hand[str(src)])
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0),
                                          buttons=(0, 0, 0)))

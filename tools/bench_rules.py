@@ -1,9 +1,20 @@
 """Rules benchmark: random-playout throughput and the cost of ``highlights``, on one core.
 
     python tools/bench_rules.py [--game kyoukai] [--games 200] [--seed 0]
+    python tools/bench_rules.py --vs-chess [--rounds 3] [--steps 20000] [--greedy-games 6]
 
-Prints one RESULT line per game:
+The first form prints one RESULT line per game:
     RESULT game=G games=N steps=M steps_per_s=S highlights_ms_mean=A highlights_ms_p99=B
+
+``--vs-chess`` measures against python-chess on the same process, interleaved (each round runs
+every side once, one after the other), in process CPU time, and keeps the median of the rounds:
+other processes loading the machine then slow both sides alike. It compares
+- a random playout step of each game (``legal_intents`` + ``apply`` of a random one, quiet as a
+  simulation runs it) with a python-chess step (``board.copy()`` + ``push`` of a random legal
+  move), the same number of steps on each side: ratio > 1 means the game's step is faster;
+- greedy-vs-greedy Kyoukai whole games per CPU-second (``rules.cli.playout.play_one``).
+It prints one RESULT line:
+    RESULT vs_chess kyoukai=R krosmaster=R greedy_kyoukai_games_per_cpu_s=G rounds=N
 """
 
 from __future__ import annotations
@@ -14,7 +25,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -51,12 +64,107 @@ def bench(game: str, games: int, seed: int) -> str:
             f"highlight_samples={len(times)}")
 
 
+# ---- --vs-chess ---------------------------------------------------------------------------
+def _cpu(fn: Callable[[], Any]) -> float:
+    t0 = time.process_time()
+    fn()
+    return time.process_time() - t0
+
+
+def game_steps(game: str, steps: int, seed: int) -> Callable[[], None]:
+    """``steps`` random-playout steps of ``game`` (new games as needed), quiet when the
+    ruleset has a quiet mode (as simulations and search run it)."""
+    rs = rules.get(game)
+    quiet = _has_quiet(rs)
+
+    def run() -> None:
+        r = random.Random(seed)
+        g = seed
+        state = rs.new_game(seed=g)
+        for _ in range(steps):
+            if rs.to_act(state) is None:
+                g += 1
+                state = rs.new_game(seed=g)
+            intent = r.choice(rs.legal_intents(state))
+            out = rs.apply(state, intent, quiet=True) if quiet else rs.apply(state, intent)
+            state = out.state
+    return run
+
+
+def _has_quiet(rs: Any) -> bool:
+    import inspect
+
+    return "quiet" in inspect.signature(rs.apply).parameters
+
+
+def chess_steps(steps: int, seed: int) -> Callable[[], None]:
+    """``steps`` python-chess random-game steps: copy the board, push a random legal move."""
+    import chess
+
+    def run() -> None:
+        r = random.Random(seed)
+        board = chess.Board()
+        for _ in range(steps):
+            moves = list(board.legal_moves)
+            if not moves or board.halfmove_clock >= 150:  # mate, stalemate or 75-move rule
+                board = chess.Board()
+                moves = list(board.legal_moves)
+            board = board.copy(stack=False)
+            board.push(r.choice(moves))
+    return run
+
+
+def greedy_games(game: str, games: int, seed: int) -> Callable[[], None]:
+    from rules.cli.playout import play_one
+
+    rs = rules.get(game)
+
+    def run() -> None:
+        for g in range(games):
+            play_one(rs, seed + g, ["greedy", "greedy"])
+    return run
+
+
+def vs_chess(rounds: int, steps: int, greedy: int, seed: int) -> str:
+    games = sorted(rules.GAMES)
+    ratios: dict[str, list[float]] = {g: [] for g in games}
+    greedy_rates: list[float] = []
+    for rnd in range(rounds):
+        for g in games:
+            t_game = _cpu(game_steps(g, steps, seed + rnd))
+            t_chess = _cpu(chess_steps(steps, seed + rnd))
+            ratios[g].append(t_chess / t_game)
+            print(f"# round {rnd + 1} {g}: {steps} steps, game {t_game:.2f} s CPU, "
+                  f"chess {t_chess:.2f} s CPU, ratio {t_chess / t_game:.2f}", flush=True)
+        t_greedy = _cpu(greedy_games("kyoukai", greedy, seed + rnd))
+        greedy_rates.append(greedy / t_greedy)
+        print(f"# round {rnd + 1} greedy kyoukai: {greedy} games in {t_greedy:.2f} s CPU",
+              flush=True)
+    med = {g: statistics.median(r) for g, r in ratios.items()}
+    for g in games:
+        print(f"{g}: random-playout step speed = {med[g]:.2f} x python-chess copy + push")
+    rate = statistics.median(greedy_rates)
+    print(f"greedy-vs-greedy kyoukai: {rate:.2f} games per CPU-second")
+    parts = " ".join(f"{g}={med[g]:.2f}" for g in games)
+    return f"RESULT vs_chess {parts} greedy_kyoukai_games_per_cpu_s={rate:.2f} rounds={rounds}"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", choices=sorted(rules.GAMES), action="append")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--vs-chess", action="store_true",
+                    help="ratios against python-chess, interleaved, CPU time, median of rounds")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--steps", type=int, default=20000)
+    ap.add_argument("--greedy-games", type=int, default=6)
     args = ap.parse_args()
+    if args.vs_chess:
+        print(f"# {platform.processor() or platform.machine()}, Python "
+              f"{platform.python_version()}, one process, process CPU time")
+        print(vs_chess(args.rounds, args.steps, args.greedy_games, args.seed), flush=True)
+        return 0
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           "one process (one core)")
     for game in args.game or sorted(rules.GAMES):

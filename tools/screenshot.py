@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
+from game.layouts.base import id_key  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.session import GameConfig  # noqa: E402
 from rules import registry  # noqa: E402
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     info = scene.layout_info()
     if args.drag:
         for kind in ("field", "hand"):
-            srcs = {str(x["source"]) for x in info["legal"] if x["source"] is not None}
+            srcs = {id_key(x["source"]) for x in info["legal"] if x["source"] is not None}
             pos = next((p for i, p in info["pieces"][kind].items() if i in srcs), None)
             if pos is not None:
                 _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
@@ -76,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
                 _post(pygame.MOUSEMOTION, pos=to, rel=(40, -90), buttons=(1, 0, 0))
                 break
     elif args.spell and info["pieces"].get("spell"):  # Krosmaster: pick a castable spell
-        srcs = {str(x["source"]) for x in info["legal"] if x["intent"]["kind"] == "cast"}
+        srcs = {id_key(x["source"]) for x in info["legal"] if x["intent"]["kind"] == "cast"}
         pos = next((p for i, p in info["pieces"]["spell"].items() if i in srcs), None)
         if pos is not None:
             _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from game.draw.palette import FELT_LINE, HIGHLIGHT, INK_DIM, ZONE_FILL, ZONE_FILL_ALT, Color
+from game.draw.palette import FELT_LINE, INK_DIM, ZONE_FILL, ZONE_FILL_ALT, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, unscaled
 
@@ -116,17 +116,15 @@ class DiamondBoard:
             self._fills[key] = s
         return s
 
-    def draw_lit(self, surf: pygame.Surface, zones: Iterable[int], kind: str,
-                 strong: bool = False) -> None:
-        """Fill zones with the highlight colour of ``kind``."""
-        colour = HIGHLIGHT[kind]
-        fill = self._fill(colour, (150 if strong else 85) + (25 if kind == "attack" else 0))
+    def draw_lit(self, surf: pygame.Surface, zones: Iterable[int], colour: Color,
+                 alpha: int = 85) -> None:
+        """Fill zones with a highlight ``colour`` (rimmed in it)."""
+        fill = self._fill(colour, alpha)
         for z in zones:
             x, y = self.center(z)
             surf.blit(fill, fill.get_rect(center=(x, y)))
 
-    def draw_outline(self, surf: pygame.Surface, zones: Iterable[int], kind: str,
+    def draw_outline(self, surf: pygame.Surface, zones: Iterable[int], colour: Color,
                      width: int = 3) -> None:
-        colour = HIGHLIGHT[kind]
         for z in zones:
             pygame.draw.polygon(surf, colour, self.polygon(z, shrink=0.1), width=width)

@@ -14,6 +14,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 from PIL import Image
@@ -21,7 +22,7 @@ from PIL import Image
 from game.draw.palette import CARD_BACK, CARD_BACK_EDGE, INK, INK_DARK, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit, font, unscaled, wrap
-from rules.core.packs import art_path
+from rules.core.packs import Face, art_path
 
 log = logging.getLogger("playtable.cards")
 ART_MAX_SIDE = 1024  # a larger image is kept at this size (faces are never bigger)
@@ -96,6 +97,21 @@ def art_file(folder: Path | None, art: str | None) -> str | None:
     except (ValueError, OSError) as e:
         _warn(f"card art: {e}; drawing the plain face")
         return None
+
+
+def spec_of(face: Face, pack: Path | None = None) -> FaceSpec:
+    """The pack format's ``Face`` of a card (the one face function of its game, also used by
+    the deck screen and the print) as the table's FaceSpec; its art is looked up in ``pack``."""
+    blocks = tuple(Block(b["title"], b["tag"], _rgb(b["tag_colour"]), b["text"])
+                   for b in face["blocks"])
+    return FaceSpec(key=face["key"], name=face["title"], type_label=face["type"],
+                    colour=_rgb(face["colour"]), cost=face["cost"],
+                    stats=tuple((k, int(v)) for k, v in face["stats"]), blocks=blocks,
+                    flavour=face["flavour"], art=art_file(pack, face["art"]))
+
+
+def _rgb(c: Any) -> Color:
+    return (int(c[0]), int(c[1]), int(c[2]))
 
 
 _images: dict[str, pygame.Surface | None] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 
@@ -15,11 +15,11 @@ class HandFan:
     def __init__(self) -> None:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.card = (90, 126)
-        self.ids: list[int] = []
+        self.ids: list[Hashable] = []  # the pieces in hand, as the table names them
         self.rects: list[pygame.Rect] = []
         self.angles: list[int] = []
 
-    def layout(self, area: pygame.Rect, card: tuple[int, int], ids: Sequence[int]) -> None:
+    def layout(self, area: pygame.Rect, card: tuple[int, int], ids: Sequence[Hashable]) -> None:
         self.area, self.card, self.ids = area, card, list(ids)
         n = len(self.ids)
         w, h = card
@@ -34,29 +34,30 @@ class HandFan:
             self.rects.append(r)
             self.angles.append(round(-t * min(6, n)))
 
-    def at(self, pos: tuple[int, int]) -> int | None:
+    def at(self, pos: tuple[int, int]) -> Hashable | None:
         """The card under ``pos``; the top-most (rightmost) wins."""
         for iid, r in zip(reversed(self.ids), reversed(self.rects), strict=True):
             if r.collidepoint(pos):
                 return iid
         return None
 
-    def grab_point(self, iid: int) -> tuple[int, int]:
+    def grab_point(self, iid: Hashable) -> tuple[int, int]:
         """A point on the part of the card that no card to its right covers."""
         k = self.ids.index(iid)
         r = self.rects[k]
         right = self.rects[k + 1].x if k + 1 < len(self.rects) else r.right
         return ((r.x + min(right, r.right)) // 2, r.y + r.h // 3)
 
-    def center_of(self, iid: int) -> tuple[int, int] | None:
+    def center_of(self, iid: Hashable) -> tuple[int, int] | None:
         for i, r in zip(self.ids, self.rects, strict=True):
             if i == iid:
                 return r.center
         return None
 
     def draw(self, surf: pygame.Surface, faces: CardFaces,
-             spec_of: Callable[[int], FaceSpec | None], skip: int | None = None,
-             raised: int | None = None, glow: Callable[[int], tuple[int, int, int] | None]
+             spec_of: Callable[[Hashable], FaceSpec | None], skip: Hashable | None = None,
+             raised: Hashable | None = None,
+             glow: Callable[[Hashable], tuple[int, int, int] | None]
              = lambda i: None) -> None:
         """Draw the fan; ``spec_of`` None draws a card back; ``raised`` pops a card up;
         ``glow`` outlines cards (e.g. those with a legal play)."""

@@ -1,41 +1,15 @@
-"""What the table's colours mean, per game: the F1 overlay draws it beside the keys. Each entry
-is a colour, how it is drawn (a bright fill, a faint fill, an outline, a glow or ring around a
-piece, hatching) and the words for it."""
+"""What the table's colours mean: each game's layout lists them (``TableLayout.legend``), the F1
+overlay draws them beside the keys. Each entry is a colour, how it is drawn (a bright fill, a
+faint fill, an outline, a glow or ring around a piece, hatching) and the words for it."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.draw.palette import GOLD, HIGHLIGHT, Color
+from game.draw.palette import Color
 from game.draw.scale import px
 
 Entry = tuple[Color, str, str]
-
-KYOUKAI: tuple[Entry, ...] = (
-    (HIGHLIGHT["open"], "glow", "a card or Gate you can use now"),
-    (HIGHLIGHT["respond"], "glow", "a card you can respond with"),
-    (HIGHLIGHT["move"], "bright", "bright: legal now (drop it here)"),
-    (HIGHLIGHT["move"], "faint", "faint blue: zones it can Move to"),
-    (HIGHLIGHT["attack"], "faint", "faint red: zones it could Attack, now or after a Move"),
-    (HIGHLIGHT["attack"], "bright", "bright red: a Gate it can Attack now"),
-    (HIGHLIGHT["skill"], "bright", "purple: a target of its Skill"),
-    (HIGHLIGHT["choose"], "bright", "yellow: a choice to click"),
-)
-KROSMASTER: tuple[Entry, ...] = (
-    (HIGHLIGHT["open"], "glow", "a figure or die you can use now"),
-    ((70, 170, 255), "faint", "cells the figure can reach"),
-    ((255, 86, 64), "outline", "cells it could cast on from here"),
-    ((255, 150, 40), "bright", "spell: in range and in sight"),
-    ((150, 110, 230), "hatched", "spell: in range, sight blocked"),
-    ((230, 30, 30), "ring", "a legal target of the picked spell"),
-    (GOLD, "ring", "the acting figure; where a die can go"),
-)
-LEGENDS: dict[str, tuple[Entry, ...]] = {"kyoukai": KYOUKAI, "krosmaster": KROSMASTER}
-
-
-def legend(game: str | None) -> tuple[Entry, ...]:
-    return LEGENDS.get(game or "", ())
-
 
 def swatch(surf: pygame.Surface, rect: pygame.Rect, colour: Color, style: str) -> None:
     """A small sample of one highlight style."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.draw.legend import Entry, legend, swatch
+from game.draw.legend import Entry, swatch
 from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.scale import px
 from game.draw.text import TEXT, wrap
@@ -20,7 +20,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Arrow keys", "also move the focus (and through an action menu)"),
     ("Enter", "choose the focused piece, target or button (as a click or a drop)"),
     ("Esc", "back out: put a piece down, close a menu, cancel a target, close this"),
-    ("Space", "Pass / end the step (Krosmaster: end the Activation)"),
+    ("Space", "the table's button marked (Space): pass, end the step or the Activation"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
     ("Ctrl+S / Ctrl+O", "save the game / open a saved game"),
     ("F1", "show or hide this list of keys"),
@@ -62,17 +62,17 @@ def modal_panel(surf: pygame.Surface, r: pygame.Rect, title: str, hint: str, *,
     surf.blit(tip, tip.get_rect(topright=(r.right - px(inset), r.y + px(hint_dy))))
 
 
-def help_rect(size: tuple[int, int], game: str | None = None) -> pygame.Rect:
+def help_rect(size: tuple[int, int], entries: Sequence[Entry] = ()) -> pygame.Rect:
     w, h = size
-    wide = px(760) + (px(LEGEND_W) if legend(game) else 0)
+    wide = px(760) + (px(LEGEND_W) if entries else 0)
     pw, ph = min(w - px(40), wide), min(h - px(40), px(60 + 34 * len(KEYS) + 12))
     return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
 
 
-def draw_help(surf: pygame.Surface, game: str | None = None) -> pygame.Rect:
+def draw_help(surf: pygame.Surface, entries: Sequence[Entry] = ()) -> pygame.Rect:
     """The F1 overlay: every key of the table, over a dimmed screen; at a table, what its
-    colours mean too, and where the how-to-play page is."""
-    r = help_rect(surf.get_size(), game)
+    colours mean too (``entries``: the layout's legend), and where the how-to-play page is."""
+    r = help_rect(surf.get_size(), entries)
     modal_panel(surf, r, "Keys", "F1 or Esc closes")
     y = r.y + px(58)
     key_w = px(190)
@@ -86,7 +86,6 @@ def draw_help(surf: pygame.Surface, game: str | None = None) -> pygame.Rect:
         wt = TEXT.get(what, 18, INK_DIM)
         surf.blit(wt, (r.x + px(20) + key_w, y))
         y += px(34)
-    entries = legend(game)
     if entries:
         _draw_legend(surf, pygame.Rect(r.right - px(LEGEND_W), r.y + px(58), px(LEGEND_W - 20),
                                        r.h - px(70)), entries)

@@ -17,7 +17,9 @@ INK_DARK = (30, 28, 26)
 GOLD = (240, 196, 80)
 ERROR = (255, 110, 96)
 
-# Highlight kinds; move and attack must read as clearly different (K-05).
+# Highlight colours by kind: the glows the generic input handlers put on pieces (open: legal
+# now, respond: legal in a response window, choose: picked by keyboard) and the usual lit-zone
+# kinds a layout may name; move and attack must read as clearly different (K-05).
 HIGHLIGHT: dict[str, Color] = {
     "move": (70, 170, 255),
     "attack": (255, 86, 64),
@@ -29,19 +31,5 @@ HIGHLIGHT: dict[str, Color] = {
 
 OWNER: tuple[Color, Color] = ((96, 168, 255), (255, 150, 72))
 
-TYPE_COLOUR: dict[str, Color] = {
-    "entrant": (196, 154, 58),
-    "summon": (66, 140, 84),
-    "spirit": (64, 128, 190),
-    "normal": (122, 112, 104),
-    "fast": (190, 62, 56),
-}
-SKILL_KIND_COLOUR: dict[str, Color] = {
-    "normal": (70, 70, 70),
-    "fast": (176, 40, 36),
-    "passive": (60, 100, 150),
-    "branch": (60, 130, 70),
-    "location": (120, 80, 150),
-}
 CARD_BACK = (54, 40, 82)
 CARD_BACK_EDGE = (150, 120, 200)

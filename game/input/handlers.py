@@ -11,6 +11,7 @@ HandOver    hot-seat screen between two people; nothing of the table can be touc
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import Any, Protocol
 
 import pygame
@@ -20,7 +21,16 @@ from pygame_gui.elements import UIButton, UIPanel
 from game.draw.glyphs import ui_text
 from game.draw.menus import menu_geometry
 from game.draw.scale import anim_ms
-from game.layouts.base import Overlay, Piece, Pos, TableLayout
+from game.layouts.base import (
+    UNTARGETED,
+    Overlay,
+    Piece,
+    PieceId,
+    Pos,
+    TableLayout,
+    ZoneId,
+    aimed,
+)
 from rules.core.model import Intent
 
 DRAG_SLOP = 6  # pixels the mouse must travel before a press counts as a drag
@@ -35,7 +45,7 @@ class Ctx(Protocol):
 
     def legal(self) -> list[Intent]: ...
 
-    def highlights(self, source: int) -> dict[str, list[Any]]: ...
+    def highlights(self, source: PieceId) -> dict[str, list[Any]]: ...
 
     def why_not(self, intent: Intent) -> str: ...
 
@@ -59,21 +69,37 @@ class Handler:
         """Called when the scene leaves this handler (remove any UI it made)."""
 
 
-def candidates(ctx: Ctx, source: int) -> list[Intent]:
+def candidates(ctx: Ctx, source: PieceId) -> list[Intent]:
     return [i for i in ctx.legal() if ctx.layout.source_of(i) == source]
 
 
-def zone_targets(ctx: Ctx, intents: list[Intent]) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
+def untargeted(ctx: Ctx, intents: list[Intent]) -> list[Intent]:
+    """The intents done by a click on their piece (no target)."""
+    return [i for i in intents if ctx.layout.target_of(i) is UNTARGETED]
+
+
+def zone_targets(ctx: Ctx, intents: list[Intent]) -> dict[str, list[ZoneId]]:
+    out: dict[str, list[ZoneId]] = {}
     for i in intents:
         z = ctx.layout.target_of(i)
-        if z is not None and z >= 0:
+        if aimed(z):
             out.setdefault(ctx.layout.highlight_kind(i), []).append(z)
     return out
 
 
+def responses(ctx: Ctx) -> list[Intent]:
+    """What the "Respond…" button offers: everything legal but the layout's pass."""
+    return [i for i in ctx.legal() if i.kind != ctx.layout.pass_kind]
+
+
+def range_lit(ctx: Ctx, source: PieceId) -> dict[str, list[ZoneId]]:
+    """The highlight kinds the layout shows for a piece's range, from the rules."""
+    hl = ctx.highlights(source)
+    return {k: list(hl.get(k, [])) for k in ctx.layout.hover_kinds}
+
+
 def keyed_intent(ctx: Ctx) -> Intent | None:
-    """Space: Pass in a Sequence, else end the Turn Action, else end the step."""
+    """Space: the first legal intent of the layout's ``space_kinds`` (none by default)."""
     legal = ctx.legal()
     for kind in ctx.layout.space_kinds:
         for i in legal:
@@ -90,7 +116,7 @@ def _click_targets(ctx: Ctx) -> list[Intent]:
     for i in ctx.legal():
         src = ctx.layout.source_of(i)
         z = ctx.layout.target_of(i)
-        if z is not None and z >= 0 and (src is None or (focus is not None and src == focus)):
+        if aimed(z) and (src is None or (focus is not None and src == focus)):
             out.append(i)
     return out
 
@@ -106,7 +132,7 @@ def _pick(intents: list[Intent], ctx: Ctx, anchor: Pos) -> Intent | Handler | No
 class Idle(Handler):
     name = "idle"
 
-    def __init__(self, snap: tuple[int, Pos, Pos] | None = None) -> None:
+    def __init__(self, snap: tuple[PieceId, Pos, Pos] | None = None) -> None:
         self.snap = snap
         self.snap_start = pygame.time.get_ticks()
         self.hover: Piece | None = None
@@ -130,7 +156,7 @@ class Idle(Handler):
                 if hit:
                     return _pick(hit, ctx, ev.pos)
             if piece is not None:
-                ctx.say("Nothing to do with that card now.")
+                ctx.say("Nothing to do with that now.")
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
             return keyed_intent(ctx)
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:  # keyboard play
@@ -140,8 +166,8 @@ class Idle(Handler):
         elif ev.type == pygame_gui.UI_BUTTON_PRESSED:
             what = ctx.button_intent(ev.ui_element)
             if what == "respond":
-                responses = [i for i in ctx.legal() if i.kind != "pass"]
-                return Menu(ctx, responses, pygame.mouse.get_pos()) if responses else None
+                offered = responses(ctx)
+                return Menu(ctx, offered, pygame.mouse.get_pos()) if offered else None
             if isinstance(what, Intent):
                 return what
         return None
@@ -149,7 +175,7 @@ class Idle(Handler):
     def overlay(self, ctx: Ctx) -> Overlay:
         ov = Overlay()
         legal = ctx.legal()
-        responding = any(i.kind == "pass" for i in legal)
+        responding = ctx.layout.responding(legal)
         for i in legal:
             src = ctx.layout.source_of(i)
             if src is not None:
@@ -158,11 +184,10 @@ class Idle(Handler):
             ov.strong.setdefault(kind, []).extend(zones)
         h = self.hover
         if h is not None:
-            if h.where == "hand":
+            if ctx.layout.rises(h):
                 ov.raised = h.source
-            if h.where == "field" and h.source in ov.glow and ctx.layout.focus() is None:
-                hl = ctx.highlights(h.source)
-                ov.lit = {k: list(hl.get(k, [])) for k in ("move", "attack")}
+            if ctx.layout.shows_range(h) and h.source in ov.glow and ctx.layout.focus() is None:
+                ov.lit = range_lit(ctx, h.source)
         if self.snap is not None:
             t = (pygame.time.get_ticks() - self.snap_start) / anim_ms(SNAP_MS)
             if t >= 1:
@@ -205,8 +230,7 @@ class Dragging(Handler):
     def drop(self, ctx: Ctx) -> Intent | Handler | None:
         mine = candidates(ctx, self.piece.source)
         if not self.moved:  # a click: do the one thing that needs no target, else a menu
-            untargeted = [i for i in mine if ctx.layout.target_of(i) == -1]
-            if len(mine) == 1 and untargeted:
+            if len(mine) == 1 and untargeted(ctx, mine):
                 return mine[0]
             return Menu(ctx, mine, self.pos) if mine else Idle()
         zone = ctx.layout.zone_at(self.pos)
@@ -215,11 +239,11 @@ class Dragging(Handler):
             here = [i for i in mine if ctx.layout.target_of(i) == zone]
             if here:
                 return _pick(here, ctx, self.pos)
-        untargeted = [i for i in mine if ctx.layout.target_of(i) == -1]
-        if len(untargeted) == 1 and not self.piece.rect.collidepoint(self.pos):
-            return untargeted[0]
+        loose = untargeted(ctx, mine)
+        if len(loose) == 1 and not self.piece.rect.collidepoint(self.pos):
+            return loose[0]
         if zone is None:
-            ctx.say("Drop it on a lit zone of the field.", error=True)
+            ctx.say("Drop it on a lit target.", error=True)
             return back
         implied = ctx.layout.implied(self.piece, zone)
         reason = ctx.why_not(implied) if implied is not None else "nothing can go there"
@@ -230,9 +254,8 @@ class Dragging(Handler):
         ov = Overlay(dragging=(self.piece.source, self._centre()))
         mine = candidates(ctx, self.piece.source)
         ov.strong = zone_targets(ctx, mine)
-        if self.piece.where == "field":
-            hl = ctx.highlights(self.piece.source)
-            ov.lit = {k: list(hl.get(k, [])) for k in ("move", "attack")}
+        if ctx.layout.shows_range(self.piece):
+            ov.lit = range_lit(ctx, self.piece.source)
         zone = ctx.layout.zone_at(self.pos)
         names = ", ".join(sorted({ctx.layout.describe(i) for i in mine
                                   if ctx.layout.target_of(i) == zone})) if zone is not None \
@@ -262,9 +285,9 @@ class Menu(Handler):
     name = "menu"
 
     def __init__(self, ctx: Ctx, intents: list[Intent], anchor: Pos) -> None:
-        groups: dict[tuple[str, int, int | None], list[Intent]] = {}
+        groups: dict[tuple[str, PieceId | None, Hashable], list[Intent]] = {}
         for i in intents:
-            key = (i.kind, int(getattr(i, "skill", -1)), ctx.layout.source_of(i))
+            key = (i.kind, ctx.layout.source_of(i), ctx.layout.group_key(i))
             groups.setdefault(key, []).append(i)
         entries: list[tuple[str, Intent | list[Intent]]] = []
         for group in groups.values():

@@ -28,9 +28,12 @@ from game.input.handlers import (
     _pick,
     candidates,
     keyed_intent,
+    range_lit,
+    responses,
+    untargeted,
     zone_targets,
 )
-from game.layouts.base import Overlay, Piece
+from game.layouts.base import Overlay, Piece, PieceId, ZoneId, aimed, id_key
 from rules.core.model import Intent
 
 NEXT_KEYS = (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
@@ -75,7 +78,7 @@ def _label(ctx: Ctx, intents: list[Intent]) -> str:
     return f"{names[0]} … ({len(names)} choices)"
 
 
-def _piece(ctx: Ctx, where: str, source: int, pos: tuple[int, int]) -> Piece:
+def _piece(ctx: Ctx, where: str, source: PieceId, pos: tuple[int, int]) -> Piece:
     found = ctx.layout.piece_at(pos)
     if found is not None and found.source == source:
         return found
@@ -90,25 +93,26 @@ def stops(ctx: Ctx) -> list[Stop]:
     if not legal:
         return []
     lay = ctx.layout
-    places: dict[int, tuple[int, str, tuple[int, int]]] = {}
+    places: dict[str, tuple[int, str, tuple[int, int]]] = {}  # by id_key: ids need not sort
     for rank, (where, spots) in enumerate(lay.pieces().items()):
         for src, pos in spots.items():
-            places.setdefault(int(src), (rank, where, (int(pos[0]), int(pos[1]))))
-    sources: list[int] = []
+            places.setdefault(id_key(src), (rank, where, (int(pos[0]), int(pos[1]))))
+    sources: list[PieceId] = []
     for i in legal:
         s = lay.source_of(i)
-        if s is not None and s not in sources and s in places:
+        if s is not None and s not in sources and id_key(s) in places:
             sources.append(s)
-    sources.sort(key=lambda s: (places[s][0], places[s][2][0], places[s][2][1]))
+    sources.sort(key=lambda s: (places[id_key(s)][0], places[id_key(s)][2][0],
+                                places[id_key(s)][2][1]))
     out = []
     for s in sources:
-        rank, where, pos = places[s]
+        rank, where, pos = places[id_key(s)]
         piece = _piece(ctx, where, s, pos)
         out.append(Stop("piece", s, piece.rect, _label(ctx, candidates(ctx, s)), where))
-    by_zone: dict[int, list[Intent]] = {}
+    by_zone: dict[ZoneId, list[Intent]] = {}
     for i in _click_targets(ctx):
         z = lay.target_of(i)
-        if z is not None and z >= 0:
+        if aimed(z):
             by_zone.setdefault(z, []).append(i)
     for z in sorted(by_zone, key=lambda z: (lay.zone_center(z)[1], lay.zone_center(z)[0])):
         out.append(Stop("zone", z, lay.zone_rect(z), _label(ctx, by_zone[z])))
@@ -123,8 +127,8 @@ def _press_button(ctx: Ctx, stop: Stop) -> Intent | Handler | None:
     b = (getattr(ctx, "buttons", {}) or {}).get(stop.key)
     what = ctx.button_intent(b)
     if what == "respond":
-        responses = [i for i in ctx.legal() if i.kind != "pass"]
-        return Menu(ctx, responses, stop.rect.midtop) if responses else None
+        offered = responses(ctx)
+        return Menu(ctx, offered, stop.rect.midtop) if offered else None
     return what if isinstance(what, Intent) else None
 
 
@@ -146,8 +150,7 @@ def choose(ctx: Ctx, stop: Stop) -> Intent | Handler | None:
             return own
         return KeyTargets(ctx, list(inner), piece, base=own)
     mine = candidates(ctx, piece.source)
-    untargeted = [i for i in mine if lay.target_of(i) == -1]
-    if len(mine) == 1 and untargeted:
+    if len(mine) == 1 and untargeted(ctx, mine):
         return mine[0]
     if not mine:
         ctx.say("Nothing to do with that now.")
@@ -172,7 +175,7 @@ class KeyFocus(Handler):
     def start(cls, ctx: Ctx, backwards: bool = False) -> Handler | None:
         h = cls(ctx)
         if not h.stops:
-            ctx.say("Nothing to choose now (Space passes or ends the step).")
+            ctx.say("Nothing to choose now.")
             return None
         if backwards:
             h.index = len(h.stops) - 1
@@ -205,12 +208,12 @@ class KeyFocus(Handler):
         if st is None:
             return ov
         ring = pygame.Rect(st.rect)
-        if st.kind == "piece" and st.where == "hand":
+        piece = Piece(st.key, st.where, st.rect) if st.kind == "piece" else None
+        if piece is not None and ctx.layout.rises(piece):
             ov.raised = st.key
             ring.y -= ring.h // 6
-        if st.kind == "piece" and st.where == "field" and ctx.layout.focus() is None:
-            hl = ctx.highlights(st.key)
-            ov.lit = {k: list(hl.get(k, [])) for k in ("move", "attack")}
+        if piece is not None and ctx.layout.shows_range(piece) and ctx.layout.focus() is None:
+            ov.lit = range_lit(ctx, st.key)
         ov.focus = ring
         ov.hint = f"{_plain(st.label)}   [Enter] choose  [Tab] next  [Esc] back"
         return ov
@@ -227,22 +230,22 @@ class KeyTargets(Handler):
         self.piece = piece
         self.base = base
         lay = ctx.layout
-        by_zone: dict[int, list[Intent]] = {}
+        by_zone: dict[ZoneId, list[Intent]] = {}
         loose: list[Intent] = []
         for i in intents:
             z = lay.target_of(i)
-            if z is not None and z >= 0:
+            if aimed(z):
                 by_zone.setdefault(z, []).append(i)
             else:
                 loose.append(i)
-        self.targets: list[tuple[int | None, list[Intent]]] = [
+        self.targets: list[tuple[ZoneId | None, list[Intent]]] = [
             (z, by_zone[z]) for z in sorted(by_zone, key=lambda z: (lay.zone_center(z)[1],
                                                                     lay.zone_center(z)[0]))]
         if loose:  # actions that need no target: one more stop, on the piece itself
             self.targets.append((None, loose))
         self.index = 0
 
-    def _rect(self, ctx: Ctx, zone: int | None) -> pygame.Rect:
+    def _rect(self, ctx: Ctx, zone: ZoneId | None) -> pygame.Rect:
         if zone is not None:
             return ctx.layout.zone_rect(zone)
         if self.piece is not None:
@@ -282,7 +285,7 @@ class KeyTargets(Handler):
             ov = Overlay(strong=zone_targets(ctx, self.intents))
             if self.piece is not None:
                 ov.glow[self.piece.source] = "choose"
-                if self.piece.where == "hand":
+                if ctx.layout.rises(self.piece):
                     ov.raised = self.piece.source
         if not self.targets:
             return ov

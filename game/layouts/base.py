@@ -6,20 +6,25 @@ interface. Kyoukai's diamond grid is one layout; a square-grid game adds another
 
 from __future__ import annotations
 
+import enum
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, TypeAlias
 
 import pygame
 
 from game.draw.cards import FaceSpec
+from game.draw.legend import Entry
 from game.draw.scale import px
 from rules.core.model import Intent
 from rules.core.paths import asset
 
 Pos = tuple[int, int]
+PieceId: TypeAlias = Hashable  # what the rules call a piece: a card instance, ("die", 2), …
+ZoneId: TypeAlias = Hashable  # what the rules call a place: a zone number, a cell, …
 TOP_BAR = 34  # height of the phase bar every table has, at UI scale 1.0 (see top_bar)
 
 
@@ -28,12 +33,37 @@ def top_bar() -> int:
     return px(TOP_BAR)
 
 
+class _Untargeted(enum.Enum):
+    UNTARGETED = "untargeted"
+
+
+UNTARGETED: Final = _Untargeted.UNTARGETED
+"""``target_of`` for an intent that needs no target (done by a click on its piece)."""
+
+
+def aimed(zone: object) -> bool:
+    """True for a real zone (not None, not UNTARGETED)."""
+    return zone is not None and zone is not UNTARGETED
+
+
+def id_key(x: Any) -> str:
+    """A piece or zone id as a string key of the layout file (JSON): ``3``, ``[3, 1]``,
+    ``["die", 0]``, ``"a"`` (tuples and lists alike, so an id read back from JSON matches)."""
+    return json.dumps(json_id(x), default=str)
+
+
+def json_id(x: Any) -> Any:
+    """A piece or zone id for the layout file: UNTARGETED is written -1 (what tools read)."""
+    return -1 if x is UNTARGETED else x
+
+
 @dataclass(frozen=True)
 class Piece:
     """Something on the table a player can pick up or hover: ``source`` is the id the rules
-    use for it (a card instance id), ``where`` names the place (hand, field, spirits, …)."""
+    use for it (the same id their intents and ``highlights`` take), ``where`` names the place
+    (the layout's own words: hand, field, …)."""
 
-    source: int
+    source: PieceId
     where: str
     rect: pygame.Rect
 
@@ -42,11 +72,11 @@ class Piece:
 class Overlay:
     """What the active input handler wants shown on top of the table."""
 
-    lit: dict[str, list[int]] = field(default_factory=dict)  # highlight kind -> zones
-    strong: dict[str, list[int]] = field(default_factory=dict)  # legal right now
-    glow: dict[int, str] = field(default_factory=dict)  # source -> highlight kind
-    dragging: tuple[int, Pos] | None = None  # source and where its centre is drawn
-    raised: int | None = None  # a hand card popped up (hovered)
+    lit: dict[str, list[ZoneId]] = field(default_factory=dict)  # highlight kind -> zones
+    strong: dict[str, list[ZoneId]] = field(default_factory=dict)  # legal right now
+    glow: dict[PieceId, str] = field(default_factory=dict)  # source -> highlight kind
+    dragging: tuple[PieceId, Pos] | None = None  # source and where its centre is drawn
+    raised: PieceId | None = None  # a piece popped up (hovered hand card)
     focus: pygame.Rect | None = None  # the keyboard focus ring (Tab), drawn above the UI
     hint: str = ""
 
@@ -61,10 +91,37 @@ class Seats:
 
 
 class TableLayout(ABC):
+    """Neutral defaults: no highlights on hover, nothing rises, Space does nothing, no response
+    window. A game's layout declares its own (class attributes or the methods below)."""
+
     game: str
     steps: Sequence[str] = ()
-    space_kinds: Sequence[str] = ("pass", "end_action", "end_step")  # what Space does, in order
+    space_kinds: Sequence[str] = ()  # what Space does: the first legal intent of these kinds
+    pass_kind: str | None = None  # declines a response (auto-pass; "Respond…" offers the rest)
+    hover_kinds: Sequence[str] = ()  # highlight kinds shown on a piece that shows its range
+    legend: Sequence[Entry] = ()  # what the table's colours mean (the F1 overlay shows it)
     pack: Path | None = None  # the pack folder the game plays from (``table_for`` sets it)
+
+    def rises(self, piece: Piece) -> bool:
+        """Whether the piece pops up when hovered (a hand card)."""
+        return False
+
+    def shows_range(self, piece: Piece) -> bool:
+        """Whether hovering or dragging the piece lights its ``hover_kinds`` highlights."""
+        return False
+
+    def responding(self, legal: Sequence[Intent]) -> bool:
+        """Whether a response window is open for the player (their pieces glow "respond"):
+        by default, when the layout names a ``pass_kind`` and it is legal."""
+        return self.pass_kind is not None and any(i.kind == self.pass_kind for i in legal)
+
+    def group_key(self, intent: Intent) -> Hashable:
+        """What splits an action menu beyond (kind, source): e.g. which skill of a card."""
+        return None
+
+    def zones(self) -> Sequence[ZoneId]:
+        """Every zone on the table (the layout file lists their centres)."""
+        return ()
 
     def pack_folder(self) -> Path:
         """Where card art paths are resolved: the game's pack folder, the shipped one unless
@@ -91,50 +148,52 @@ class TableLayout(ABC):
     def piece_at(self, pos: Pos) -> Piece | None: ...
 
     @abstractmethod
-    def zone_at(self, pos: Pos) -> int | None: ...
+    def zone_at(self, pos: Pos) -> ZoneId | None: ...
 
     @abstractmethod
-    def zone_center(self, zone: int) -> Pos: ...
+    def zone_center(self, zone: ZoneId) -> Pos: ...
 
-    def zone_rect(self, zone: int) -> pygame.Rect:
+    def zone_rect(self, zone: ZoneId) -> pygame.Rect:
         """The box of a zone on screen (the keyboard focus ring goes around it)."""
         r = pygame.Rect(0, 0, px(56), px(56))
         r.center = self.zone_center(zone)
         return r
 
     @abstractmethod
-    def source_of(self, intent: Intent) -> int | None:
+    def source_of(self, intent: Intent) -> PieceId | None:
         """The piece an intent acts with (None for Pass, EndStep, choices by zone…)."""
 
     @abstractmethod
-    def target_of(self, intent: Intent) -> int | None:
-        """The zone an intent aims at; -1 when it needs none; None when it is not aimed."""
+    def target_of(self, intent: Intent) -> ZoneId | None:
+        """The zone an intent aims at; UNTARGETED when it needs none; None when it is not
+        aimed (a button or a key does it)."""
 
     @abstractmethod
     def highlight_kind(self, intent: Intent) -> str: ...
 
     @abstractmethod
-    def focus(self) -> int | None:
+    def focus(self) -> PieceId | None:
         """The piece in the middle of an action, whose follow-ups are clicked, not dragged."""
 
     @abstractmethod
-    def implied(self, piece: Piece, zone: int) -> Intent | None:
+    def implied(self, piece: Piece, zone: ZoneId) -> Intent | None:
         """What dropping ``piece`` on ``zone`` would ask for, legal or not (to get a reason)."""
 
     @abstractmethod
     def describe(self, intent: Intent) -> str: ...
 
     @abstractmethod
-    def face(self, source: int) -> FaceSpec | None:
+    def face(self, source: PieceId) -> FaceSpec | None:
         """The card face of a piece, None if hidden from the viewer."""
 
     @abstractmethod
     def status(self) -> tuple[str, str]:
         """(left text, current step) for the phase bar."""
 
-    @abstractmethod
     def sequence_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The open response window, top item first; empty when none is open."""
+        """The open response window, top item first; empty when none is open (the default:
+        a game without one)."""
+        return []
 
     @abstractmethod
     def side_rect(self) -> pygame.Rect:
@@ -165,5 +224,5 @@ class TableLayout(ABC):
         return []
 
     @abstractmethod
-    def pieces(self) -> dict[str, dict[int, Pos]]:
+    def pieces(self) -> dict[str, dict[PieceId, Pos]]:
         """Screen centres of every piece by place (for layout files used by tests)."""

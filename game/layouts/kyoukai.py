@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.draw.board_diamond import DiamondBoard
-from game.draw.cards import Block, CardFaces, FaceSpec, art_file
+from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.hand import HandFan
 from game.draw.palette import (
     GOLD,
@@ -19,14 +19,22 @@ from game.draw.palette import (
     OWNER,
     PANEL,
     PANEL_EDGE,
-    SKILL_KIND_COLOUR,
-    TYPE_COLOUR,
     Color,
 )
 from game.draw.piles import badge, draw_pile
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT, fit
-from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
+from game.layouts.base import (
+    UNTARGETED,
+    Overlay,
+    Piece,
+    PieceId,
+    Pos,
+    Seats,
+    TableLayout,
+    ZoneId,
+    top_bar,
+)
 from rules.core.model import Intent
 from rules.kyoukai.cards import HIDDEN, Gate
 from rules.kyoukai.effects import zone_label
@@ -38,37 +46,56 @@ from rules.kyoukai.intents import (
     OpenGate,
     UseSkill,
 )
+from rules.kyoukai.pack import face as pack_face
 from rules.kyoukai.state import ENTRANT_LIFE, State
 
+LIT: dict[str, Color] = HIGHLIGHT  # the field's highlight kinds and the pieces' glows
 HAND_MARGIN = 14  # pixels between the hand fan and the window's bottom edge
 STEP_NAMES = {"draw": "Draw", "ready": "Ready", "main": "Main", "end": "End",
               "cleanup": "Cleanup"}
 
 
 def face_spec(card: Gate, pack: Path | None = None) -> FaceSpec:
-    """The card's face; its art is looked up in the ``pack`` folder."""
-    stats: tuple[tuple[str, int], ...] = ()
-    if card.has_stats:
-        stats = (("M", card.movement or 0), ("A", card.attack or 0), ("D", card.defense or 0))
-    blocks = [Block(s.name, s.kind.capitalize(), SKILL_KIND_COLOUR[s.kind], s.text)
-              for s in card.skills]
-    flavour = card.text
-    if card.type in ("normal", "fast") and card.text:
-        blocks.insert(0, Block("", "", (0, 0, 0), card.text))
-        flavour = ""
-    label = f"{card.type.capitalize()} Gate" if card.type in ("normal", "fast") \
-        else card.type.capitalize()
-    if card.type == "entrant":
-        label += f" · {ENTRANT_LIFE} Life"
-    return FaceSpec(key=card.id, name=card.name, type_label=label,
-                    colour=TYPE_COLOUR.get(card.type, (120, 120, 120)),
-                    cost=None if card.type == "entrant" else card.cost, stats=stats,
-                    blocks=tuple(blocks), flavour=flavour, art=art_file(pack, card.art))
+    """The card's face: the pack's own face function (the deck screen and the print use it
+    too); its art is looked up in the ``pack`` folder."""
+    return spec_of(pack_face(card), pack)
 
 
 class KyoukaiTable(TableLayout):
+    """Pieces are card instance ids (ints), zones the 25 zone numbers of the field."""
+
     game = "kyoukai"
     steps = ("Draw", "Ready", "Main", "End", "Cleanup")
+    # Space: Pass in a Sequence, else end the Turn Action, else end the step
+    space_kinds = ("pass", "end_action", "end_step")
+    pass_kind = "pass"  # legal exactly while a Sequence waits for this player's response
+    hover_kinds = ("move", "attack")
+    legend = (
+        (LIT["open"], "glow", "a card or Gate you can use now"),
+        (LIT["respond"], "glow", "a card you can respond with"),
+        (LIT["move"], "bright", "bright: legal now (drop it here)"),
+        (LIT["move"], "faint", "faint blue: zones it can Move to"),
+        (LIT["attack"], "faint", "faint red: zones it could Attack, now or after a Move"),
+        (LIT["attack"], "bright", "bright red: a Gate it can Attack now"),
+        (LIT["skill"], "bright", "purple: a target of its Skill"),
+        (LIT["choose"], "bright", "yellow: a choice to click"),
+    )
+
+    def buttons(self) -> dict[str, str]:
+        return {"pass": "Pass (Space)", "end_action": "End Turn Action",
+                "end_step": "End Main step (Space)"}
+
+    def rises(self, piece: Piece) -> bool:
+        return piece.where == "hand"
+
+    def shows_range(self, piece: Piece) -> bool:
+        return piece.where == "field"
+
+    def group_key(self, intent: Intent) -> Hashable:
+        return getattr(intent, "skill", None)  # one menu group per skill of a card
+
+    def zones(self) -> Sequence[ZoneId]:
+        return range(self.board.size)
 
     def __init__(self, faces: CardFaces | None = None) -> None:
         self.faces = faces or CardFaces()
@@ -130,13 +157,15 @@ class KyoukaiTable(TableLayout):
     def side_rect(self) -> pygame.Rect:
         return self.side
 
-    def zone_center(self, zone: int) -> Pos:
+    def zone_center(self, zone: ZoneId) -> Pos:
+        assert isinstance(zone, int)
         return self.board.center(zone)
 
     def zone_at(self, pos: Pos) -> int | None:
         return self.board.zone_at(pos)
 
-    def zone_rect(self, zone: int) -> pygame.Rect:
+    def zone_rect(self, zone: ZoneId) -> pygame.Rect:
+        assert isinstance(zone, int)
         x, y = self.board.center(zone)
         dx, dy = round(self.board.dx), round(self.board.dy)
         return pygame.Rect(x - dx, y - dy, 2 * dx, 2 * dy)
@@ -205,8 +234,8 @@ class KyoukaiTable(TableLayout):
                 return Piece(iid, "field", r)
         return None
 
-    def pieces(self) -> dict[str, dict[int, Pos]]:
-        out: dict[str, dict[int, Pos]] = {"hand": {}, "field": {}, "spirits": {}, "discard": {},
+    def pieces(self) -> dict[str, dict[PieceId, Pos]]:
+        out: dict[str, dict[PieceId, Pos]] = {"hand": {}, "field": {}, "spirits": {}, "discard": {},
                                           "branch": {}}
         for iid in self.hand.ids:
             out["hand"][iid] = self.hand.grab_point(iid)
@@ -226,7 +255,7 @@ class KyoukaiTable(TableLayout):
             return intent.gate
         return None
 
-    def target_of(self, intent: Intent) -> int | None:
+    def target_of(self, intent: Intent) -> ZoneId | None:
         if isinstance(intent, Move):
             return intent.to
         if isinstance(intent, Attack | UseSkill | OpenGate):
@@ -234,7 +263,7 @@ class KyoukaiTable(TableLayout):
         if isinstance(intent, Choose) and self.view is not None:
             return self.view.zone_of(intent.gate)
         if isinstance(intent, Discard):
-            return -1
+            return UNTARGETED
         return None
 
     def highlight_kind(self, intent: Intent) -> str:
@@ -245,8 +274,8 @@ class KyoukaiTable(TableLayout):
         v = self.view
         return v.action.gate if v is not None and v.action is not None else None
 
-    def implied(self, piece: Piece, zone: int) -> Intent | None:
-        if self.view is None:
+    def implied(self, piece: Piece, zone: ZoneId) -> Intent | None:
+        if self.view is None or not isinstance(zone, int) or not isinstance(piece.source, int):
             return None
         if piece.where in ("hand", "spirits"):
             return OpenGate(card=piece.source, zone=zone)
@@ -281,8 +310,8 @@ class KyoukaiTable(TableLayout):
         except Exception:  # noqa: BLE001 - a label must never end the game
             return intent.label()
 
-    def face(self, source: int) -> FaceSpec | None:
-        if self.view is None or source not in self.view.cards:
+    def face(self, source: PieceId) -> FaceSpec | None:
+        if self.view is None or not isinstance(source, int) or source not in self.view.cards:
             return None
         cid = self.view.cards[source]
         if cid == HIDDEN:
@@ -379,11 +408,12 @@ class KyoukaiTable(TableLayout):
                 zones = overlay.lit[kind]
                 if kind == "attack":  # where it can move is blue; the rest of its reach red
                     zones = [z for z in zones if z not in overlay.lit.get("move", ())]
-                self.board.draw_lit(surf, zones, kind)
+                self.board.draw_lit(surf, zones, LIT[kind], _alpha(kind, strong=False))
             if overlay.strong.get(kind):
-                self.board.draw_lit(surf, overlay.strong[kind], kind, strong=True)
+                self.board.draw_lit(surf, overlay.strong[kind], LIT[kind],
+                                    _alpha(kind, strong=True))
         attack_only = set(overlay.lit.get("attack", ())) - set(overlay.lit.get("move", ()))
-        self.board.draw_outline(surf, attack_only, "attack", width=2)
+        self.board.draw_outline(surf, attack_only, LIT["attack"], width=2)
         dragged = overlay.dragging[0] if overlay.dragging else None
         for z, iid in enumerate(v.field):
             if iid >= 0 and iid != dragged:
@@ -392,7 +422,7 @@ class KyoukaiTable(TableLayout):
             self._draw_panel(surf, p, overlay)
         self.hand.draw(surf, self.faces, self.face, skip=dragged,
                        raised=overlay.raised,
-                       glow=lambda i: HIGHLIGHT[overlay.glow[i]] if i in overlay.glow else None)
+                       glow=lambda i: LIT[overlay.glow[i]] if i in overlay.glow else None)
 
     def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
         if overlay.dragging is None:
@@ -436,7 +466,7 @@ class KyoukaiTable(TableLayout):
         pygame.draw.rect(surf, ring, rect.inflate(px(6), px(6)), border_radius=px(7))
         surf.blit(img, rect)
         if glow is not None:
-            pygame.draw.rect(surf, HIGHLIGHT[glow], rect.inflate(px(10), px(10)), width=px(3),
+            pygame.draw.rect(surf, LIT[glow], rect.inflate(px(10), px(10)), width=px(3),
                              border_radius=px(8))
         card = self.view.card(iid)
         if card.type == "entrant":
@@ -493,8 +523,13 @@ class KyoukaiTable(TableLayout):
             surf.blit(self.faces.face(spec, self.mini), piece.rect)
             kind = overlay.glow.get(piece.source)
             if kind is not None:
-                pygame.draw.rect(surf, HIGHLIGHT[kind], piece.rect.inflate(px(6), px(6)),
+                pygame.draw.rect(surf, LIT[kind], piece.rect.inflate(px(6), px(6)),
                                  width=px(3), border_radius=px(6))
         if p == v.active:
             t = TEXT.get("active", 14, GOLD)
             surf.blit(t, t.get_rect(topright=(rect.right - px(10), rect.y + px(10))))
+
+
+def _alpha(kind: str, strong: bool) -> int:
+    """Lit zones: stronger when legal right now; attack a little stronger so it reads."""
+    return (150 if strong else 85) + (25 if kind == "attack" else 0)

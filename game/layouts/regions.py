@@ -7,8 +7,9 @@ acts with and which region or slot it aims at, in the rules' own ids) and, optio
 size and UI scale, hit-testing, drawing cards in every state, highlights, the side column —
 is here, once.
 
-The generic input handlers number zones with ints today, so each target (a region, or one slot
-of a slot row) gets a stable small int here (``zone_of``); the rules never see those numbers.
+Each target (a region, or one slot of a slot row) gets a stable small int here (``zone_of``) as
+its zone id; the rules never see those numbers. (Zones may be any hashable id now, so the
+rules' own ``Target`` could serve directly.)
 """
 
 from __future__ import annotations
@@ -31,7 +32,16 @@ from game.draw.cards import CardFaces, FaceSpec
 from game.draw.hand import HandFan
 from game.draw.palette import HIGHLIGHT, Color
 from game.draw.scale import px, scale
-from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
+from game.layouts.base import (
+    UNTARGETED,
+    Overlay,
+    Piece,
+    Pos,
+    Seats,
+    TableLayout,
+    ZoneId,
+    top_bar,
+)
 from game.layouts.region_parts import (
     draw_browse_frame,
     draw_count,
@@ -280,6 +290,12 @@ class RegionTable(TableLayout):
                 best = (r.w * r.h, k)
         return None if best is None else best[1]
 
+    def rises(self, piece: Piece) -> bool:
+        return piece.where == "hand"
+
+    def zones(self) -> Sequence[ZoneId]:
+        return range(len(self._targets))
+
     def zone_rect(self, zone: int) -> pygame.Rect:
         if 0 <= zone < len(self._targets):
             return pygame.Rect(self._targets[zone][1])
@@ -313,10 +329,10 @@ class RegionTable(TableLayout):
     def source_of(self, intent: Intent) -> int | None:
         return self.card_source(intent)  # type: ignore[return-value]
 
-    def target_of(self, intent: Intent) -> int | None:
+    def target_of(self, intent: Intent) -> ZoneId | None:
         t = self.card_target(intent)
         if t is None:
-            return -1 if self.card_source(intent) is not None else None
+            return UNTARGETED if self.card_source(intent) is not None else None
         return self.zone_of.get(t)
 
     def highlight_kind(self, intent: Intent) -> str:

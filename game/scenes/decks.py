@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
-from game.draw.cards import Block, FaceSpec, art_file
+from game.draw.cards import spec_of
 from game.draw.palette import ERROR, GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT, fit, wrap
@@ -52,16 +52,6 @@ def _card() -> tuple[int, int]:
 OK_COLOUR = (130, 210, 140)
 
 
-def face_spec(face: Any, pack: Path | None = None) -> FaceSpec:
-    """A pack Face (plain data, every game) as the table's FaceSpec; art from ``pack``."""
-    blocks = tuple(Block(b["title"], b["tag"], tuple(b["tag_colour"]), b["text"])
-                   for b in face["blocks"])
-    return FaceSpec(key=f"deck:{face['key']}", name=face["title"], type_label=face["type"],
-                    colour=tuple(face["colour"]), cost=face["cost"],
-                    stats=tuple((k, int(v)) for k, v in face["stats"]), blocks=blocks,
-                    flavour=face["flavour"], art=art_file(pack, face["art"]))
-
-
 def _text(face: Any) -> str:
     parts = [face["title"], face["type"], face["kind"], face["flavour"]]
     parts += [f"{b['title']} {b['tag']} {b['text']}" for b in face["blocks"]]
@@ -82,7 +72,7 @@ class DeckScene(Scene):
         self.faces = {cid: self.fmt.face(c) for cid, c in self.cards.items()} \
             if self.fmt is not None else {}
         art = self.pack.folder if self.pack is not None else None
-        self.specs = {cid: face_spec(f, art) for cid, f in self.faces.items()}
+        self.specs = {cid: spec_of(f, art) for cid, f in self.faces.items()}
         self.search = {cid: _text(f) for cid, f in self.faces.items()}
         self.kinds = sorted({f["kind"] for f in self.faces.values()})
         self.checker: DeckChecker | None = None

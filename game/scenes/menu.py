@@ -40,7 +40,7 @@ class MenuScene(Scene):
     def __init__(self, app: App, last: GameConfig | None = None) -> None:
         super().__init__(app)
         d = app.defaults
-        self.cfg = last or GameConfig(seed=random.randrange(1, 10_000),
+        self.cfg = last or GameConfig(game=d.game, seed=random.randrange(1, 10_000),
                                       agent_delay=d.agent_delay, auto_pass=d.auto_pass,
                                       autosave=d.autosave, progress=d.progress)
         self.elements: list[Any] = []

@@ -22,7 +22,7 @@ from game.files import write_json
 from game.input.focus import FocusRing
 from game.input.handlers import Handler, HandOver, Idle, Watching
 from game.layouts import table_for
-from game.layouts.base import Seats, top_bar
+from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
 from game.packs import pack_folder
 from game.reload import PackReload
 from game.scenes.base import Scene
@@ -45,8 +45,8 @@ class TableScene(Scene):
         """A new game from ``cfg``, or ``live``: a game opened from its record."""
         super().__init__(app)
         self.cfg = cfg
-        self.session = GameSession(cfg, live, note)
         self.layout = table_for(cfg.game, app.faces, pack_folder(cfg.game, cfg.options))
+        self.session = GameSession(cfg, live, note, pass_kind=self.layout.pass_kind)
         self.manager = app.manager
         self.log = LogView()
         self.handler: Handler = Idle()
@@ -63,7 +63,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_error = False
         self.message_until = 0.0
-        self.hover_source: int | None = None
+        self.hover_source: PieceId | None = None
         self.mouse = (0, 0)
         self._seen = -1
         self._legal: list[Intent] = []
@@ -90,7 +90,7 @@ class TableScene(Scene):
     def legal(self) -> list[Intent]:
         return self._legal
 
-    def highlights(self, source: int) -> dict[str, list[Any]]:
+    def highlights(self, source: PieceId) -> dict[str, list[Any]]:
         return self.session.highlights(source) if self._legal else {}
 
     def why_not(self, intent: Intent) -> str:
@@ -156,8 +156,8 @@ class TableScene(Scene):
     def _place_buttons(self) -> None:
         """Show the buttons that mean something now, side by side under the log."""
         kinds = {i.kind for i in self._legal}
-        shown = [k for k in self.buttons if (k in kinds if k != "respond"
-                                             else "pass" in kinds and bool(kinds - {"pass"}))]
+        respond = self.layout.responding(self._legal) and bool(kinds - {self.layout.pass_kind})
+        shown = [k for k in self.buttons if (k in kinds if k != "respond" else respond)]
         side = self.layout.side_rect()
         n = max(1, len(shown))
         bw = (side.w - px(6) * (n - 1)) // n
@@ -172,7 +172,7 @@ class TableScene(Scene):
 
     def _auto(self, p: int) -> bool:
         legal = self.session.legal()
-        return self.cfg.auto_pass and len(legal) == 1 and legal[0].kind == "pass"
+        return self.cfg.auto_pass and len(legal) == 1 and legal[0].kind == self.layout.pass_kind
 
     def _set_handler(self, h: Handler) -> None:
         if h is not self.handler:
@@ -316,16 +316,11 @@ class TableScene(Scene):
     # ---- geometry -------------------------------------------------------------------------
     def _make_buttons(self) -> dict[str, UIButton]:
         m = self.manager
-        out = {
+        out = {  # shown while the layout says a response window is open
             "respond": UIButton(pygame.Rect(0, 0, 10, 10), "Respond…", manager=m,
                                 object_id="#respond_button"),
-            "pass": UIButton(pygame.Rect(0, 0, 10, 10), "Pass (Space)", manager=m,
-                             object_id="#pass_button"),
-            "end_action": UIButton(pygame.Rect(0, 0, 10, 10), "End Turn Action", manager=m),
-            "end_step": UIButton(pygame.Rect(0, 0, 10, 10), "End Main step (Space)", manager=m,
-                                 object_id="#end_button"),
         }
-        for kind, label in self.layout.buttons().items():  # the game's own (Reroll, Keep…)
+        for kind, label in self.layout.buttons().items():  # the game's own (Pass, Reroll…)
             out[kind] = UIButton(pygame.Rect(0, 0, 10, 10), label, manager=m,
                                  object_id=f"#{kind}_button")
         self.leave = UIButton(pygame.Rect(0, 0, 10, 10), "Menu", manager=m)
@@ -383,7 +378,7 @@ class TableScene(Scene):
         if self.hover_source is not None and ov.raised is None and ov.dragging is None and \
                 self.layout.piece_at(self.mouse) is not None:
             piece = self.layout.piece_at(self.mouse)
-            if piece is not None and piece.where == "hand":
+            if piece is not None and self.layout.rises(piece):
                 ov.raised = piece.source
         self.layout.draw(surf, ov)  # skips the dragged piece; draw_over_ui puts it on top
         left, step = self.layout.status()
@@ -463,7 +458,7 @@ class TableScene(Scene):
         s = TEXT.get(sub, 24, INK_DIM)
         surf.blit(s, s.get_rect(center=(w // 2, h // 2)))
 
-    def _draw_zoom(self, surf: pygame.Surface, source: int) -> None:
+    def _draw_zoom(self, surf: pygame.Surface, source: PieceId) -> None:
         spec = self.layout.face(source)
         if spec is None:
             return
@@ -485,16 +480,16 @@ class TableScene(Scene):
         for i in self._legal:
             src, tgt = lay.source_of(i), lay.target_of(i)
             legal.append({"intent": i.model_dump(mode="json"), "source": src,
-                          "zone": tgt, "describe": lay.describe(i)})
+                          "zone": json_id(tgt), "describe": lay.describe(i)})
         buttons = {k: list(b.rect.center) for k, b in self.buttons.items() if b.visible}
         info: dict[str, Any] = {
             "window": list(self.app.size), "viewer": self.viewer,
             "to_act": self.session.to_act(), "handler": self.handler.name,
             "version": self.session.version, "message": self.message,
             "intents": len(self.session.intents),
-            "pieces": {k: {str(i): list(p) for i, p in v.items()}
+            "pieces": {k: {id_key(i): list(p) for i, p in v.items()}
                        for k, v in lay.pieces().items()},
-            "zones": {str(z): list(lay.zone_center(z)) for z in range(25)},
+            "zones": {id_key(z): list(lay.zone_center(z)) for z in lay.zones()},
             "legal": legal, "buttons": buttons,
         }
         menu = getattr(self.handler, "buttons", None)

@@ -12,7 +12,12 @@ class GreedyAgent(Agent):
     """One-ply lookahead: apply each legal intent to its own *view* and keep the one that
     scores best by ``rs.evaluate``. The view has hidden cards masked and the random generator
     replaced, so the agent cannot peek; an intent whose outcome depends on what it cannot see
-    simply gets the view's guess. Ties are broken at random, passes lose ties."""
+    simply gets the view's guess. Ties are broken at random, passes lose ties.
+
+    The lookahead applies quietly (no log, no events, no legality scan): ``legal`` came from
+    ``legal_intents`` of the real state, which offers the deciding player the same intents as
+    their view (the view hides only what that player cannot see). Checking each one again
+    against the view would regenerate the view's legal intents every step."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -26,7 +31,7 @@ class GreedyAgent(Agent):
         best_score = float("-inf")
         for intent in legal:
             try:
-                after = rs.apply(view, intent).state
+                after = rs.apply(view, intent, quiet=True).state
             except Exception:  # noqa: BLE001 - a guess that the view cannot make is not fatal
                 continue
             score = rs.evaluate(after, me)

@@ -1,10 +1,21 @@
-"""Base models shared by every ruleset: intents, events and the outcome of applying one."""
+"""Base models shared by every ruleset: intents, events and the outcome of applying one.
+
+Pydantic validates at the edges (files, JSON, intents parsed from outside). Inside ``apply`` and
+``legal_intents`` the rules build their own objects, whose fields they already know to be right,
+with ``Intent.of`` (each distinct intent validated once, then shared) and update states with
+``model_copy`` (no ``copy`` module): the objects are the same models and dump the same.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict
+
+_set = object.__setattr__
+_INTERN_LIMIT = 200_000  # distinct intents kept per intent type
 
 
 class Frozen(BaseModel):
@@ -12,11 +23,58 @@ class Frozen(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """As pydantic's (a shallow copy, ``update`` not validated), without its generic
+        ``copy`` machinery: states are copied several times per ``apply``."""
+        if deep or self.__pydantic_private__ is not None:
+            return super().model_copy(update=update, deep=deep)
+        cls = type(self)
+        new = cls.__new__(cls)
+        data = self.__dict__.copy()
+        # Nothing mutates a model's fields-set in place (pydantic copies it first), so a copy
+        # that sets no new field shares it.
+        fields_set = self.__pydantic_fields_set__
+        if update:
+            data.update(update)
+            if not fields_set.issuperset(update):
+                fields_set = fields_set.union(update)
+        _set(new, "__dict__", data)
+        _set(new, "__pydantic_fields_set__", fields_set)
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+
 
 class Intent(Frozen):
-    """What a player wants to do. Each game subclasses it with ``kind: Literal[...]``."""
+    """What a player wants to do. Each game subclasses it with ``kind: Literal[...]``.
+
+    ``model_dump(mode="json")`` is its JSON form (records store it); ``Ruleset.parse_intent``
+    reads it back, validated."""
 
     kind: str
+
+    _interned: ClassVar[dict[tuple[Any, ...], Any]]
+    _arg_names: ClassVar[tuple[str, ...]]
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        cls._interned = {}
+        cls._arg_names = tuple(n for n in cls.model_fields if n != "kind")
+
+    @classmethod
+    def of(cls, *args: Any) -> Self:
+        """The intent whose fields (``kind`` aside, in declaration order) are ``args``: the rules'
+        own legal-intent generation uses it. Each distinct intent is validated once and then
+        shared, so generating a position's intents costs a dict look-up each, and ``apply``
+        finds a legal one by identity first."""
+        cache = cls._interned
+        got = cache.get(args)
+        if got is None:
+            if len(cache) >= _INTERN_LIMIT:
+                cache.clear()
+            got = cache[args] = cls(**dict(zip(cls._arg_names, args, strict=False)))
+        return got
 
     def label(self) -> str:
         """A short text for menus and logs; games override where a nicer one exists."""
@@ -39,8 +97,9 @@ class Event(Frozen):
     data: dict[str, Any] = {}
 
 
-class Outcome(Frozen):
-    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What ``apply`` returns: the new state and what happened (empty when applied quietly)."""
 
     state: Any
     events: list[Event]

@@ -8,9 +8,11 @@ versioned JSON dumps and intent parsing.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -29,12 +31,42 @@ S = TypeVar("S", bound=BaseModel)
 DUMP_FORMAT = 1
 
 
+@dataclass(frozen=True)
+class IntentKind:
+    """One kind of intent of a game and everything keyed by it: the type, the handler that
+    applies it (its signature is the game's own) and the optional helpers the contract uses:
+    ``describe(state, intent)``, ``source(intent)`` (the piece that acts) and
+    ``target(intent)`` (where or on what it acts)."""
+
+    type: type[Intent]
+    apply: Callable[..., Any]
+    describe: Callable[[Any, Any], str] | None = None
+    source: Callable[[Any], Any] | None = None
+    target: Callable[[Any], Any] | None = None
+
+    @property
+    def kind(self) -> str:
+        return str(self.type.model_fields["kind"].default)
+
+
+def intent_table(*kinds: IntentKind) -> dict[str, IntentKind]:
+    """A game's dispatch table, keyed by each intent type's ``kind``."""
+    table = {k.kind: k for k in kinds}
+    if len(table) != len(kinds):
+        raise ValueError("two intent types share a kind")
+    return table
+
+
 class Ruleset(ABC, Generic[S]):
     info: GameInfo  # the game's declaration (``rules/<game>/game.py``); the registry sets it
     name: ClassVar[str]
     title: ClassVar[str]
     state_type: ClassVar[type[BaseModel]]
     intent_types: ClassVar[Sequence[type[Intent]]]
+    # kind -> type, handler, describe, source, target (``intent_table``): one dispatch table
+    # (optional: without it the kinds come from ``intent_types``, with no helpers).
+    intent_kinds: ClassVar[Mapping[str, IntentKind]]
+    _quiet_apply: ClassVar[bool | None] = None
     turn_cap: ClassVar[int]
 
     def __init__(self) -> None:
@@ -57,25 +89,72 @@ class Ruleset(ABC, Generic[S]):
     def to_act(self, state: S) -> int | None:
         return self._to_act(state)
 
-    def legal_intents(self, state: S) -> list[Intent]:
+    def legal_intents(self, state: S, source: Any = None) -> list[Intent]:
+        """Every legal intent now; with ``source`` (a piece id the rules use, as in
+        ``source_of``) only that piece's, generated without listing every other one."""
         cached_state, cached = self._cache
+        if source is not None:
+            if state is cached_state:
+                return [i for i in cached if self.source_of(i) == source]
+            return [] if self._to_act(state) is None else self._legal_from(state, source)
         if state is cached_state:
             return list(cached)
         legal = [] if self._to_act(state) is None else self._legal_intents(state)
         self._cache = (state, legal)
         return list(legal)
 
-    def apply(self, state: S, intent: Intent) -> Outcome:
+    def apply(self, state: S, intent: Intent, quiet: bool = False) -> Outcome:
+        """The outcome of ``intent``; ``IllegalIntent`` with a human reason if it is not legal
+        (whatever it is). ``quiet=True`` is for simulation and search: no log text, no events
+        and no legality check, so the intent must come from ``legal_intents`` of this state."""
+        if quiet:
+            if self._applies_quietly():
+                return Outcome(self._apply(state, intent, True)[0], [])
+            return Outcome(self._apply(state, intent)[0], [])
         if self._to_act(state) is None:
             raise IllegalIntent("the game is over")
-        cached_state, legal = self._cache
-        if state is not cached_state:
-            legal = self._legal_intents(state)
-            self._cache = (state, legal)
-        if intent not in legal:
-            raise IllegalIntent(self._explain(state, intent))
+        if not self._is_legal(state, intent):
+            raise IllegalIntent(self._reason(state, intent))
         new_state, events = self._apply(state, intent)
-        return Outcome(state=new_state, events=events)
+        return Outcome(new_state, events)
+
+    @classmethod
+    def _applies_quietly(cls) -> bool:
+        """Whether this game's ``_apply`` takes ``quiet`` (one written before it did not: it
+        then runs loud and its events are dropped)."""
+        quiet = cls.__dict__.get("_quiet_apply")
+        if quiet is None:
+            quiet = "quiet" in inspect.signature(cls._apply).parameters
+            cls._quiet_apply = quiet
+        return bool(quiet)
+
+    # ---- intents by kind ------------------------------------------------------------------
+    @cached_property
+    def _kinds(self) -> Mapping[str, IntentKind]:
+        # A game that declares no table (one that dispatches in its own ``_apply``) still gets
+        # its kinds checked, from ``intent_types``.
+        table: Mapping[str, IntentKind] | None = getattr(self, "intent_kinds", None)
+        if table is not None:
+            return table
+        return intent_table(*(IntentKind(t, _own_apply) for t in self.intent_types))
+
+    def kind_of(self, intent: object) -> IntentKind | None:
+        """This game's table entry for ``intent``, None if it is not one of this game's."""
+        if not isinstance(intent, Intent):
+            return None
+        kind = intent.__dict__.get("kind")
+        k = self._kinds.get(kind) if isinstance(kind, str) else None
+        return k if k is not None and type(intent) is k.type else None
+
+    def source_of(self, intent: Intent) -> Any:
+        """The piece that acts (what ``legal_intents(state, source)`` filters by), or None."""
+        k = self.kind_of(intent)
+        return None if k is None or k.source is None else k.source(intent)
+
+    def target_of(self, intent: Intent) -> Any:
+        """Where or on what the intent acts (a zone, cell or piece), or None."""
+        k = self.kind_of(intent)
+        return None if k is None or k.target is None else k.target(intent)
 
     def winner(self, state: S) -> int | None:
         return self._winner(state)
@@ -148,7 +227,10 @@ class Ruleset(ABC, Generic[S]):
 
     def describe(self, state: S, intent: Intent) -> str:
         """A short sentence for menus and buttons ("Wandering Lion attacks C2")."""
-        return intent.label()
+        k = self.kind_of(intent)
+        if k is None or k.describe is None:
+            return intent.label()
+        return k.describe(state, intent)
 
     def pieces(self, state: S) -> list[Any]:
         """Sources the deciding player could pick up now (for ``highlights``): used by the
@@ -180,6 +262,38 @@ class Ruleset(ABC, Generic[S]):
     def _explain(self, state: S, intent: Intent) -> str:
         return f"{intent.label()} is not legal now"
 
+    def _is_legal(self, state: S, intent: Intent) -> bool:
+        """Whether ``intent`` is legal now (the game is not over). Default: found among the
+        cached legal intents (by identity first), else among its source piece's only."""
+        if self.kind_of(intent) is None:
+            return False
+        cached_state, cached = self._cache
+        if state is cached_state:
+            return intent in cached
+        if not _well_formed(intent):
+            return False
+        return intent in self.legal_intents(state, self.source_of(intent))
+
+    def _legal_from(self, state: S, source: Any) -> list[Intent]:
+        """Hook: the legal intents of piece ``source`` (the game is not over). Games whose
+        positions have many intents generate just these; the fallback filters them all."""
+        return [i for i in self._legal_intents(state) if self.source_of(i) == source]
+
+    def _reason(self, state: S, intent: object) -> str:
+        """Why ``intent`` is refused, for any object at all."""
+        if not isinstance(intent, Intent):
+            return f"{type(intent).__name__} is not an intent"
+        if self.kind_of(intent) is None:
+            return f"{_safe_label(intent)} is not a {self.title} intent"
+        if not _well_formed(intent):
+            return f"{_safe_label(intent)} is malformed: {_malformed(intent)}"
+        try:
+            return self._explain(state, intent)
+        except (LookupError, ValueError, TypeError, AttributeError, AssertionError):
+            # A reason is advice: a game's explanation that trips over an odd value still
+            # must not turn a refused intent into a crash.
+            return f"{_safe_label(intent)} is not legal now"
+
     # ---- per-game hooks ----------------------------------------------------------------
     @abstractmethod
     def _new_game(self, seed: int, setup: Setup) -> S:
@@ -192,7 +306,9 @@ class Ruleset(ABC, Generic[S]):
     def _legal_intents(self, state: S) -> list[Intent]: ...
 
     @abstractmethod
-    def _apply(self, state: S, intent: Intent) -> tuple[S, list[Event]]: ...
+    def _apply(self, state: S, intent: Intent, quiet: bool = False) -> tuple[S, list[Event]]:
+        """The new state and its events for a legal ``intent``; ``quiet``: build no events
+        (return an empty list) and no log text."""
 
     @abstractmethod
     def _winner(self, state: S) -> int | None: ...
@@ -202,6 +318,37 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def _highlights(self, state: S, source: Any) -> dict[str, list[Any]]: ...
+
+
+def _own_apply(*args: Any) -> Any:
+    raise NotImplementedError("this game applies its intents in its own _apply")
+
+
+def _safe_label(intent: Intent) -> str:
+    try:
+        return intent.label()
+    except Exception:  # noqa: BLE001 - a broken intent still gets a message, not a crash
+        return repr(getattr(intent, "kind", type(intent).__name__))
+
+
+def _malformed(intent: Intent) -> str:
+    try:
+        type(intent).model_validate(dict(intent.__dict__))
+    except ValidationError as e:
+        return "; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())
+    return "its fields do not match its type"
+
+
+def _well_formed(intent: Intent) -> bool:
+    """Every field present with a value its type accepts unchanged (``model_construct`` and
+    ``model_copy(update=...)`` skip validation, so a refused intent may hold anything)."""
+    fields = type(intent).model_fields
+    if intent.__dict__.keys() != fields.keys():
+        return False
+    try:
+        return type(intent).model_validate(dict(intent.__dict__)) == intent
+    except ValidationError:
+        return False
 
 
 def catalog_hashes(catalog: object) -> dict[str, str]:

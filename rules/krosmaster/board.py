@@ -41,6 +41,11 @@ class Board(Frozen):
         return f"({r},{c})"
 
 
+RangeKey = tuple[int, int, int, bool]
+_RANGE_TABLES: dict[tuple[int, int, frozenset[int]],
+                    tuple[dict[RangeKey, tuple[int, ...]], dict[RangeKey, frozenset[int]]]] = {}
+
+
 class Geo:
     """What every legality check needs about a map, computed once: neighbours, blocking sets,
     and per-origin range lists."""
@@ -52,7 +57,13 @@ class Geo:
         self.move_block = frozenset(i for i, k in enumerate(t) if k in house.MOVE_BLOCKING)
         self.los_block = frozenset(i for i, k in enumerate(t) if k in house.LOS_BLOCKING)
         self.demon = frozenset(i for i, k in enumerate(t) if k == "demon")
-        self._ranges: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
+        # Range tables depend only on the map's shape and trees: shared by every game on it.
+        shape = (board.width, board.height, self.los_block)
+        if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
+            _RANGE_TABLES.clear()
+        self._ranges, self._range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
+        # (cell, MP, every figure's cell) -> reachable cells: rules.krosmaster.combat.reachable
+        self.reach_cache: dict[tuple[int, int, tuple[int | None, ...]], dict[int, int]] = {}
 
     def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus
@@ -64,6 +75,14 @@ class Geo:
             got = tuple(c for c in g.within(origin, lo, hi)
                         if c not in self.los_block and (not line or g.in_line(origin, c)))
             self._ranges[key] = got
+        return got
+
+    def in_range_set(self, origin: int, lo: int, hi: int, line: bool) -> frozenset[int]:
+        """``in_range`` as a set, for membership tests in legal-intent generation."""
+        key = (origin, lo, hi, line)
+        got = self._range_sets.get(key)
+        if got is None:
+            got = self._range_sets[key] = frozenset(self.in_range(origin, lo, hi, line))
         return got
 
 

@@ -2,28 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.core.dice import count_faces
-from rules.core.model import Event
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
+from rules.krosmaster.draft import KDraft
 from rules.krosmaster.effects import EFFECTS, CastCtx
-from rules.krosmaster.flow import Events, check_end, roll
+from rules.krosmaster.flow import check_end, roll
 from rules.krosmaster.state import Figure, KState, set_pair
+
+Table = KState | KDraft  # what the reading helpers accept: they read only the figures
 
 _WILD = (house.WILD_FACE,)
 
 
-def move_blockers(s: KState, geo: Geo) -> frozenset[int]:
+def move_blockers(s: Table, geo: Geo) -> frozenset[int]:
     return geo.move_block | {f.cell for f in s.figures if f.cell is not None}
 
 
-def reachable(s: KState, geo: Geo, fig: Figure, mp: int) -> dict[int, int]:
+def reachable(s: Table, geo: Geo, fig: Figure, mp: int) -> Mapping[int, int]:
+    """Cells ``fig`` can reach with ``mp`` and their distance (read-only: it is shared)."""
     if fig.cell is None or mp <= 0:
         return {}
-    return geo.grid.reach(fig.cell, mp, move_blockers(s, geo))
+    # The same position comes back within an Activation (after a cast, an Inspiration):
+    # keyed by where every figure stands, on this map's own table.
+    key = (fig.cell, mp, tuple(f.cell for f in s.figures))
+    got = geo.reach_cache.get(key)
+    if got is None:
+        if len(geo.reach_cache) >= 20_000:
+            geo.reach_cache.clear()
+        got = geo.reach_cache[key] = geo.grid.reach(fig.cell, mp, move_blockers(s, geo))
+    return got
 
 
-def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:
+def tackle_cells(s: Table, geo: Geo, owner: int) -> set[int]:
     """Cells next to an enemy of ``owner``: leaving one is a tackle."""
     out: set[int] = set()
     nb = geo.grid.neighbours
@@ -33,7 +46,7 @@ def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:
     return out
 
 
-def best_path(s: KState, geo: Geo, fig: Figure, goal: int) -> list[int]:
+def best_path(s: Table, geo: Geo, fig: Figure, goal: int) -> list[int]:
     """House rule H10: within the MP left, the route with the fewest tackles, then shortest."""
     assert fig.cell is not None
     blocked = move_blockers(s, geo)
@@ -56,115 +69,119 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int) -> list[int]:
     return path[::-1]
 
 
-def _tackle(s: KState, geo: Geo, fig: Figure, ev: Events) -> tuple[KState, Figure]:
+def _tackle(d: KDraft, geo: Geo, fig: Figure) -> Figure:
     assert fig.cell is not None
     nb = geo.grid.neighbours[fig.cell]
-    lockers = [f for f in s.figures if f.owner != fig.owner and f.cell in nb]
-    name = s.name(fig)
-    faces, s = roll(s, 1 + s.power(fig, "dodge"), "Dodge", fig.owner, ev, who=name)
+    lockers = [f for f in d.figures if f.owner != fig.owner and f.cell in nb]
+    name = d.name(fig)
+    faces = roll(d, 1 + d.power(fig, "dodge"), "Dodge", fig.owner, who=name)
     dodge = count_faces(faces, "dodge", _WILD)
     lock = 0
     for enemy in lockers:
-        faces, s = roll(s, 1 + s.power(enemy, "lock"), "Lock", enemy.owner, ev,
-                        who=s.name(enemy))
+        faces = roll(d, 1 + d.power(enemy, "lock"), "Lock", enemy.owner, who=d.name(enemy))
         lock += count_faces(faces, "lock", _WILD)
     loss = (house.TACKLE_LOCK_WINS if lock > dodge else house.TACKLE_TIE if lock == dodge
             else 0)
     if loss:
         fig = fig.model_copy(update={"mp": max(0, fig.mp - loss), "ap": max(0, fig.ap - loss)})
-        s = s.with_figure(fig)
-    ev.append(Event(kind="tackle", player=fig.owner,
-                    text=f"Tackle: {dodge} Dodge against {lock} Lock; {name} loses {loss} MP "
-                         f"and {loss} AP.",
-                    data={"figure": fig.id, "dodge": dodge, "lock": lock, "loss": loss}))
-    return s, fig
+        d.figures[fig.id] = fig
+    if d.loud:
+        d.log("tackle", f"Tackle: {dodge} Dodge against {lock} Lock; {name} loses {loss} MP "
+              f"and {loss} AP.", fig.owner,
+              data={"figure": fig.id, "dodge": dodge, "lock": lock, "loss": loss})
+    return fig
 
 
-def move(s: KState, geo: Geo, fig: Figure, goal: int, ev: Events) -> KState:
-    path = best_path(s, geo, fig, goal)
-    risky = tackle_cells(s, geo, fig.owner)
-    kamas = set(s.kama_cells)
+def move(d: KDraft, geo: Geo, fig: Figure, goal: int) -> None:
+    path = best_path(d, geo, fig, goal)
+    risky = tackle_cells(d, geo, fig.owner)
+    kamas = set(d.kama_cells)
+    events_before = len(d.events)
+    # The figure walks as a local value: nothing on the way reads it back from the table
+    # (tackle rolls use the Rng and the other figures), so it is stored once at the end.
     for here, there in zip(path, path[1:], strict=False):
         if here in risky:
-            s, fig = _tackle(s, geo, fig, ev)
+            fig = _tackle(d, geo, fig)
         if fig.mp < 1:
-            ev.append(Event(kind="held", player=fig.owner,
-                            text=f"{s.name(fig)} is held at {s.board.rc(here)}."))
+            if d.loud:
+                d.log("held", f"{d.name(fig)} is held at {d.board.rc(here)}.", fig.owner)
             break
         fig = fig.model_copy(update={"cell": there, "mp": fig.mp - 1})
-        s = s.with_figure(fig)
         if there in kamas:
             # House rule H8: the kama goes to the player whose figure entered the cell.
             kamas.discard(there)
             p = fig.owner
-            s = s.model_copy(update={"kama_cells": tuple(c for c in s.kama_cells if c != there),
-                                     "kamas": set_pair(s.kamas, p, s.kamas[p] + 1)})
-            ev.append(Event(kind="kama", player=p,
-                            text=f"{s.name(fig)} picks up a kama at {s.board.rc(there)}."))
+            d.kama_cells = tuple(c for c in d.kama_cells if c != there)
+            d.kamas = set_pair(d.kamas, p, d.kamas[p] + 1)
+            if d.loud:
+                d.log("kama", f"{d.name(fig)} picks up a kama at {d.board.rc(there)}.", p)
+    d.figures[fig.id] = fig
     assert fig.cell is not None
-    ev.insert(0, Event(kind="move", player=fig.owner,
-                       text=f"{s.name(fig)} moves to {s.board.rc(fig.cell)}.",
-                       data={"figure": fig.id, "path": path}))
-    return s
+    if d.loud:
+        d.log("move", f"{d.name(fig)} moves to {d.board.rc(fig.cell)}.", fig.owner,
+              data={"figure": fig.id, "path": path})
+        d.events.insert(events_before, d.events.pop())  # the move reads first, then the rolls
 
 
-def take_gg(s: KState, to: int, n: int, source: int) -> KState:
+def take_gg(d: KDraft, to: int, n: int, source: int) -> None:
     """House rule H2: ``to`` gets up to ``n`` GG from the wild pool, then from ``source``."""
-    wild = min(n, s.wild_gg)
-    rest = min(n - wild, s.gg[source])
-    gg = set_pair(s.gg, source, s.gg[source] - rest)
-    gg = set_pair(gg, to, gg[to] + wild + rest)
-    return s.model_copy(update={"gg": gg, "wild_gg": s.wild_gg - wild})
+    wild = min(n, d.wild_gg)
+    rest = min(n - wild, d.gg[source])
+    gg = set_pair(d.gg, source, d.gg[source] - rest)
+    d.gg = set_pair(gg, to, gg[to] + wild + rest)
+    d.wild_gg -= wild
 
 
-def _knock_out(s: KState, fig: Figure, by: int, ev: Events) -> KState:
-    s = s.with_figure(fig.model_copy(update={"cell": None, "hp": 0, "inspiration": ()}))
-    level = s.card(fig).level
-    before = s.gg[by]
-    s = take_gg(s, by, level, fig.owner) if by != fig.owner else s
-    ev.append(Event(kind="ko", player=by,
-                    text=f"{s.name(fig)} is knocked out! Player {by + 1} takes "
-                         f"{s.gg[by] - before} GG.",
-                    data={"figure": fig.id, "gg": s.gg[by] - before}))
-    return s
+def _knock_out(d: KDraft, fig: Figure, by: int) -> None:
+    d.figures[fig.id] = fig.model_copy(update={"cell": None, "hp": 0, "inspiration": ()})
+    level = d.card(fig).level
+    before = d.gg[by]
+    if by != fig.owner:
+        take_gg(d, by, level, fig.owner)
+    if d.loud:
+        d.log("ko", f"{d.name(fig)} is knocked out! Player {by + 1} takes "
+              f"{d.gg[by] - before} GG.", by, data={"figure": fig.id, "gg": d.gg[by] - before})
 
 
-def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int, ev: Events) -> KState:
-    spell = s.card(fig).spells[spell_no]
-    target = s.figures[s.occupant()[cell]]
+def cast(d: KDraft, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
+    spell = d.card(fig).spells[spell_no]
+    target = d.figures[d.occupant()[cell]]
     fig = fig.model_copy(update={"ap": fig.ap - spell.ap})
-    s = s.with_figure(fig)
-    ev.append(Event(kind="cast", player=fig.owner,
-                    text=f"{s.name(fig)} casts {spell.name} on {s.name(target)}.",
-                    data={"figure": fig.id, "spell": spell_no, "target": cell}))
+    d.figures[fig.id] = fig
+    if d.loud:
+        d.log("cast", f"{d.name(fig)} casts {spell.name} on {d.name(target)}.", fig.owner,
+              data={"figure": fig.id, "spell": spell_no, "target": cell})
     dealt = 0
     if spell.damage > 0:
-        crit_faces, s = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner, ev,
-                             who=s.name(fig))
-        armour_faces, s = roll(s, 1 + s.power(target, "armour"), "Armour", target.owner, ev,
-                               who=s.name(target))
+        crit_faces = roll(d, 1 + d.power(fig, "critical"), "Critical", fig.owner,
+                          who=d.name(fig))
+        armour_faces = roll(d, 1 + d.power(target, "armour"), "Armour", target.owner,
+                            who=d.name(target))
         crit = count_faces(crit_faces, "critical", _WILD)
         armour = count_faces(armour_faces, "armour", _WILD)
         dealt = min(target.hp, max(0, spell.damage + crit - armour))
         hp = target.hp - dealt
-        ev.append(Event(kind="damage", player=fig.owner,
-                        text=f"{s.name(target)} takes {dealt} damage ({spell.damage} +{crit} "
-                             f"critical -{armour} armour), {hp} HP left.",
-                        data={"figure": target.id, "amount": dealt}))
+        if d.loud:
+            d.log("damage", f"{d.name(target)} takes {dealt} damage ({spell.damage} +{crit} "
+                  f"critical -{armour} armour), {hp} HP left.", fig.owner,
+                  data={"figure": target.id, "amount": dealt})
+        # ``target`` was read before the caster paid: a caster hitting itself keeps that
+        # read, as it always has.
         target = target.model_copy(update={"hp": hp})
-        s = s.with_figure(target)
+        d.figures[target.id] = target
         if hp <= 0:
-            s = _knock_out(s, target, fig.owner, ev)
-    ctx = CastCtx(state=s, geo=geo, caster=fig.id, target=target.id, dealt=dealt, events=ev)
+            _knock_out(d, target, fig.owner)
+    ctx = CastCtx(draft=d, geo=geo, caster=fig.id, target=target.id, dealt=dealt)
     for eff in spell.effects:
         EFFECTS[eff.name](ctx, eff.amount)
-    return check_end(ctx.state, ev)
+    check_end(d)
 
 
-def buy_gg(s: KState, fig: Figure, ev: Events) -> KState:
+def buy_gg(d: KDraft, fig: Figure) -> None:
     p = fig.owner
-    s = s.model_copy(update={"kamas": set_pair(s.kamas, p, s.kamas[p] - house.GG_PRICE)})
-    s = take_gg(s, p, 1, 1 - p)
-    ev.append(Event(kind="buy_gg", player=p,
-                    text=f"{s.name(fig)} buys a GG for {house.GG_PRICE} kamas on a demon cell."))
-    return check_end(s, ev)
+    d.kamas = set_pair(d.kamas, p, d.kamas[p] - house.GG_PRICE)
+    take_gg(d, p, 1, 1 - p)
+    if d.loud:
+        d.log("buy_gg", f"{d.name(fig)} buys a GG for {house.GG_PRICE} kamas on a demon "
+              "cell.", p)
+    check_end(d)

@@ -2,7 +2,7 @@
 
 A spell's damage is built in (``damage = n``); everything else is an effect named in data and
 looked up here, so an unknown name fails when the cards load, with file and line.
-Each effect gets the cast context and its ``amount`` and replaces ``ctx.state``.
+Each effect gets the cast context and its ``amount`` and changes the draft ``ctx.draft``.
 """
 
 from __future__ import annotations
@@ -11,21 +11,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.core.model import Event
-
 if TYPE_CHECKING:
     from rules.krosmaster.board import Geo
-    from rules.krosmaster.state import KState
+    from rules.krosmaster.draft import KDraft
 
 
 @dataclass
 class CastCtx:
-    state: KState
+    draft: KDraft
     geo: Geo
     caster: int
     target: int
     dealt: int
-    events: list[Event]
 
 
 Effect = Callable[[CastCtx, int], None]
@@ -40,17 +37,17 @@ def effect(name: str) -> Callable[[Effect], Effect]:
 
 
 def _heal(ctx: CastCtx, fid: int, amount: int) -> None:
-    s = ctx.state
-    fig = s.figures[fid]
+    d = ctx.draft
+    fig = d.figures[fid]
     if not fig.alive or amount <= 0:
         return
-    top = s.card(fig).hp
+    top = d.card(fig).hp
     hp = min(top, fig.hp + amount)
     if hp != fig.hp:
-        ctx.state = s.with_figure(fig.model_copy(update={"hp": hp}))
-        ctx.events.append(Event(kind="heal", player=fig.owner,
-                                text=f"{s.name(fig)} heals {hp - fig.hp} HP ({hp}/{top}).",
-                                data={"figure": fid, "amount": hp - fig.hp}))
+        d.figure(fid, hp=hp)
+        if d.loud:
+            d.log("heal", f"{d.name(fig)} heals {hp - fig.hp} HP ({hp}/{top}).", fig.owner,
+                  data={"figure": fid, "amount": hp - fig.hp})
 
 
 @effect("heal")
@@ -68,16 +65,15 @@ def drain(ctx: CastCtx, amount: int) -> None:
 @effect("mp_gain")
 def mp_gain(ctx: CastCtx, amount: int) -> None:
     """The caster gains ``amount`` MP for this Activation."""
-    s = ctx.state
-    fig = s.figures[ctx.caster]
-    ctx.state = s.with_figure(fig.model_copy(update={"mp": fig.mp + amount}))
-    ctx.events.append(Event(kind="mp_gain", player=fig.owner,
-                            text=f"{s.name(fig)} gains {amount} MP."))
+    d = ctx.draft
+    fig = d.figure(ctx.caster, mp=d.figures[ctx.caster].mp + amount)
+    if d.loud:
+        d.log("mp_gain", f"{d.name(fig)} gains {amount} MP.", fig.owner)
 
 
 def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
-    s = ctx.state
-    caster, target = s.figures[ctx.caster], s.figures[ctx.target]
+    d = ctx.draft
+    caster, target = d.figures[ctx.caster], d.figures[ctx.target]
     if target.cell is None or caster.cell is None or target.id == caster.id:
         return
     g = ctx.geo.grid
@@ -88,7 +84,7 @@ def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
     dc = (tc > cc) - (tc < cc)
     if not away:
         dr, dc = -dr, -dc
-    taken = s.occupant()
+    taken = d.occupant()
     r, c, moved = tr, tc, 0
     for _ in range(amount):
         nr, nc = r + dr, c + dc
@@ -100,12 +96,12 @@ def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
         r, c, moved = nr, nc, moved + 1
     if moved:
         cell = g.cell(r, c)
-        ctx.state = s.with_figure(target.model_copy(update={"cell": cell}))
-        verb = "pushed" if away else "pulled"
-        ctx.events.append(Event(kind="shift", player=caster.owner,
-                                text=f"{s.name(target)} is {verb} {moved} cell"
-                                     f"{'s' if moved > 1 else ''} to {s.board.rc(cell)}.",
-                                data={"figure": target.id, "to": cell}))
+        d.figure(target.id, cell=cell)
+        if d.loud:
+            verb = "pushed" if away else "pulled"
+            d.log("shift", f"{d.name(target)} is {verb} {moved} cell"
+                  f"{'s' if moved > 1 else ''} to {d.board.rc(cell)}.", caster.owner,
+                  data={"figure": target.id, "to": cell})
 
 
 @effect("push")

@@ -57,49 +57,50 @@ def _fits(spell: Spell, fig: Figure, target: Figure) -> bool:
 def spell_targets(s: KState, geo: Geo, fig: Figure, spell: Spell,
                   blocks: frozenset[int]) -> list[int]:
     """Cells holding a figure this spell may be cast on now (AP aside)."""
-    if fig.cell is None:
+    here = fig.cell
+    if here is None:
         return []
-    g = geo.grid
     lo, hi = spell.range
+    reach = geo.in_range_set(here, lo, hi, spell.line)
+    near = geo.grid.neighbours[here]  # no sight line needed at distance 0 or 1
+    los = geo.grid.line_of_sight
     out = []
     for t in s.figures:
-        if t.cell is None or not _fits(spell, fig, t):
+        c = t.cell
+        if c is None or c not in reach or not _fits(spell, fig, t):
             continue
-        d = g.manhattan(fig.cell, t.cell)
-        if not lo <= d <= hi or (spell.line and not g.in_line(fig.cell, t.cell)):
+        if spell.los and c != here and c not in near and not los(here, c, blocks):
             continue
-        if spell.los and d > 1 and not g.line_of_sight(fig.cell, t.cell, blocks):
-            continue
-        out.append(t.cell)
+        out.append(c)
     return out
 
 
 def legal(s: KState, geo: Geo) -> list[Intent]:
     phase = s.phase
     if phase == "tension":
-        return [Reroll(), KeepTension()]
+        return [Reroll.of(), KeepTension.of()]
     if phase == "dofus":
-        return [SetDofus(die=i, face=f) for i, d in enumerate(s.dice) if d == house.WILD_FACE
+        return [SetDofus.of(i, f) for i, d in enumerate(s.dice) if d == house.WILD_FACE
                 for f in _DOFUS_CHOICES]
     if phase == "inspiration":
-        out: list[Intent] = [EndInspiration()]
+        out: list[Intent] = [EndInspiration.of()]
         if s.dice:
             mine = [f.id for f in s.figures if f.owner == s.active and f.alive]
-            out += [Inspire(die=i, figure=f) for i in range(len(s.dice)) for f in mine]
+            out += [Inspire.of(i, f) for i in range(len(s.dice)) for f in mine]
         return out
     fig = s.acting()
     if fig is None:
         return []
-    out = [EndActivation(figure=fig.id)]
-    out += [Move(figure=fig.id, to=c) for c in reachable(s, geo, fig, fig.mp)]
+    out = [EndActivation.of(fig.id)]
+    out += [Move.of(fig.id, c) for c in reachable(s, geo, fig, fig.mp)]
     card = s.card(fig)
     blocks = sight_blockers(s, geo)
     for i, spell in enumerate(card.spells):
         if spell.ap <= fig.ap:
-            out += [Cast(figure=fig.id, spell=i, target=c)
+            out += [Cast.of(fig.id, i, c)
                     for c in spell_targets(s, geo, fig, spell, blocks)]
     if fig.cell in geo.demon and s.kamas[fig.owner] >= house.GG_PRICE:
-        out.append(BuyGG(figure=fig.id))
+        out.append(BuyGG.of(fig.id))
     return out
 
 

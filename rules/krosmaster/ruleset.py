@@ -26,23 +26,14 @@ from rules.core.newgame import Setup
 from rules.core.reload import describe_change
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
-from rules.krosmaster import flow, house
+from rules.krosmaster import house
+from rules.krosmaster.actions import KINDS
 from rules.krosmaster.board import geo
 from rules.krosmaster.cards import KrosmasterCard
-from rules.krosmaster.combat import buy_gg, cast, move, reachable
+from rules.krosmaster.combat import reachable
+from rules.krosmaster.draft import KDraft
 from rules.krosmaster.game import GAME
-from rules.krosmaster.intents import (
-    INTENT_TYPES,
-    BuyGG,
-    Cast,
-    EndActivation,
-    EndInspiration,
-    Inspire,
-    KeepTension,
-    Move,
-    Reroll,
-    SetDofus,
-)
+from rules.krosmaster.intents import INTENT_TYPES
 from rules.krosmaster.legal import explain, legal, sight_blockers, spell_cells, spell_targets
 from rules.krosmaster.setup import new_state
 from rules.krosmaster.state import KState
@@ -54,6 +45,7 @@ class KrosmasterRules(Ruleset[KState]):
     title: ClassVar[str] = GAME.title
     state_type: ClassVar[type[KState]] = KState
     intent_types = INTENT_TYPES
+    intent_kinds = KINDS
     turn_cap: ClassVar[int] = house.TURN_CAP
 
     def _new_game(self, seed: int, setup: Setup) -> KState:
@@ -75,48 +67,11 @@ class KrosmasterRules(Ruleset[KState]):
         # Nothing is hidden on the table but the future: mask the dice seed.
         return state.model_copy(update={"rng": Rng(seed=0, counter=0)})
 
-    def _apply(self, state: KState, intent: Intent) -> tuple[KState, list[Event]]:
-        ev: list[Event] = []
-        s = state
-        g = geo(s.board)
-        if isinstance(intent, Reroll):
-            s = flow.reroll(s, ev)
-        elif isinstance(intent, KeepTension):
-            ev.append(Event(kind="keep", player=s.active, text="The Tension dice are kept."))
-            s = flow.keep(s, ev)
-        elif isinstance(intent, SetDofus):
-            dice = s.dice[:intent.die] + (intent.face,) + s.dice[intent.die + 1:]
-            ev.append(Event(kind="dofus", player=s.active,
-                            text=f"Dofus die set to {house.FACE_NAMES[intent.face]}."))
-            s = flow.keep(s.model_copy(update={"dice": dice}), ev)
-        elif isinstance(intent, Inspire):
-            s = self._inspire(s, intent, ev)
-        elif isinstance(intent, EndInspiration):
-            s = flow.refund(s, ev)
-        elif isinstance(intent, EndActivation):
-            s = flow.end_activation(s, ev)
-        else:
-            fig = s.acting()
-            assert fig is not None
-            if isinstance(intent, Move):
-                s = move(s, g, fig, intent.to, ev)
-            elif isinstance(intent, Cast):
-                s = cast(s, g, fig, intent.spell, intent.target, ev)
-            elif isinstance(intent, BuyGG):
-                s = buy_gg(s, fig, ev)
-        return s, ev
-
-    def _inspire(self, s: KState, intent: Inspire, ev: list[Event]) -> KState:
-        face = s.dice[intent.die]
-        fig = s.figures[intent.figure]
-        fig = fig.model_copy(update={"inspiration": fig.inspiration + (face,)})
-        dice = s.dice[:intent.die] + s.dice[intent.die + 1:]
-        s = s.with_figure(fig).model_copy(update={"dice": dice})
-        ev.append(Event(kind="inspire", player=s.active,
-                        text=f"{s.name(fig)} is inspired: {house.FACE_NAMES[face]} until "
-                             f"player {s.active + 1}'s next turn.",
-                        data={"figure": fig.id, "face": face}))
-        return flow.refund(s, ev) if not dice else s
+    def _apply(self, state: KState, intent: Intent,
+               quiet: bool = False) -> tuple[KState, list[Event]]:
+        d = KDraft(state, quiet)
+        KINDS[intent.kind].apply(d, intent)
+        return d.freeze(), d.events
 
     def replace_cards(self, state: KState, cards: Mapping[str, Any]) -> tuple[KState, list[Event]]:
         """Hot reload by card name (a figure's card is its index into the catalog)."""
@@ -130,10 +85,6 @@ class KrosmasterRules(Ruleset[KState]):
         if not events:
             return state, []
         return state.model_copy(update={"catalog": tuple(catalog)}), events
-
-    def describe(self, state: KState, intent: Intent) -> str:
-        """A short sentence for buttons and menus, with names instead of ids."""
-        return describe(state, intent)
 
     def pieces(self, state: KState) -> list[Any]:
         """Figures on the board, and each (figure, spell) of the deciding player's figures."""
@@ -215,33 +166,3 @@ def _parse_source(source: Any) -> tuple[int, int | None]:
     if isinstance(source, tuple | list):
         return int(source[0]), int(source[1]) if len(source) > 1 else None
     return int(source), None
-
-
-def describe(s: KState, intent: Intent) -> str:
-    b = s.board
-
-    def who(fid: int) -> str:
-        return s.name(s.figures[fid]) if 0 <= fid < len(s.figures) else f"figure {fid}"
-
-    if isinstance(intent, Move):
-        return f"Move {who(intent.figure)} to {b.rc(intent.to)}"
-    if isinstance(intent, Cast):
-        fig = s.figures[intent.figure] if 0 <= intent.figure < len(s.figures) else None
-        spells = s.card(fig).spells if fig is not None else ()
-        name = spells[intent.spell].name if 0 <= intent.spell < len(spells) else "a spell"
-        occ = s.occupant()
-        on = who(occ[intent.target]) if intent.target in occ else b.rc(intent.target)
-        return f"{name} on {on}"
-    if isinstance(intent, Inspire):
-        face = s.dice[intent.die] if 0 <= intent.die < len(s.dice) else "die"
-        return f"Inspire {who(intent.figure)}: {house.FACE_NAMES.get(face, face)}"
-    if isinstance(intent, SetDofus):
-        return f"Dofus die {intent.die + 1} → {house.FACE_NAMES[intent.face]}"
-    if isinstance(intent, EndInspiration):
-        gain = house.REFUND_KAMAS.get(len(s.dice), 0)
-        return f"Done inspiring (+{gain} kamas)" if gain else "Done inspiring"
-    if isinstance(intent, BuyGG):
-        return f"Buy a GG ({house.GG_PRICE} kamas)"
-    if isinstance(intent, EndActivation):
-        return f"End {who(intent.figure)}'s activation"
-    return intent.label()

@@ -12,6 +12,7 @@ from rules.core.rng import Rng
 from rules.krosmaster import house
 from rules.krosmaster.board import Board, load_map
 from rules.krosmaster.cards import KrosmasterCard, Team
+from rules.krosmaster.draft import KDraft
 from rules.krosmaster.flow import begin_turn
 from rules.krosmaster.game import KrosmasterOptions
 from rules.krosmaster.state import Figure, KState
@@ -74,7 +75,8 @@ def build(catalog: dict[str, KrosmasterCard], teams: tuple[Team, Team], board: B
         kama_cells=tuple(i for i, k in enumerate(board.terrain) if k == "kama"),
         gg=(house.START_GG, house.START_GG), wild_gg=house.WILD_GG,
     )
-    ev = [Event(kind="setup", player=None,
-                text=f"{teams[0].name} (Initiative {init[0]}) against {teams[1].name} "
-                     f"(Initiative {init[1]}) on {board.name}: player {first + 1} plays first.")]
-    return begin_turn(state, ev), ev
+    d = KDraft(state)
+    d.log("setup", f"{teams[0].name} (Initiative {init[0]}) against {teams[1].name} "
+          f"(Initiative {init[1]}) on {board.name}: player {first + 1} plays first.", None)
+    begin_turn(d)
+    return d.freeze(), d.events

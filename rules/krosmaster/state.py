@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from rules.core.model import Frozen
 from rules.core.rng import Rng
@@ -70,9 +70,11 @@ class KState(Frozen):
         return self.catalog[fig.card].powers.count(power) + fig.inspiration.count(power)
 
     # ---- writing (copies only the changed path) ---------------------------------------
-    def with_figure(self, fig: Figure) -> KState:
+    def with_figure(self, fig: Figure, **update: Any) -> KState:
+        """This state with ``fig`` in its place (and any other ``update``d fields)."""
         figs = self.figures
-        return self.model_copy(update={"figures": figs[:fig.id] + (fig,) + figs[fig.id + 1:]})
+        return self.model_copy(update={"figures": figs[:fig.id] + (fig,) + figs[fig.id + 1:],
+                                       **update})
 
 
 def set_pair(pair: tuple[int, int], player: int, value: int) -> tuple[int, int]:

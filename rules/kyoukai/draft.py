@@ -1,7 +1,5 @@
-"""A mutable working copy of a State for the duration of one ``apply``.
-
-Rules code reads and changes the draft; ``freeze`` builds the new immutable State sharing every
-part that did not change. This keeps effect code plain while states stay immutable.
+"""Kyoukai's working copy of a State for one ``apply`` (``rules.core.draft``), with the helpers
+its effects share: reading cards and stats, damage, leaving the field, drawing.
 """
 
 from __future__ import annotations
@@ -9,7 +7,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from rules.core import zones
-from rules.core.model import Event
+from rules.core.draft import Draft as CoreDraft
+from rules.core.rng import Rng
 from rules.core.window import Window
 from rules.kyoukai.cards import Gate
 from rules.kyoukai.state import (
@@ -20,6 +19,7 @@ from rules.kyoukai.state import (
     FieldGate,
     Item,
     Pending,
+    Player,
     State,
     TurnAction,
 )
@@ -27,34 +27,29 @@ from rules.kyoukai.state import (
 Place = Literal["discard", "hand"]
 
 
-class Draft:
-    def __init__(self, s: State) -> None:
-        self.base = s
-        self.catalog = s.catalog
-        self.cards = s.cards
-        self.field = list(s.field)
-        self.gates = dict(s.gates)
-        self.players = list(s.players)
-        self.active = s.active
-        self.turn = s.turn
-        self.step = s.step
-        self.seq: Window[Item] | None = s.seq
-        self.action: TurnAction | None = s.action
-        self.pending: Pending | None = s.pending
-        self.absorbed = s.absorbed
-        self.shield = s.shield
-        self.rng = s.rng
-        self.winner = s.winner
-        self.over = s.over
-        self.events: list[Event] = []
+class Draft(CoreDraft[State]):
+    """Kyoukai's draft: the field, the Gates on it and the players change in place."""
 
-    def freeze(self) -> State:
-        return self.base.model_copy(update={
-            "field": tuple(self.field), "gates": self.gates, "players": tuple(self.players),
-            "active": self.active, "turn": self.turn, "step": self.step, "seq": self.seq,
-            "action": self.action, "pending": self.pending, "absorbed": self.absorbed,
-            "shield": self.shield, "rng": self.rng, "winner": self.winner, "over": self.over,
-        })
+    working = {"field": list, "gates": dict, "players": list}
+
+    # The State's fields as the draft holds them (read from the State on first use).
+    catalog: dict[str, Gate]
+    cards: dict[int, str]
+    field: list[int]
+    gates: dict[int, FieldGate]
+    players: list[Player]
+    active: int
+    first: int
+    turn: int
+    step: str
+    seq: Window[Item] | None
+    action: TurnAction | None
+    pending: Pending | None
+    absorbed: dict[int, int]
+    shield: dict[int, int]
+    rng: Rng
+    winner: int | None
+    over: bool
 
     # ---- reading ---------------------------------------------------------------------
     def card(self, iid: int) -> Gate:
@@ -91,11 +86,8 @@ class Draft:
         return any(s.kind == "passive" and s.effect == effect for s in self.card(iid).skills)
 
     # ---- changing --------------------------------------------------------------------
-    def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
-        self.events.append(Event(kind=kind, text=text, player=player, **kw))
-
     def next_step(self) -> None:
-        self.step = STEPS.after(self.step)[0]  # type: ignore[assignment]
+        self.step = STEPS.after(self.step)[0]
 
     def player(self, p: int, **update: Any) -> None:
         self.players[p] = self.players[p].model_copy(update=update)
@@ -113,8 +105,9 @@ class Draft:
         self.player(p, deck=rest, hand=pl.hand + taken)
         if taken:
             who = "card" if len(taken) == 1 else "cards"
-            self.log("draw", f"Player {p + 1} draws {len(taken)} {who}.", p, random=True,
-                     reveals=(p,))
+            if self.loud:
+                self.log("draw", f"Player {p + 1} draws {len(taken)} {who}.", p, random=True,
+                         reveals=(p,))
         return len(taken)
 
     def to_discard(self, iid: int, owner: int) -> None:
@@ -130,15 +123,18 @@ class Draft:
         for b in g.branches:
             pl = self.players[g.owner]
             self.player(g.owner, discard=zones.put_bottom(pl.discard, b))
-            self.log("discard", f"{self.name(b)} (Branched) is discarded with its host.",
-                     g.owner)
+            if self.loud:
+                self.log("discard", f"{self.name(b)} (Branched) is discarded with its host.",
+                         g.owner)
         pl = self.players[g.owner]
         if to == "hand":
             self.player(g.owner, hand=zones.put_bottom(pl.hand, iid))
-            self.log("return", f"{self.name(iid)} returns to its owner's hand.", g.owner)
+            if self.loud:
+                self.log("return", f"{self.name(iid)} returns to its owner's hand.", g.owner)
         else:
             self.player(g.owner, discard=zones.put_bottom(pl.discard, iid))
-            self.log("discard", f"{self.name(iid)} is discarded.", g.owner)
+            if self.loud:
+                self.log("discard", f"{self.name(iid)} is discarded.", g.owner)
             if by is not None and self.has_passive(iid, "ready_on_discard"):
                 self._ready_own_choice(by, f"{self.name(iid)}'s Potion Potential")
 
@@ -149,11 +145,13 @@ class Draft:
         ))
         if len(options) == 1:
             self.gate(options[0], ready=True)
-            self.log("ready", f"{reason}: Player {p + 1} Readies {self.name(options[0])}.", p)
+            if self.loud:
+                self.log("ready", f"{reason}: Player {p + 1} Readies {self.name(options[0])}.", p)
         elif options:
             self.pending = Pending(kind="ready_own", player=p, options=options, reason=reason)
         else:
-            self.log("ready", f"{reason}: Player {p + 1} has no Rested Summon or Spirit.", p)
+            if self.loud:
+                self.log("ready", f"{reason}: Player {p + 1} has no Rested Summon or Spirit.", p)
 
     def damage(self, iid: int, amount: int, by: int | None, source: str) -> bool:
         """Deal damage; Defense reduces it, and that reduction is used up for the rest of the
@@ -168,21 +166,25 @@ class Draft:
         g = self.gates[iid]
         name = self.name(iid)
         if through == 0:
-            self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)
+            if self.loud:
+                self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)
             return False
         if self.card(iid).type == "entrant":
             total = g.damage + through
             self.gate(iid, damage=total)
-            self.log("damage", f"{source} deals {through} damage to {name} "
-                     f"({total}/{ENTRANT_LIFE}).", by, data={"target": iid, "amount": through})
+            if self.loud:
+                self.log("damage", f"{source} deals {through} damage to {name} "
+                         f"({total}/{ENTRANT_LIFE}).", by, data={"target": iid, "amount": through})
             if total >= ENTRANT_LIFE and self.winner is None:
                 self.winner = 1 - g.owner
                 self.over = True
-                self.log("win", f"{name} has taken {total} damage: Player {self.winner + 1} "
-                         "wins!", self.winner)
+                if self.loud:
+                    self.log("win", f"{name} has taken {total} damage: Player {self.winner + 1} "
+                             "wins!", self.winner)
             return False
-        self.log("damage", f"{source} deals {through} damage past Defense to {name}.", by,
-                 data={"target": iid, "amount": through})
+        if self.loud:
+            self.log("damage", f"{source} deals {through} damage past Defense to {name}.", by,
+                     data={"target": iid, "amount": through})
         self.leave_field(iid, "discard", by)
         return True
 

@@ -38,6 +38,10 @@ TargetRule = Callable[[Board, int, int, Params], list[int]]
 Resolver = Callable[[Draft, int, int, int, Params], None]  # draft, player, source iid, target
 
 
+# Manhattan distances between zones, looked up in the legal-intent inner loop.
+_DIST = [[GRID.manhattan(a, b) for b in range(GRID.size)] for a in range(GRID.size)]
+
+
 def _no_target(b: Board, p: int, src: int, prm: Params) -> list[int]:
     return [EMPTY]
 
@@ -49,12 +53,12 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
     if src != EMPTY:
         origins = [src]
     else:
-        origins = [z for z, i in enumerate(field) if i != EMPTY and b.gates[i].owner == p]
-    out = []
-    for z, i in enumerate(field):
-        if i != EMPTY and z != src and any(GRID.manhattan(o, z) <= prm.range for o in origins):
-            out.append(z)
-    return out
+        gates = b.gates
+        origins = [z for z, i in enumerate(field) if i != EMPTY and gates[i].owner == p]
+    near = prm.range
+    dists = [_DIST[o] for o in origins]
+    return [z for z, i in enumerate(field)
+            if i != EMPTY and z != src and any(d[z] <= near for d in dists)]
 
 
 def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
@@ -100,13 +104,15 @@ def r_damage(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
 def r_shield(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
     d.shield = {**d.shield, t: d.shield.get(t, 0) + prm.amount}
-    d.log("shield", f"{d.name(t)} gets +{prm.amount} Defense for this Sequence.", p)
+    if d.loud:
+        d.log("shield", f"{d.name(t)} gets +{prm.amount} Defense for this Sequence.", p)
 
 
 def r_ready(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
     d.gate(t, ready=True)
-    d.log("ready", f"{d.name(t)} is Readied.", p)
+    if d.loud:
+        d.log("ready", f"{d.name(t)} is Readied.", p)
 
 
 def r_draw(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
@@ -118,7 +124,8 @@ def r_heal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     if ent in d.gates:
         healed = min(prm.amount, d.gates[ent].damage)
         d.gate(ent, damage=d.gates[ent].damage - healed)
-        d.log("heal", f"{d.name(ent)} recovers {healed} damage.", p)
+        if d.loud:
+            d.log("heal", f"{d.name(ent)} recovers {healed} damage.", p)
 
 
 def r_return(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
@@ -128,19 +135,22 @@ def r_return(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
 def r_branch_self(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     host = _target_gate(d, zone)
     d.gate(host, branches=d.gates[host].branches + (src,))
-    d.log("branch", f"{d.name(src)} is Branched under {d.name(host)}.", p)
+    if d.loud:
+        d.log("branch", f"{d.name(src)} is Branched under {d.name(host)}.", p)
 
 
 def r_graft(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     host = _target_gate(d, zone)
     discard = d.players[p].discard
     if not discard:
-        d.log("fizzle", "Graft finds no card in the Discard.", p)
+        if d.loud:
+            d.log("fizzle", "Graft finds no card in the Discard.", p)
         return
     top = discard[-1]
     d.player(p, discard=discard[:-1])
     d.gate(host, branches=d.gates[host].branches + (top,))
-    d.log("branch", f"{d.name(top)} is Branched under {d.name(host)}.", p)
+    if d.loud:
+        d.log("branch", f"{d.name(top)} is Branched under {d.name(host)}.", p)
 
 
 def r_primal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
@@ -152,16 +162,19 @@ def r_primal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     if discarded and kind in ("summon", "spirit") and target != src and src in d.gates \
             and d.action is not None and d.action.gate == src:
         d.action = d.action.model_copy(update={"stage": "bonus"})
-        d.log("bonus", f"{d.name(src)} may Move and Attack again.", p)
+        if d.loud:
+            d.log("bonus", f"{d.name(src)} may Move and Attack again.", p)
 
 
 def r_rebirth(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     d.place(src, p, zone, ready=False)
-    d.log("open", f"{d.name(src)} rises from the Discard into zone {zone_label(zone)}.", p)
+    if d.loud:
+        d.log("open", f"{d.name(src)} rises from the Discard into zone {zone_label(zone)}.", p)
 
 
 def r_nothing(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
-    d.log("resolve", f"{d.name(src)} resolves with no effect.", p)
+    if d.loud:
+        d.log("resolve", f"{d.name(src)} resolves with no effect.", p)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,10 @@ def why_illegal(s: State, intent: Intent) -> str:
     if s.step == "cleanup":
         return f"Player {p + 1} must discard down to the hand limit first"
     who = f"Player {p + 1}"
+    if isinstance(intent, Move | Attack | UseSkill | OpenGate):
+        zone = intent.to if isinstance(intent, Move) else intent.zone
+        if not (0 <= zone < GRID.size or (zone == EMPTY and not isinstance(intent, Move))):
+            return f"zone {zone} is off the board (zones are 0 to {GRID.size - 1})"
     if isinstance(intent, OpenGate):
         return _why_open(s, p, intent)
     if isinstance(intent, Move | Attack | UseSkill):
@@ -27,6 +31,8 @@ def why_illegal(s: State, intent: Intent) -> str:
         if g not in s.gates:
             return "that card is not on the field"
         name = s.name(g)
+        if isinstance(intent, UseSkill) and not 0 <= intent.skill < len(s.card(g).skills):
+            return f"{name} has no Skill number {intent.skill}"
         if s.gates[g].owner != p:
             return f"{name} is not yours"
         if not s.card(g).has_stats:
@@ -83,26 +89,34 @@ def _why_open(s: State, p: int, intent: OpenGate) -> str:
     return f"{card.name} cannot be opened now"
 
 
-def describe(s: State, intent: Intent) -> str:
-    """A button label for an intent, in the table's words."""
-    def at(zone: int) -> str:
-        iid = s.field[zone] if 0 <= zone < GRID.size else EMPTY
-        return f"{s.name(iid)} ({zone_label(zone)})" if iid != EMPTY else zone_label(zone)
+def _at(s: State, zone: int) -> str:
+    iid = s.field[zone] if 0 <= zone < GRID.size else EMPTY
+    return f"{s.name(iid)} ({zone_label(zone)})" if iid != EMPTY else zone_label(zone)
 
-    if isinstance(intent, OpenGate):
-        where = f" → {at(intent.zone)}" if intent.zone != EMPTY else ""
-        return f"Open {s.name(intent.card)}{where}"
-    if isinstance(intent, Move):
-        return f"{s.name(intent.gate)}: Move to {zone_label(intent.to)}"
-    if isinstance(intent, Attack):
-        return f"{s.name(intent.gate)}: Attack {at(intent.zone)}"
-    if isinstance(intent, UseSkill):
-        skill = s.card(intent.gate).skills[intent.skill].name
-        where = f" → {at(intent.zone)}" if intent.zone != EMPTY else ""
-        return f"{s.name(intent.gate)}: {skill}{where}"
-    if isinstance(intent, Choose):
-        return f"Ready {s.name(intent.gate)}"
-    if isinstance(intent, Discard):
-        return f"Discard {s.name(intent.card)}"
-    return {"pass": "Pass", "end_step": "End Main step", "end_action": "End Turn Action"}.get(
-        intent.kind, intent.label())
+
+# Button labels for intents, in the table's words (keyed by kind in rules.kyoukai.actions).
+def describe_open(s: State, intent: OpenGate) -> str:
+    where = f" → {_at(s, intent.zone)}" if intent.zone != EMPTY else ""
+    return f"Open {s.name(intent.card)}{where}"
+
+
+def describe_move(s: State, intent: Move) -> str:
+    return f"{s.name(intent.gate)}: Move to {zone_label(intent.to)}"
+
+
+def describe_attack(s: State, intent: Attack) -> str:
+    return f"{s.name(intent.gate)}: Attack {_at(s, intent.zone)}"
+
+
+def describe_skill(s: State, intent: UseSkill) -> str:
+    skill = s.card(intent.gate).skills[intent.skill].name
+    where = f" → {_at(s, intent.zone)}" if intent.zone != EMPTY else ""
+    return f"{s.name(intent.gate)}: {skill}{where}"
+
+
+def describe_choose(s: State, intent: Choose) -> str:
+    return f"Ready {s.name(intent.gate)}"
+
+
+def describe_discard(s: State, intent: Discard) -> str:
+    return f"Discard {s.name(intent.card)}"

@@ -9,15 +9,28 @@ from __future__ import annotations
 from rules.core.window import Window
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, zone_label
-from rules.kyoukai.state import EMPTY, GRID, HAND_LIMIT, STEPS, TURN_CAP, Item
+from rules.kyoukai.state import EMPTY, GRID, HAND_LIMIT, STEPS, TURN_CAP, Item, seq_item
 
 _CONTINUING = ("after_move", "bonus", "after_bonus_move")
 _GUARD = 10_000
 
 
+# A Sequence opened by an item is the same immutable value every time: built once per item
+# (items are shared values too; the entry holds its item, so a reused id is never mistaken).
+_OPENED: dict[int, tuple[Item, Window[Item]]] = {}
+
+
 def declare(d: Draft, item: Item) -> None:
     """Put an item on the Sequence (opening one if none is open): the opponent answers first."""
-    d.seq = Window.open(item, item.player) if d.seq is None else d.seq.push(item, item.player)
+    if d.seq is not None:
+        d.seq = d.seq.push(item, item.player)
+        return
+    hit = _OPENED.get(id(item))
+    if hit is None or hit[0] is not item:
+        if len(_OPENED) >= 100_000:
+            _OPENED.clear()
+        hit = _OPENED[id(item)] = (item, Window.open(item, item.player))
+    d.seq = hit[1]
 
 
 def advance(d: Draft) -> None:
@@ -40,8 +53,9 @@ def advance(d: Draft) -> None:
         elif d.step == "main":
             return
         elif d.step == "end":
-            declare(d, Item(kind="end", player=d.active))
-            d.log("step", f"End step: Player {2 - d.active} may respond.", d.active)
+            declare(d, seq_item(kind="end", player=d.active))
+            if d.loud:
+                d.log("step", f"End step: Player {2 - d.active} may respond.", d.active)
             return
         elif d.step == "cleanup":
             if len(d.players[d.active].hand) > HAND_LIMIT:
@@ -53,16 +67,19 @@ def advance(d: Draft) -> None:
 def _draw_step(d: Draft) -> None:
     p = d.active
     if d.turn == 1:
-        d.log("step", f"Player {p + 1} goes first and skips the first draw.", p)
+        if d.loud:
+            d.log("step", f"Player {p + 1} goes first and skips the first draw.", p)
     elif not d.players[p].deck:
         # House rule: drawing from an empty deck wounds the Entrant for 2, Defense aside.
         ent = d.players[p].entrant
         total = d.gates[ent].damage + 2
         d.gate(ent, damage=total)
-        d.log("damage", f"Player {p + 1} cannot draw: {d.name(ent)} takes 2 damage.", p)
+        if d.loud:
+            d.log("damage", f"Player {p + 1} cannot draw: {d.name(ent)} takes 2 damage.", p)
         if total >= 20:
             d.winner, d.over = 1 - p, True
-            d.log("win", f"Player {2 - p} wins!", 1 - p)
+            if d.loud:
+                d.log("win", f"Player {2 - p} wins!", 1 - p)
     else:
         d.draw(p)
     d.next_step()
@@ -79,7 +96,8 @@ def _ready_step(d: Draft) -> None:
                 spirits += 1
     ki = 2 + spirits
     d.player(p, ki=ki, spirit_opened=False)
-    d.log("step", f"Player {p + 1} Readies their Gates and has {ki} Ki. Main step.", p)
+    if d.loud:
+        d.log("step", f"Player {p + 1} Readies their Gates and has {ki} Ki. Main step.", p)
     d.next_step()
 
 
@@ -87,12 +105,14 @@ def _next_turn(d: Draft) -> None:
     d.action = None
     if d.turn >= TURN_CAP:
         d.over = True
-        d.log("draw_game", f"Turn limit ({TURN_CAP}) reached: the game is a draw.")
+        if d.loud:
+            d.log("draw_game", f"Turn limit ({TURN_CAP}) reached: the game is a draw.")
         return
     d.turn += 1
     d.active = 1 - d.active
-    d.step = STEPS.first  # type: ignore[assignment]
-    d.log("turn", f"Turn {d.turn}: Player {d.active + 1}.", d.active)
+    d.step = STEPS.first
+    if d.loud:
+        d.log("turn", f"Turn {d.turn}: Player {d.active + 1}.", d.active)
 
 
 def end_sequence(d: Draft) -> None:
@@ -117,13 +137,15 @@ def resolve(d: Draft, item: Item) -> None:
     elif item.kind == "open":
         _resolve_open(d, item)
     else:
-        d.log("resolve", "The End step Sequence resolves.", item.player)
+        if d.loud:
+            d.log("resolve", "The End step Sequence resolves.", item.player)
 
 
 def _resolve_move(d: Draft, item: Item) -> None:
     g = item.source
     if g not in d.gates:
-        d.log("fizzle", "The Move fizzles: the Gate left the field.", item.player)
+        if d.loud:
+            d.log("fizzle", "The Move fizzles: the Gate left the field.", item.player)
         return
     if d.action is not None and d.action.gate == g:
         stage = "after_bonus_move" if d.action.stage == "bonus_move_declared" else "after_move"
@@ -132,22 +154,26 @@ def _resolve_move(d: Draft, item: Item) -> None:
     field = d.field
     path = GRID.path(start, item.zone, lambda z: field[z] != EMPTY)
     if path is None or len(path) - 1 > (d.card(g).movement or 0):
-        d.log("fizzle", f"{d.name(g)} cannot reach {zone_label(item.zone)} any more and stays.",
-              item.player)
+        if d.loud:
+            d.log("fizzle", f"{d.name(g)} cannot reach {zone_label(item.zone)} any more and stays.",
+                  item.player)
         return
     d.field[start] = EMPTY
     d.field[item.zone] = g
-    d.log("move", f"{d.name(g)} moves to {zone_label(item.zone)}.", item.player,
-          data={"gate": g, "from": start, "to": item.zone})
+    if d.loud:
+        d.log("move", f"{d.name(g)} moves to {zone_label(item.zone)}.", item.player,
+              data={"gate": g, "from": start, "to": item.zone})
 
 
 def _resolve_attack(d: Draft, item: Item) -> None:
     a, t = item.source, item.target
     if a not in d.gates or t not in d.gates:
-        d.log("fizzle", "The Attack fizzles: a Gate left the field.", item.player)
+        if d.loud:
+            d.log("fizzle", "The Attack fizzles: a Gate left the field.", item.player)
         return
     if not GRID.bordering(d.zone_of(a), d.zone_of(t)):
-        d.log("fizzle", f"The Attack fizzles: {d.name(t)} is no longer bordering.", item.player)
+        if d.loud:
+            d.log("fizzle", f"The Attack fizzles: {d.name(t)} is no longer bordering.", item.player)
         return
     d.damage(t, d.attack_of(a), item.player, d.name(a))
 
@@ -169,17 +195,20 @@ def _resolve_skill(d: Draft, item: Item) -> None:
     eff = SKILL_EFFECTS[skill.effect]
     on_field = src in d.gates
     if skill.kind != "location" and not on_field:
-        d.log("fizzle", f"{skill.name} fizzles: {d.name(src)} left the field.", item.player)
+        if d.loud:
+            d.log("fizzle", f"{skill.name} fizzles: {d.name(src)} left the field.", item.player)
         return
     prm = Params(skill.amount, skill.range, skill.attack, skill.defense)
     zone = _retarget(d, item, eff.target, d.zone_of(src) if on_field else EMPTY, prm)
     if zone is None:
-        d.log("fizzle", f"{skill.name} fizzles: its target is gone.", item.player)
+        if d.loud:
+            d.log("fizzle", f"{skill.name} fizzles: its target is gone.", item.player)
         if skill.kind == "location":
             d.to_discard(src, item.player)
         return
     assert eff.resolve is not None
-    d.log("resolve", f"{d.name(src)}'s {skill.name} resolves.", item.player)
+    if d.loud:
+        d.log("resolve", f"{d.name(src)}'s {skill.name} resolves.", item.player)
     eff.resolve(d, item.player, src, zone, prm)
 
 
@@ -189,10 +218,12 @@ def _resolve_open(d: Draft, item: Item) -> None:
     if card.type in ("summon", "spirit", "entrant"):
         if d.field[item.zone] == EMPTY:
             d.place(src, p, item.zone, ready=False)
-            d.log("open", f"{card.name} is opened Rested in {zone_label(item.zone)}.", p,
-                  data={"gate": src, "zone": item.zone})
+            if d.loud:
+                d.log("open", f"{card.name} is opened Rested in {zone_label(item.zone)}.", p,
+                      data={"gate": src, "zone": item.zone})
         else:
-            d.log("fizzle", f"{card.name} fizzles: {zone_label(item.zone)} is taken.", p)
+            if d.loud:
+                d.log("fizzle", f"{card.name} fizzles: {zone_label(item.zone)} is taken.", p)
             d.to_discard(src, p)
         return
     assert card.effect is not None
@@ -200,11 +231,13 @@ def _resolve_open(d: Draft, item: Item) -> None:
     prm = Params(card.amount, card.range)
     zone = _retarget(d, item, eff.target, EMPTY, prm)
     if zone is None:
-        d.log("fizzle", f"{card.name} fizzles: its target is gone.", p)
+        if d.loud:
+            d.log("fizzle", f"{card.name} fizzles: its target is gone.", p)
         d.to_discard(src, p)
         return
     assert eff.resolve is not None
-    d.log("resolve", f"{card.name} resolves.", p)
+    if d.loud:
+        d.log("resolve", f"{card.name} resolves.", p)
     eff.resolve(d, p, src, zone, prm)
     if card.effect != "branch_self":
         d.to_discard(src, p)

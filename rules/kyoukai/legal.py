@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rules.core.model import Intent
-from rules.kyoukai.cards import Gate
-from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params
+from rules.kyoukai.cards import Gate, Skill
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, TargetRule
 from rules.kyoukai.intents import (
     Attack,
     Choose,
@@ -29,31 +29,43 @@ def to_act(s: State) -> int | None:
     return s.active
 
 
-def legal(s: State) -> list[Intent]:
+def legal(s: State, only: int | None = None) -> list[Intent]:
+    """Every legal intent, in a fixed order; with ``only`` (a card id), just the intents whose
+    source is that card, generated without the others."""
     p = to_act(s)
     if p is None:
         return []
     if s.pending is not None:
-        return [Choose(gate=g) for g in s.pending.options]
+        return [Choose.of(g) for g in s.pending.options if only is None or g == only]
     if s.step == "cleanup":
-        return [Discard(card=c) for c in s.players[p].hand]
+        return [Discard.of(c) for c in s.players[p].hand if only is None or c == only]
     out: list[Intent] = []
     if s.seq is not None:
-        out.append(Pass())
-        _openings(s, p, fast_only=True, out=out)
-        _fast_skill_responses(s, p, out)
-        _location_skills(s, p, fast_only=True, out=out)
+        if only is None:
+            out.append(Pass.of())
+        _openings(s, p, fast_only=True, out=out, only=only)
+        _fast_skill_responses(s, p, out, only)
+        _location_skills(s, p, fast_only=True, out=out, only=only)
         return out
     a = s.action
     if a is not None:
-        _follow_ups(s, a.gate, a.stage, out)
-        out.append(EndAction())
+        if only is None or only == a.gate:
+            _follow_ups(s, a.gate, a.stage, out)
+        if only is None:
+            out.append(EndAction.of())
         return out
-    _turn_actions(s, p, out)
-    _openings(s, p, fast_only=False, out=out)
-    _location_skills(s, p, fast_only=False, out=out)
-    out.append(EndStep())
+    _turn_actions(s, p, out, only)
+    _openings(s, p, fast_only=False, out=out, only=only)
+    _location_skills(s, p, fast_only=False, out=out, only=only)
+    if only is None:
+        out.append(EndStep.of())
     return out
+
+
+def _only(cards: tuple[int, ...], only: int | None) -> tuple[int, ...]:
+    if only is None:
+        return cards
+    return (only,) if only in cards else ()
 
 
 def occupied(s: State) -> set[int]:
@@ -77,10 +89,11 @@ def card_targets(s: State, p: int, card: Gate) -> list[int]:
     return TARGETS[OPEN_EFFECTS[card.effect].target](s, p, EMPTY, Params(card.amount, card.range))
 
 
-def _openings(s: State, p: int, fast_only: bool, out: list[Intent]) -> None:
+def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
+              only: int | None = None) -> None:
     pl = s.players[p]
     zones: list[int] | None = None
-    for c in pl.hand:
+    for c in _only(pl.hand, only):
         card = s.card(c)
         if card.cost > pl.ki:
             continue
@@ -90,15 +103,15 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent]) -> None:
                 continue
             if zones is None:
                 zones = open_zones(s, p)
-            out.extend(OpenGate(card=c, zone=z) for z in zones)
+            out.extend(OpenGate.of(c, z) for z in zones)
         elif card.type == "fast" or (card.type == "normal" and not fast_only):
-            out.extend(OpenGate(card=c, zone=z) for z in card_targets(s, p, card))
+            out.extend(OpenGate.of(c, z) for z in card_targets(s, p, card))
     if not fast_only and not pl.spirit_opened:
-        for c in pl.spirits:
+        for c in _only(pl.spirits, only):
             if s.card(c).cost <= pl.ki:
                 if zones is None:
                     zones = open_zones(s, p)
-                out.extend(OpenGate(card=c, zone=z) for z in zones)
+                out.extend(OpenGate.of(c, z) for z in zones)
 
 
 def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
@@ -106,31 +119,66 @@ def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
     for k, sk in enumerate(s.card(gate).skills):
         if sk.kind not in ("normal", "fast") or (fast_only and sk.kind != "fast"):
             continue
-        rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
-        prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
-        out.extend(UseSkill(gate=gate, skill=k, zone=z) for z in rule(s, p, zone, prm))
+        rule, prm = _targeting(sk)
+        out.extend(UseSkill.of(gate, k, z) for z in rule(s, p, zone, prm))
 
 
-def _turn_actions(s: State, p: int, out: list[Intent]) -> None:
+# A Skill's target rule and parameters, by Skill identity (the entry holds its Skill, so a
+# reused id is never mistaken for it): generation asks for them every step.
+_TARGETING: dict[int, tuple[Skill, TargetRule, Params]] = {}
+
+
+def _targeting(sk: Skill) -> tuple[TargetRule, Params]:
+    hit = _TARGETING.get(id(sk))
+    if hit is None or hit[0] is not sk:
+        if len(_TARGETING) >= 4096:
+            _TARGETING.clear()
+        hit = _TARGETING[id(sk)] = (sk, TARGETS[SKILL_EFFECTS[sk.effect].target],
+                                    Params(sk.amount, sk.range, sk.attack, sk.defense))
+    return hit[1], hit[2]
+
+
+def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
+    """(zone, Gate) of p's Ready Gates on the field, in zone order (or just ``only``)."""
     field = s.field
-    for z, i in enumerate(field):
-        if i == EMPTY:
-            continue
-        g = s.gates[i]
+    if only is not None:
+        g = s.gates.get(only)
+        return [(field.index(only), only)] if g is not None and g.owner == p and g.ready else []
+    out = [(field.index(i), i) for i, g in s.gates.items() if g.owner == p and g.ready]
+    out.sort()
+    return out
+
+
+def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
+    field = s.field
+    for z, i in _own_ready(s, p, only):
         card = s.card(i)
-        if g.owner != p or not g.ready or not card.has_stats:
+        if not card.has_stats:
             continue
         _moves(s, i, z, card.movement or 0, out)
-        out.extend(Attack(gate=i, zone=n) for n in GRID.neighbours[z] if field[n] != EMPTY)
+        out.extend(Attack.of(i, n) for n in GRID.neighbours[z] if field[n] != EMPTY)
         _skill_intents(s, p, i, z, False, out)
 
 
 def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
     if movement <= 0:
         return
-    field = s.field
-    reach = GRID.reach(zone, movement, lambda c: field[c] != EMPTY)
-    out.extend(Move(gate=gate, to=c) for c in sorted(reach))
+    out.extend(Move.of(gate, c) for c in _reach(s.field, zone, movement))
+
+
+# Zones reachable from a zone, by the whole field: positions repeat from one step to the next
+# (a pass, a declaration) and across a turn, and a look-up is cheaper than the search.
+_REACH: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+
+
+def _reach(field: tuple[int, ...], zone: int, movement: int) -> list[int]:
+    key = (zone, movement, field)
+    got = _REACH.get(key)
+    if got is None:
+        if len(_REACH) >= 50_000:
+            _REACH.clear()
+        got = _REACH[key] = sorted(GRID.reach(zone, movement, lambda c: field[c] != EMPTY))
+    return got
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
@@ -140,23 +188,59 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
     field = s.field
     if stage == "bonus":
         _moves(s, gate, z, s.card(gate).movement or 0, out)
-    out.extend(Attack(gate=gate, zone=n) for n in GRID.neighbours[z] if field[n] != EMPTY)
+    out.extend(Attack.of(gate, n) for n in GRID.neighbours[z] if field[n] != EMPTY)
     if stage == "after_move":
         _skill_intents(s, s.gates[gate].owner, gate, z, False, out)
 
 
-def _fast_skill_responses(s: State, p: int, out: list[Intent]) -> None:
-    for z, i in enumerate(s.field):
-        if i != EMPTY and s.gates[i].owner == p and s.gates[i].ready:
+def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
+    catalog, cards = s.catalog, s.cards
+    for z, i in _own_ready(s, p, only):
+        if has_fast_skill(catalog[cards[i]]):
             _skill_intents(s, p, i, z, True, out)
 
 
-def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent]) -> None:
+# Per card: whether it has a Fast Skill (cards are immutable; the entry keeps the card alive,
+# so its id is not reused while the entry stands).
+_FAST: dict[int, tuple[Gate, bool]] = {}
+
+
+def has_fast_skill(card: Gate) -> bool:
+    got = _FAST.get(id(card))
+    if got is None or got[0] is not card:
+        if len(_FAST) >= 4096:
+            _FAST.clear()
+        got = _FAST[id(card)] = (card, any(sk.kind == "fast" for sk in card.skills))
+    return got[1]
+
+
+def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
+                     only: int | None = None) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
-    for c in s.players[p].discard:
+    for c in _only(_with_location_skill(s, s.players[p].discard), only):
         for k, sk in enumerate(s.card(c).skills):
             if sk.kind != "location" or (fast_only and sk.speed != "fast"):
                 continue
-            rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
-            prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
-            out.extend(UseSkill(gate=c, skill=k, zone=z) for z in rule(s, p, EMPTY, prm))
+            rule, prm = _targeting(sk)
+            out.extend(UseSkill.of(c, k, z) for z in rule(s, p, EMPTY, prm))
+
+
+# The cards of a Discard that have a location Skill, by the Discard tuple's identity: a pile
+# is shared by every state until it changes, and legal-intent generation reads it each step.
+# Entries hold the tuple and the card tables, so a reused id is never mistaken for it.
+_LOCATION: dict[int, tuple[tuple[int, ...], dict[int, str], dict[str, Gate], tuple[int, ...]]] = {}
+
+
+def _with_location_skill(s: State, pile: tuple[int, ...]) -> tuple[int, ...]:
+    if not pile:
+        return pile
+    hit = _LOCATION.get(id(pile))
+    if hit is not None and hit[0] is pile and hit[1] is s.cards and hit[2] is s.catalog:
+        return hit[3]
+    catalog, cards = s.catalog, s.cards
+    found = tuple(c for c in pile
+                  if any(sk.kind == "location" for sk in catalog[cards[c]].skills))
+    if len(_LOCATION) >= 4096:
+        _LOCATION.clear()
+    _LOCATION[id(pile)] = (pile, s.cards, s.catalog, found)
+    return found

@@ -55,6 +55,22 @@ class Item(Frozen):
     target: int = EMPTY  # the Gate that stood in ``zone`` when declared
 
 
+_ITEMS: dict[tuple[str, int, int, int, int, int], Item] = {}
+
+
+def seq_item(kind: Literal["move", "attack", "skill", "open", "end"], player: int,
+         source: int = EMPTY, skill: int = -1, zone: int = EMPTY, target: int = EMPTY) -> Item:
+    """The Sequence item with these fields: validated once, then shared (items are values)."""
+    key = (kind, player, source, skill, zone, target)
+    got = _ITEMS.get(key)
+    if got is None:
+        if len(_ITEMS) >= 100_000:
+            _ITEMS.clear()
+        got = _ITEMS[key] = Item(kind=kind, player=player, source=source, skill=skill,
+                                 zone=zone, target=target)
+    return got
+
+
 class TurnAction(Frozen):
     gate: int
     stage: Stage

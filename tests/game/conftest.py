@@ -102,7 +102,7 @@ def menu() -> Iterator[Callable[[], Driver]]:
     apps: list[App] = []
 
     def make() -> Driver:
-        app = App((1280, 720))
+        app = App((1280, 720), defaults=GameConfig(game="kyoukai"))  # the menu opens on it
         apps.append(app)
         return Driver(app)
 

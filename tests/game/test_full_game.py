@@ -13,6 +13,8 @@ from typing import Any
 import pygame
 import pytest
 
+from game.layouts import playable
+from game.layouts.base import id_key
 from rules.agents import GreedyAgent
 from rules.records import load_record, replay
 from tests.game.conftest import Driver
@@ -25,9 +27,19 @@ def _replay(path: Path) -> Any:
     return state
 
 
+# Per game: the seed of each whole game, and intent kinds the person's game must have used
+# (so a game that only ever passed would not count as played by mouse).
+GAMES: dict[str, tuple[int, set[str]]] = {
+    "kyoukai": (5, {"open", "move"}),
+    "krosmaster": (5, {"move", "cast", "end_activation", "keep"}),
+}
+
+
 @pytest.mark.slow
-def test_computer_against_computer_runs_to_the_end(table: Make, tmp_path: Path) -> None:
-    d = table(seed=3, seats=("computer", "computer"))
+@pytest.mark.parametrize("game", playable())
+def test_computer_against_computer_runs_to_the_end(table: Make, tmp_path: Path,
+                                                   game: str) -> None:
+    d = table(game=game, seed=3, seats=("computer", "computer"))
     s = d.scene.session
     deadline = time.monotonic() + 120
     while not s.over and time.monotonic() < deadline:
@@ -40,48 +52,63 @@ def test_computer_against_computer_runs_to_the_end(table: Make, tmp_path: Path) 
 
 
 def _perform(d: Driver, intent: dict[str, Any]) -> None:
-    """Do ``intent`` the way a person would: buttons, drags and clicks."""
+    """Do ``intent`` the way a person would, knowing only the layout file: its button if it
+    has one; a click on its zone if it has no piece; else drag its piece to its zone (or click
+    the piece), then pick it from a menu or click its zone when the table asks for a target."""
     info = d.info()
-    kind = intent["kind"]
-    pieces = {k: v for place in info["pieces"].values() for k, v in place.items()}
+    s = d.scene.session
+    n = len(s.intents)
+    pieces: dict[str, list[int]] = {}
+    for place in info["pieces"].values():  # the first place a piece is listed in is where
+        for k, pos in place.items():       # it is picked up (a token before its card)
+            pieces.setdefault(k, pos)
     entry = next(x for x in info["legal"] if x["intent"] == intent)
-    if kind in ("pass", "end_step", "end_action"):
-        d.click(tuple(info["buttons"][kind]))
+    aimed = entry["zone"] is not None and entry["zone"] != -1
+
+    def zone() -> tuple[int, int]:
+        return tuple(d.info()["zones"][id_key(entry["zone"])])  # type: ignore[return-value]
+
+    if intent["kind"] in info["buttons"]:
+        d.click(tuple(info["buttons"][intent["kind"]]))
         return
-    if kind == "choose":
-        d.click(tuple(info["zones"][str(entry["zone"])]))
-        return
-    src = tuple(pieces[str(entry["source"])])
-    if entry["zone"] is not None and entry["zone"] >= 0:
-        d.drag(src, tuple(info["zones"][str(entry["zone"])]))
+    if entry["source"] is None:
+        d.click(zone())
     else:
-        d.click(src)
-    if d.scene.handler.name == "menu":
-        menu = d.info()["menu"]
-        hit = next(m for m in menu if m["describe"] == entry["describe"])
+        src = tuple(pieces[id_key(entry["source"])])
+        if aimed:
+            d.drag(src, zone())
+        else:
+            d.click(src)
+    if len(s.intents) == n and d.scene.handler.name == "menu":
+        hit = next(m for m in d.info()["menu"] if m["describe"] == entry["describe"])
         d.click(tuple(hit["pos"]))
-    if d.scene.handler.name == "targeting":
-        d.click(tuple(d.info()["zones"][str(entry["zone"])]))
+    if len(s.intents) == n and aimed and d.scene.handler.name != "idle":  # a target to pick
+        d.click(zone())
 
 
 @pytest.mark.slow
-def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path) -> None:
-    d = table(seed=5, seats=("human", "computer"))
+@pytest.mark.parametrize("game", playable())
+def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path,
+                                                     game: str) -> None:
+    seed, must = GAMES.get(game, (5, set()))
+    d = table(game=game, seed=seed, seats=("human", "computer"))
     s = d.scene.session
     me = GreedyAgent(seed=11)
     deadline = time.monotonic() + 240
     done = 0
+    kinds: set[str] = set()
     while not s.over and time.monotonic() < deadline:
         if d.scene.legal() and d.scene.handler.name == "idle":
             intent = me.choose(s.rs, s.view(0), d.scene.legal()).model_dump(mode="json")
             n = len(s.intents)
             _perform(d, intent)
-            assert s.intents[n] == intent, (intent, d.scene.message)
+            assert len(s.intents) > n and s.intents[n] == intent, (intent, d.scene.message)
+            kinds.add(intent["kind"])
             done += 1
         else:
             d.frames()
     assert s.over, f"not over after {done} moves by mouse"
-    assert done > 10
+    assert done > 10 and must <= kinds, kinds
     assert _replay(tmp_path / "record.json") == s.state
     assert d.scene.handler.name == "watching"
 

@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.draw.legend import legend
 from game.draw.text import TextRecorder
 from game.layouts import playable
 from game.scenes.howto import HowToScene, page_text
@@ -36,7 +35,8 @@ def test_f1_at_a_table_shows_the_colour_legend(table: Make, game: str) -> None:
     d.key(pygame.K_F1)
     shown = " ".join(_texts(d))
     assert "Colours on the table" in shown and "Tab / Shift+Tab" in shown
-    for _, _, words in legend(game):
+    assert d.scene.layout.legend  # both games explain their colours
+    for _, _, words in d.scene.layout.legend:
         assert words.split()[0] in shown
     assert "How to play" in shown
 

@@ -15,6 +15,7 @@ from game.input.focus import FocusRing
 from game.scenes.decks import DeckScene
 from game.scenes.menu import MenuScene
 from game.scenes.table import TableScene
+from game.session import GameConfig
 from game.userdata import user_decks_dir
 from tests.game.conftest import Driver
 
@@ -24,7 +25,7 @@ def menu() -> Iterator[Callable[[], Driver]]:
     apps: list[App] = []
 
     def make() -> Driver:
-        app = App((1280, 720))
+        app = App((1280, 720), defaults=GameConfig(game="kyoukai"))  # the menu opens on it
         apps.append(app)
         d = Driver(app)
         d.frames(2)

@@ -14,7 +14,8 @@ import pygame_gui
 import pytest
 
 import rules
-from game.layouts.krosmaster import DIE_BASE, KrosmasterTable
+from game.layouts.base import id_key
+from game.layouts.krosmaster import KrosmasterTable
 from rules.agents import GreedyAgent
 from rules.krosmaster.intents import Cast, Inspire, KeepTension, Move, Reroll, SetDofus
 from rules.records import load_record, replay
@@ -122,8 +123,8 @@ def test_pick_a_spell_then_click_a_target_casts_it(table: Make) -> None:
     cast = next(i for i in RS.legal_intents(before) if isinstance(i, Cast)
                 and before.figures[occ[i.target]].owner == 1)
     lay = _layout(d)
-    code = lay.spell_code(fig.id, cast.spell)
-    d.click(d.info()["pieces"]["spell"][str(code)])
+    code = lay.spell_id(fig.id, cast.spell)
+    d.click(d.info()["pieces"]["spell"][id_key(code)])
     assert d.scene.handler.name == "spell"
     ov = d.scene.handler.overlay(d.scene)
     hl = RS.highlights(before, (fig.id, cast.spell))
@@ -160,7 +161,7 @@ def test_escape_puts_the_spell_down(table: Make) -> None:
     d = table(game="krosmaster", seed=1, seats=("human", "computer"), options=P1_FIRST)
     fig = d.scene.session.state.acting()
     assert fig is not None
-    d.click(d.info()["pieces"]["spell"][str(_layout(d).spell_code(fig.id, 0))])
+    d.click(d.info()["pieces"]["spell"][id_key(_layout(d).spell_id(fig.id, 0))])
     assert d.scene.handler.name == "spell"
     d.key(pygame.K_ESCAPE)
     assert d.scene.handler.name == "idle"
@@ -186,7 +187,7 @@ def test_drag_a_tension_die_onto_a_card_inspires_the_figure(table: Make) -> None
     before = s.state
     assert before.phase == "inspiration" and before.active == 0 and before.dice
     info = d.info()
-    die = info["pieces"]["dice"][str(DIE_BASE)]
+    die = info["pieces"]["dice"][id_key(("die", 0))]
     fid = before.timelines[0][0]
     card = info["pieces"]["card"][str(fid)]
     d.drag(tuple(die), tuple(card))
@@ -311,60 +312,11 @@ def test_clicking_a_side_sets_the_dofus_die(table: Make) -> None:
     sides = d.info()["pieces"]["dofus"]
     assert len(sides) == 4
     die = before.dice.index("dofus")
-    code = str(4000 + die * 4 + 3)  # the fourth side: Lock
+    code = id_key(("dofus", die, "lock"))  # the fourth side: Lock
     d.click(tuple(sides[code]))
     intent = SetDofus(die=die, face="lock")
     assert s.intents[-1] == intent.model_dump(mode="json")
     assert s.state == RS.apply(before, intent).state
 
 
-def _perform(d: Driver, intent: dict[str, Any]) -> None:
-    """Do ``intent`` the way a person would: buttons, drags and clicks."""
-    info = d.info()
-    lay = _layout(d)
-    kind = intent["kind"]
-    if kind in ("reroll", "keep", "end_inspiration", "buy_gg"):
-        d.click(tuple(info["buttons"][kind]))
-    elif kind == "end_activation":
-        d.key(pygame.K_SPACE)
-    elif kind == "move":
-        st = d.scene.session.state
-        d.drag(lay.zone_center(st.figures[intent["figure"]].cell),
-               lay.zone_center(intent["to"]))
-    elif kind == "cast":
-        code = str(lay.spell_code(intent["figure"], intent["spell"]))
-        d.click(tuple(info["pieces"]["spell"][code]))
-        d.click(lay.zone_center(intent["target"]))
-    elif kind == "inspire":
-        d.drag(tuple(info["pieces"]["dice"][str(DIE_BASE + intent["die"])]),
-               tuple(info["pieces"]["card"][str(intent["figure"])]))
-    elif kind == "dofus":
-        code = 4000 + intent["die"] * 4 + ("critical", "armour", "dodge", "lock").index(
-            intent["face"])
-        d.click(tuple(info["pieces"]["dofus"][str(code)]))
-    else:
-        raise AssertionError(f"no way to do {kind} on the table")
-
-
-@pytest.mark.slow
-def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path) -> None:
-    d = table(game="krosmaster", seed=5, seats=("human", "computer"))
-    s = d.scene.session
-    me = GreedyAgent(seed=11)
-    deadline = time.monotonic() + 240
-    done = 0
-    kinds: set[str] = set()
-    while not s.over and time.monotonic() < deadline:
-        if d.scene.legal() and d.scene.handler.name == "idle":
-            intent = me.choose(s.rs, s.view(0), d.scene.legal()).model_dump(mode="json")
-            n = len(s.intents)
-            _perform(d, intent)
-            assert len(s.intents) > n and s.intents[n] == intent, (intent, d.scene.message)
-            kinds.add(intent["kind"])
-            done += 1
-        else:
-            d.frames()
-    assert s.over, f"not over after {done} moves by mouse"
-    assert done > 10 and {"move", "cast", "end_activation", "keep"} <= kinds
-    state, _ = replay(load_record(tmp_path / "record.json"))
-    assert state == s.state
+# A whole game by mouse: tests/game/test_full_game.py, over every playable game.

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from game.layouts.base import id_key
 from rules.records import load_record
 
 pytestmark = pytest.mark.realwindow
@@ -95,8 +96,8 @@ def test_real_drag_in_an_x_window_opens_a_gate(display: str, tmp_path: Path) -> 
         wid = wid.split()[0]
         hand = info["pieces"]["hand"]
         pick = next(x for x in info["legal"] if x["intent"]["kind"] == "open"
-                    and x["zone"] >= 0 and str(x["source"]) in hand)
-        sx, sy = hand[str(pick["source"])]
+                    and x["zone"] >= 0 and id_key(x["source"]) in hand)
+        sx, sy = hand[id_key(pick["source"])]
         tx, ty = info["zones"][str(pick["zone"])]
         _xdotool(display, "mousemove", "--window", wid, str(sx), str(sy))
         time.sleep(0.2)

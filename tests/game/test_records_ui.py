@@ -13,6 +13,7 @@ import pytest
 from pygame_gui.windows import UIFileDialog
 
 import rules
+from game.layouts import playable
 from game.scenes.menu import MenuScene
 from game.scenes.replay import ReplayScene
 from game.scenes.table import TableScene
@@ -89,9 +90,10 @@ def test_autosave_after_every_intent_and_ctrl_s_writes_a_file_that_loads(
     assert "Saved" in d.scene.message
 
 
+@pytest.mark.parametrize("game", playable())
 def test_continue_last_game_resumes_the_autosave_with_every_intent(
-        table: Make, menu: Callable[[], Driver]) -> None:
-    d = table(seed=3, seats=("computer", "computer"))
+        table: Make, menu: Callable[[], Driver], game: str) -> None:
+    d = table(game=game, seed=3, seats=("computer", "computer"))
     s = d.scene.session
     _until(d, lambda: len(s.intents) >= 25)
     d.app.close()
@@ -105,6 +107,7 @@ def test_continue_last_game_resumes_the_autosave_with_every_intent(
     assert scene.session.intents == played  # every intent, exactly
     assert scene.session.state == state
     assert scene.cfg.seats == ("computer", "computer") and scene.cfg.seed == 3
+    assert scene.cfg.game == game
     assert len(scene.log.entries) > len(played)  # the log is rebuilt from the record
 
 

@@ -14,7 +14,7 @@ from game.draw.cards import CardFaces
 from game.draw.scale import set_scale
 from game.draw.text import reset_fonts
 from game.layouts import regions
-from game.layouts.base import Overlay, Seats
+from game.layouts.base import UNTARGETED, Overlay, Seats
 from game.layouts.region_spec import Content, Region, TableSpec, TableSpecError
 from game.layouts.regions import RegionTable
 from tests.tinygame.rules import Attack, EndTurn, Play, State, TinyRules
@@ -93,7 +93,7 @@ def test_a_drop_on_a_slot_is_the_intent_aimed_at_that_slot() -> None:
     row = t.zone_of[(("row", st.active), None)]
     label = t.zone_rect(row).topleft
     assert t.zone_at((label[0] + 3, label[1] + 3)) == row
-    assert t.target_of(Attack(card=card)) == -1  # clicked, not aimed
+    assert t.target_of(Attack(card=card)) is UNTARGETED  # clicked, not aimed
     assert t.target_of(EndTurn()) is None  # a button
 
 

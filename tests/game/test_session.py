@@ -12,8 +12,8 @@ from game.session import GameConfig, GameSession
 
 def test_failed_autosave_keeps_the_applied_intent_and_shows_the_error(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    s = GameSession(GameConfig(seed=1, seats=("human", "human"), record=tmp_path / "r.json",
-                               agent_delay=0.0))
+    s = GameSession(GameConfig(game="kyoukai", seed=1, seats=("human", "human"),
+                               record=tmp_path / "r.json", agent_delay=0.0))
     intent = next(i for i in s.legal() if i.kind == "open")
     before, version = s.state, s.version
 

@@ -16,6 +16,7 @@ import rules
 from game.app import App
 from game.draw.scale import fitting_scale, scale, set_scale
 from game.input.keyboard import KeyFocus, KeyTargets
+from game.layouts import playable
 from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
 from game.session import GameConfig
@@ -233,8 +234,9 @@ def test_f1_shows_and_hides_the_keys(table: Make) -> None:
 
 
 # ---- settings screen ------------------------------------------------------------------------
-def test_settings_screen_applies_live_cancels_and_keeps(table: Make) -> None:
-    d = table(seed=1, seats=("human", "computer"))
+@pytest.mark.parametrize("game", playable())
+def test_settings_screen_applies_live_cancels_and_keeps(table: Make, game: str) -> None:
+    d = table(game=game, seed=1, seats=("human", "computer"))
     table_scene = d.app.scene
     d.key(pygame.K_F10)
     assert isinstance(d.app.scene, SettingsScene)

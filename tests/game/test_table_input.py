@@ -8,8 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 import rules
+from game.layouts import playable
 from rules.kyoukai.intents import Move, OpenGate
 from tests.game.conftest import Driver
 
@@ -83,7 +85,7 @@ def test_picked_up_gate_lights_move_and_attack_then_moves(table: Make) -> None:
     assert d.scene.handler.name == "dragging"
     assert ov.lit["move"] == hl["move"] and ov.lit["attack"] == hl["attack"]
     assert hl["move"] and hl["attack"]
-    from game.draw.palette import HIGHLIGHT
+    from game.layouts.kyoukai import LIT as HIGHLIGHT
 
     assert HIGHLIGHT["move"] != HIGHLIGHT["attack"]
     # the lit zone really is drawn in the move colour
@@ -120,11 +122,13 @@ def test_space_ends_the_main_step(table: Make) -> None:
     assert s.intents[0] == {"kind": "end_step"}
 
 
-def test_resize_and_clicking_anywhere_is_safe(table: Make) -> None:
-    d = table(seed=2, seats=("human", "human"))
+@pytest.mark.parametrize("game", playable())
+def test_resize_and_clicking_anywhere_is_safe(table: Make, game: str) -> None:
+    d = table(game=game, seed=2, seats=("human", "human"))
     d.post(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600)
     d.frames()
     assert d.app.size == (900, 600)
+    small = d.info()["zones"]
     for x in range(5, 900, 60):
         for y in range(45, 600, 70):  # below the top bar (its Menu button leaves the table)
             d.click((x, y))
@@ -133,6 +137,8 @@ def test_resize_and_clicking_anywhere_is_safe(table: Make) -> None:
     d.post(pygame.VIDEORESIZE, size=(1400, 800), w=1400, h=800)
     d.frames()
     assert d.app.size == (1400, 800)
-    assert d.scene.layout.zone_center(12)[0] > 500  # the board follows the window
-    d.click(tuple(d.info()["pieces"]["hand"].values())[0] if d.info()["pieces"]["hand"]
-            else (700, 400))
+    big = d.info()["zones"]
+    assert small and all(big[z][0] > small[z][0] for z in small)  # the board follows the window
+    pieces = [p for place in d.info()["pieces"].values() for p in place.values()]
+    d.click(tuple(pieces[0]) if pieces else (700, 400))
+    assert "Client error" not in d.scene.message

@@ -1,46 +1,56 @@
 """Krosmaster Arena's table: the 12×12 map, figure tokens, the Timeline strip, the figure cards,
 each player's GG and Kamas, and the Tension dice tray.
 
-Pieces (the ``source`` ints the generic handlers pass around):
+Pieces (the ``source`` ids the generic handlers pass around, as the rules name them):
 - a figure token is its figure id (drag it to move);
-- a spell row on a card is ``SPELL_BASE + figure * 4 + spell`` (click, then click a target);
-- a Tension die in the tray is ``DIE_BASE + die`` (drag it onto a card or token to inspire);
-- a Dofus side choice is ``DOFUS_BASE + die * 4 + side`` (click).
+- a spell row on a card is ``(figure, spell)``, the id the rules' ``highlights`` take (click,
+  then click a target);
+- a Tension die in the tray is ``("die", die)`` (drag it onto a card or token to inspire);
+- a Dofus side choice is ``("dofus", die, face)`` (click).
 Zones are board cells; a figure's card counts as the cell its figure stands on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.draw.board_square import TERRAIN_LEGEND, SquareBoard, draw_terrain, draw_token
-from game.draw.cards import Block, CardFaces, FaceSpec, art_file
+from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.dice import DiceTray, draw_die, draw_kama
-from game.draw.figure_card import (
-    AP_BLUE,
+from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color
+from game.draw.scale import px
+from game.draw.text import TEXT, fit
+from game.layouts.base import (
+    UNTARGETED,
+    Overlay,
+    Piece,
+    PieceId,
+    Pos,
+    Seats,
+    TableLayout,
+    ZoneId,
+    top_bar,
+)
+from game.layouts.krosmaster.figure_card import (
     HEADER,
     SPELL_ROW,
     card_height,
     draw_figure_card,
-    spell_summary,
 )
-from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color
-from game.draw.scale import px
-from game.draw.text import TEXT, fit
-from game.layouts.base import Overlay, Piece, Pos, Seats, TableLayout, top_bar
 from rules.core.model import Intent
 from rules.krosmaster import house
 from rules.krosmaster.intents import Cast, Inspire, Move, SetDofus
+from rules.krosmaster.pack import face as pack_face
 from rules.krosmaster.ruleset import KrosmasterRules
 from rules.krosmaster.state import KState
 
-SPELL_BASE = 2000
-DIE_BASE = 3000
-DOFUS_BASE = 4000
+SpellId = tuple[int, int]  # (figure, spell)
+DieId = tuple[str, int]  # ("die", die)
+DofusId = tuple[str, int, str]  # ("dofus", die, face)
 DOFUS_SIDES = ("critical", "armour", "dodge", "lock")
 
 LIT: dict[str, Color] = {
@@ -52,32 +62,38 @@ LIT: dict[str, Color] = {
 }
 GLOW: dict[str, Color] = {"open": (110, 230, 130), "respond": (255, 210, 80),
                           "selected": GOLD}
+TARGET_RING: Color = (230, 30, 30)  # a legal target of the picked spell
 STEP = {"tension": "Tension", "dofus": "Tension", "inspiration": "Inspiration",
         "activation": "Activation", "over": ""}
 
 
 def face_spec(card: Any, pack: Path | None = None) -> FaceSpec:
-    """The figure's card face; its art is looked up in the ``pack`` folder."""
-    blocks = [Block(s.name, f"{s.ap} AP", AP_BLUE,
-                    spell_summary(s) + ("; straight line" if s.line else "")
-                    + ("; no line of sight" if not s.los else "")
-                    + (f". {s.text}" if s.text else ""))
-              for s in card.spells]
-    if card.powers:
-        blocks.append(Block("Powers", "", (0, 0, 0),
-                            ", ".join(house.FACE_NAMES[p] for p in card.powers)))
-    return FaceSpec(key=f"krosmaster:{card.name}", name=card.name,
-                    type_label=f"Level {card.level} · Initiative {card.initiative}",
-                    colour=(150, 112, 70), cost=card.level,
-                    stats=(("MP", card.mp), ("HP", card.hp), ("AP", card.ap)),
-                    blocks=tuple(blocks), flavour=card.text,
-                    art=art_file(pack, card.art))
+    """The figure's card face: the pack's own face function, as on the deck screen and the
+    print; its art is looked up in the ``pack`` folder."""
+    return spec_of(pack_face(card), pack)
 
 
 class KrosmasterTable(TableLayout):
     game = "krosmaster"
     steps = ("Tension", "Inspiration", "Activation")
     space_kinds = ("end_activation",)
+    hover_kinds = ("move", "attack")
+    legend = (
+        (GLOW["open"], "glow", "a figure or die you can use now"),
+        (LIT["move"], "faint", "cells the figure can reach"),
+        (LIT["attack"], "outline", "cells it could cast on from here"),
+        (LIT["target"], "bright", "spell: in range and in sight"),
+        (LIT["blocked"], "hatched", "spell: in range, sight blocked"),
+        (TARGET_RING, "ring", "a legal target of the picked spell"),
+        (GOLD, "ring", "the acting figure; where a die can go"),
+    )
+
+    def shows_range(self, piece: Piece) -> bool:
+        return piece.where == "field"
+
+    def zones(self) -> Sequence[ZoneId]:
+        b = self.view.board if self.view is not None else None
+        return range(b.width * b.height) if b is not None else ()
 
     def buttons(self) -> dict[str, str]:
         return {"reroll": "Reroll (1 die)", "keep": "Keep",
@@ -96,9 +112,9 @@ class KrosmasterTable(TableLayout):
         self._rolled: tuple[int, int, bool] | None = None
         self._cards: dict[int, pygame.Rect] = {}  # figure id -> card rect
         self._detailed: dict[int, bool] = {}
-        self._spells: dict[int, pygame.Rect] = {}  # spell code -> row rect
-        self._dice: dict[int, pygame.Rect] = {}  # die code -> rect
-        self._dofus: dict[int, pygame.Rect] = {}  # choice code -> rect
+        self._spells: dict[SpellId, pygame.Rect] = {}  # spell -> row rect
+        self._dice: dict[DieId, pygame.Rect] = {}  # die -> rect
+        self._dofus: dict[DofusId, pygame.Rect] = {}  # side choice -> rect
         self._kama_at: dict[int, Pos] = {}
         self._specs: dict[str, tuple[Any, FaceSpec]] = {}
         self._spell_hl: dict[tuple[int, int], dict[str, list[Any]]] = {}
@@ -138,10 +154,12 @@ class KrosmasterTable(TableLayout):
     def side_rect(self) -> pygame.Rect:
         return self.side
 
-    def zone_center(self, zone: int) -> Pos:
+    def zone_center(self, zone: ZoneId) -> Pos:
+        assert isinstance(zone, int)
         return self.board.center(zone) if self.board is not None else (0, 0)
 
-    def zone_rect(self, zone: int) -> pygame.Rect:
+    def zone_rect(self, zone: ZoneId) -> pygame.Rect:
+        assert isinstance(zone, int)
         return self.board.cell_rect(zone) if self.board is not None else super().zone_rect(zone)
 
     def board_cell(self, pos: Pos) -> int | None:
@@ -191,20 +209,20 @@ class KrosmasterTable(TableLayout):
                 self._detailed[f.id] = detailed[f.id]
                 if detailed[f.id]:
                     for k in range(len(v.card(f).spells)):
-                        self._spells[self.spell_code(f.id, k)] = pygame.Rect(
+                        self._spells[self.spell_id(f.id, k)] = pygame.Rect(
                             r.x + px(8), r.y + px(HEADER) + k * px(SPELL_ROW), r.w - px(14),
                             px(SPELL_ROW) - 1)
                 y += hgt + gap
         for k, c in enumerate(self.tray.centers(len(v.dice))):
             d = self.tray.die
-            self._dice[DIE_BASE + k] = pygame.Rect(c[0] - d // 2, c[1] - d // 2, d, d)
+            self._dice[("die", k)] = pygame.Rect(c[0] - d // 2, c[1] - d // 2, d, d)
         if v.phase == "dofus":
             die = next((k for k, f in enumerate(v.dice) if f == house.WILD_FACE), 0)
             x0 = self.tray.rect.x + px(26) + len(v.dice) * (self.tray.die + px(18))
             for j in range(4):
                 r = pygame.Rect(x0 + (j % 2) * px(34), self.tray.rect.y + px(26)
                                 + (j // 2) * px(34), px(30), px(30))
-                self._dofus[DOFUS_BASE + die * 4 + j] = r
+                self._dofus[("dofus", die, DOFUS_SIDES[j])] = r
         for p in (0, 1):
             self._kama_at[p] = (self._cols()[1] + px(6), self.pools.y + px(24 + p * 22 + 8))
 
@@ -250,8 +268,9 @@ class KrosmasterTable(TableLayout):
                         left.remove(face)
             self.tray.fly(left, starts[:len(left)], self._kama_at.get(p, self.pools.center))
 
-    def spell_code(self, fid: int, k: int) -> int:
-        return SPELL_BASE + fid * 4 + k
+    def spell_id(self, fid: int, k: int) -> SpellId:
+        """The piece id of a spell row: the source the rules' ``highlights`` take."""
+        return (fid, k)
 
     def spell_name(self, fid: int, k: int) -> str:
         assert self.view is not None
@@ -274,8 +293,9 @@ class KrosmasterTable(TableLayout):
         v = self.view
         if v is None:
             return None
-        for table, where in ((self._dofus, "dofus"), (self._dice, "dice"),
-                             (self._spells, "spell")):
+        tables: tuple[tuple[dict[Any, pygame.Rect], str], ...] = (
+            (self._dofus, "dofus"), (self._dice, "dice"), (self._spells, "spell"))
+        for table, where in tables:
             for code, r in table.items():
                 if r.collidepoint(pos):
                     return Piece(code, where, r)
@@ -295,9 +315,9 @@ class KrosmasterTable(TableLayout):
     def _radius(self) -> int:
         return max(px(8), int(self.board.cell * 0.4)) if self.board is not None else px(16)
 
-    def pieces(self) -> dict[str, dict[int, Pos]]:
-        out: dict[str, dict[int, Pos]] = {"field": {}, "card": {}, "spell": {}, "dice": {},
-                                          "dofus": {}, "hand": {}}
+    def pieces(self) -> dict[str, dict[PieceId, Pos]]:
+        out: dict[str, dict[PieceId, Pos]] = {"field": {}, "card": {}, "spell": {}, "dice": {},
+                                              "dofus": {}, "hand": {}}
         v = self.view
         if v is None or self.board is None:
             return out
@@ -306,21 +326,24 @@ class KrosmasterTable(TableLayout):
                 out["field"][f.id] = self.board.center(f.cell)
         for fid, r in self._cards.items():
             out["card"][fid] = (r.x + px(40), r.y + px(12))
-        for where, table in (("spell", self._spells), ("dice", self._dice),
-                             ("dofus", self._dofus)):
+        tables: tuple[tuple[str, dict[Any, pygame.Rect]], ...] = (
+            ("spell", self._spells), ("dice", self._dice), ("dofus", self._dofus))
+        for where, table in tables:
             for code, r in table.items():
                 out[where][code] = r.center
         return out
 
     def press(self, piece: Piece | None, pos: Pos, ctx: Any) -> Any:
         from game.input.handlers import Idle
-        from game.input.krosmaster import SpellTargeting
+        from game.layouts.krosmaster.spell_input import SpellTargeting
 
         v = self.view
         if v is None or piece is None:
             return None
         if piece.where == "spell":
-            fid, k = divmod(piece.source - SPELL_BASE, 4)
+            src = piece.source
+            assert isinstance(src, tuple)
+            fid, k = int(src[0]), int(src[1])
             casts = [i for i in ctx.legal() if isinstance(i, Cast) and i.figure == fid
                      and i.spell == k]
             fig = v.figures[fid]
@@ -340,18 +363,18 @@ class KrosmasterTable(TableLayout):
         return None
 
     # ---- intents --------------------------------------------------------------------------
-    def source_of(self, intent: Intent) -> int | None:
+    def source_of(self, intent: Intent) -> PieceId | None:
         if isinstance(intent, Move):
             return intent.figure
         if isinstance(intent, Cast):
-            return self.spell_code(intent.figure, intent.spell)
+            return self.spell_id(intent.figure, intent.spell)
         if isinstance(intent, Inspire):
-            return DIE_BASE + intent.die
+            return ("die", intent.die)
         if isinstance(intent, SetDofus):
-            return DOFUS_BASE + intent.die * 4 + DOFUS_SIDES.index(intent.face)
+            return ("dofus", intent.die, intent.face)
         return None
 
-    def target_of(self, intent: Intent) -> int | None:
+    def target_of(self, intent: Intent) -> ZoneId | None:
         if isinstance(intent, Move):
             return intent.to
         if isinstance(intent, Cast):
@@ -359,28 +382,29 @@ class KrosmasterTable(TableLayout):
         if isinstance(intent, Inspire) and self.view is not None \
                 and 0 <= intent.figure < len(self.view.figures):
             cell = self.view.figures[intent.figure].cell
-            return -1 if cell is None else cell
+            return UNTARGETED if cell is None else cell
         if isinstance(intent, SetDofus):
-            return -1
+            return UNTARGETED
         return None
 
     def highlight_kind(self, intent: Intent) -> str:
         return {"move": "move", "cast": "target", "inspire": "inspire"}.get(intent.kind,
                                                                              "choose")
 
-    def focus(self) -> int | None:
+    def focus(self) -> PieceId | None:
         return None
 
-    def implied(self, piece: Piece, zone: int) -> Intent | None:
+    def implied(self, piece: Piece, zone: ZoneId) -> Intent | None:
         v = self.view
-        if v is None:
+        if v is None or not isinstance(zone, int):
             return None
-        if piece.where == "field":
-            return Move(figure=piece.source, to=zone)
-        if piece.where == "dice":
+        src: Hashable = piece.source
+        if piece.where == "field" and isinstance(src, int):
+            return Move(figure=src, to=zone)
+        if piece.where == "dice" and isinstance(src, tuple):
             occ = v.occupant()
             if zone in occ:
-                return Inspire(die=piece.source - DIE_BASE, figure=occ[zone])
+                return Inspire(die=src[1], figure=occ[zone])
         return None
 
     def describe(self, intent: Intent) -> str:
@@ -391,9 +415,9 @@ class KrosmasterTable(TableLayout):
         except Exception:  # noqa: BLE001
             return intent.label()
 
-    def face(self, source: int) -> FaceSpec | None:
+    def face(self, source: PieceId) -> FaceSpec | None:
         v = self.view
-        if v is None or not 0 <= source < len(v.figures):
+        if v is None or not isinstance(source, int) or not 0 <= source < len(v.figures):
             return None
         card = v.card(v.figures[source])
         got = self._specs.get(card.name)
@@ -461,10 +485,10 @@ class KrosmasterTable(TableLayout):
                        v.card(f).hp, acting=acting is not None and acting.id == f.id,
                        glow=GLOW.get(kind) if kind else None, dice=f.inspiration)
         for c in strong.get("target", ()):  # legal targets of the picked spell: a red ring
-            pygame.draw.circle(surf, (230, 30, 30), board.center(c), rad + px(5), width=px(4))
+            pygame.draw.circle(surf, TARGET_RING, board.center(c), rad + px(5), width=px(4))
         for c in strong.get("inspire", ()):
             pygame.draw.circle(surf, GOLD, board.center(c), rad + px(5), width=px(3))
-        if dragged is not None and dragged < len(v.figures):  # where it was
+        if isinstance(dragged, int) and dragged < len(v.figures):  # where it was
             f = v.figures[dragged]
             if f.cell is not None:
                 pygame.draw.circle(surf, OWNER[f.owner], board.center(f.cell), rad, width=px(2))
@@ -555,7 +579,7 @@ class KrosmasterTable(TableLayout):
                 r = self._cards.get(fid)
                 if r is None:
                     continue
-                sel = next((k for k in range(4) if overlay.glow.get(self.spell_code(fid, k))
+                sel = next((k for k in range(4) if overlay.glow.get(self.spell_id(fid, k))
                             == "selected"), None)
                 glow = GOLD if f.cell is not None and f.cell in inspire else None
                 draw_figure_card(surf, r, v.card(f), f,
@@ -605,17 +629,16 @@ class KrosmasterTable(TableLayout):
         if v.rerolled and v.dice:
             note = "Rerolled: " + note
         dragged = overlay.dragging[0] if overlay.dragging else None
-        skip = dragged - DIE_BASE if dragged is not None and dragged >= DIE_BASE and \
-            dragged < DOFUS_BASE else None
-        glowing = [c - DIE_BASE for c in self._dice if c in overlay.glow]
+        skip = dragged[1] if isinstance(dragged, tuple) and dragged in self._dice else None
+        glowing = [c[1] for c in self._dice if c in overlay.glow]
         title = f"Tension dice · {self.seats.names[v.active]}"
         if self._dofus:  # the die whose side is being chosen glows; the sides sit beside it
-            glowing = [(next(iter(self._dofus)) - DOFUS_BASE) // 4]
+            glowing = [next(iter(self._dofus))[1]]
             title, note = "Dofus die: click the side it shows", ""
         self.tray.draw(surf, fit(title, 17, self.tray.rect.w - px(16), True), note, glowing,
                        skip)
         for code, r in self._dofus.items():
-            side = DOFUS_SIDES[(code - DOFUS_BASE) % 4]
+            side = code[2]
             draw_die(surf, side, r.center, r.w, glow=GLOW["open"] if code in overlay.glow
                      else None)
 
@@ -624,12 +647,12 @@ class KrosmasterTable(TableLayout):
         if overlay.dragging is None or v is None:
             return
         src, pos = overlay.dragging
-        if DIE_BASE <= src < DOFUS_BASE:
-            k = src - DIE_BASE
+        if isinstance(src, tuple) and src in self._dice:
+            k = src[1]
             if k < len(v.dice):
                 draw_die(surf, v.dice[k], pos, self.tray.die)
             return
-        if 0 <= src < len(v.figures):
+        if isinstance(src, int) and 0 <= src < len(v.figures):
             f = v.figures[src]
             draw_token(surf, pos, self._radius(), v.name(f), f.owner, f.hp, v.card(f).hp,
                        dice=f.inspiration)

@@ -18,7 +18,7 @@ from rules.core.model import Intent
 from rules.krosmaster.intents import Cast
 
 if TYPE_CHECKING:
-    from game.layouts.krosmaster import KrosmasterTable
+    from game.layouts.krosmaster.table import KrosmasterTable
 
 
 class SpellTargeting(Handler):
@@ -38,7 +38,7 @@ class SpellTargeting(Handler):
                 return Idle()
             piece = self.table.piece_at(ev.pos)
             if piece is not None and piece.where == "spell":
-                if piece.source == self.table.spell_code(self.figure, self.spell):
+                if piece.source == self.table.spell_id(self.figure, self.spell):
                     return Idle()  # the same spell again: put it down
                 return self.table.press(piece, ev.pos, ctx)
             zone = self.table.board_cell(ev.pos)
@@ -65,7 +65,7 @@ class SpellTargeting(Handler):
         ov = Overlay(lit={"target": list(self.lit.get("target", [])),
                           "blocked": list(self.lit.get("blocked", []))},
                      strong={"target": targets})
-        ov.glow[self.table.spell_code(self.figure, self.spell)] = "selected"
+        ov.glow[self.table.spell_id(self.figure, self.spell)] = "selected"
         name = self.table.spell_name(self.figure, self.spell)
         ov.hint = (f"{name}: click a ringed target (Esc cancels)" if targets
                    else f"{name}: no target in range and sight now (Esc)")

@@ -1,0 +1,142 @@
+"""What each Kyoukai intent does: one handler per kind, and the game's dispatch table (kind ->
+type, handler, describe, source piece, target zone)."""
+
+from __future__ import annotations
+
+from rules.core import zones
+from rules.core.ruleset import IntentKind, intent_table
+from rules.kyoukai import explain
+from rules.kyoukai.draft import Draft
+from rules.kyoukai.effects import zone_label
+from rules.kyoukai.flow import declare
+from rules.kyoukai.intents import (
+    Attack,
+    Choose,
+    Discard,
+    EndAction,
+    EndStep,
+    Move,
+    OpenGate,
+    Pass,
+    UseSkill,
+)
+from rules.kyoukai.state import EMPTY, TurnAction, seq_item
+
+
+def _pass(d: Draft, p: int, intent: Pass) -> None:
+    assert d.seq is not None
+    d.seq = d.seq.pass_priority()
+    if d.loud:
+        d.log("pass", f"Player {p + 1} passes.", p)
+
+
+def _end_step(d: Draft, p: int, intent: EndStep) -> None:
+    d.next_step()
+    if d.loud:
+        d.log("step", f"Player {p + 1} ends the Main step.", p)
+
+
+def _end_action(d: Draft, p: int, intent: EndAction) -> None:
+    d.action = None
+    if d.loud:
+        d.log("action", f"Player {p + 1} ends the Turn Action.", p)
+
+
+def _choose(d: Draft, p: int, intent: Choose) -> None:
+    d.pending = None
+    d.gate(intent.gate, ready=True)
+    if d.loud:
+        d.log("ready", f"Player {p + 1} Readies {d.name(intent.gate)}.", p)
+
+
+def _discard(d: Draft, p: int, intent: Discard) -> None:
+    pl = d.players[p]
+    d.player(p, hand=zones.without(pl.hand, intent.card),
+             discard=zones.put_bottom(pl.discard, intent.card))
+    if d.loud:
+        d.log("discard", f"Player {p + 1} discards {d.name(intent.card)} to the hand limit.",
+              p, reveals=(1 - p,))
+
+
+def _start_or_continue(d: Draft, gate: int, what: str) -> None:
+    """Resting the Gate is the Turn Action's cost (K-01, K-07); follow-ups don't rest."""
+    a = d.action
+    if a is None:
+        d.gate(gate, ready=False)
+        d.action = TurnAction(gate=gate, stage="move_declared" if what == "move" else "final")
+    elif what == "move":
+        d.action = a.model_copy(update={"stage": "bonus_move_declared"})
+    else:
+        d.action = a.model_copy(update={"stage": "final"})
+
+
+def _move(d: Draft, p: int, intent: Move) -> None:
+    _start_or_continue(d, intent.gate, "move")
+    declare(d, seq_item(kind="move", player=p, source=intent.gate, zone=intent.to))
+    if d.loud:
+        d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} declares a Move to "
+              f"{zone_label(intent.to)}.", p)
+
+
+def _attack(d: Draft, p: int, intent: Attack) -> None:
+    _start_or_continue(d, intent.gate, "final")
+    target = d.field[intent.zone]
+    declare(d, seq_item(kind="attack", player=p, source=intent.gate, zone=intent.zone,
+                    target=target))
+    if d.loud:
+        d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} attacks {d.name(target)} in "
+              f"{zone_label(intent.zone)}.", p)
+
+
+def _open(d: Draft, p: int, intent: OpenGate) -> None:
+    pl = d.players[p]
+    card = d.card(intent.card)
+    if intent.card in pl.spirits:
+        d.player(p, spirits=zones.without(pl.spirits, intent.card),
+                 spirit_opened=True, ki=pl.ki - card.cost)
+    else:
+        d.player(p, hand=zones.without(pl.hand, intent.card), ki=pl.ki - card.cost)
+    target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
+    declare(d, seq_item(kind="open", player=p, source=intent.card, zone=intent.zone,
+                    target=target))
+    if d.loud:
+        where = f" into {zone_label(intent.zone)}" if target == EMPTY and intent.zone != EMPTY \
+            else (f" targeting {d.name(target)}" if target != EMPTY else "")
+        d.log("declare", f"Player {p + 1} opens {card.name}{where} (cost {card.cost}).", p,
+              reveals=(1 - p,), data={"card": intent.card})
+
+
+def _skill(d: Draft, p: int, intent: UseSkill) -> None:
+    skill = d.card(intent.gate).skills[intent.skill]
+    if skill.kind == "location":
+        pl = d.players[p]
+        d.player(p, discard=zones.without(pl.discard, intent.gate))
+    elif d.seq is not None:
+        d.gate(intent.gate, ready=False)  # a Fast Skill answers by Resting its Gate (K-12)
+    else:
+        _start_or_continue(d, intent.gate, "final")
+    target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
+    declare(d, seq_item(kind="skill", player=p, source=intent.gate, skill=intent.skill,
+                    zone=intent.zone, target=target))
+    if d.loud:
+        aim = f" on {d.name(target)}" if target != EMPTY else (
+            f" at {zone_label(intent.zone)}" if intent.zone != EMPTY else "")
+        d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} uses {skill.name}{aim}.", p)
+
+
+def _zone(zone: int) -> int | None:
+    return None if zone == EMPTY else zone
+
+
+KINDS = intent_table(
+    IntentKind(OpenGate, _open, explain.describe_open, lambda i: i.card, lambda i: _zone(i.zone)),
+    IntentKind(Move, _move, explain.describe_move, lambda i: i.gate, lambda i: i.to),
+    IntentKind(Attack, _attack, explain.describe_attack, lambda i: i.gate, lambda i: i.zone),
+    IntentKind(UseSkill, _skill, explain.describe_skill, lambda i: i.gate,
+               lambda i: _zone(i.zone)),
+    IntentKind(EndAction, _end_action, lambda s, i: "End Turn Action"),
+    IntentKind(Pass, _pass, lambda s, i: "Pass"),
+    IntentKind(EndStep, _end_step, lambda s, i: "End Main step"),
+    IntentKind(Choose, _choose, explain.describe_choose, lambda i: i.gate),
+    IntentKind(Discard, _discard, explain.describe_discard, lambda i: i.card),
+)
