@@ -166,6 +166,7 @@ class _RowIndex(LineIndex):
     def __init__(self, line: int) -> None:
         self.lines = {}
         self.first = {}
+        self.text = []
         self.line = line
 
     def line_of(self, path: Sequence[str | int]) -> int:
