@@ -3,6 +3,7 @@ redo lines where they happened and the lines of intents undone for good still th
 
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -125,3 +126,32 @@ def test_card_reloads_between_undos_come_back_where_they_were(tmp_path: Path) ->
     before_first = sum(len(evs) for evs in live.events[:rec.reloads[0].at])
     played = sum(len(evs) for evs in live.events)
     assert edit == [before_first, len(log) - 1] and played == len(log) - 2
+
+
+@pytest.mark.parametrize("game", sorted(rules.GAMES))
+def test_random_play_against_the_computer_with_undos_and_redos_continues_exactly(
+        game: str) -> None:
+    s = GameSession(GameConfig(game=game, seed=4, seats=("human", "computer"),
+                               agent_delay=0.0))
+    rnd = random.Random(4)
+    now = 0.0
+    for _ in range(80):
+        if s.over:
+            break
+        if s.is_human(s.to_act()):
+            r = rnd.random()
+            if r < 0.1 and s.can_undo(0):
+                s.undo(0)
+            elif r < 0.15 and s.can_redo():
+                s.redo()
+            elif r < 0.2 and s.can_undo(0, designer_mode=True):
+                s.undo(0, designer_mode=True)
+            else:
+                assert s.submit(rnd.choice(s.legal())) is None
+            continue
+        for _ in range(2000):  # the computer thinks on its thread; tick until it has moved
+            now += 1.0
+            if s.tick(now):
+                break
+    assert sum(line.startswith(("Undo:", "Redo:")) for line in s.log) >= 3
+    assert _continued(s).log == s.log
