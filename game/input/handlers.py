@@ -93,9 +93,17 @@ def responses(ctx: Ctx) -> list[Intent]:
 
 
 def range_lit(ctx: Ctx, source: PieceId) -> dict[str, list[ZoneId]]:
-    """The highlight kinds the layout shows for a piece's range, from the rules."""
+    """What the piece could reach after a Move (drawn fainter than what is legal now): the
+    rules' highlights of the layout's ``hover_kinds``, less every zone the piece can act on
+    right now, kept to what the layout calls worth showing (``after_move``)."""
     hl = ctx.highlights(source)
-    return {k: list(hl.get(k, [])) for k in ctx.layout.hover_kinds}
+    now = {z for zones in zone_targets(ctx, candidates(ctx, source)).values() for z in zones}
+    out: dict[str, list[ZoneId]] = {}
+    for k in ctx.layout.hover_kinds:
+        later = ctx.layout.after_move(k, [z for z in hl.get(k, []) if z not in now], source)
+        if later:
+            out[k] = later
+    return out
 
 
 def keyed_intent(ctx: Ctx) -> Intent | None:
@@ -188,6 +196,8 @@ class Idle(Handler):
                 ov.raised = h.source
             if ctx.layout.shows_range(h) and h.source in ov.glow and ctx.layout.focus() is None:
                 ov.lit = range_lit(ctx, h.source)
+                for kind, zones in zone_targets(ctx, candidates(ctx, h.source)).items():
+                    ov.strong.setdefault(kind, []).extend(zones)
         if self.snap is not None:
             t = (pygame.time.get_ticks() - self.snap_start) / anim_ms(SNAP_MS)
             if t >= 1:

@@ -72,8 +72,10 @@ class Piece:
 class Overlay:
     """What the active input handler wants shown on top of the table."""
 
-    lit: dict[str, list[ZoneId]] = field(default_factory=dict)  # highlight kind -> zones
-    strong: dict[str, list[ZoneId]] = field(default_factory=dict)  # legal right now
+    # highlight kind -> zones the piece could reach after a Move (drawn faint: outline, hatch)
+    lit: dict[str, list[ZoneId]] = field(default_factory=dict)
+    strong: dict[str, list[ZoneId]] = field(default_factory=dict)  # legal right now (bright)
+    dim: set[PieceId] = field(default_factory=set)  # pieces of the decider that can do nothing
     glow: dict[PieceId, str] = field(default_factory=dict)  # source -> highlight kind
     dragging: tuple[PieceId, Pos] | None = None  # source and where its centre is drawn
     raised: PieceId | None = None  # a piece popped up (hovered hand card)
@@ -109,6 +111,11 @@ class TableLayout(ABC):
     def shows_range(self, piece: Piece) -> bool:
         """Whether hovering or dragging the piece lights its ``hover_kinds`` highlights."""
         return False
+
+    def after_move(self, kind: str, zones: list[ZoneId], source: PieceId) -> list[ZoneId]:
+        """Which of the rules' range zones of ``kind`` (not legal now) are worth showing as
+        "after a Move": all of them by default; a game may keep e.g. only enemy pieces."""
+        return zones
 
     def responding(self, legal: Sequence[Intent]) -> bool:
         """Whether a response window is open for the player (their pieces glow "respond"):

@@ -463,7 +463,7 @@ class KrosmasterTable(TableLayout):
         board.draw_base(surf)
         board.draw_kamas(surf, v.kama_cells)
         lit, strong = overlay.lit, overlay.strong
-        move = set(lit.get("move", ()))
+        move = set(lit.get("move", ())) | set(strong.get("move", ()))
         if move:
             board.draw_lit(surf, move, LIT["move"], alpha=70)
         attack = [c for c in lit.get("attack", ()) if c not in move]
