@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from game.draw.glyphs import ui_text
 from game.draw.menus import menu_geometry
@@ -344,6 +344,48 @@ class Menu(Handler):
         ov = Overlay()
         ov.strong = zone_targets(ctx, [w for _, w in self.entries if isinstance(w, Intent)])
         ov.focus = pygame.Rect(list(self.buttons)[self.focus].rect)  # type: ignore[attr-defined]
+        return ov
+
+    def exit(self, ctx: Ctx) -> None:
+        self.panel.kill()
+
+
+class Confirm(Handler):
+    """Asks once before a choice that harms the player's own piece: Yes does it, No (Esc or
+    a click elsewhere) goes back. The table scene opens it (see ``TableLayout.confirm``)."""
+
+    name = "confirm"
+
+    def __init__(self, ctx: Ctx, intent: Intent, question: str, anchor: Pos) -> None:
+        self.intent = intent
+        self.question = question
+        labels = [ui_text(question), "Yes, do it", "No (Esc)"]
+        rect, bw, bh = menu_geometry(ctx.manager, labels, anchor)
+        self.panel = UIPanel(rect, manager=ctx.manager, starting_height=5,
+                             object_id="#action_menu")
+        UILabel(pygame.Rect(4, 4, bw, bh - 2), labels[0], manager=ctx.manager,
+                container=self.panel)
+        self.yes = UIButton(pygame.Rect(4, 4 + bh, bw, bh - 2), labels[1], manager=ctx.manager,
+                            container=self.panel)
+        self.no = UIButton(pygame.Rect(4, 4 + 2 * bh, bw, bh - 2), labels[2],
+                           manager=ctx.manager, container=self.panel)
+
+    def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.yes:
+            return self.intent
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.no:
+            return Idle()
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN:
+            return self.intent
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            return Idle()
+        if ev.type == pygame.MOUSEBUTTONDOWN and not self.panel.rect.collidepoint(ev.pos):
+            return Idle()
+        return None
+
+    def overlay(self, ctx: Ctx) -> Overlay:
+        ov = Overlay(hint=self.question)
+        ov.focus = pygame.Rect(self.yes.rect)
         return ov
 
     def exit(self, ctx: Ctx) -> None:

@@ -117,6 +117,11 @@ class TableLayout(ABC):
         "after a Move": all of them by default; a game may keep e.g. only enemy pieces."""
         return zones
 
+    def confirm(self, intent: Intent) -> str | None:
+        """A question to ask once before doing ``intent`` (it harms the player's own piece),
+        None to just do it (the default)."""
+        return None
+
     def responding(self, legal: Sequence[Intent]) -> bool:
         """Whether a response window is open for the player (their pieces glow "respond"):
         by default, when the layout names a ``pass_kind`` and it is legal."""

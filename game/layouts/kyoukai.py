@@ -39,6 +39,7 @@ from game.layouts.base import (
 from rules.core.model import Intent
 from rules.kyoukai.cards import HIDDEN, Gate
 from rules.kyoukai.effects import zone_label
+from rules.kyoukai.explain import harms_own
 from rules.kyoukai.intents import (
     Attack,
     Choose,
@@ -99,6 +100,11 @@ class KyoukaiTable(TableLayout):
         owner = v.gates[source].owner
         return [z for z in zones if isinstance(z, int) and v.field[z] >= 0
                 and v.field[z] in v.gates and v.gates[v.field[z]].owner != owner]
+
+    def confirm(self, intent: Intent) -> str | None:
+        if self.view is None or not harms_own(self.view, intent):
+            return None
+        return f"{self.describe(intent)}: this harms your own piece. Do it?"
 
     def key(self, overlay: Overlay) -> list[Entry]:
         """The legend lines for the highlights on the table now (its small on-table key)."""
