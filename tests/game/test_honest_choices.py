@@ -68,3 +68,36 @@ def test_the_settings_switch_turns_the_question_off(table: Make) -> None:
     n = len(d.scene.session.intents)
     d.key(pygame.K_SPACE)
     assert d.scene.handler.name != "confirm" and len(d.scene.session.intents) > n
+
+
+def test_krosmaster_spell_labels_say_whose_figure_and_the_damage() -> None:
+    import rules
+    from game.layouts.krosmaster.table import KrosmasterTable
+    from rules.agents import RandomAgent
+
+    krs = rules.get("krosmaster")
+    s = krs.new_game(seed=7)
+    agent = RandomAgent(seed=7)
+    lay = KrosmasterTable()
+    checked = 0
+    for _ in range(400):
+        p = krs.to_act(s)
+        if p is None:
+            break
+        legal = krs.legal_intents(s)
+        lay.update(s, Seats(p, False, ("P1", "P2")), legal)
+        for i in legal:
+            if i.kind != "cast" or i.target not in s.occupant():
+                continue
+            caster = s.figures[i.figure]
+            spell = s.card(caster).spells[i.spell]
+            hit = s.figures[s.occupant()[i.target]]
+            text = lay.describe(i)
+            mine = hit.owner == caster.owner
+            assert (" on your " if mine else " on enemy ") in text, text
+            if spell.damage:
+                assert text.endswith(f": {spell.damage} damage"), text
+                assert (lay.confirm(i) is not None) == mine
+            checked += 1
+        s = krs.apply(s, agent.choose(krs, krs.view(s, p), legal)).state
+    assert checked

@@ -394,6 +394,19 @@ class KrosmasterTable(TableLayout):
     def focus(self) -> PieceId | None:
         return None
 
+    def confirm(self, intent: Intent) -> str | None:
+        """A damaging spell on one of the caster's own figures asks once."""
+        v = self.view
+        if v is None or not isinstance(intent, Cast) or not 0 <= intent.figure < len(v.figures):
+            return None
+        caster = v.figures[intent.figure]
+        spells = v.card(caster).spells
+        hit = v.occupant().get(intent.target)
+        if not 0 <= intent.spell < len(spells) or not spells[intent.spell].damage \
+                or hit is None or v.figures[hit].owner != caster.owner:
+            return None
+        return f"{self.describe(intent)}: this harms your own figure. Do it?"
+
     def implied(self, piece: Piece, zone: ZoneId) -> Intent | None:
         v = self.view
         if v is None or not isinstance(zone, int):
