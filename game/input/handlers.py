@@ -106,6 +106,32 @@ def range_lit(ctx: Ctx, source: PieceId) -> dict[str, list[ZoneId]]:
     return out
 
 
+def dimmed(ctx: Ctx, legal: list[Intent]) -> set[PieceId]:
+    """The pieces of the layout's ``dim_places`` with nothing legal now, while their owner
+    decides (nothing is dimmed while someone else does)."""
+    if not legal:
+        return set()
+    usable = {ctx.layout.source_of(i) for i in legal}
+    places = ctx.layout.pieces()
+    return {src for place in ctx.layout.dim_places for src in places.get(place, {})
+            if src not in usable}
+
+
+def why_idle(ctx: Ctx, piece: Piece) -> str:
+    """Why a piece can do nothing now, in the rules' words: the reason given most often for
+    the intents its drops would imply (the same on every zone when the cause is the piece's,
+    e.g. its cost), so a click says "costs 3 Ki, you have 2" and not just "no"."""
+    reasons: dict[str, int] = {}
+    for zone in ctx.layout.zones():
+        intent = ctx.layout.implied(piece, zone)
+        if intent is not None:
+            r = ctx.why_not(intent)
+            reasons[r] = reasons.get(r, 0) + 1
+    if not reasons:
+        return "Nothing to do with that now."
+    return max(reasons, key=lambda r: reasons[r])
+
+
 def keyed_intent(ctx: Ctx) -> Intent | None:
     """Space: the first legal intent of the layout's ``space_kinds`` (none by default)."""
     legal = ctx.legal()
@@ -164,7 +190,7 @@ class Idle(Handler):
                 if hit:
                     return _pick(hit, ctx, ev.pos)
             if piece is not None:
-                ctx.say("Nothing to do with that now.")
+                ctx.say(why_idle(ctx, piece), error=True)
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
             return keyed_intent(ctx)
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:  # keyboard play
@@ -188,6 +214,7 @@ class Idle(Handler):
             src = ctx.layout.source_of(i)
             if src is not None:
                 ov.glow[src] = "respond" if responding else "open"
+        ov.dim = dimmed(ctx, legal)
         for kind, zones in zone_targets(ctx, _click_targets(ctx)).items():
             ov.strong.setdefault(kind, []).extend(zones)
         h = self.hover

@@ -102,6 +102,7 @@ class TableLayout(ABC):
     pass_kind: str | None = None  # declines a response (auto-pass; "Respond…" offers the rest)
     hover_kinds: Sequence[str] = ()  # highlight kinds shown on a piece that shows its range
     legend: Sequence[Entry] = ()  # what the table's colours mean (the F1 overlay shows it)
+    dim_places: Sequence[str] = ("hand",)  # places (``pieces()``) whose idle pieces are dimmed
     pack: Path | None = None  # the pack folder the game plays from (``table_for`` sets it)
 
     def rises(self, piece: Piece) -> bool:
@@ -221,6 +222,11 @@ class TableLayout(ABC):
     @abstractmethod
     def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
         """The piece being dragged (or snapping back), drawn above everything else."""
+
+    def zoom_at(self, size: Pos, mouse: Pos) -> Pos | None:
+        """Where the hovered card's big face goes (top left), None for the table's default:
+        beside the board, on the side away from the mouse."""
+        return None
 
     @abstractmethod
     def hint_at(self) -> Pos:

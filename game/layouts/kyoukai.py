@@ -440,7 +440,8 @@ class KyoukaiTable(TableLayout):
             self._draw_panel(surf, p, overlay)
         self.hand.draw(surf, self.faces, self.face, skip=dragged,
                        raised=overlay.raised,
-                       glow=lambda i: LIT[overlay.glow[i]] if i in overlay.glow else None)
+                       glow=lambda i: LIT[overlay.glow[i]] if i in overlay.glow else None,
+                       dim=overlay.dim)
 
     def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
         if overlay.dragging is None:

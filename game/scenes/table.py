@@ -474,6 +474,10 @@ class TableScene(Scene):
         side = self.layout.side_rect()
         x = side.x + (side.w - zoom[0]) // 2 if self.mouse[0] < side.x - zoom[0] else px(12)
         r = pygame.Rect(x, max(top_bar() + px(8), (h - zoom[1]) // 2 - px(40)), *zoom)
+        at = self.layout.zoom_at(zoom, self.mouse)
+        if at is not None:
+            r.topleft = at
+            r.clamp_ip(surf.get_rect())
         pygame.draw.rect(surf, (0, 0, 0), r.move(px(6), px(8)), border_radius=px(12))
         surf.blit(img, r)
         pygame.draw.rect(surf, PANEL_EDGE, r, width=px(1), border_radius=px(12))

@@ -457,8 +457,13 @@ class KrosmasterTable(TableLayout):
         return []
 
     def hint_at(self) -> Pos:
+        """Below the board, over the terrain key: the top row holds the targets."""
         b = self.board.rect if self.board is not None else self.center
-        return (b.centerx, b.y + px(6))
+        return (b.centerx, b.bottom + px(8))
+
+    def zoom_at(self, size: Pos, mouse: Pos) -> Pos | None:
+        """Over the right-hand column, never over the card list (which shows the same card)."""
+        return (self.side.x + (self.side.w - size[0]) // 2, self.side.y + px(40))
 
     def message_at(self) -> Pos:
         b = self.board.rect if self.board is not None else self.center
@@ -634,7 +639,8 @@ class KrosmasterTable(TableLayout):
     def _draw_tray(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v = self.view
         assert v is not None
-        notes = {"tension": "Reroll (1 die) or Keep", "dofus": "Choose the Dofus side",
+        notes = {"tension": "Reroll: 1 new die replaces both (R-03)",
+                 "dofus": "Choose the Dofus side",
                  "inspiration": "Drag a die onto a card"}
         note = notes.get(v.phase, "")
         if not v.dice and v.phase == "activation":
