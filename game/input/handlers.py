@@ -411,7 +411,7 @@ class Confirm(Handler):
         return None
 
     def overlay(self, ctx: Ctx) -> Overlay:
-        ov = Overlay(hint=self.question)
+        ov = Overlay()  # the question is on the panel itself
         ov.focus = pygame.Rect(self.yes.rect)
         return ov
 
