@@ -82,3 +82,11 @@ def test_dragging_shows_the_same_split_and_the_key_names_both_styles() -> None:
     assert (LIT["attack"], "hatched") in [(c, st) for c, st, _ in key]
     styles = {(c, st) for c, st, _ in ctx.layout.legend}
     assert (LIT["attack"], "hatched") in styles and (LIT["attack"], "bright") in styles
+
+
+def test_krosmaster_legend_names_the_style_its_reach_is_drawn_in() -> None:
+    from game.layouts.krosmaster.table import LIT as KLIT
+    from game.layouts.krosmaster.table import KrosmasterTable
+
+    styles = {(c, st) for c, st, _ in KrosmasterTable.legend}
+    assert (KLIT["move"], "bright") in styles  # reach is legal now: drawn strong, not faint

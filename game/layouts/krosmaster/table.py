@@ -80,7 +80,7 @@ class KrosmasterTable(TableLayout):
     hover_kinds = ("move", "attack")
     legend = (
         (GLOW["open"], "glow", "a figure or die you can use now"),
-        (LIT["move"], "faint", "cells the figure can reach"),
+        (LIT["move"], "bright", "cells the figure can move to now"),
         (LIT["attack"], "outline", "cells it could cast on from here"),
         (LIT["target"], "bright", "spell: in range and in sight"),
         (LIT["blocked"], "hatched", "spell: in range, sight blocked"),
