@@ -351,18 +351,22 @@ def _well_formed(intent: Intent) -> bool:
         return False
 
 
-def catalog_hashes(catalog: object) -> dict[str, str]:
-    """sha256 of each card's canonical JSON. A mapping is keyed by its keys; a sequence by each
-    card's ``id`` or ``name`` (its index if it has neither, ``#n`` added to repeated keys)."""
+def catalog_items(catalog: object) -> list[tuple[str, Any]]:
+    """A game's cards with the keys records know them by: a mapping by its keys; a sequence by
+    each card's ``id`` or ``name`` (its index if it has neither). Not a catalog: no cards."""
     if isinstance(catalog, Mapping):
-        items = [(str(k), v) for k, v in catalog.items()]
-    elif isinstance(catalog, Sequence) and not isinstance(catalog, str):
-        items = [(str(getattr(c, "id", None) or getattr(c, "name", None) or i), c)
-                 for i, c in enumerate(catalog)]
-    else:
-        return {}
+        return [(str(k), v) for k, v in catalog.items()]
+    if isinstance(catalog, Sequence) and not isinstance(catalog, str):
+        return [(str(getattr(c, "id", None) or getattr(c, "name", None) or i), c)
+                for i, c in enumerate(catalog)]
+    return []
+
+
+def catalog_hashes(catalog: object) -> dict[str, str]:
+    """sha256 of each card's canonical JSON, keyed as ``catalog_items`` keys them (``#n`` added
+    to repeated keys)."""
     out: dict[str, str] = {}
-    for i, (key, card) in enumerate(items):
+    for i, (key, card) in enumerate(catalog_items(catalog)):
         data = card.model_dump(mode="json") if isinstance(card, BaseModel) else card
         text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
         out[key if key not in out else f"{key}#{i}"] = hashlib.sha256(text.encode()).hexdigest()

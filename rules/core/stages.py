@@ -14,7 +14,7 @@ hanging the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -24,6 +24,8 @@ from rules.core.window import PriorityMode
 S = TypeVar("S")
 
 Generator = Callable[[S, int], Iterable[Intent]]
+# A stage's own generator: (state, deciding player, only this source or None) -> intents.
+StageMoves = Callable[[S, int, Hashable | None], list[Intent]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,7 @@ class Stage(Generic[S]):
     moves: tuple[str, ...]
     mode: PriorityMode | None = None
     title: str = ""  # how the phase bar and reasons name it ("the Cleanup step")
+    generate: StageMoves[S] | None = None  # the stage's moves in one function (see ``legal``)
 
 
 class Stages(Generic[S]):
@@ -64,12 +67,19 @@ class Stages(Generic[S]):
     def allows(self, state: S, kind: str) -> bool:
         return kind in self.stage(state).moves
 
-    def legal(self, state: S, generators: Mapping[str, Generator[S]]) -> list[Intent]:
-        """Every legal intent: each allowed kind's generator, for the deciding player."""
+    def legal(self, state: S, generators: Mapping[str, Generator[S]] | None = None,
+              only: Hashable | None = None) -> list[Intent]:
+        """Every legal intent for the deciding player: the stage's own ``generate`` (given
+        ``only``, a source piece, it lists just that piece's intents), else each allowed kind's
+        generator from ``generators`` in the stage's order."""
         st = self.stage(state)
         p = st.actor(state)
         if p is None:
             return []
+        if st.generate is not None:
+            return st.generate(state, p, only)
+        if generators is None:
+            raise ValueError(f"stage {st.name!r} has no generate and no generators were given")
         out: list[Intent] = []
         for kind in st.moves:
             out.extend(generators[kind](state, p))

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rules.core.model import Intent
+from rules.core.stages import Stage, Stages
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
+from rules.krosmaster.board import geo as board_geo
 from rules.krosmaster.cards import Spell
 from rules.krosmaster.combat import reachable
 from rules.krosmaster.intents import (
@@ -75,33 +79,63 @@ def spell_targets(s: KState, geo: Geo, fig: Figure, spell: Spell,
     return out
 
 
-def legal(s: KState, geo: Geo) -> list[Intent]:
-    phase = s.phase
-    if phase == "tension":
-        return [Reroll.of(), KeepTension.of()]
-    if phase == "dofus":
-        return [SetDofus.of(i, f) for i, d in enumerate(s.dice) if d == house.WILD_FACE
-                for f in _DOFUS_CHOICES]
-    if phase == "inspiration":
-        out: list[Intent] = [EndInspiration.of()]
-        if s.dice:
-            mine = [f.id for f in s.figures if f.owner == s.active and f.alive]
-            out += [Inspire.of(i, f) for i in range(len(s.dice)) for f in mine]
-        return out
+def _tension(s: KState, p: int, only: Hashable | None) -> list[Intent]:
+    return [Reroll.of(), KeepTension.of()]
+
+
+def _dofus(s: KState, p: int, only: Hashable | None) -> list[Intent]:
+    return [SetDofus.of(i, f) for i, d in enumerate(s.dice) if d == house.WILD_FACE
+            for f in _DOFUS_CHOICES]
+
+
+def _inspiration(s: KState, p: int, only: Hashable | None) -> list[Intent]:
+    out: list[Intent] = [EndInspiration.of()]
+    if s.dice:
+        mine = [f.id for f in s.figures if f.owner == p and f.alive]
+        out += [Inspire.of(i, f) for i in range(len(s.dice)) for f in mine]
+    return out
+
+
+def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     fig = s.acting()
     if fig is None:
         return []
-    out = [EndActivation.of(fig.id)]
-    out += [Move.of(fig.id, c) for c in reachable(s, geo, fig, fig.mp)]
+    g = board_geo(s.board)
+    out: list[Intent] = [EndActivation.of(fig.id)]
+    out += [Move.of(fig.id, c) for c in reachable(s, g, fig, fig.mp)]
     card = s.card(fig)
-    blocks = sight_blockers(s, geo)
+    blocks = sight_blockers(s, g)
     for i, spell in enumerate(card.spells):
         if spell.ap <= fig.ap:
             out += [Cast.of(fig.id, i, c)
-                    for c in spell_targets(s, geo, fig, spell, blocks)]
-    if fig.cell in geo.demon and s.kamas[fig.owner] >= house.GG_PRICE:
+                    for c in spell_targets(s, g, fig, spell, blocks)]
+    if fig.cell in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
         out.append(BuyGG.of(fig.id))
     return out
+
+
+def _active(s: KState) -> int:
+    return s.active
+
+
+# Krosmaster's timing as a table (rules.core.stages): the phase names the stage; the active
+# player decides in each; the kinds are listed in the order legal intents come.
+STAGES: Stages[KState] = Stages([
+    Stage("tension", _active, ("reroll", "keep"), title="the Roll for Tension",
+          generate=_tension),
+    Stage("dofus", _active, ("dofus",), title="the Dofus side choice", generate=_dofus),
+    Stage("inspiration", _active, ("end_inspiration", "inspire"), title="the Inspiration phase",
+          generate=_inspiration),
+    Stage("activation", _active, ("end_activation", "move", "cast", "buy_gg"),
+          title="an Activation", generate=_activation),
+    Stage("over", lambda s: None, (), title="the end of the game"),
+], lambda s: s.phase)
+
+
+def legal(s: KState, geo: Geo | None = None) -> list[Intent]:
+    """Every legal intent of the deciding player, in a fixed order (``geo`` is looked up from
+    the state's board; the argument stays for callers that hold it)."""
+    return STAGES.legal(s)
 
 
 _PHASE_HINT = {
@@ -112,11 +146,7 @@ _PHASE_HINT = {
     "over": "the game is over",
 }
 
-_PHASE_OF = {
-    "reroll": "tension", "keep": "tension", "dofus": "dofus", "inspire": "inspiration",
-    "end_inspiration": "inspiration", "move": "activation", "cast": "activation",
-    "buy_gg": "activation", "end_activation": "activation",
-}
+_PHASE_OF = {kind: st.name for st in STAGES for kind in st.moves}
 
 
 def explain(s: KState, geo: Geo, intent: Intent) -> str:

@@ -34,7 +34,14 @@ from rules.krosmaster.combat import reachable
 from rules.krosmaster.draft import KDraft
 from rules.krosmaster.game import GAME
 from rules.krosmaster.intents import INTENT_TYPES
-from rules.krosmaster.legal import explain, legal, sight_blockers, spell_cells, spell_targets
+from rules.krosmaster.legal import (
+    STAGES,
+    explain,
+    legal,
+    sight_blockers,
+    spell_cells,
+    spell_targets,
+)
 from rules.krosmaster.setup import new_state
 from rules.krosmaster.state import KState
 
@@ -52,7 +59,7 @@ class KrosmasterRules(Ruleset[KState]):
         return new_state(seed, setup)[0]
 
     def _to_act(self, state: KState) -> int | None:
-        return None if state.phase == "over" else state.active
+        return STAGES.to_act(state)
 
     def _legal_intents(self, state: KState) -> list[Intent]:
         return legal(state, geo(state.board))

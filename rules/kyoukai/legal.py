@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rules.core.model import Intent
+from rules.core.stages import Stage, Stages
 from rules.kyoukai.cards import Gate, Skill
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, TargetRule
 from rules.kyoukai.intents import (
@@ -19,47 +22,92 @@ from rules.kyoukai.intents import (
 from rules.kyoukai.state import EMPTY, GRID, State
 
 
-def to_act(s: State) -> int | None:
+def _stage(s: State) -> str:
     if s.over:
-        return None
+        return "over"
     if s.pending is not None:
-        return s.pending.player
+        return "choice"
+    if s.step == "cleanup":
+        return "cleanup"
     if s.seq is not None:
-        return s.seq.priority
-    return s.active
+        return "sequence"
+    return "turn_action" if s.action is not None else "main"
+
+
+def _deciding(s: State) -> int:
+    """Who decides outside a pending choice: the Sequence's priority holder, else the active
+    player."""
+    return s.seq.priority if s.seq is not None else s.active
+
+
+def _choices(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    assert s.pending is not None
+    return [Choose.of(g) for g in s.pending.options if only is None or g == only]
+
+
+def _discards(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    return [Discard.of(c) for c in s.players[p].hand if only is None or c == only]
+
+
+def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    out: list[Intent] = [] if only is not None else [Pass.of()]
+    o = _card(only)
+    _openings(s, p, fast_only=True, out=out, only=o)
+    _fast_skill_responses(s, p, out, o)
+    _location_skills(s, p, fast_only=True, out=out, only=o)
+    return out
+
+
+def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    a = s.action
+    assert a is not None
+    out: list[Intent] = []
+    if only is None or only == a.gate:
+        _follow_ups(s, a.gate, a.stage, out)
+    if only is None:
+        out.append(EndAction.of())
+    return out
+
+
+def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    out: list[Intent] = []
+    o = _card(only)
+    _turn_actions(s, p, out, o)
+    _openings(s, p, fast_only=False, out=out, only=o)
+    _location_skills(s, p, fast_only=False, out=out, only=o)
+    if only is None:
+        out.append(EndStep.of())
+    return out
+
+
+def _card(only: Hashable | None) -> int | None:
+    return only if isinstance(only, int) else (None if only is None else -2)
+
+
+# Kyoukai's timing as a table (rules.core.stages): who decides, in which priority mode, with
+# which intent kinds. The order of the kinds is the order legal intents are listed in.
+STAGES: Stages[State] = Stages([
+    Stage("over", lambda s: None, (), title="the end of the game"),
+    Stage("choice", lambda s: s.pending.player if s.pending is not None else None, ("choose",),
+          title="a pending choice", generate=_choices),
+    Stage("cleanup", _deciding, ("discard",), title="the clean-up step", generate=_discards),
+    Stage("sequence", _deciding, ("pass", "open", "skill"), mode="respond",
+          title="an open Sequence", generate=_responses),
+    Stage("turn_action", _deciding, ("move", "attack", "skill", "end_action"),
+          title="a Turn Action", generate=_follow_up),
+    Stage("main", _deciding, ("move", "attack", "skill", "open", "end_step"),
+          title="the Main step", generate=_main),
+], _stage)
+
+
+def to_act(s: State) -> int | None:
+    return STAGES.to_act(s)
 
 
 def legal(s: State, only: int | None = None) -> list[Intent]:
     """Every legal intent, in a fixed order; with ``only`` (a card id), just the intents whose
     source is that card, generated without the others."""
-    p = to_act(s)
-    if p is None:
-        return []
-    if s.pending is not None:
-        return [Choose.of(g) for g in s.pending.options if only is None or g == only]
-    if s.step == "cleanup":
-        return [Discard.of(c) for c in s.players[p].hand if only is None or c == only]
-    out: list[Intent] = []
-    if s.seq is not None:
-        if only is None:
-            out.append(Pass.of())
-        _openings(s, p, fast_only=True, out=out, only=only)
-        _fast_skill_responses(s, p, out, only)
-        _location_skills(s, p, fast_only=True, out=out, only=only)
-        return out
-    a = s.action
-    if a is not None:
-        if only is None or only == a.gate:
-            _follow_ups(s, a.gate, a.stage, out)
-        if only is None:
-            out.append(EndAction.of())
-        return out
-    _turn_actions(s, p, out, only)
-    _openings(s, p, fast_only=False, out=out, only=only)
-    _location_skills(s, p, fast_only=False, out=out, only=only)
-    if only is None:
-        out.append(EndStep.of())
-    return out
+    return STAGES.legal(s, only=only)
 
 
 def _only(cards: tuple[int, ...], only: int | None) -> tuple[int, ...]:

@@ -10,28 +10,20 @@ its point. Cards are keyed as ``Ruleset.card_hashes`` keys them (its default: th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from rules.core.model import Event
-from rules.core.ruleset import Ruleset, catalog_hashes
+from rules.core.ruleset import Ruleset, catalog_hashes, catalog_items
 from rules.records.model import Record, RecordError, Reload
 
 
 def catalog_cards(state: Any) -> dict[str, BaseModel]:
     """The cards of a game by the keys ``catalog_hashes`` gives them."""
-    catalog = getattr(state, "catalog", None)
-    if isinstance(catalog, Mapping):
-        items = [(str(k), v) for k, v in catalog.items()]
-    elif isinstance(catalog, Sequence) and not isinstance(catalog, str):
-        items = [(str(getattr(c, "id", None) or getattr(c, "name", None) or i), c)
-                 for i, c in enumerate(catalog)]
-    else:
-        return {}
     out: dict[str, BaseModel] = {}
-    for i, (key, card) in enumerate(items):
+    for i, (key, card) in enumerate(catalog_items(getattr(state, "catalog", None))):
         if isinstance(card, BaseModel):
             out[key if key not in out else f"{key}#{i}"] = card
     return out

@@ -99,3 +99,32 @@ def test_settle_runs_the_flow_until_it_waits_and_guards_against_loops() -> None:
     assert settle(step) == 3
     with pytest.raises(FlowDidNotSettle, match="10 automatic changes"):
         settle(lambda: True, limit=10)
+
+
+@pytest.mark.parametrize("game", ["kyoukai", "krosmaster"])
+def test_shipped_games_list_only_the_kinds_their_stage_table_allows(game: str) -> None:
+    """The stage table is the games' timing: who decides is the stage's actor, and every legal
+    intent is of a kind the current stage declares."""
+    import random
+
+    import rules
+    from rules.krosmaster.legal import STAGES as KROSMASTER
+    from rules.kyoukai.legal import STAGES as KYOUKAI
+
+    stages: Stages[object] = {"kyoukai": KYOUKAI, "krosmaster": KROSMASTER}[game]  # type: ignore[assignment]
+    rs = rules.get(game)
+    seen: set[str] = set()
+    for seed in range(3):
+        r = random.Random(seed)
+        s = rs.new_game(seed=seed)
+        for _ in range(400):
+            st = stages.stage(s)
+            seen.add(st.name)
+            assert stages.to_act(s) == rs.to_act(s)
+            legal = rs.legal_intents(s)
+            if rs.to_act(s) is None:
+                assert legal == [] and st.moves == ()
+                break
+            assert legal and {i.kind for i in legal} <= set(st.moves), st.name
+            s = rs.apply(s, r.choice(legal)).state
+    assert len(seen) >= 3  # the playouts went through several stages
