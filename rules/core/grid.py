@@ -50,7 +50,14 @@ class SquareGrid:
 
     def within(self, origin: int, lo: int, hi: int) -> list[int]:
         """Cells whose Manhattan distance from origin is in [lo, hi]."""
-        return [c for c in range(self.size) if lo <= self.manhattan(origin, c) <= hi]
+        width = self.width
+        orow, ocol = divmod(origin, width)
+        out = []
+        for c in range(self.size):
+            row, col = divmod(c, width)
+            if lo <= abs(row - orow) + abs(col - ocol) <= hi:
+                out.append(c)
+        return out
 
     def in_line(self, a: int, b: int) -> bool:
         """Same row or same column."""

@@ -24,6 +24,12 @@ from pydantic import BaseModel, ConfigDict
 
 T = TypeVar("T")
 
+_set = object.__setattr__
+# The fields a window made by ``open`` has set (``round`` sets ``mode`` too); every later window
+# of a game sets the same ones, so they are shared, as pydantic's own copy would leave them.
+_OPENED_SET = frozenset({"stack", "priority", "passes"})
+_ROUND_SET = frozenset({"stack", "priority", "passes", "mode"})
+
 PriorityMode = Literal["respond", "alternate", "hold"]
 
 
@@ -38,31 +44,48 @@ class Window(BaseModel, Generic[T]):
     @classmethod
     def open(cls, item: T, by: int) -> Window[T]:
         """A ``respond`` window opened by ``by`` adding ``item``: the opponent answers first."""
-        return cls(stack=(item,), priority=1 - by, passes=0)
+        return cls._make(set(_OPENED_SET), (item,), 1 - by, 0, "respond")
 
     @classmethod
     def round(cls, mode: PriorityMode, first: int) -> Window[T]:
         """An empty window in ``mode`` whose priority starts with ``first`` (a phase's round
         of actions: Dreadnought's Cast or Action phase)."""
-        return cls(stack=(), priority=first, passes=0, mode=mode)
+        if mode not in ("respond", "alternate", "hold"):
+            raise ValueError(f"window: unknown priority mode {mode!r}")
+        return cls._make(set(_ROUND_SET), (), first, 0, mode)
+
+    @classmethod
+    def _make(cls, fields_set: set[str], stack: tuple[T, ...], priority: int, passes: int,
+              mode: PriorityMode) -> Window[T]:
+        # The rules' own windows need no validation and are made several times per ``apply``:
+        # built as pydantic's ``model_construct`` would, without its generic machinery.
+        new = cls.__new__(cls)
+        _set(new, "__dict__", {"stack": stack, "priority": priority, "passes": passes,
+                               "mode": mode})
+        _set(new, "__pydantic_fields_set__", fields_set)
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+
+    def _with(self, stack: tuple[T, ...], priority: int, passes: int) -> Window[T]:
+        return self._make(self.__pydantic_fields_set__, stack, priority, passes, self.mode)
 
     def push(self, item: T, by: int) -> Window[T]:
         """``by`` adds an item; the other player answers it (``respond``/``alternate``) or
         ``by`` keeps priority (``hold``)."""
-        return self.model_copy(update={"stack": self.stack + (item,), **self._acted(by)})
+        if self.mode == "hold":
+            return self._with(self.stack + (item,), by, self.passes)
+        return self._with(self.stack + (item,), 1 - by, 0)
 
     def act(self, by: int) -> Window[T]:
         """``by`` took an action that adds nothing to the stack (an Attack in an Action
         round, a Cast in a Cast round): priority moves as the mode says."""
-        return self.model_copy(update=self._acted(by))
-
-    def _acted(self, by: int) -> dict[str, int]:
         if self.mode == "hold":
-            return {"priority": by}
-        return {"priority": 1 - by, "passes": 0}
+            return self._with(self.stack, by, self.passes)
+        return self._with(self.stack, 1 - by, 0)
 
     def pass_priority(self) -> Window[T]:
-        return self.model_copy(update={"priority": 1 - self.priority, "passes": self.passes + 1})
+        return self._with(self.stack, 1 - self.priority, self.passes + 1)
 
     @property
     def closed(self) -> bool:
@@ -76,8 +99,9 @@ class Window(BaseModel, Generic[T]):
     def pop(self) -> tuple[T, Window[T]]:
         """Take the top item off. Priority and passes are left as they are: a game that resolves
         the whole stack keeps popping; one that resolves only the top calls ``reopen``."""
-        return self.stack[-1], self.model_copy(update={"stack": self.stack[:-1]})
+        stack = self.stack
+        return stack[-1], self._with(stack[:-1], self.priority, self.passes)
 
     def reopen(self, priority: int) -> Window[T]:
         """After one item resolved: players may act again, starting with ``priority``."""
-        return self.model_copy(update={"priority": priority, "passes": 0})
+        return self._with(self.stack, priority, 0)

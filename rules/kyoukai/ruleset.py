@@ -127,6 +127,14 @@ class KyoukaiRules(Ruleset[State]):
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
+        if quiet and intent.kind == "pass":
+            # Most simulated steps are passes in a Sequence; one that leaves it open changes
+            # only the window (what the draft and ``advance`` would find, without building them).
+            seq = state.seq
+            assert seq is not None
+            seq = seq.pass_priority()
+            if not seq.closed and not state.over and state.pending is None:
+                return state.model_copy(update={"seq": seq}), []
         d = Draft(state, quiet)
         p = to_act(state)
         assert p is not None
