@@ -20,6 +20,8 @@ def settled(state: State) -> State:
     on the way (Basic Slime's Ready) takes its first option, so the rest still resolves."""
     if state.seq is None or state.pending is not None or state.over or not state.seq.stack:
         return state
+    if all(item.kind == "move" for item in state.seq.stack):
+        return state  # Moves change no material: most look-ahead candidates are Moves
     origin = state.seq.stack[0]
     d = Draft(state, True)
     for _ in range(_GUARD):
