@@ -18,6 +18,7 @@ from game.userdata import autosave_path, save_name, saves_dir
 from rules.agents import GreedyAgent
 from rules.core.model import Intent
 from rules.records import Mark, RecordError, Session, load_record, replay_full, save_atomic
+from rules.records.history import Played, history
 
 Seat = Literal["human", "computer"]
 
@@ -62,18 +63,16 @@ def drawable(text: str) -> str:
 
 
 def record_log(live: Session) -> list[str]:
-    """The log of a record as it stands: each intent's events, undo/redo marks and card
-    reloads where they happened."""
-    marks: dict[int, list[Mark]] = {}
-    for m in live.record.marks:
-        marks.setdefault(min(m.at, len(live.events)), []).append(m)
-    reloaded = live.replayed.reloaded
-    out = [mark_text(m) for m in marks.get(0, [])]
-    out.extend(drawable(ev.text) for ev in reloaded.get(0, []))
-    for i, evs in enumerate(live.events, 1):
-        out.extend(ev.text for ev in evs)
-        out.extend(mark_text(m) for m in marks.get(i, []))
-        out.extend(drawable(ev.text) for ev in reloaded.get(i, []))
+    """The log of a record as it was shown while the game was played: each intent's events
+    (undone ones too), undo/redo marks and card reloads, in the order they happened."""
+    out: list[str] = []
+    for step in history(live.record, live.replayed):
+        if isinstance(step, Played):
+            out.extend(step.lines)
+        elif isinstance(step, Mark):
+            out.append(mark_text(step))
+        else:
+            out.extend(drawable(ev.text) for ev in step.events)
     return out
 
 
@@ -260,6 +259,7 @@ class GameSession:
         were only an automatic Pass). Returns how many intents were taken back."""
         total = 0
         self.error = None
+        marks = len(self.live.record.marks)
         try:
             while self.live.can_undo(player, designer_mode):
                 total += self.live.undo(player, designer_mode)
@@ -267,14 +267,12 @@ class GameSession:
                     break
         except OSError as e:  # undone in memory; the autosave could not be written
             self.error = f"Could not save the record: {e}"
-        if total:
-            self.log.append(mark_text(self._undo_mark(total)))
-            self._changed()
-        return total
+        return self._marked(marks, total)
 
     def redo(self) -> int:
         total = 0
         self.error = None
+        marks = len(self.live.record.marks)
         try:
             while self.live.can_redo():
                 total += self.live.redo()
@@ -284,17 +282,20 @@ class GameSession:
             self.error = f"Could not save the record: {e}"
         except RecordError as e:
             self.error = e.message
-        if total:
-            self.log.append(mark_text(Mark(kind="redo", at=len(self.intents), count=total)))
-            self._changed()
-        return total
+        return self._marked(marks, total)
 
-    def _undo_mark(self, total: int) -> Mark:
-        """One mark for a (possibly multi-step) undo, as the player sees it."""
-        last = self.live.record.marks[-1] if self.live.record.marks else None
-        return Mark(kind="undo", at=len(self.intents), count=total,
-                    player=last.player if last is not None else None,
-                    designer=bool(last.designer) if last is not None else False)
+    def _marked(self, marks: int, total: int) -> int:
+        """After an undo or redo of ``total`` intents in steps: the record keeps the steps'
+        marks (from number ``marks`` on) as one, as the log shows it."""
+        if not total:
+            return 0
+        try:
+            self.live.merge_marks(marks)
+        except OSError as e:
+            self.error = f"Could not save the record: {e}"
+        self.log.append(mark_text(self.live.record.marks[-1]))
+        self._changed()
+        return total
 
     def reload_cards(self, cards: Any) -> list[str]:
         """Hot reload: the cards of this game take the new data (by stable id) from now on.

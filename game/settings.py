@@ -34,6 +34,7 @@ class Settings(BaseModel):
     animation_speed: float = Field(1.0, ge=0.25, le=4.0)  # 2.0: animations take half as long
     sound: bool = True
     volume: float = Field(0.7, ge=0.0, le=1.0)
+    confirm_own_harm: bool = True  # ask once before a choice that harms your own piece
 
     @property
     def size(self) -> tuple[int, int]:

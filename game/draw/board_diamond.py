@@ -124,6 +124,29 @@ class DiamondBoard:
             x, y = self.center(z)
             surf.blit(fill, fill.get_rect(center=(x, y)))
 
+    def draw_hatched(self, surf: pygame.Surface, zones: Iterable[int], colour: Color) -> None:
+        """Diagonal hatching and a thin rim: a zone reachable only later, not legal now."""
+        hatch = self._hatch(colour)
+        for z in zones:
+            surf.blit(hatch, hatch.get_rect(center=self.center(z)))
+            pygame.draw.polygon(surf, colour, self.polygon(z, shrink=0.1), width=2)
+
+    def _hatch(self, colour: Color) -> pygame.Surface:
+        key = (colour, -1)
+        s = self._fills.get(key)
+        if s is None:
+            w, h = round(2 * self.dx), round(2 * self.dy)
+            s = pygame.Surface((w + 1, h + 1), pygame.SRCALPHA)
+            step = max(6, w // 9)
+            for k in range(-h, w + h, step):
+                pygame.draw.line(s, (*colour, 200), (k, h), (k + h, 0), 2)
+            mask = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+            pygame.draw.polygon(mask, (255, 255, 255, 255),
+                                [(w // 2, 4), (w - 4, h // 2), (w // 2, h - 4), (4, h // 2)])
+            s.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            self._fills[key] = s
+        return s
+
     def draw_outline(self, surf: pygame.Surface, zones: Iterable[int], colour: Color,
                      width: int = 3) -> None:
         for z in zones:

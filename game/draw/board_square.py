@@ -21,6 +21,7 @@ Point = tuple[int, int]
 
 FLOOR = ((142, 150, 104), (132, 141, 96))
 GRID = (92, 100, 66)
+COORD = (40, 44, 26)  # the row and column numbers on the edge cells
 TERRAIN_LEGEND: tuple[tuple[str, str], ...] = (
     ("tree", "Tree: blocks moves and sight"), ("bush", "Bush: blocks moves"),
     ("crate", "Crate: blocks moves"), ("kama", "Kama cell"), ("demon", "Demon: buy GG"),
@@ -93,7 +94,18 @@ class SquareBoard:
             if kind == "tree":
                 r, c = divmod(i, self.width)
                 _tree(base, pygame.Rect(c * self.cell, r * self.cell, self.cell, self.cell))
+        self._draw_coordinates(base)
         return base
+
+    def _draw_coordinates(self, base: pygame.Surface) -> None:
+        """The numbers the log names cells by, "(row,col)": columns along the top edge, rows
+        down the left edge, small and dark on the edge cells."""
+        for c in range(self.width):
+            t = TEXT.get(str(c), 12, COORD, True)
+            base.blit(t, t.get_rect(midtop=(c * self.cell + self.cell // 2, px(1))))
+        for r in range(self.height):
+            t = TEXT.get(str(r), 12, COORD, True)
+            base.blit(t, t.get_rect(midleft=(px(2), r * self.cell + self.cell // 2)))
 
     def _fill(self, colour: Color, alpha: int) -> pygame.Surface:
         key = (colour, alpha)

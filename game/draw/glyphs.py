@@ -38,9 +38,10 @@ def _pixels(f: pygame.font.Font, text: str) -> bytes:
 
 
 @cache
-def _probe(path: str | None) -> tuple[pygame.font.Font, bytes]:
-    f = pygame.font.Font(path, 24)
-    return f, _pixels(f, _NOT_A_GLYPH)
+def _box(path: str | None) -> bytes:
+    """How the font at ``path`` draws a character it lacks. Only the picture is kept: a Font
+    object would die with ``pygame.quit`` while the cache lived on."""
+    return _pixels(pygame.font.Font(path, 24), _NOT_A_GLYPH)
 
 
 @cache
@@ -48,8 +49,7 @@ def has_glyph(path: str | None, ch: str) -> bool:
     """Whether the font at ``path`` (None: pygame's default) draws ``ch`` (not a box)."""
     if ch.isspace() or ch == _NOT_A_GLYPH:
         return ch.isspace()
-    f, box = _probe(path)
-    return _pixels(f, ch) != box
+    return _pixels(pygame.font.Font(path, 24), ch) != _box(path)
 
 
 def missing(text: str, path: str | None = None) -> set[str]:
@@ -82,7 +82,7 @@ _fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
 def reset() -> None:
     """Forget loaded fallback fonts (they die with ``pygame.quit``)."""
     _fallbacks.clear()
-    _probe.cache_clear()
+    _box.cache_clear()
 
 
 def render(main: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:

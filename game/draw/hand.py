@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 
 import pygame
 
 from game.draw.cards import CardFaces, FaceSpec, face_key
+
+DIM = (105, 105, 115, 255)  # a card that cannot be played now: darker, still readable
 
 
 class HandFan:
@@ -58,9 +60,10 @@ class HandFan:
              spec_of: Callable[[Hashable], FaceSpec | None], skip: Hashable | None = None,
              raised: Hashable | None = None,
              glow: Callable[[Hashable], tuple[int, int, int] | None]
-             = lambda i: None) -> None:
+             = lambda i: None, dim: Collection[Hashable] = ()) -> None:
         """Draw the fan; ``spec_of`` None draws a card back; ``raised`` pops a card up;
-        ``glow`` outlines cards (e.g. those with a legal play)."""
+        ``glow`` outlines cards (e.g. those with a legal play); ``dim`` darkens the cards that
+        cannot be played now (a raised one shows at full strength, to be read)."""
         for iid, r, ang in zip(self.ids, self.rects, self.angles, strict=True):
             if iid == skip:
                 continue
@@ -74,4 +77,7 @@ class HandFan:
                 key = f"{key}+{colour}"
             if not up and ang:
                 img = faces.tilted(img, key, self.card, ang)
+            if iid in dim and not up:
+                img = img.copy()
+                img.fill(DIM, special_flags=pygame.BLEND_RGBA_MULT)
             surf.blit(img, img.get_rect(center=(r.centerx, r.centery - (r.h // 6 if up else 0))))

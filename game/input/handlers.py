@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from game.draw.glyphs import ui_text
 from game.draw.menus import menu_geometry
@@ -93,9 +93,43 @@ def responses(ctx: Ctx) -> list[Intent]:
 
 
 def range_lit(ctx: Ctx, source: PieceId) -> dict[str, list[ZoneId]]:
-    """The highlight kinds the layout shows for a piece's range, from the rules."""
+    """What the piece could reach after a Move (drawn fainter than what is legal now): the
+    rules' highlights of the layout's ``hover_kinds``, less every zone the piece can act on
+    right now, kept to what the layout calls worth showing (``after_move``)."""
     hl = ctx.highlights(source)
-    return {k: list(hl.get(k, [])) for k in ctx.layout.hover_kinds}
+    now = {z for zones in zone_targets(ctx, candidates(ctx, source)).values() for z in zones}
+    out: dict[str, list[ZoneId]] = {}
+    for k in ctx.layout.hover_kinds:
+        later = ctx.layout.after_move(k, [z for z in hl.get(k, []) if z not in now], source)
+        if later:
+            out[k] = later
+    return out
+
+
+def dimmed(ctx: Ctx, legal: list[Intent]) -> set[PieceId]:
+    """The pieces of the layout's ``dim_places`` with nothing legal now, while their owner
+    decides (nothing is dimmed while someone else does)."""
+    if not legal:
+        return set()
+    usable = {ctx.layout.source_of(i) for i in legal}
+    places = ctx.layout.pieces()
+    return {src for place in ctx.layout.dim_places for src in places.get(place, {})
+            if src not in usable}
+
+
+def why_idle(ctx: Ctx, piece: Piece) -> str:
+    """Why a piece can do nothing now, in the rules' words: the reason given most often for
+    the intents its drops would imply (the same on every zone when the cause is the piece's,
+    e.g. its cost), so a click says "costs 3 Ki, you have 2" and not just "no"."""
+    reasons: dict[str, int] = {}
+    for zone in ctx.layout.zones():
+        intent = ctx.layout.implied(piece, zone)
+        if intent is not None:
+            r = ctx.why_not(intent)
+            reasons[r] = reasons.get(r, 0) + 1
+    if not reasons:
+        return "Nothing to do with that now."
+    return max(reasons, key=lambda r: reasons[r])
 
 
 def keyed_intent(ctx: Ctx) -> Intent | None:
@@ -156,7 +190,7 @@ class Idle(Handler):
                 if hit:
                     return _pick(hit, ctx, ev.pos)
             if piece is not None:
-                ctx.say("Nothing to do with that now.")
+                ctx.say(why_idle(ctx, piece), error=True)
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
             return keyed_intent(ctx)
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:  # keyboard play
@@ -180,6 +214,7 @@ class Idle(Handler):
             src = ctx.layout.source_of(i)
             if src is not None:
                 ov.glow[src] = "respond" if responding else "open"
+        ov.dim = dimmed(ctx, legal)
         for kind, zones in zone_targets(ctx, _click_targets(ctx)).items():
             ov.strong.setdefault(kind, []).extend(zones)
         h = self.hover
@@ -188,6 +223,8 @@ class Idle(Handler):
                 ov.raised = h.source
             if ctx.layout.shows_range(h) and h.source in ov.glow and ctx.layout.focus() is None:
                 ov.lit = range_lit(ctx, h.source)
+                for kind, zones in zone_targets(ctx, candidates(ctx, h.source)).items():
+                    ov.strong.setdefault(kind, []).extend(zones)
         if self.snap is not None:
             t = (pygame.time.get_ticks() - self.snap_start) / anim_ms(SNAP_MS)
             if t >= 1:
@@ -334,6 +371,48 @@ class Menu(Handler):
         ov = Overlay()
         ov.strong = zone_targets(ctx, [w for _, w in self.entries if isinstance(w, Intent)])
         ov.focus = pygame.Rect(list(self.buttons)[self.focus].rect)  # type: ignore[attr-defined]
+        return ov
+
+    def exit(self, ctx: Ctx) -> None:
+        self.panel.kill()
+
+
+class Confirm(Handler):
+    """Asks once before a choice that harms the player's own piece: Yes does it, No (Esc or
+    a click elsewhere) goes back. The table scene opens it (see ``TableLayout.confirm``)."""
+
+    name = "confirm"
+
+    def __init__(self, ctx: Ctx, intent: Intent, question: str, anchor: Pos) -> None:
+        self.intent = intent
+        self.question = question
+        labels = [ui_text(question), "Yes, do it", "No (Esc)"]
+        rect, bw, bh = menu_geometry(ctx.manager, labels, anchor)
+        self.panel = UIPanel(rect, manager=ctx.manager, starting_height=5,
+                             object_id="#action_menu")
+        UILabel(pygame.Rect(4, 4, bw, bh - 2), labels[0], manager=ctx.manager,
+                container=self.panel)
+        self.yes = UIButton(pygame.Rect(4, 4 + bh, bw, bh - 2), labels[1], manager=ctx.manager,
+                            container=self.panel)
+        self.no = UIButton(pygame.Rect(4, 4 + 2 * bh, bw, bh - 2), labels[2],
+                           manager=ctx.manager, container=self.panel)
+
+    def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.yes:
+            return self.intent
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.no:
+            return Idle()
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN:
+            return self.intent
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            return Idle()
+        if ev.type == pygame.MOUSEBUTTONDOWN and not self.panel.rect.collidepoint(ev.pos):
+            return Idle()
+        return None
+
+    def overlay(self, ctx: Ctx) -> Overlay:
+        ov = Overlay()  # the question is on the panel itself
+        ov.focus = pygame.Rect(self.yes.rect)
         return ov
 
     def exit(self, ctx: Ctx) -> None:

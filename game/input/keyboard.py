@@ -31,6 +31,7 @@ from game.input.handlers import (
     range_lit,
     responses,
     untargeted,
+    why_idle,
     zone_targets,
 )
 from game.layouts.base import Overlay, Piece, PieceId, ZoneId, aimed, id_key
@@ -153,7 +154,7 @@ def choose(ctx: Ctx, stop: Stop) -> Intent | Handler | None:
     if len(mine) == 1 and untargeted(ctx, mine):
         return mine[0]
     if not mine:
-        ctx.say("Nothing to do with that now.")
+        ctx.say(why_idle(ctx, piece), error=True)
         return None
     return KeyTargets(ctx, mine, piece)
 

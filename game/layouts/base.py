@@ -72,8 +72,10 @@ class Piece:
 class Overlay:
     """What the active input handler wants shown on top of the table."""
 
-    lit: dict[str, list[ZoneId]] = field(default_factory=dict)  # highlight kind -> zones
-    strong: dict[str, list[ZoneId]] = field(default_factory=dict)  # legal right now
+    # highlight kind -> zones the piece could reach after a Move (drawn faint: outline, hatch)
+    lit: dict[str, list[ZoneId]] = field(default_factory=dict)
+    strong: dict[str, list[ZoneId]] = field(default_factory=dict)  # legal right now (bright)
+    dim: set[PieceId] = field(default_factory=set)  # pieces of the decider that can do nothing
     glow: dict[PieceId, str] = field(default_factory=dict)  # source -> highlight kind
     dragging: tuple[PieceId, Pos] | None = None  # source and where its centre is drawn
     raised: PieceId | None = None  # a piece popped up (hovered hand card)
@@ -100,6 +102,7 @@ class TableLayout(ABC):
     pass_kind: str | None = None  # declines a response (auto-pass; "Respond…" offers the rest)
     hover_kinds: Sequence[str] = ()  # highlight kinds shown on a piece that shows its range
     legend: Sequence[Entry] = ()  # what the table's colours mean (the F1 overlay shows it)
+    dim_places: Sequence[str] = ("hand",)  # places (``pieces()``) whose idle pieces are dimmed
     pack: Path | None = None  # the pack folder the game plays from (``table_for`` sets it)
 
     def rises(self, piece: Piece) -> bool:
@@ -109,6 +112,16 @@ class TableLayout(ABC):
     def shows_range(self, piece: Piece) -> bool:
         """Whether hovering or dragging the piece lights its ``hover_kinds`` highlights."""
         return False
+
+    def after_move(self, kind: str, zones: list[ZoneId], source: PieceId) -> list[ZoneId]:
+        """Which of the rules' range zones of ``kind`` (not legal now) are worth showing as
+        "after a Move": all of them by default; a game may keep e.g. only enemy pieces."""
+        return zones
+
+    def confirm(self, intent: Intent) -> str | None:
+        """A question to ask once before doing ``intent`` (it harms the player's own piece),
+        None to just do it (the default)."""
+        return None
 
     def responding(self, legal: Sequence[Intent]) -> bool:
         """Whether a response window is open for the player (their pieces glow "respond"):
@@ -209,6 +222,11 @@ class TableLayout(ABC):
     @abstractmethod
     def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
         """The piece being dragged (or snapping back), drawn above everything else."""
+
+    def zoom_at(self, size: Pos, mouse: Pos) -> Pos | None:
+        """Where the hovered card's big face goes (top left), None for the table's default:
+        beside the board, on the side away from the mouse."""
+        return None
 
     @abstractmethod
     def hint_at(self) -> Pos:

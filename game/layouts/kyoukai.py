@@ -11,6 +11,7 @@ import pygame
 from game.draw.board_diamond import DiamondBoard
 from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.hand import HandFan
+from game.draw.legend import Entry, draw_key
 from game.draw.palette import (
     GOLD,
     HIGHLIGHT,
@@ -38,6 +39,7 @@ from game.layouts.base import (
 from rules.core.model import Intent
 from rules.kyoukai.cards import HIDDEN, Gate
 from rules.kyoukai.effects import zone_label
+from rules.kyoukai.explain import harms_own
 from rules.kyoukai.intents import (
     Attack,
     Choose,
@@ -73,11 +75,10 @@ class KyoukaiTable(TableLayout):
     legend = (
         (LIT["open"], "glow", "a card or Gate you can use now"),
         (LIT["respond"], "glow", "a card you can respond with"),
-        (LIT["move"], "bright", "bright: legal now (drop it here)"),
-        (LIT["move"], "faint", "faint blue: zones it can Move to"),
-        (LIT["attack"], "faint", "faint red: zones it could Attack, now or after a Move"),
-        (LIT["attack"], "bright", "bright red: a Gate it can Attack now"),
-        (LIT["skill"], "bright", "purple: a target of its Skill"),
+        (LIT["move"], "bright", "blue: Move here now (drop it here)"),
+        (LIT["attack"], "bright", "red: a Gate it can Attack now"),
+        (LIT["attack"], "hatched", "red hatching: an enemy Gate it could Attack after a Move"),
+        (LIT["skill"], "bright", "purple: a target of its Skill now"),
         (LIT["choose"], "bright", "yellow: a choice to click"),
     )
 
@@ -90,6 +91,26 @@ class KyoukaiTable(TableLayout):
 
     def shows_range(self, piece: Piece) -> bool:
         return piece.where == "field"
+
+    def after_move(self, kind: str, zones: list[ZoneId], source: PieceId) -> list[ZoneId]:
+        """Only enemy Gates are worth an Attack after a Move (not empty zones, not your own)."""
+        v = self.view
+        if v is None or kind != "attack" or source not in v.gates:
+            return zones if kind != "attack" else []
+        owner = v.gates[source].owner
+        return [z for z in zones if isinstance(z, int) and v.field[z] >= 0
+                and v.field[z] in v.gates and v.gates[v.field[z]].owner != owner]
+
+    def confirm(self, intent: Intent) -> str | None:
+        if self.view is None or not harms_own(self.view, intent):
+            return None
+        return f"{self.describe(intent)}: this harms your own piece. Do it?"
+
+    def key(self, overlay: Overlay) -> list[Entry]:
+        """The legend lines for the highlights on the table now (its small on-table key)."""
+        shown = {(LIT[k], "bright") for k, z in overlay.strong.items() if z and k in LIT}
+        shown |= {(LIT[k], "hatched") for k, z in overlay.lit.items() if z and k in LIT}
+        return [e for e in self.legend if (e[0], e[1]) in shown]
 
     def group_key(self, intent: Intent) -> Hashable:
         return getattr(intent, "skill", None)  # one menu group per skill of a card
@@ -404,16 +425,13 @@ class KyoukaiTable(TableLayout):
         if v is None:
             return
         for kind in ("move", "open", "skill", "choose", "attack"):
-            if overlay.lit.get(kind):
-                zones = overlay.lit[kind]
-                if kind == "attack":  # where it can move is blue; the rest of its reach red
-                    zones = [z for z in zones if z not in overlay.lit.get("move", ())]
-                self.board.draw_lit(surf, zones, LIT[kind], _alpha(kind, strong=False))
+            if overlay.lit.get(kind):  # reachable only after a Move: hatched, not filled
+                self.board.draw_hatched(surf, overlay.lit[kind], LIT[kind])
             if overlay.strong.get(kind):
                 self.board.draw_lit(surf, overlay.strong[kind], LIT[kind],
                                     _alpha(kind, strong=True))
-        attack_only = set(overlay.lit.get("attack", ())) - set(overlay.lit.get("move", ()))
-        self.board.draw_outline(surf, attack_only, LIT["attack"], width=2)
+        hand_top = self.size[1] - self.hand_card[1] - px(HAND_MARGIN)
+        draw_key(surf, (self.center.x + px(10), hand_top - px(8)), self.key(overlay))
         dragged = overlay.dragging[0] if overlay.dragging else None
         for z, iid in enumerate(v.field):
             if iid >= 0 and iid != dragged:
@@ -422,7 +440,8 @@ class KyoukaiTable(TableLayout):
             self._draw_panel(surf, p, overlay)
         self.hand.draw(surf, self.faces, self.face, skip=dragged,
                        raised=overlay.raised,
-                       glow=lambda i: LIT[overlay.glow[i]] if i in overlay.glow else None)
+                       glow=lambda i: LIT[overlay.glow[i]] if i in overlay.glow else None,
+                       dim=overlay.dim)
 
     def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
         if overlay.dragging is None:

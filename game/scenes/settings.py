@@ -35,10 +35,15 @@ def _near(options: Sequence[Any], value: Any) -> int:
     return min(range(len(options)), key=lambda k: abs(float(options[k]) - float(value)))
 
 
+SWITCHES = ("fullscreen", "sound", "confirm_own_harm")  # On / Off rows
+
+
 class SettingsScene(Scene):
-    ROWS = ("size", "fullscreen", "ui_scale", "animation_speed", "sound", "volume")
+    ROWS = ("size", "fullscreen", "ui_scale", "animation_speed", "confirm_own_harm", "sound",
+            "volume")
     LABELS = {"size": "Window size", "fullscreen": "Fullscreen", "ui_scale": "UI scale",
-              "animation_speed": "Animation speed", "sound": "Sound", "volume": "Volume"}
+              "animation_speed": "Animation speed", "sound": "Sound", "volume": "Volume",
+              "confirm_own_harm": "Confirm friendly fire"}
 
     def __init__(self, app: App, back: Scene) -> None:
         super().__init__(app)
@@ -61,7 +66,7 @@ class SettingsScene(Scene):
             if s.size not in sizes:
                 sizes.append(s.size)
             return sorted(sizes)
-        if key in ("fullscreen", "sound"):
+        if key in SWITCHES:
             return [False, True]
         if key == "ui_scale":
             return sorted(set(SCALES) | {s.ui_scale})
@@ -78,7 +83,7 @@ class SettingsScene(Scene):
         if key == "size":
             return f"{v[0]} × {v[1]}" + ("  (fullscreen: the screen's)" if
                                           self.app.settings.fullscreen else "")
-        if key in ("fullscreen", "sound"):
+        if key in SWITCHES:
             return "On" if v else "Off"
         if key == "ui_scale":
             if scale() < v - 1e-6:  # the window cannot hold the screens at v

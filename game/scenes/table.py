@@ -20,7 +20,7 @@ from game.draw.scale import px, pxs
 from game.draw.text import TEXT
 from game.files import write_json
 from game.input.focus import FocusRing
-from game.input.handlers import Handler, HandOver, Idle, Watching
+from game.input.handlers import Confirm, Handler, HandOver, Idle, Watching
 from game.layouts import table_for
 from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
 from game.packs import pack_folder
@@ -293,7 +293,12 @@ class TableScene(Scene):
             self._set_handler(Idle())
             return
         if isinstance(result, Intent):
-            self.apply(result)
+            question = self.layout.confirm(result) if self.app.settings.confirm_own_harm \
+                and not isinstance(self.handler, Confirm) else None
+            if question is not None:  # harms the player's own piece: ask once
+                self._set_handler(Confirm(self, result, question, self.mouse))
+            else:
+                self.apply(result)
         elif isinstance(result, Handler):
             self._set_handler(result)
             if isinstance(result, Idle) and self._seen != self.session.version:
@@ -469,6 +474,10 @@ class TableScene(Scene):
         side = self.layout.side_rect()
         x = side.x + (side.w - zoom[0]) // 2 if self.mouse[0] < side.x - zoom[0] else px(12)
         r = pygame.Rect(x, max(top_bar() + px(8), (h - zoom[1]) // 2 - px(40)), *zoom)
+        at = self.layout.zoom_at(zoom, self.mouse)
+        if at is not None:
+            r.topleft = at
+            r.clamp_ip(surf.get_rect())
         pygame.draw.rect(surf, (0, 0, 0), r.move(px(6), px(8)), border_radius=px(12))
         surf.blit(img, r)
         pygame.draw.rect(surf, PANEL_EDGE, r, width=px(1), border_radius=px(12))

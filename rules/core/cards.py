@@ -38,6 +38,7 @@ class LineIndex:
     def __init__(self, text: str) -> None:
         self.lines: dict[Path_, int] = {}
         self.first: dict[str | int, int] = {}  # top-level name -> its first line
+        self.text = text.splitlines()
         counts: dict[Path_, int] = {}
         # Array paths counted under each path: a new element forgets its children's counts
         # (each entry is dropped at most once: linear in the number of headers).
@@ -92,6 +93,46 @@ class LineIndex:
                 return self.lines[p]
             p = p[:-1]
         return 1
+
+    def line_of_item(self, path: Sequence[str | int], data: Any) -> int:
+        """The line of one item of an array or inline table (``("team", 0, "members", 3)``),
+        which the index does not hold: found by its text (the quoted string of an array item
+        of ``data``, the data at ``path``; the key of a table entry) from its container's
+        line to the next key or header. Else as ``line_of``."""
+        p = tuple(path)
+        if p in self.lines or len(p) < 2:
+            return self.line_of(p)
+        last = p[-1]
+        if isinstance(last, int):
+            if not isinstance(data, str):
+                return self.line_of(p)
+            found = re.compile(re.escape(_quoted(data)) + "|" + re.escape(f"'{data}'"))
+        else:
+            found = re.compile(rf"(^|[{{,\s]){re.escape(last)}\s*=")
+        start = self.line_of(p[:-1])
+        for no in range(start, len(self.text) + 1):
+            line = self.text[no - 1]
+            if no > start and (_KEY.match(line) or _TABLE_HEADER.match(line)):
+                break
+            if found.search(line):
+                return no
+        return start
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a TOML basic string would most likely hold it."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def dig(data: Any, loc: Sequence[str | int]) -> Any:
+    """The value at ``loc`` in nested dicts and lists; None when it is not there."""
+    for part in loc:
+        inside = part in data if isinstance(data, dict) else (
+            isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data))
+        if not inside:
+            return None
+        data = data[part]
+    return data
 
 
 def read_toml(path: Path, inside: Path | None = None) -> tuple[dict[str, Any], LineIndex]:
@@ -186,7 +227,7 @@ def load_table_array(
             continue
         if check is not None:
             for loc, msg in check(item):
-                line = index.line_of((key, i) + loc)
+                line = index.line_of_item((key, i) + loc, dig(entry, loc))
                 errors.append(f"{path}:{line}: {label}{_field_name(loc)}: {msg}")
         items.append(item)
     if errors:

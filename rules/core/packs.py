@@ -166,6 +166,7 @@ class _RowIndex(LineIndex):
     def __init__(self, line: int) -> None:
         self.lines = {}
         self.first = {}
+        self.text = []
         self.line = line
 
     def line_of(self, path: Sequence[str | int]) -> int:
@@ -247,10 +248,16 @@ def snapshot(fmt: PackFormat[Any, Any], path: Path) -> tuple[tuple[str, int, int
 
 
 def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, list[str]]:
-    """Check and load a pack: (Pack, []) when all is well, else (None, every problem)."""
+    """Check and load a pack: (Pack, []) when all is well, else (None, every problem).
+
+    Problems come in the order a designer fixes them: files that cannot be read or parsed
+    first (deck problems that only name cards of such a file become one line after them),
+    then card files, then deck files, each top to bottom."""
     if not path.exists():
         return None, [f"{path}:1: pack: no such file or folder"]
     folder, card_files, deck_files = pack_files(fmt, path)
+    unread: list[str] = []  # files that do not parse, the first thing to fix
+    lost: dict[str, Path] = {}  # card ids written in card files that do not parse
     errors: list[str] = []
     if not card_files:
         errors.append(f"{folder}:1: pack: no card files (*.toml or *.csv) found")
@@ -259,65 +266,132 @@ def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, lis
         reader = _csv_entries if f.suffix.lower() == ".csv" else _toml_entries
         got, problems = reader(f, fmt.card_key)
         entries += got
-        errors += problems
+        if not got and problems and _unreadable(problems):
+            unread += problems
+            lost.update(dict.fromkeys(_ids_written(f, fmt.id_field), f))
+        else:
+            errors += problems
     if len(entries) > MAX_CARDS:
         errors.append(f"{folder}:1: pack: {len(entries)} cards is over the {MAX_CARDS} limit")
-        return None, errors
+        return None, unread + errors
 
     cards: dict[str, C] = {}
     where: dict[str, tuple[Path, int]] = {}
+    seen: dict[str, tuple[Path, int]] = {}
     broken: set[str] = set()  # ids of cards that failed: decks naming them get a pointer
     for e in entries:
-        problems = _validate(fmt, folder, e, cards, where)
+        problems = _validate(fmt, folder, e, cards, where, seen)
         if problems:
             errors += problems
             if isinstance(e.data, dict) and isinstance(e.data.get(fmt.id_field), str):
                 broken.add(e.data[fmt.id_field])
 
     decks: dict[str, D] = {}
+    deck_errors: list[str] = []
     csv_decks = [p for p in deck_files if p.suffix.lower() == ".csv"]
-    errors += [f"{p}:1: file: decks are TOML files ([[{fmt.deck_key}]] tables)"
-               for p in csv_decks]
+    deck_errors += [f"{p}:1: file: decks are TOML files ([[{fmt.deck_key}]] tables)"
+                    for p in csv_decks]
+    bad_decks = []
+    for p in deck_files:
+        if p not in csv_decks:
+            try:
+                read_toml(p)
+            except DataError as e:
+                unread += e.errors
+                bad_decks.append(p)
     if deck_files and not csv_decks:
         try:
             decks = fmt.load_decks(folder, deck_files, cards)
         except DataError as e:
-            errors += [_point_to_broken(msg, broken) for msg in e.errors]
-    if errors:
-        return None, sorted(errors, key=_file_line)
+            deck_errors += [_point_to_broken(msg, broken) for msg in e.errors
+                            if not any(msg.startswith(f"{p}:") for p in bad_decks)]
+    # An id also written in a file that parsed is not lost (a duplicate at most).
+    deck_errors, summary = _follow_ons(deck_errors, {k: v for k, v in lost.items()
+                                                     if k not in seen})
+    if unread or errors or deck_errors:
+        ordered = sorted(errors, key=_file_line) + sorted(deck_errors, key=_file_line)
+        return None, unread + summary + ordered
     files = tuple(card_files + deck_files)
     return Pack(fmt, folder, cards, decks, files, where), []
 
 
+def _unreadable(problems: list[str]) -> bool:
+    """Whether a card file's problems say it could not be read or parsed at all."""
+    return any(re.match(r"^.*?:\d+: (file|syntax): ", m) for m in problems)
+
+
+def _ids_written(path: Path, id_field: str) -> list[str]:
+    """The card ids a TOML file that does not parse seems to define (``id = "..."`` lines),
+    to tell which deck problems follow from it."""
+    try:
+        text = read_limited(path, MAX_FILE_BYTES).decode("utf-8", errors="replace")
+    except (Refused, OSError):
+        return []
+    line = re.compile(rf"^\s*{re.escape(id_field)}\s*=\s*(?:\"([^\"]*)\"|'([^']*)')",
+                      re.MULTILINE)
+    return [a or b for a, b in line.findall(text)]
+
+
+def _follow_ons(deck_errors: list[str], lost: Mapping[str, Path]) -> tuple[list[str], list[str]]:
+    """(deck problems to list, [one line for those that only name cards of files that do not
+    parse])."""
+    if not lost:
+        return deck_errors, []
+    keep: list[str] = []
+    follow: list[str] = []
+    for msg in deck_errors:
+        (follow if any(repr(cid) in msg for cid in lost) else keep).append(msg)
+    if not follow:
+        return keep, []
+    first = min(follow, key=_file_line)
+    where = _WHERE.match(first)
+    files = sorted({lost[cid].name for cid in lost if any(repr(cid) in m for m in follow)})
+    n = len(follow)
+    prefix = f"{where.group(1)}:{where.group(2)}: " if where else ""
+    return keep, [f"{prefix}decks: {n} problem{'s' * (n != 1)} name{'s' * (n == 1)} cards of "
+                  f"{', '.join(files)}, which does not parse (above); fix that first"]
+
+
 def _validate(fmt: PackFormat[C, Any], folder: Path, e: _Entry, cards: dict[str, C],
-              where: dict[str, tuple[Path, int]]) -> list[str]:
-    """Validate one entry; add it to ``cards`` if it is fine. Returns its problems."""
+              where: dict[str, tuple[Path, int]], seen: dict[str, tuple[Path, int]]
+              ) -> list[str]:
+    """Validate one entry; add it to ``cards`` if it is fine. Returns every problem: the art
+    and a duplicate id are checked from the file's data even when a field is wrong."""
+    card: C | None = None
+    out: list[str] = []
     try:
         card = fmt.card_model.model_validate(e.data, context=dict(fmt.context))
     except ValidationError as err:
-        return format_validation(err, e.file, e.index, e.prefix, e.label)
+        out = format_validation(err, e.file, e.index, e.prefix, e.label)
 
     def at(loc: Loc, msg: str) -> str:
         shown = ".".join(str(p) for p in loc) or "(card)"
         return f"{e.file}:{e.index.line_of(e.prefix + loc)}: {e.label}{shown}: {msg}"
 
-    out = [at(loc, msg) for loc, msg in (fmt.card_check(card) if fmt.card_check else [])]
-    art = fmt.face(card)["art"]
-    if art is not None:
+    data = e.data if isinstance(e.data, dict) else {}
+    if card is not None:
+        out += [at(loc, msg) for loc, msg in (fmt.card_check(card) if fmt.card_check else [])]
+        art: Any = fmt.face(card)["art"]
+        cid: Any = fmt.card_id(card)
+    else:
+        art, cid = data.get("art"), data.get(fmt.id_field)
+    if isinstance(art, str) and not any(f": {e.label}art: " in m for m in out):
         try:
             if not art_path(folder, art).is_file():
                 out.append(at(("art",), f"no image file {art!r} in the pack folder"))
         except ValueError as err:
             out.append(at(("art",), str(err)))
-    cid = fmt.card_id(card)
-    if cid in where:
-        first, line = where[cid]
-        out.append(at((fmt.id_field,), f"duplicate card id {cid!r} (first in {first.name}:"
-                                       f"{line})"))
-    if out:
-        return out
+    if isinstance(cid, str):
+        if cid in seen:
+            first, line = seen[cid]
+            out.append(at((fmt.id_field,), f"duplicate card id {cid!r} (first in "
+                                           f"{first.name}:{line})"))
+        else:
+            seen[cid] = (e.file, e.index.line_of(e.prefix))
+    if out or card is None:
+        return sorted(out, key=_file_line)
     cards[cid] = card
-    where[cid] = (e.file, e.index.line_of(e.prefix))
+    where[cid] = seen[cid]
     return []
 
 

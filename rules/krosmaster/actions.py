@@ -87,12 +87,21 @@ def _describe_move(s: KState, intent: Move) -> str:
 
 
 def _describe_cast(s: KState, intent: Cast) -> str:
+    """The spell, on whom, and what it does: "Fire Ball on enemy Goultard (4,5): 3 damage"."""
     fig = s.figures[intent.figure] if 0 <= intent.figure < len(s.figures) else None
     spells = s.card(fig).spells if fig is not None else ()
-    name = spells[intent.spell].name if 0 <= intent.spell < len(spells) else "a spell"
+    spell = spells[intent.spell] if 0 <= intent.spell < len(spells) else None
+    name = spell.name if spell is not None else "a spell"
     occ = s.occupant()
-    on = _who(s, occ[intent.target]) if intent.target in occ else s.board.rc(intent.target)
-    return f"{name} on {on}"
+    cell = s.board.rc(intent.target)
+    if intent.target in occ:
+        hit = s.figures[occ[intent.target]]
+        whose = "your" if fig is not None and hit.owner == fig.owner else "enemy"
+        on = f"{whose} {s.name(hit)} {cell}"
+    else:
+        on = cell
+    return f"{name} on {on}: {spell.damage} damage" if spell is not None and spell.damage \
+        else f"{name} on {on}"
 
 
 def _describe_inspire(s: KState, intent: Inspire) -> str:

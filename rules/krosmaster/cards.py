@@ -101,9 +101,12 @@ def load_krosmasters(path: Path) -> dict[str, KrosmasterCard]:
 
 def load_teams(path: Path, catalog: dict[str, KrosmasterCard]) -> dict[str, Team]:
     def check(team: Team) -> list[tuple[tuple[str | int, ...], str]]:
-        unknown = [m for m in team.members if m not in catalog]
+        # One problem per unknown member, at its own line.
+        unknown: list[tuple[tuple[str | int, ...], str]] = [
+            (("members", i), f"unknown Krosmaster {m!r}")
+                   for i, m in enumerate(team.members) if m not in catalog]
         if unknown:
-            return [(("members",), f"unknown Krosmaster {', '.join(map(repr, unknown))}")]
+            return unknown
         total = sum(catalog[m].level for m in team.members)
         if total != house.TEAM_LEVEL:
             return [(("members",), f"levels add up to {total}, a team needs exactly "

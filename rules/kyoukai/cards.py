@@ -158,19 +158,21 @@ def load_decks(folder: Path, catalog: dict[str, Gate]) -> dict[str, Deck]:
         total = 0
         for cid, n in d.gates.items():
             g = catalog.get(cid)
+            # Each problem at its entry's line, not the [deck.gates] header.
             if g is None:
-                out.append((("gates",), f"unknown card {cid!r}"))
+                out.append((("gates", cid), f"unknown card {cid!r}"))
             elif g.type in ("entrant", "spirit"):
-                out.append((("gates",), f"{g.name} is a {g.type}; it cannot be in the Gate deck"))
+                out.append((("gates", cid),
+                            f"{g.name} is a {g.type}; it cannot be in the Gate deck"))
             if n > MAX_COPIES:
-                out.append((("gates",), f"{n} copies of {cid!r}; at most {MAX_COPIES}"))
+                out.append((("gates", cid), f"{n} copies of {cid!r}; at most {MAX_COPIES}"))
             total += n
         if not DECK_MIN <= total <= DECK_MAX:
             out.append((("gates",), f"{total} cards; a Gate deck has {DECK_MIN}-{DECK_MAX}"))
         for cid in d.spirits:
             g = catalog.get(cid)
             if g is None or g.type != "spirit":
-                out.append((("spirits",), f"{cid!r} is not a spirit card of this pack"))
+                out.append((("spirits", cid), f"{cid!r} is not a spirit card of this pack"))
         return out
 
     for path in sorted(folder.glob("deck*.toml")):

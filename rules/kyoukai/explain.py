@@ -111,10 +111,64 @@ def _at(s: State, zone: int) -> str:
     return f"{s.name(iid)} ({zone_label(zone)})" if iid != EMPTY else zone_label(zone)
 
 
-# Button labels for intents, in the table's words (keyed by kind in rules.kyoukai.actions).
+def _whose(s: State, zone: int) -> str:
+    """A target in the deciding player's words: "your Ronin Aki (D4)", "enemy Sage Mirei (A2)",
+    or the bare zone when it is empty."""
+    iid = s.field[zone] if 0 <= zone < GRID.size else EMPTY
+    if iid == EMPTY or iid not in s.gates:
+        return _at(s, zone)
+    return f"{'your' if s.gates[iid].owner == to_act(s) else 'enemy'} {_at(s, zone)}"
+
+
+def _effect(s: State, effect: str | None, amount: int, zone: int, attack: int = 0) -> str:
+    """What an effect will do to its target, in a few words ("1 damage to your Ronin Aki")."""
+    at = _whose(s, zone) if zone != EMPTY else ""
+    words = {
+        "damage": f"{amount} damage to {at}",
+        "primal_instinct": f"Attack ({attack}) {at}",
+        "shield": f"+{amount} Defense to {at}",
+        "ready": f"Ready {at}",
+        "return_to_hand": f"return {at} to its owner's hand",
+        "branch_self": f"Branch under {at}",
+        "graft": f"Branch under {at}",
+        "rebirth": f"rise into {at}",
+        "draw": f"draw {amount}",
+        "heal": f"heal your Entrant {amount}",
+    }.get(effect or "", at)
+    return words.strip()
+
+
+def harms_own(s: State, intent: Intent) -> bool:
+    """Whether ``intent`` attacks or damages one of the deciding player's own Gates (legal,
+    K-20, but rarely meant: the table asks once before doing it)."""
+    p = to_act(s)
+    if isinstance(intent, Attack):
+        zone, effect = intent.zone, "attack"
+    elif isinstance(intent, UseSkill) and intent.gate in s.cards:
+        skills = s.card(intent.gate).skills
+        if not 0 <= intent.skill < len(skills):
+            return False
+        zone, effect = intent.zone, skills[intent.skill].effect
+    elif isinstance(intent, OpenGate) and intent.card in s.cards:
+        zone, effect = intent.zone, s.card(intent.card).effect or ""
+    else:
+        return False
+    if effect not in ("attack", "damage", "primal_instinct") or not 0 <= zone < GRID.size:
+        return False
+    iid = s.field[zone]
+    return iid != EMPTY and iid in s.gates and s.gates[iid].owner == p
+
+
+# Button labels for intents, in the table's words (keyed by kind in rules.kyoukai.actions):
+# what the choice does and to whom, after " → ".
 def describe_open(s: State, intent: OpenGate) -> str:
-    where = f" → {_at(s, intent.zone)}" if intent.zone != EMPTY else ""
-    return f"Open {s.name(intent.card)}{where}"
+    card = s.card(intent.card)
+    if intent.zone == EMPTY:
+        return f"Open {card.name}" + (f" → {_effect(s, card.effect, card.amount, EMPTY)}"
+                                      if card.effect in ("draw", "heal") else "")
+    if card.type in ("summon", "spirit"):
+        return f"Open {card.name} → into {zone_label(intent.zone)}"
+    return f"Open {card.name} → {_effect(s, card.effect, card.amount, intent.zone)}"
 
 
 def describe_move(s: State, intent: Move) -> str:
@@ -122,14 +176,15 @@ def describe_move(s: State, intent: Move) -> str:
 
 
 def describe_attack(s: State, intent: Attack) -> str:
-    return f"{s.name(intent.gate)}: Attack {_at(s, intent.zone)}"
+    return f"{s.name(intent.gate)}: Attack {_whose(s, intent.zone)}"
 
 
 def describe_skill(s: State, intent: UseSkill) -> str:
     skill = s.card(intent.gate).skills[intent.skill]
-    where = f" → {_at(s, intent.zone)}" if intent.zone != EMPTY else ""
+    attack = s.card(intent.gate).attack or 0
+    what = _effect(s, skill.effect, skill.amount, intent.zone, attack)
     cost = f" ({skill.cost.label()})" if skill.cost.ki else ""
-    return f"{s.name(intent.gate)}: {skill.name}{cost}{where}"
+    return f"{s.name(intent.gate)}: {skill.name}{cost}" + (f" → {what}" if what else "")
 
 
 def describe_choose(s: State, intent: Choose) -> str:

@@ -15,10 +15,11 @@ from pydantic import BaseModel, ConfigDict, Field
 import rules
 from rules.core.model import Intent
 
-# Format 2 adds ``reloads``; a record without any is still written as format 1, so earlier
-# versions keep reading it.
-RECORD_FORMAT = 2
-READS_FORMATS = (1, 2)
+# Format 2 adds ``reloads``; format 3 the log's history (``Mark.undone``, ``Reload.applied``
+# and ``Reload.marks``). A record is written in the lowest format that holds it, so earlier
+# versions keep reading what they can.
+RECORD_FORMAT = 3
+READS_FORMATS = (1, 2, 3)
 IntentData = dict[str, Any]
 
 
@@ -42,6 +43,9 @@ class Mark(BaseModel):
     count: int  # intents taken back (undo) or put back (redo)
     player: int | None = None
     designer: bool = False
+    # An undo's log lines of each intent it took back: after a new intent drops the redo, the
+    # log still shows them where they were played.
+    undone: tuple[tuple[str, ...], ...] = ()
 
 
 class Reload(BaseModel):
@@ -53,6 +57,10 @@ class Reload(BaseModel):
     at: int = Field(ge=0)
     cards: dict[str, dict[str, Any]]
     before: dict[str, dict[str, Any]] = {}
+    # Where it stands in the log: after ``applied`` intents were ever applied (undone ones
+    # too) and ``marks`` undo/redo marks. An undo may move ``at``; these never change.
+    applied: int | None = Field(default=None, ge=0)
+    marks: int | None = Field(default=None, ge=0)
 
 
 class Record(BaseModel):
@@ -95,3 +103,17 @@ def append(record: Record, intent: Intent | Mapping[str, Any]) -> Record:
     """The record with one more intent (not checked here: ``Session.apply`` or ``replay`` do)."""
     return record.model_copy(update={"intents": record.intents + (intent_data(intent),),
                                      "redo": ()})
+
+
+def applied_count(record: Record) -> int:
+    """How many intents were ever applied (undone ones too; a redo applies none anew)."""
+    net = sum(m.count if m.kind == "undo" else -m.count for m in record.marks)
+    return len(record.intents) + net
+
+
+def format_of(record: Record) -> int:
+    """The lowest record format that holds ``record``."""
+    if any(m.undone for m in record.marks) or any(
+            r.applied is not None or r.marks is not None for r in record.reloads):
+        return 3
+    return 2 if record.reloads else 1

@@ -102,7 +102,9 @@ def cut(record: Record, k: int) -> Record:
     replay, with the cards as they were then. The later reloads leave only what they knew of
     the cards before them (an entry that changes nothing), so the record still starts from
     the cards as they were, whatever the pack files hold now."""
-    keep = tuple(r for r in record.reloads if r.at <= k)
+    # The new game's log starts over: its reloads stand where their ``at`` says.
+    keep = tuple(r.model_copy(update={"applied": None, "marks": None})
+                 for r in record.reloads if r.at <= k)
     later = [r for r in record.reloads if r.at > k]
     if not later:
         return record.model_copy(update={"reloads": keep})

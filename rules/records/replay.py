@@ -27,6 +27,8 @@ class Replayed:
     intents: list[Intent] = field(default_factory=list)
     # "card changed" events of the hot reloads after ``k`` intents (``states[k]`` has them).
     reloaded: dict[int, list[Event]] = field(default_factory=dict)
+    # The same events by reload number (1-based, the record's order), as first applied.
+    by_reload: dict[int, list[Event]] = field(default_factory=dict)
 
     @property
     def state(self) -> Any:
@@ -45,10 +47,13 @@ class Replayed:
         del self.states[n + 1:], self.events[n:], self.actors[n:], self.intents[n:]
         self.reloaded = {k: v for k, v in self.reloaded.items() if k <= n}
 
-    def reload(self, state: Any, events: list[Event]) -> None:
-        """The cards changed now: the last state becomes ``state``."""
+    def reload(self, state: Any, events: list[Event], number: int | None = None) -> None:
+        """The cards changed now (by reload ``number`` of the record, when it is first
+        applied): the last state becomes ``state``."""
         self.states[-1] = state
         self.reloaded.setdefault(len(self.intents), []).extend(events)
+        if number is not None:
+            self.by_reload[number] = list(events)
 
 
 def ruleset_of(record: Record) -> Ruleset[Any]:
@@ -138,7 +143,7 @@ def _reload_upto(r: Replayed, reloads: list[tuple[int, Reload]],
     while reloads and reloads[0][1].at <= at:
         n, entry = reloads.pop(0)
         try:
-            r.reload(*apply_reload(r.rs, r.state, entry, n))
+            r.reload(*apply_reload(r.rs, r.state, entry, n), number=n)
         except RecordError:
             raise
         except Exception as e:  # noqa: BLE001 - the card data came from the file

@@ -13,7 +13,14 @@ from typing import Any
 
 from rules.core.errors import IllegalIntent
 from rules.core.model import Event, Intent
-from rules.records.model import Record, RecordError, append, intent_data, new_record
+from rules.records.model import (
+    Record,
+    RecordError,
+    append,
+    applied_count,
+    intent_data,
+    new_record,
+)
 from rules.records.reloads import apply_reload, make_reload
 from rules.records.replay import CardChanges, Replayed, card_changes, in_file, replay_full
 from rules.records.store import load_autosave, load_record, save_atomic
@@ -111,7 +118,9 @@ class Session:
         entry = make_reload(self.rs, state, new, len(self.record.intents)) if events else None
         if entry is None:
             return []
-        self.replayed.reload(new, events)
+        entry = entry.model_copy(update={"applied": applied_count(self.record),
+                                         "marks": len(self.record.marks)})
+        self.replayed.reload(new, events, number=len(self.record.reloads) + 1)
         self.record = self.record.model_copy(update={"reloads": self.record.reloads + (entry,)})
         # Twice, so the .bak holds this reload too: the record before it does not replay with
         # the edited pack files (its intents may need the old cards), so it is no backup.
@@ -131,6 +140,19 @@ class Session:
         self.record = record
         self._save()
         return len(record.intents) - before
+
+    def merge_marks(self, since: int) -> None:
+        """The undo (or redo) marks from number ``since`` on become one: several steps taken
+        back or put back as one action of the player, shown as one line of the log."""
+        group = self.record.marks[since:]
+        if len(group) < 2:
+            return
+        undone = tuple(lines for m in reversed(group) for lines in m.undone)
+        merged = group[-1].model_copy(update={"count": sum(m.count for m in group),
+                                              "undone": undone})
+        self.record = self.record.model_copy(
+            update={"marks": self.record.marks[:since] + (merged,)})
+        self._save()
 
     def save_as(self, path: str | os.PathLike[str]) -> None:
         save_atomic(path, self.record)

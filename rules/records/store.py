@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.core.limits import MAX_FILE_BYTES, Refused, check_json, read_limited
-from rules.records.model import READS_FORMATS, RECORD_FORMAT, Record, RecordError
+from rules.records.model import READS_FORMATS, RECORD_FORMAT, Record, RecordError, format_of
 from rules.records.replay import parse_intents
 from rules.records.temps import backup_temp_path, temp_path
 
@@ -26,9 +26,17 @@ MAX_RECORD_BYTES = MAX_FILE_BYTES  # 5 MB: a long game is well under 100 KB
 def to_text(record: Record) -> str:
     """One top-level key per line and one intent per line: diffable, readable, compact."""
     doc = record.model_dump(mode="json")
-    doc["format"] = RECORD_FORMAT if record.reloads else 1
+    doc["format"] = format_of(record)
     if not record.reloads:
         del doc["reloads"]  # a record earlier versions can read, byte for byte as they wrote it
+    # Empty format 3 fields are left out, for the same reason.
+    for mark in doc["marks"]:
+        if not mark["undone"]:
+            del mark["undone"]
+    for reload in doc.get("reloads", []):
+        for key in ("applied", "marks"):
+            if reload[key] is None:
+                del reload[key]
     lines = ["{", f" {MAGIC},"]
     keys = list(doc)
     for n, key in enumerate(keys):

@@ -39,11 +39,14 @@ def undo(record: Record, player: int, designer_mode: bool = False,
          replayed: Replayed | None = None) -> Record:
     """The record taken back to ``undo_point``; the undone intents become the next redo.
     Hot reloads after that point move to it: an undo does not take back a card edit."""
-    k = undo_point(record, player, designer_mode, replayed)
+    r = replayed if replayed is not None else replay_full(record)
+    k = undo_point(record, player, designer_mode, r)
     n = len(record.intents)
     if k == n:
         return record
-    mark = Mark(kind="undo", at=k, count=n - k, player=player, designer=designer_mode)
+    lines = tuple(tuple(e.text for e in r.events[i]) for i in range(k, n))
+    mark = Mark(kind="undo", at=k, count=n - k, player=player, designer=designer_mode,
+                undone=lines)
     return clamp(record.model_copy(update={"intents": record.intents[:k],
                                            "redo": (record.intents[k:],) + record.redo,
                                            "marks": record.marks + (mark,)}))

@@ -81,12 +81,13 @@ bad_dog = 1
     d = folder / "decks.toml"
     # a.toml failed, so 'ok_cat' is the valid one in b.toml (a Normal Gate).
     assert f"{d}:4: deck 'Broken': entrant: Second Cat is a normal, not an entrant" in text
-    assert f"{d}:5: deck 'Broken': gates: unknown card 'ghost'" in errors
-    assert f"{d}:5: deck 'Broken': gates: 4 copies of 'ok_cat'; at most 3" in errors
+    # Each entry's problem at the entry's line; the deck's total at its [deck.gates] header.
+    assert f"{d}:7: deck 'Broken': gates.ghost: unknown card 'ghost'" in errors
+    assert f"{d}:6: deck 'Broken': gates.ok_cat: 4 copies of 'ok_cat'; at most 3" in errors
     assert f"{d}:5: deck 'Broken': gates: 6 cards; a Gate deck has 20-40" in errors
     # A deck naming a card that failed says so, instead of a bare "unknown card".
-    assert f"{d}:5: deck 'Broken': gates: unknown card 'bad_dog' (that card has errors above)" \
-        in errors
+    assert f"{d}:8: deck 'Broken': gates.bad_dog: unknown card 'bad_dog' (that card has " \
+        "errors above)" in errors
 
 
 def test_nothing_is_half_loaded(tmp_path: Path) -> None:
@@ -117,7 +118,7 @@ def test_krosmaster_unknown_effect_and_team_member(tmp_path: Path) -> None:
     errors = check_pack(None, tmp_path / "k", GAMES)
     assert errors[0].startswith(f"{cards}:{line}: krosmaster 'Iron Brawler': "
                                 "spells.1.effects.0: unknown effect 'teleport'")
-    assert errors[1] == f"{teams}:3: team 'X': members: unknown Krosmaster 'Nobody'"
+    assert errors[1] == f"{teams}:3: team 'X': members[0]: unknown Krosmaster 'Nobody'"
 
 
 @pytest.mark.parametrize("art", ["../../etc/passwd", "/etc/passwd", "C:\\Windows\\x.png",

@@ -82,8 +82,10 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
     if len(s.intents) == n and d.scene.handler.name == "menu":
         hit = next(m for m in d.info()["menu"] if m["describe"] == entry["describe"])
         d.click(tuple(hit["pos"]))
-    if len(s.intents) == n and aimed and d.scene.handler.name != "idle":  # a target to pick
-        d.click(zone())
+    if len(s.intents) == n and aimed and d.scene.handler.name not in ("idle", "confirm"):
+        d.click(zone())  # a target to pick
+    if len(s.intents) == n and d.scene.handler.name == "confirm":  # harms your own: Yes
+        d.key(pygame.K_RETURN)
 
 
 @pytest.mark.slow

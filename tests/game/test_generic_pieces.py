@@ -195,7 +195,11 @@ def test_a_layout_declares_hover_range_rising_space_and_response_window() -> Non
     idle.handle(_ev(pygame.MOUSEMOTION, pos=CARD_RECT.center, rel=(0, 0), buttons=(0, 0, 0)), ctx)  # type: ignore[arg-type]
     ov = idle.overlay(ctx)  # type: ignore[arg-type]
     assert ov.glow == {CARD: "respond"} and ov.raised == CARD
-    assert ov.lit == {"reach": [("slot", 0)]} and ctx.asked == [CARD]
+    # ("slot", 0) is a legal drop now: bright (strong), not also in the "after a Move" style
+    assert ov.strong == {"put": [("slot", 0)]} and ov.lit == {} and ctx.asked == [CARD]
+    ctx._legal = [Put(card=CARD, to=("slot", 1)), Done()]  # ("slot", 0) only later now
+    ov = idle.overlay(ctx)  # type: ignore[arg-type]
+    assert ov.strong == {"put": [("slot", 1)]} and ov.lit == {"reach": [("slot", 0)]}
     assert keyed_intent(ctx) == Done()  # type: ignore[arg-type]
 
 

@@ -27,6 +27,7 @@ NAMES = ("Player 1", "Player 2")
 def _pygame() -> Iterator[None]:
     pygame.init()
     reset_fonts()  # an App closed by an earlier test quit the font module
+    set_scale(1.0)  # an earlier test on this worker may have left another scale
     yield
     set_scale(1.0)
 

@@ -97,7 +97,8 @@ def test_a_drop_on_the_other_players_row_is_refused_with_a_reason(table: Make) -
     second = next(iter(d.info()["pieces"]["hand"].values()))
     d.drag(tuple(second), lay.zone_center(lay.zone_of[(("row", 0), 0)]))
     assert len(s.intents) == 1
-    assert d.scene.message == "Nothing to do with that now."  # no second play a turn
+    # no second play a turn, and the rules say so (not just "Nothing to do with that now.")
+    assert d.scene.message == "you have already played a card this turn"
 
 
 def test_hot_seat_turns_the_table_to_whoever_decides(table: Make) -> None:

@@ -83,7 +83,9 @@ def test_picked_up_gate_lights_move_and_attack_then_moves(table: Make) -> None:
     ov = d.scene.handler.overlay(d.scene)
     hl = rs.highlights(s.state, ent)
     assert d.scene.handler.name == "dragging"
-    assert ov.lit["move"] == hl["move"] and ov.lit["attack"] == hl["attack"]
+    # every Move is legal now: bright; no zone is in both the "now" and the "later" style
+    assert sorted(ov.strong["move"]) == hl["move"] and "move" not in ov.lit
+    assert not set(ov.lit.get("attack", ())) & set(ov.strong.get("attack", ()))
     assert hl["move"] and hl["attack"]
     from game.layouts.kyoukai import LIT as HIGHLIGHT
 

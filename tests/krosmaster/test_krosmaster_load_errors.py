@@ -94,7 +94,7 @@ def test_team_with_an_unknown_krosmaster(tmp_path: Path) -> None:
     pack = _pack(tmp_path)
     teams = pack / "teams.toml"
     teams.write_text(teams.read_text().replace('"Storm Mage"]', '"Storm Mag"]'))
-    with pytest.raises(DataError, match=r"teams.toml:\d+: team 'Brave Lanterns': members: "
+    with pytest.raises(DataError, match=r"teams.toml:\d+: team 'Brave Lanterns': members\[3\]: "
                                         r"unknown Krosmaster 'Storm Mag'"):
         KrosmasterRules().new_game(seed=1, options={"pack": str(pack)})
 

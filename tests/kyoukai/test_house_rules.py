@@ -78,9 +78,11 @@ def test_describe_names_cards_and_zones_for_buttons() -> None:
     s = position(field=[{"card": "wandering_lion", "owner": 0, "zone": "C3"},
                         {"card": "iron_boar", "owner": 1, "zone": "C2"}], hand=[["punch"], []])
     labels = {rs.describe(s, i) for i in rs.legal_intents(s)}
-    assert "Wandering Lion: Attack Iron Boar (C2)" in labels
-    assert "Wandering Lion: Primal Instinct → Iron Boar (C2)" in labels
-    assert "Open Punch → Iron Boar (C2)" in labels
+    # each label says what it does and to whose piece (issue 11 item 3)
+    assert "Wandering Lion: Attack enemy Iron Boar (C2)" in labels
+    assert "Wandering Lion: Primal Instinct → Attack (3) enemy Iron Boar (C2)" in labels
+    assert "Open Punch → 3 damage to enemy Iron Boar (C2)" in labels
+    assert "Open Punch → 3 damage to your Wandering Lion (C3)" in labels
     assert "End Main step" in labels
 
 

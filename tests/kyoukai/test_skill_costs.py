@@ -48,7 +48,8 @@ def test_the_cost_is_paid_on_declaration_and_shown_by_describe() -> None:
     s = _costing(position(field=[CAT, FOX], ki=[3, 0]), "shadow_cat", 2)
     strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
     assert strike in _skills(s)
-    assert rs.describe(s, strike) == "Shadow Cat: Shadow Strike (2 Ki) → Ember Fox (C1)"
+    assert rs.describe(s, strike) == \
+        "Shadow Cat: Shadow Strike (2 Ki) → 2 damage to enemy Ember Fox (C1)"
     s = do(s, kind="skill", gate="C3", skill=0, zone="C1")
     assert s.players[0].ki == 1 and s.seq is not None  # paid before anyone answers
     s = pass_all(s)
@@ -59,7 +60,7 @@ def test_a_free_skill_costs_nothing_and_describes_as_before() -> None:
     s = position(field=[CAT, FOX], ki=[0, 0])
     strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
     assert strike in _skills(s)
-    assert rs.describe(s, strike) == "Shadow Cat: Shadow Strike → Ember Fox (C1)"
+    assert rs.describe(s, strike) == "Shadow Cat: Shadow Strike → 2 damage to enemy Ember Fox (C1)"
 
 
 def test_a_fast_skill_answer_needs_its_cost_too() -> None:

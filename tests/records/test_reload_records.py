@@ -137,9 +137,10 @@ def test_reload_race_autosave_and_bak_always_resume(pack: Path) -> None:
         assert earlier, "the .bak is one of the records the game went through"
         assert Session(bak).state == earlier[-1]
     assert rounds >= 10 and len(g.live.record.reloads) >= 10
-    # Reading and writing the file keeps the reloads (format 2), and the replay is exact.
+    # Reading and writing the file keeps the reloads (format 3: with their place in the
+    # log), and the replay is exact.
     rec = load_record(autosave_path())
-    assert json.loads(autosave_path().read_text())["format"] == 2
+    assert json.loads(autosave_path().read_text())["format"] == 3
     assert from_text(to_text(rec)) == rec
     assert replay_full(rec).states == g.live.replayed.states
 

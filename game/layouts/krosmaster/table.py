@@ -80,7 +80,7 @@ class KrosmasterTable(TableLayout):
     hover_kinds = ("move", "attack")
     legend = (
         (GLOW["open"], "glow", "a figure or die you can use now"),
-        (LIT["move"], "faint", "cells the figure can reach"),
+        (LIT["move"], "bright", "cells the figure can move to now"),
         (LIT["attack"], "outline", "cells it could cast on from here"),
         (LIT["target"], "bright", "spell: in range and in sight"),
         (LIT["blocked"], "hatched", "spell: in range, sight blocked"),
@@ -394,6 +394,19 @@ class KrosmasterTable(TableLayout):
     def focus(self) -> PieceId | None:
         return None
 
+    def confirm(self, intent: Intent) -> str | None:
+        """A damaging spell on one of the caster's own figures asks once."""
+        v = self.view
+        if v is None or not isinstance(intent, Cast) or not 0 <= intent.figure < len(v.figures):
+            return None
+        caster = v.figures[intent.figure]
+        spells = v.card(caster).spells
+        hit = v.occupant().get(intent.target)
+        if not 0 <= intent.spell < len(spells) or not spells[intent.spell].damage \
+                or hit is None or v.figures[hit].owner != caster.owner:
+            return None
+        return f"{self.describe(intent)}: this harms your own figure. Do it?"
+
     def implied(self, piece: Piece, zone: ZoneId) -> Intent | None:
         v = self.view
         if v is None or not isinstance(zone, int):
@@ -444,8 +457,13 @@ class KrosmasterTable(TableLayout):
         return []
 
     def hint_at(self) -> Pos:
+        """Below the board, over the terrain key: the top row holds the targets."""
         b = self.board.rect if self.board is not None else self.center
-        return (b.centerx, b.y + px(6))
+        return (b.centerx, b.bottom + px(8))
+
+    def zoom_at(self, size: Pos, mouse: Pos) -> Pos | None:
+        """Over the right-hand column, never over the card list (which shows the same card)."""
+        return (self.side.x + (self.side.w - size[0]) // 2, self.side.y + px(40))
 
     def message_at(self) -> Pos:
         b = self.board.rect if self.board is not None else self.center
@@ -463,7 +481,7 @@ class KrosmasterTable(TableLayout):
         board.draw_base(surf)
         board.draw_kamas(surf, v.kama_cells)
         lit, strong = overlay.lit, overlay.strong
-        move = set(lit.get("move", ()))
+        move = set(lit.get("move", ())) | set(strong.get("move", ()))
         if move:
             board.draw_lit(surf, move, LIT["move"], alpha=70)
         attack = [c for c in lit.get("attack", ()) if c not in move]
@@ -621,7 +639,8 @@ class KrosmasterTable(TableLayout):
     def _draw_tray(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v = self.view
         assert v is not None
-        notes = {"tension": "Reroll (1 die) or Keep", "dofus": "Choose the Dofus side",
+        notes = {"tension": "Reroll: 1 new die replaces both (R-03)",
+                 "dofus": "Choose the Dofus side",
                  "inspiration": "Drag a die onto a card"}
         note = notes.get(v.phase, "")
         if not v.dice and v.phase == "activation":
