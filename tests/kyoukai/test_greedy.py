@@ -3,6 +3,8 @@ but it must not attack or damage its own Gate when some legal alternative loses 
 
 from __future__ import annotations
 
+import pytest
+
 from rules.agents.greedy import GreedyAgent
 from rules.core.model import Intent
 from rules.kyoukai.foresight import settled
@@ -40,6 +42,7 @@ def _harmless_alternative(s: State, p: int, legal: list[Intent], chosen: Intent)
     return any(_material(rs.apply(s, i).state, p) >= now for i in legal if i != chosen)
 
 
+@pytest.mark.slow  # 50 whole greedy games: CI runs it with the other slow tests
 def test_greedy_never_harms_its_own_gate_in_50_seeded_games() -> None:
     bad: list[str] = []
     for seed in range(50):
