@@ -108,6 +108,8 @@ def _open(d: Draft, p: int, intent: OpenGate) -> None:
 
 def _skill(d: Draft, p: int, intent: UseSkill) -> None:
     skill = d.card(intent.gate).skills[intent.skill]
+    if skill.cost.ki:
+        d.player(p, ki=d.players[p].ki - skill.cost.ki)  # paid on declaration (K-07)
     if skill.kind == "location":
         pl = d.players[p]
         d.player(p, discard=zones.without(pl.discard, intent.gate))
@@ -121,7 +123,9 @@ def _skill(d: Draft, p: int, intent: UseSkill) -> None:
     if d.loud:
         aim = f" on {d.name(target)}" if target != EMPTY else (
             f" at {zone_label(intent.zone)}" if intent.zone != EMPTY else "")
-        d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} uses {skill.name}{aim}.", p)
+        paid = f" (cost {skill.cost.label()})" if skill.cost.ki else ""
+        d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} uses {skill.name}{aim}{paid}.",
+              p)
 
 
 def _zone(zone: int) -> int | None:

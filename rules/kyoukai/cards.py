@@ -19,11 +19,26 @@ class _Data(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class SkillCost(_Data):
+    """What a Skill's player pays when declaring it (the seed: "If using a Skill, do any written
+    cost"), on top of Resting its Gate for a Turn Action or a Fast answer."""
+
+    ki: int = Field(default=0, ge=0, le=10)
+
+    def label(self) -> str:
+        """The cost as the table shows it ("2 Ki"), or "" for a free Skill."""
+        return f"{self.ki} Ki" if self.ki else ""
+
+
+FREE = SkillCost()
+
+
 class Skill(_Data):
     name: str
     kind: SkillKind
     effect: str
     text: str = ""
+    cost: SkillCost = FREE
     # Effect parameters, named in data; the effect registry says which it reads.
     amount: int = 0
     range: int = Field(default=1, ge=0, le=8)

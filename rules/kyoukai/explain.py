@@ -26,7 +26,10 @@ def why_illegal(s: State, intent: Intent) -> str:
         return _why_open(s, p, intent)
     if isinstance(intent, Move | Attack | UseSkill):
         g = intent.gate
-        if isinstance(intent, UseSkill) and g in s.players[p].discard:
+        in_discard = g in s.players[p].discard
+        if isinstance(intent, UseSkill) and in_discard and (why := _why_skill_cost(s, p, intent)):
+            return why
+        if isinstance(intent, UseSkill) and in_discard:
             return "that Skill cannot be used from the Discard now"
         if g not in s.gates:
             return "that card is not on the field"
@@ -37,6 +40,8 @@ def why_illegal(s: State, intent: Intent) -> str:
             return f"{name} is not yours"
         if not s.card(g).has_stats:
             return f"{name} has no Stats, so it cannot take a Turn Action"
+        if isinstance(intent, UseSkill) and (why := _why_skill_cost(s, p, intent)):
+            return why
         if s.seq is not None:
             return ("a Sequence is open: only Fast Gates and Fast Skills can respond "
                     "(or pass)")
@@ -60,6 +65,18 @@ def why_illegal(s: State, intent: Intent) -> str:
                 return f"there is no Gate in {zone_label(intent.zone)} to attack"
         return f"{name} cannot use that now"
     return f"{who} cannot {intent.label()} now"
+
+
+def _why_skill_cost(s: State, p: int, intent: UseSkill) -> str:
+    """The reason a Skill's written cost cannot be paid, or "" if it can (or is not known)."""
+    g = intent.gate
+    if g not in s.cards or not 0 <= intent.skill < len(s.card(g).skills):
+        return ""
+    sk = s.card(g).skills[intent.skill]
+    ki = s.players[p].ki
+    if sk.cost.ki > ki:
+        return f"{sk.name} costs {sk.cost.ki} Ki, you have {ki}"
+    return ""
 
 
 def _why_open(s: State, p: int, intent: OpenGate) -> str:
@@ -166,7 +183,8 @@ def describe_skill(s: State, intent: UseSkill) -> str:
     skill = s.card(intent.gate).skills[intent.skill]
     attack = s.card(intent.gate).attack or 0
     what = _effect(s, skill.effect, skill.amount, intent.zone, attack)
-    return f"{s.name(intent.gate)}: {skill.name}" + (f" → {what}" if what else "")
+    cost = f" ({skill.cost.label()})" if skill.cost.ki else ""
+    return f"{s.name(intent.gate)}: {skill.name}{cost}" + (f" → {what}" if what else "")
 
 
 def describe_choose(s: State, intent: Choose) -> str:

@@ -13,6 +13,7 @@ from rules.kyoukai.state import EMPTY, GRID, HAND_LIMIT, STEPS, TURN_CAP, Item, 
 
 _CONTINUING = ("after_move", "bonus", "after_bonus_move")
 _GUARD = 10_000
+EMPTY_DECK_DAMAGE = 2
 
 
 # A Sequence opened by an item is the same immutable value every time: built once per item
@@ -70,16 +71,12 @@ def _draw_step(d: Draft) -> None:
         if d.loud:
             d.log("step", f"Player {p + 1} goes first and skips the first draw.", p)
     elif not d.players[p].deck:
-        # House rule: drawing from an empty deck wounds the Entrant for 2, Defense aside.
-        ent = d.players[p].entrant
-        total = d.gates[ent].damage + 2
-        d.gate(ent, damage=total)
+        # House rule: drawing from an empty deck deals 2 damage to your Entrant. The seed's
+        # K-08 says Defense reduces damage dealt "in any way", so it reduces this too.
         if d.loud:
-            d.log("damage", f"Player {p + 1} cannot draw: {d.name(ent)} takes 2 damage.", p)
-        if total >= 20:
-            d.winner, d.over = 1 - p, True
-            if d.loud:
-                d.log("win", f"Player {2 - p} wins!", 1 - p)
+            d.log("step", f"Player {p + 1} cannot draw: the deck is empty.", p)
+        d.damage(d.players[p].entrant, EMPTY_DECK_DAMAGE, None, "The empty deck")
+        d.absorbed = {}  # no Sequence is open: the Defense it used is back at once (K-11)
     else:
         d.draw(p)
     d.next_step()

@@ -164,8 +164,11 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
 
 def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
                    out: list[Intent]) -> None:
+    ki = s.players[p].ki
     for k, sk in enumerate(s.card(gate).skills):
         if sk.kind not in ("normal", "fast") or (fast_only and sk.kind != "fast"):
+            continue
+        if sk.cost.ki > ki:
             continue
         rule, prm = _targeting(sk)
         out.extend(UseSkill.of(gate, k, z) for z in rule(s, p, zone, prm))
@@ -265,9 +268,10 @@ def has_fast_skill(card: Gate) -> bool:
 def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
                      only: int | None = None) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
+    ki = s.players[p].ki
     for c in _only(_with_location_skill(s, s.players[p].discard), only):
         for k, sk in enumerate(s.card(c).skills):
-            if sk.kind != "location" or (fast_only and sk.speed != "fast"):
+            if sk.kind != "location" or (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue
             rule, prm = _targeting(sk)
             out.extend(UseSkill.of(c, k, z) for z in rule(s, p, EMPTY, prm))

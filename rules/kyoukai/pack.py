@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core.packs import Face, FaceBlock, PackFormat
-from rules.kyoukai.cards import Deck, Gate, load_decks
+from rules.kyoukai.cards import Deck, Gate, Skill, load_decks
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS
 from rules.kyoukai.game import GAME
 from rules.kyoukai.state import ENTRANT_LIFE
@@ -30,11 +30,17 @@ SKILL_COLOUR = {
 }
 
 
+def _skill_tag(skill: Skill) -> str:
+    """The Skill's kind, and its written cost if it has one ("Fast · 2 Ki")."""
+    cost = skill.cost.label()
+    return f"{skill.kind.capitalize()} · {cost}" if cost else skill.kind.capitalize()
+
+
 def face(card: Gate) -> Face:
     stats: list[tuple[str, int]] = []
     if card.has_stats:
         stats = [("M", card.movement or 0), ("A", card.attack or 0), ("D", card.defense or 0)]
-    blocks = [FaceBlock(title=s.name, tag=s.kind.capitalize(), tag_colour=SKILL_COLOUR[s.kind],
+    blocks = [FaceBlock(title=s.name, tag=_skill_tag(s), tag_colour=SKILL_COLOUR[s.kind],
                         text=s.text) for s in card.skills]
     flavour = card.text
     if card.type in ("normal", "fast") and card.text:

@@ -17,6 +17,7 @@ from rules.kyoukai.actions import KINDS
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.flow import advance
+from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, settled
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
@@ -195,9 +196,12 @@ class KyoukaiRules(Ruleset[State]):
         return scenario.facts(state)
 
     def evaluate(self, state: State, player: int) -> float:
+        # Score the position the declarations lead to, and charge harm aimed at one's own
+        # Gates (legal, K-20, but a computer that does it for nothing looks broken).
+        score = -FRIENDLY_FIRE * friendly_fire(state, player)
+        state = settled(state)
         if state.over:
-            return super().evaluate(state, player)
-        score = 0.0
+            return score + super().evaluate(state, player)
         worths = _worths(state)
         for i, g in state.gates.items():
             sign = 1.0 if g.owner == player else -1.0

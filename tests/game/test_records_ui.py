@@ -19,6 +19,7 @@ from game.scenes.replay import ReplayScene
 from game.scenes.table import TableScene
 from game.userdata import autosave_path, data_dir, saves_dir
 from rules.agents import GreedyAgent
+from rules.kyoukai.intents import Pass
 from rules.records import load_record, new_record, replay, save_atomic
 from rules.records.model import append
 from tests.game.conftest import Driver
@@ -72,7 +73,8 @@ def test_autosave_after_every_intent_and_ctrl_s_writes_a_file_that_loads(
     d = table(seed=1, seats=("human", "computer"))
     s = d.scene.session
     d.key(pygame.K_SPACE)  # end the Main step; the computer plays on
-    _until(d, lambda: len(s.intents) >= 3 and s.to_act() == 0 and not s.thinking)
+    # (with Stone Throw, a Fast Gate, in hand Player 1 is asked to answer the End step)
+    _until(d, lambda: len(s.intents) >= 2 and s.to_act() == 0 and not s.thinking)
     assert load_record(autosave_path()).intents == s.intents
     assert autosave_path().parent == data_dir
     d.ctrl(pygame.K_s)
@@ -114,8 +116,16 @@ def test_continue_last_game_resumes_the_autosave_with_every_intent(
 def _to_turn_3_decision(d: Driver) -> None:
     s = d.scene.session
     d.key(pygame.K_SPACE)  # Player 1 ends the Main step of turn 1
-    _until(d, lambda: s.state.turn >= 3 and s.to_act() == 0 and not s.thinking
-           and d.scene.legal() != [])
+
+    def turn_3() -> bool:
+        # Player 1 passes whenever asked to answer a Sequence (a Fast Gate in hand asks).
+        if s.to_act() == 0 and not s.thinking and s.state.seq is not None \
+                and s.state.turn < 3:
+            assert s.submit(Pass.of()) is None
+        return s.state.turn >= 3 and s.to_act() == 0 and not s.thinking \
+            and d.scene.legal() != []
+
+    _until(d, turn_3)
 
 
 def test_undo_stops_at_a_draw_designer_mode_passes_it_and_ctrl_y_redoes(table: Make) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 import rules
 from game.layouts import playable
-from rules.kyoukai.intents import Move, OpenGate
+from rules.kyoukai.intents import Move, OpenGate, Pass
 from tests.game.conftest import Driver
 
 Make = Callable[..., Driver]
@@ -100,7 +100,11 @@ def test_picked_up_gate_lights_move_and_attack_then_moves(table: Make) -> None:
     d.post(pygame.MOUSEBUTTONUP, pos=tuple(d.info()["zones"][str(to)]), button=1, touch=False)
     d.frames(20)
     assert s.intents[0] == Move(gate=ent, to=to).model_dump(mode="json")
-    assert s.state.zone_of(ent) == to  # the computer passed, we auto-passed: it resolved
+    # With a Fast Gate in hand (Stone Throw is Fast) we may answer too; pass as a player would.
+    while s.state.seq is not None and s.is_human(s.to_act()):
+        assert s.submit(Pass.of()) is None
+        d.frames(5)
+    assert s.state.zone_of(ent) == to  # the computer passed, and so did we: it resolved
 
 
 def test_escape_cancels_a_drag(table: Make) -> None:

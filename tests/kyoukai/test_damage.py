@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.kyoukai.state import State
 from tests.kyoukai.helpers import at, do, pass_all, position, rs
 
 EAGLE = {"card": "hunting_eagle", "owner": 0, "zone": "C3"}  # Attack 2, Rapid Instinct 2
@@ -20,6 +21,32 @@ def test_K08_damage_from_a_spell_is_reduced_too() -> None:
                  hand=[["stone_throw"], []])
     s = pass_all(do(s, kind="open", card="stone_throw", zone="D5"))  # 2 vs Defense 2
     assert at(s, "D5") == "iron_boar"
+
+
+def _empty_deck_draw(entrant: str, damage: int = 0) -> State:
+    """Player 2 (``entrant``, already ``damage`` hurt) starts a turn with an empty deck."""
+    s = position(deck=[["punch"], []], active=0, entrants=["ronin_aki", entrant])
+    ent = s.players[1].entrant
+    s = s.model_copy(update={"gates": {**s.gates, ent: s.gates[ent].model_copy(
+        update={"damage": damage})}})
+    return pass_all(do(s, kind="end_step"))
+
+
+def test_K08_defense_reduces_the_empty_deck_damage() -> None:
+    # "dealt damage in any way ... other Effect": the empty-deck draw's 2 meets Defense too.
+    s = _empty_deck_draw("ronin_aki")  # Defense 1: 1 gets through
+    assert s.gates[s.players[1].entrant].damage == 1
+    s = _empty_deck_draw("sage_mirei")  # Defense 2: nothing gets through
+    assert s.gates[s.players[1].entrant].damage == 0
+    assert s.absorbed == {}  # no Sequence was open: the Defense is back at once
+
+
+def test_K08_the_empty_deck_still_loses_past_defense() -> None:
+    s = _empty_deck_draw("ronin_aki", damage=19)
+    assert s.gates[s.players[1].entrant].damage == 20
+    assert s.over and rs.winner(s) == 0
+    s = _empty_deck_draw("sage_mirei", damage=19)
+    assert not s.over and s.gates[s.players[1].entrant].damage == 19
 
 
 def test_K09_damage_equal_to_defense_does_nothing() -> None:
@@ -87,3 +114,27 @@ def test_K11_entrant_defense_is_used_up_within_a_sequence() -> None:
     s = do(s, kind="pass")
     s = pass_all(do(s, kind="skill", gate="B1", skill=0, zone="A1"))
     assert s.gates[s.players[1].entrant].damage == 2
+
+
+GUARD_BY_EAGLE = {"card": "temple_guard", "owner": 1, "zone": "C2"}  # borders the Eagle in C3
+
+
+def test_K11_the_seeds_example_eagle_attack_and_stone_throw_in_one_sequence() -> None:
+    # The seed, literally: "to overcome 3 Defense with an Eagle and a Stone Throw, both Eagle's
+    # Attack and Stone Throw must be on the same Sequence". The Eagle attacks (2), the
+    # opponent passes, and its player answers with Stone Throw, a Fast Gate (2): 4 beats 3.
+    s = position(field=[EAGLE, GUARD_BY_EAGLE], hand=[["stone_throw"], []], ki=[1, 0])
+    s = do(s, kind="attack", gate="C3", zone="C2")
+    s = do(s, kind="pass")
+    s = do(s, kind="open", card="stone_throw", zone="C2")
+    s = pass_all(s)
+    assert at(s, "C2") == "empty"
+    assert "temple_guard" in rs.facts(s)["p1.discard"]
+
+
+def test_K11_the_seeds_example_fails_across_two_sequences() -> None:
+    # The same Attack and Stone Throw in separate Sequences: each meets the full Defense 3.
+    s = position(field=[EAGLE, GUARD_BY_EAGLE], hand=[["stone_throw"], []], ki=[1, 0])
+    s = pass_all(do(s, kind="attack", gate="C3", zone="C2"))
+    s = pass_all(do(s, kind="open", card="stone_throw", zone="C2"))
+    assert at(s, "C2") == "temple_guard"

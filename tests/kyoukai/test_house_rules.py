@@ -52,9 +52,10 @@ def test_hand_limit_six_at_the_end_of_turn() -> None:
 
 
 def test_drawing_from_an_empty_deck_wounds_the_entrant() -> None:
-    s = position(deck=[["punch"], []], active=0)
+    # Player 2 (Ronin Aki here, Defense 1) draws from an empty deck: 2 damage, 1 past Defense.
+    s = position(deck=[["punch"], []], active=0, entrants=["sage_mirei", "ronin_aki"])
     s = pass_all(do(s, kind="end_step"))
-    assert s.gates[s.players[1].entrant].damage == 2
+    assert s.gates[s.players[1].entrant].damage == 1
 
 
 def test_turn_cap_is_a_draw() -> None:

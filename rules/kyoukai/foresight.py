@@ -1,0 +1,60 @@
+"""What the greedy agent's one-ply look-ahead needs beyond the bare position: a declaration
+changes nothing until its Sequence resolves, so a Move, Attack or Skill scores the same as a
+pass unless the Sequence is played out (issue #11 item 1: attacks on its own Gates won ties)."""
+
+from __future__ import annotations
+
+from rules.kyoukai.draft import Draft
+from rules.kyoukai.flow import advance
+from rules.kyoukai.state import EMPTY, Item, State
+
+# What aiming harm at one of your own Gates costs in the score: a weak Summon's worth, so
+# friendly fire (legal, K-20) is chosen only when the position it leads to is clearly better.
+FRIENDLY_FIRE = 1.0
+_GUARD = 64
+_HARMFUL = frozenset({"damage", "primal_instinct"})
+
+
+def settled(state: State) -> State:
+    """The position once the open Sequence resolves with nobody answering. A choice asked for
+    on the way (Basic Slime's Ready) takes its first option, so the rest still resolves."""
+    if state.seq is None or state.pending is not None or state.over or not state.seq.stack:
+        return state
+    if all(item.kind == "move" for item in state.seq.stack):
+        return state  # Moves change no material: most look-ahead candidates are Moves
+    origin = state.seq.stack[0]
+    d = Draft(state, True)
+    for _ in range(_GUARD):
+        if d.over:
+            break
+        if d.pending is not None:
+            ready, d.pending = d.pending.options[0], None
+            d.gate(ready, ready=True)
+        elif d.seq is not None and d.seq.stack[:1] == (origin,):
+            while not d.seq.closed:
+                d.seq = d.seq.pass_priority()
+        else:
+            break  # that Sequence is over (a later one, like the End step's, is not ours)
+        advance(d)
+    return d.freeze()
+
+
+def friendly_fire(state: State, player: int) -> int:
+    """How many items ``player`` declared on the open Sequence harm one of their own Gates."""
+    if state.seq is None:
+        return 0
+    return sum(1 for item in state.seq.stack
+               if item.player == player and _harms_own(state, item, player))
+
+
+def _harms_own(state: State, item: Item, player: int) -> bool:
+    target = state.gates.get(item.target) if item.target != EMPTY else None
+    if target is None or target.owner != player:
+        return False
+    if item.kind == "attack":
+        return True
+    if item.kind == "skill":
+        return state.card(item.source).skills[item.skill].effect in _HARMFUL
+    if item.kind == "open":
+        return state.card(item.source).effect in _HARMFUL
+    return False

@@ -1,0 +1,123 @@
+"""Skill costs: the seed's "If using a Skill, do any written cost" — written in card data, paid
+on declaration, checked for legality, shown by ``describe`` and validated by the pack format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules import IllegalIntent
+from rules.core.errors import DataError
+from rules.kyoukai.cards import SkillCost
+from rules.kyoukai.intents import UseSkill
+from rules.kyoukai.ruleset import load
+from rules.kyoukai.state import State
+from tests.kyoukai.helpers import at, do, iid_at, intent, pass_all, position, rs
+
+CAT = {"card": "shadow_cat", "owner": 0, "zone": "C3"}  # Shadow Strike: 2 damage, range 2
+FOX = {"card": "ember_fox", "owner": 1, "zone": "C1"}  # Defense 0
+
+
+def _costing(s: State, card: str, ki: int) -> State:
+    """The same position with ``card``'s first Skill costing ``ki``."""
+    old = s.catalog[card]
+    skill = old.skills[0].model_copy(update={"cost": SkillCost(ki=ki)})
+    new = old.model_copy(update={"skills": (skill, *old.skills[1:])})
+    return s.model_copy(update={"catalog": {**s.catalog, card: new}})
+
+
+def _refusal(s: State, i: UseSkill) -> str:
+    with pytest.raises(IllegalIntent) as err:
+        rs.apply(s, i)
+    return str(err.value)
+
+
+def _skills(s: State) -> list[UseSkill]:
+    return [i for i in rs.legal_intents(s) if isinstance(i, UseSkill)]
+
+
+def test_a_skill_you_cannot_pay_for_is_not_legal_and_says_why() -> None:
+    s = _costing(position(field=[CAT, FOX], ki=[1, 0]), "shadow_cat", 2)
+    assert _skills(s) == []
+    strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
+    assert _refusal(s, strike) == "Shadow Strike costs 2 Ki, you have 1"
+
+
+def test_the_cost_is_paid_on_declaration_and_shown_by_describe() -> None:
+    s = _costing(position(field=[CAT, FOX], ki=[3, 0]), "shadow_cat", 2)
+    strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
+    assert strike in _skills(s)
+    assert rs.describe(s, strike) == \
+        "Shadow Cat: Shadow Strike (2 Ki) → 2 damage to enemy Ember Fox (C1)"
+    s = do(s, kind="skill", gate="C3", skill=0, zone="C1")
+    assert s.players[0].ki == 1 and s.seq is not None  # paid before anyone answers
+    s = pass_all(s)
+    assert at(s, "C1") == "empty" and s.players[0].ki == 1
+
+
+def test_a_free_skill_costs_nothing_and_describes_as_before() -> None:
+    s = position(field=[CAT, FOX], ki=[0, 0])
+    strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
+    assert strike in _skills(s)
+    assert rs.describe(s, strike) == "Shadow Cat: Shadow Strike → 2 damage to enemy Ember Fox (C1)"
+
+
+def test_a_fast_skill_answer_needs_its_cost_too() -> None:
+    eagle = {"card": "hunting_eagle", "owner": 1, "zone": "C2"}  # Rapid Instinct, Fast
+    boar = {"card": "iron_boar", "owner": 0, "zone": "C4"}
+    s = _costing(position(field=[boar, eagle], ki=[0, 0]), "hunting_eagle", 1)
+    s = do(s, kind="move", gate="C4", to="C3")
+    assert [i for i in _skills(s) if i.gate == iid_at(s, "C2")] == []
+    s = _costing(position(field=[boar, eagle], ki=[0, 1]), "hunting_eagle", 1)
+    s = do(s, kind="move", gate="C4", to="C3")
+    s = do(s, kind="skill", gate="C2", skill=0, zone="C4")
+    assert s.players[1].ki == 0
+
+
+def test_a_location_skill_from_the_discard_needs_its_cost() -> None:
+    s = _costing(position(discard=[["transient_phoenix"], []], ki=[0, 0]), "transient_phoenix", 1)
+    assert _skills(s) == []
+    phoenix = s.players[0].discard[0]
+    assert _refusal(s, UseSkill.of(phoenix, 0, 19)) == \
+        "Ravenous Rebirth costs 1 Ki, you have 0"
+    s = s.model_copy(update={"players": (s.players[0].model_copy(update={"ki": 1}),
+                                         s.players[1])})
+    assert _skills(s)
+
+
+BAD_COST = """
+[[card]]
+id = "greedy_cat"
+name = "Greedy Cat"
+type = "summon"
+movement = 1
+attack = 1
+defense = 0
+
+[[card.skills]]
+name = "Pounce"
+kind = "normal"
+effect = "damage"
+cost = { ki = -1, gold = 2 }
+"""
+
+
+def test_a_bad_cost_is_reported_with_file_line_card_and_field(tmp_path: Path) -> None:
+    (tmp_path / "cards.toml").write_text(BAD_COST, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load(tmp_path)
+    f = tmp_path / "cards.toml"
+    msgs = err.value.errors
+    assert any(m.startswith(f"{f}:14: card 'Greedy Cat': skills[0].cost.ki: ") for m in msgs), msgs
+    assert f"{f}:14: card 'Greedy Cat': skills[0].cost.gold: unknown field" in msgs, msgs
+
+
+def test_a_cost_in_the_pack_loads_and_shows_on_the_card_face(tmp_path: Path) -> None:
+    from rules.kyoukai.pack import face
+
+    (tmp_path / "cards.toml").write_text(BAD_COST.replace("ki = -1, gold = 2", "ki = 2"),
+                                         encoding="utf-8")
+    cards, _ = load(tmp_path)
+    assert cards["greedy_cat"].skills[0].cost.ki == 2
+    assert face(cards["greedy_cat"])["blocks"][0]["tag"] == "Normal · 2 Ki"
