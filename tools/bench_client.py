@@ -159,7 +159,8 @@ def bench(game: str, args: argparse.Namespace) -> dict[str, Any]:
         if scene.handler.name != "dragging":
             raise NoDrag(f"pressing the piece at {start} gave {scene.handler.name!r}, "
                          "not a drag")
-        centres = [scene.layout.zone_center(z) for z in scene.layout.zones()]
+        centres = [scene.layout.zone_center(z) for z in scene.layout.zones()] or [
+            (640, 360)]  # a table without zones: over the middle of the window
         cx = (min(c[0] for c in centres) + max(c[0] for c in centres)) // 2
         cy = (min(c[1] for c in centres) + max(c[1] for c in centres)) // 2
         rx = (max(c[0] for c in centres) - min(c[0] for c in centres)) * 2 // 5 or 200
