@@ -345,3 +345,4 @@ class App:
         self.files.close()
         self.scene.close()
         pygame.quit()
+        reset_fonts()  # cached Font objects die with pygame.quit; the next App loads them anew

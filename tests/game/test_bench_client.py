@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.draw.text import reset_fonts
 from game.layouts import playable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,12 +20,6 @@ _spec.loader.exec_module(bench_client)
 
 RESULT = re.compile(r"^RESULT game=(\w+) frames=(\d+) p50_ms=[\d.]+ p95_ms=[\d.]+ "
                     r"cpu_p95_ms=[\d.]+$")
-
-
-@pytest.fixture(autouse=True)
-def _fonts_of_a_live_pygame() -> Iterator[None]:
-    yield
-    reset_fonts()  # the bench's App.close quit pygame: later tests load fonts anew
 
 
 def test_every_playable_game_gets_a_result_line_and_a_frame(
