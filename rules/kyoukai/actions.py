@@ -110,6 +110,7 @@ def _skill(d: Draft, p: int, intent: UseSkill) -> None:
     skill = d.card(intent.gate).skills[intent.skill]
     if skill.cost.ki:
         d.player(p, ki=d.players[p].ki - skill.cost.ki)  # paid on declaration (K-07)
+    _pay(d, p, intent.pay, skill.cost.discard)
     if skill.kind == "location":
         pl = d.players[p]
         d.player(p, discard=zones.without(pl.discard, intent.gate))
@@ -123,9 +124,19 @@ def _skill(d: Draft, p: int, intent: UseSkill) -> None:
     if d.loud:
         aim = f" on {d.name(target)}" if target != EMPTY else (
             f" at {zone_label(intent.zone)}" if intent.zone != EMPTY else "")
-        paid = f" (cost {skill.cost.label()})" if skill.cost.ki else ""
+        paid = f" (cost {explain.cost_words(d, skill, intent.pay)})" if skill.cost.label() \
+            else ""
         d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} uses {skill.name}{aim}{paid}.",
               p)
+
+
+def _pay(d: Draft, p: int, pay: tuple[int, ...], discards: int) -> None:
+    """The written cost's cards: the first ``discards`` leave the hand, the rest are Rested."""
+    for card in pay[:discards]:
+        pl = d.players[p]
+        d.player(p, hand=zones.without(pl.hand, card), discard=zones.put_bottom(pl.discard, card))
+    for gate in pay[discards:]:
+        d.gate(gate, ready=False)
 
 
 def _zone(zone: int) -> int | None:

@@ -24,10 +24,18 @@ class SkillCost(_Data):
     cost"), on top of Resting its Gate for a Turn Action or a Fast answer."""
 
     ki: int = Field(default=0, ge=0, le=10)
+    # Cards discarded from hand, and other Ready Gates Rested; which ones travels in the intent.
+    discard: int = Field(default=0, ge=0, le=3)
+    rest: int = Field(default=0, ge=0, le=3)
 
     def label(self) -> str:
-        """The cost as the table shows it ("2 Ki"), or "" for a free Skill."""
-        return f"{self.ki} Ki" if self.ki else ""
+        """The cost as the table shows it ("2 Ki, discard 1"), or "" for a free Skill."""
+        parts = [f"{self.ki} Ki"] if self.ki else []
+        if self.discard:
+            parts.append(f"discard {self.discard}")
+        if self.rest:
+            parts.append(f"Rest {self.rest}")
+        return ", ".join(parts)
 
 
 FREE = SkillCost()

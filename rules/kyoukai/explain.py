@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from rules.core.model import Intent
+from rules.kyoukai.cards import Skill
 from rules.kyoukai.effects import zone_label
 from rules.kyoukai.intents import Attack, Choose, Discard, Move, OpenGate, UseSkill
-from rules.kyoukai.legal import legal, to_act
+from rules.kyoukai.legal import legal, skill_payments, to_act
 from rules.kyoukai.state import EMPTY, GRID, State
 
 
@@ -76,7 +79,38 @@ def _why_skill_cost(s: State, p: int, intent: UseSkill) -> str:
     ki = s.players[p].ki
     if sk.cost.ki > ki:
         return f"{sk.name} costs {sk.cost.ki} Ki, you have {ki}"
+    n, hand = sk.cost.discard, len(s.players[p].hand)
+    if n > hand:
+        have = "your hand is empty" if not hand else f"you have {_cards(hand)} in hand"
+        return f"{sk.name} costs discarding {_cards(n)}; {have}"
+    n = sk.cost.rest
+    others = sum(1 for i, gs in s.gates.items() if gs.owner == p and gs.ready and i != g)
+    if n > others:
+        return (f"{sk.name} costs Resting {n} other Ready Gate{'s' if n > 1 else ''}; "
+                f"you have {others}")
+    if intent.pay not in skill_payments(s, p, g, sk):
+        return (f"{sk.name}'s cost is paid with {_cards(sk.cost.discard)} from your hand, then "
+                f"{sk.cost.rest} other Ready Gate(s) of yours, each group sorted by id")
     return ""
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+class _Names(Protocol):
+    def name(self, iid: int) -> str: ...
+
+
+def cost_words(s: _Names, skill: Skill, pay: tuple[int, ...]) -> str:
+    """The cost as paid ("2 Ki, discard Stone Throw, Rest Iron Boar")."""
+    cost = skill.cost
+    parts = [f"{cost.ki} Ki"] if cost.ki else []
+    if cost.discard:
+        parts.append("discard " + ", ".join(s.name(c) for c in pay[:cost.discard]))
+    if cost.rest:
+        parts.append("Rest " + ", ".join(s.name(c) for c in pay[cost.discard:]))
+    return ", ".join(parts)
 
 
 def _why_open(s: State, p: int, intent: OpenGate) -> str:
@@ -183,7 +217,7 @@ def describe_skill(s: State, intent: UseSkill) -> str:
     skill = s.card(intent.gate).skills[intent.skill]
     attack = s.card(intent.gate).attack or 0
     what = _effect(s, skill.effect, skill.amount, intent.zone, attack)
-    cost = f" ({skill.cost.label()})" if skill.cost.ki else ""
+    cost = f" ({cost_words(s, skill, intent.pay)})" if skill.cost.label() else ""
     return f"{s.name(intent.gate)}: {skill.name}{cost}" + (f" → {what}" if what else "")
 
 

@@ -30,12 +30,14 @@ class Attack(Intent):
 
 class UseSkill(Intent):
     """Use skill number ``skill`` of ``gate`` (a Gate on the field, or a card in the Discard
-    for special-location skills)."""
+    for special-location skills). ``pay`` names what the Skill's written cost takes: first the
+    hand cards it discards, then the other Ready Gates it Rests (each group sorted)."""
 
     kind: Literal["skill"] = "skill"
     gate: int
     skill: int
     zone: int = -1
+    pay: tuple[int, ...] = ()
 
 
 class EndAction(Intent):

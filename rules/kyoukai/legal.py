@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from itertools import combinations, product
 
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
@@ -170,8 +171,26 @@ def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
             continue
         if sk.cost.ki > ki:
             continue
+        pays = skill_payments(s, p, gate, sk)
+        if not pays:
+            continue
         rule, prm = _targeting(sk)
-        out.extend(UseSkill.of(gate, k, z) for z in rule(s, p, zone, prm))
+        out.extend(UseSkill.of(gate, k, z, pay) for z in rule(s, p, zone, prm) for pay in pays)
+
+
+_FREE_PAY: list[tuple[int, ...]] = [()]
+
+
+def skill_payments(s: State, p: int, gate: int, sk: Skill) -> list[tuple[int, ...]]:
+    """Every ``pay`` that settles the Skill's discard and Rest costs, sorted (one empty one
+    when it has neither; none when p cannot pay)."""
+    cost = sk.cost
+    if not cost.discard and not cost.rest:
+        return _FREE_PAY
+    discards = list(combinations(sorted(s.players[p].hand), cost.discard))
+    others = sorted(i for i, g in s.gates.items() if g.owner == p and g.ready and i != gate)
+    rests = list(combinations(others, cost.rest))
+    return [d + r for d, r in product(discards, rests)]
 
 
 # A Skill's target rule and parameters, by Skill identity (the entry holds its Skill, so a
@@ -273,8 +292,9 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
         for k, sk in enumerate(s.card(c).skills):
             if sk.kind != "location" or (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue
+            pays = skill_payments(s, p, c, sk)
             rule, prm = _targeting(sk)
-            out.extend(UseSkill.of(c, k, z) for z in rule(s, p, EMPTY, prm))
+            out.extend(UseSkill.of(c, k, z, pay) for z in rule(s, p, EMPTY, prm) for pay in pays)
 
 
 # The cards of a Discard that have a location Skill, by the Discard tuple's identity: a pile

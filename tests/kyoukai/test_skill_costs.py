@@ -19,10 +19,10 @@ CAT = {"card": "shadow_cat", "owner": 0, "zone": "C3"}  # Shadow Strike: 2 damag
 FOX = {"card": "ember_fox", "owner": 1, "zone": "C1"}  # Defense 0
 
 
-def _costing(s: State, card: str, ki: int) -> State:
-    """The same position with ``card``'s first Skill costing ``ki``."""
+def _costing(s: State, card: str, ki: int = 0, **more: int) -> State:
+    """The same position with ``card``'s first Skill costing ``ki`` (and ``more``)."""
     old = s.catalog[card]
-    skill = old.skills[0].model_copy(update={"cost": SkillCost(ki=ki)})
+    skill = old.skills[0].model_copy(update={"cost": SkillCost(ki=ki, **more)})
     new = old.model_copy(update={"skills": (skill, *old.skills[1:])})
     return s.model_copy(update={"catalog": {**s.catalog, card: new}})
 
@@ -121,3 +121,78 @@ def test_a_cost_in_the_pack_loads_and_shows_on_the_card_face(tmp_path: Path) -> 
     cards, _ = load(tmp_path)
     assert cards["greedy_cat"].skills[0].cost.ki == 2
     assert face(cards["greedy_cat"])["blocks"][0]["tag"] == "Normal · 2 Ki"
+
+
+# --- discard = N: which hand cards travel in the intent's ``pay`` ---------------------------
+
+
+def _hand(s: State, p: int = 0) -> tuple[int, ...]:
+    return s.players[p].hand
+
+
+def test_a_discard_cost_lists_one_intent_per_hand_card_and_is_paid_on_declaration() -> None:
+    s = _costing(position(field=[CAT, FOX], hand=[["stone_throw", "punch"], []]),
+                 "shadow_cat", discard=1)
+    cat, fox_zone = iid_at(s, "C3"), intent(s, kind="skill", gate="C3", skill=0, zone="C1").zone
+    hand = sorted(_hand(s))
+    assert _skills(s) == [UseSkill.of(cat, 0, fox_zone, (c,)) for c in hand]
+    stone = next(c for c in hand if s.cards[c] == "stone_throw")
+    pick = UseSkill.of(cat, 0, fox_zone, (stone,))
+    assert rs.describe(s, pick) == \
+        "Shadow Cat: Shadow Strike (discard Stone Throw) → 2 damage to enemy Ember Fox (C1)"
+    s = rs.apply(s, pick).state
+    assert stone not in _hand(s) and stone in s.players[0].discard and len(_hand(s)) == 1
+    assert s.seq is not None  # paid before anyone answers
+
+
+def test_a_discard_cost_with_an_empty_hand_is_not_legal_and_says_why() -> None:
+    s = _costing(position(field=[CAT, FOX], hand=[[], []]), "shadow_cat", discard=1)
+    assert _skills(s) == []
+    strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
+    assert _refusal(s, strike) == "Shadow Strike costs discarding 1 card; your hand is empty"
+
+
+def test_a_pay_that_names_a_card_not_in_hand_is_refused() -> None:
+    s = _costing(position(field=[CAT, FOX], hand=[["punch"], ["block"]]), "shadow_cat",
+                 discard=1)
+    strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
+    theirs = UseSkill.of(strike.gate, 0, strike.zone, (_hand(s, 1)[0],))
+    assert "paid with 1 card from your hand" in _refusal(s, theirs)
+    assert "paid with 1 card from your hand" in _refusal(s, strike)  # pay left out
+
+
+def test_a_discard_of_two_lists_sorted_combinations() -> None:
+    s = _costing(position(field=[CAT, FOX], hand=[["punch", "block", "stone_throw"], []]),
+                 "shadow_cat", discard=2)
+    pays = [i.pay for i in _skills(s)]
+    a, b, c = sorted(_hand(s))
+    assert pays == [(a, b), (a, c), (b, c)]
+
+
+def test_a_skill_record_with_pay_round_trips_and_an_old_record_still_parses() -> None:
+    i = UseSkill.of(7, 0, 3, (12, 4))
+    assert rs.parse_intent(i.model_dump(mode="json")) == i
+    assert rs.parse_intent({"kind": "skill", "gate": 7, "skill": 0, "zone": 3}) == \
+        UseSkill.of(7, 0, 3, ())
+
+
+@pytest.mark.parametrize(("field", "value"), [("discard", "-1"), ("rest", "9"),
+                                              ("discard", '"one"')])
+def test_a_bad_discard_or_rest_cost_names_file_line_and_field(tmp_path: Path, field: str,
+                                                             value: str) -> None:
+    text = BAD_COST.replace("ki = -1, gold = 2", f"{field} = {value}")
+    (tmp_path / "cards.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load(tmp_path)
+    f = tmp_path / "cards.toml"
+    assert any(m.startswith(f"{f}:14: card 'Greedy Cat': skills[0].cost.{field}: ")
+               for m in err.value.errors), err.value.errors
+
+
+def test_discard_and_rest_costs_show_on_the_card_face(tmp_path: Path) -> None:
+    from rules.kyoukai.pack import face
+
+    text = BAD_COST.replace("ki = -1, gold = 2", "ki = 1, discard = 1, rest = 1")
+    (tmp_path / "cards.toml").write_text(text, encoding="utf-8")
+    cards, _ = load(tmp_path)
+    assert face(cards["greedy_cat"])["blocks"][0]["tag"] == "Normal · 1 Ki, discard 1, Rest 1"
