@@ -196,3 +196,51 @@ def test_discard_and_rest_costs_show_on_the_card_face(tmp_path: Path) -> None:
     (tmp_path / "cards.toml").write_text(text, encoding="utf-8")
     cards, _ = load(tmp_path)
     assert face(cards["greedy_cat"])["blocks"][0]["tag"] == "Normal · 1 Ki, discard 1, Rest 1"
+
+
+# --- rest = N: which other Ready Gates travel in the intent's ``pay`` -----------------------
+
+BOAR = {"card": "iron_boar", "owner": 0, "zone": "C4"}
+AKI = {"card": "ronin_aki", "owner": 0, "zone": "E5", "ready": False}  # the Entrant, Rested
+
+
+def test_a_rest_cost_lists_other_ready_gates_and_rests_them_on_declaration() -> None:
+    s = _costing(position(field=[CAT, FOX, BOAR, AKI]), "shadow_cat", rest=1)
+    cat, boar = iid_at(s, "C3"), iid_at(s, "C4")
+    strikes = [i for i in _skills(s) if i.gate == cat]
+    assert strikes and all(i.pay == (boar,) for i in strikes)
+    strike = next(i for i in strikes if i.zone == intent(s, kind="skill", gate="C3", skill=0,
+                                                           zone="C1").zone)
+    assert rs.describe(s, strike) == \
+        "Shadow Cat: Shadow Strike (Rest Iron Boar) → 2 damage to enemy Ember Fox (C1)"
+    s = rs.apply(s, strike).state
+    assert not s.gates[boar].ready and not s.gates[cat].ready and s.seq is not None
+
+
+def test_a_rest_cost_without_another_ready_gate_is_not_legal_and_says_why() -> None:
+    s = _costing(position(field=[CAT, FOX, AKI]), "shadow_cat", rest=1)
+    assert [i for i in _skills(s) if i.gate == iid_at(s, "C3")] == []
+    strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
+    assert _refusal(s, strike) == \
+        "Shadow Strike costs Resting 1 other Ready Gate; you have 0"
+
+
+def test_a_skill_cannot_rest_its_own_gate_or_an_enemy_gate_as_its_cost() -> None:
+    s = _costing(position(field=[CAT, FOX, BOAR, AKI]), "shadow_cat", rest=1)
+    strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
+    for wrong in (strike.gate, iid_at(s, "C1")):
+        bad = UseSkill.of(strike.gate, 0, strike.zone, (wrong,))
+        assert "other Ready Gate(s) of yours" in _refusal(s, bad)
+
+
+def test_discard_and_rest_together_pay_hand_cards_first_then_gates() -> None:
+    s = _costing(position(field=[CAT, FOX, BOAR, AKI], hand=[["stone_throw"], []]), "shadow_cat",
+                 discard=1, rest=1)
+    cat, boar, stone = iid_at(s, "C3"), iid_at(s, "C4"), _hand(s)[0]
+    strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
+    pick = UseSkill.of(cat, 0, strike.zone, (stone, boar))
+    assert pick in _skills(s)
+    assert rs.describe(s, pick).startswith(
+        "Shadow Cat: Shadow Strike (discard Stone Throw, Rest Iron Boar) → ")
+    s = rs.apply(s, pick).state
+    assert _hand(s) == () and not s.gates[boar].ready
