@@ -244,3 +244,14 @@ def test_discard_and_rest_together_pay_hand_cards_first_then_gates() -> None:
         "Shadow Cat: Shadow Strike (discard Stone Throw, Rest Iron Boar) → ")
     s = rs.apply(s, pick).state
     assert _hand(s) == () and not s.gates[boar].ready
+
+
+def test_the_log_names_the_paid_cards() -> None:
+    s = _costing(position(field=[CAT, FOX, BOAR, AKI], hand=[["stone_throw"], []]), "shadow_cat",
+                 discard=1, rest=1)
+    strike = intent(s, kind="skill", gate="C3", skill=0, zone="C1")
+    pick = UseSkill.of(strike.gate, 0, strike.zone,
+                       (_hand(s)[0], iid_at(s, "C4")))
+    texts = [e.text for e in rs.apply(s, pick).events]
+    assert "Player 1: Shadow Cat uses Shadow Strike on Ember Fox (cost discard Stone Throw, " \
+        "Rest Iron Boar)." in texts, texts
