@@ -9,10 +9,10 @@ from rules.core.draft import Draft
 from rules.core.rng import Rng
 from rules.krosmaster.board import Board
 from rules.krosmaster.cards import KrosmasterCard
-from rules.krosmaster.state import Figure, KState, Phase
+from rules.krosmaster.state import Figure, FigureReading, KState, Phase
 
 
-class KDraft(Draft[KState]):
+class KDraft(FigureReading, Draft[KState]):
     working = {"figures": list}
 
     catalog: tuple[KrosmasterCard, ...]
@@ -34,24 +34,6 @@ class KDraft(Draft[KState]):
     kama_cells: tuple[int, ...]
     rng: Rng
     winner: int | None
-
-    # ---- reading (as KState's) ------------------------------------------------------
-    def card(self, fig: Figure) -> KrosmasterCard:
-        return self.catalog[fig.card]
-
-    def name(self, fig: Figure) -> str:
-        return self.catalog[fig.card].name
-
-    def acting(self) -> Figure | None:
-        if self.phase != "activation":
-            return None
-        return self.figures[self.timelines[self.active][self.slot]]
-
-    def occupant(self) -> dict[int, int]:
-        return {f.cell: f.id for f in self.figures if f.cell is not None}
-
-    def power(self, fig: Figure, power: str) -> int:
-        return self.catalog[fig.card].powers.count(power) + fig.inspiration.count(power)
 
     # ---- changing -------------------------------------------------------------------
     def figure(self, fid: int, **update: Any) -> Figure:

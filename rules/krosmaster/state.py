@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Any, Literal, Protocol
 
 from rules.core.model import Frozen
 from rules.core.rng import Rng
@@ -28,7 +29,48 @@ class Figure(Frozen):
         return self.cell is not None
 
 
-class KState(Frozen):
+class _Fields(Protocol):
+    """Read-only, so both a frozen model and a working copy fit."""
+
+    @property
+    def catalog(self) -> tuple[KrosmasterCard, ...]: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def active(self) -> int: ...
+    @property
+    def slot(self) -> int: ...
+    @property
+    def timelines(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+    @property
+    def figures(self) -> Sequence[Figure]: ...
+
+
+class FigureReading:
+    """What the rules read of a Krosmaster position, shared by the frozen ``KState`` and its
+    working copy ``KDraft`` (which holds the figures as a list)."""
+
+    def card(self: _Fields, fig: Figure) -> KrosmasterCard:
+        return self.catalog[fig.card]
+
+    def name(self: _Fields, fig: Figure) -> str:
+        return self.catalog[fig.card].name
+
+    def acting(self: _Fields) -> Figure | None:
+        """The figure in its Activation, if any."""
+        if self.phase != "activation":
+            return None
+        return self.figures[self.timelines[self.active][self.slot]]
+
+    def occupant(self: _Fields) -> dict[int, int]:
+        return {f.cell: f.id for f in self.figures if f.cell is not None}
+
+    def power(self: _Fields, fig: Figure, power: str) -> int:
+        """How many times ``fig`` has a power: printed on its card or given by Inspiration."""
+        return self.catalog[fig.card].powers.count(power) + fig.inspiration.count(power)
+
+
+class KState(FigureReading, Frozen):
     catalog: tuple[KrosmasterCard, ...]
     board: Board
     faces: tuple[str, ...] = house.FACES
@@ -48,26 +90,6 @@ class KState(Frozen):
     kama_cells: tuple[int, ...] = ()  # cells still holding a kama
     rng: Rng
     winner: int | None = None
-
-    # ---- reading ----------------------------------------------------------------------
-    def card(self, fig: Figure) -> KrosmasterCard:
-        return self.catalog[fig.card]
-
-    def name(self, fig: Figure) -> str:
-        return self.catalog[fig.card].name
-
-    def acting(self) -> Figure | None:
-        """The figure in its Activation, if any."""
-        if self.phase != "activation":
-            return None
-        return self.figures[self.timelines[self.active][self.slot]]
-
-    def occupant(self) -> dict[int, int]:
-        return {f.cell: f.id for f in self.figures if f.cell is not None}
-
-    def power(self, fig: Figure, power: str) -> int:
-        """How many times ``fig`` has a power: printed on its card or given by Inspiration."""
-        return self.catalog[fig.card].powers.count(power) + fig.inspiration.count(power)
 
     # ---- writing (copies only the changed path) ---------------------------------------
     def with_figure(self, fig: Figure, **update: Any) -> KState:
