@@ -17,7 +17,8 @@ from rules.kyoukai.intents import Move as KyoukaiMove
 
 GAMES = sorted(rules.GAMES)
 OTHER = {"kyoukai": KrosmasterMove(figure=0, to=3), "krosmaster": KyoukaiMove(gate=0, to=3),
-         "dreadnought": KyoukaiMove(gate=0, to=3)}
+         "dreadnought": KyoukaiMove(gate=0, to=3),
+         "bos": KyoukaiMove(gate=0, to=3)}
 
 
 def _random_states(rs: Any, seed: int, every: int) -> list[Any]:
