@@ -23,10 +23,11 @@ def test_smoke_plays_every_ruleset_from_the_menu_and_exits_0(tmp_path: Path) -> 
     out = _run(tmp_path, "-m", "game", "--smoke")
     assert out.returncode == 0, out.stdout + out.stderr
     assert "smoke: OK" in out.stdout
-    import rules
+    from rules import registry
 
-    for game in rules.GAMES:
-        assert f"smoke: {game}: " in out.stdout
+    for info in registry.infos():
+        if info.table is not None:  # a rules-only game is not playable from the menu yet
+            assert f"smoke: {info.name}: " in out.stdout
     assert not (tmp_path / "userdata").exists() or (tmp_path / "userdata").is_dir()
 
 
