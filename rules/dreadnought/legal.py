@@ -252,9 +252,25 @@ STAGES: Stages[State] = Stages([
 ], current)
 
 
+_GENERATE = {st.name: st.generate for st in STAGES}
+
+
 def to_act(s: State) -> int | None:
-    return STAGES.to_act(s)
+    """The stage table's actor, read directly (every step asks it several times)."""
+    if s.over:
+        return None
+    if s.phase == "choose":
+        return s.chooser
+    w = s.window
+    if w is None:
+        return None
+    return 1 - w.priority if s.target != EMPTY and s.paying is None else w.priority
 
 
 def legal(s: State, only: Hashable | None = None) -> list[Intent]:
-    return STAGES.legal(s, only=only)
+    p = to_act(s)
+    if p is None:
+        return []
+    generate = _GENERATE[current(s)]
+    assert generate is not None
+    return generate(s, p, only)
