@@ -4,14 +4,14 @@ the hand; the speed comparison in large type across the middle."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pygame
 
 from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec, spec_of
-from game.draw.palette import GOLD, INK_DIM, OWNER, Color
+from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Seats
@@ -45,6 +45,7 @@ PHASE_NAMES = {"choose": "Speed", "speed": "Speed", "cast": "Cast", "fast": "Fas
 DUMMY_PILL: Color = (90, 90, 110)
 HP_PILL: Color = (170, 40, 50)
 SIZE_PILL: Color = (40, 70, 120)
+FLASH_MS = 1600  # how long a speed comparison stays large over the table
 
 # Rows: the other player's hand, their table, the middle strip, your table, your hand.
 # Columns: Speed Area, left caster, left Battle Area, right Battle Area, right caster, log.
@@ -80,8 +81,20 @@ class DreadnoughtTable(RegionTable):
                        "discard": "choose"}
 
     def __init__(self, faces: CardFaces | None = None) -> None:
-        super().__init__(faces, DreadnoughtRules())
         self._specs: dict[str, tuple[Any, FaceSpec]] = {}
+        self._seen: tuple[int, int] = (0, 0)  # the last comparison shown: (turn, which)
+        self._flash_until = 0  # ms: the comparison shown large over the table until then
+        super().__init__(faces, DreadnoughtRules())
+
+    def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
+        super().update(view, seats, legal)
+        v: State | None = view
+        if v is not None and v.compared and (v.turn, v.compared) != self._seen:
+            self._seen = (v.turn, v.compared)
+            self._flash_until = pygame.time.get_ticks() + FLASH_MS
+
+    def animating(self) -> bool:
+        return pygame.time.get_ticks() < self._flash_until
 
     def buttons(self) -> dict[str, str]:
         return {"pass": "Pass (Space)", "swap_areas": "Swap Battle Areas"}
@@ -326,3 +339,29 @@ class DreadnoughtTable(RegionTable):
             if lines:
                 s = TEXT.get(fit(lines[0], 14, info.rect.w - px(16)), 14, INK_DIM)
                 surf.blit(s, s.get_rect(midtop=(info.rect.centerx, y + t.get_height())))
+            if self.animating():
+                self._draw_flash(surf, v, info.rect)
+
+    def _draw_flash(self, surf: pygame.Surface, v: State, strip: pygame.Rect) -> None:
+        """The comparison as a moment: both grades side by side in large type, and who is
+        faster (first comparison) or the first player (second)."""
+        names = self.seats.names
+        who = v.faster if v.compared == 1 else v.first
+        head = "Speed cards revealed" if v.compared == 1 else "Second comparison"
+        tail = f"{names[who]} is faster" if v.compared == 1 else \
+            f"{names[who]} is the first player"
+        box = pygame.Rect(0, 0, min(strip.w - px(40), px(620)), strip.h + px(150))
+        box.center = strip.center
+        pygame.draw.rect(surf, PANEL, box, border_radius=px(12))
+        pygame.draw.rect(surf, GOLD, box, width=px(3), border_radius=px(12))
+        h = TEXT.get(head, 16, INK_DIM, True)
+        surf.blit(h, h.get_rect(midtop=(box.centerx, box.y + px(10))))
+        for p, x in ((0, box.x + box.w // 4), (1, box.right - box.w // 4)):
+            g = TEXT.get(reading.grade_label(v.grades[p]), 54, OWNER[p], True)
+            n = TEXT.get(fit(names[p], 15, box.w // 2 - px(20)), 15, OWNER[p])
+            surf.blit(g, g.get_rect(center=(x, box.centery - px(6))))
+            surf.blit(n, n.get_rect(midtop=(x, box.centery + px(26))))
+        vs = TEXT.get("vs", 20, INK, True)
+        surf.blit(vs, vs.get_rect(center=(box.centerx, box.centery - px(6))))
+        t = TEXT.get(fit(tail, 26, box.w - px(20), True), 26, GOLD, True)
+        surf.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - px(10))))

@@ -73,3 +73,19 @@ def test_the_phase_bar_names_the_priority_mode_and_the_attack_aims_at_an_area() 
     assert t.status()[0].endswith("one action each, in turn") and t.status()[1] == "Action"
     assert t.card_target(Attack(area=1)) == (("right", 1), None)
     assert any("one action each" in line for line, _ in t.sequence_lines())
+
+
+def test_each_speed_comparison_is_shown_large_once_as_a_moment() -> None:
+    s = position(phase="choose", hand=[["stone_pup"], ["ember_imp"]])
+    t = _table(s)
+    assert not t.animating()  # nothing compared yet this turn
+    s = play(s, ChooseSpeed(card=iid(s, "stone_pup", 0)), ChooseSpeed(card=iid(s, "ember_imp", 1)))
+    t.update(RS.view(s, 0), SEATS, RS.legal_intents(s))
+    assert t.animating() and t._banner(RS.view(s, 0)) == "Speed E vs C: Player 2 is faster"
+    surf = pygame.Surface((1280, 720))
+    from game.layouts.base import Overlay
+
+    t.draw(surf, Overlay())
+    t._flash_until = 0
+    t.update(RS.view(s, 0), SEATS, RS.legal_intents(s))
+    assert not t.animating()  # the same comparison is not shown again
