@@ -39,8 +39,7 @@ def start_turn(d: Draft, p: int) -> None:
 def skip_summoning_if_idle(d: Draft) -> None:
     """Go straight to Main when no summon can be made (no free wizard or no condition holds)."""
     p = d.active
-    s = d.freeze()
-    if free_columns(s, p) and any(can_summon(s, p, i) for i in s.sides[p].castle):
+    if free_columns(d, p) and any(can_summon(d, p, i) for i in d.sides[p].castle):
         return
     d.step = "main"
     if d.loud:

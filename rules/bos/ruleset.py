@@ -37,10 +37,13 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
         wizards = tuple(new(w) for w in deck.wizards)
         castle = tuple(new(c) for c in deck.castle)
         spellbook = tuple(new(c) for c in deck.spellbook)
-        sides.append(Side(boss=boss, wizards=wizards, castle=castle, spellbook=spellbook))
+        # model_construct: every field here comes from checked pack data (new games are part
+        # of every simulation, so they skip validating it again)
+        sides.append(Side.model_construct(boss=boss, wizards=wizards, castle=castle,
+                                          spellbook=spellbook))
         split = split or len(cards)
-    return State(catalog=dict(catalog), cards=cards, split=split, sides=(sides[0], sides[1]),
-                 active=first, first=first)
+    return State.model_construct(catalog=dict(catalog), cards=cards, split=split,
+                                 sides=(sides[0], sides[1]), active=first, first=first)
 
 
 class BosRules(Ruleset[State]):
