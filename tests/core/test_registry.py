@@ -162,4 +162,5 @@ def test_the_installed_entry_points_are_the_shipped_games() -> None:
 
     found = {ep.name: ep.value for ep in entry_points(group=registry.GROUP)}
     assert found == {ref.split(".")[1]: ref for ref in registry.SHIPPED}
+    assert found["kyoukai"] == "rules.kyoukai.game:GAME"
     assert sorted(found.values()) == sorted(registry.SHIPPED)
