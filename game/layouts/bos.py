@@ -49,8 +49,7 @@ SPEC = TableSpec(
         Region("info", "panel", cell=(3, 0), span=(1, 3), mirror=False),
     ),
 )
-STEP_NAMES = {"summoning": "Summoning", "main": "Main", "block": "Main · block?",
-              "over": "Game over"}
+STEP_NAMES = {"summoning": "Summoning", "main": "Main", "block": "Main", "over": "Ending"}
 WARN: Color = (190, 60, 50)
 STRENGTH: Color = (60, 90, 150)
 FACE_DOWN: Color = (90, 70, 120)
@@ -183,6 +182,9 @@ class BosTable(RegionTable):
                          f"{seats.names[a.defender]}: block with a lit card, or Take it.")
         else:
             lines.append(f"{who}'s turn {side.turns} · {STEP_NAMES[v.step]} phase")
+        if v.attack is not None:
+            lines.append("A summon in a column next to the attacked one moves in to block; a "
+                         "face-up boss blocks from its place.")
         if v.halved and v.winner is None:
             lines.append(f"Turn 11 or later: Startup halved {who}'s life and vim!")
         elif v.step == "summoning":
@@ -273,10 +275,12 @@ class BosTable(RegionTable):
         if v is None or v.attack is None:
             return []
         a = v.attack
-        return [(f"{v.name(a.attacker)} attacks {self.seats.names[a.defender]} "
-                 f"(Strength {v.units[a.attacker].strength})", HIGHLIGHT["attack"]),
-                (f"{self.seats.names[a.defender]} may block: an adjacent summon moves in, a "
-                 "face-up boss blocks from its place — or Take it", HIGHLIGHT["choose"])]
+        return [(f"{v.name(a.attacker)} ({v.units[a.attacker].strength}) attacks "
+                 f"{self.seats.names[a.defender]}", HIGHLIGHT["attack"])]
+
+    def sequence_footer(self, deciding: bool) -> str:
+        return "Block with a lit card, or Take it." if deciding else \
+            "Waiting for the defender to block or take it…"
 
     def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:
         return [f"{names[state.first]} goes first. Each Startup readies your cards and "
