@@ -229,7 +229,10 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
         out.extend(PlayerAttack.of(iid, q) for q in (1 - p, p) if can_player_attack(s, iid, q))
         for k, ab in enumerate(s.card(iid).abilities):
             if ab.trigger == "act":
-                out.extend(_aimed(iid, k, targets(s, p, ab.effect)))
+                got = picks.get(ab.effect)
+                if got is None:
+                    got = picks[ab.effect] = targets(s, p, ab.effect)
+                out.extend(_aimed(iid, k, got))
     if (only is None or only == side.boss) and can_reveal(s, p):
         out.append(RevealBoss.of(side.boss))
     if only is None:
