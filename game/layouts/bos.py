@@ -8,10 +8,14 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec, spec_of
-from game.draw.palette import HIGHLIGHT, Color
-from game.layouts.base import Seats
+from game.draw.palette import GOLD, HIGHLIGHT, INK, PANEL, Color
+from game.draw.scale import px
+from game.draw.text import TEXT, wrap
+from game.layouts.base import Overlay, Piece, Seats
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.bos.cards import HIDDEN, Card
@@ -90,7 +94,13 @@ class BosTable(RegionTable):
 
     def __init__(self, faces: CardFaces | None = None) -> None:
         self._specs: dict[str, tuple[Card, FaceSpec]] = {}
+        self.why: dict[int, str] = {}  # dimmed castle / spellbook card -> the rules' reason
         super().__init__(faces, BosRules())
+
+    def rises(self, piece: Piece) -> bool:
+        """Castle and spellbook cards report the hover (``Overlay.raised``), so a dimmed one
+        can say why it is dimmed."""
+        return piece.where in ("castle", "spells")
 
     def buttons(self) -> dict[str, str]:
         return {"end_summoning": "End Summoning (Space)", "end_turn": "End turn (Space)",
@@ -125,6 +135,8 @@ class BosTable(RegionTable):
         for i in ids:
             why = unusable(v, i) if v.active == v.owner(i) and v.step in ("summoning", "main") \
                 else ""
+            if why:
+                self.why[i] = why
             looks.append(self._look(v, i, dimmed=bool(why),
                                     counters=((short(why), WARN),) if why else ()))
         return Content(cards=tuple(looks))
@@ -132,6 +144,7 @@ class BosTable(RegionTable):
     def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
         v: State = view
         out: dict[Hashable, Content] = {}
+        self.why = {}
         for p, side in enumerate(v.sides):
             hidden = p != seats.viewer or seats.hide_hands
             out[("castle", p)] = self._book(v, side.castle, hidden)
@@ -194,6 +207,23 @@ class BosTable(RegionTable):
             lines.append("Drag a summon onto a card to attack it, onto a Life box to attack "
                          "that player; spells from the Spellbook onto their target.")
         return tuple(lines)
+
+    # ---- the reason a hovered card is dimmed -------------------------------------------------
+    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        super().draw(surf, overlay)
+        why = self.why.get(overlay.raised) if isinstance(overlay.raised, int) else None
+        d = self._by_id.get(overlay.raised) if why else None
+        if why is None or d is None or overlay.dragging is not None:
+            return
+        lines = wrap(f"Not now: {why}.", 16, px(300))
+        h = TEXT.get("Ag", 16, INK).get_height()
+        box = pygame.Rect(0, 0, px(320), h * len(lines) + px(12))
+        box.midbottom = (d.box.centerx, d.box.top - px(4))
+        box.clamp_ip(self.area)
+        pygame.draw.rect(surf, PANEL, box, border_radius=px(6))
+        pygame.draw.rect(surf, GOLD, box, width=1, border_radius=px(6))
+        for k, line in enumerate(lines):
+            surf.blit(TEXT.get(line, 16, INK), (box.x + px(10), box.y + px(6) + k * h))
 
     # ---- intents as drags -------------------------------------------------------------------
     def card_source(self, intent: Intent) -> Hashable | None:

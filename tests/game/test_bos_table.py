@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 import rules
@@ -58,13 +59,17 @@ def test_drag_a_summon_from_the_castle_onto_a_column(table: Make) -> None:
     assert d.scene.layout.held[("wizards", 0)].slots[1].face is None  # shows its back
 
 
-def test_a_refused_drop_snaps_back_with_the_rules_reason(table: Make) -> None:
+def test_a_refused_drop_snaps_back_with_the_rules_reason(table: Make, tmp_path: Path) -> None:
     d = table(game="bos", seed=1, seats=("human", "computer"))
     s = d.scene.session
     d.frames(2)
     brute = _card(s.state, "magma_brute", s.state.sides[0].castle)  # Your life is 20 or less
     look = next(c for c in d.scene.layout.held[("castle", 0)].cards if c.id == brute)
     assert look.dimmed and "condition not met" in look.counters[0][0]
+    assert "Your life is 20 or less" in _layout(d).why[brute]  # the hover tooltip's sentence
+    d.move(_piece(d, brute))  # hovered: the tooltip is drawn over the table
+    pygame.image.save(d.app.screen if hasattr(d.app, "screen") else pygame.display.get_surface(),
+                      str(tmp_path / "hover.png"))
     n = len(s.intents)
     d.drag(_piece(d, brute), _zone(d, (("field", 0), 0)))
     assert len(s.intents) == n
