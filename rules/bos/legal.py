@@ -226,7 +226,9 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
         if u.owner != p or u.acted or (only is not None and iid != only):
             continue
         out.extend(_attacks(iid, field))
-        out.extend(PlayerAttack.of(iid, q) for q in (1 - p, p) if can_player_attack(s, iid, q))
+        if can_player_attack(s, iid, 1 - p):
+            out.append(PlayerAttack.of(iid, 1 - p))
+        out.append(PlayerAttack.of(iid, p))  # B-12: yourself, always
         for k, ab in enumerate(s.card(iid).abilities):
             if ab.trigger == "act":
                 got = picks.get(ab.effect)

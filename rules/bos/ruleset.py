@@ -21,6 +21,20 @@ from rules.core.reload import describe_change
 from rules.core.ruleset import Ruleset
 
 
+_SHARED: list[dict[str, Card]] = []  # the last catalog handed out (see ``shared_catalog``)
+
+
+def shared_catalog(cards: Mapping[str, Card]) -> dict[str, Card]:
+    """The same dict for every game of an unchanged pack: states never mutate their catalog
+    (hot reload builds a new one), and the rules' per-catalog caches stay warm across games."""
+    if _SHARED:
+        last = _SHARED[0]
+        if len(last) == len(cards) and all(last.get(k) is v for k, v in cards.items()):
+            return last
+    _SHARED[:] = [dict(cards)]
+    return _SHARED[0]
+
+
 def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) -> State:
     """Both players' cards numbered (player 0's first: ``split``), before the first Startup.
     Nothing is shuffled: every zone is in its deck's written order."""
@@ -42,7 +56,7 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
         sides.append(Side.model_construct(boss=boss, wizards=wizards, castle=castle,
                                           spellbook=spellbook))
         split = split or len(cards)
-    return State.model_construct(catalog=dict(catalog), cards=cards, split=split,
+    return State.model_construct(catalog=shared_catalog(catalog), cards=cards, split=split,
                                  sides=(sides[0], sides[1]), active=first, first=first)
 
 
@@ -81,6 +95,9 @@ class BosRules(Ruleset[State]):
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
+        if quiet and intent.kind == "end_summoning":
+            # Only the step changes: no draft needed (a twentieth of simulated steps).
+            return state.model_copy(update={"step": "main"}), []
         d = Draft(state, quiet)
         p = to_act(state)
         assert p is not None
