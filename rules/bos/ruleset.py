@@ -20,7 +20,6 @@ from rules.core.newgame import Setup, shipped_pack
 from rules.core.reload import describe_change
 from rules.core.ruleset import Ruleset
 
-
 _SHARED: list[dict[str, Card]] = []  # the last catalog handed out (see ``shared_catalog``)
 
 
