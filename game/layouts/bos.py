@@ -198,8 +198,9 @@ class BosTable(RegionTable):
         if v.attack is not None:
             lines.append("A summon in a column next to the attacked one moves in to block; a "
                          "face-up boss blocks from its place.")
-        if v.halved and v.winner is None:
-            lines.append(f"Turn 11 or later: Startup halved {who}'s life and vim!")
+        if v.halved and v.winner is None:  # first: the strip's bright line
+            lines.insert(0, f"{who}'s turn {side.turns} (11th or later): Startup halved their "
+                            f"life to {side.life} and vim to {side.vim}!")
         elif v.step == "summoning":
             lines.append("Drag a glowing summon from your Castle onto one of your columns "
                          "whose wizard is face up; Space ends Summoning.")
