@@ -133,10 +133,7 @@ def _move(d: Draft, p: int, i: MoveUnit) -> None:
     here = slots.index(i.unit)
     there = slots[i.slot]
     slots[here], slots[i.slot] = there, i.unit
-    d.player(p, slots=(slots[0], slots[1], slots[2], slots[3]))
-    d.unit(i.unit, moved=True)
-    if there != EMPTY:
-        d.unit(there, moved=True)
+    d.player(p, slots=(slots[0], slots[1], slots[2], slots[3]), moves=d.players[p].moves + 1)
     if d.loud:
         side = "left" if area_of(i.slot) == 0 else "right"
         text = (f"{d.shown(i.unit)} moves to the {side} Battle Area." if there == EMPTY
@@ -147,10 +144,7 @@ def _move(d: Draft, p: int, i: MoveUnit) -> None:
 
 def _swap(d: Draft, p: int, i: SwapAreas) -> None:
     s = d.players[p].slots
-    d.player(p, slots=(s[2], s[3], s[0], s[1]))
-    for u in s:
-        if u != EMPTY:
-            d.unit(u, moved=True)
+    d.player(p, slots=(s[2], s[3], s[0], s[1]), moves=d.players[p].moves + 1)
     if d.loud:
         d.log("move", f"Player {p + 1} swaps the units of their two Battle Areas.", p)
     _acted(d, p)

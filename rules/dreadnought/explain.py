@@ -80,8 +80,6 @@ def why_illegal(s: State, intent: Intent) -> str:
         u = s.units.get(intent.unit)
         if u is None or u.owner != p:
             return "that is not one of your units"
-        if u.moved:
-            return "each unit moves once per turn"
         if not 0 <= intent.slot < 4 or area_of(intent.slot) == area_of(
                 pl.slots.index(intent.unit)):
             return "move units to your other Battle Area"
@@ -89,8 +87,6 @@ def why_illegal(s: State, intent: Intent) -> str:
             there = pl.slots[intent.slot]
             if there == EMPTY:
                 return size_reason(s, p, intent.unit, intent.slot) or "not legal now"
-            if s.units[there].moved:
-                return f"{s.name(there)} has already moved this turn"
             a, b = ("SML"[reading.size_of(s, i) - 1] for i in (intent.unit, there))
             return (f"swapping {a} and {b} units "
                     f"would break the size rules (at most {AREA_SIZE} per area)")

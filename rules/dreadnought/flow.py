@@ -106,11 +106,10 @@ def end_phase(d: Draft) -> None:
                 del d.units[i]
                 slots[k] = EMPTY
         d.player(p, log=tuple(log), speed=EMPTY, closed=False, shift=0, geared=False, used=(),
-                 slots=(slots[0], slots[1], slots[2], slots[3]))
+                 moves=0, slots=(slots[0], slots[1], slots[2], slots[3]))
     for i, u in d.units.items():
-        if u.checked or u.damage or u.bonus or u.moved:
-            d.units[i] = u.model_copy(update={"checked": False, "damage": 0, "bonus": 0,
-                                              "moved": False})
+        if u.checked or u.damage or u.bonus:
+            d.units[i] = u.model_copy(update={"checked": False, "damage": 0, "bonus": 0})
     if d.loud:
         d.log("end", f"End of turn {d.turn}: speed cards and dummies go to the log; Checked "
               "units return to Normal.")

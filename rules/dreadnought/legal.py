@@ -137,8 +137,7 @@ def move_slots(s: State, p: int, unit: int) -> list[int]:
     it may swap with (D-09)."""
     pl = s.players[p]
     slots = pl.slots
-    units = s.units
-    if unit not in slots or units[unit].moved:
+    if unit not in slots:
         return []
     here = slots.index(unit)
     sizes = [0 if i == EMPTY else reading.size_of(s, i) for i in slots]
@@ -151,15 +150,13 @@ def move_slots(s: State, p: int, unit: int) -> list[int]:
         if there == EMPTY:
             if room[other] >= size:
                 out.append(k)
-        elif (not units[there].moved and room[other] + sizes[k] >= size
-              and room[mine] + size >= sizes[k]):
+        elif room[other] + sizes[k] >= size and room[mine] + size >= sizes[k]:
             out.append(k)
     return out
 
 
 def can_swap_areas(s: State, p: int) -> bool:
-    mine = [i for i in s.players[p].slots if i != EMPTY]
-    return len(mine) >= 2 and not any(s.units[i].moved for i in mine)
+    return sum(1 for i in s.players[p].slots if i != EMPTY) >= 2
 
 
 def discardable(s: State, p: int, unit: int) -> bool:

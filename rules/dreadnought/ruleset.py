@@ -21,6 +21,10 @@ from rules.dreadnought.intents import INTENT_TYPES
 from rules.dreadnought.legal import legal, to_act
 from rules.dreadnought.state import EMPTY, HP_CARDS, OPENING_HAND, TURN_CAP, Player, State
 
+# what one slot movement costs in ``evaluate``: more than the lookahead's tie-break against
+# passing (1e-3), so moving units back and forth is never the computer's best choice
+MOVE_COST = 0.01
+
 
 def new_state(catalog: dict[str, Card], decks: tuple[Deck, ...], seed: int,
               first: int = 0) -> State:
@@ -154,7 +158,7 @@ class DreadnoughtRules(Ruleset[State]):
                         if i != EMPTY and not state.units[i].dummy)
             dummies = sum(0.3 for i in pl.slots if i != EMPTY and state.units[i].dummy)
             score += sign * (8.0 * pl.hp_total + board + dummies
-                             + 0.35 * len(pl.hand))
+                             + 0.35 * len(pl.hand) - MOVE_COST * pl.moves)
         return score
 
     # ---- scenario files ---------------------------------------------------------------------

@@ -38,7 +38,7 @@ def area_slots(area: int) -> tuple[int, int]:
 
 
 class Unit(Frozen):
-    """A unit (or dummy) in a slot. ``checked``: tapped; ``moved``: slot-moved this turn."""
+    """A unit (or dummy) in a slot. ``checked``: tapped."""
 
     iid: int
     owner: int
@@ -47,7 +47,6 @@ class Unit(Frozen):
     cast_turn: int = 0
     damage: int = 0
     bonus: int = 0  # +BP until End
-    moved: bool = False
 
 
 class Player(Frozen):
@@ -62,6 +61,9 @@ class Player(Frozen):
     shift: int = 0  # grade steps faster (+) or slower (-) this turn, from abilities
     geared: bool = False  # Gear Change used this turn (D-02)
     used: tuple[int, ...] = ()  # abilities used this turn, as ability_key(source, index)
+    # slot movements this turn: not a limit (D-09 allows any number), only a cost in
+    # ``evaluate`` so a one-ply computer does not shuffle units back and forth forever
+    moves: int = 0
 
     @property
     def hp_total(self) -> int:
@@ -77,7 +79,7 @@ def new_unit(iid: int, owner: int, dummy: bool, cast_turn: int) -> Unit:
     new = Unit.__new__(Unit)
     object.__setattr__(new, "__dict__", {
         "iid": iid, "owner": owner, "checked": dummy, "dummy": dummy, "cast_turn": cast_turn,
-        "damage": 0, "bonus": 0, "moved": False})
+        "damage": 0, "bonus": 0})
     object.__setattr__(new, "__pydantic_fields_set__", _UNIT_SET)
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_private__", None)

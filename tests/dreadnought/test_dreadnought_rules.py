@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rules
+from rules.agents.greedy import GreedyAgent
 from rules.dreadnought.intents import (
     Attack,
     Block,
@@ -207,6 +208,30 @@ def test_D09_a_move_onto_a_unit_is_a_swap_obeying_size_rules() -> None:
     hound = iid(s, "storm_hound", 0)
     s = play(s, MoveUnit(unit=hound, slot=2))
     assert s.players[0].slots[:3] == (smith, fox, hound)
+
+
+def test_D09_a_unit_may_move_between_areas_any_number_of_times_in_a_turn() -> None:
+    # The seed: Cast actions "any number of times", slot movement "any number of your units";
+    # we had a house rule of one move per unit per turn, which the seed does not have.
+    s = position(phase="cast", slots=[["storm_hound", "", "quick_fox", ""], ["", "", "", ""]])
+    hound, fox = iid(s, "storm_hound", 0), iid(s, "quick_fox", 0)
+    s = play(s, MoveUnit(unit=hound, slot=3))
+    s = play(s, MoveUnit(unit=hound, slot=0))  # back again, the same turn
+    assert s.players[0].slots == (hound, EMPTY, fox, EMPTY)
+    s = play(s, SwapAreas(), SwapAreas())
+    assert s.players[0].slots == (hound, EMPTY, fox, EMPTY) and RS.to_act(s) == 0
+    s = play(s, MoveUnit(unit=fox, slot=0))  # onto the hound: a swap, after both moved
+    assert s.players[0].slots == (fox, EMPTY, hound, EMPTY)
+
+
+def test_D09_the_computer_does_not_shuffle_units_back_and_forth() -> None:
+    s = position(phase="cast", slots=[["storm_hound", "", "quick_fox", ""], ["", "", "", ""]])
+    agent = GreedyAgent(seed=3)
+    steps = 0
+    while s.phase == "cast" and RS.to_act(s) == 0 and steps < 50:
+        s = play(s, agent.choose(RS, RS.view(s, 0), RS.legal_intents(s)))
+        steps += 1
+    assert steps < 50 and s.players[0].moves == 0
 
 
 # ---- D-10 ------------------------------------------------------------------------------
