@@ -32,24 +32,28 @@ def phase_bar(surf: pygame.Surface, rect: pygame.Rect, steps: Sequence[str], cur
     surf.blit(rt, rt.get_rect(midright=(rect.right - px(12), rect.centery)))
 
 
+SEQUENCE_TITLE = "Sequence  (top resolves first)"
+
+
 def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, Color]],
-                   footer: str) -> None:
-    """The open Sequence, top item first; ``lines`` come from the table layout."""
+                   footer: str, title: str = SEQUENCE_TITLE, numbered: bool = True) -> None:
+    """The open Sequence, top item first; ``lines`` come from the table layout. A game without
+    a Sequence names its own panel (``title``) and lists its lines unnumbered."""
     pygame.draw.rect(surf, PANEL, rect, border_radius=px(8))
     pygame.draw.rect(surf, GOLD, rect, width=px(2), border_radius=px(8))
-    t = TEXT.get("Sequence  (top resolves first)", 18, GOLD, True)
+    t = TEXT.get(title, 18, GOLD, True)
     surf.blit(t, (rect.x + px(8), rect.y + px(6)))
     y = rect.y + px(28)
     for k, (line, colour) in enumerate(lines):
         for j, part in enumerate(wrap(line, 17, rect.w - px(34))):
             if y > rect.bottom - px(40):
                 break
-            prefix = f"{k + 1}." if j == 0 else ""
+            prefix = f"{k + 1}." if j == 0 and numbered else ""
             if prefix:
                 pt = TEXT.get(prefix, 17, INK_DIM, True)
                 surf.blit(pt, (rect.x + px(8), y))
             lt = TEXT.get(part, 17, colour)
-            surf.blit(lt, (rect.x + px(26), y))
+            surf.blit(lt, (rect.x + px(26 if numbered else 8), y))
             y += px(16)
         y += px(3)
     ft = TEXT.get(fit(footer, 16, rect.w - px(16)), 16, INK_DIM)

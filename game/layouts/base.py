@@ -18,6 +18,7 @@ import pygame
 
 from game.draw.cards import FaceSpec
 from game.draw.legend import Entry
+from game.draw.panels import SEQUENCE_TITLE
 from game.draw.scale import px
 from rules.core.model import Intent
 from rules.core.paths import asset
@@ -207,6 +208,10 @@ class TableLayout(ABC):
         """The open response window, top item first; empty when none is open (the default:
         a game without one)."""
         return []
+
+    def sequence_title(self) -> tuple[str, bool]:
+        """The response panel's title and whether its lines are numbered (a stack's order)."""
+        return (SEQUENCE_TITLE, True)
 
     def sequence_footer(self, deciding: bool) -> str:
         """The line under the open response window: what the viewer may do (``deciding``) or

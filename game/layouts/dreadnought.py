@@ -15,6 +15,7 @@ from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Seats
+from game.layouts.region_parts import REGION_FILL
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.core.model import Intent
@@ -46,6 +47,7 @@ DUMMY_PILL: Color = (90, 90, 110)
 HP_PILL: Color = (170, 40, 50)
 SIZE_PILL: Color = (40, 70, 120)
 FLASH_MS = 1600  # how long a speed comparison stays large over the table
+FLIP_MS = 500  # the first part of it: both speed cards turn over together, back to face
 
 # Rows: the other player's hand, their table, the middle strip, your table, your hand.
 # Columns: Speed Area, left caster, left Battle Area, right Battle Area, right caster, log.
@@ -292,6 +294,22 @@ class DreadnoughtTable(RegionTable):
             mode = "choose a blocker"
         return (f"Turn {v.turn} · {who}: {mode}", PHASE_NAMES[v.phase])
 
+    def sequence_title(self) -> tuple[str, bool]:
+        # Dreadnought has priority windows, not a Sequence: nothing stacks or resolves.
+        return ("Priority", False)
+
+    def sequence_footer(self, deciding: bool) -> str:
+        v: State | None = self.view
+        if not deciding or v is None:
+            return "Waiting for the other player…"
+        if v.paying is not None:
+            return "Click hand cards to log them."
+        if v.target != EMPTY:
+            return "Click a lit unit or caster to block."
+        if v.attackers:
+            return "Click more units, then an enemy Battle Area."
+        return "Act with a lit card, or Pass."
+
     def sequence_lines(self) -> list[tuple[str, Color]]:
         """The phase's priority window: who holds it, in which mode, and the attack or the
         payment under way."""
@@ -340,7 +358,37 @@ class DreadnoughtTable(RegionTable):
                 s = TEXT.get(fit(lines[0], 14, info.rect.w - px(16)), 14, INK_DIM)
                 surf.blit(s, s.get_rect(midtop=(info.rect.centerx, y + t.get_height())))
             if self.animating():
+                self._draw_flip(surf, v)
                 self._draw_flash(surf, v, info.rect)
+
+    def flip_progress(self) -> float | None:
+        """How far the speed cards have turned over (0 back, 1 face), None when not turning:
+        only at the first comparison, the one where both cards open together (D-01)."""
+        left = self._flash_until - pygame.time.get_ticks()
+        gone = FLASH_MS - left
+        if left <= 0 or gone >= FLIP_MS or self._seen[1] != 1:
+            return None
+        return max(0.0, gone / FLIP_MS)
+
+    def _draw_flip(self, surf: pygame.Surface, v: State) -> None:
+        """Both open speed cards, drawn face up by the regions, repainted as a card turning
+        over: its back narrowing to the edge, then its face widening."""
+        t = self.flip_progress()
+        if t is None:
+            return
+        for pl in v.players:
+            d = self._by_id.get(pl.speed)
+            if pl.speed == EMPTY or d is None or pl.closed:
+                continue
+            box = d.box.clip(surf.get_rect())
+            if box.w < 4 or box.h < 4:
+                continue
+            face = surf.subsurface(box).copy()
+            surf.fill(REGION_FILL, box)
+            img = self.faces.back(box.size) if t < 0.5 else face
+            w = max(1, int(box.w * abs(1.0 - 2.0 * t)))
+            turned = pygame.transform.scale(img, (w, box.h))
+            surf.blit(turned, turned.get_rect(center=box.center))
 
     def _draw_flash(self, surf: pygame.Surface, v: State, strip: pygame.Rect) -> None:
         """The comparison as a moment: both grades side by side in large type, and who is

@@ -10,7 +10,7 @@ import pytest
 
 from game.layouts.base import Seats
 from game.layouts.dreadnought import DreadnoughtTable
-from rules.dreadnought.intents import Attack, CastDummy, CastUnit, ChooseSpeed, Pass
+from rules.dreadnought.intents import Attack, CastDummy, CastUnit, Check, ChooseSpeed, Pass
 from tests.dreadnought.helpers import RS, iid, play, position
 from tests.game.conftest import Driver
 
@@ -103,3 +103,44 @@ def test_the_speed_choice_by_keyboard_tab_and_enter(table: Make) -> None:
     d.key(pygame.K_RETURN)
     assert s.intents and s.intents[0]["kind"] == "choose_speed"
     assert s.state.players[0].speed != -1
+
+
+def test_both_speed_cards_turn_over_together_at_the_first_comparison() -> None:
+    from game.layouts.base import Overlay
+
+    s = position(phase="choose", hand=[["stone_pup"], ["ember_imp"]])
+    t = _table(s)
+    assert t.flip_progress() is None
+    s = play(s, ChooseSpeed(card=iid(s, "stone_pup", 0)), ChooseSpeed(card=iid(s, "ember_imp", 1)))
+    t.update(RS.view(s, 0), SEATS, RS.legal_intents(s))
+    turning = t.flip_progress()
+    assert turning is not None and turning < 0.5  # it starts from the backs
+    from game.layouts.dreadnought import FLASH_MS, FLIP_MS
+
+    t._flash_until = pygame.time.get_ticks() + FLASH_MS - FLIP_MS // 4  # a quarter through
+    surf = pygame.Surface((1280, 720))
+    t.draw(surf, Overlay())
+    box = t._by_id[s.players[0].speed].box
+    from game.layouts.region_parts import REGION_FILL
+
+    assert surf.get_at(box.center)[:3] != REGION_FILL  # the back, narrowed
+    # Mid-turn the card is narrower than its box: the box's edge shows the region behind it.
+    assert surf.get_at((box.x + 2, box.centery))[:3] == REGION_FILL
+    t._flash_until = pygame.time.get_ticks() + 600  # 1000 ms into the moment: turned over
+    assert t.flip_progress() is None
+
+
+def test_the_side_panel_names_priority_not_a_sequence() -> None:
+    from game.layouts.kyoukai import KyoukaiTable
+
+    s = position(phase="cast", first=0)
+    t = _table(s)
+    assert t.sequence_title() == ("Priority", False)
+    assert t.sequence_footer(True) == "Act with a lit card, or Pass."
+    assert t.sequence_footer(False) == "Waiting for the other player…"
+    s = position(phase="action", slots=[["storm_hound", "", "", ""], ["", "", "", ""]])
+    s = play(s, Check(unit=iid(s, "storm_hound", 0)))
+    t = _table(s)
+    assert t.sequence_footer(True) == "Click more units, then an enemy Battle Area."
+    # Kyoukai keeps its Sequence.
+    assert KyoukaiTable().sequence_title() == ("Sequence  (top resolves first)", True)
