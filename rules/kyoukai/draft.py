@@ -22,6 +22,7 @@ from rules.kyoukai.state import (
     Player,
     State,
     TurnAction,
+    placed,
 )
 
 Place = Literal["discard", "hand"]
@@ -97,7 +98,7 @@ class Draft(CoreDraft[State]):
 
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
         self.field[zone] = iid
-        self.gates[iid] = FieldGate(iid=iid, owner=owner, ready=ready)
+        self.gates[iid] = placed(iid, owner, ready)
 
     def draw(self, p: int, n: int = 1) -> int:
         pl = self.players[p]

@@ -17,7 +17,7 @@ from rules.kyoukai.actions import KINDS
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.flow import advance
-from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, settled
+from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, needs_settling, settle
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
@@ -48,7 +48,7 @@ def load(folder: Path) -> tuple[dict[str, Gate], dict[str, Deck]]:
 _WORTHS: dict[int, tuple[dict[int, str], dict[str, Gate], dict[int, float | None]]] = {}
 
 
-def _worths(state: State) -> dict[int, float | None]:
+def _worths(state: State | Draft) -> dict[int, float | None]:
     hit = _WORTHS.get(id(state.cards))
     if hit is None or hit[0] is not state.cards or hit[1] is not state.catalog:
         if len(_WORTHS) >= 256:
@@ -57,7 +57,7 @@ def _worths(state: State) -> dict[int, float | None]:
     return hit[2]
 
 
-def _worth(state: State, iid: int) -> float | None:
+def _worth(state: State | Draft, iid: int) -> float | None:
     card = state.card(iid)
     if card.type == "entrant":
         return None
@@ -136,7 +136,7 @@ class KyoukaiRules(Ruleset[State]):
             if not seq.closed and not state.over and state.pending is None:
                 return state.model_copy(update={"seq": seq}), []
         d = Draft(state, quiet)
-        p = to_act(state)
+        p = self.to_act(state)
         assert p is not None
         KINDS[intent.kind].apply(d, p, intent)
         advance(d)
@@ -198,21 +198,41 @@ class KyoukaiRules(Ruleset[State]):
     def evaluate(self, state: State, player: int) -> float:
         # Score the position the declarations lead to, and charge harm aimed at one's own
         # Gates (legal, K-20, but a computer that does it for nothing looks broken).
-        score = -FRIENDLY_FIRE * friendly_fire(state, player)
-        state = settled(state)
-        if state.over:
-            return score + super().evaluate(state, player)
-        worths = _worths(state)
-        for i, g in state.gates.items():
-            sign = 1.0 if g.owner == player else -1.0
-            if i in worths:
-                worth = worths[i]
-            else:
-                worth = worths[i] = _worth(state, i)
-            if worth is None:
-                score -= sign * g.damage
-            else:
-                score += sign * worth
-        me, them = state.players[player], state.players[1 - player]
-        score += 0.3 * (len(me.hand) - len(them.hand))
-        return score
+        if not needs_settling(state):
+            return _score(state, player)
+        d = Draft(state, True)
+        return _score(d, player)
+
+    def lookahead(self, state: State, intent: Intent, player: int) -> float:
+        # ``evaluate(apply(state, intent, quiet=True).state)`` on one draft: the intent is
+        # applied, its Sequence settled and the result scored without freezing in between.
+        d = Draft(state, True)
+        p = self.to_act(state)
+        assert p is not None
+        KINDS[intent.kind].apply(d, p, intent)
+        advance(d)
+        return _score(d, player)
+
+
+def _score(s: State | Draft, player: int) -> float:
+    """``evaluate``'s score of ``s`` (a draft is settled in place first)."""
+    score = -FRIENDLY_FIRE * friendly_fire(s, player)
+    if type(s) is Draft:
+        settle(s)
+    if s.over:
+        w = s.winner
+        return score + (0.0 if w is None else 1000.0 if w == player else -1000.0)
+    worths = _worths(s)
+    for i, g in s.gates.items():
+        sign = 1.0 if g.owner == player else -1.0
+        if i in worths:
+            worth = worths[i]
+        else:
+            worth = worths[i] = _worth(s, i)
+        if worth is None:
+            score -= sign * g.damage
+        else:
+            score += sign * worth
+    me, them = s.players[player], s.players[1 - player]
+    score += 0.3 * (len(me.hand) - len(them.hand))
+    return score
