@@ -147,8 +147,7 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
         if card.cost > pl.ki:
             continue
         if card.type in ("summon", "spirit"):
-            if fast_only and not any(k.kind == "passive" and k.effect == "open_as_fast"
-                                     for k in card.skills):
+            if fast_only and not _flags(card)[2]:
                 continue
             if zones is None:
                 zones = open_zones(s, p)
@@ -214,9 +213,9 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
     if only is not None:
         g = s.gates.get(only)
         return [(field.index(only), only)] if g is not None and g.owner == p and g.ready else []
-    out = [(field.index(i), i) for i, g in s.gates.items() if g.owner == p and g.ready]
-    out.sort()
-    return out
+    gates = s.gates
+    return [(z, i) for z, i in enumerate(field)
+            if i != EMPTY and (g := gates.get(i)) is not None and g.owner == p and g.ready]
 
 
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
@@ -233,21 +232,23 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) 
 def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
     if movement <= 0:
         return
-    out.extend(Move.of(gate, c) for c in _reach(s.field, zone, movement))
+    out.extend(_move_intents(s.field, gate, zone, movement))
 
 
-# Zones reachable from a zone, by the whole field: positions repeat from one step to the next
-# (a pass, a declaration) and across a turn, and a look-up is cheaper than the search.
-_REACH: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+# A Gate's Moves, by the whole field: positions repeat from one step to the next (a pass, a
+# declaration) and across a turn, and a look-up is cheaper than the search.
+_MOVES: dict[tuple[int, int, int, tuple[int, ...]], tuple[Intent, ...]] = {}
 
 
-def _reach(field: tuple[int, ...], zone: int, movement: int) -> list[int]:
-    key = (zone, movement, field)
-    got = _REACH.get(key)
+def _move_intents(field: tuple[int, ...], gate: int, zone: int,
+                  movement: int) -> tuple[Intent, ...]:
+    key = (gate, zone, movement, field)
+    got = _MOVES.get(key)
     if got is None:
-        if len(_REACH) >= 50_000:
-            _REACH.clear()
-        got = _REACH[key] = sorted(GRID.reach(zone, movement, lambda c: field[c] != EMPTY))
+        if len(_MOVES) >= 50_000:
+            _MOVES.clear()
+        reach = GRID.reach(zone, movement, lambda c: field[c] != EMPTY)
+        got = _MOVES[key] = tuple([Move.of(gate, c) for c in sorted(reach)])
     return got
 
 
@@ -270,18 +271,24 @@ def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None 
             _skill_intents(s, p, i, z, True, out)
 
 
-# Per card: whether it has a Fast Skill (cards are immutable; the entry keeps the card alive,
-# so its id is not reused while the entry stands).
-_FAST: dict[int, tuple[Gate, bool]] = {}
+# Per card: whether it has a Fast Skill, whether it opens as Fast (cards are immutable; the
+# entry keeps the card alive, so its id is not reused while the entry stands).
+_FLAGS: dict[int, tuple[Gate, bool, bool]] = {}
+
+
+def _flags(card: Gate) -> tuple[Gate, bool, bool]:
+    got = _FLAGS.get(id(card))
+    if got is None or got[0] is not card:
+        if len(_FLAGS) >= 4096:
+            _FLAGS.clear()
+        got = _FLAGS[id(card)] = (
+            card, any(sk.kind == "fast" for sk in card.skills),
+            any(k.kind == "passive" and k.effect == "open_as_fast" for k in card.skills))
+    return got
 
 
 def has_fast_skill(card: Gate) -> bool:
-    got = _FAST.get(id(card))
-    if got is None or got[0] is not card:
-        if len(_FAST) >= 4096:
-            _FAST.clear()
-        got = _FAST[id(card)] = (card, any(sk.kind == "fast" for sk in card.skills))
-    return got[1]
+    return _flags(card)[1]
 
 
 def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
