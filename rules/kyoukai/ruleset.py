@@ -206,6 +206,21 @@ class KyoukaiRules(Ruleset[State]):
     def lookahead(self, state: State, intent: Intent, player: int) -> float:
         # ``evaluate(apply(state, intent, quiet=True).state)`` on one draft: the intent is
         # applied, its Sequence settled and the result scored without freezing in between.
+        if intent.kind == "move" and state.seq is None:
+            # A Move declared outside a Sequence opens one of Moves only, which is scored as
+            # it stands: every Move from this position scores the same (only the mover's
+            # Ready flag differs, which the score does not read), so it is computed once.
+            hit = self._move_score
+            if hit[0] is state and hit[1] == player:
+                return hit[2]
+            score = self._lookahead(state, intent, player)
+            self._move_score = (state, player, score)
+            return score
+        return self._lookahead(state, intent, player)
+
+    _move_score: tuple[object, int, float] = (None, -1, 0.0)
+
+    def _lookahead(self, state: State, intent: Intent, player: int) -> float:
         d = Draft(state, True)
         p = self.to_act(state)
         assert p is not None
@@ -223,16 +238,24 @@ def _score(s: State | Draft, player: int) -> float:
         w = s.winner
         return score + (0.0 if w is None else 1000.0 if w == player else -1000.0)
     worths = _worths(s)
+    # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
+    # damage the other way); adding or taking a value is the same float operation as adding
+    # it times +1.0 or -1.0.
     for i, g in s.gates.items():
-        sign = 1.0 if g.owner == player else -1.0
         if i in worths:
             worth = worths[i]
         else:
             worth = worths[i] = _worth(s, i)
         if worth is None:
-            score -= sign * g.damage
+            if g.owner == player:
+                score -= g.damage
+            else:
+                score += g.damage
+        elif g.owner == player:
+            score += worth
         else:
-            score += sign * worth
+            score -= worth
     me, them = s.players[player], s.players[1 - player]
     score += 0.3 * (len(me.hand) - len(them.hand))
     return score
+
