@@ -52,11 +52,8 @@ class Draft(Generic[S]):
 
     def freeze(self) -> S:
         d = self.__dict__
-        update: dict[str, Any] = {}
-        for k, v in self.base.__dict__.items():
-            now = d[k]
-            if now is not v:
-                update[k] = now
+        was = self.base.__dict__
+        update: dict[str, Any] = {k: d[k] for k in was if d[k] is not was[k]}
         for name in self.working:
             now = d[name]
             update[name] = tuple(now) if type(now) is list else now

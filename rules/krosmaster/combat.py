@@ -67,11 +67,14 @@ def tackle_cells(s: Table, geo: Geo, owner: int) -> set[int]:
     return out
 
 
-def best_path(s: Table, geo: Geo, fig: Figure, goal: int) -> list[int]:
-    """House rule H10: within the MP left, the route with the fewest tackles, then shortest."""
+def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
+              risky: set[int] | None = None) -> list[int]:
+    """House rule H10: within the MP left, the route with the fewest tackles, then shortest.
+    (``risky``: ``tackle_cells`` of the mover's owner, when the caller has it already.)"""
     assert fig.cell is not None
     blocked = move_blockers(s, geo)
-    risky = tackle_cells(s, geo, fig.owner)
+    if risky is None:
+        risky = tackle_cells(s, geo, fig.owner)
     nb = geo.grid.neighbours
     # One table per number of steps: cell -> (tackles so far, cell it came from).
     layers: list[dict[int, tuple[int, int]]] = [{fig.cell: (0, -1)}]
@@ -83,6 +86,9 @@ def best_path(s: Table, geo: Geo, fig: Figure, goal: int) -> list[int]:
                 if n not in blocked and (n not in nxt or cost < nxt[n][0]):
                     nxt[n] = (cost, cur)
         layers.append(nxt)
+        hit = nxt.get(goal)
+        if hit is not None and hit[0] == 0:
+            break  # no tackle on the way: no later, longer route can be better
     steps = min((layer[goal][0], k) for k, layer in enumerate(layers) if goal in layer)[1]
     path = [goal]
     for k in range(steps, 0, -1):
@@ -114,8 +120,8 @@ def _tackle(d: KDraft, geo: Geo, fig: Figure) -> Figure:
 
 
 def move(d: KDraft, geo: Geo, fig: Figure, goal: int) -> None:
-    path = best_path(d, geo, fig, goal)
     risky = tackle_cells(d, geo, fig.owner)
+    path = best_path(d, geo, fig, goal, risky)
     kamas = set(d.kama_cells)
     events_before = len(d.events)
     # The figure walks as a local value: nothing on the way reads it back from the table

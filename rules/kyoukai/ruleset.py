@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -62,6 +63,15 @@ def _worth(state: State | Draft, iid: int) -> float | None:
     if card.type == "entrant":
         return None
     return 1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0))
+
+
+_NO_RNG = Rng()  # what a view holds instead of the state's generator
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """The same objects, one by one (the decks pair by its two tuples)."""
+    return (a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3][0] is b[3][0]
+            and a[3][1] is b[3][1])
 
 
 class KyoukaiRules(Ruleset[State]):
@@ -145,12 +155,26 @@ class KyoukaiRules(Ruleset[State]):
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int) -> State:
         opp = state.players[1 - player]
-        hidden = set(opp.hand)
-        for pl in state.players:
-            hidden.update(pl.deck)
-        cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
-        catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
-        return state.model_copy(update={"cards": cards, "catalog": catalog, "rng": Rng()})
+        decks = (state.players[0].deck, state.players[1].deck)
+        # The masked tables change only when a hand or deck does: kept per player with what
+        # they were made from (a greedy agent asks a view every decision; its look-ahead
+        # caches follow the tables' identity).
+        key = (state.cards, state.catalog, opp.hand, decks)
+        hit = self._views.get(player)
+        if hit is not None and _same(hit[0], key):
+            cards, catalog = hit[1], hit[2]
+        else:
+            hidden = set(opp.hand)
+            for pl in state.players:
+                hidden.update(pl.deck)
+            cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+            catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
+            self._views[player] = (key, cards, catalog)
+        return state.model_copy(update={"cards": cards, "catalog": catalog, "rng": _NO_RNG})
+
+    @cached_property
+    def _views(self) -> dict[int, tuple[tuple[Any, ...], dict[int, str], dict[str, Gate]]]:
+        return {}
 
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
         from rules.kyoukai.highlights import highlights
