@@ -16,7 +16,9 @@ from rules.krosmaster.intents import Move as KrosmasterMove
 from rules.kyoukai.intents import Move as KyoukaiMove
 
 GAMES = sorted(rules.GAMES)
-OTHER = {"kyoukai": KrosmasterMove(figure=0, to=3), "krosmaster": KyoukaiMove(gate=0, to=3)}
+OTHER = {"kyoukai": KrosmasterMove(figure=0, to=3), "krosmaster": KyoukaiMove(gate=0, to=3),
+         "dreadnought": KyoukaiMove(gate=0, to=3),
+         "bos": KyoukaiMove(gate=0, to=3)}
 
 
 def _random_states(rs: Any, seed: int, every: int) -> list[Any]:
@@ -116,7 +118,8 @@ def _odd_intents(draw: st.DrawFn, game: str, near: list[int]) -> Any:
     ints = st.one_of(st.sampled_from(near), _INTS) if near else _INTS
     choice = draw(st.integers(0, 5))
     if choice == 4:
-        return draw(st.sampled_from([None, 3, "move", {"kind": "move"}, object(), OTHER[game]]))
+        foreign = OTHER.get(game, KyoukaiMove(gate=0, to=3))
+        return draw(st.sampled_from([None, 3, "move", {"kind": "move"}, object(), foreign]))
     cls = draw(st.sampled_from(sorted(rs.intent_types, key=lambda t: t.__name__)))
     fields: dict[str, Any] = {}
     for name, f in cls.model_fields.items():

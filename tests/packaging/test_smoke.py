@@ -23,9 +23,9 @@ def test_smoke_plays_every_ruleset_from_the_menu_and_exits_0(tmp_path: Path) -> 
     out = _run(tmp_path, "-m", "game", "--smoke")
     assert out.returncode == 0, out.stdout + out.stderr
     assert "smoke: OK" in out.stdout
-    import rules
+    from game.layouts import playable
 
-    for game in rules.GAMES:
+    for game in playable():  # a game whose table is not built yet (table=None) is not smoked
         assert f"smoke: {game}: " in out.stdout
     assert not (tmp_path / "userdata").exists() or (tmp_path / "userdata").is_dir()
 

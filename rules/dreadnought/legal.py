@@ -1,0 +1,276 @@
+"""Who decides now and what they may do: the stages (``rules.core.stages``) and one generator
+per stage. Generation reads the immutable State only; ``only`` keeps one source piece's."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from rules.core.model import Intent
+from rules.core.stages import Stage, Stages
+from rules.dreadnought import reading
+from rules.dreadnought.cards import SIZE, Card
+from rules.dreadnought.effects import EFFECTS, TargetRule, targets
+from rules.dreadnought.intents import (
+    Attack,
+    Block,
+    CastDummy,
+    CastUnit,
+    Check,
+    ChooseSpeed,
+    DiscardUnit,
+    GearChange,
+    MoveUnit,
+    Pass,
+    PayLog,
+    SwapAreas,
+    UseAbility,
+)
+from rules.dreadnought.state import (
+    AREA_SIZE,
+    AREAS,
+    EMPTY,
+    State,
+    ability_key,
+    area_of,
+    area_slots,
+)
+
+
+def current(s: State) -> str:
+    if s.over:
+        return "over"
+    if s.phase == "choose":
+        return "choose"
+    if s.paying is not None:
+        return "pay"
+    if s.target != EMPTY:
+        return "block"
+    if s.attackers:
+        return "attack"
+    return s.phase
+
+
+def holder(s: State) -> int | None:
+    return None if s.window is None else s.window.priority
+
+
+def _defender(s: State) -> int | None:
+    return None if s.window is None else 1 - s.window.priority
+
+
+def _choose(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    return [ChooseSpeed.of(c) for c in s.players[p].hand if only is None or c == only]
+
+
+# card data -> its abilities by timing, as (index, amount, target rule): generation runs every
+# step, the card data changes only on a hot reload (a new Card object, so a new entry).
+_BY_TIMING: dict[int, tuple[Card, dict[str, list[tuple[int, int, TargetRule]]]]] = {}
+
+
+def _timed(card: Card, timing: str) -> list[tuple[int, int, TargetRule]]:
+    hit = _BY_TIMING.get(id(card))
+    if hit is None or hit[0] is not card:
+        table: dict[str, list[tuple[int, int, TargetRule]]] = {}
+        for k, ab in enumerate(card.abilities):
+            effect = EFFECTS.get(ab.effect)
+            if effect is not None:
+                table.setdefault(ab.timing, []).append((k, ab.amount, effect.target))
+        if len(_BY_TIMING) > 4096:
+            _BY_TIMING.clear()
+        hit = _BY_TIMING[id(card)] = (card, table)
+    return hit[1].get(timing, [])
+
+
+def abilities(s: State, p: int, timing: str, only: Hashable | None) -> list[Intent]:
+    pl = s.players[p]
+    units = s.units
+    sources = [*pl.casters, *(i for i in pl.slots if i != EMPTY and not units[i].dummy)]
+    out: list[Intent] = []
+    for src in sources:
+        if only is not None and src != only:
+            continue
+        for k, amount, rule in _timed(s.catalog[s.cards[src]], timing):
+            if ability_key(src, k) in pl.used:
+                continue
+            out.extend(UseAbility.of(src, k, t) for t in targets(s, p, rule, amount))
+    return out
+
+
+def _speed(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    pl = s.players[p]
+    out: list[Intent] = [] if only is not None else [Pass.of()]
+    if not pl.geared:
+        out += [GearChange.of(c) for c in pl.hand if only is None or c == only]
+    out += abilities(s, p, "speed", only)
+    return out
+
+
+def cast_slots(s: State, p: int, card: int, room: tuple[int, int] | None = None) -> list[int]:
+    """The empty slots where this card may be cast as a unit now (size rules, D-06);
+    ``room``: each area's size left, when the caller has it."""
+    c = s.catalog[s.cards[card]]
+    if c.type != "unit" or c.size is None:
+        return []
+    pl = s.players[p]
+    from_hand = card in pl.hand
+    if not from_hand and not (card == pl.speed and not pl.closed):
+        return []
+    if len(pl.hand) - (1 if from_hand else 0) < c.cost:
+        return []
+    size = SIZE[c.size]
+    if room is None:
+        room = _room(s, p)
+    return [k for k in range(4) if pl.slots[k] == EMPTY and room[k >> 1] >= size]
+
+
+def _room(s: State, p: int) -> tuple[int, int]:
+    return (AREA_SIZE - reading.area_used(s, p, 0), AREA_SIZE - reading.area_used(s, p, 1))
+
+
+def dummy_slots(s: State, p: int) -> list[int]:
+    pl = s.players[p]
+    return [k for k in range(4) if pl.slots[k] == EMPTY and reading.fits(s, p, area_of(k), 1)]
+
+
+def move_slots(s: State, p: int, unit: int) -> list[int]:
+    """Slots of the other area this unit may move to now: empty ones it fits, or a unit
+    it may swap with (D-09)."""
+    pl = s.players[p]
+    slots = pl.slots
+    units = s.units
+    if unit not in slots or units[unit].moved:
+        return []
+    here = slots.index(unit)
+    sizes = [0 if i == EMPTY else reading.size_of(s, i) for i in slots]
+    room = (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
+    mine, other = here >> 1, 1 - (here >> 1)
+    size = sizes[here]
+    out = []
+    for k in area_slots(other):
+        there = slots[k]
+        if there == EMPTY:
+            if room[other] >= size:
+                out.append(k)
+        elif (not units[there].moved and room[other] + sizes[k] >= size
+              and room[mine] + size >= sizes[k]):
+            out.append(k)
+    return out
+
+
+def can_swap_areas(s: State, p: int) -> bool:
+    mine = [i for i in s.players[p].slots if i != EMPTY]
+    return len(mine) >= 2 and not any(s.units[i].moved for i in mine)
+
+
+def discardable(s: State, p: int, unit: int) -> bool:
+    u = s.units.get(unit)
+    return (u is not None and u.owner == p and not u.dummy and u.cast_turn == s.turn - 1)
+
+
+def _cast(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    pl = s.players[p]
+    out: list[Intent] = [] if only is not None else [Pass.of()]
+    cards = list(pl.hand) + ([pl.speed] if pl.speed != EMPTY and not pl.closed else [])
+    room = _room(s, p)
+    empty_fits = [k for k in range(4) if pl.slots[k] == EMPTY and room[k >> 1] >= 1]
+    for c in cards:
+        if only is not None and c != only:
+            continue
+        out += [CastUnit.of(c, k) for k in cast_slots(s, p, c, room)]
+        if c in pl.hand:
+            out += [CastDummy.of(c, k) for k in empty_fits]
+    for u in pl.slots:
+        if u == EMPTY or (only is not None and u != only):
+            continue
+        if discardable(s, p, u):
+            out.append(DiscardUnit.of(u))
+        out += [MoveUnit.of(u, k) for k in move_slots(s, p, u)]
+    if only is None and can_swap_areas(s, p):
+        out.append(SwapAreas.of())
+    return out
+
+
+def _pay(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    return [PayLog.of(c) for c in s.players[p].hand if only is None or c == only]
+
+
+def _fast(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    out: list[Intent] = [] if only is not None else [Pass.of()]
+    return out + abilities(s, p, "fast", only)
+
+
+def can_check(s: State, p: int, unit: int) -> bool:
+    u = s.units.get(unit)
+    return u is not None and u.owner == p and not u.checked and not u.dummy
+
+
+def _action(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    out: list[Intent] = [] if only is not None else [Pass.of()]
+    out += [Check.of(u) for u in s.players[p].slots
+            if u != EMPTY and (only is None or u == only) and can_check(s, p, u)]
+    return out + abilities(s, p, "action", only)
+
+
+def attackable(s: State, p: int) -> list[int]:
+    """The opponent's areas that have someone to block (a unit, or a caster with HP)."""
+    return [a for a in range(AREAS) if reading.blockers(s, 1 - p, a)]
+
+
+def _attack(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    out: list[Intent] = [Check.of(u) for u in s.players[p].slots
+                         if u != EMPTY and (only is None or u == only) and can_check(s, p, u)]
+    if only is None:
+        out += [Attack.of(a) for a in attackable(s, p)]
+    return out
+
+
+def _block(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    return [Block.of(b) for b in reading.blockers(s, p, s.target)
+            if only is None or b == only]
+
+
+def _chooser(s: State) -> int | None:
+    return s.chooser
+
+
+STAGES: Stages[State] = Stages([
+    Stage("choose", _chooser, ("choose_speed",), title="the Speed phase (choosing speed cards)",
+          generate=_choose),
+    Stage("speed", holder, ("gear_change", "ability", "pass"), mode="hold",
+          title="the Speed phase", generate=_speed),
+    Stage("cast", holder, ("cast", "dummy", "discard", "move", "swap_areas", "pass"),
+          mode="hold", title="the Cast phase", generate=_cast),
+    Stage("pay", holder, ("pay",), title="paying a log-cost", generate=_pay),
+    Stage("fast", holder, ("ability", "pass"), mode="hold", title="the Fast phase",
+          generate=_fast),
+    Stage("action", holder, ("check", "ability", "pass"), mode="alternate",
+          title="the Action phase", generate=_action),
+    Stage("attack", holder, ("check", "attack"), title="an attack being declared",
+          generate=_attack),
+    Stage("block", _defender, ("block",), title="choosing a blocker", generate=_block),
+    Stage("over", lambda s: None, (), title="the end of the game"),
+], current)
+
+
+_GENERATE = {st.name: st.generate for st in STAGES}
+
+
+def to_act(s: State) -> int | None:
+    """The stage table's actor, read directly (every step asks it several times)."""
+    if s.over:
+        return None
+    if s.phase == "choose":
+        return s.chooser
+    w = s.window
+    if w is None:
+        return None
+    return 1 - w.priority if s.target != EMPTY and s.paying is None else w.priority
+
+
+def legal(s: State, only: Hashable | None = None) -> list[Intent]:
+    p = to_act(s)
+    if p is None:
+        return []
+    generate = _GENERATE[current(s)]
+    assert generate is not None
+    return generate(s, p, only)

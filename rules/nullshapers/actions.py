@@ -1,0 +1,152 @@
+"""Each intent kind: how it applies, how it reads, and which piece it moves where."""
+
+from __future__ import annotations
+
+from rules.core.ruleset import IntentKind, intent_table
+from rules.nullshapers import flow
+from rules.nullshapers.draft import NDraft
+from rules.nullshapers.effects import target_kind
+from rules.nullshapers.intents import (
+    Advance,
+    Attach,
+    AttackWith,
+    Convert,
+    Defend,
+    Discard,
+    Done,
+    LoseBiome,
+    Order,
+    Pass,
+    Play,
+)
+from rules.nullshapers.state import BIOMES, HAND_LIMIT, Entry, State
+
+
+def _without(hand: tuple[int, ...], iid: int) -> tuple[int, ...]:
+    return tuple(c for c in hand if c != iid)
+
+
+def play(d: NDraft, p: int, i: Play) -> None:
+    card = d.card(i.card)
+    s = d.sides[p]
+    d.side(p, hand=_without(s.hand, i.card), spent=s.spent + card.cost)
+    if card.kind == "anomaly":
+        d.anomaly_played = True
+    q = d.queue
+    assert q is not None
+    d.queue = q.push(Entry(player=p, card=i.card, target=i.target, biome=i.biome), p)
+    if d.loud:
+        d.log("play", f"Player {p + 1} plays {card.name} (Speed {card.speed}).", p,
+              data={"card": i.card})
+
+
+def convert(d: NDraft, p: int, i: Convert) -> None:
+    s = d.sides[p]
+    d.side(p, hand=_without(s.hand, i.card), energy=s.energy + (i.card,))
+    d.converted = True
+    if d.loud:
+        d.log("convert", f"Player {p + 1} converts a card into energy.", p)
+
+
+def pass_(d: NDraft, p: int, i: Pass) -> None:
+    q = d.queue
+    assert q is not None
+    d.queue = q.pass_priority()
+
+
+def advance(d: NDraft, p: int, i: Advance) -> None:
+    d.advance_biome = i.biome
+    d.advancing = d.advancing + (i.agent,)
+
+
+def attach(d: NDraft, p: int, i: Attach) -> None:
+    s = d.sides[p]
+    d.side(p, staging=_without(s.staging, i.gear))
+    d.agent(i.agent, gear=d.agents[i.agent].gear + (i.gear,))
+    if d.loud:
+        d.log("attach", f"{d.name(i.gear)} is attached to {d.name(i.agent)}.", p)
+
+
+def attack(d: NDraft, p: int, i: AttackWith) -> None:
+    d.attackers = d.attackers + (i.agent,)
+    d.agent(i.agent, locked=True)  # attacking locks the agent
+    if d.loud:
+        d.log("attacker", f"{d.name(i.agent)} attacks.", p)
+
+
+def defend(d: NDraft, p: int, i: Defend) -> None:
+    d.blocks = d.blocks + ((i.agent, i.attacker),)
+    if d.loud:
+        d.log("defender", f"{d.name(i.agent)} defends against {d.name(i.attacker)}.", p)
+
+
+def order(d: NDraft, p: int, i: Order) -> None:
+    d.ordered = d.ordered + (i.agent,)
+    if flow.ordering(d) is None:
+        flow.open_window(d, "defend_after", d.active)
+
+
+def done(d: NDraft, p: int, i: Done) -> None:
+    at = d.at
+    if at == "advance_pick":
+        flow.advance_done(d)
+    elif at == "attackers":
+        flow.attackers_done(d)
+    else:
+        flow.defenders_done(d)
+
+
+def discard(d: NDraft, p: int, i: Discard) -> None:
+    s = d.sides[p]
+    d.side(p, hand=_without(s.hand, i.card), cache=s.cache + (i.card,))
+    if len(d.sides[p].hand) <= HAND_LIMIT:
+        flow.next_turn(d)
+
+
+def lose_biome(d: NDraft, p: int, i: LoseBiome) -> None:
+    d.side(p, must_lose=d.sides[p].must_lose - 1)
+    d.lose_biome(p, i.biome)
+
+
+# ---- sentences --------------------------------------------------------------------------------
+def _play_text(s: State, i: Play) -> str:
+    card = s.card(i.card)
+    kind = target_kind(card)
+    if i.biome >= 0:
+        return f"Play {card.name} into {BIOMES[i.biome]}"
+    if kind == "biome":
+        return f"Play {card.name} on your sector in {BIOMES[i.target]}"
+    if kind == "entry":
+        return f"Play {card.name} against {s.name(i.target)}"
+    if i.target >= 0:
+        return f"Play {card.name} on {s.name(i.target)}"
+    return f"Play {card.name} ({card.cost} energy)"
+
+
+def _done_text(s: State, i: Done) -> str:
+    return {"advance_pick": "Done advancing", "attackers": "Done: attack with these",
+            "defenders": "Done: defend with these"}.get(s.at, "Done")
+
+
+KINDS = intent_table(
+    IntentKind(Play, play, _play_text, lambda i: i.card,
+               lambda i: i.biome if i.biome >= 0 else i.target),
+    IntentKind(Convert, convert, lambda s, i: f"Convert {s.name(i.card)} into energy",
+               lambda i: i.card, lambda i: "energy"),
+    IntentKind(Pass, pass_, lambda s, i: "Pass"),
+    IntentKind(Advance, advance, lambda s, i: f"{s.name(i.agent)} advances into "
+               f"{BIOMES[i.biome]}", lambda i: i.agent, lambda i: i.biome),
+    IntentKind(Attach, attach, lambda s, i: f"Attach {s.name(i.gear)} to {s.name(i.agent)}",
+               lambda i: i.gear, lambda i: i.agent),
+    IntentKind(AttackWith, attack, lambda s, i: f"{s.name(i.agent)} attacks",
+               lambda i: i.agent, lambda i: i.agent),
+    IntentKind(Defend, defend, lambda s, i: f"{s.name(i.agent)} defends against "
+               f"{s.name(i.attacker)}", lambda i: i.agent, lambda i: i.attacker),
+    IntentKind(Order, order, lambda s, i: f"{s.name(i.agent)} takes damage next",
+               lambda i: i.agent, lambda i: i.agent),
+    IntentKind(Done, done, _done_text),
+    IntentKind(Discard, discard, lambda s, i: f"Discard {s.name(i.card)}",
+               lambda i: i.card, lambda i: "cache"),
+    IntentKind(LoseBiome, lose_biome, lambda s, i: f"Give up {BIOMES[i.biome]}",
+               None, lambda i: i.biome),
+)

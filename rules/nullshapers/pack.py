@@ -1,0 +1,72 @@
+"""Nullshapers packs for the shared tools (check, CSV, print, hot reload): glue over
+``rules.nullshapers.cards``, which knows the card model and the deck rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.packs import Face, FaceBlock, PackFormat
+from rules.nullshapers.cards import Deck, NCard, load_decks
+from rules.nullshapers.effects import ANOMALY_EFFECTS, EVENT_EFFECTS, REACTIVE_EFFECTS
+from rules.nullshapers.game import GAME
+
+KIND_COLOUR = {
+    "agent": (70, 120, 170),
+    "event": (176, 70, 60),
+    "software": (70, 140, 100),
+    "hardware": (130, 110, 80),
+    "anomaly": (130, 80, 160),
+}
+SPEED_COLOUR = {1: (90, 90, 90), 2: (40, 110, 170), 3: (190, 60, 50)}
+
+
+def type_line(card: NCard) -> str:
+    kind = "Hardware (gear)" if card.kind == "hardware" else card.kind.capitalize()
+    if card.kind == "agent":
+        kind = f"{(card.reach or '').capitalize()} agent"
+    return f"{kind} · Speed {card.speed}"
+
+
+def face(card: NCard) -> Face:
+    stats: list[tuple[str, int]] = []
+    if card.kind == "agent":
+        stats = [("A", card.attack), ("D", card.defense)]
+    elif card.kind == "hardware":
+        stats = [("+A", card.attack), ("+D", card.defense)]
+    blocks: list[FaceBlock] = []
+    if card.text:
+        tag = {"start": "Start of turn", "end": "End of turn"}.get(card.reacts or "", "")
+        blocks.append(FaceBlock(title="Reactive" if tag else "", tag=tag,
+                                tag_colour=SPEED_COLOUR[card.speed], text=card.text))
+    return Face(key=card.id, title=card.name, kind=card.kind, type=type_line(card),
+                colour=KIND_COLOUR[card.kind], cost=card.cost, stats=stats, blocks=blocks,
+                flavour="", art=card.art)
+
+
+def deck_cards(deck: Deck) -> list[str]:
+    return [cid for cid, n in deck.cards.items() for _ in range(n)]
+
+
+def deck_data(name: str, copies: list[str], cards: Mapping[str, NCard]) -> dict[str, Any]:
+    counts: dict[str, int] = {}
+    for cid in copies:
+        counts[cid] = counts.get(cid, 0) + 1
+    return {"name": name, "cards": counts}
+
+
+FORMAT: PackFormat[NCard, Deck] = PackFormat(
+    game="nullshapers",
+    card_key="card",
+    card_model=NCard,
+    card_id=lambda c: c.id,
+    id_field="id",
+    face=face,
+    load_decks=load_decks,
+    deck_key="deck",
+    deck_cards=deck_cards,
+    deck_data=deck_data,
+    size_mm=GAME.card_size_mm,
+    context={"event_effects": set(EVENT_EFFECTS), "anomaly_effects": set(ANOMALY_EFFECTS),
+             "reactive_effects": set(REACTIVE_EFFECTS)},
+)

@@ -1,0 +1,172 @@
+"""Nullshapers as a Ruleset: the contract's hooks wired to the flow, legality and effects."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rules.core.model import Event, Intent
+from rules.core.newgame import Setup, shipped_pack
+from rules.core.reload import describe_change
+from rules.core.rng import Rng
+from rules.core.ruleset import Ruleset
+from rules.nullshapers import flow
+from rules.nullshapers.actions import KINDS
+from rules.nullshapers.cards import HIDDEN, PLACEHOLDER, Deck, NCard
+from rules.nullshapers.draft import NDraft, attack_of, defense_of
+from rules.nullshapers.game import GAME
+from rules.nullshapers.intents import INTENT_TYPES
+from rules.nullshapers.legal import legal, why_illegal
+from rules.nullshapers.state import OPENING_HAND, TURN_CAP, Side, State
+
+
+class NullshapersRules(Ruleset[State]):
+    info = GAME
+    name: ClassVar[str] = GAME.name
+    title: ClassVar[str] = GAME.title
+    state_type = State
+    intent_types = INTENT_TYPES
+    intent_kinds = KINDS
+    turn_cap: ClassVar[int] = TURN_CAP
+
+    def default_pack(self) -> Path:
+        return shipped_pack(self.name)
+
+    def _new_game(self, seed: int, setup: Setup) -> State:
+        decks: tuple[Deck, ...] = setup.decks
+        return new_state(dict(setup.cards), decks, setup.options.first, seed)
+
+    def _to_act(self, state: State) -> int | None:
+        return flow.to_act(state)
+
+    def _legal_intents(self, state: State) -> list[Intent]:
+        return legal(state)
+
+    def _winner(self, state: State) -> int | None:
+        return state.winner
+
+    def _explain(self, state: State, intent: Intent) -> str:
+        return why_illegal(state, intent)
+
+    def _apply(self, state: State, intent: Intent,
+               quiet: bool = False) -> tuple[State, list[Event]]:
+        d = NDraft(state, quiet)
+        p = flow.to_act(state)
+        assert p is not None
+        KINDS[intent.kind].apply(d, p, intent)
+        flow.run(d)
+        return d.freeze(), d.events
+
+    # ---- what players see ---------------------------------------------------------------
+    def _view(self, state: State, player: int) -> State:
+        opp = state.sides[1 - player]
+        hidden = set(opp.hand) | set(opp.energy)
+        for side in state.sides:
+            hidden.update(side.deck)
+        cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+        catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
+        return state.model_copy(update={"cards": cards, "catalog": catalog, "rng": Rng()})
+
+    def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {}
+        for i in self.legal_intents(state, source):
+            out.setdefault(i.kind, []).append(self.target_of(i))
+        return out
+
+    def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
+        catalog = dict(state.catalog)
+        events: list[Event] = []
+        for cid, old in state.catalog.items():
+            new = cards.get(cid)
+            if isinstance(new, NCard) and (msg := describe_change(old.name, old, new)):
+                catalog[cid] = new
+                events.append(Event(kind="card_changed", text=msg, data={"card": cid}))
+        if not events:
+            return state, []
+        return state.model_copy(update={"catalog": catalog}), events
+
+    def pieces(self, state: State) -> list[Any]:
+        p = flow.to_act(state)
+        if p is None:
+            return []
+        side = state.sides[p]
+        mine = [i for i, a in state.agents.items() if a.owner == p]
+        return [*side.hand, *mine, *side.staging]
+
+    # ---- scenario files ---------------------------------------------------------------------
+    def scenario_position(self, position: dict[str, Any], seed: int) -> State:
+        from rules.nullshapers import scenario
+
+        return scenario.build(self, position, seed)
+
+    def scenario_intent(self, state: State, spec: dict[str, Any]) -> Intent:
+        from rules.nullshapers import scenario
+
+        return scenario.intent(self, state, spec)
+
+    def facts(self, state: State) -> dict[str, Any]:
+        from rules.nullshapers import scenario
+
+        return scenario.facts(state)
+
+    def evaluate(self, state: State, player: int) -> float:
+        # Score the position the queue leads to (a card just played counts for what it does).
+        state = settled(state)
+        if state.over:
+            return super().evaluate(state, player)
+        score = 0.0
+        for p, side in enumerate(state.sides):
+            sign = 1.0 if p == player else -1.0
+            score += sign * (sum(side.durability) - 25.0 * side.biomes_lost)
+            score += sign * (0.5 * len(side.hand) + 0.8 * len(side.energy)
+                             + 0.6 * len(side.staging) + (0.8 if side.anomaly >= 0 else 0.0))
+        attackers = set(state.attackers)
+        blocked = {a for _, a in state.blocks}
+        for iid, ag in state.agents.items():
+            sign = 1.0 if ag.owner == player else -1.0
+            atk = attack_of(state, iid)
+            worth = 1.0 + 0.7 * atk + 0.5 * defense_of(state, iid) - 0.4 * ag.damage
+            if ag.biome >= 0:
+                worth += 0.3  # in a biome: it may attack or defend
+            if iid in attackers and iid not in blocked:
+                worth += 0.6 * atk  # the sector will take it
+            score += sign * worth
+        for x, _ in state.blocks:
+            score += (1.0 if state.agents[x].owner == player else -1.0) * 0.5 \
+                if x in state.agents else 0.0
+        return score
+
+
+def settled(state: State) -> State:
+    """``state`` with its queue executed top to bottom, nobody answering (for ``evaluate``)."""
+    q = state.queue
+    if q is None or not q.stack or state.over:
+        return state
+    d = NDraft(state, quiet=True)
+    while d.queue is not None and d.queue.stack and not d.over:
+        top, rest = d.queue.pop()
+        d.queue = rest.reopen(d.active)
+        flow.resolve(d, top)
+    return d.freeze()
+
+
+def new_state(catalog: dict[str, NCard], decks: tuple[Deck, ...], first: int,
+              seed: int) -> State:
+    """The first state: decks shuffled and numbered, opening hands, the first Start phase."""
+    rng = Rng(seed=seed)
+    cards: dict[int, str] = {}
+    sides: list[Side] = []
+    for deck in decks:
+        copies = [cid for cid, n in sorted(deck.cards.items()) for _ in range(n)]
+        order, rng = rng.shuffled(copies)  # shuffle before numbering: ids leak no order
+        ids = tuple(range(len(cards), len(cards) + len(order)))
+        cards.update(zip(ids, order, strict=True))
+        sides.append(Side(deck=ids[OPENING_HAND:], hand=ids[:OPENING_HAND]))
+    state = State(catalog=catalog, cards=cards, sides=(sides[0], sides[1]), active=first,
+                  first=first, rng=rng)
+    d = NDraft(state)
+    d.log("turn", f"Turn 1: Player {first + 1}.", first)
+    flow.start_turn(d, 1)  # N-01: the starting player draws one card on the first turn
+    flow.run(d)
+    return d.freeze()

@@ -1,0 +1,78 @@
+"""Nullshapers' pack errors, hidden information, sentences, highlights and hot reload."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from rules.core.packs import read_pack
+from rules.nullshapers.cards import HIDDEN, NCard
+from rules.nullshapers.pack import FORMAT
+from tests.nullshapers.helpers import agent, do, pass_all, position, rs
+
+BAD = """[[card]]
+id = "bad_agent"
+name = "Bad Agent"
+kind = "agent"
+attack = 2
+defense = 2
+
+[[card]]
+id = "bad_event"
+name = "Bad Event"
+kind = "event"
+effect = "explode"
+"""
+
+
+def test_a_card_mistake_is_reported_with_file_line_card_and_field(tmp_path: Path) -> None:
+    (tmp_path / "cards.toml").write_text(BAD)
+    pack, errors = read_pack(FORMAT, tmp_path)
+    assert pack is None
+    assert f"{tmp_path / 'cards.toml'}:1: card 'Bad Agent': (card): an agent needs a 'reach'" \
+        in errors[0]
+    assert "cards.toml:8: card 'Bad Event': (card): unknown effect 'explode'" in errors[1]
+
+
+def test_view_hides_the_opponents_hand_energy_and_both_decks() -> None:
+    s = position(hand=[["spark_bolt"], ["flash_burn"]], energy=[1, 2])
+    v = rs.view(s, 0)
+    opp = s.sides[1]
+    for iid in (*opp.hand, *opp.energy, *s.sides[0].deck, *opp.deck):
+        assert v.cards[iid] == HIDDEN
+    assert v.cards[s.sides[0].hand[0]] == "spark_bolt"
+
+
+def test_every_intent_of_a_random_game_has_a_sentence() -> None:
+    r = random.Random(4)
+    s = rs.new_game(seed=4)
+    seen: set[str] = set()
+    while rs.to_act(s) is not None:
+        legal = rs.legal_intents(s)
+        for i in legal:
+            text = rs.describe(s, i)
+            assert text.strip() and "(" not in text.split()[0], text
+            seen.add(i.kind)
+        s = rs.apply(s, r.choice(legal), quiet=True).state
+    assert {"play", "pass", "convert", "advance", "attack", "done"} <= seen
+
+
+def test_highlights_show_where_a_picked_up_piece_may_go() -> None:
+    s = pass_all(position(at="primary1", staging=[["arc_blade"], []],
+                          agents=[{"card": "scrap_brawler", "owner": 0}]))
+    assert rs.highlights(s, agent(s, 0)) == {"advance": [0, 1, 2]}
+    s = do(s, kind="advance", agent="agent:0", biome=2)
+    gear = s.sides[0].staging[0]
+    assert rs.highlights(s, gear) == {"attach": [agent(s, 0)]}
+
+
+@pytest.mark.parametrize("field,value", [("attack", 7), ("text", "New words.")])
+def test_replace_cards_changes_a_card_in_play_by_its_id(field: str, value: object) -> None:
+    s = position(agents=[{"card": "scrap_brawler", "owner": 0}])
+    new = s.catalog["scrap_brawler"].model_copy(update={field: value})
+    assert isinstance(new, NCard)
+    s2, events = rs.replace_cards(s, {"scrap_brawler": new})
+    assert getattr(s2.catalog["scrap_brawler"], field) == value
+    assert events and "Scrap Brawler" in events[0].text
