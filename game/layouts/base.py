@@ -208,6 +208,12 @@ class TableLayout(ABC):
         a game without one)."""
         return []
 
+    def sequence_footer(self, deciding: bool) -> str:
+        """The line under the open response window: what the viewer may do (``deciding``) or
+        that the other player is deciding."""
+        return "Respond with a lit card, or Pass." if deciding else "Waiting for the other " \
+            "player…"
+
     @abstractmethod
     def side_rect(self) -> pygame.Rect:
         """The right-hand column for the Sequence panel, log and buttons."""
