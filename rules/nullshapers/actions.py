@@ -52,11 +52,15 @@ def pass_(d: NDraft, p: int, i: Pass) -> None:
     q = d.queue
     assert q is not None
     d.queue = q.pass_priority()
+    if d.loud:
+        d.log("pass", f"Player {p + 1} passes.", p)
 
 
 def advance(d: NDraft, p: int, i: Advance) -> None:
     d.advance_biome = i.biome
     d.advancing = d.advancing + (i.agent,)
+    if d.loud:
+        d.log("advancing", f"{d.name(i.agent)} will advance into {BIOMES[i.biome]}.", p)
 
 
 def attach(d: NDraft, p: int, i: Attach) -> None:
@@ -82,12 +86,16 @@ def defend(d: NDraft, p: int, i: Defend) -> None:
 
 def order(d: NDraft, p: int, i: Order) -> None:
     d.ordered = d.ordered + (i.agent,)
+    if d.loud:
+        d.log("order", f"{d.name(i.agent)} takes damage next.", p)
     if flow.ordering(d) is None:
         flow.open_window(d, "defend_after", d.active)
 
 
 def done(d: NDraft, p: int, i: Done) -> None:
     at = d.at
+    if d.loud:
+        d.log("done", f"Player {p + 1} is done choosing.", p)
     if at == "advance_pick":
         flow.advance_done(d)
     elif at == "attackers":
