@@ -4,7 +4,7 @@ answer queue, as a region table."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pygame
@@ -276,7 +276,9 @@ class NullshapersTable(RegionTable):
                 if v.card(card).kind == "agent":
                     return Play(card=card, biome=b)
                 return Play(card=card, target=b)
-            return Play(card=card)
+            if region in (("staging", p), ("anomaly", p), "queue"):
+                return Play(card=card)
+            return None
         if card in v.agents and isinstance(region, tuple):
             if str(region[0]).startswith("sector"):
                 return Advance(agent=card, biome=int(str(region[0])[-1]))
@@ -319,6 +321,22 @@ class NullshapersTable(RegionTable):
         if who is not None:
             out.append((self._now(v, who), (200, 200, 200)))
         return out
+
+    def responding(self, legal: Sequence[Intent]) -> bool:
+        """Answering: the queue holds something (an empty window is acting, not answering)."""
+        v: State | None = self.view
+        return v is not None and v.queue is not None and bool(v.queue.stack) \
+            and any(i.kind == "pass" for i in legal)
+
+    def sequence_footer(self, deciding: bool) -> str:
+        v: State | None = self.view
+        if v is not None and v.queue is None and not v.sides[0].must_lose \
+                and not v.sides[1].must_lose:
+            if not deciding:
+                return "Waiting for the other player…"
+            return "Then Done (Space)." if v.at in ("advance_pick", "attackers", "defenders") \
+                else "Click to choose."
+        return super().sequence_footer(deciding)
 
     def _now(self, v: State, who: int) -> str:
         name = self.seats.names[who]
