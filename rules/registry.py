@@ -25,6 +25,7 @@ GROUP = "playtable.games"
 # The shipped games, for when package metadata is missing (the one-file executable, a bare
 # checkout): the one line to extend when a game ships with Playtable itself.
 SHIPPED = ("rules.kyoukai.game:GAME", "rules.krosmaster.game:GAME",
+           "rules.dreadnought.game:GAME", "rules.bos.game:GAME",
            "rules.nullshapers.game:GAME")
 
 GAMES: dict[str, Ruleset[Any]] = {}  # name -> ruleset, in registration order

@@ -16,7 +16,9 @@ from rules.krosmaster.intents import Move as KrosmasterMove
 from rules.kyoukai.intents import Move as KyoukaiMove
 
 GAMES = sorted(rules.GAMES)
-OTHER = {"kyoukai": KrosmasterMove(figure=0, to=3), "krosmaster": KyoukaiMove(gate=0, to=3)}
+OTHER = {"kyoukai": KrosmasterMove(figure=0, to=3), "krosmaster": KyoukaiMove(gate=0, to=3),
+         "dreadnought": KyoukaiMove(gate=0, to=3),
+         "bos": KyoukaiMove(gate=0, to=3)}
 
 
 def _random_states(rs: Any, seed: int, every: int) -> list[Any]:

@@ -101,17 +101,19 @@ def test_settle_runs_the_flow_until_it_waits_and_guards_against_loops() -> None:
         settle(lambda: True, limit=10)
 
 
-@pytest.mark.parametrize("game", ["kyoukai", "krosmaster"])
+@pytest.mark.parametrize("game", ["kyoukai", "krosmaster", "dreadnought"])
 def test_shipped_games_list_only_the_kinds_their_stage_table_allows(game: str) -> None:
     """The stage table is the games' timing: who decides is the stage's actor, and every legal
     intent is of a kind the current stage declares."""
     import random
 
     import rules
+    from rules.dreadnought.legal import STAGES as DREADNOUGHT
     from rules.krosmaster.legal import STAGES as KROSMASTER
     from rules.kyoukai.legal import STAGES as KYOUKAI
 
-    stages: Stages[object] = {"kyoukai": KYOUKAI, "krosmaster": KROSMASTER}[game]  # type: ignore[assignment]
+    stages: Stages[object] = {"kyoukai": KYOUKAI, "krosmaster": KROSMASTER,
+                              "dreadnought": DREADNOUGHT}[game]  # type: ignore[assignment]
     rs = rules.get(game)
     seen: set[str] = set()
     for seed in range(3):

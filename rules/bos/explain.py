@@ -1,0 +1,157 @@
+"""Why a BOS intent is refused, in the player's words (the table shows it when a drop snaps
+back), and why a castle or spellbook card is dimmed."""
+
+from __future__ import annotations
+
+from rules.bos.effects import EFFECTS, condition_text, holds
+from rules.bos.intents import (
+    Attack,
+    Block,
+    Cast,
+    PlayerAttack,
+    RevealBoss,
+    Summon,
+    UseAbility,
+)
+from rules.bos.legal import STAGES, arrived, blockers, can_player_attack, targets
+from rules.bos.state import COLUMNS, EMPTY, State
+from rules.core.model import Intent
+
+WORDS = {"summon": "summoning", "end_summoning": "ending Summoning", "cast": "casting a spell",
+         "attack": "attacking", "player_attack": "a player attack", "ability": "an ability",
+         "reveal_boss": "turning the boss face up", "end_turn": "ending the turn",
+         "block": "blocking", "take_it": "taking the attack"}
+
+
+def _name(s: State, iid: int) -> str:
+    return s.name(iid) if iid in s.cards else f"card {iid}"
+
+
+def _condition(s: State, p: int, iid: int) -> str | None:
+    c = s.card(iid)
+    if holds(s, p, c.condition, c.condition_n):
+        return None
+    return f"{c.name}'s condition does not hold: {condition_text(c.condition, c.condition_n)}"
+
+
+def unusable(s: State, iid: int) -> str:
+    """Why the owner cannot use this castle, spellbook or boss card now ('' if they can)."""
+    p = s.owner(iid)
+    side = s.sides[p]
+    c = s.card(iid)
+    if iid in side.spellbook and c.cost > side.vim:
+        return f"{c.name} costs {c.cost} vim; you have {side.vim}"
+    if iid == side.boss and side.boss_state != "down":
+        return ""
+    cond = _condition(s, p, iid)
+    if cond:
+        return cond
+    if iid in side.castle and not any(not side.wizard_down[k] and side.slots[k] == EMPTY
+                                      for k in range(COLUMNS)):
+        return "no wizard is available: each summons once a turn, into an empty column"
+    return ""
+
+
+def _target_reason(s: State, p: int, effect: str, target: int, player: int) -> str | None:
+    if (target, player) in targets(s, p, effect):
+        return None
+    kind = EFFECTS[effect].target
+    if player >= 0 and not arrived(s, player):
+        return f"Player {player + 1} has not started their first turn: they cannot be " \
+               "affected yet (B-11)"
+    if kind == "summon" and target >= 0 and s.is_boss(target):
+        return f"{_name(s, target)} is a boss: an effect on a summon does not reach a boss (B-14)"
+    if kind == "boss" and target >= 0 and target in s.units:
+        return f"{_name(s, target)} is a summon: an effect on a boss does not reach a summon " \
+               "(B-14)"
+    if target >= 0 and target not in s.units:
+        return f"{_name(s, target)} is not on the battlefield"
+    if kind == "own_acted":
+        return "choose one of your acted cards"
+    return {"none": "it needs no target", "opponent": "it needs no target",
+            "player": "choose a player", "summon": "choose a summon", "boss": "choose a boss",
+            "unit": "choose a summon or a boss"}.get(kind, "that is not a valid target")
+
+
+def _attack_reason(s: State, p: int, iid: int) -> str | None:
+    if iid not in s.units or s.units[iid].owner != p:
+        return f"{_name(s, iid)} is not one of your cards on the battlefield"
+    if s.units[iid].acted:
+        return f"{_name(s, iid)} has acted: it readies at your next Startup (B-04)"
+    return None
+
+
+def why_illegal(s: State, intent: Intent) -> str:
+    p = STAGES.to_act(s)
+    if p is None:
+        return "nobody may act now"
+    stage = STAGES.why_not(s, intent.kind, WORDS)
+    if stage:
+        return stage
+    side = s.sides[p]
+    if isinstance(intent, Summon):
+        if intent.card not in side.castle:
+            return f"{_name(s, intent.card)} is not in your castle"
+        if not 0 <= intent.column < COLUMNS:
+            return f"there is no column {intent.column + 1}"
+        if side.wizard_down[intent.column]:
+            return f"the wizard of column {intent.column + 1} has already summoned this turn"
+        if side.slots[intent.column] != EMPTY:
+            return f"column {intent.column + 1} already holds " \
+                   f"{_name(s, side.slots[intent.column])}"
+        return _condition(s, p, intent.card) or "that summon is not legal now"
+    if isinstance(intent, Cast):
+        if intent.card not in side.spellbook:
+            return f"{_name(s, intent.card)} is not in your spellbook"
+        why = unusable(s, intent.card)
+        if why:
+            return why
+        effect = s.card(intent.card).effect
+        assert effect is not None
+        return _target_reason(s, p, effect, intent.target, intent.player) or \
+            "that spell is not legal now"
+    if isinstance(intent, Attack | UseAbility) and (bad := _attack_reason(s, p, intent.card)):
+        return bad
+    if isinstance(intent, Attack):
+        if intent.target == intent.card:
+            return "a summon cannot attack itself; pick any other summon (B-05)"
+        if intent.target not in s.units:
+            return f"{_name(s, intent.target)} is not on the battlefield"
+    if isinstance(intent, UseAbility):
+        abilities = s.card(intent.card).abilities
+        if not 0 <= intent.ability < len(abilities) or abilities[intent.ability].trigger != "act":
+            return f"{_name(s, intent.card)} has no such ability"
+        return _target_reason(s, p, abilities[intent.ability].effect, intent.target,
+                              intent.player) or "that ability is not legal now"
+    if isinstance(intent, PlayerAttack):
+        if bad := _attack_reason(s, p, intent.card):
+            return bad
+        return _player_attack_reason(s, intent) or "that attack is not legal now"
+    if isinstance(intent, RevealBoss):
+        if intent.card != side.boss:
+            return f"{_name(s, intent.card)} is not your boss"
+        if side.boss_state != "down":
+            return "your boss is already face up" if side.boss_state == "up" \
+                else "your boss has been defeated"
+        return _condition(s, p, intent.card) or "your boss cannot be turned face up now"
+    if isinstance(intent, Block) and intent.card not in blockers(s):
+        return f"{_name(s, intent.card)} cannot block: only a summon of a column next to " \
+                   "the attacked one (B-09) or a face-up boss (B-15) can"
+    return f"{intent.label()} is not legal now"
+
+
+def _player_attack_reason(s: State, i: PlayerAttack) -> str | None:
+    if can_player_attack(s, i.card, i.player):
+        return None
+    if i.player not in (0, 1):
+        return f"there is no Player {i.player + 1}"
+    if not arrived(s, i.player):
+        return f"Player {i.player + 1} has not started their first turn: they cannot be " \
+               "attacked yet (B-11)"
+    if s.is_boss(i.card):
+        return "a boss attacks a player only when they have no summons and no face-up boss " \
+               "(B-16)"
+    col = s.column_of(i.card)
+    blocker = s.sides[i.player].slots[col]
+    return f"{_name(s, blocker)} stands in front of {_name(s, i.card)} in column {col + 1}: " \
+           "a player attack needs an open column (B-08)"

@@ -1,0 +1,19 @@
+"""BOS's declaration: what the registry, the menu and the client know about it."""
+
+from __future__ import annotations
+
+from rules.core.gameinfo import GameInfo
+
+GAME = GameInfo(
+    name="bos",
+    title="BOS",
+    ruleset="rules.bos.ruleset:BosRules",
+    pack_format="rules.bos.pack:FORMAT",
+    table=None,
+    players=2,
+    hidden_information=True,  # castle, spellbook, wizards and a face-down boss
+    dice=False,
+    card_size_mm=(63.0, 88.0),
+    deck_word="Deck",
+    decks_by_name=False,  # Ember Court against Tide Circle, as decks.toml lists them
+)

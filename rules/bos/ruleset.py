@@ -1,0 +1,156 @@
+"""BOS as a Ruleset: the contract's hooks wired to the flow, legality and effects."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rules.bos import explain
+from rules.bos.actions import KINDS
+from rules.bos.cards import HIDDEN, PLACEHOLDER, Card, Deck
+from rules.bos.draft import Draft
+from rules.bos.flow import start_turn
+from rules.bos.game import GAME
+from rules.bos.intents import INTENT_TYPES
+from rules.bos.legal import legal, to_act
+from rules.bos.state import Side, State
+from rules.core.model import Event, Intent
+from rules.core.newgame import Setup, shipped_pack
+from rules.core.reload import describe_change
+from rules.core.ruleset import Ruleset
+
+
+def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) -> State:
+    """Both players' cards numbered (player 0's first: ``split``), before the first Startup.
+    Nothing is shuffled: every zone is in its deck's written order."""
+    cards: dict[int, str] = {}
+    sides: list[Side] = []
+
+    def new(cid: str) -> int:
+        cards[len(cards)] = cid
+        return len(cards) - 1
+
+    split = 0
+    for deck in decks:
+        boss = new(deck.boss)
+        wizards = tuple(new(w) for w in deck.wizards)
+        castle = tuple(new(c) for c in deck.castle)
+        spellbook = tuple(new(c) for c in deck.spellbook)
+        sides.append(Side(boss=boss, wizards=wizards, castle=castle, spellbook=spellbook))
+        split = split or len(cards)
+    return State(catalog=dict(catalog), cards=cards, split=split, sides=(sides[0], sides[1]),
+                 active=first, first=first)
+
+
+class BosRules(Ruleset[State]):
+    info = GAME
+    name: ClassVar[str] = GAME.name
+    title: ClassVar[str] = GAME.title
+    state_type = State
+    intent_types = INTENT_TYPES
+    intent_kinds = KINDS
+    turn_cap: ClassVar[int] = 80
+
+    def default_pack(self) -> Path:
+        return shipped_pack(self.name)
+
+    def _new_game(self, seed: int, setup: Setup) -> State:
+        state = new_state(setup.cards, setup.decks, setup.options.first)
+        d = Draft(state)
+        start_turn(d, state.first)
+        return d.freeze()
+
+    def _to_act(self, state: State) -> int | None:
+        return to_act(state)
+
+    def _legal_intents(self, state: State) -> list[Intent]:
+        return legal(state)
+
+    def _legal_from(self, state: State, source: Any) -> list[Intent]:
+        return legal(state, source) if isinstance(source, int) else []
+
+    def _winner(self, state: State) -> int | None:
+        return state.winner
+
+    def _explain(self, state: State, intent: Intent) -> str:
+        return explain.why_illegal(state, intent)
+
+    def _apply(self, state: State, intent: Intent,
+               quiet: bool = False) -> tuple[State, list[Event]]:
+        d = Draft(state, quiet)
+        p = to_act(state)
+        assert p is not None
+        KINDS[intent.kind].apply(d, p, intent)
+        return d.freeze(), d.events
+
+    # ---- what players see ---------------------------------------------------------------
+    def _view(self, state: State, player: int) -> State:
+        """The opponent's castle, spellbook, wizards and face-down boss are masked."""
+        them = state.sides[1 - player]
+        hidden = {*them.castle, *them.spellbook, *them.wizards}
+        if them.boss_state == "down":
+            hidden.add(them.boss)
+        cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+        return state.model_copy(update={"cards": cards,
+                                        "catalog": {**state.catalog, HIDDEN: PLACEHOLDER}})
+
+    def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
+        """Where the picked-up card may go, by intent kind: columns, cards, players, boss."""
+        out: dict[str, list[Any]] = {}
+        if not isinstance(source, int):
+            return out
+        for i in self.legal_intents(state, source):
+            t = self.target_of(i)
+            out.setdefault(i.kind, []).append(("self", source) if t is None else t)
+        return out
+
+    def unusable(self, state: State, iid: int) -> str:
+        """Why the owner cannot use this castle/spellbook/boss card now ('' if they can)."""
+        return explain.unusable(state, iid)
+
+    def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
+        catalog = dict(state.catalog)
+        events: list[Event] = []
+        for cid, old in state.catalog.items():
+            new = cards.get(cid)
+            if isinstance(new, Card) and (msg := describe_change(old.name, old, new)):
+                catalog[cid] = new
+                events.append(Event(kind="card_changed", text=msg, data={"card": cid}))
+        if not events:
+            return state, []
+        return state.model_copy(update={"catalog": catalog}), events
+
+    def pieces(self, state: State) -> list[Any]:
+        p = to_act(state)
+        if p is None:
+            return []
+        side = state.sides[p]
+        mine = [i for i, u in state.units.items() if u.owner == p]
+        return [*side.castle, *side.spellbook, *mine, side.boss]
+
+    def evaluate(self, state: State, player: int) -> float:
+        if state.winner is not None or state.step == "over":
+            return super().evaluate(state, player)
+        me, them = state.sides[player], state.sides[1 - player]
+        score = 2.0 * (me.life - them.life) + 0.05 * (min(me.vim, 40) - min(them.vim, 40))
+        for u in state.units.values():
+            worth = 1.0 + 0.5 * min(u.strength, 20)
+            score += worth if u.owner == player else -worth
+        return score
+
+    # ---- scenario files ---------------------------------------------------------------------
+    def scenario_position(self, position: dict[str, Any], seed: int) -> State:
+        from rules.bos import scenario
+
+        return scenario.build(self, position)
+
+    def scenario_intent(self, state: State, spec: dict[str, Any]) -> Intent:
+        from rules.bos import scenario
+
+        return scenario.intent(self, state, spec)
+
+    def facts(self, state: State) -> dict[str, Any]:
+        from rules.bos import scenario
+
+        return scenario.facts(state)

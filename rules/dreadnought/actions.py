@@ -1,0 +1,231 @@
+"""What each Dreadnought intent does: one handler per kind, and the game's dispatch table
+(kind -> type, handler, describe, source piece, target)."""
+
+from __future__ import annotations
+
+from rules.core import zones
+from rules.core.ruleset import IntentKind, intent_table
+from rules.dreadnought import reading
+from rules.dreadnought.describe import (
+    d_ability,
+    d_attack,
+    d_block,
+    d_cast,
+    d_check,
+    d_choose,
+    d_discard,
+    d_dummy,
+    d_gear,
+    d_move,
+    d_pass,
+    d_pay,
+    d_swap,
+)
+from rules.dreadnought.draft import Draft
+from rules.dreadnought.effects import EFFECTS
+from rules.dreadnought.flow import chose
+from rules.dreadnought.intents import (
+    Attack,
+    Block,
+    CastDummy,
+    CastUnit,
+    Check,
+    ChooseSpeed,
+    DiscardUnit,
+    GearChange,
+    MoveUnit,
+    Pass,
+    PayLog,
+    SwapAreas,
+    UseAbility,
+)
+from rules.dreadnought.state import EMPTY, Payment, Unit, ability_key, area_of
+
+
+def _acted(d: Draft, p: int) -> None:
+    assert d.window is not None
+    d.window = d.window.act(p)
+
+
+def _choose(d: Draft, p: int, i: ChooseSpeed) -> None:
+    pl = d.players[p]
+    d.player(p, hand=zones.without(pl.hand, i.card), speed=i.card, closed=True)
+    if d.loud:
+        d.log("speed", f"Player {p + 1} chooses a speed card (Closed until both chose).", p)
+    chose(d, p)
+
+
+def _gear(d: Draft, p: int, i: GearChange) -> None:
+    pl = d.players[p]
+    log = pl.log + ((pl.speed,) if pl.speed != EMPTY else ())
+    d.player(p, hand=zones.without(pl.hand, i.card), log=log, speed=i.card, closed=True,
+             geared=True)
+    if d.loud:
+        d.log("gear", f"Player {p + 1} makes a Gear Change: a new speed card lies Closed.", p,
+              reveals=(1 - p,))
+    _acted(d, p)
+
+
+def _place(d: Draft, p: int, card: int, slot: int, dummy: bool) -> None:
+    pl = d.players[p]
+    slots = list(pl.slots)
+    slots[slot] = card
+    d.player(p, slots=(slots[0], slots[1], slots[2], slots[3]))
+    d.units[card] = Unit(iid=card, owner=p, checked=dummy, dummy=dummy, cast_turn=d.turn)
+
+
+def _cast(d: Draft, p: int, i: CastUnit) -> None:
+    pl = d.players[p]
+    if i.card in pl.hand:
+        d.player(p, hand=zones.without(pl.hand, i.card))
+    else:
+        d.player(p, speed=EMPTY)
+    cost = reading.card(d, i.card).cost
+    if cost:
+        d.paying = Payment(card=i.card, slot=i.slot, left=cost)
+        if d.loud:
+            d.log("cast", f"Player {p + 1} casts {d.name(i.card)}: choose {cost} hand "
+                  f"card{'s' if cost > 1 else ''} to log.", p, reveals=(1 - p,))
+        return
+    _place(d, p, i.card, i.slot, dummy=False)
+    if d.loud:
+        d.log("cast", f"Player {p + 1} casts {d.name(i.card)} into slot {i.slot + 1}.", p,
+              reveals=(1 - p,))
+    _acted(d, p)
+
+
+def _pay(d: Draft, p: int, i: PayLog) -> None:
+    pay = d.paying
+    assert pay is not None
+    pl = d.players[p]
+    d.player(p, hand=zones.without(pl.hand, i.card), log=pl.log + (i.card,))
+    if d.loud:
+        d.log("pay", f"Player {p + 1} logs {d.name(i.card)}.", p, reveals=(1 - p,))
+    if pay.left > 1:
+        d.paying = pay.model_copy(update={"left": pay.left - 1})
+        return
+    d.paying = None
+    _place(d, p, pay.card, pay.slot, dummy=False)
+    if d.loud:
+        d.log("cast", f"{d.name(pay.card)} enters slot {pay.slot + 1}.", p)
+    _acted(d, p)
+
+
+def _dummy(d: Draft, p: int, i: CastDummy) -> None:
+    pl = d.players[p]
+    d.player(p, hand=zones.without(pl.hand, i.card))
+    _place(d, p, i.card, i.slot, dummy=True)
+    if d.loud:
+        d.log("dummy", f"Player {p + 1} casts a dummy into slot {i.slot + 1}.", p)
+    _acted(d, p)
+
+
+def _discard(d: Draft, p: int, i: DiscardUnit) -> None:
+    if d.loud:
+        d.log("discard", f"Player {p + 1} discards {d.name(i.unit)}.", p)
+    d.remove_unit(i.unit)
+    _acted(d, p)
+
+
+def _move(d: Draft, p: int, i: MoveUnit) -> None:
+    slots = list(d.players[p].slots)
+    here = slots.index(i.unit)
+    there = slots[i.slot]
+    slots[here], slots[i.slot] = there, i.unit
+    d.player(p, slots=(slots[0], slots[1], slots[2], slots[3]))
+    d.unit(i.unit, moved=True)
+    if there != EMPTY:
+        d.unit(there, moved=True)
+    if d.loud:
+        side = "left" if area_of(i.slot) == 0 else "right"
+        text = (f"{d.shown(i.unit)} moves to the {side} Battle Area." if there == EMPTY
+                else f"{d.shown(i.unit)} and {d.shown(there)} swap slots.")
+        d.log("move", f"Player {p + 1}: {text}", p)
+    _acted(d, p)
+
+
+def _swap(d: Draft, p: int, i: SwapAreas) -> None:
+    s = d.players[p].slots
+    d.player(p, slots=(s[2], s[3], s[0], s[1]))
+    for u in s:
+        if u != EMPTY:
+            d.unit(u, moved=True)
+    if d.loud:
+        d.log("move", f"Player {p + 1} swaps the units of their two Battle Areas.", p)
+    _acted(d, p)
+
+
+def _ability(d: Draft, p: int, i: UseAbility) -> None:
+    ab = reading.card(d, i.source).abilities[i.index]
+    pl = d.players[p]
+    d.player(p, used=pl.used + (ability_key(i.source, i.index),))
+    if d.loud:
+        d.log("ability", f"{d.name(i.source)}: {ab.name}.", p)
+    EFFECTS[ab.effect].run(d, p, ab.amount, i.target)
+    _acted(d, p)
+
+
+def _check(d: Draft, p: int, i: Check) -> None:
+    d.unit(i.unit, checked=True)
+    d.attackers = d.attackers + (i.unit,)
+    if d.loud:
+        d.log("check", f"Player {p + 1} Checks {d.name(i.unit)} to attack.", p)
+
+
+def _attack(d: Draft, p: int, i: Attack) -> None:
+    d.target = i.area
+    if d.loud:
+        total = sum(reading.bp_of(d, u) for u in d.attackers)
+        side = "left" if i.area == 0 else "right"
+        d.log("attack", f"Player {p + 1} attacks the {side} Battle Area with {total} BP.", p)
+
+
+def _block(d: Draft, p: int, i: Block) -> None:
+    """The summed BP is dealt to the blocker: a caster loses 1 HP; a unit breaks when the
+    damage reaches its BP, and if it was the area's last unit its caster loses 1 HP."""
+    attacker = 1 - p
+    area = d.target
+    total = sum(reading.bp_of(d, u) for u in d.attackers if u in d.units)
+    d.attackers = ()
+    d.target = EMPTY
+    pl = d.players[p]
+    if i.blocker in pl.casters:
+        if d.loud:
+            d.log("block", f"{d.name(i.blocker)} blocks {total} BP.", p)
+        d.lose_hp(p, area)
+    else:
+        if d.loud:
+            d.log("block", f"{d.shown(i.blocker)} blocks {total} BP.", p)
+        if d.damage(i.blocker, total) and not reading.area_units(d, p, area):
+            d.lose_hp(p, area)
+    if not d.over:
+        _acted(d, attacker)
+
+
+def _pass(d: Draft, p: int, i: Pass) -> None:
+    assert d.window is not None
+    d.window = d.window.pass_priority()
+    if d.loud:
+        d.log("pass", f"Player {p + 1} passes.", p)
+
+
+def _card_of(i: ChooseSpeed | GearChange | CastUnit | PayLog | CastDummy) -> int:
+    return i.card
+
+
+KINDS = intent_table(
+    IntentKind(ChooseSpeed, _choose, d_choose, source=_card_of),
+    IntentKind(GearChange, _gear, d_gear, source=_card_of),
+    IntentKind(CastUnit, _cast, d_cast, source=_card_of, target=lambda i: i.slot),
+    IntentKind(PayLog, _pay, d_pay, source=_card_of),
+    IntentKind(CastDummy, _dummy, d_dummy, source=_card_of, target=lambda i: i.slot),
+    IntentKind(DiscardUnit, _discard, d_discard, source=lambda i: i.unit),
+    IntentKind(MoveUnit, _move, d_move, source=lambda i: i.unit, target=lambda i: i.slot),
+    IntentKind(SwapAreas, _swap, d_swap),
+    IntentKind(UseAbility, _ability, d_ability, source=lambda i: i.source,
+               target=lambda i: i.target),
+    IntentKind(Check, _check, d_check, source=lambda i: i.unit),
+    IntentKind(Attack, _attack, d_attack, target=lambda i: i.area),
+    IntentKind(Block, _block, d_block, source=lambda i: i.blocker),
+    IntentKind(Pass, _pass, d_pass),
+)

@@ -1,0 +1,107 @@
+"""A short sentence for every Dreadnought intent (menus, the log, keyboard hints)."""
+
+from __future__ import annotations
+
+from rules.dreadnought import reading
+from rules.dreadnought.effects import EFFECTS
+from rules.dreadnought.intents import (
+    Attack,
+    Block,
+    CastDummy,
+    CastUnit,
+    Check,
+    ChooseSpeed,
+    DiscardUnit,
+    GearChange,
+    MoveUnit,
+    Pass,
+    PayLog,
+    SwapAreas,
+    UseAbility,
+)
+from rules.dreadnought.state import EMPTY, State, area_of
+
+
+def slot_name(slot: int) -> str:
+    side = "left" if area_of(slot) == 0 else "right"
+    return f"the {side} Battle Area (slot {slot % 2 + 1})"
+
+
+def area_name(area: int) -> str:
+    return "the left Battle Area" if area == 0 else "the right Battle Area"
+
+
+def _name(s: State, iid: int) -> str:
+    u = s.units.get(iid)
+    if u is not None and u.dummy:
+        return "a dummy"
+    return s.name(iid) if iid in s.cards else f"card {iid}"
+
+
+def d_choose(s: State, i: ChooseSpeed) -> str:
+    g = s.card(i.card).grade
+    return f"Choose {s.name(i.card)} as your speed card" + (f" (grade {g})" if g else "")
+
+
+def d_gear(s: State, i: GearChange) -> str:
+    return f"Gear Change: {s.name(i.card)} into the Speed Area, Closed"
+
+
+def d_cast(s: State, i: CastUnit) -> str:
+    c = s.card(i.card)
+    cost = f", log-cost {c.cost}" if c.cost else ""
+    return f"Cast {c.name} ({c.size}, {c.bp} BP{cost}) into {slot_name(i.slot)}"
+
+
+def d_pay(s: State, i: PayLog) -> str:
+    left = s.paying.left if s.paying is not None else 1
+    return f"Log {s.name(i.card)} to pay the log-cost ({left} left)"
+
+
+def d_dummy(s: State, i: CastDummy) -> str:
+    return f"Cast {s.name(i.card)} as a dummy (S, 50 BP) into {slot_name(i.slot)}"
+
+
+def d_discard(s: State, i: DiscardUnit) -> str:
+    return f"Discard {_name(s, i.unit)} (cast last turn)"
+
+
+def d_move(s: State, i: MoveUnit) -> str:
+    p = s.units[i.unit].owner if i.unit in s.units else 0
+    there = s.players[p].slots[i.slot] if 0 <= i.slot < 4 else EMPTY
+    if there != EMPTY:
+        return f"Swap {_name(s, i.unit)} with {_name(s, there)}"
+    return f"Move {_name(s, i.unit)} to {slot_name(i.slot)}"
+
+
+def d_swap(s: State, i: SwapAreas) -> str:
+    return "Swap the units of your two Battle Areas"
+
+
+def d_ability(s: State, i: UseAbility) -> str:
+    ab = s.card(i.source).abilities[i.index]
+    effect = EFFECTS.get(ab.effect)
+    words = effect.words if effect else ab.effect
+    target = _name(s, i.target) if i.target != EMPTY else ""
+    return f"{s.name(i.source)}: {ab.name} ({words.format(amount=ab.amount, target=target)})"
+
+
+def d_check(s: State, i: Check) -> str:
+    return f"Check {_name(s, i.unit)} to attack ({reading.bp_of(s, i.unit)} BP)"
+
+
+def d_attack(s: State, i: Attack) -> str:
+    total = sum(reading.bp_of(s, u) for u in s.attackers)
+    return f"Attack the opponent's {area_name(i.area)[4:]} with {total} BP"
+
+
+def d_block(s: State, i: Block) -> str:
+    if i.blocker in s.units:
+        return f"Block with {_name(s, i.blocker)} ({reading.bp_of(s, i.blocker)} BP)"
+    return f"Block with your caster {s.name(i.blocker)} (loses 1 HP)"
+
+
+def d_pass(s: State, i: Pass) -> str:
+    if s.phase == "action":
+        return "Pass (one action each; the phase ends when both pass in a row)"
+    return f"Pass: done with the {s.phase.capitalize()} phase"

@@ -1,0 +1,118 @@
+"""The effect registry: what each ability ``effect`` named in card data does, and what it may
+target. A card's data names its effect; the pack checker refuses names not listed here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.dreadnought import reading
+from rules.dreadnought.draft import Draft
+from rules.dreadnought.reading import Position
+from rules.dreadnought.state import AREAS, EMPTY, area_of, area_slots
+
+TargetRule = Literal["none", "enemy_unit", "own_unit", "own_checked", "own_movable",
+                     "enemy_cheap"]
+
+
+@dataclass(frozen=True)
+class Effect:
+    target: TargetRule
+    run: Callable[[Draft, int, int, int], None]  # (draft, player, amount, target)
+    words: str  # for describe: "{amount}" and "{target}" filled in
+
+
+def _draw(d: Draft, p: int, amount: int, target: int) -> None:
+    for _ in range(max(1, amount)):
+        d.draw(p)
+
+
+def _damage(d: Draft, p: int, amount: int, target: int) -> None:
+    d.damage(target, amount)
+
+
+def _pump(d: Draft, p: int, amount: int, target: int) -> None:
+    d.unit(target, bonus=d.units[target].bonus + amount)
+    if d.loud:
+        d.log("bp", f"{d.shown(target)} gets +{amount} BP until End.", p)
+
+
+def _ready(d: Draft, p: int, amount: int, target: int) -> None:
+    d.unit(target, checked=False)
+    if d.loud:
+        d.log("ready", f"{d.shown(target)} returns to Normal.", p)
+
+
+def move_destination(s: Position, p: int, unit: int) -> int:
+    """The first empty slot of the unit's other area where it fits, or EMPTY."""
+    here = reading.slot_of(s, p, unit)
+    if here == EMPTY:
+        return EMPTY
+    other = AREAS - 1 - area_of(here)
+    size = reading.size_of(s, unit)
+    if not reading.fits(s, p, other, size):
+        return EMPTY
+    for k in area_slots(other):
+        if s.players[p].slots[k] == EMPTY:
+            return k
+    return EMPTY
+
+
+def _move(d: Draft, p: int, amount: int, target: int) -> None:
+    to = move_destination(d, p, target)
+    slots = list(d.players[p].slots)
+    slots[slots.index(target)] = EMPTY
+    slots[to] = target
+    d.player(p, slots=(slots[0], slots[1], slots[2], slots[3]))
+    if d.loud:
+        d.log("move", f"{d.shown(target)} moves to the other Battle Area.", p)
+
+
+def _bounce(d: Draft, p: int, amount: int, target: int) -> None:
+    if d.loud:
+        d.log("bounce", f"{d.shown(target)} returns to its owner's hand.", p)
+    d.remove_unit(target, to="hand")
+
+
+def _speed_up(d: Draft, p: int, amount: int, target: int) -> None:
+    d.player(p, shift=d.players[p].shift + 1)
+    if d.loud:
+        d.log("speed", f"Player {p + 1}'s speed grade rises by one.", p)
+
+
+def _slow_foe(d: Draft, p: int, amount: int, target: int) -> None:
+    d.player(1 - p, shift=d.players[1 - p].shift - 1)
+    if d.loud:
+        d.log("speed", f"Player {2 - p}'s speed grade drops by one.", p)
+
+
+EFFECTS: dict[str, Effect] = {
+    "draw": Effect("none", _draw, "draw {amount}"),
+    "damage": Effect("enemy_unit", _damage, "deal {amount} damage to {target}"),
+    "pump": Effect("own_unit", _pump, "give {target} +{amount} BP"),
+    "ready": Effect("own_checked", _ready, "return {target} to Normal"),
+    "move": Effect("own_movable", _move, "move {target} to the other area"),
+    "bounce": Effect("enemy_cheap", _bounce, "return {target} to its owner's hand"),
+    "speed_up": Effect("none", _speed_up, "raise your speed grade by one"),
+    "slow_foe": Effect("none", _slow_foe, "lower the opponent's speed grade by one"),
+}
+
+
+def targets(s: Position, p: int, rule: TargetRule, amount: int) -> list[int]:
+    """The units an effect with this target rule may choose ([-1] when it takes none)."""
+    if rule == "none":
+        return [EMPTY]
+    if rule in ("enemy_unit", "enemy_cheap"):
+        foe = s.players[1 - p].slots
+        out = [i for i in foe if i != EMPTY]
+        if rule == "enemy_cheap":
+            out = [i for i in out if not s.units[i].dummy
+                   and reading.card(s, i).cost <= amount]
+        return out
+    mine = [i for i in s.players[p].slots if i != EMPTY]
+    if rule == "own_checked":
+        return [i for i in mine if s.units[i].checked and not s.units[i].dummy]
+    if rule == "own_movable":
+        return [i for i in mine if move_destination(s, p, i) != EMPTY]
+    return mine

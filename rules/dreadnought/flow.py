@@ -1,0 +1,145 @@
+"""The turn's automatic parts: the speed comparisons (D-01, D-04), the Draw phase, moving from
+one phase's window to the next, and the End phase (D-07, D-12)."""
+
+from __future__ import annotations
+
+from rules.core.window import Window
+from rules.dreadnought import reading
+from rules.dreadnought.draft import Draft
+from rules.dreadnought.state import EMPTY, TIE_REVEALS, TURN_CAP
+
+
+def start_turn(d: Draft) -> None:
+    """Speed phase, first part: both players choose a speed card, hidden until both chose."""
+    d.phase = "choose"
+    d.ties = 0
+    d.compared = 0
+    _next_chooser(d, 0)
+
+
+def _next_chooser(d: Draft, start: int) -> None:
+    """The next player from ``start`` who still has to choose; none left: reveal."""
+    for p in range(start, 2):
+        if d.players[p].speed == EMPTY and d.players[p].hand:
+            d.chooser = p
+            return
+    reveal(d)
+
+
+def chose(d: Draft, p: int) -> None:
+    _next_chooser(d, p + 1)
+
+
+def _compare(d: Draft) -> int | None:
+    g0, g1 = reading.grade_index(d, 0), reading.grade_index(d, 1)
+    d.grades = (g0, g1)
+    if g0 == g1:
+        return None
+    return 0 if g0 < g1 else 1
+
+
+def reveal(d: Draft) -> None:
+    """The first comparison: both speed cards open together (D-01). A tie: both discard and
+    reveal again, while both have cards and at most TIE_REVEALS times; after that the player
+    who was not first last turn is faster."""
+    for p in (0, 1):
+        if d.players[p].closed:
+            d.player(p, closed=False)
+    faster = _compare(d)
+    d.compared = 1
+    a, b = (reading.grade_label(g) for g in d.grades)
+    if faster is None:
+        if d.ties < TIE_REVEALS and all(pl.hand for pl in d.players):
+            d.ties += 1
+            if d.loud:
+                d.log("speed", f"Speed grades {a} and {b} tie: both discard and reveal again.")
+            for p in (0, 1):
+                pl = d.players[p]
+                if pl.speed != EMPTY:
+                    d.player(p, log=pl.log + (pl.speed,), speed=EMPTY)
+            d.phase = "choose"
+            _next_chooser(d, 0)
+            return
+        faster = 1 - d.first
+    d.faster = faster
+    if d.loud:
+        d.log("speed", f"Speed grades: Player 1 {a}, Player 2 {b}. Player {faster + 1} is "
+              "faster and takes Speed actions first.", faster, reveals=(0, 1))
+    d.phase = "speed"
+    d.window = Window.round("hold", faster)
+
+
+def second_comparison(d: Draft) -> None:
+    """D-04: Closed speed cards open, grades compared again; the faster is the first player
+    (a tie keeps the first comparison's faster player). Then the Draw phase and Cast."""
+    for p in (0, 1):
+        if d.players[p].closed:
+            d.player(p, closed=False)
+    faster = _compare(d)
+    d.compared = 2
+    first = d.faster if faster is None else faster
+    d.first = first
+    if d.loud:
+        a, b = (reading.grade_label(g) for g in d.grades)
+        d.log("speed", f"Second comparison: Player 1 {a}, Player 2 {b}. Player {first + 1} is "
+              "the first player this turn.", first, reveals=(0, 1))
+    for p in (first, 1 - first):
+        d.draw(p)
+        if d.over:
+            return
+    d.phase = "cast"
+    d.window = Window.round("hold", first)
+
+
+def end_phase(d: Draft) -> None:
+    """D-12 and D-07: speed cards and dummies go to the log; Checked units return to Normal;
+    damage and until-End bonuses wear off."""
+    for p in (0, 1):
+        pl = d.players[p]
+        log = list(pl.log)
+        if pl.speed != EMPTY:
+            log.append(pl.speed)
+        slots = list(pl.slots)
+        for k, i in enumerate(slots):
+            if i != EMPTY and d.units[i].dummy:
+                log.append(i)
+                del d.units[i]
+                slots[k] = EMPTY
+        d.player(p, log=tuple(log), speed=EMPTY, closed=False, shift=0, geared=False, used=(),
+                 slots=(slots[0], slots[1], slots[2], slots[3]))
+    for i, u in d.units.items():
+        if u.checked or u.damage or u.bonus or u.moved:
+            d.units[i] = u.model_copy(update={"checked": False, "damage": 0, "bonus": 0,
+                                              "moved": False})
+    if d.loud:
+        d.log("end", f"End of turn {d.turn}: speed cards and dummies go to the log; Checked "
+              "units return to Normal.")
+    d.window = None
+    d.turn += 1
+    if d.turn > TURN_CAP:
+        d.over = True
+        d.phase = "over"
+        d.winner = None
+        if d.loud:
+            d.log("win", f"Turn {TURN_CAP} is over: the game is a draw.")
+        return
+    if d.loud:
+        d.log("turn", f"Turn {d.turn}.")
+    start_turn(d)
+
+
+NEXT = {"cast": "fast", "fast": "action"}
+
+
+def advance(d: Draft) -> None:
+    """After an intent: when the phase's window has closed, on to the next phase."""
+    while not d.over and d.window is not None and d.window.closed and d.paying is None:
+        if d.phase == "speed":
+            second_comparison(d)
+        elif d.phase in NEXT:
+            d.phase = NEXT[d.phase]  # type: ignore[assignment]
+            d.window = Window.round("alternate" if d.phase == "action" else "hold", d.first)
+            if d.loud:
+                d.log("phase", f"{d.phase.capitalize()} phase: Player {d.first + 1} first.")
+        else:
+            end_phase(d)

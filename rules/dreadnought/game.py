@@ -1,0 +1,18 @@
+"""Dreadnought's declaration: what the registry, the menu and the client know about it."""
+
+from __future__ import annotations
+
+from rules.core.gameinfo import GameInfo
+
+GAME = GameInfo(
+    name="dreadnought",
+    title="Dreadnought",
+    ruleset="rules.dreadnought.ruleset:DreadnoughtRules",
+    pack_format="rules.dreadnought.pack:FORMAT",
+    table=None,
+    players=2,
+    hidden_information=True,  # hands, decks, HP cards, Closed cards, the first speed choice
+    dice=False,
+    card_size_mm=(63.0, 88.0),
+    deck_word="Deck",
+)

@@ -1,0 +1,92 @@
+"""Reading a Dreadnought position: sizes, BP, grades and areas. Shared by the immutable State
+and the Draft (both hold ``catalog``, ``cards``, ``players`` and ``units``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from rules.dreadnought.cards import DUMMY_BP, GRADES, SIZE, Card
+from rules.dreadnought.state import (
+    AREA_SIZE,
+    EMPTY,
+    NO_SPEED,
+    Player,
+    Unit,
+    area_slots,
+)
+
+
+class Position(Protocol):
+    @property
+    def catalog(self) -> Mapping[str, Card]: ...
+
+    @property
+    def cards(self) -> Mapping[int, str]: ...
+
+    @property
+    def players(self) -> Sequence[Player]: ...
+
+    @property
+    def units(self) -> Mapping[int, Unit]: ...
+
+
+def card(s: Position, iid: int) -> Card:
+    return s.catalog[s.cards[iid]]
+
+
+def size_of(s: Position, iid: int) -> int:
+    u = s.units.get(iid)
+    if u is not None and u.dummy:
+        return 1
+    size = card(s, iid).size
+    return SIZE[size] if size is not None else 1
+
+
+def bp_of(s: Position, iid: int) -> int:
+    u = s.units[iid]
+    base = DUMMY_BP if u.dummy else (card(s, iid).bp or 0)
+    return base + u.bonus
+
+
+def area_units(s: Position, p: int, area: int) -> list[int]:
+    slots = s.players[p].slots
+    return [slots[k] for k in area_slots(area) if slots[k] != EMPTY]
+
+
+def area_used(s: Position, p: int, area: int, without: int = EMPTY) -> int:
+    return sum(size_of(s, i) for i in area_units(s, p, area) if i != without)
+
+
+def fits(s: Position, p: int, area: int, size: int, without: int = EMPTY) -> bool:
+    return area_used(s, p, area, without) + size <= AREA_SIZE
+
+
+def grade_index(s: Position, p: int) -> int:
+    """The player's speed grade now (0 = A, fastest), abilities' shifts applied."""
+    pl = s.players[p]
+    base = NO_SPEED
+    if pl.speed != EMPTY:
+        g = card(s, pl.speed).grade
+        base = GRADES.index(g) if g is not None else NO_SPEED
+    return max(0, min(NO_SPEED, base - pl.shift))
+
+
+def grade_label(index: int) -> str:
+    return GRADES[index] if index < len(GRADES) else "-"
+
+
+def slot_of(s: Position, p: int, iid: int) -> int:
+    try:
+        return s.players[p].slots.index(iid)
+    except ValueError:
+        return EMPTY
+
+
+def blockers(s: Position, p: int, area: int) -> list[int]:
+    """Who may block an attack on player p's area: its units, and its caster while it has HP."""
+    out = area_units(s, p, area)
+    pl = s.players[p]
+    if pl.hp[area]:
+        out.append(pl.casters[area])
+    return out

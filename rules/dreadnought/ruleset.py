@@ -1,0 +1,168 @@
+"""Dreadnought as a Ruleset: the contract's hooks wired to the flow, legality and effects."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rules.core.model import Event, Intent
+from rules.core.newgame import Setup
+from rules.core.reload import describe_change
+from rules.core.rng import Rng
+from rules.core.ruleset import Ruleset
+from rules.dreadnought import explain, reading
+from rules.dreadnought.actions import KINDS
+from rules.dreadnought.cards import HIDDEN, PLACEHOLDER, Card, Deck
+from rules.dreadnought.draft import Draft
+from rules.dreadnought.flow import advance, start_turn
+from rules.dreadnought.game import GAME
+from rules.dreadnought.highlights import highlights
+from rules.dreadnought.intents import INTENT_TYPES
+from rules.dreadnought.legal import legal, to_act
+from rules.dreadnought.state import EMPTY, HP_CARDS, OPENING_HAND, TURN_CAP, Player, State
+
+
+def new_state(catalog: dict[str, Card], decks: tuple[Deck, ...], seed: int,
+              first: int = 0) -> State:
+    """Both decks shuffled, three HP cards per caster from the deck top, opening hands."""
+    rng = Rng(seed=seed)
+    cards: dict[int, str] = {}
+    players: list[Player] = []
+
+    def new(cid: str) -> int:
+        cards[len(cards)] = cid
+        return len(cards) - 1
+
+    for deck in decks:
+        units = [cid for cid, n in sorted(deck.cards.items()) for _ in range(n)]
+        order, rng = rng.shuffled(units)  # shuffle before numbering: ids leak no order
+        casters = (new(deck.casters[0]), new(deck.casters[1]))
+        pile = [new(c) for c in order]
+        hp = (tuple(pile[:HP_CARDS]), tuple(pile[HP_CARDS:2 * HP_CARDS]))
+        rest = pile[2 * HP_CARDS:]
+        players.append(Player(casters=casters, hp=hp, hand=tuple(rest[:OPENING_HAND]),
+                              deck=tuple(rest[OPENING_HAND:])))
+    # ``first`` is last turn's first player: a tie nobody can re-reveal goes to the other.
+    state = State(catalog=catalog, cards=cards, players=(players[0], players[1]),
+                  first=1 - first, rng=rng)
+    d = Draft(state)
+    if d.loud:
+        d.log("turn", "Turn 1.")
+    start_turn(d)
+    return d.freeze()
+
+
+# A card's worth on the table to ``evaluate``.
+def _unit_worth(s: State, iid: int) -> float:
+    return reading.bp_of(s, iid) / 60.0
+
+
+class DreadnoughtRules(Ruleset[State]):
+    info = GAME
+    name: ClassVar[str] = GAME.name
+    title: ClassVar[str] = GAME.title
+    state_type = State
+    intent_types = INTENT_TYPES
+    intent_kinds = KINDS
+    turn_cap: ClassVar[int] = TURN_CAP
+
+    def _new_game(self, seed: int, setup: Setup) -> State:
+        return new_state(dict(setup.cards), setup.decks, seed, setup.options.first)
+
+    def _to_act(self, state: State) -> int | None:
+        return to_act(state)
+
+    def _legal_intents(self, state: State) -> list[Intent]:
+        return legal(state)
+
+    def _legal_from(self, state: State, source: Any) -> list[Intent]:
+        return legal(state, source) if isinstance(source, int) else []
+
+    def _winner(self, state: State) -> int | None:
+        return state.winner
+
+    def _explain(self, state: State, intent: Intent) -> str:
+        return explain.why_illegal(state, intent)
+
+    def _apply(self, state: State, intent: Intent,
+               quiet: bool = False) -> tuple[State, list[Event]]:
+        d = Draft(state, quiet)
+        p = to_act(state)
+        assert p is not None
+        KINDS[intent.kind].apply(d, p, intent)
+        advance(d)
+        return d.freeze(), d.events
+
+    # ---- what players see ---------------------------------------------------------------
+    def _view(self, state: State, player: int) -> State:
+        """Hidden: the opponent's hand and Closed cards (dummies, a Closed speed card: the
+        first speed choice too), both decks and every HP card."""
+        hidden: set[int] = set()
+        opp = state.players[1 - player]
+        hidden.update(opp.hand)
+        if opp.closed and opp.speed != EMPTY:
+            hidden.add(opp.speed)
+        hidden.update(i for i in opp.slots if i != EMPTY and state.units[i].dummy)
+        for pl in state.players:
+            hidden.update(pl.deck)
+            hidden.update(pl.hp[0])
+            hidden.update(pl.hp[1])
+        cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+        catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
+        return state.model_copy(update={"cards": cards, "catalog": catalog, "rng": Rng()})
+
+    def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
+        if not isinstance(source, int):
+            return {}
+        return highlights(state, source, self.legal_intents(state, source))
+
+    def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
+        catalog = dict(state.catalog)
+        events: list[Event] = []
+        for cid, old in state.catalog.items():
+            new = cards.get(cid)
+            if isinstance(new, Card) and (msg := describe_change(old.name, old, new)):
+                catalog[cid] = new
+                events.append(Event(kind="card_changed", text=msg, data={"card": cid}))
+        if not events:
+            return state, []
+        return state.model_copy(update={"catalog": catalog}), events
+
+    def pieces(self, state: State) -> list[Any]:
+        p = to_act(state)
+        if p is None:
+            return []
+        pl = state.players[p]
+        own = [i for i in pl.slots if i != EMPTY]
+        speed = [pl.speed] if pl.speed != EMPTY else []
+        return [*pl.hand, *speed, *own, *pl.casters]
+
+    def evaluate(self, state: State, player: int) -> float:
+        if state.over:
+            return super().evaluate(state, player)
+        score = 0.0
+        for p in (0, 1):
+            sign = 1.0 if p == player else -1.0
+            pl = state.players[p]
+            board = sum(_unit_worth(state, i) for i in pl.slots
+                        if i != EMPTY and not state.units[i].dummy)
+            dummies = sum(0.3 for i in pl.slots if i != EMPTY and state.units[i].dummy)
+            score += sign * (8.0 * pl.hp_total + board + dummies
+                             + 0.35 * len(pl.hand))
+        return score
+
+    # ---- scenario files ---------------------------------------------------------------------
+    def scenario_position(self, position: dict[str, Any], seed: int) -> State:
+        from rules.dreadnought import scenario
+
+        return scenario.build(position, seed)
+
+    def facts(self, state: State) -> dict[str, Any]:
+        from rules.dreadnought import scenario
+
+        return scenario.facts(state)
+
+    def scenario_intent(self, state: State, spec: dict[str, Any]) -> Intent:
+        from rules.dreadnought import scenario
+
+        return scenario.intent(self, state, spec)
