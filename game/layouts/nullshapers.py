@@ -13,6 +13,7 @@ from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.palette import HIGHLIGHT, OWNER, Color
 from game.draw.scale import px
+from game.draw.text import TEXT
 from game.input.handlers import Dragging, _pick, candidates
 from game.layouts.base import Overlay, Piece, Seats
 from game.layouts.region_spec import Content, Region, TableSpec, Target
@@ -42,6 +43,7 @@ ATTACK = (200, 60, 50)
 DEFEND = (60, 110, 190)
 BOOST = (40, 120, 70)
 SPEED: dict[int, Color] = {1: (90, 90, 90), 2: (40, 110, 170), 3: (190, 60, 50)}
+FADE_MS = 1100  # terminated agents and sector hits fade out over this long
 CARD = "card"  # per-card targets: ((CARD, iid), None)
 STEPS = ("Start", "Primary 1", "Advance", "Attack", "Defend", "Damage", "Primary 2", "End")
 SHOWN = {"First primary": "Primary 1", "Second primary": "Primary 2"}
@@ -93,6 +95,59 @@ class NullshapersTable(RegionTable):
     def __init__(self, faces: CardFaces | None = None) -> None:
         super().__init__(faces, NullshapersRules())
         self._faces: dict[str, FaceSpec] = {}
+        # What just happened, fading out: terminated agents where they stood, and sectors
+        # that lost durability (start time in ms, what, where).
+        self._ghosts: list[tuple[int, CardLook, tuple[int, int], pygame.Rect]] = []
+        self._hits: list[tuple[int, int, Hashable]] = []
+
+    def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
+        old: State | None = self.view
+        before = {d.look.id: d for d in self.cards if isinstance(d.look.id, int)}
+        super().update(view, seats, legal)
+        new: State | None = view
+        if old is None or new is None or old.turn > new.turn or \
+                (old.turn == new.turn and len(old.agents) + 5 < len(new.agents)):
+            return  # a new game, an undo or a jump: nothing to animate
+        now = pygame.time.get_ticks()
+        for iid in old.agents:
+            d = before.get(iid)
+            if iid not in new.agents and d is not None:
+                self._ghosts.append((now, d.look, d.size, d.box.copy()))
+        for p in (0, 1):
+            for b in range(3):
+                lost = old.sides[p].durability[b] - new.sides[p].durability[b]
+                if lost > 0:
+                    self._hits.append((now, lost, (f"sector{b}", p)))
+
+    def animating(self) -> bool:
+        now = pygame.time.get_ticks()
+        self._ghosts = [g for g in self._ghosts if now - g[0] < FADE_MS]
+        self._hits = [h for h in self._hits if now - h[0] < FADE_MS]
+        return bool(self._ghosts or self._hits)
+
+    def _draw_fading(self, surf: pygame.Surface) -> None:
+        now = pygame.time.get_ticks()
+        for start, look, size, box in self._ghosts:
+            t = (now - start) / FADE_MS
+            if t >= 1:
+                continue
+            img = self.painter.surface(look, size).copy()
+            img.set_alpha(round(255 * (1 - t)))
+            surf.blit(img, img.get_rect(center=box.center))
+            w = max(2, px(4))
+            pygame.draw.line(surf, (230, 40, 40), box.topleft, box.bottomright, w)
+            pygame.draw.line(surf, (230, 40, 40), box.topright, box.bottomleft, w)
+        rects = {p.id: p.rect for p in self.placed}
+        for start, lost, rid in self._hits:
+            t = (now - start) / FADE_MS
+            r = rects.get(rid)
+            if t >= 1 or r is None:
+                continue
+            glow = pygame.Surface(r.size, pygame.SRCALPHA)
+            glow.fill((220, 40, 40, round(120 * (1 - t))))
+            surf.blit(glow, r.topleft)
+            text = TEXT.get(f"-{lost}", 34, (255, 235, 220), True)
+            surf.blit(text, text.get_rect(center=(r.centerx, r.centery - round(t * px(20)))))
 
     def buttons(self) -> dict[str, str]:
         return {"pass": "Pass (Space)", "done": "Done (Space)"}
@@ -177,6 +232,8 @@ class NullshapersTable(RegionTable):
         v: State | None = self.view
         if v is None:
             return
+        if self._ghosts or self._hits:
+            self._draw_fading(surf)
         for p in self.placed:  # each sector's durability as a bar under its number
             name = p.region.name
             if not name.startswith("dur") or p.owner is None:

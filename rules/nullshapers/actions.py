@@ -72,6 +72,12 @@ def attach(d: NDraft, p: int, i: Attach) -> None:
 
 
 def attack(d: NDraft, p: int, i: AttackWith) -> None:
+    if i.agent in d.attackers:  # a toggle: it was unlocked when it was chosen
+        d.attackers = tuple(a for a in d.attackers if a != i.agent)
+        d.agent(i.agent, locked=False)
+        if d.loud:
+            d.log("attacker", f"{d.name(i.agent)} will not attack.", p)
+        return
     d.attackers = d.attackers + (i.agent,)
     d.agent(i.agent, locked=True)  # attacking locks the agent
     if d.loud:
@@ -146,7 +152,8 @@ KINDS = intent_table(
                f"{BIOMES[i.biome]}", lambda i: i.agent, lambda i: i.biome),
     IntentKind(Attach, attach, lambda s, i: f"Attach {s.name(i.gear)} to {s.name(i.agent)}",
                lambda i: i.gear, lambda i: i.agent),
-    IntentKind(AttackWith, attack, lambda s, i: f"{s.name(i.agent)} attacks",
+    IntentKind(AttackWith, attack, lambda s, i: f"{s.name(i.agent)} "
+               f"{'stops attacking' if i.agent in s.attackers else 'attacks'}",
                lambda i: i.agent, lambda i: i.agent),
     IntentKind(Defend, defend, lambda s, i: f"{s.name(i.agent)} defends against "
                f"{s.name(i.attacker)}", lambda i: i.agent, lambda i: i.attacker),

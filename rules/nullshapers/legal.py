@@ -48,7 +48,9 @@ def legal(s: State) -> list[Intent]:
     if at == "advance_pick":
         return advance_intents(s, p)
     if at == "attackers":
-        return [*(AttackWith.of(a) for a in attack_candidates(s)), _DONE]
+        # One at a time, then done (N-05); clicking a chosen attacker again withdraws it.
+        chosen = sorted(set(attack_candidates(s)) | set(s.attackers))
+        return [*(AttackWith.of(a) for a in chosen), _DONE]
     if at == "defenders":
         return [*(Defend.of(x, a) for x, a in defend_candidates(s)), _DONE]
     if at == "order":

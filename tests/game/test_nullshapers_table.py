@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pygame
 import pytest
 
 import rules
+from game.layouts.base import Overlay
 from game.layouts.nullshapers import NullshapersTable
 from rules.agents import GreedyAgent
 from rules.core.model import Intent
@@ -50,13 +52,26 @@ def _drag_intent(d: Driver, intent: Intent) -> None:
     d.drag(pos, lay.zone_center(zone))
 
 
+def _table_where(table: Make, until: Callable[[list[Intent]], bool],
+                 seeds: tuple[int, ...]) -> Driver:
+    """A table at the first position where ``until`` holds for player 1, over a few seeds
+    (computer play decides whether a game ever gets there)."""
+    for seed in seeds:
+        d = table(game="nullshapers", seed=seed, seats=("human", "computer"))
+        try:
+            _advance(d, until)
+        except AssertionError:
+            continue
+        return d
+    raise AssertionError(f"no game of seeds {seeds} reached the position")
+
+
 def _has(kind: str) -> Callable[[list[Intent]], bool]:
     return lambda legal: any(i.kind == kind for i in legal)
 
 
 def test_drag_gear_onto_an_advancing_agent_attaches_it(table: Make) -> None:
-    d = table(game="nullshapers", seed=3, seats=("human", "computer"))
-    _advance(d, _has("attach"))
+    d = _table_where(table, _has("attach"), seeds=(3, 1, 6, 7))
     s = d.scene.session
     attach = next(i for i in s.legal() if i.kind == "attach")
     n = len(s.intents)
@@ -67,8 +82,7 @@ def test_drag_gear_onto_an_advancing_agent_attaches_it(table: Make) -> None:
 
 
 def test_drag_a_defender_onto_its_attacker_then_done(table: Make) -> None:
-    d = table(game="nullshapers", seed=3, seats=("human", "computer"))
-    _advance(d, _has("defend"))
+    d = _table_where(table, _has("defend"), seeds=(4, 2, 5, 8, 10))
     s = d.scene.session
     defend = next(i for i in s.legal() if i.kind == "defend")
     lines = " ".join(t for t, _ in _layout(d).sequence_lines())
@@ -80,8 +94,7 @@ def test_drag_a_defender_onto_its_attacker_then_done(table: Make) -> None:
 
 
 def test_attackers_are_clicked_and_a_refused_drop_says_why(table: Make) -> None:
-    d = table(game="nullshapers", seed=3, seats=("human", "computer"))
-    _advance(d, _has("attack"))
+    d = _table_where(table, _has("attack"), seeds=(3, 1, 2))
     s = d.scene.session
     attack = next(i for i in s.legal() if i.kind == "attack")
     lay = _layout(d)
@@ -117,3 +130,24 @@ def test_the_queue_panel_lists_entries_top_first_with_speed(table: Make, seed: i
     top = s.state.card(q.stack[-1].card)
     assert lines[0][0].startswith(f"[Speed {top.speed}]") and top.name in lines[0][0]
     assert "may act at Speed" in lines[-1][0]
+
+
+def test_terminated_agents_and_sector_hits_fade_out_after_a_battle(table: Make) -> None:
+    from game.layouts.base import Seats
+    from tests.nullshapers.helpers import agent, pass_all, position
+
+    d = table(game="nullshapers", seed=1, seats=("human", "computer"))
+    lay = _layout(d)
+    before = position(at="defend_after", attackers=[0], blocks=[[1, 0]],
+                      agents=[{"card": "null_titan", "owner": 0, "biome": 2},
+                              {"card": "scrap_brawler", "owner": 1, "biome": 2}])
+    after = pass_all(before)
+    seats = Seats(0, False, ("Player 1", "Player 2"))
+    lay.update(RS.view(before, 0), seats, [])
+    assert not lay.animating()
+    lay.update(RS.view(after, 0), seats, [])
+    assert lay.animating()
+    assert [g[1].id for g in lay._ghosts] == [agent(before, 1)]  # the defender, terminated
+    assert [(lost, rid) for _, lost, rid in lay._hits] == [(3, ("sector2", 1))]
+    surf = pygame.Surface(d.app.size)
+    lay.draw(surf, Overlay())  # draws the fading pieces without error
