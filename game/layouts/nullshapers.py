@@ -22,7 +22,7 @@ from rules.core.model import Intent
 from rules.nullshapers.cards import HIDDEN
 from rules.nullshapers.draft import attack_of, defense_of
 from rules.nullshapers.effects import target_kind
-from rules.nullshapers.flow import damage_order, speeds, to_act
+from rules.nullshapers.flow import damage_order, damage_preview, speeds, to_act
 from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import (
     Advance,
@@ -374,10 +374,20 @@ class NullshapersTable(RegionTable):
             what = f"{card.name}'s reactive skill" if e.skill else f"{card.name}{aim}"
             out.append((f"[Speed {card.speed}] {what} · {self.seats.names[e.player]}",
                         OWNER[e.player]))
+        for a in v.attackers if v.at in ("defenders", "order", "defend_after") else ():
+            if a in v.agents:
+                out.append((self._preview(v, a), ATTACK))
         who = to_act(v)
         if who is not None:
             out.append((self._now(v, who), (200, 200, 200)))
         return out
+
+    def _preview(self, v: State, a: int) -> str:
+        """The running damage of one attacker: each defender in order, then the sector."""
+        pairs, rest = damage_preview(v, a)
+        parts = [f"#{k + 1} {v.name(x)} takes {n}" for k, (x, n) in enumerate(pairs)]
+        parts.append(f"sector takes {rest}")
+        return f"{v.name(a)} ({attack_of(v, a)} damage): {', '.join(parts)}"
 
     def responding(self, legal: Sequence[Intent]) -> bool:
         """Answering: the queue holds something (an empty window is acting, not answering)."""

@@ -91,6 +91,9 @@ def test_drag_a_defender_onto_its_attacker_then_done(table: Make) -> None:
     _drag_intent(d, defend)
     assert s.intents[n] == defend.model_dump(mode="json")
     assert (defend.agent, defend.attacker) in s.state.blocks  # type: ignore[attr-defined]
+    # The running damage of the attacker it blocks: the defender first, then the sector.
+    name = s.state.name(defend.agent)  # type: ignore[attr-defined]
+    assert any(f"#1 {name} takes" in t for t, _ in _layout(d).sequence_lines())
 
 
 def test_attackers_are_clicked_and_a_refused_drop_says_why(table: Make) -> None:

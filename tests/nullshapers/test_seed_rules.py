@@ -307,3 +307,15 @@ def test_a_recalled_attacker_replayed_in_the_same_battle_does_not_attack() -> No
     s = do(do(s, kind="pass"), kind="pass")
     assert s.attackers == ()  # recalled: it left the battle
     assert agent(s, 0) in s.sides[0].hand
+
+
+def test_N07_the_damage_preview_follows_the_chosen_order() -> None:
+    from rules.nullshapers.flow import damage_preview
+
+    s = position(at="order", attackers=[0], blocks=[[1, 0], [2, 0]],
+                 agents=[{"card": "null_titan", "owner": 0, "biome": 1},  # Attack 5
+                         {"card": "scrap_brawler", "owner": 1, "biome": 1},  # Defense 2
+                         {"card": "rust_knight", "owner": 1, "biome": 1}])  # Defense 4
+    s = do(s, kind="order", agent="agent:2")
+    pairs, rest = damage_preview(s, agent(s, 0))
+    assert pairs == [(agent(s, 2), 4), (agent(s, 1), 1)] and rest == 0
