@@ -14,7 +14,6 @@ from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.palette import HIGHLIGHT, OWNER, Color
 from game.draw.scale import px
 from game.draw.text import TEXT
-from game.input.handlers import Dragging, _pick, candidates
 from game.layouts.base import Overlay, Piece, Seats
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
@@ -99,6 +98,7 @@ class NullshapersTable(RegionTable):
         # that lost durability (start time in ms, what, where).
         self._ghosts: list[tuple[int, CardLook, tuple[int, int], pygame.Rect]] = []
         self._hits: list[tuple[int, int, Hashable]] = []
+        self._held: Hashable | None = None
 
     def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
         old: State | None = self.view
@@ -265,10 +265,21 @@ class NullshapersTable(RegionTable):
         return [k for _, k in sorted(hits)]
 
     def press(self, piece: Piece | None, pos: tuple[int, int], ctx: Any) -> Any:
-        own = super().press(piece, pos, ctx)
-        if own is None and piece is not None and candidates(ctx, piece.source):
-            return _Drag(piece, pos)
-        return own
+        self._held = piece.source if piece is not None else None  # what a drop would carry
+        return super().press(piece, pos, ctx)
+
+    def zone_at(self, pos: tuple[int, int]) -> int | None:
+        """The smallest zone at ``pos`` that takes the piece being carried: a drop on a card
+        that takes nothing from it falls through to the region under it (an agent dropped on
+        another one in the staging area is played there)."""
+        under = self.zones_under(pos)
+        held = self._held
+        if held is not None and len(under) > 1:
+            for zone in under:
+                if any(self.source_of(i) == held and self.target_of(i) == zone
+                       for i in self.legal):
+                    return zone
+        return under[0] if under else None
 
     # ---- intents on the table -------------------------------------------------------------
     def card_source(self, intent: Intent) -> Hashable | None:
@@ -425,21 +436,6 @@ class NullshapersTable(RegionTable):
         s: State = state
         return [f"{names[s.first]} starts (draws 1 on the first turn). Lose 2 of the 3 biomes "
                 f"and you lose."]
-
-
-class _Drag(Dragging):
-    """A drop on a card that takes nothing from the dragged piece falls through to the region
-    under it (an agent dropped on another one in the staging area is played there)."""
-
-    def drop(self, ctx: Any) -> Any:
-        layout = ctx.layout
-        if self.moved and isinstance(layout, NullshapersTable):
-            mine = candidates(ctx, self.piece.source)
-            for zone in layout.zones_under(self.pos):
-                here = [i for i in mine if layout.target_of(i) == zone]
-                if here:
-                    return _pick(here, ctx, self.pos)
-        return super().drop(ctx)
 
 
 def _card_target(region: Hashable) -> bool:
