@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         for kind in ("field", *(k for k in info["pieces"] if k not in ("field", "hand")),
                      "hand"):
             srcs = {id_key(x["source"]) for x in info["legal"] if x["source"] is not None}
-            pos = next((p for i, p in info["pieces"].get(kind, {}).items() if i in srcs), None)
+            pos = next((p for i, p in info["pieces"].get(kind, {}).items() if i in srcs),
+                       None)
             if pos is not None:
                 _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
                 _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)

@@ -20,6 +20,7 @@ from rules.dreadnought.describe import (
     d_pass,
     d_pay,
     d_swap,
+    slot_name,
 )
 from rules.dreadnought.draft import Draft
 from rules.dreadnought.effects import EFFECTS
@@ -39,7 +40,7 @@ from rules.dreadnought.intents import (
     SwapAreas,
     UseAbility,
 )
-from rules.dreadnought.state import EMPTY, Payment, Unit, ability_key, area_of
+from rules.dreadnought.state import EMPTY, Payment, ability_key, area_of, new_unit
 
 
 def _acted(d: Draft, p: int) -> None:
@@ -71,7 +72,7 @@ def _place(d: Draft, p: int, card: int, slot: int, dummy: bool) -> None:
     slots = list(pl.slots)
     slots[slot] = card
     d.player(p, slots=(slots[0], slots[1], slots[2], slots[3]))
-    d.units[card] = Unit(iid=card, owner=p, checked=dummy, dummy=dummy, cast_turn=d.turn)
+    d.units[card] = new_unit(card, p, dummy, d.turn)
 
 
 def _cast(d: Draft, p: int, i: CastUnit) -> None:
@@ -89,7 +90,7 @@ def _cast(d: Draft, p: int, i: CastUnit) -> None:
         return
     _place(d, p, i.card, i.slot, dummy=False)
     if d.loud:
-        d.log("cast", f"Player {p + 1} casts {d.name(i.card)} into slot {i.slot + 1}.", p,
+        d.log("cast", f"Player {p + 1} casts {d.name(i.card)} into {slot_name(i.slot)}.", p,
               reveals=(1 - p,))
     _acted(d, p)
 
@@ -107,7 +108,7 @@ def _pay(d: Draft, p: int, i: PayLog) -> None:
     d.paying = None
     _place(d, p, pay.card, pay.slot, dummy=False)
     if d.loud:
-        d.log("cast", f"{d.name(pay.card)} enters slot {pay.slot + 1}.", p)
+        d.log("cast", f"{d.name(pay.card)} enters {slot_name(pay.slot)}.", p)
     _acted(d, p)
 
 
@@ -116,7 +117,7 @@ def _dummy(d: Draft, p: int, i: CastDummy) -> None:
     d.player(p, hand=zones.without(pl.hand, i.card))
     _place(d, p, i.card, i.slot, dummy=True)
     if d.loud:
-        d.log("dummy", f"Player {p + 1} casts a dummy into slot {i.slot + 1}.", p)
+        d.log("dummy", f"Player {p + 1} casts a dummy into {slot_name(i.slot)}.", p)
     _acted(d, p)
 
 

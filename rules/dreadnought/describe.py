@@ -78,11 +78,23 @@ def d_swap(s: State, i: SwapAreas) -> str:
     return "Swap the units of your two Battle Areas"
 
 
+def _placed(s: State, iid: int) -> str:
+    """A unit and where it stands ("Quick Fox (opponent's left 2)"): two copies of a card
+    can stand on the table at once."""
+    u = s.units.get(iid)
+    if u is None or iid not in s.players[u.owner].slots:
+        return _name(s, iid)
+    k = s.players[u.owner].slots.index(iid)
+    side = "left" if area_of(k) == 0 else "right"
+    whose = "" if u.owner == (s.window.priority if s.window else u.owner) else "opponent's "
+    return f"{_name(s, iid)} ({whose}{side} {k % 2 + 1})"
+
+
 def d_ability(s: State, i: UseAbility) -> str:
     ab = s.card(i.source).abilities[i.index]
     effect = EFFECTS.get(ab.effect)
     words = effect.words if effect else ab.effect
-    target = _name(s, i.target) if i.target != EMPTY else ""
+    target = _placed(s, i.target) if i.target != EMPTY else ""
     return f"{s.name(i.source)}: {ab.name} ({words.format(amount=ab.amount, target=target)})"
 
 

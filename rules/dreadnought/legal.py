@@ -8,8 +8,8 @@ from collections.abc import Hashable
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.dreadnought import reading
-from rules.dreadnought.cards import SIZE
-from rules.dreadnought.effects import EFFECTS, targets
+from rules.dreadnought.cards import SIZE, Card
+from rules.dreadnought.effects import EFFECTS, TargetRule, targets
 from rules.dreadnought.intents import (
     Attack,
     Block,
@@ -25,7 +25,15 @@ from rules.dreadnought.intents import (
     SwapAreas,
     UseAbility,
 )
-from rules.dreadnought.state import AREAS, EMPTY, State, ability_key, area_of, area_slots
+from rules.dreadnought.state import (
+    AREA_SIZE,
+    AREAS,
+    EMPTY,
+    State,
+    ability_key,
+    area_of,
+    area_slots,
+)
 
 
 def current(s: State) -> str:
@@ -54,20 +62,37 @@ def _choose(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return [ChooseSpeed.of(c) for c in s.players[p].hand if only is None or c == only]
 
 
+# card data -> its abilities by timing, as (index, amount, target rule): generation runs every
+# step, the card data changes only on a hot reload (a new Card object, so a new entry).
+_BY_TIMING: dict[int, tuple[Card, dict[str, list[tuple[int, int, TargetRule]]]]] = {}
+
+
+def _timed(card: Card, timing: str) -> list[tuple[int, int, TargetRule]]:
+    hit = _BY_TIMING.get(id(card))
+    if hit is None or hit[0] is not card:
+        table: dict[str, list[tuple[int, int, TargetRule]]] = {}
+        for k, ab in enumerate(card.abilities):
+            effect = EFFECTS.get(ab.effect)
+            if effect is not None:
+                table.setdefault(ab.timing, []).append((k, ab.amount, effect.target))
+        if len(_BY_TIMING) > 4096:
+            _BY_TIMING.clear()
+        hit = _BY_TIMING[id(card)] = (card, table)
+    return hit[1].get(timing, [])
+
+
 def abilities(s: State, p: int, timing: str, only: Hashable | None) -> list[Intent]:
     pl = s.players[p]
-    sources = [*pl.casters, *(i for i in pl.slots if i != EMPTY and not s.units[i].dummy)]
+    units = s.units
+    sources = [*pl.casters, *(i for i in pl.slots if i != EMPTY and not units[i].dummy)]
     out: list[Intent] = []
     for src in sources:
         if only is not None and src != only:
             continue
-        for k, ab in enumerate(reading.card(s, src).abilities):
-            if ab.timing != timing or ability_key(src, k) in pl.used:
+        for k, amount, rule in _timed(s.catalog[s.cards[src]], timing):
+            if ability_key(src, k) in pl.used:
                 continue
-            effect = EFFECTS.get(ab.effect)
-            if effect is None:
-                continue
-            out.extend(UseAbility.of(src, k, t) for t in targets(s, p, effect.target, ab.amount))
+            out.extend(UseAbility.of(src, k, t) for t in targets(s, p, rule, amount))
     return out
 
 
@@ -80,9 +105,10 @@ def _speed(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return out
 
 
-def cast_slots(s: State, p: int, card: int) -> list[int]:
-    """The empty slots where this card may be cast as a unit now (size rules, D-06)."""
-    c = reading.card(s, card)
+def cast_slots(s: State, p: int, card: int, room: tuple[int, int] | None = None) -> list[int]:
+    """The empty slots where this card may be cast as a unit now (size rules, D-06);
+    ``room``: each area's size left, when the caller has it."""
+    c = s.catalog[s.cards[card]]
     if c.type != "unit" or c.size is None:
         return []
     pl = s.players[p]
@@ -92,8 +118,13 @@ def cast_slots(s: State, p: int, card: int) -> list[int]:
     if len(pl.hand) - (1 if from_hand else 0) < c.cost:
         return []
     size = SIZE[c.size]
-    return [k for k in range(4) if pl.slots[k] == EMPTY
-            and reading.fits(s, p, area_of(k), size)]
+    if room is None:
+        room = _room(s, p)
+    return [k for k in range(4) if pl.slots[k] == EMPTY and room[k >> 1] >= size]
+
+
+def _room(s: State, p: int) -> tuple[int, int]:
+    return (AREA_SIZE - reading.area_used(s, p, 0), AREA_SIZE - reading.area_used(s, p, 1))
 
 
 def dummy_slots(s: State, p: int) -> list[int]:
@@ -105,22 +136,24 @@ def move_slots(s: State, p: int, unit: int) -> list[int]:
     """Slots of the other area this unit may move to now: empty ones it fits, or a unit
     it may swap with (D-09)."""
     pl = s.players[p]
-    here = reading.slot_of(s, p, unit)
-    if here == EMPTY or s.units[unit].moved:
+    slots = pl.slots
+    units = s.units
+    if unit not in slots or units[unit].moved:
         return []
-    other = AREAS - 1 - area_of(here)
-    size = reading.size_of(s, unit)
+    here = slots.index(unit)
+    sizes = [0 if i == EMPTY else reading.size_of(s, i) for i in slots]
+    room = (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
+    mine, other = here >> 1, 1 - (here >> 1)
+    size = sizes[here]
     out = []
     for k in area_slots(other):
-        there = pl.slots[k]
+        there = slots[k]
         if there == EMPTY:
-            if reading.fits(s, p, other, size):
+            if room[other] >= size:
                 out.append(k)
-        elif not s.units[there].moved:
-            back = reading.size_of(s, there)
-            if (reading.fits(s, p, other, size, without=there)
-                    and reading.fits(s, p, area_of(here), back, without=unit)):
-                out.append(k)
+        elif (not units[there].moved and room[other] + sizes[k] >= size
+              and room[mine] + size >= sizes[k]):
+            out.append(k)
     return out
 
 
@@ -138,11 +171,12 @@ def _cast(s: State, p: int, only: Hashable | None) -> list[Intent]:
     pl = s.players[p]
     out: list[Intent] = [] if only is not None else [Pass.of()]
     cards = list(pl.hand) + ([pl.speed] if pl.speed != EMPTY and not pl.closed else [])
-    empty_fits = dummy_slots(s, p)
+    room = _room(s, p)
+    empty_fits = [k for k in range(4) if pl.slots[k] == EMPTY and room[k >> 1] >= 1]
     for c in cards:
         if only is not None and c != only:
             continue
-        out += [CastUnit.of(c, k) for k in cast_slots(s, p, c)]
+        out += [CastUnit.of(c, k) for k in cast_slots(s, p, c, room)]
         if c in pl.hand:
             out += [CastDummy.of(c, k) for k in empty_fits]
     for u in pl.slots:
@@ -218,9 +252,25 @@ STAGES: Stages[State] = Stages([
 ], current)
 
 
+_GENERATE = {st.name: st.generate for st in STAGES}
+
+
 def to_act(s: State) -> int | None:
-    return STAGES.to_act(s)
+    """The stage table's actor, read directly (every step asks it several times)."""
+    if s.over:
+        return None
+    if s.phase == "choose":
+        return s.chooser
+    w = s.window
+    if w is None:
+        return None
+    return 1 - w.priority if s.target != EMPTY and s.paying is None else w.priority
 
 
 def legal(s: State, only: Hashable | None = None) -> list[Intent]:
-    return STAGES.legal(s, only=only)
+    p = to_act(s)
+    if p is None:
+        return []
+    generate = _GENERATE[current(s)]
+    assert generate is not None
+    return generate(s, p, only)

@@ -65,15 +65,16 @@ def fits(s: Position, p: int, area: int, size: int, without: int = EMPTY) -> boo
 def grade_index(s: Position, p: int) -> int:
     """The player's speed grade now (0 = A, fastest), abilities' shifts applied."""
     pl = s.players[p]
-    base = NO_SPEED
-    if pl.speed != EMPTY:
-        g = card(s, pl.speed).grade
-        base = GRADES.index(g) if g is not None else NO_SPEED
-    return max(0, min(NO_SPEED, base - pl.shift))
+    if pl.speed == EMPTY:
+        return NO_SPEED
+    g = card(s, pl.speed).grade
+    base = GRADES.index(g) if g is not None else len(GRADES) - 1
+    return max(0, min(len(GRADES) - 1, base - pl.shift))
 
 
 def grade_label(index: int) -> str:
-    return GRADES[index] if index < len(GRADES) else "-"
+    """"A" to "E"; "none" for a player without a speed card."""
+    return GRADES[index] if index < len(GRADES) else "none"
 
 
 def slot_of(s: Position, p: int, iid: int) -> int:

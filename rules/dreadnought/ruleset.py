@@ -86,6 +86,12 @@ class DreadnoughtRules(Ruleset[State]):
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
+        if quiet and intent.kind == "pass" and state.window is not None:
+            # A pass that leaves the phase open changes only the window (what the draft and
+            # ``advance`` would find, without building them).
+            window = state.window.pass_priority()
+            if not window.closed:
+                return state.model_copy(update={"window": window}), []
         d = Draft(state, quiet)
         p = to_act(state)
         assert p is not None

@@ -68,6 +68,22 @@ class Player(Frozen):
         return len(self.hp[0]) + len(self.hp[1])
 
 
+_UNIT_SET = frozenset({"iid", "owner", "checked", "dummy", "cast_turn"})
+
+
+def new_unit(iid: int, owner: int, dummy: bool, cast_turn: int) -> Unit:
+    """A unit just cast (a dummy enters Checked): built as ``model_construct`` would, without
+    its generic machinery (casts happen in every simulated turn)."""
+    new = Unit.__new__(Unit)
+    object.__setattr__(new, "__dict__", {
+        "iid": iid, "owner": owner, "checked": dummy, "dummy": dummy, "cast_turn": cast_turn,
+        "damage": 0, "bonus": 0, "moved": False})
+    object.__setattr__(new, "__pydantic_fields_set__", _UNIT_SET)
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
 def ability_key(source: int, index: int) -> int:
     return source * 16 + index
 

@@ -315,3 +315,21 @@ def test_refused_intents_say_why() -> None:
         RS.apply(s, Check(unit=iid(s, "quick_fox", 0)))
     with pytest.raises(rules.IllegalIntent, match="slot"):
         RS.apply(s, CastUnit(card=iid(s, "quick_fox", 0), slot=7))
+
+
+def test_hot_reload_replaces_card_data_by_id_and_reports_it() -> None:
+    s = position(phase="cast", slots=[["storm_hound", "", "", ""], ["", "", "", ""]])
+    hound = s.catalog["storm_hound"]
+    stronger = hound.model_copy(update={"bp": 150})
+    s2, events = RS.replace_cards(s, {"storm_hound": stronger, "nope": stronger})
+    assert s2.catalog["storm_hound"].bp == 150 and len(events) == 1
+    assert "Storm Hound" in events[0].text
+    assert RS.replace_cards(s2, {"storm_hound": stronger}) == (s2, [])
+
+
+def test_view_hides_the_opponents_hand_and_both_decks() -> None:
+    s = RS.new_game(seed=9)
+    v = RS.view(s, 0)
+    assert all(v.cards[i] == "hidden" for i in s.players[1].hand)
+    assert all(v.cards[i] != "hidden" for i in s.players[0].hand)
+    assert all(v.cards[i] == "hidden" for p in (0, 1) for i in s.players[p].deck)

@@ -1,0 +1,367 @@
+"""Dreadnought's table as a region table: for each player the Speed Area, two casters (their
+HP cards a face-down stack beneath), the two Battle Areas between them, the log, the deck and
+the hand; the speed comparison in large type across the middle."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import pygame
+
+from game.draw.card_states import CardLook
+from game.draw.cards import CardFaces, FaceSpec, spec_of
+from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, Color
+from game.draw.scale import px
+from game.draw.text import TEXT, fit
+from game.layouts.base import Overlay, Seats
+from game.layouts.region_spec import Content, Region, TableSpec, Target
+from game.layouts.regions import RegionTable
+from rules.core.model import Intent
+from rules.dreadnought import reading
+from rules.dreadnought.cards import HIDDEN
+from rules.dreadnought.intents import (
+    Attack,
+    Block,
+    CastDummy,
+    CastUnit,
+    Check,
+    ChooseSpeed,
+    DiscardUnit,
+    GearChange,
+    MoveUnit,
+    PayLog,
+    UseAbility,
+)
+from rules.dreadnought.legal import current
+from rules.dreadnought.pack import face as pack_face
+from rules.dreadnought.ruleset import DreadnoughtRules
+from rules.dreadnought.state import AREA_SIZE, EMPTY, State, area_of
+
+AREAS = ("left", "right")
+CASTERS = ("caster_left", "caster_right")
+PHASE_NAMES = {"choose": "Speed", "speed": "Speed", "cast": "Cast", "fast": "Fast",
+               "action": "Action", "over": "End"}
+DUMMY_PILL: Color = (90, 90, 110)
+HP_PILL: Color = (170, 40, 50)
+SIZE_PILL: Color = (40, 70, 120)
+FLASH_MS = 1600  # how long a speed comparison stays large over the table
+
+# Rows: the other player's hand, their table, the middle strip, your table, your hand.
+# Columns: Speed Area, left caster, left Battle Area, right Battle Area, right caster, log.
+SPEC = TableSpec(
+    rows=(0.62, 1.45, 0.42, 1.45, 1.15),
+    cols=(0.85, 0.85, 1.6, 1.6, 0.85, 0.85),
+    regions=(
+        Region("hand", "hand", cell=(4, 1), span=(1, 4)),
+        Region("deck", "pile", cell=(4, 5), label="Deck"),
+        Region("hp", "counter", cell=(4, 0), label="HP left"),
+        Region("speed", "slots", cell=(3, 0), capacity=1, label="Speed Area"),
+        Region("caster_left", "slots", cell=(3, 1), capacity=1, label="Caster"),
+        Region("left", "slots", cell=(3, 2), capacity=2, label="Left Battle Area"),
+        Region("right", "slots", cell=(3, 3), capacity=2, label="Right Battle Area"),
+        Region("caster_right", "slots", cell=(3, 4), capacity=1, label="Caster"),
+        Region("log", "book", cell=(3, 5), label="Log"),
+        Region("info", "panel", cell=(2, 0), span=(1, 6), mirror=False),
+    ),
+)
+
+
+def slot_target(owner: int, slot: int) -> Target:
+    return ((AREAS[area_of(slot)], owner), slot % 2)
+
+
+class DreadnoughtTable(RegionTable):
+    game = "dreadnought"
+    spec = SPEC
+    steps = ("Speed", "Draw", "Cast", "Fast", "Action", "End")
+    space_kinds = ("pass",)
+    highlight_kinds = {"cast": "open", "dummy": "choose", "move": "move", "attack": "attack",
+                       "ability": "skill", "choose_speed": "open", "gear_change": "choose",
+                       "discard": "choose"}
+
+    def __init__(self, faces: CardFaces | None = None) -> None:
+        self._specs: dict[str, tuple[Any, FaceSpec]] = {}
+        self._seen: tuple[int, int] = (0, 0)  # the last comparison shown: (turn, which)
+        self._flash_until = 0  # ms: the comparison shown large over the table until then
+        super().__init__(faces, DreadnoughtRules())
+
+    def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
+        super().update(view, seats, legal)
+        v: State | None = view
+        if v is not None and v.compared and (v.turn, v.compared) != self._seen:
+            self._seen = (v.turn, v.compared)
+            self._flash_until = pygame.time.get_ticks() + FLASH_MS
+
+    def animating(self) -> bool:
+        return pygame.time.get_ticks() < self._flash_until
+
+    def buttons(self) -> dict[str, str]:
+        return {"pass": "Pass (Space)", "swap_areas": "Swap Battle Areas"}
+
+    # ---- the view, region by region --------------------------------------------------------
+    def _face(self, v: State, iid: int) -> FaceSpec | None:
+        cid = v.cards.get(iid, HIDDEN)
+        if cid == HIDDEN:
+            return None
+        card = v.catalog[cid]
+        got = self._specs.get(cid)
+        if got is None or got[0] is not card:  # new, or hot-reloaded card data
+            got = self._specs[cid] = (card, spec_of(pack_face(card), self.pack_folder()))
+        return got[1]
+
+    def _tag(self, v: State, iid: int) -> tuple[tuple[str, Color], ...]:
+        """Size and speed grade, which decide where a card fits and how fast it is."""
+        cid = v.cards.get(iid, HIDDEN)
+        c = v.catalog[cid] if cid != HIDDEN else None
+        if c is None or c.size is None:
+            return ()
+        return ((f"{c.size} · {c.grade}", SIZE_PILL),)
+
+    def _unit(self, v: State, iid: int) -> CardLook:
+        u = v.units[iid]
+        pills: list[tuple[str, Color]] = []
+        if u.dummy:
+            pills.append(("Dummy · 50 BP", DUMMY_PILL))
+        else:
+            pills.extend(self._tag(v, iid))
+            if u.bonus:
+                pills.append((f"+{u.bonus}", (40, 110, 60)))
+        # A dummy lies Closed: its back for everybody.
+        return CardLook(iid, None if u.dummy else self._face(v, iid), sideways=u.checked,
+                        damage=u.damage, counters=tuple(pills))
+
+    def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
+        v: State = view
+        out: dict[Hashable, Content] = {}
+        acting = current(v)
+        for p, pl in enumerate(v.players):
+            hidden = p != seats.viewer or seats.hide_hands
+            out[("hand", p)] = Content(cards=tuple(
+                CardLook(c) if hidden else CardLook(c, self._face(v, c), counters=self._tag(v, c))
+                for c in pl.hand))
+            out[("deck", p)] = Content(count=len(pl.deck))
+            out[("hp", p)] = Content(value=f"{len(pl.hp[0])} · {len(pl.hp[1])}")
+            out[("log", p)] = Content(cards=tuple(CardLook(c, self._face(v, c)) for c in pl.log))
+            speed = None
+            if pl.speed != EMPTY:
+                shown = not pl.closed or (p == seats.viewer and not seats.hide_hands)
+                speed = CardLook(pl.speed, self._face(v, pl.speed) if shown else None,
+                                 counters=(("Closed", DUMMY_PILL),) if pl.closed
+                                 else self._tag(v, pl.speed))
+            out[("speed", p)] = Content(slots=(speed,), active=acting == "choose"
+                                        and v.chooser == p)
+            for k in (0, 1):
+                c = pl.casters[k]
+                hp = len(pl.hp[k])
+                out[(CASTERS[k], p)] = Content(slots=(CardLook(
+                    c, self._face(v, c), dimmed=hp == 0,
+                    counters=((f"HP {hp}", HP_PILL),),
+                    under=tuple(CardLook(h) for h in pl.hp[k])),))
+                out[(AREAS[k], p)] = Content(slots=tuple(
+                    None if pl.slots[s] == EMPTY else self._unit(v, pl.slots[s])
+                    for s in (2 * k, 2 * k + 1)),
+                    active=v.target == k and v.window is not None
+                    and v.window.priority != p)
+        out["info"] = Content()  # drawn large by ``draw``: the comparison and what to do
+        return out
+
+    def _who(self, p: int | None) -> str:
+        return "nobody" if p is None else self.seats.names[p]
+
+    def _info(self, v: State) -> list[str]:
+        """The middle strip: the speed comparison and what the deciding player may do."""
+        lines: list[str] = []
+        st = current(v)
+        if v.over:
+            lines.append("The game is over.")
+        elif st == "choose":
+            lines.append(f"{self._who(v.chooser)}: drag a hand card onto your Speed Area "
+                         "(it stays Closed until both chose).")
+        elif st == "pay":
+            assert v.paying is not None
+            lines.append(f"Log-cost: click {v.paying.left} more hand card"
+                         f"{'s' if v.paying.left > 1 else ''} to put into the log.")
+        elif st == "attack":
+            lines.append("Click more of your Normal units to Check them, then click an "
+                         "opponent's Battle Area to attack it.")
+        elif st == "block":
+            lines.append("Choose a blocker: click a lit unit of the attacked area or its "
+                         "caster (the caster loses 1 HP).")
+        return lines
+
+    def _banner(self, v: State) -> str:
+        if v.compared == 0:
+            return f"Turn {v.turn} · Speed phase: both choose a speed card"
+        a, b = (reading.grade_label(g) for g in v.grades)
+        names = self.seats.names
+        if v.compared == 1:
+            return f"Speed {a} vs {b}: {names[v.faster]} is faster"
+        return f"Speed {a} vs {b}: {names[v.first]} is the first player"
+
+    # ---- intents on the table ---------------------------------------------------------------
+    def card_source(self, intent: Intent) -> Hashable | None:
+        if isinstance(intent, ChooseSpeed | GearChange | CastUnit | CastDummy | PayLog):
+            return intent.card
+        if isinstance(intent, DiscardUnit | MoveUnit | Check):
+            return intent.unit
+        if isinstance(intent, UseAbility):
+            return intent.source
+        if isinstance(intent, Block):
+            return intent.blocker
+        return None
+
+    def _owner(self) -> int:
+        v: State | None = self.view
+        p = self.rules.to_act(v) if v is not None else None
+        return 0 if p is None else int(p)
+
+    def card_target(self, intent: Intent) -> Target | None:
+        v: State | None = self.view
+        if v is None:
+            return None
+        me = self._owner()
+        if isinstance(intent, ChooseSpeed | GearChange):
+            return (("speed", me), 0)
+        if isinstance(intent, CastUnit | CastDummy | MoveUnit):
+            return slot_target(me, intent.slot)
+        if isinstance(intent, DiscardUnit):
+            return (("log", me), None)
+        if isinstance(intent, Attack):
+            return ((AREAS[intent.area], 1 - me), None)
+        if isinstance(intent, UseAbility) and intent.target != EMPTY:
+            u = v.units.get(intent.target)
+            if u is not None:
+                return slot_target(u.owner, v.players[u.owner].slots.index(intent.target))
+        return None
+
+    def implied_intent(self, card: Hashable, target: Target) -> Intent | None:
+        v: State | None = self.view
+        if v is None or not isinstance(card, int):
+            return None
+        region, slot = target
+        me = self._owner()
+        if not isinstance(region, tuple) or region[1] != me:
+            return None
+        name = region[0]
+        if name == "speed":
+            return (ChooseSpeed if v.phase == "choose" else GearChange)(card=card)
+        if name in AREAS and slot is not None:
+            k = AREAS.index(name) * 2 + slot
+            if card in v.units:
+                return MoveUnit(unit=card, slot=k)
+            return CastUnit(card=card, slot=k)
+        return None
+
+    def zone_at(self, pos: tuple[int, int]) -> int | None:
+        """While an attack is declared, a click anywhere on an opponent's Battle Area (its
+        units included) chooses that area."""
+        zone = super().zone_at(pos)
+        v: State | None = self.view
+        if zone is None or v is None or not v.attackers or v.target != EMPTY:
+            return zone
+        region, slot = self._targets[zone][0]
+        if slot is not None and isinstance(region, tuple) and region[0] in AREAS:
+            return self.zone_of.get((region, None), zone)
+        return zone
+
+    def group_key(self, intent: Intent) -> Hashable:
+        return getattr(intent, "index", None)  # one menu group per ability of a card
+
+    def status(self) -> tuple[str, str]:
+        v: State | None = self.view
+        if v is None:
+            return ("", "")
+        st = current(v)
+        who = self._who(self.rules.to_act(v))
+        if v.over:
+            w = v.winner
+            return (f"Turn {v.turn} · " + ("a draw" if w is None else
+                                           f"{self.seats.names[w]} wins"), "End")
+        if st in ("speed", "cast", "fast"):
+            mode = "act any number of times, then Pass"
+        elif st == "action":
+            mode = "one action each, in turn"
+        elif st == "choose":
+            mode = "choose a speed card"
+        elif st == "pay":
+            mode = "pay the log-cost"
+        elif st == "attack":
+            mode = "declaring an attack"
+        else:
+            mode = "choose a blocker"
+        return (f"Turn {v.turn} · {who}: {mode}", PHASE_NAMES[v.phase])
+
+    def sequence_lines(self) -> list[tuple[str, Color]]:
+        """The phase's priority window: who holds it, in which mode, and the attack or the
+        payment under way."""
+        v: State | None = self.view
+        if v is None or v.window is None or v.over:
+            return []
+        w = v.window
+        holder = w.priority
+        out: list[tuple[str, Color]] = []
+        if v.attackers:
+            total = sum(reading.bp_of(v, u) for u in v.attackers)
+            aim = "" if v.target == EMPTY else f" at the {AREAS[v.target]} Battle Area"
+            out.append((f"Attack: {len(v.attackers)} unit{'s' if len(v.attackers) > 1 else ''},"
+                        f" {total} BP{aim}", OWNER[holder]))
+        if v.paying is not None:
+            out.append((f"Paying {v.card(v.paying.card).name}'s log-cost: "
+                        f"{v.paying.left} left", OWNER[holder]))
+        if w.mode == "hold":
+            text = (f"{PHASE_NAMES[v.phase]} phase: {self.seats.names[holder]} acts any number "
+                    "of times, then passes" + (" (the other already passed)" if w.passes else ""))
+        else:
+            text = (f"Action phase: one action each; {self.seats.names[holder]} now"
+                    + (" (the other passed)" if w.passes else ""))
+        out.append((text, OWNER[holder]))
+        return out
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        super().draw(surf, overlay)
+        v: State | None = self.view
+        if v is None:
+            return
+        for p in self.placed:
+            if not isinstance(p.id, tuple) or p.id[0] not in AREAS or p.owner is None:
+                continue
+            left = AREA_SIZE - reading.area_used(v, p.owner, AREAS.index(p.id[0]))
+            t = TEXT.get(f"{left} of {AREA_SIZE} size left", 13, INK_DIM)
+            surf.blit(t, t.get_rect(topright=(p.rect.right - px(8), p.rect.y + px(6))))
+        info = next((p for p in self.placed if p.id == "info"), None)
+        if info is not None:
+            lines = self._info(v)
+            t = TEXT.get(fit(self._banner(v), 22, info.rect.w - px(16), True), 22, GOLD, True)
+            y = info.rect.centery - (t.get_height() // 2 if not lines else t.get_height() * 2 // 3)
+            surf.blit(t, t.get_rect(midtop=(info.rect.centerx, y)))
+            if lines:
+                s = TEXT.get(fit(lines[0], 14, info.rect.w - px(16)), 14, INK_DIM)
+                surf.blit(s, s.get_rect(midtop=(info.rect.centerx, y + t.get_height())))
+            if self.animating():
+                self._draw_flash(surf, v, info.rect)
+
+    def _draw_flash(self, surf: pygame.Surface, v: State, strip: pygame.Rect) -> None:
+        """The comparison as a moment: both grades side by side in large type, and who is
+        faster (first comparison) or the first player (second)."""
+        names = self.seats.names
+        who = v.faster if v.compared == 1 else v.first
+        head = "Speed cards revealed" if v.compared == 1 else "Second comparison"
+        tail = f"{names[who]} is faster" if v.compared == 1 else \
+            f"{names[who]} is the first player"
+        box = pygame.Rect(0, 0, min(strip.w - px(40), px(620)), strip.h + px(150))
+        box.center = strip.center
+        pygame.draw.rect(surf, PANEL, box, border_radius=px(12))
+        pygame.draw.rect(surf, GOLD, box, width=px(3), border_radius=px(12))
+        h = TEXT.get(head, 16, INK_DIM, True)
+        surf.blit(h, h.get_rect(midtop=(box.centerx, box.y + px(10))))
+        for p, x in ((0, box.x + box.w // 4), (1, box.right - box.w // 4)):
+            g = TEXT.get(reading.grade_label(v.grades[p]), 54, OWNER[p], True)
+            n = TEXT.get(fit(names[p], 15, box.w // 2 - px(20)), 15, OWNER[p])
+            surf.blit(g, g.get_rect(center=(x, box.centery - px(6))))
+            surf.blit(n, n.get_rect(midtop=(x, box.centery + px(26))))
+        vs = TEXT.get("vs", 20, INK, True)
+        surf.blit(vs, vs.get_rect(center=(box.centerx, box.centery - px(6))))
+        t = TEXT.get(fit(tail, 26, box.w - px(20), True), 26, GOLD, True)
+        surf.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - px(10))))

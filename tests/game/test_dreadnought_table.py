@@ -1,0 +1,91 @@
+"""Dreadnought's table: what its regions show from the view, where its intents aim, the
+reason a drop that does not fit gives, and the phase bar's words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.layouts.base import Seats
+from game.layouts.dreadnought import DreadnoughtTable
+from rules.dreadnought.intents import Attack, CastDummy, CastUnit, ChooseSpeed, Pass
+from tests.dreadnought.helpers import RS, iid, play, position
+
+SEATS = Seats(0, False, ("Player 1", "Player 2"))
+
+
+@pytest.fixture(autouse=True)
+def fonts() -> Iterator[None]:
+    pygame.font.init()
+    yield
+
+
+def _table(state: object, viewer: int = 0) -> DreadnoughtTable:
+    t = DreadnoughtTable()
+    t.update(RS.view(state, viewer), Seats(viewer, False, SEATS.names),
+             RS.legal_intents(state))
+    return t
+
+
+def test_a_unit_that_does_not_fit_says_how_much_size_is_left() -> None:
+    s = position(phase="cast", hand=[["gale_lancer", "quick_fox"], []],
+                 slots=[["iron_sentinel", "", "", ""], ["", "", "", ""]])
+    t = _table(s)
+    lancer = iid(s, "gale_lancer", 0)
+    implied = t.implied_intent(lancer, (("left", 0), 1))
+    assert implied == CastUnit(card=lancer, slot=1)
+    assert RS._reason(s, implied) == "M unit: this area has 1 of 3 size left"
+    # Slots where it fits are the drop targets of its intents, with the dummy as a choice.
+    aims = {t.card_target(i) for i in RS.legal_intents(s, lancer)}
+    assert aims == {(("right", 0), 0), (("right", 0), 1), (("left", 0), 1)}
+    assert CastDummy(card=lancer, slot=1) in RS.legal_intents(s, lancer)
+
+
+def test_regions_show_hp_stacks_closed_cards_and_size_left() -> None:
+    s = position(phase="choose", hand=[["stone_pup", "quick_fox"], ["ember_imp"]],
+                 slots=[["", "", "crag_behemoth", ""], ["dummy", "", "", ""]])
+    s = play(s, ChooseSpeed(card=iid(s, "stone_pup", 0)))
+    # Player 2 looks: Player 1's speed card lies Closed (its back), the dummy too.
+    t = _table(s, viewer=1)
+    held = t.held
+    assert held[("speed", 0)].slots[0] is not None and held[("speed", 0)].slots[0].face is None
+    caster = held[("caster_left", 1)].slots[0]
+    assert caster is not None and len(caster.under) == 3 and caster.counters[0][0] == "HP 3"
+    dummy = held[("left", 1)].slots[0]
+    assert dummy is not None and dummy.face is None and dummy.sideways
+    assert held[("hp", 0)].value == "3 · 3"
+    surf = pygame.Surface((1280, 720))
+    from game.layouts.base import Overlay
+
+    t.draw(surf, Overlay())  # the size-left labels and the banner draw without error
+    assert "choose a speed card" in t.status()[0] and t.status()[1] == "Speed"
+
+
+def test_the_phase_bar_names_the_priority_mode_and_the_attack_aims_at_an_area() -> None:
+    s = position(phase="cast", first=1)
+    t = _table(s, viewer=1)
+    assert t.status() == ("Turn 2 · Player 2: act any number of times, then Pass", "Cast")
+    s = play(s, Pass(), Pass(), Pass(), Pass())
+    s = position(phase="action", slots=[["storm_hound", "", "", ""], ["", "", "", ""]])
+    t = _table(s)
+    assert t.status()[0].endswith("one action each, in turn") and t.status()[1] == "Action"
+    assert t.card_target(Attack(area=1)) == (("right", 1), None)
+    assert any("one action each" in line for line, _ in t.sequence_lines())
+
+
+def test_each_speed_comparison_is_shown_large_once_as_a_moment() -> None:
+    s = position(phase="choose", hand=[["stone_pup"], ["ember_imp"]])
+    t = _table(s)
+    assert not t.animating()  # nothing compared yet this turn
+    s = play(s, ChooseSpeed(card=iid(s, "stone_pup", 0)), ChooseSpeed(card=iid(s, "ember_imp", 1)))
+    t.update(RS.view(s, 0), SEATS, RS.legal_intents(s))
+    assert t.animating() and t._banner(RS.view(s, 0)) == "Speed E vs C: Player 2 is faster"
+    surf = pygame.Surface((1280, 720))
+    from game.layouts.base import Overlay
+
+    t.draw(surf, Overlay())
+    t._flash_until = 0
+    t.update(RS.view(s, 0), SEATS, RS.legal_intents(s))
+    assert not t.animating()  # the same comparison is not shown again
