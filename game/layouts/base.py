@@ -204,15 +204,16 @@ class TableLayout(ABC):
     def status(self) -> tuple[str, str]:
         """(left text, current step) for the phase bar."""
 
-    def sequence_footer(self, deciding: bool) -> str:
-        """The line under the response window panel; ``deciding``: the person at the table
-        has something legal to do now."""
-        return "Respond with a lit card, or Pass." if deciding else "Waiting for the other player…"
-
     def sequence_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The open response window, top item first; empty when none is open (the default:
         a game without one)."""
         return []
+
+    def sequence_footer(self, deciding: bool) -> str:
+        """The line under the open response window: what the viewer may do (``deciding``) or
+        that the other player is deciding."""
+        return "Respond with a lit card, or Pass." if deciding else "Waiting for the other " \
+            "player…"
 
     @abstractmethod
     def side_rect(self) -> pygame.Rect:

@@ -19,9 +19,19 @@ from rules.bos.intents import (
     TakeIt,
     UseAbility,
 )
+from rules.bos.legal import blockers
 from rules.bos.state import EMPTY, State, Unit
 from rules.bos.state import PlayerAttack as Pending
 from rules.core.ruleset import IntentKind, intent_table
+
+# Prototypes copied with new fields (``Frozen.model_copy``): new units arrive every few steps
+# of a simulation, and building a model through pydantic costs more than the rest of the step.
+_UNIT = Unit(iid=0, owner=0, strength=1)
+_PENDING = Pending(attacker=0, defender=0, column=0)
+
+
+def new_unit(iid: int, owner: int, strength: int) -> Unit:
+    return _UNIT.model_copy(update={"iid": iid, "owner": owner, "strength": strength})
 
 
 def _summon(d: Draft, p: int, i: Summon) -> None:
@@ -32,7 +42,7 @@ def _summon(d: Draft, p: int, i: Summon) -> None:
     slots[i.column] = i.card
     d.side(p, castle=tuple(c for c in side.castle if c != i.card), slots=tuple(slots),
            wizard_down=tuple(down))
-    d.units[i.card] = Unit(iid=i.card, owner=p, strength=d.card(i.card).strength or 0)
+    d.units[i.card] = new_unit(i.card, p, d.card(i.card).strength or 0)
     if d.loud:
         d.log("summon", f"Player {p + 1} summons {d.name(i.card)} in column {i.column + 1}; "
               "its wizard turns face down.", p, reveals=(1 - p,))
@@ -81,10 +91,9 @@ def _player_attack(d: Draft, p: int, i: PlayerAttack) -> None:
         _unblocked(d, i.card, p)
         return
     col = EMPTY if d.is_boss(i.card) else d.sides[p].slots.index(i.card)
-    d.attack = Pending(attacker=i.card, defender=i.player, column=col)
-    from rules.bos.legal import blockers
-
-    if blockers(d.freeze()):
+    d.attack = _PENDING.model_copy(update={"attacker": i.card, "defender": i.player,
+                                           "column": col})
+    if blockers(d):
         d.step = "block"
     else:
         d.attack = None
@@ -130,7 +139,7 @@ def _ability(d: Draft, p: int, i: UseAbility) -> None:
 
 def _reveal(d: Draft, p: int, i: RevealBoss) -> None:
     d.side(p, boss_state="up")
-    d.units[i.card] = Unit(iid=i.card, owner=p, strength=d.card(i.card).strength or 0)
+    d.units[i.card] = new_unit(i.card, p, d.card(i.card).strength or 0)
     if d.loud:
         d.log("boss", f"Player {p + 1} turns their boss {d.name(i.card)} face up!", p,
               reveals=(1 - p,))

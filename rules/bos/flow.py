@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from rules.bos.draft import Draft
 from rules.bos.legal import can_summon, free_columns
-from rules.bos.state import COLUMNS, HALVING_TURN, TURN_CAP
+from rules.bos.state import COLUMNS, HALVING_TURN, MIN_STARTUP_VIM, TURN_CAP
 
 
 def start_turn(d: Draft, p: int) -> None:
     """Startup for player ``p``: ready their acted cards and face-down wizards, double their
-    vim; from their 11th turn on halve their life and vim (after doubling, rounded down)."""
+    vim (at least ``MIN_STARTUP_VIM``); from their 11th turn on halve their life and vim (after
+    doubling, rounded down)."""
     d.active = p
     d.defeated = (0, 0)
     side = d.sides[p]
@@ -18,7 +19,7 @@ def start_turn(d: Draft, p: int) -> None:
     for iid, u in d.units.items():
         if u.owner == p and u.acted:
             d.unit(iid, acted=False)
-    vim = side.vim * 2
+    doubled = vim = max(MIN_STARTUP_VIM, side.vim * 2)
     life = side.life
     d.halved = turns >= HALVING_TURN
     if d.halved:
@@ -26,7 +27,7 @@ def start_turn(d: Draft, p: int) -> None:
     d.side(p, turns=turns, vim=vim, life=life, wizard_down=(False,) * COLUMNS)
     if d.loud:
         d.log("turn", f"Turn {d.turn}: Player {p + 1}'s turn {turns}. Startup: cards ready, "
-              f"vim doubled to {side.vim * 2}.", p)
+              f"vim doubled to {doubled}.", p)
         if d.halved:
             d.log("halving", f"Player {p + 1}'s turn {turns} (11th or later): life halved to "
                   f"{life}, vim halved to {vim}.", p)
@@ -39,8 +40,7 @@ def start_turn(d: Draft, p: int) -> None:
 def skip_summoning_if_idle(d: Draft) -> None:
     """Go straight to Main when no summon can be made (no free wizard or no condition holds)."""
     p = d.active
-    s = d.freeze()
-    if free_columns(s, p) and any(can_summon(s, p, i) for i in s.sides[p].castle):
+    if free_columns(d, p) and any(can_summon(d, p, i) for i in d.sides[p].castle):
         return
     d.step = "main"
     if d.loud:

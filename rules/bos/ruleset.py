@@ -20,6 +20,19 @@ from rules.core.newgame import Setup, shipped_pack
 from rules.core.reload import describe_change
 from rules.core.ruleset import Ruleset
 
+_SHARED: list[dict[str, Card]] = []  # the last catalog handed out (see ``shared_catalog``)
+
+
+def shared_catalog(cards: Mapping[str, Card]) -> dict[str, Card]:
+    """The same dict for every game of an unchanged pack: states never mutate their catalog
+    (hot reload builds a new one), and the rules' per-catalog caches stay warm across games."""
+    if _SHARED:
+        last = _SHARED[0]
+        if len(last) == len(cards) and all(last.get(k) is v for k, v in cards.items()):
+            return last
+    _SHARED[:] = [dict(cards)]
+    return _SHARED[0]
+
 
 def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) -> State:
     """Both players' cards numbered (player 0's first: ``split``), before the first Startup.
@@ -37,10 +50,13 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
         wizards = tuple(new(w) for w in deck.wizards)
         castle = tuple(new(c) for c in deck.castle)
         spellbook = tuple(new(c) for c in deck.spellbook)
-        sides.append(Side(boss=boss, wizards=wizards, castle=castle, spellbook=spellbook))
+        # model_construct: every field here comes from checked pack data (new games are part
+        # of every simulation, so they skip validating it again)
+        sides.append(Side.model_construct(boss=boss, wizards=wizards, castle=castle,
+                                          spellbook=spellbook))
         split = split or len(cards)
-    return State(catalog=dict(catalog), cards=cards, split=split, sides=(sides[0], sides[1]),
-                 active=first, first=first)
+    return State.model_construct(catalog=shared_catalog(catalog), cards=cards, split=split,
+                                 sides=(sides[0], sides[1]), active=first, first=first)
 
 
 class BosRules(Ruleset[State]):
@@ -78,6 +94,9 @@ class BosRules(Ruleset[State]):
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
+        if quiet and intent.kind == "end_summoning":
+            # Only the step changes: no draft needed (a twentieth of simulated steps).
+            return state.model_copy(update={"step": "main"}), []
         d = Draft(state, quiet)
         p = to_act(state)
         assert p is not None

@@ -9,7 +9,7 @@ import pytest
 import rules
 from rules.bos.cards import HIDDEN
 from rules.bos.intents import Cast, EndSummoning, EndTurn, Summon
-from rules.bos.state import HALVING_TURN
+from rules.bos.state import HALVING_TURN, MIN_STARTUP_VIM
 from rules.core.packs import check_pack
 from rules.core.paths import asset
 from tests.bos.helpers import RS, iid, play, position, summon
@@ -140,3 +140,9 @@ def test_a_refused_intent_changes_nothing() -> None:
     with pytest.raises(rules.IllegalIntent, match="not in your spellbook"):
         RS.apply(st, Cast(card=iid(st, "reef_crab")))
     assert RS.dump(st) == before
+
+
+def test_startup_leaves_at_least_one_vim_after_spending_it_all() -> None:
+    st = position(vim=[0, 0], active=0)
+    st = play(st, EndTurn())
+    assert st.active == 1 and st.sides[1].vim == MIN_STARTUP_VIM == 1
