@@ -3,7 +3,7 @@ reason a drop that does not fit gives, and the phase bar's words."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
@@ -12,6 +12,9 @@ from game.layouts.base import Seats
 from game.layouts.dreadnought import DreadnoughtTable
 from rules.dreadnought.intents import Attack, CastDummy, CastUnit, ChooseSpeed, Pass
 from tests.dreadnought.helpers import RS, iid, play, position
+from tests.game.conftest import Driver
+
+Make = Callable[..., Driver]
 
 SEATS = Seats(0, False, ("Player 1", "Player 2"))
 
@@ -89,3 +92,14 @@ def test_each_speed_comparison_is_shown_large_once_as_a_moment() -> None:
     t._flash_until = 0
     t.update(RS.view(s, 0), SEATS, RS.legal_intents(s))
     assert not t.animating()  # the same comparison is not shown again
+
+
+def test_the_speed_choice_by_keyboard_tab_and_enter(table: Make) -> None:
+    d = table(game="dreadnought", seed=2, seats=("human", "computer"))
+    s = d.scene.session
+    assert s.to_act() == 0 and s.state.phase == "choose"
+    d.key(pygame.K_TAB)  # the first hand card
+    d.key(pygame.K_RETURN)  # picked up: its one target, the Speed Area, is the stop now
+    d.key(pygame.K_RETURN)
+    assert s.intents and s.intents[0]["kind"] == "choose_speed"
+    assert s.state.players[0].speed != -1
