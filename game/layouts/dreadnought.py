@@ -98,6 +98,10 @@ class DreadnoughtTable(RegionTable):
     def animating(self) -> bool:
         return pygame.time.get_ticks() < self._flash_until
 
+    # Dreadnought has priority windows, not a Sequence: nothing stacks or resolves.
+    sequence_title = "Priority"
+    sequence_numbered = False
+
     def buttons(self) -> dict[str, str]:
         return {"pass": "Pass (Space)", "swap_areas": "Swap Battle Areas"}
 
@@ -293,10 +297,6 @@ class DreadnoughtTable(RegionTable):
         else:
             mode = "choose a blocker"
         return (f"Turn {v.turn} · {who}: {mode}", PHASE_NAMES[v.phase])
-
-    def sequence_title(self) -> tuple[str, bool]:
-        # Dreadnought has priority windows, not a Sequence: nothing stacks or resolves.
-        return ("Priority", False)
 
     def sequence_footer(self, deciding: bool) -> str:
         v: State | None = self.view

@@ -135,7 +135,7 @@ def test_the_side_panel_names_priority_not_a_sequence() -> None:
 
     s = position(phase="cast", first=0)
     t = _table(s)
-    assert t.sequence_title() == ("Priority", False)
+    assert (t.sequence_title, t.sequence_numbered) == ("Priority", False)
     assert t.sequence_footer(True) == "Act with a lit card, or Pass."
     assert t.sequence_footer(False) == "Waiting for the other player…"
     s = position(phase="action", slots=[["storm_hound", "", "", ""], ["", "", "", ""]])
@@ -143,4 +143,5 @@ def test_the_side_panel_names_priority_not_a_sequence() -> None:
     t = _table(s)
     assert t.sequence_footer(True) == "Click more units, then an enemy Battle Area."
     # Kyoukai keeps its Sequence.
-    assert KyoukaiTable().sequence_title() == ("Sequence  (top resolves first)", True)
+    k = KyoukaiTable()
+    assert (k.sequence_title, k.sequence_numbered) == ("Sequence  (top resolves first)", True)
