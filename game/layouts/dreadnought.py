@@ -202,8 +202,17 @@ class DreadnoughtTable(RegionTable):
         a, b = (reading.grade_label(g) for g in v.grades)
         names = self.seats.names
         if v.compared == 1:
-            return f"Speed {a} vs {b}: {names[v.faster]} is faster"
+            return f"Speed {a} vs {b}: {names[v.faster]} is faster" + self._now(v, (a, b))
         return f"Speed {a} vs {b}: {names[v.first]} is the first player"
+
+    def _now(self, v: State, compared: tuple[str, str]) -> str:
+        """During the Speed actions, the grades as they stand now when abilities or a Gear
+        Change moved them since the comparison (a Closed card's grade is not known yet)."""
+        if v.phase != "speed":
+            return ""
+        now = tuple("?" if pl.closed else reading.grade_label(reading.grade_index(v, p))
+                    for p, pl in enumerate(v.players))
+        return "" if now == compared else f" · now {now[0]} vs {now[1]}"
 
     # ---- intents on the table ---------------------------------------------------------------
     def card_source(self, intent: Intent) -> Hashable | None:

@@ -10,7 +10,15 @@ import pytest
 
 from game.layouts.base import Seats
 from game.layouts.dreadnought import DreadnoughtTable
-from rules.dreadnought.intents import Attack, CastDummy, CastUnit, Check, ChooseSpeed, Pass
+from rules.dreadnought.intents import (
+    Attack,
+    CastDummy,
+    CastUnit,
+    Check,
+    ChooseSpeed,
+    GearChange,
+    Pass,
+)
 from tests.dreadnought.helpers import RS, iid, play, position
 from tests.game.conftest import Driver
 
@@ -145,3 +153,15 @@ def test_the_side_panel_names_priority_not_a_sequence() -> None:
     # Kyoukai keeps its Sequence.
     k = KyoukaiTable()
     assert (k.sequence_title, k.sequence_numbered) == ("Sequence  (top resolves first)", True)
+
+
+def test_the_banner_shows_the_grades_as_they_stand_after_speed_actions() -> None:
+    s = position(phase="choose", hand=[["ember_imp", "quick_fox"], ["stone_pup", "mist_courier"]])
+    s = play(s, ChooseSpeed(card=iid(s, "ember_imp", 0)), ChooseSpeed(card=iid(s, "stone_pup", 1)))
+    t = _table(s)
+    assert t._banner(RS.view(s, 0)) == "Speed C vs E: Player 1 is faster"
+    slowed = s.model_copy(update={"players": (s.players[0].model_copy(update={"shift": -1}),
+                                              s.players[1])})
+    assert t._banner(RS.view(slowed, 0)) == "Speed C vs E: Player 1 is faster · now D vs E"
+    s = play(s, GearChange(card=iid(s, "quick_fox", 0)))  # P1's new card lies Closed
+    assert t._banner(RS.view(s, 1)) == "Speed C vs E: Player 1 is faster · now ? vs E"
