@@ -66,13 +66,14 @@ def face_spec(card: Card, pack: Path | None = None) -> FaceSpec:
     return spec_of(pack_face(card), pack)
 
 
-def short(reason: str) -> str:
-    """A pill's worth of an unusable card's reason (the full sentence comes on a click)."""
+def short(reason: str, cost: int) -> str:
+    """A pill's worth of an unusable card's reason, short enough for the strip a crowded lane
+    leaves showing (the full sentence comes on hover)."""
     if "costs" in reason:
-        return "not enough vim"
+        return f"{cost} vim"
     if "condition" in reason:
-        return "condition not met"
-    return "no free wizard" if "wizard" in reason else "not now"
+        return "cond."
+    return "wizard" if "wizard" in reason else "later"
 
 
 class BosTable(RegionTable):
@@ -137,8 +138,9 @@ class BosTable(RegionTable):
                 else ""
             if why:
                 self.why[i] = why
-            looks.append(self._look(v, i, dimmed=bool(why),
-                                    counters=((short(why), WARN),) if why else ()))
+            looks.append(self._look(v, i, dimmed=bool(why), pills_left=True,
+                                    counters=((short(why, v.card(i).cost), WARN),) if why
+                                    else ()))
         return Content(cards=tuple(looks))
 
     def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
