@@ -73,6 +73,8 @@ def short(reason: str, cost: int) -> str:
         return f"{cost} vim"
     if "condition" in reason:
         return "cond."
+    if "Summoning phase" in reason:
+        return "next turn"
     return "wizard" if "wizard" in reason else "later"
 
 
