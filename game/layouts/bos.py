@@ -45,7 +45,7 @@ SPEC = TableSpec(
         Region("field", "slots", cell=(4, 0), capacity=3, label="Summons · columns 1 · 2 · 3"),
         Region("wizards", "slots", cell=(5, 0), capacity=3, label="Wizards"),
         Region("boss", "slots", cell=(4, 1), capacity=1, label="Boss"),
-        Region("grave", "book", cell=(4, 2), label="Graveyard"),
+        Region("grave", "book", cell=(4, 2), label="Graveyard", face_up=True),
         Region("life", "counter", cell=(5, 1), label="Life"),
         Region("vim", "counter", cell=(5, 2), label="Vim"),
         Region("castle", "lane", cell=(6, 0), label="Castle (summons)"),

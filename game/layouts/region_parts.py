@@ -63,7 +63,9 @@ def _pile(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainter,
     for k in range(min(3, n - 1), 0, -1):  # the edges of the cards below
         pygame.draw.rect(surf, (10, 10, 14), r.move(px(2) * k, px(2) * k),
                          border_radius=px(6))
-    if p.region.kind == "book" or not c.cards:  # else the table draws the top card
+    if p.region.kind == "book" and p.region.face_up and c.cards:  # an open book (a graveyard)
+        surf.blit(painter.surface(c.cards[-1], r.size), r)
+    elif p.region.kind == "book" or not c.cards:  # else the table draws the top card
         surf.blit(painter.surface(CardLook(p.id), r.size), r)
 
 

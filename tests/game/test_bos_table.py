@@ -17,7 +17,7 @@ import rules
 from game.layouts.base import id_key
 from game.layouts.bos import BosTable
 from rules.agents import GreedyAgent
-from rules.bos.intents import Block, EndSummoning, EndTurn, PlayerAttack, Summon
+from rules.bos.intents import Block, Cast, EndSummoning, EndTurn, PlayerAttack, Summon
 from rules.bos.state import HALVING_TURN
 from rules.records import load_record, replay
 from tests.game.conftest import Driver
@@ -175,3 +175,26 @@ def test_a_dimmed_cards_pill_fits_the_strip_a_crowded_lane_leaves_showing(table:
                 assert card.look.pills_left and pill <= nxt.box.left - card.box.left, text
                 checked += 1
     assert checked >= 5  # the first turn dims most of the castle and the dear spells
+
+
+def test_a_graveyard_shows_its_top_card_face_up(table: Make) -> None:
+    from game.draw.card_states import CardLook
+    from game.layouts.region_parts import pile_rect
+
+    d = table(game="bos", seed=1, seats=("human", "human"))
+    s = d.scene.session
+    kindle = _card(s.state, "kindle", s.state.sides[0].spellbook)  # gain vim, no target
+    for i in (EndSummoning(), Cast(card=kindle)):
+        assert s.submit(i) is None
+    d.frames(3)
+    lay = _layout(d)
+    grave = next(p for p in lay.placed if p.id == ("grave", 0))
+    r = pile_rect(grave, lay.spec.card_ratio)
+    top = lay.held[("grave", 0)].cards[-1]
+    assert top.id == kindle and top.face is not None
+    screen = pygame.display.get_surface()
+    at = (r.w // 2, r.h * 2 // 3)
+    face = lay.painter.surface(top, r.size).get_at(at)
+    back = lay.painter.surface(CardLook(kindle), r.size).get_at(at)
+    assert face != back
+    assert screen.get_at((r.x + at[0], r.y + at[1])) == face
