@@ -210,7 +210,8 @@ class BosTable(RegionTable):
                          "whose wizard is face up; Space ends Summoning.")
         elif v.step == "main" and v.winner is None:
             lines.append("Drag a summon onto a card to attack it, onto a Life box to attack "
-                         "that player; spells from the Spellbook onto their target.")
+                         "that player; spells from the Spellbook onto their target; click a "
+                         "glowing card for its abilities.")
         return tuple(lines)
 
     # ---- the reason a hovered card is dimmed -------------------------------------------------
