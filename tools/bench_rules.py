@@ -2,6 +2,7 @@
 
     python tools/bench_rules.py [--game kyoukai] [--games 200] [--seed 0]
     python tools/bench_rules.py --vs-chess [--rounds 3] [--steps 20000] [--greedy-games 6]
+                                [--game G ...]  (default: every game)
 
 The first form prints one RESULT line per game:
     RESULT game=G games=N steps=M steps_per_s=S highlights_ms_mean=A highlights_ms_p99=B
@@ -125,8 +126,9 @@ def greedy_games(game: str, games: int, seed: int) -> Callable[[], None]:
     return run
 
 
-def vs_chess(rounds: int, steps: int, greedy: int, seed: int) -> str:
-    games = sorted(rules.GAMES)
+def vs_chess(rounds: int, steps: int, greedy: int, seed: int,
+             only: list[str] | None = None) -> str:
+    games = sorted(only or rules.GAMES)
     ratios: dict[str, list[float]] = {g: [] for g in games}
     greedy_rates: list[float] = []
     for rnd in range(rounds):
@@ -163,7 +165,8 @@ def main() -> int:
     if args.vs_chess:
         print(f"# {platform.processor() or platform.machine()}, Python "
               f"{platform.python_version()}, one process, process CPU time")
-        print(vs_chess(args.rounds, args.steps, args.greedy_games, args.seed), flush=True)
+        print(vs_chess(args.rounds, args.steps, args.greedy_games, args.seed, args.game),
+              flush=True)
         return 0
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           "one process (one core)")

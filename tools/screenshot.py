@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     app.frame(0.016)
     info = scene.layout_info()
     if args.drag:
-        for kind in ("field", "hand"):
+        for kind in ("field", *(k for k in info["pieces"] if k not in ("field", "hand")),
+                     "hand"):
             srcs = {id_key(x["source"]) for x in info["legal"] if x["source"] is not None}
             pos = next((p for i, p in info["pieces"].get(kind, {}).items() if i in srcs),
                        None)

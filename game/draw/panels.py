@@ -33,11 +33,11 @@ def phase_bar(surf: pygame.Surface, rect: pygame.Rect, steps: Sequence[str], cur
 
 
 def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, Color]],
-                   footer: str) -> None:
+                   footer: str, title: str = "Sequence  (top resolves first)") -> None:
     """The open Sequence, top item first; ``lines`` come from the table layout."""
     pygame.draw.rect(surf, PANEL, rect, border_radius=px(8))
     pygame.draw.rect(surf, GOLD, rect, width=px(2), border_radius=px(8))
-    t = TEXT.get("Sequence  (top resolves first)", 18, GOLD, True)
+    t = TEXT.get(title, 18, GOLD, True)
     surf.blit(t, (rect.x + px(8), rect.y + px(6)))
     y = rect.y + px(28)
     for k, (line, colour) in enumerate(lines):

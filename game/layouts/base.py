@@ -104,6 +104,7 @@ class TableLayout(ABC):
     legend: Sequence[Entry] = ()  # what the table's colours mean (the F1 overlay shows it)
     dim_places: Sequence[str] = ("hand",)  # places (``pieces()``) whose idle pieces are dimmed
     pack: Path | None = None  # the pack folder the game plays from (``table_for`` sets it)
+    sequence_title: str = "Sequence  (top resolves first)"  # the response window panel's title
 
     def rises(self, piece: Piece) -> bool:
         """Whether the piece pops up when hovered (a hand card)."""

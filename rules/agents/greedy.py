@@ -10,9 +10,10 @@ from rules.core.ruleset import Ruleset
 
 class GreedyAgent(Agent):
     """One-ply lookahead: apply each legal intent to its own *view* and keep the one that
-    scores best by ``rs.evaluate``. The view has hidden cards masked and the random generator
-    replaced, so the agent cannot peek; an intent whose outcome depends on what it cannot see
-    simply gets the view's guess. Ties are broken at random, passes lose ties.
+    scores best by ``rs.evaluate`` (``rs.lookahead`` applies and scores in one go). The view
+    has hidden cards masked and the random generator replaced, so the agent cannot peek; an
+    intent whose outcome depends on what it cannot see simply gets the view's guess. Ties are
+    broken at random, passes lose ties.
 
     The lookahead applies quietly (no log, no events, no legality scan): ``legal`` came from
     ``legal_intents`` of the real state, which offers the deciding player the same intents as
@@ -31,10 +32,9 @@ class GreedyAgent(Agent):
         best_score = float("-inf")
         for intent in legal:
             try:
-                after = rs.apply(view, intent, quiet=True).state
+                score = rs.lookahead(view, intent, me)
             except Exception:  # noqa: BLE001 - a guess that the view cannot make is not fatal
                 continue
-            score = rs.evaluate(after, me)
             if intent.kind in ("pass", "end_step", "end_action", "end_turn"):
                 score -= 1e-3
             if score > best_score + 1e-9:

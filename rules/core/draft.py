@@ -21,8 +21,6 @@ from rules.core.model import Event
 
 S = TypeVar("S", bound=BaseModel)
 
-_set = object.__setattr__
-
 
 class Draft(Generic[S]):
     # Field name -> how to thaw its immutable value into the container rules code mutates.
@@ -32,8 +30,6 @@ class Draft(Generic[S]):
     base: S
     loud: bool
     events: list[Event]
-    _fields: Mapping[str, Any]
-    _changed: set[str]
 
     def __init__(self, base: S, quiet: bool = False) -> None:
         d = self.__dict__
@@ -43,26 +39,26 @@ class Draft(Generic[S]):
         d["base"] = base
         d["loud"] = not quiet
         d["events"] = []
-        d["_fields"] = type(base).__pydantic_fields__
-        d["_changed"] = set(self.working)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in self._fields:
-            self._changed.add(name)
-        _set(self, name, value)
-
+    # Assignments are plain attribute stores (no hook: rules code assigns fields many times
+    # per ``apply``); ``freeze`` finds what changed by comparing each field with the base's.
     @property
     def changed(self) -> frozenset[str]:
-        """The fields ``freeze`` will take from the draft (assigned or thawed so far)."""
-        return frozenset(self._changed)
+        """The fields ``freeze`` will take from the draft: the working containers and every
+        field assigned a different object than the base state holds."""
+        d = self.__dict__
+        return frozenset(self.working).union(
+            k for k, v in self.base.__dict__.items() if d[k] is not v)
 
     def freeze(self) -> S:
-        if not self._changed:
-            return self.base
         d = self.__dict__
-        working = self.working
-        update = {name: tuple(d[name]) if name in working and type(d[name]) is list else d[name]
-                  for name in self._changed}
+        was = self.base.__dict__
+        update: dict[str, Any] = {k: d[k] for k in was if d[k] is not was[k]}
+        for name in self.working:
+            now = d[name]
+            update[name] = tuple(now) if type(now) is list else now
+        if not update:
+            return self.base
         return self.base.model_copy(update=update)
 
     def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:

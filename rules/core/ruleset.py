@@ -73,6 +73,9 @@ class Ruleset(ABC, Generic[S]):
         # One (state, legal intents) pair, replaced as a whole: a single attribute store is
         # atomic, so threads sharing a ruleset can only miss the cache, never read a wrong pair.
         self._cache: tuple[object, list[Intent]] = (None, [])
+        # One (state, who acts) pair, apart from the legal list so asking who acts in another
+        # state (an agent's view) never evicts it: a step asks it several times.
+        self._actor: tuple[object, int | None] = (None, None)
 
     # ---- the contract -------------------------------------------------------------------
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None) -> S:
@@ -87,7 +90,12 @@ class Ruleset(ABC, Generic[S]):
         return resolve(self.info, self.pack_format(), options)
 
     def to_act(self, state: S) -> int | None:
-        return self._to_act(state)
+        cached_state, actor = self._actor
+        if state is cached_state:
+            return actor
+        actor = self._to_act(state)
+        self._actor = (state, actor)
+        return actor
 
     def legal_intents(self, state: S, source: Any = None) -> list[Intent]:
         """Every legal intent now; with ``source`` (a piece id the rules use, as in
@@ -96,10 +104,10 @@ class Ruleset(ABC, Generic[S]):
         if source is not None:
             if state is cached_state:
                 return [i for i in cached if self.source_of(i) == source]
-            return [] if self._to_act(state) is None else self._legal_from(state, source)
+            return [] if self.to_act(state) is None else self._legal_from(state, source)
         if state is cached_state:
             return list(cached)
-        legal = [] if self._to_act(state) is None else self._legal_intents(state)
+        legal = [] if self.to_act(state) is None else self._legal_intents(state)
         self._cache = (state, legal)
         return list(legal)
 
@@ -111,7 +119,7 @@ class Ruleset(ABC, Generic[S]):
             if self._applies_quietly():
                 return Outcome(self._apply(state, intent, True)[0], [])
             return Outcome(self._apply(state, intent)[0], [])
-        if self._to_act(state) is None:
+        if self.to_act(state) is None:
             raise IllegalIntent("the game is over")
         if not self._is_legal(state, intent):
             raise IllegalIntent(self._reason(state, intent))
@@ -217,6 +225,12 @@ class Ruleset(ABC, Generic[S]):
         if w is None:
             return 0.0
         return 1000.0 if w == player else -1000.0
+
+    def lookahead(self, state: S, intent: Intent, player: int) -> float:
+        """``evaluate`` of the state ``intent`` leads to, for ``player`` (the greedy agent's
+        one-ply look-ahead): ``intent`` must be legal in ``state``, as for a quiet ``apply``.
+        A game may compute it without building the state in between; same value."""
+        return self.evaluate(self.apply(state, intent, quiet=True).state, player)
 
     def replace_cards(self, state: S, cards: Mapping[str, Any]) -> tuple[S, list[Event]]:
         """Hot reload: cards already in this game take the new data (by stable id) from now

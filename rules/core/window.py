@@ -87,6 +87,15 @@ class Window(BaseModel, Generic[T]):
     def pass_priority(self) -> Window[T]:
         return self._with(self.stack, 1 - self.priority, self.passes + 1)
 
+    def pass_until_closed(self) -> Window[T]:
+        """The window after each player in turn passed until it closed (as many
+        ``pass_priority`` calls as that takes, made at once: a look-ahead settles a round
+        with nobody answering)."""
+        n = 2 - self.passes
+        if n <= 0:
+            return self
+        return self._with(self.stack, self.priority if n % 2 == 0 else 1 - self.priority, 2)
+
     @property
     def closed(self) -> bool:
         """Both players passed (in a row, or once each in ``hold``): the round is over."""

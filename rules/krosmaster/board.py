@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from rules.core.cards import read_toml
 from rules.core.errors import DataError
@@ -64,6 +65,8 @@ class Geo:
         self._ranges, self._range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
         # (cell, MP, every figure's cell) -> reachable cells: rules.krosmaster.combat.reachable
         self.reach_cache: dict[tuple[int, int, tuple[int | None, ...]], dict[int, int]] = {}
+        # The same key -> the acting figure's Move intents there: rules.krosmaster.legal
+        self.move_cache: dict[tuple[int, int, tuple[int | None, ...]], tuple[Any, ...]] = {}
 
     def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus

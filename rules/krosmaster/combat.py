@@ -32,8 +32,29 @@ def reachable(s: Table, geo: Geo, fig: Figure, mp: int) -> Mapping[int, int]:
     if got is None:
         if len(geo.reach_cache) >= 20_000:
             geo.reach_cache.clear()
-        got = geo.reach_cache[key] = geo.grid.reach(fig.cell, mp, move_blockers(s, geo))
+        got = geo.reach_cache[key] = _reach(geo.grid.neighbours, fig.cell, mp,
+                                            move_blockers(s, geo))
     return got
+
+
+def _reach(neighbours: tuple[tuple[int, ...], ...], start: int, steps: int,
+           blocked: frozenset[int]) -> dict[int, int]:
+    """``SquareGrid.reach`` (same cells, distances and order) one distance layer at a time:
+    legal-intent generation runs it for most Activation steps."""
+    dist = {start: 0}
+    layer = [start]
+    for d in range(1, steps + 1):
+        nxt = []
+        for cur in layer:
+            for n in neighbours[cur]:
+                if n not in dist and n not in blocked:
+                    dist[n] = d
+                    nxt.append(n)
+        if not nxt:
+            break
+        layer = nxt
+    del dist[start]
+    return dist
 
 
 def tackle_cells(s: Table, geo: Geo, owner: int) -> set[int]:
@@ -46,11 +67,14 @@ def tackle_cells(s: Table, geo: Geo, owner: int) -> set[int]:
     return out
 
 
-def best_path(s: Table, geo: Geo, fig: Figure, goal: int) -> list[int]:
-    """House rule H10: within the MP left, the route with the fewest tackles, then shortest."""
+def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
+              risky: set[int] | None = None) -> list[int]:
+    """House rule H10: within the MP left, the route with the fewest tackles, then shortest.
+    (``risky``: ``tackle_cells`` of the mover's owner, when the caller has it already.)"""
     assert fig.cell is not None
     blocked = move_blockers(s, geo)
-    risky = tackle_cells(s, geo, fig.owner)
+    if risky is None:
+        risky = tackle_cells(s, geo, fig.owner)
     nb = geo.grid.neighbours
     # One table per number of steps: cell -> (tackles so far, cell it came from).
     layers: list[dict[int, tuple[int, int]]] = [{fig.cell: (0, -1)}]
@@ -62,6 +86,9 @@ def best_path(s: Table, geo: Geo, fig: Figure, goal: int) -> list[int]:
                 if n not in blocked and (n not in nxt or cost < nxt[n][0]):
                     nxt[n] = (cost, cur)
         layers.append(nxt)
+        hit = nxt.get(goal)
+        if hit is not None and hit[0] == 0:
+            break  # no tackle on the way: no later, longer route can be better
     steps = min((layer[goal][0], k) for k, layer in enumerate(layers) if goal in layer)[1]
     path = [goal]
     for k in range(steps, 0, -1):
@@ -93,20 +120,25 @@ def _tackle(d: KDraft, geo: Geo, fig: Figure) -> Figure:
 
 
 def move(d: KDraft, geo: Geo, fig: Figure, goal: int) -> None:
-    path = best_path(d, geo, fig, goal)
     risky = tackle_cells(d, geo, fig.owner)
+    path = best_path(d, geo, fig, goal, risky)
     kamas = set(d.kama_cells)
     events_before = len(d.events)
     # The figure walks as a local value: nothing on the way reads it back from the table
-    # (tackle rolls use the Rng and the other figures), so it is stored once at the end.
+    # (tackle rolls use the Rng and the other figures), so it is stored once at the end; its
+    # cell and MP are plain locals, copied into it only where a tackle reads it and at the end.
+    cell, mp = fig.cell, fig.mp
     for here, there in zip(path, path[1:], strict=False):
         if here in risky:
+            if cell != fig.cell or mp != fig.mp:
+                fig = fig.model_copy(update={"cell": cell, "mp": mp})
             fig = _tackle(d, geo, fig)
-        if fig.mp < 1:
+            mp = fig.mp
+        if mp < 1:
             if d.loud:
                 d.log("held", f"{d.name(fig)} is held at {d.board.rc(here)}.", fig.owner)
             break
-        fig = fig.model_copy(update={"cell": there, "mp": fig.mp - 1})
+        cell, mp = there, mp - 1
         if there in kamas:
             # House rule H8: the kama goes to the player whose figure entered the cell.
             kamas.discard(there)
@@ -115,6 +147,8 @@ def move(d: KDraft, geo: Geo, fig: Figure, goal: int) -> None:
             d.kamas = set_pair(d.kamas, p, d.kamas[p] + 1)
             if d.loud:
                 d.log("kama", f"{d.name(fig)} picks up a kama at {d.board.rc(there)}.", p)
+    if cell != fig.cell or mp != fig.mp:
+        fig = fig.model_copy(update={"cell": cell, "mp": mp})
     d.figures[fig.id] = fig
     assert fig.cell is not None
     if d.loud:

@@ -102,16 +102,33 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
         return []
     g = board_geo(s.board)
     out: list[Intent] = [EndActivation.of(fig.id)]
-    out += [Move.of(fig.id, c) for c in reachable(s, g, fig, fig.mp)]
+    out += _move_intents(s, g, fig)
     card = s.card(fig)
-    blocks = sight_blockers(s, g)
+    blocks: frozenset[int] | None = None  # made when a spell can be afforded
     for i, spell in enumerate(card.spells):
         if spell.ap <= fig.ap:
+            if blocks is None:
+                blocks = sight_blockers(s, g)
             out += [Cast.of(fig.id, i, c)
                     for c in spell_targets(s, g, fig, spell, blocks)]
     if fig.cell in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
         out.append(BuyGG.of(fig.id))
     return out
+
+
+def _move_intents(s: KState, g: Geo, fig: Figure) -> tuple[Intent, ...]:
+    """The acting figure's Moves, by where every figure stands (the cell and the cells name
+    the figure): positions come back within an Activation, as for ``reachable``."""
+    if fig.cell is None or fig.mp <= 0:
+        return ()
+    key = (fig.cell, fig.mp, tuple([f.cell for f in s.figures]))
+    got = g.move_cache.get(key)
+    if got is None:
+        if len(g.move_cache) >= 20_000:
+            g.move_cache.clear()
+        fid = fig.id
+        got = g.move_cache[key] = tuple([Move.of(fid, c) for c in reachable(s, g, fig, fig.mp)])
+    return got
 
 
 def _active(s: KState) -> int:

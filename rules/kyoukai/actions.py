@@ -20,7 +20,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.state import EMPTY, TurnAction, seq_item
+from rules.kyoukai.state import EMPTY, seq_item, turn_action
 
 
 def _pass(d: Draft, p: int, intent: Pass) -> None:
@@ -63,11 +63,11 @@ def _start_or_continue(d: Draft, gate: int, what: str) -> None:
     a = d.action
     if a is None:
         d.gate(gate, ready=False)
-        d.action = TurnAction(gate=gate, stage="move_declared" if what == "move" else "final")
+        d.action = turn_action(gate, "move_declared" if what == "move" else "final")
     elif what == "move":
-        d.action = a.model_copy(update={"stage": "bonus_move_declared"})
+        d.action = turn_action(a.gate, "bonus_move_declared")
     else:
-        d.action = a.model_copy(update={"stage": "final"})
+        d.action = turn_action(a.gate, "final")
 
 
 def _move(d: Draft, p: int, intent: Move) -> None:

@@ -22,6 +22,7 @@ from rules.kyoukai.state import (
     Player,
     State,
     TurnAction,
+    placed,
 )
 
 Place = Literal["discard", "hand"]
@@ -97,7 +98,7 @@ class Draft(CoreDraft[State]):
 
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
         self.field[zone] = iid
-        self.gates[iid] = FieldGate(iid=iid, owner=owner, ready=ready)
+        self.gates[iid] = placed(iid, owner, ready)
 
     def draw(self, p: int, n: int = 1) -> int:
         pl = self.players[p]
@@ -119,7 +120,8 @@ class Draft(CoreDraft[State]):
         that add text to the effect that discarded it apply for player ``by`` (K-16)."""
         g = self.gates.pop(iid)
         self.field[self.field.index(iid)] = EMPTY
-        self.absorbed = {k: v for k, v in self.absorbed.items() if k != iid}
+        if iid in self.absorbed:  # else it stays as it is (dicts here are never changed in place)
+            self.absorbed = {k: v for k, v in self.absorbed.items() if k != iid}
         for b in g.branches:
             pl = self.players[g.owner]
             self.player(g.owner, discard=zones.put_bottom(pl.discard, b))
@@ -164,7 +166,7 @@ class Draft(CoreDraft[State]):
         through = max(0, amount - left)
         self.absorbed = {**self.absorbed, iid: used + min(amount, left)}
         g = self.gates[iid]
-        name = self.name(iid)
+        name = self.name(iid) if self.loud else ""
         if through == 0:
             if self.loud:
                 self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)

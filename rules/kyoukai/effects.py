@@ -50,15 +50,27 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
     """Zones holding a Gate within ``range`` of the source Gate, or (for a card opened from
     the hand) of any of the player's Gates."""
     field = b.field
-    if src != EMPTY:
-        origins = [src]
-    else:
-        gates = b.gates
-        origins = [z for z, i in enumerate(field) if i != EMPTY and gates[i].owner == p]
     near = prm.range
-    dists = [_DIST[o] for o in origins]
-    return [z for z, i in enumerate(field)
-            if i != EMPTY and z != src and any(d[z] <= near for d in dists)]
+    if src != EMPTY:
+        zones = _within(src, near)
+        return [z for z, i in enumerate(field) if i != EMPTY and z != src and z in zones]
+    gates = b.gates
+    reached: frozenset[int] = frozenset()
+    for z, i in enumerate(field):
+        if i != EMPTY and gates[i].owner == p:
+            reached = reached.union(_within(z, near))
+    return [z for z, i in enumerate(field) if i != EMPTY and z in reached]
+
+
+# Zones within a distance of a zone, by (zone, distance): target rules ask every resolution.
+_WITHIN: dict[tuple[int, int], frozenset[int]] = {}
+
+
+def _within(zone: int, near: int) -> frozenset[int]:
+    got = _WITHIN.get((zone, near))
+    if got is None:
+        got = _WITHIN[zone, near] = frozenset(z for z, d in enumerate(_DIST[zone]) if d <= near)
+    return got
 
 
 def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:

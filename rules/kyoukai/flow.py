@@ -9,7 +9,16 @@ from __future__ import annotations
 from rules.core.window import Window
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, zone_label
-from rules.kyoukai.state import EMPTY, GRID, HAND_LIMIT, STEPS, TURN_CAP, Item, seq_item
+from rules.kyoukai.state import (
+    EMPTY,
+    GRID,
+    HAND_LIMIT,
+    STEPS,
+    TURN_CAP,
+    Item,
+    seq_item,
+    turn_action,
+)
 
 _CONTINUING = ("after_move", "bonus", "after_bonus_move")
 _GUARD = 10_000
@@ -145,8 +154,8 @@ def _resolve_move(d: Draft, item: Item) -> None:
             d.log("fizzle", "The Move fizzles: the Gate left the field.", item.player)
         return
     if d.action is not None and d.action.gate == g:
-        stage = "after_bonus_move" if d.action.stage == "bonus_move_declared" else "after_move"
-        d.action = d.action.model_copy(update={"stage": stage})
+        d.action = turn_action(g, "after_bonus_move" if d.action.stage == "bonus_move_declared"
+                               else "after_move")
     start = d.zone_of(g)
     field = d.field
     path = GRID.path(start, item.zone, lambda z: field[z] != EMPTY)

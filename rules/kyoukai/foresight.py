@@ -18,12 +18,28 @@ _HARMFUL = frozenset({"damage", "primal_instinct"})
 def settled(state: State) -> State:
     """The position once the open Sequence resolves with nobody answering. A choice asked for
     on the way (Basic Slime's Ready) takes its first option, so the rest still resolves."""
-    if state.seq is None or state.pending is not None or state.over or not state.seq.stack:
+    if not needs_settling(state):
         return state
-    if all(item.kind == "move" for item in state.seq.stack):
-        return state  # Moves change no material: most look-ahead candidates are Moves
-    origin = state.seq.stack[0]
     d = Draft(state, True)
+    settle(d)
+    return d.freeze()
+
+
+def needs_settling(s: State | Draft) -> bool:
+    seq = s.seq
+    if seq is None or s.pending is not None or s.over or not seq.stack:
+        return False
+    # Moves change no material: most look-ahead candidates are Moves
+    return not all(item.kind == "move" for item in seq.stack)
+
+
+def settle(d: Draft) -> None:
+    """``settled`` on a draft, in place (the greedy look-ahead scores the draft it applied
+    the intent on, without freezing it in between)."""
+    if not needs_settling(d):
+        return
+    assert d.seq is not None
+    origin = d.seq.stack[0]
     for _ in range(_GUARD):
         if d.over:
             break
@@ -31,15 +47,13 @@ def settled(state: State) -> State:
             ready, d.pending = d.pending.options[0], None
             d.gate(ready, ready=True)
         elif d.seq is not None and d.seq.stack[:1] == (origin,):
-            while not d.seq.closed:
-                d.seq = d.seq.pass_priority()
+            d.seq = d.seq.pass_until_closed()
         else:
             break  # that Sequence is over (a later one, like the End step's, is not ours)
         advance(d)
-    return d.freeze()
 
 
-def friendly_fire(state: State, player: int) -> int:
+def friendly_fire(state: State | Draft, player: int) -> int:
     """How many items ``player`` declared on the open Sequence harm one of their own Gates."""
     if state.seq is None:
         return 0
@@ -47,7 +61,7 @@ def friendly_fire(state: State, player: int) -> int:
                if item.player == player and _harms_own(state, item, player))
 
 
-def _harms_own(state: State, item: Item, player: int) -> bool:
+def _harms_own(state: State | Draft, item: Item, player: int) -> bool:
     target = state.gates.get(item.target) if item.target != EMPTY else None
     if target is None or target.owner != player:
         return False

@@ -142,13 +142,12 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
               only: int | None = None) -> None:
     pl = s.players[p]
     zones: list[int] | None = None
-    for c in _only(pl.hand, only):
+    for c in _only(_fast_openers(s, pl.hand) if fast_only else pl.hand, only):
         card = s.card(c)
         if card.cost > pl.ki:
             continue
         if card.type in ("summon", "spirit"):
-            if fast_only and not any(k.kind == "passive" and k.effect == "open_as_fast"
-                                     for k in card.skills):
+            if fast_only and not _flags(card)[2]:
                 continue
             if zones is None:
                 zones = open_zones(s, p)
@@ -214,9 +213,9 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
     if only is not None:
         g = s.gates.get(only)
         return [(field.index(only), only)] if g is not None and g.owner == p and g.ready else []
-    out = [(field.index(i), i) for i, g in s.gates.items() if g.owner == p and g.ready]
-    out.sort()
-    return out
+    gates = s.gates
+    return [(z, i) for z, i in enumerate(field)
+            if i != EMPTY and (g := gates.get(i)) is not None and g.owner == p and g.ready]
 
 
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
@@ -225,30 +224,43 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) 
         card = s.card(i)
         if not card.has_stats:
             continue
-        _moves(s, i, z, card.movement or 0, out)
-        out.extend(Attack.of(i, n) for n in GRID.neighbours[z] if field[n] != EMPTY)
+        out.extend(_gate_actions(field, i, z, card.movement or 0))
         _skill_intents(s, p, i, z, False, out)
 
 
 def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
     if movement <= 0:
         return
-    out.extend(Move.of(gate, c) for c in _reach(s.field, zone, movement))
+    out.extend(_move_intents(s.field, gate, zone, movement))
 
 
-# Zones reachable from a zone, by the whole field: positions repeat from one step to the next
-# (a pass, a declaration) and across a turn, and a look-up is cheaper than the search.
-_REACH: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+# A Gate's Moves (and, with ``attacks``, then its Attacks), by the whole field: positions
+# repeat from one step to the next (a pass, a declaration) and across a turn, and a look-up
+# is cheaper than the search.
+_MOVES: dict[tuple[int, int, int, bool, tuple[int, ...]], tuple[Intent, ...]] = {}
 
 
-def _reach(field: tuple[int, ...], zone: int, movement: int) -> list[int]:
-    key = (zone, movement, field)
-    got = _REACH.get(key)
+def _move_intents(field: tuple[int, ...], gate: int, zone: int, movement: int,
+                  attacks: bool = False) -> tuple[Intent, ...]:
+    key = (gate, zone, movement, attacks, field)
+    got = _MOVES.get(key)
     if got is None:
-        if len(_REACH) >= 50_000:
-            _REACH.clear()
-        got = _REACH[key] = sorted(GRID.reach(zone, movement, lambda c: field[c] != EMPTY))
+        if len(_MOVES) >= 50_000:
+            _MOVES.clear()
+        out: list[Intent] = []
+        if movement > 0:
+            reach = GRID.reach(zone, movement, lambda c: field[c] != EMPTY)
+            out.extend(Move.of(gate, c) for c in sorted(reach))
+        if attacks:
+            out.extend(Attack.of(gate, n) for n in GRID.neighbours[zone] if field[n] != EMPTY)
+        got = _MOVES[key] = tuple(out)
     return got
+
+
+def _gate_actions(field: tuple[int, ...], gate: int, zone: int,
+                  movement: int) -> tuple[Intent, ...]:
+    """A Ready Gate's Moves then Attacks as a Turn Action."""
+    return _move_intents(field, gate, zone, movement, True)
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
@@ -265,53 +277,112 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
 
 def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
     catalog, cards = s.catalog, s.cards
-    for z, i in _own_ready(s, p, only):
+    if only is not None:
+        ready = _own_ready(s, p, only)
+    else:
+        # Few Gates have a Fast Skill: look for them first, then place them (zone order).
+        field = s.field
+        fast = _fast_iids(s)
+        ready = [(field.index(i), i) for i, g in s.gates.items()
+                 if i in fast and g.owner == p and g.ready]
+        ready.sort()
+    for z, i in ready:
         if has_fast_skill(catalog[cards[i]]):
             _skill_intents(s, p, i, z, True, out)
 
 
-# Per card: whether it has a Fast Skill (cards are immutable; the entry keeps the card alive,
-# so its id is not reused while the entry stands).
-_FAST: dict[int, tuple[Gate, bool]] = {}
+# The cards of a hand that could be opened as Fast, by the hand tuple's identity (as
+# ``_with_location_skill``): answering in a Sequence reads them every step, and most hands
+# have none. Entries hold the tuple and the card tables, so a reused id is never mistaken.
+_FAST_OPENERS: dict[int, tuple[tuple[int, ...], dict[int, str], dict[str, Gate],
+                               tuple[int, ...]]] = {}
+
+
+def _fast_openers(s: State, hand: tuple[int, ...]) -> tuple[int, ...]:
+    if not hand:
+        return hand
+    hit = _FAST_OPENERS.get(id(hand))
+    if hit is not None and hit[0] is hand and hit[1] is s.cards and hit[2] is s.catalog:
+        return hit[3]
+    catalog, cards = s.catalog, s.cards
+    found = tuple(c for c in hand if _opens_fast(catalog[cards[c]]))
+    if len(_FAST_OPENERS) >= 4096:
+        _FAST_OPENERS.clear()
+    _FAST_OPENERS[id(hand)] = (hand, s.cards, s.catalog, found)
+    return found
+
+
+def _opens_fast(card: Gate) -> bool:
+    return card.type == "fast" or (card.type in ("summon", "spirit") and _flags(card)[2])
+
+
+# The card instances that have a Fast Skill, one set per game's card tables (by the cards
+# table's identity; the entry holds both tables, so a reused id is never mistaken for them).
+_FAST_IIDS: dict[int, tuple[dict[int, str], dict[str, Gate], frozenset[int]]] = {}
+
+
+def _fast_iids(s: State) -> frozenset[int]:
+    hit = _FAST_IIDS.get(id(s.cards))
+    if hit is None or hit[0] is not s.cards or hit[1] is not s.catalog:
+        if len(_FAST_IIDS) >= 256:
+            _FAST_IIDS.clear()
+        catalog = s.catalog
+        hit = _FAST_IIDS[id(s.cards)] = (s.cards, catalog, frozenset(
+            i for i, cid in s.cards.items() if _flags(catalog[cid])[1]))
+    return hit[2]
+
+
+# Per card: whether it has a Fast Skill, whether it opens as Fast (cards are immutable; the
+# entry keeps the card alive, so its id is not reused while the entry stands).
+_FLAGS: dict[int, tuple[Gate, bool, bool]] = {}
+
+
+def _flags(card: Gate) -> tuple[Gate, bool, bool]:
+    got = _FLAGS.get(id(card))
+    if got is None or got[0] is not card:
+        if len(_FLAGS) >= 4096:
+            _FLAGS.clear()
+        got = _FLAGS[id(card)] = (
+            card, any(sk.kind == "fast" for sk in card.skills),
+            any(k.kind == "passive" and k.effect == "open_as_fast" for k in card.skills))
+    return got
 
 
 def has_fast_skill(card: Gate) -> bool:
-    got = _FAST.get(id(card))
-    if got is None or got[0] is not card:
-        if len(_FAST) >= 4096:
-            _FAST.clear()
-        got = _FAST[id(card)] = (card, any(sk.kind == "fast" for sk in card.skills))
-    return got[1]
+    return _flags(card)[1]
 
 
 def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
                      only: int | None = None) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
     ki = s.players[p].ki
-    for c in _only(_with_location_skill(s, s.players[p].discard), only):
-        for k, sk in enumerate(s.card(c).skills):
-            if sk.kind != "location" or (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
-                continue
-            pays = skill_payments(s, p, c, sk)
-            rule, prm = _targeting(sk)
-            out.extend(UseSkill.of(c, k, z, pay) for z in rule(s, p, EMPTY, prm) for pay in pays)
+    for c, k, sk in _location_entries(s, s.players[p].discard):
+        if only is not None and c != only:
+            continue
+        if (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
+            continue
+        pays = skill_payments(s, p, c, sk)
+        rule, prm = _targeting(sk)
+        out.extend(UseSkill.of(c, k, z, pay) for z in rule(s, p, EMPTY, prm) for pay in pays)
 
 
-# The cards of a Discard that have a location Skill, by the Discard tuple's identity: a pile
-# is shared by every state until it changes, and legal-intent generation reads it each step.
-# Entries hold the tuple and the card tables, so a reused id is never mistaken for it.
-_LOCATION: dict[int, tuple[tuple[int, ...], dict[int, str], dict[str, Gate], tuple[int, ...]]] = {}
+# The location Skills of a Discard's cards as (card, skill number, Skill), in pile and skill
+# order, by the Discard tuple's identity: a pile is shared by every state until it changes,
+# and legal-intent generation reads it each step. Entries hold the tuple and the card tables,
+# so a reused id is never mistaken for it.
+_Entries = tuple[tuple[int, int, Skill], ...]
+_LOCATION: dict[int, tuple[tuple[int, ...], dict[int, str], dict[str, Gate], _Entries]] = {}
 
 
-def _with_location_skill(s: State, pile: tuple[int, ...]) -> tuple[int, ...]:
+def _location_entries(s: State, pile: tuple[int, ...]) -> _Entries:
     if not pile:
-        return pile
+        return ()
     hit = _LOCATION.get(id(pile))
     if hit is not None and hit[0] is pile and hit[1] is s.cards and hit[2] is s.catalog:
         return hit[3]
     catalog, cards = s.catalog, s.cards
-    found = tuple(c for c in pile
-                  if any(sk.kind == "location" for sk in catalog[cards[c]].skills))
+    found = tuple((c, k, sk) for c in pile
+                  for k, sk in enumerate(catalog[cards[c]].skills) if sk.kind == "location")
     if len(_LOCATION) >= 4096:
         _LOCATION.clear()
     _LOCATION[id(pile)] = (pile, s.cards, s.catalog, found)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -17,7 +18,7 @@ from rules.kyoukai.actions import KINDS
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.flow import advance
-from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, settled
+from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, needs_settling, settle
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
@@ -48,7 +49,7 @@ def load(folder: Path) -> tuple[dict[str, Gate], dict[str, Deck]]:
 _WORTHS: dict[int, tuple[dict[int, str], dict[str, Gate], dict[int, float | None]]] = {}
 
 
-def _worths(state: State) -> dict[int, float | None]:
+def _worths(state: State | Draft) -> dict[int, float | None]:
     hit = _WORTHS.get(id(state.cards))
     if hit is None or hit[0] is not state.cards or hit[1] is not state.catalog:
         if len(_WORTHS) >= 256:
@@ -57,11 +58,20 @@ def _worths(state: State) -> dict[int, float | None]:
     return hit[2]
 
 
-def _worth(state: State, iid: int) -> float | None:
+def _worth(state: State | Draft, iid: int) -> float | None:
     card = state.card(iid)
     if card.type == "entrant":
         return None
     return 1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0))
+
+
+_NO_RNG = Rng()  # what a view holds instead of the state's generator
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """The same objects, one by one (the decks pair by its two tuples)."""
+    return (a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3][0] is b[3][0]
+            and a[3][1] is b[3][1])
 
 
 class KyoukaiRules(Ruleset[State]):
@@ -136,7 +146,7 @@ class KyoukaiRules(Ruleset[State]):
             if not seq.closed and not state.over and state.pending is None:
                 return state.model_copy(update={"seq": seq}), []
         d = Draft(state, quiet)
-        p = to_act(state)
+        p = self.to_act(state)
         assert p is not None
         KINDS[intent.kind].apply(d, p, intent)
         advance(d)
@@ -145,12 +155,26 @@ class KyoukaiRules(Ruleset[State]):
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int) -> State:
         opp = state.players[1 - player]
-        hidden = set(opp.hand)
-        for pl in state.players:
-            hidden.update(pl.deck)
-        cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
-        catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
-        return state.model_copy(update={"cards": cards, "catalog": catalog, "rng": Rng()})
+        decks = (state.players[0].deck, state.players[1].deck)
+        # The masked tables change only when a hand or deck does: kept per player with what
+        # they were made from (a greedy agent asks a view every decision; its look-ahead
+        # caches follow the tables' identity).
+        key = (state.cards, state.catalog, opp.hand, decks)
+        hit = self._views.get(player)
+        if hit is not None and _same(hit[0], key):
+            cards, catalog = hit[1], hit[2]
+        else:
+            hidden = set(opp.hand)
+            for pl in state.players:
+                hidden.update(pl.deck)
+            cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+            catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
+            self._views[player] = (key, cards, catalog)
+        return state.model_copy(update={"cards": cards, "catalog": catalog, "rng": _NO_RNG})
+
+    @cached_property
+    def _views(self) -> dict[int, tuple[tuple[Any, ...], dict[int, str], dict[str, Gate]]]:
+        return {}
 
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
         from rules.kyoukai.highlights import highlights
@@ -198,21 +222,64 @@ class KyoukaiRules(Ruleset[State]):
     def evaluate(self, state: State, player: int) -> float:
         # Score the position the declarations lead to, and charge harm aimed at one's own
         # Gates (legal, K-20, but a computer that does it for nothing looks broken).
-        score = -FRIENDLY_FIRE * friendly_fire(state, player)
-        state = settled(state)
-        if state.over:
-            return score + super().evaluate(state, player)
-        worths = _worths(state)
-        for i, g in state.gates.items():
-            sign = 1.0 if g.owner == player else -1.0
-            if i in worths:
-                worth = worths[i]
+        if not needs_settling(state):
+            return _score(state, player)
+        d = Draft(state, True)
+        return _score(d, player)
+
+    def lookahead(self, state: State, intent: Intent, player: int) -> float:
+        # ``evaluate(apply(state, intent, quiet=True).state)`` on one draft: the intent is
+        # applied, its Sequence settled and the result scored without freezing in between.
+        if intent.kind == "move" and state.seq is None:
+            # A Move declared outside a Sequence opens one of Moves only, which is scored as
+            # it stands: every Move from this position scores the same (only the mover's
+            # Ready flag differs, which the score does not read), so it is computed once.
+            hit = self._move_score
+            if hit[0] is state and hit[1] == player:
+                return hit[2]
+            score = self._lookahead(state, intent, player)
+            self._move_score = (state, player, score)
+            return score
+        return self._lookahead(state, intent, player)
+
+    _move_score: tuple[object, int, float] = (None, -1, 0.0)
+
+    def _lookahead(self, state: State, intent: Intent, player: int) -> float:
+        d = Draft(state, True)
+        p = self.to_act(state)
+        assert p is not None
+        KINDS[intent.kind].apply(d, p, intent)
+        advance(d)
+        return _score(d, player)
+
+
+def _score(s: State | Draft, player: int) -> float:
+    """``evaluate``'s score of ``s`` (a draft is settled in place first)."""
+    score = -FRIENDLY_FIRE * friendly_fire(s, player)
+    if type(s) is Draft:
+        settle(s)
+    if s.over:
+        w = s.winner
+        return score + (0.0 if w is None else 1000.0 if w == player else -1000.0)
+    worths = _worths(s)
+    # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
+    # damage the other way); adding or taking a value is the same float operation as adding
+    # it times +1.0 or -1.0.
+    for i, g in s.gates.items():
+        if i in worths:
+            worth = worths[i]
+        else:
+            worth = worths[i] = _worth(s, i)
+        if worth is None:
+            if g.owner == player:
+                score -= g.damage
             else:
-                worth = worths[i] = _worth(state, i)
-            if worth is None:
-                score -= sign * g.damage
-            else:
-                score += sign * worth
-        me, them = state.players[player], state.players[1 - player]
-        score += 0.3 * (len(me.hand) - len(them.hand))
-        return score
+                score += g.damage
+        elif g.owner == player:
+            score += worth
+        else:
+            score -= worth
+    me, them = s.players[player], s.players[1 - player]
+    score += 0.3 * (len(me.hand) - len(them.hand))
+    return score
+

@@ -76,6 +76,33 @@ class TurnAction(Frozen):
     stage: Stage
 
 
+_ACTIONS: dict[tuple[int, str], TurnAction] = {}
+
+
+def turn_action(gate: int, stage: Stage) -> TurnAction:
+    """The Turn Action of ``gate`` at ``stage``: validated once, then shared (values)."""
+    got = _ACTIONS.get((gate, stage))
+    if got is None:
+        if len(_ACTIONS) >= 100_000:
+            _ACTIONS.clear()
+        got = _ACTIONS[gate, stage] = TurnAction(gate=gate, stage=stage)
+    return got
+
+
+_PLACED: dict[tuple[int, int, bool], FieldGate] = {}
+
+
+def placed(iid: int, owner: int, ready: bool) -> FieldGate:
+    """A Gate just put on the field (no damage, no Branches): validated once, then shared."""
+    key = (iid, owner, ready)
+    got = _PLACED.get(key)
+    if got is None:
+        if len(_PLACED) >= 100_000:
+            _PLACED.clear()
+        got = _PLACED[key] = FieldGate(iid=iid, owner=owner, ready=ready)
+    return got
+
+
 class Pending(Frozen):
     """A choice a player must make in the middle of resolving (e.g. Basic Slime's Ready)."""
 

@@ -52,11 +52,15 @@ def pass_(d: NDraft, p: int, i: Pass) -> None:
     q = d.queue
     assert q is not None
     d.queue = q.pass_priority()
+    if d.loud:
+        d.log("pass", f"Player {p + 1} passes.", p)
 
 
 def advance(d: NDraft, p: int, i: Advance) -> None:
     d.advance_biome = i.biome
     d.advancing = d.advancing + (i.agent,)
+    if d.loud:
+        d.log("advancing", f"{d.name(i.agent)} will advance into {BIOMES[i.biome]}.", p)
 
 
 def attach(d: NDraft, p: int, i: Attach) -> None:
@@ -68,6 +72,12 @@ def attach(d: NDraft, p: int, i: Attach) -> None:
 
 
 def attack(d: NDraft, p: int, i: AttackWith) -> None:
+    if i.agent in d.attackers:  # a toggle: it was unlocked when it was chosen
+        d.attackers = tuple(a for a in d.attackers if a != i.agent)
+        d.agent(i.agent, locked=False)
+        if d.loud:
+            d.log("attacker", f"{d.name(i.agent)} will not attack.", p)
+        return
     d.attackers = d.attackers + (i.agent,)
     d.agent(i.agent, locked=True)  # attacking locks the agent
     if d.loud:
@@ -82,12 +92,16 @@ def defend(d: NDraft, p: int, i: Defend) -> None:
 
 def order(d: NDraft, p: int, i: Order) -> None:
     d.ordered = d.ordered + (i.agent,)
+    if d.loud:
+        d.log("order", f"{d.name(i.agent)} takes damage next.", p)
     if flow.ordering(d) is None:
         flow.open_window(d, "defend_after", d.active)
 
 
 def done(d: NDraft, p: int, i: Done) -> None:
     at = d.at
+    if d.loud:
+        d.log("done", f"Player {p + 1} is done choosing.", p)
     if at == "advance_pick":
         flow.advance_done(d)
     elif at == "attackers":
@@ -138,7 +152,8 @@ KINDS = intent_table(
                f"{BIOMES[i.biome]}", lambda i: i.agent, lambda i: i.biome),
     IntentKind(Attach, attach, lambda s, i: f"Attach {s.name(i.gear)} to {s.name(i.agent)}",
                lambda i: i.gear, lambda i: i.agent),
-    IntentKind(AttackWith, attack, lambda s, i: f"{s.name(i.agent)} attacks",
+    IntentKind(AttackWith, attack, lambda s, i: f"{s.name(i.agent)} "
+               f"{'stops attacking' if i.agent in s.attackers else 'attacks'}",
                lambda i: i.agent, lambda i: i.agent),
     IntentKind(Defend, defend, lambda s, i: f"{s.name(i.agent)} defends against "
                f"{s.name(i.attacker)}", lambda i: i.agent, lambda i: i.attacker),

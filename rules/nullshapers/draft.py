@@ -95,7 +95,15 @@ class NDraft(Draft[State]):
         ag = self.agents.pop(iid)
         if ag.gear:
             self.to_cache(ag.owner, *ag.gear)
-        self.advancing = tuple(a for a in self.advancing if a != iid)
+        # It takes no further part in this advance or battle, even if it comes back.
+        if iid in self.advancing:
+            self.advancing = tuple(a for a in self.advancing if a != iid)
+        if iid in self.attackers:
+            self.attackers = tuple(a for a in self.attackers if a != iid)
+        if any(iid in pair for pair in self.blocks):
+            self.blocks = tuple(pair for pair in self.blocks if iid not in pair)
+        if iid in self.ordered:
+            self.ordered = tuple(a for a in self.ordered if a != iid)
 
     def terminate(self, iid: int) -> None:
         owner = self.agents[iid].owner

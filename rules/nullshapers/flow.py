@@ -236,6 +236,20 @@ def damage_order(d: NDraft | State, a: int) -> list[int]:
     return [x for x in d.ordered if x in mine] + [x for x in mine if x not in d.ordered]
 
 
+def damage_preview(s: State, a: int) -> tuple[list[tuple[int, int]], int]:
+    """How attacker ``a``'s damage would be assigned now, in its defenders' order: (defender,
+    damage) pairs and what the sector would take (what the table shows while ordering)."""
+    dmg = attack_of(s, a)
+    out: list[tuple[int, int]] = []
+    for x in damage_order(s, a):
+        if x not in s.agents:
+            continue
+        give = min(dmg, max(0, defense_of(s, x) - s.agents[x].damage))
+        out.append((x, give))
+        dmg -= give
+    return out, dmg
+
+
 # ---- Damage (N-07..N-11) ---------------------------------------------------------------------
 def battle(d: NDraft) -> None:
     """Ranged agents strike first, then melee ones; each strike is simultaneous."""

@@ -48,7 +48,9 @@ def legal(s: State) -> list[Intent]:
     if at == "advance_pick":
         return advance_intents(s, p)
     if at == "attackers":
-        return [*(AttackWith.of(a) for a in attack_candidates(s)), _DONE]
+        # One at a time, then done (N-05); clicking a chosen attacker again withdraws it.
+        chosen = sorted(set(attack_candidates(s)) | set(s.attackers))
+        return [*(AttackWith.of(a) for a in chosen), _DONE]
     if at == "defenders":
         return [*(Defend.of(x, a) for x, a in defend_candidates(s)), _DONE]
     if at == "order":
@@ -88,20 +90,30 @@ def play_problem(s: State, p: int, iid: int) -> str | None:
 
 
 def plays(s: State, p: int) -> list[Intent]:
+    # The checks of ``play_problem``, each computed once for the whole hand (the inner loop).
+    allowed = speeds(s, p)
+    if not allowed:
+        return []
     out: list[Intent] = []
+    side = s.sides[p]
+    energy = side.free_energy
+    no_anomaly = p != s.active or s.anomaly_played
     stack = s.queue.stack if s.queue is not None else ()
     arrive = s.at == "attack_open" and p == s.active
-    open_biomes = [b for b in range(3) if open_biome(s, b)]
-    for c in s.sides[p].hand:
-        if play_problem(s, p, c) is not None:
+    catalog, cards = s.catalog, s.cards
+    for c in side.hand:
+        card = catalog[cards[c]]
+        if card.speed not in allowed or card.cost > energy or \
+                (card.kind == "anomaly" and no_anomaly):
             continue
-        card = s.card(c)
         if card.kind == "agent":
             out.append(Play.of(c, -1, -1))
             if arrive:  # N-05: agents played in the Attack step may arrive in a biome
-                out += [Play.of(c, -1, b) for b in open_biomes]
-        else:
+                out += [Play.of(c, -1, b) for b in range(3) if open_biome(s, b)]
+        elif card.kind == "event":
             out += [Play.of(c, t, -1) for t in targets(s, p, card, stack)]
+        else:
+            out.append(Play.of(c, -1, -1))
     return out
 
 

@@ -51,6 +51,13 @@ class NullshapersRules(Ruleset[State]):
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
+        if quiet and intent.kind == "pass":
+            # Most simulated steps are passes that leave the window open: only it changes.
+            q = state.queue
+            assert q is not None
+            q = q.pass_priority()
+            if not q.closed:
+                return state.model_copy(update={"queue": q}), []
         d = NDraft(state, quiet)
         p = flow.to_act(state)
         assert p is not None

@@ -33,6 +33,7 @@ GAMES: dict[str, tuple[int, set[str]]] = {
     "kyoukai": (5, {"open", "move"}),
     "krosmaster": (5, {"move", "cast", "end_activation", "keep"}),
     "dreadnought": (5, {"choose_speed", "cast", "check", "attack"}),
+    "nullshapers": (5, {"play", "convert", "advance", "attack", "done", "pass"}),
 }
 
 

@@ -147,7 +147,10 @@ def test_N05_attackers_are_chosen_one_at_a_time_when_the_queue_is_empty() -> Non
     assert sorted(i.kind for i in legal) == ["attack", "attack", "done"]
     s = do(s, kind="attack", agent="agent:0")
     assert s.agents[agent(s, 0)].locked  # attacking locks the agent
-    assert [i.kind for i in rs.legal_intents(s)] == ["attack", "done"]
+    assert [i.kind for i in rs.legal_intents(s)] == ["attack", "attack", "done"]
+    # Clicking a chosen attacker again withdraws it (and unlocks it).
+    back = do(s, kind="attack", agent="agent:0")
+    assert back.attackers == () and not back.agents[agent(s, 0)].locked
     s = do(s, kind="done")
     assert s.at == "attack_after" and s.attackers == (agent(s, 0),)
     assert rules.get("nullshapers").to_act(s) == 1  # the opponent may act first
@@ -292,3 +295,27 @@ def test_cancel_removes_an_opponents_entry_from_the_queue(card: str, kind: str) 
     s = do(do(s, kind="pass"), kind="pass")
     assert s.queue is not None and s.queue.stack == ()
     assert len(s.sides[0].hand) == hand  # Data Harvest never executed
+
+
+def test_a_recalled_attacker_replayed_in_the_same_battle_does_not_attack() -> None:
+    s = position(at="attack_after", active=0, attackers=[0],
+                 hand=[["void_hound"], ["recall_signal"]], energy=[3, 3],
+                 agents=[{"card": "void_hound", "owner": 0, "biome": 1, "locked": True}])
+    s = s.model_copy(update={"queue": s.queue.model_copy(update={"priority": 1})}
+                     if s.queue else {})
+    s = do(s, kind="play", card="recall_signal", target="agent:0")
+    s = do(do(s, kind="pass"), kind="pass")
+    assert s.attackers == ()  # recalled: it left the battle
+    assert agent(s, 0) in s.sides[0].hand
+
+
+def test_N07_the_damage_preview_follows_the_chosen_order() -> None:
+    from rules.nullshapers.flow import damage_preview
+
+    s = position(at="order", attackers=[0], blocks=[[1, 0], [2, 0]],
+                 agents=[{"card": "null_titan", "owner": 0, "biome": 1},  # Attack 5
+                         {"card": "scrap_brawler", "owner": 1, "biome": 1},  # Defense 2
+                         {"card": "rust_knight", "owner": 1, "biome": 1}])  # Defense 4
+    s = do(s, kind="order", agent="agent:2")
+    pairs, rest = damage_preview(s, agent(s, 0))
+    assert pairs == [(agent(s, 2), 4), (agent(s, 1), 1)] and rest == 0

@@ -1,0 +1,156 @@
+"""The Nullshapers table through the app's loop with real pygame events: drag gear onto an
+advancing agent, drag a defender onto the attacker it blocks, click attackers, a refused drop
+snapping back with the rules' reason, and the queue panel's words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+import rules
+from game.layouts.base import Overlay
+from game.layouts.nullshapers import NullshapersTable
+from rules.agents import GreedyAgent
+from rules.core.model import Intent
+from tests.game.conftest import Driver
+
+Make = Callable[..., Driver]
+RS = rules.get("nullshapers")
+
+
+def _layout(d: Driver) -> NullshapersTable:
+    lay = d.scene.layout
+    assert isinstance(lay, NullshapersTable)
+    return lay
+
+
+def _advance(d: Driver, until: Callable[[list[Intent]], bool], limit: int = 900) -> None:
+    """Play both sides with agents straight into the session until ``until(legal)`` holds on
+    a decision of player 1, then let the table catch up."""
+    s = d.scene.session
+    agents = (GreedyAgent(seed=5), GreedyAgent(seed=6))
+    for _ in range(limit):
+        p = s.to_act()
+        assert p is not None, "the game ended before the wanted position"
+        if p == 0 and until(s.legal()):
+            break
+        assert s.submit(agents[p].choose(s.rs, s.view(p), s.legal())) is None
+    else:
+        raise AssertionError("position not reached")
+    d.frames(2)
+
+
+def _drag_intent(d: Driver, intent: Intent) -> None:
+    lay = _layout(d)
+    src = lay.source_of(intent)
+    pos = next(p[src] for p in lay.pieces().values() if src in p)
+    zone = lay.target_of(intent)
+    assert isinstance(zone, int)
+    d.drag(pos, lay.zone_center(zone))
+
+
+def _table_where(table: Make, until: Callable[[list[Intent]], bool],
+                 seeds: tuple[int, ...]) -> Driver:
+    """A table at the first position where ``until`` holds for player 1, over a few seeds
+    (computer play decides whether a game ever gets there)."""
+    for seed in seeds:
+        d = table(game="nullshapers", seed=seed, seats=("human", "computer"))
+        try:
+            _advance(d, until)
+        except AssertionError:
+            continue
+        return d
+    raise AssertionError(f"no game of seeds {seeds} reached the position")
+
+
+def _has(kind: str) -> Callable[[list[Intent]], bool]:
+    return lambda legal: any(i.kind == kind for i in legal)
+
+
+def test_drag_gear_onto_an_advancing_agent_attaches_it(table: Make) -> None:
+    d = _table_where(table, _has("attach"), seeds=(3, 1, 6, 7))
+    s = d.scene.session
+    attach = next(i for i in s.legal() if i.kind == "attach")
+    n = len(s.intents)
+    _drag_intent(d, attach)
+    assert s.intents[n] == attach.model_dump(mode="json")
+    agent = attach.agent  # type: ignore[attr-defined]
+    assert attach.gear in s.state.agents[agent].gear  # type: ignore[attr-defined]
+
+
+def test_drag_a_defender_onto_its_attacker_then_done(table: Make) -> None:
+    d = _table_where(table, _has("defend"), seeds=(4, 2, 5, 8, 10))
+    s = d.scene.session
+    defend = next(i for i in s.legal() if i.kind == "defend")
+    lines = " ".join(t for t, _ in _layout(d).sequence_lines())
+    assert "drag defenders onto the attackers" in lines
+    n = len(s.intents)
+    _drag_intent(d, defend)
+    assert s.intents[n] == defend.model_dump(mode="json")
+    assert (defend.agent, defend.attacker) in s.state.blocks  # type: ignore[attr-defined]
+    # The running damage of the attacker it blocks: the defender first, then the sector.
+    name = s.state.name(defend.agent)  # type: ignore[attr-defined]
+    assert any(f"#1 {name} takes" in t for t, _ in _layout(d).sequence_lines())
+
+
+def test_attackers_are_clicked_and_a_refused_drop_says_why(table: Make) -> None:
+    d = _table_where(table, _has("attack"), seeds=(3, 1, 2))
+    s = d.scene.session
+    attack = next(i for i in s.legal() if i.kind == "attack")
+    lay = _layout(d)
+    src = lay.source_of(attack)
+    pos = next(p[src] for p in lay.pieces().values() if src in p)
+    n = len(s.intents)
+    d.click(pos)
+    assert s.intents[n] == attack.model_dump(mode="json")
+    assert s.state.agents[src].locked  # attacking locks it
+    # A hand card cannot be played while attackers are chosen: picking it up says why.
+    hand = lay.pieces().get("hand", {})
+    if hand:
+        card = next(iter(hand))
+        energy = lay.zone_of[(("energy", 0), None)]
+        d.drag(hand[card], lay.zone_center(energy))
+        assert len(s.intents) == n + 1
+        assert "finish the current choice" in d.scene.message
+
+
+@pytest.mark.parametrize("seed", [1])
+def test_the_queue_panel_lists_entries_top_first_with_speed(table: Make, seed: int) -> None:
+    d = table(game="nullshapers", seed=seed, seats=("human", "computer"))
+    s = d.scene.session
+
+    def queued(legal: list[Intent]) -> bool:
+        q = s.state.queue
+        return q is not None and bool(q.stack) and len(legal) > 1  # not auto-passed
+
+    _advance(d, queued)
+    lines: list[Any] = _layout(d).sequence_lines()
+    q = s.state.queue
+    assert q is not None
+    top = s.state.card(q.stack[-1].card)
+    assert lines[0][0].startswith(f"[Speed {top.speed}]") and top.name in lines[0][0]
+    assert "may act at Speed" in lines[-1][0]
+
+
+def test_terminated_agents_and_sector_hits_fade_out_after_a_battle(table: Make) -> None:
+    from game.layouts.base import Seats
+    from tests.nullshapers.helpers import agent, pass_all, position
+
+    d = table(game="nullshapers", seed=1, seats=("human", "computer"))
+    lay = _layout(d)
+    before = position(at="defend_after", attackers=[0], blocks=[[1, 0]],
+                      agents=[{"card": "null_titan", "owner": 0, "biome": 2},
+                              {"card": "scrap_brawler", "owner": 1, "biome": 2}])
+    after = pass_all(before)
+    seats = Seats(0, False, ("Player 1", "Player 2"))
+    lay.update(RS.view(before, 0), seats, [])
+    assert not lay.animating()
+    lay.update(RS.view(after, 0), seats, [])
+    assert lay.animating()
+    assert [g[1].id for g in lay._ghosts] == [agent(before, 1)]  # the defender, terminated
+    assert [(lost, rid) for _, lost, rid in lay._hits] == [(3, ("sector2", 1))]
+    surf = pygame.Surface(d.app.size)
+    lay.draw(surf, Overlay())  # draws the fading pieces without error
