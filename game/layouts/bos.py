@@ -5,6 +5,7 @@ castle and spellbook as browsable books. The regions are data; ``contents`` read
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -170,7 +171,18 @@ class BosTable(RegionTable):
             out[("vim", p)] = Content(value=side.vim)
             out[("grave", p)] = Content(cards=tuple(self._look(v, i) for i in side.graveyard))
         out["info"] = Content(lines=self._info(v, seats))
-        return out
+        return {k: self._whose(k, c, seats.viewer) for k, c in out.items()}
+
+    @staticmethod
+    def _whose(key: Hashable, c: Content, viewer: int) -> Content:
+        """Each side's regions say whose they are: a newcomer reads "Your castle", not a
+        colour."""
+        if not isinstance(key, tuple):
+            return c
+        name, p = key
+        label = next(r.label for r in SPEC.regions if r.name == name)
+        mine = "Your" if p == viewer else "Their"
+        return replace(c, label=f"{mine} {label[0].lower()}{label[1:]}")
 
     def _boss(self, v: State, p: int, hidden: bool) -> CardLook | None:
         side = v.sides[p]

@@ -90,6 +90,7 @@ class Content:
     value: int | str | None = None
     lines: tuple[str, ...] = ()
     active: bool = False  # drawn with an accent edge (whose turn, the open window…)
+    label: str | None = None  # this side's own label ("Your life"); None: the region's label
 
 
 @dataclass

@@ -198,3 +198,14 @@ def test_a_graveyard_shows_its_top_card_face_up(table: Make) -> None:
     back = lay.painter.surface(CardLook(kindle), r.size).get_at(at)
     assert face != back
     assert screen.get_at((r.x + at[0], r.y + at[1])) == face
+
+
+def test_each_sides_regions_say_whose_they_are(table: Make) -> None:
+    d = table(game="bos", seed=1, seats=("human", "computer"))
+    d.frames(2)
+    held = _layout(d).held
+    assert held[("castle", 0)].label == "Your castle (summons)"
+    assert held[("life", 0)].label == "Your life"
+    assert held[("life", 1)].label == "Their life"
+    assert held[("grave", 1)].label == "Their graveyard"
+    assert held["info"].label is None  # the shared strip keeps its own (none)
