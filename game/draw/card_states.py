@@ -39,6 +39,7 @@ class CardLook:
     under: tuple[CardLook, ...] = ()  # attached / enchanting cards, the first one deepest;
     # the last UNDER_SHOWN peek out above the card
     span: int = 1  # slot rows: how many slots the card covers (a size-2 unit covers two)
+    pills_left: bool = False  # counters from the left edge: a crowded lane hides the right
 
 
 def footprint(size: Size, sideways: bool) -> Size:
@@ -162,7 +163,7 @@ class CardPainter:
             pills = [TEXT.get(text, 13, INK, True) for text, _ in look.counters]
             gap = px(3)
             total = sum(t.get_width() + px(8) for t in pills) + gap * (len(pills) - 1)
-            x = box.centerx - total // 2
+            x = box.left + px(3) if look.pills_left else box.centerx - total // 2
             for t, (_, colour) in zip(pills, look.counters, strict=True):
                 r = pygame.Rect(x, 0, t.get_width() + px(8), t.get_height() + px(2))
                 r.centery = box.bottom - r.h // 2 - px(2)

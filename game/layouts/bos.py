@@ -5,6 +5,7 @@ castle and spellbook as browsable books. The regions are data; ``contents`` read
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ SPEC = TableSpec(
         Region("field", "slots", cell=(4, 0), capacity=3, label="Summons · columns 1 · 2 · 3"),
         Region("wizards", "slots", cell=(5, 0), capacity=3, label="Wizards"),
         Region("boss", "slots", cell=(4, 1), capacity=1, label="Boss"),
-        Region("grave", "book", cell=(4, 2), label="Graveyard"),
+        Region("grave", "book", cell=(4, 2), label="Graveyard", face_up=True),
         Region("life", "counter", cell=(5, 1), label="Life"),
         Region("vim", "counter", cell=(5, 2), label="Vim"),
         Region("castle", "lane", cell=(6, 0), label="Castle (summons)"),
@@ -66,13 +67,16 @@ def face_spec(card: Card, pack: Path | None = None) -> FaceSpec:
     return spec_of(pack_face(card), pack)
 
 
-def short(reason: str) -> str:
-    """A pill's worth of an unusable card's reason (the full sentence comes on a click)."""
+def short(reason: str, cost: int) -> str:
+    """A pill's worth of an unusable card's reason, short enough for the strip a crowded lane
+    leaves showing (the full sentence comes on hover)."""
     if "costs" in reason:
-        return "not enough vim"
+        return f"{cost} vim"
     if "condition" in reason:
-        return "condition not met"
-    return "no free wizard" if "wizard" in reason else "not now"
+        return "cond."
+    if "Summoning phase" in reason:
+        return "next turn"
+    return "wizard" if "wizard" in reason else "later"
 
 
 class BosTable(RegionTable):
@@ -137,8 +141,9 @@ class BosTable(RegionTable):
                 else ""
             if why:
                 self.why[i] = why
-            looks.append(self._look(v, i, dimmed=bool(why),
-                                    counters=((short(why), WARN),) if why else ()))
+            looks.append(self._look(v, i, dimmed=bool(why), pills_left=True,
+                                    counters=((short(why, v.card(i).cost), WARN),) if why
+                                    else ()))
         return Content(cards=tuple(looks))
 
     def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
@@ -166,7 +171,18 @@ class BosTable(RegionTable):
             out[("vim", p)] = Content(value=side.vim)
             out[("grave", p)] = Content(cards=tuple(self._look(v, i) for i in side.graveyard))
         out["info"] = Content(lines=self._info(v, seats))
-        return out
+        return {k: self._whose(k, c, seats.viewer) for k, c in out.items()}
+
+    @staticmethod
+    def _whose(key: Hashable, c: Content, viewer: int) -> Content:
+        """Each side's regions say whose they are: a newcomer reads "Your castle", not a
+        colour."""
+        if not isinstance(key, tuple):
+            return c
+        name, p = key
+        label = next(r.label for r in SPEC.regions if r.name == name)
+        mine = "Your" if p == viewer else "Their"
+        return replace(c, label=f"{mine} {label[0].lower()}{label[1:]}")
 
     def _boss(self, v: State, p: int, hidden: bool) -> CardLook | None:
         side = v.sides[p]
@@ -206,7 +222,8 @@ class BosTable(RegionTable):
                          "whose wizard is face up; Space ends Summoning.")
         elif v.step == "main" and v.winner is None:
             lines.append("Drag a summon onto a card to attack it, onto a Life box to attack "
-                         "that player; spells from the Spellbook onto their target.")
+                         "that player; spells from the Spellbook onto their target; click a "
+                         "glowing card for its abilities.")
         return tuple(lines)
 
     # ---- the reason a hovered card is dimmed -------------------------------------------------

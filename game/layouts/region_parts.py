@@ -27,7 +27,7 @@ def draw_region(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainte
             GOLD if c.active else REGION_EDGE
         pygame.draw.rect(surf, edge, r, width=px(2) if c.active else px(1),
                          border_radius=px(8))
-    label = p.region.label
+    label = p.region.label if c.label is None else c.label
     if kind == "book":
         label = f"{label} · {'close' if book_open else 'browse'}"
     if label and kind != "counter":
@@ -63,7 +63,9 @@ def _pile(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainter,
     for k in range(min(3, n - 1), 0, -1):  # the edges of the cards below
         pygame.draw.rect(surf, (10, 10, 14), r.move(px(2) * k, px(2) * k),
                          border_radius=px(6))
-    if p.region.kind == "book" or not c.cards:  # else the table draws the top card
+    if p.region.kind == "book" and p.region.face_up and c.cards:  # an open book (a graveyard)
+        surf.blit(painter.surface(c.cards[-1], r.size), r)
+    elif p.region.kind == "book" or not c.cards:  # else the table draws the top card
         surf.blit(painter.surface(CardLook(p.id), r.size), r)
 
 
@@ -83,7 +85,8 @@ def draw_count(surf: pygame.Surface, p: Placed, c: Content, ratio: float) -> Non
 def _counter(surf: pygame.Surface, p: Placed, c: Content) -> None:
     r = p.rect
     colour = OWNER[p.owner] if p.owner is not None else INK_DIM
-    lt = TEXT.get(fit(p.region.label, 15, r.w - px(8), True), 15, colour, True)
+    label = p.region.label if c.label is None else c.label
+    lt = TEXT.get(fit(label, 15, r.w - px(8), True), 15, colour, True)
     big = max(14, min(44, round(r.h / px(1) * 0.42)))
     vt = TEXT.get("" if c.value is None else str(c.value), big, INK, True)
     y = r.centery - (lt.get_height() + vt.get_height()) // 2

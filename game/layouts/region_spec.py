@@ -38,7 +38,7 @@ class Region:
     label: str = ""
     mirror: bool = True  # one per player (see the module docstring); False: shared
     capacity: int = 0  # slots: how many slots in the row
-    face_up: bool = False  # pile: the top card shows its face (a discard), else its back
+    face_up: bool = False  # pile or book: the top card shows its face (a discard), else its back
 
 
 class TableSpecError(ValueError):
@@ -90,6 +90,7 @@ class Content:
     value: int | str | None = None
     lines: tuple[str, ...] = ()
     active: bool = False  # drawn with an accent edge (whose turn, the open window…)
+    label: str | None = None  # this side's own label ("Your life"); None: the region's label
 
 
 @dataclass

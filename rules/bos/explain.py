@@ -43,6 +43,10 @@ def unusable(s: State, iid: int) -> str:
         return f"{c.name} costs {c.cost} vim; you have {side.vim}"
     if iid == side.boss and side.boss_state != "down":
         return ""
+    if iid in side.castle and s.step == "main":
+        return "summons come in only in your Summoning phase (next turn)"
+    if iid in side.spellbook and s.step == "summoning":
+        return "spells are cast in your Main phase: end Summoning first (Space)"
     cond = _condition(s, p, iid)
     if cond:
         return cond

@@ -46,12 +46,11 @@ def free_columns(s: Reading, p: int) -> list[int]:
 
 def targets(s: State, p: int, effect: str) -> tuple[Pick, ...]:
     """Where an effect may go: B-14 keeps "summon" off bosses and "boss" off summons, B-11
-    keeps every effect off a player who has not arrived."""
+    keeps a player who has not arrived out of the choices. An "opponent" effect needs no
+    choice, so it may be used before they arrive: it does not affect them (B-11)."""
     kind = EFFECTS[effect].target
-    if kind == "none":
+    if kind == "none" or kind == "opponent":
         return _NO_TARGET
-    if kind == "opponent":
-        return _NO_TARGET if arrived(s, 1 - p) else ()
     if kind == "player":
         return tuple((EMPTY, q) for q in (p, 1 - p) if arrived(s, q))
     if kind == "own_acted":

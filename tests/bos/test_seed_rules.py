@@ -225,3 +225,14 @@ def test_B16_a_boss_attacks_the_opponent_only_into_a_completely_open_battlefield
     st = position(decks=["Grove Wardens", "Tide Circle"], life=[15, 30], boss_up=[True, False])
     st = play(st, PlayerAttack(card=treant, player=1))
     assert st.sides[1].life == 14
+
+
+def test_B11_an_opponent_spell_before_they_arrive_is_cast_but_does_not_affect_them() -> None:
+    # The seed: "any ability that would effect them does not" (it is not forbidden).
+    st = position(vim=[8, 2], life=[15, 30], turns=[1, 0])
+    vengeance = iid(st, "vengeance")  # Your life is 15 or less: 6 damage to your opponent
+    assert Cast(card=vengeance) in RS.legal_intents(st)
+    out = RS.apply(st, Cast(card=vengeance))
+    assert out.state.sides[1].life == 30 and out.state.sides[0].vim == 4
+    assert vengeance in out.state.sides[0].graveyard
+    assert any("has not arrived" in e.text for e in out.events)

@@ -146,3 +146,12 @@ def test_startup_leaves_at_least_one_vim_after_spending_it_all() -> None:
     st = position(vim=[0, 0], active=0)
     st = play(st, EndTurn())
     assert st.active == 1 and st.sides[1].vim == MIN_STARTUP_VIM == 1
+
+
+def test_the_table_is_told_castle_cards_wait_for_summoning_and_spells_for_main() -> None:
+    st = position()  # Player 1's Main phase
+    imp = iid(st, "cinder_imp")  # summonable at any time
+    assert "only in your Summoning phase" in RS.unusable(st, imp)
+    st = position(step="summoning")
+    assert RS.unusable(st, imp) == ""
+    assert "Main phase" in RS.unusable(st, iid(st, "scorch"))  # costs 1, affordable

@@ -17,7 +17,7 @@ import rules
 from game.layouts.base import id_key
 from game.layouts.bos import BosTable
 from rules.agents import GreedyAgent
-from rules.bos.intents import Block, EndSummoning, EndTurn, PlayerAttack, Summon
+from rules.bos.intents import Block, Cast, EndSummoning, EndTurn, PlayerAttack, Summon
 from rules.bos.state import HALVING_TURN
 from rules.records import load_record, replay
 from tests.game.conftest import Driver
@@ -65,7 +65,7 @@ def test_a_refused_drop_snaps_back_with_the_rules_reason(table: Make, tmp_path: 
     d.frames(2)
     brute = _card(s.state, "magma_brute", s.state.sides[0].castle)  # Your life is 20 or less
     look = next(c for c in d.scene.layout.held[("castle", 0)].cards if c.id == brute)
-    assert look.dimmed and "condition not met" in look.counters[0][0]
+    assert look.dimmed and look.counters[0][0] == "cond." and look.pills_left
     assert "Your life is 20 or less" in _layout(d).why[brute]  # the hover tooltip's sentence
     d.move(_piece(d, brute))  # hovered: the tooltip is drawn over the table
     pygame.image.save(d.app.screen if hasattr(d.app, "screen") else pygame.display.get_surface(),
@@ -155,3 +155,57 @@ def test_a_whole_game_by_mouse_against_the_computer(table: Make, tmp_path: Path)
     assert {"summon", "attack", "end_turn"} <= kinds, kinds
     state, _ = replay(load_record(tmp_path / "record.json"))
     assert state == s.state
+
+
+def test_a_dimmed_cards_pill_fits_the_strip_a_crowded_lane_leaves_showing(table: Make) -> None:
+    from game.draw.palette import INK
+    from game.draw.scale import px
+    from game.draw.text import TEXT
+
+    d = table(game="bos", seed=1, seats=("human", "computer"))
+    d.frames(2)
+    lay = _layout(d)
+    checked = 0
+    for where in ("castle", "spells"):
+        lane = sorted((c for c in lay.cards if c.where == where and c.look.face is not None),
+                      key=lambda c: c.box.left)
+        for card, nxt in zip(lane, lane[1:], strict=False):
+            for text, _ in card.look.counters:
+                pill = TEXT.get(text, 13, INK, True).get_width() + px(8) + px(3)
+                assert card.look.pills_left and pill <= nxt.box.left - card.box.left, text
+                checked += 1
+    assert checked >= 5  # the first turn dims most of the castle and the dear spells
+
+
+def test_a_graveyard_shows_its_top_card_face_up(table: Make) -> None:
+    from game.draw.card_states import CardLook
+    from game.layouts.region_parts import pile_rect
+
+    d = table(game="bos", seed=1, seats=("human", "human"))
+    s = d.scene.session
+    kindle = _card(s.state, "kindle", s.state.sides[0].spellbook)  # gain vim, no target
+    for i in (EndSummoning(), Cast(card=kindle)):
+        assert s.submit(i) is None
+    d.frames(3)
+    lay = _layout(d)
+    grave = next(p for p in lay.placed if p.id == ("grave", 0))
+    r = pile_rect(grave, lay.spec.card_ratio)
+    top = lay.held[("grave", 0)].cards[-1]
+    assert top.id == kindle and top.face is not None
+    screen = pygame.display.get_surface()
+    at = (r.w // 2, r.h * 2 // 3)
+    face = lay.painter.surface(top, r.size).get_at(at)
+    back = lay.painter.surface(CardLook(kindle), r.size).get_at(at)
+    assert face != back
+    assert screen.get_at((r.x + at[0], r.y + at[1])) == face
+
+
+def test_each_sides_regions_say_whose_they_are(table: Make) -> None:
+    d = table(game="bos", seed=1, seats=("human", "computer"))
+    d.frames(2)
+    held = _layout(d).held
+    assert held[("castle", 0)].label == "Your castle (summons)"
+    assert held[("life", 0)].label == "Your life"
+    assert held[("life", 1)].label == "Their life"
+    assert held[("grave", 1)].label == "Their graveyard"
+    assert held["info"].label is None  # the shared strip keeps its own (none)
