@@ -33,8 +33,10 @@ def phase_bar(surf: pygame.Surface, rect: pygame.Rect, steps: Sequence[str], cur
 
 
 def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, Color]],
-                   footer: str, title: str = "Sequence  (top resolves first)") -> None:
-    """The open Sequence, top item first; ``lines`` come from the table layout."""
+                   footer: str, title: str = "Sequence  (top resolves first)",
+                   numbered: int | None = None) -> None:
+    """The open Sequence, top item first; ``lines`` come from the table layout. Only the
+    first ``numbered`` lines (all when ``None``) are queued items and get a number."""
     pygame.draw.rect(surf, PANEL, rect, border_radius=px(8))
     pygame.draw.rect(surf, GOLD, rect, width=px(2), border_radius=px(8))
     t = TEXT.get(title, 18, GOLD, True)
@@ -44,7 +46,7 @@ def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tupl
         for j, part in enumerate(wrap(line, 17, rect.w - px(34))):
             if y > rect.bottom - px(40):
                 break
-            prefix = f"{k + 1}." if j == 0 else ""
+            prefix = f"{k + 1}." if j == 0 and (numbered is None or k < numbered) else ""
             if prefix:
                 pt = TEXT.get(prefix, 17, INK_DIM, True)
                 surf.blit(pt, (rect.x + px(8), y))

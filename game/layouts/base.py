@@ -209,6 +209,10 @@ class TableLayout(ABC):
         a game without one)."""
         return []
 
+    def sequence_numbered(self) -> int | None:
+        """How many leading ``sequence_lines`` are queued items (numbered); ``None``: all."""
+        return None
+
     def sequence_footer(self, deciding: bool) -> str:
         """The line under the open response window: what the viewer may do (``deciding``) or
         that the other player is deciding."""
