@@ -343,3 +343,9 @@ def test_the_computer_advances_where_it_can_defend_then_defends() -> None:
     assert s.at == "defenders"
     s = rs.apply(s, bot.choose(rs, rs.view(s, 1), rs.legal_intents(s))).state
     assert s.blocks == ((agent(s, 1), agent(s, 0)),)
+
+
+def test_a_pass_is_one_brief_log_line() -> None:
+    s = position(at="primary1")
+    out = rs.apply(s, rs.parse_intent({"kind": "pass"}))
+    assert [e.text for e in out.events if e.kind == "pass"] == ["P1 passes."]
