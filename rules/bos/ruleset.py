@@ -17,7 +17,7 @@ from rules.bos.legal import legal, to_act
 from rules.bos.state import Side, State
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
-from rules.core.reload import describe_change
+from rules.core.reload import replace_in_catalog
 from rules.core.ruleset import Ruleset
 
 _SHARED: list[dict[str, Card]] = []  # the last catalog handed out (see ``shared_catalog``)
@@ -129,16 +129,8 @@ class BosRules(Ruleset[State]):
         return explain.unusable(state, iid)
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        catalog = dict(state.catalog)
-        events: list[Event] = []
-        for cid, old in state.catalog.items():
-            new = cards.get(cid)
-            if isinstance(new, Card) and (msg := describe_change(old.name, old, new)):
-                catalog[cid] = new
-                events.append(Event(kind="card_changed", text=msg, data={"card": cid}))
-        if not events:
-            return state, []
-        return state.model_copy(update={"catalog": catalog}), events
+        catalog, events = replace_in_catalog(state.catalog, cards, Card)
+        return (state if catalog is None else state.model_copy(update={"catalog": catalog})), events
 
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)

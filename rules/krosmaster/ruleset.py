@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup
-from rules.core.reload import describe_change
+from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.krosmaster import house
@@ -82,16 +82,11 @@ class KrosmasterRules(Ruleset[KState]):
 
     def replace_cards(self, state: KState, cards: Mapping[str, Any]) -> tuple[KState, list[Event]]:
         """Hot reload by card name (a figure's card is its index into the catalog)."""
-        catalog = list(state.catalog)
-        events: list[Event] = []
-        for i, old in enumerate(state.catalog):
-            new = cards.get(old.name)
-            if isinstance(new, KrosmasterCard) and (msg := describe_change(old.name, old, new)):
-                catalog[i] = new
-                events.append(Event(kind="card_changed", text=msg, data={"card": old.name}))
-        if not events:
-            return state, []
-        return state.model_copy(update={"catalog": tuple(catalog)}), events
+        catalog, events = replace_in_catalog(dict(enumerate(state.catalog)), cards,
+                                             KrosmasterCard, key=lambda _i, card: card.name)
+        if catalog is None:
+            return state, events
+        return state.model_copy(update={"catalog": tuple(catalog.values())}), events
 
     def pieces(self, state: KState) -> list[Any]:
         """Figures on the board, and each (figure, spell) of the deciding player's figures."""

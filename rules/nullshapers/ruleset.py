@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
-from rules.core.reload import describe_change
+from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.nullshapers import flow
@@ -82,16 +82,8 @@ class NullshapersRules(Ruleset[State]):
         return out
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        catalog = dict(state.catalog)
-        events: list[Event] = []
-        for cid, old in state.catalog.items():
-            new = cards.get(cid)
-            if isinstance(new, NCard) and (msg := describe_change(old.name, old, new)):
-                catalog[cid] = new
-                events.append(Event(kind="card_changed", text=msg, data={"card": cid}))
-        if not events:
-            return state, []
-        return state.model_copy(update={"catalog": catalog}), events
+        catalog, events = replace_in_catalog(state.catalog, cards, NCard)
+        return (state if catalog is None else state.model_copy(update={"catalog": catalog})), events
 
     def pieces(self, state: State) -> list[Any]:
         p = flow.to_act(state)
