@@ -36,9 +36,10 @@ SEQUENCE_TITLE = "Sequence  (top resolves first)"
 
 
 def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, Color]],
-                   footer: str, title: str = SEQUENCE_TITLE, numbered: bool = True) -> None:
-    """The open Sequence, top item first; ``lines`` come from the table layout. A game without
-    a Sequence names its own panel (``title``) and lists its lines unnumbered."""
+                   footer: str, title: str = SEQUENCE_TITLE,
+                   numbered: int | None = None) -> None:
+    """The open Sequence, top item first; ``lines`` come from the table layout. Only the
+    first ``numbered`` lines (all when ``None``) are queued items and get a number."""
     pygame.draw.rect(surf, PANEL, rect, border_radius=px(8))
     pygame.draw.rect(surf, GOLD, rect, width=px(2), border_radius=px(8))
     t = TEXT.get(title, 18, GOLD, True)
@@ -48,7 +49,7 @@ def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tupl
         for j, part in enumerate(wrap(line, 17, rect.w - px(34))):
             if y > rect.bottom - px(40):
                 break
-            prefix = f"{k + 1}." if j == 0 and numbered else ""
+            prefix = f"{k + 1}." if j == 0 and (numbered is None or k < numbered) else ""
             if prefix:
                 pt = TEXT.get(prefix, 17, INK_DIM, True)
                 surf.blit(pt, (rect.x + px(8), y))

@@ -106,7 +106,6 @@ class TableLayout(ABC):
     dim_places: Sequence[str] = ("hand",)  # places (``pieces()``) whose idle pieces are dimmed
     pack: Path | None = None  # the pack folder the game plays from (``table_for`` sets it)
     sequence_title: str = SEQUENCE_TITLE  # the response window panel's title
-    sequence_numbered: bool = True  # its lines numbered: a stack's order
 
     def rises(self, piece: Piece) -> bool:
         """Whether the piece pops up when hovered (a hand card)."""
@@ -210,6 +209,10 @@ class TableLayout(ABC):
         """The open response window, top item first; empty when none is open (the default:
         a game without one)."""
         return []
+
+    def sequence_numbered(self) -> int | None:
+        """How many leading ``sequence_lines`` are queued items (numbered); ``None``: all."""
+        return None
 
     def sequence_footer(self, deciding: bool) -> str:
         """The line under the open response window: what the viewer may do (``deciding``) or

@@ -100,7 +100,9 @@ class DreadnoughtTable(RegionTable):
 
     # Dreadnought has priority windows, not a Sequence: nothing stacks or resolves.
     sequence_title = "Priority"
-    sequence_numbered = False
+
+    def sequence_numbered(self) -> int | None:
+        return 0  # its lines say who may act and how, none is a queued item
 
     def buttons(self) -> dict[str, str]:
         return {"pass": "Pass (Space)", "swap_areas": "Swap Battle Areas"}

@@ -51,9 +51,9 @@ SHOWN = {"First primary": "Primary 1", "Second primary": "Primary 2"}
 # your staging and energy, your hand. Columns: three (sector, durability) pairs, the queue.
 SPEC = TableSpec(
     rows=(0.62, 1.1, 1.3, 0.36, 1.3, 1.1, 1.3),
-    cols=(2.8, 1.15, 2.8, 1.15, 2.8, 1.15, 1.5),
+    cols=(2.65, 1.15, 2.65, 1.15, 2.65, 1.15, 1.95),
     regions=(
-        Region("hand", "hand", cell=(6, 0), span=(1, 5)),
+        Region("hand", "hand", cell=(6, 0), span=(1, 5), label="Hand"),
         Region("deck", "pile", cell=(6, 5), label="Deck"),
         Region("cache", "book", cell=(6, 6), label="Cache", face_up=True),
         Region("staging", "lane", cell=(5, 0), span=(1, 4), label="Staging area"),
@@ -393,6 +393,11 @@ class NullshapersTable(RegionTable):
             out.append((self._now(v, who), (200, 200, 200)))
         return out
 
+    def sequence_numbered(self) -> int | None:
+        """Only queued cards are numbered: the previews and the prompt under them are not."""
+        v: State | None = self.view
+        return len(v.queue.stack) if v is not None and v.queue is not None else 0
+
     def _preview(self, v: State, a: int) -> str:
         """The running damage of one attacker: each defender in order, then the sector."""
         pairs, rest = damage_preview(v, a)
@@ -414,6 +419,8 @@ class NullshapersTable(RegionTable):
                 return "Waiting for the other player…"
             return "Then Done (Space)." if v.at in ("advance_pick", "attackers", "defenders") \
                 else "Click to choose."
+        if deciding and v is not None and v.queue is not None and not v.queue.stack:
+            return "Play a lit card, or Pass (Space)."
         return super().sequence_footer(deciding)
 
     def _now(self, v: State, who: int) -> str:

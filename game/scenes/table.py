@@ -397,8 +397,7 @@ class TableScene(Scene):
             seq_h = min(side.h // 2, px(60 + 22 * len(lines) + 40))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines,
                            self.layout.sequence_footer(bool(self._legal)),
-                           self.layout.sequence_title,
-                           self.layout.sequence_numbered)
+                           self.layout.sequence_title, self.layout.sequence_numbered())
             self.log.rect = pygame.Rect(side.x, side.y + seq_h + px(8), side.w,
                                         side.h - seq_h - px(58))
         else:

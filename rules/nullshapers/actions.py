@@ -53,7 +53,7 @@ def pass_(d: NDraft, p: int, i: Pass) -> None:
     assert q is not None
     d.queue = q.pass_priority()
     if d.loud:
-        d.log("pass", f"Player {p + 1} passes.", p)
+        d.log("pass", f"P{p + 1} passes.", p)  # brief: most lines of a game are passes
 
 
 def advance(d: NDraft, p: int, i: Advance) -> None:

@@ -18,7 +18,7 @@ from rules.nullshapers.draft import NDraft, attack_of, defense_of
 from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import INTENT_TYPES
 from rules.nullshapers.legal import legal, why_illegal
-from rules.nullshapers.state import OPENING_HAND, TURN_CAP, Side, State
+from rules.nullshapers.state import OPENING_HAND, STAGING, TURN_CAP, Side, State
 
 
 class NullshapersRules(Ruleset[State]):
@@ -122,12 +122,16 @@ class NullshapersRules(Ruleset[State]):
                              + 0.6 * len(side.staging) + (0.8 if side.anomaly >= 0 else 0.0))
         attackers = set(state.attackers)
         blocked = {a for _, a in state.blocks}
+        fronts = {_where(state, i) for i, a in state.agents.items() if a.owner == state.active}
         for iid, ag in state.agents.items():
             sign = 1.0 if ag.owner == player else -1.0
             atk = attack_of(state, iid)
             worth = 1.0 + 0.7 * atk + 0.5 * defense_of(state, iid) - 0.4 * ag.damage
             if ag.biome >= 0:
                 worth += 0.3  # in a biome: it may attack or defend
+            if ag.owner != state.active and not ag.locked and _where(state, iid) in fronts \
+                    and _where(state, iid) >= 0:
+                worth += 1.0  # facing the attacker's agents: it will be able to defend
             if iid in attackers and iid not in blocked:
                 worth += 0.6 * atk  # the sector will take it
             score += sign * worth
@@ -135,6 +139,14 @@ class NullshapersRules(Ruleset[State]):
             score += (1.0 if state.agents[x].owner == player else -1.0) * 0.5 \
                 if x in state.agents else 0.0
         return score
+
+
+def _where(state: State, iid: int) -> int:
+    """The biome an agent stands in, or is advancing into; ``STAGING`` otherwise."""
+    ag = state.agents[iid]
+    if ag.biome == STAGING and iid in state.advancing:
+        return state.advance_biome
+    return ag.biome
 
 
 def settled(state: State) -> State:

@@ -143,7 +143,7 @@ def test_the_side_panel_names_priority_not_a_sequence() -> None:
 
     s = position(phase="cast", first=0)
     t = _table(s)
-    assert (t.sequence_title, t.sequence_numbered) == ("Priority", False)
+    assert (t.sequence_title, t.sequence_numbered()) == ("Priority", 0)
     assert t.sequence_footer(True) == "Act with a lit card, or Pass."
     assert t.sequence_footer(False) == "Waiting for the other player…"
     s = position(phase="action", slots=[["storm_hound", "", "", ""], ["", "", "", ""]])
@@ -152,7 +152,7 @@ def test_the_side_panel_names_priority_not_a_sequence() -> None:
     assert t.sequence_footer(True) == "Click more units, then an enemy Battle Area."
     # Kyoukai keeps its Sequence.
     k = KyoukaiTable()
-    assert (k.sequence_title, k.sequence_numbered) == ("Sequence  (top resolves first)", True)
+    assert (k.sequence_title, k.sequence_numbered()) == ("Sequence  (top resolves first)", None)
 
 
 def test_the_banner_shows_the_grades_as_they_stand_after_speed_actions() -> None:

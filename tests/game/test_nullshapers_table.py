@@ -133,6 +133,15 @@ def test_the_queue_panel_lists_entries_top_first_with_speed(table: Make, seed: i
     top = s.state.card(q.stack[-1].card)
     assert lines[0][0].startswith(f"[Speed {top.speed}]") and top.name in lines[0][0]
     assert "may act at Speed" in lines[-1][0]
+    assert _layout(d).sequence_numbered() == len(q.stack)  # the prompt is not a queue entry
+
+
+def test_a_prompt_on_an_empty_queue_is_not_numbered_as_an_entry(table: Make) -> None:
+    d = _table_where(table, _has("attack"), seeds=(1, 2, 3, 4))
+    lay = _layout(d)
+    lines = lay.sequence_lines()
+    assert lay.sequence_numbered() == 0
+    assert lines and "click agents in biomes to attack" in lines[-1][0]
 
 
 def test_terminated_agents_and_sector_hits_fade_out_after_a_battle(table: Make) -> None:

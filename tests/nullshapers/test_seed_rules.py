@@ -319,3 +319,33 @@ def test_N07_the_damage_preview_follows_the_chosen_order() -> None:
     s = do(s, kind="order", agent="agent:2")
     pairs, rest = damage_preview(s, agent(s, 0))
     assert pairs == [(agent(s, 2), 4), (agent(s, 1), 1)] and rest == 0
+
+
+def test_the_computer_advances_where_it_can_defend_then_defends() -> None:
+    from rules.agents import GreedyAgent
+
+    s = position(at="primary1", hand=[[], []],
+                 agents=[{"card": "scrap_brawler", "owner": 0},
+                         {"card": "rust_knight", "owner": 1}])
+    s = pass_all(s)
+    s = pass_all(do(do(s, kind="advance", agent="agent:0", biome=2), kind="done"))
+    assert s.at == "advance_pick" and s.advancer == 1
+    bot = GreedyAgent(seed=1)
+    for _ in range(10):  # the computer's advance: it goes where the attacker stands
+        if s.at != "advance_pick":
+            break
+        s = rs.apply(s, bot.choose(rs, rs.view(s, 1), rs.legal_intents(s))).state
+    s = pass_all(s)
+    assert s.agents[agent(s, 1)].biome == 2
+    s = pass_all(s)
+    assert s.at == "attackers"
+    s = pass_all(pass_all(do(do(s, kind="attack", agent="agent:0"), kind="done")))
+    assert s.at == "defenders"
+    s = rs.apply(s, bot.choose(rs, rs.view(s, 1), rs.legal_intents(s))).state
+    assert s.blocks == ((agent(s, 1), agent(s, 0)),)
+
+
+def test_a_pass_is_one_brief_log_line() -> None:
+    s = position(at="primary1")
+    out = rs.apply(s, rs.parse_intent({"kind": "pass"}))
+    assert [e.text for e in out.events if e.kind == "pass"] == ["P1 passes."]
