@@ -165,24 +165,49 @@ def discardable(s: State, p: int, unit: int) -> bool:
 
 
 def _cast(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    # The same intents, in the same order, as ``cast_slots``, ``discardable`` and
+    # ``move_slots`` per piece would give; written as one pass because every Cast-phase step
+    # runs it: the slot sizes and the room left are read once, not once per card and unit.
     pl = s.players[p]
     out: list[Intent] = [] if only is not None else [Pass.of()]
-    cards = list(pl.hand) + ([pl.speed] if pl.speed != EMPTY and not pl.closed else [])
-    room = _room(s, p)
-    empty_fits = [k for k in range(4) if pl.slots[k] == EMPTY and room[k >> 1] >= 1]
-    for c in cards:
+    slots = pl.slots
+    units = s.units
+    sizes = [0 if i == EMPTY else reading.size_of(s, i) for i in slots]
+    room = (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
+    empty = [k for k in range(4) if slots[k] == EMPTY]
+    empty_fits = [k for k in empty if room[k >> 1] >= 1]
+    hand = pl.hand
+    catalog, names = s.catalog, s.cards
+    for c in hand:
         if only is not None and c != only:
             continue
-        out += [CastUnit.of(c, k) for k in cast_slots(s, p, c, room)]
-        if c in pl.hand:
-            out += [CastDummy.of(c, k) for k in empty_fits]
-    for u in pl.slots:
+        card = catalog[names[c]]
+        if card.type == "unit" and card.size is not None and len(hand) - 1 >= card.cost:
+            size = SIZE[card.size]
+            out += [CastUnit.of(c, k) for k in empty if room[k >> 1] >= size]
+        out += [CastDummy.of(c, k) for k in empty_fits]
+    speed = pl.speed
+    if speed != EMPTY and not pl.closed and (only is None or speed == only):
+        out += [CastUnit.of(speed, k) for k in cast_slots(s, p, speed, room)]
+        if speed in hand:
+            out += [CastDummy.of(speed, k) for k in empty_fits]
+    last = s.turn - 1
+    for here, u in enumerate(slots):
         if u == EMPTY or (only is not None and u != only):
             continue
-        if discardable(s, p, u):
+        unit = units.get(u)
+        if unit is not None and unit.owner == p and not unit.dummy and unit.cast_turn == last:
             out.append(DiscardUnit.of(u))
-        out += [MoveUnit.of(u, k) for k in move_slots(s, p, u)]
-    if only is None and can_swap_areas(s, p):
+        mine, other = here >> 1, 1 - (here >> 1)
+        size = sizes[here]
+        for k in area_slots(other):
+            there = slots[k]
+            if there == EMPTY:
+                if room[other] >= size:
+                    out.append(MoveUnit.of(u, k))
+            elif room[other] + sizes[k] >= size and room[mine] + size >= sizes[k]:
+                out.append(MoveUnit.of(u, k))
+    if only is None and len(slots) - len(empty) >= 2:
         out.append(SwapAreas.of())
     return out
 
