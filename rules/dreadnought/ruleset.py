@@ -19,6 +19,7 @@ from rules.dreadnought.game import GAME
 from rules.dreadnought.highlights import highlights
 from rules.dreadnought.intents import INTENT_TYPES
 from rules.dreadnought.legal import legal, to_act
+from rules.dreadnought.quick import QUIET
 from rules.dreadnought.state import EMPTY, HP_CARDS, OPENING_HAND, TURN_CAP, Player, State
 
 # what one slot movement costs in ``evaluate``: more than the lookahead's tie-break against
@@ -90,15 +91,15 @@ class DreadnoughtRules(Ruleset[State]):
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
-        if quiet and intent.kind == "pass" and state.window is not None:
-            # A pass that leaves the phase open changes only the window (what the draft and
-            # ``advance`` would find, without building them).
-            window = state.window.pass_priority()
-            if not window.closed:
-                return state.model_copy(update={"window": window}), []
-        d = Draft(state, quiet)
         p = to_act(state)
         assert p is not None
+        if quiet and state.window is not None and not state.window.closed:
+            quick = QUIET.get(intent.kind)
+            if quick is not None:
+                new = quick(state, p, intent)
+                if new is not None:
+                    return new, []
+        d = Draft(state, quiet)
         KINDS[intent.kind].apply(d, p, intent)
         advance(d)
         return d.freeze(), d.events
