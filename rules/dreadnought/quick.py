@@ -1,16 +1,17 @@
-"""Quiet ``apply`` without a Draft for the intents a simulation plays most (slot moves, Checks,
-Attack declarations, passes that leave the phase open): each changes one or two fields, and
-building a Draft, ``advance`` and ``freeze`` for it costs more than the change. Each gives the
-state the Draft path gives (the handlers in ``actions`` say what that is); ``None`` when the
-intent needs the Draft path (a closing window, a kind not handled here)."""
+"""Quiet ``apply`` without a Draft for the intents a simulation plays most (slot moves,
+dummies, Checks, Attack declarations, passes that leave the phase open): each changes a few
+fields, and building a Draft, ``advance`` and ``freeze`` for it costs more than the change.
+Each gives the state the Draft path gives (the handlers in ``actions`` say what that is);
+``None`` when the intent needs the Draft path (a closing window, a kind not handled here)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.core import zones
 from rules.core.model import Intent
-from rules.dreadnought.intents import Attack, Check, MoveUnit
-from rules.dreadnought.state import State
+from rules.dreadnought.intents import Attack, CastDummy, Check, MoveUnit
+from rules.dreadnought.state import State, new_unit
 
 
 def _pass(s: State, p: int, i: Intent) -> State | None:
@@ -48,6 +49,25 @@ def _swap(s: State, p: int, i: Intent) -> State | None:
     return _with_slots(s, p, (o[2], o[3], o[0], o[1]))
 
 
+def _dummy(s: State, p: int, i: Intent) -> State | None:
+    """As ``actions._dummy``: the card leaves the hand for the slot as a dummy; the holder
+    acts (the Cast phase's hold window stays open)."""
+    assert isinstance(i, CastDummy) and s.window is not None
+    window = s.window.act(p)
+    if window.closed or s.paying is not None:
+        return None
+    pl = s.players[p]
+    slots = list(pl.slots)
+    slots[i.slot] = i.card
+    players = list(s.players)
+    players[p] = pl.model_copy(update={"hand": zones.without(pl.hand, i.card),
+                                       "slots": (slots[0], slots[1], slots[2], slots[3])})
+    units = dict(s.units)
+    units[i.card] = new_unit(i.card, p, True, s.turn)
+    return s.model_copy(update={"players": (players[0], players[1]), "units": units,
+                                "window": window})
+
+
 def _check(s: State, p: int, i: Intent) -> State | None:
     """As ``actions._check``: the unit Checked and added to the attackers; no window change."""
     assert isinstance(i, Check)
@@ -66,6 +86,7 @@ QUIET: dict[str, Callable[[State, int, Intent], State | None]] = {
     "pass": _pass,
     "move": _move,
     "swap_areas": _swap,
+    "dummy": _dummy,
     "check": _check,
     "attack": _attack,
 }
