@@ -2,7 +2,9 @@
 dummies, Checks, Attack declarations, passes that leave the phase open): each changes a few
 fields, and building a Draft, ``advance`` and ``freeze`` for it costs more than the change.
 Each gives the state the Draft path gives (the handlers in ``actions`` say what that is);
-``None`` when the intent needs the Draft path (a closing window, a kind not handled here)."""
+``None`` when the intent needs the Draft path (a closing window, a kind not handled here).
+A rules change to one of these actions is made here too; tests/core/test_fast_loop.py's
+loud-equals-quiet test over random games catches the two drifting apart."""
 
 from __future__ import annotations
 
