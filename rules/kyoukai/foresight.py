@@ -4,6 +4,7 @@ pass unless the Sequence is played out (issue #11 item 1: attacks on its own Gat
 
 from __future__ import annotations
 
+from rules.kyoukai.cards import Gate
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.flow import advance
 from rules.kyoukai.state import EMPTY, Item, State
@@ -72,3 +73,26 @@ def _harms_own(state: State | Draft, item: Item, player: int) -> bool:
     if item.kind == "open":
         return state.card(item.source).effect in _HARMFUL
     return False
+
+
+# Each card instance's worth to ``evaluate`` (None for an Entrant, scored by its damage), one
+# table per game's card tables: the greedy agent scores every lookahead. Entries hold the
+# tables, so a reused id is never mistaken for them.
+_WORTHS: dict[int, tuple[dict[int, str], dict[str, Gate], dict[int, float | None]]] = {}
+
+
+def worths(state: State | Draft) -> dict[int, float | None]:
+    """The worths found so far for ``state``'s card tables (fill it with ``worth``)."""
+    hit = _WORTHS.get(id(state.cards))
+    if hit is None or hit[0] is not state.cards or hit[1] is not state.catalog:
+        if len(_WORTHS) >= 256:
+            _WORTHS.clear()
+        hit = _WORTHS[id(state.cards)] = (state.cards, state.catalog, {})
+    return hit[2]
+
+
+def worth(state: State | Draft, iid: int) -> float | None:
+    card = state.card(iid)
+    if card.type == "entrant":
+        return None
+    return 1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0))

@@ -18,10 +18,18 @@ from rules.kyoukai.actions import KINDS
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.flow import advance
-from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, needs_settling, settle
+from rules.kyoukai.foresight import (
+    FRIENDLY_FIRE,
+    friendly_fire,
+    needs_settling,
+    settle,
+    worth,
+    worths,
+)
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
+from rules.kyoukai.quicklook import quick_lookahead
 from rules.kyoukai.state import (
     EMPTY,
     GRID,
@@ -41,28 +49,6 @@ def load(folder: Path) -> tuple[dict[str, Gate], dict[str, Deck]]:
 
     pack = cached_pack(FORMAT, folder)
     return dict(pack.cards), dict(pack.decks)
-
-
-# Each card instance's worth to ``evaluate`` (None for an Entrant, scored by its damage), one
-# table per game's card tables: the greedy agent scores every lookahead. Entries hold the
-# tables, so a reused id is never mistaken for them.
-_WORTHS: dict[int, tuple[dict[int, str], dict[str, Gate], dict[int, float | None]]] = {}
-
-
-def _worths(state: State | Draft) -> dict[int, float | None]:
-    hit = _WORTHS.get(id(state.cards))
-    if hit is None or hit[0] is not state.cards or hit[1] is not state.catalog:
-        if len(_WORTHS) >= 256:
-            _WORTHS.clear()
-        hit = _WORTHS[id(state.cards)] = (state.cards, state.catalog, {})
-    return hit[2]
-
-
-def _worth(state: State | Draft, iid: int) -> float | None:
-    card = state.card(iid)
-    if card.type == "entrant":
-        return None
-    return 1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0))
 
 
 _NO_RNG = Rng()  # what a view holds instead of the state's generator
@@ -232,6 +218,9 @@ class KyoukaiRules(Ruleset[State]):
             score = self._lookahead(state, intent, player)
             self._move_score = (state, player, score)
             return score
+        quick = quick_lookahead(state, intent, player)
+        if quick is not None:
+            return quick
         return self._lookahead(state, intent, player)
 
     _move_score: tuple[object, int, float] = (None, -1, 0.0)
@@ -251,26 +240,26 @@ def _score(s: State | Draft, player: int) -> float:
     if type(s) is Draft:
         settle(s)
     if s.over:
-        w = s.winner
-        return score + (0.0 if w is None else 1000.0 if w == player else -1000.0)
-    worths = _worths(s)
+        won = s.winner
+        return score + (0.0 if won is None else 1000.0 if won == player else -1000.0)
+    known = worths(s)
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
     for i, g in s.gates.items():
-        if i in worths:
-            worth = worths[i]
+        if i in known:
+            w = known[i]
         else:
-            worth = worths[i] = _worth(s, i)
-        if worth is None:
+            w = known[i] = worth(s, i)
+        if w is None:
             if g.owner == player:
                 score -= g.damage
             else:
                 score += g.damage
         elif g.owner == player:
-            score += worth
+            score += w
         else:
-            score -= worth
+            score -= w
     me, them = s.players[player], s.players[1 - player]
     score += 0.3 * (len(me.hand) - len(them.hand))
     return score
