@@ -20,7 +20,7 @@ from rules.kyoukai.state import (
     turn_action,
 )
 
-_CONTINUING = ("after_move", "bonus", "after_bonus_move")
+CONTINUING = ("after_move", "bonus", "after_bonus_move")
 _GUARD = 10_000
 EMPTY_DECK_DAMAGE = 2
 
@@ -35,12 +35,17 @@ def declare(d: Draft, item: Item) -> None:
     if d.seq is not None:
         d.seq = d.seq.push(item, item.player)
         return
+    d.seq = opened(item)
+
+
+def opened(item: Item) -> Window[Item]:
+    """The Sequence that ``item`` opens."""
     hit = _OPENED.get(id(item))
     if hit is None or hit[0] is not item:
         if len(_OPENED) >= 100_000:
             _OPENED.clear()
         hit = _OPENED[id(item)] = (item, Window.open(item, item.player))
-    d.seq = hit[1]
+    return hit[1]
 
 
 def advance(d: Draft) -> None:
@@ -127,7 +132,7 @@ def end_sequence(d: Draft) -> None:
     d.absorbed = {}
     d.shield = {}
     a = d.action
-    if a is not None and (a.stage not in _CONTINUING or a.gate not in d.gates):
+    if a is not None and (a.stage not in CONTINUING or a.gate not in d.gates):
         d.action = None
     if d.step == "end":
         d.next_step()

@@ -29,6 +29,7 @@ from rules.kyoukai.foresight import (
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
+from rules.kyoukai.quick import quiet_apply
 from rules.kyoukai.quicklook import quick_lookahead
 from rules.kyoukai.state import (
     EMPTY,
@@ -123,17 +124,15 @@ class KyoukaiRules(Ruleset[State]):
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
-        if quiet and intent.kind == "pass":
-            # Most simulated steps are passes in a Sequence; one that leaves it open changes
-            # only the window (what the draft and ``advance`` would find, without building them).
-            seq = state.seq
-            assert seq is not None
-            seq = seq.pass_priority()
-            if not seq.closed and not state.over and state.pending is None:
-                return state.model_copy(update={"seq": seq}), []
-        d = Draft(state, quiet)
         p = self.to_act(state)
         assert p is not None
+        if quiet:
+            # Most simulated steps are passes and declarations: each changes a few fields
+            # (what the draft and ``advance`` would find, without building them).
+            new = quiet_apply(state, p, intent)
+            if new is not None:
+                return new, []
+        d = Draft(state, quiet)
         KINDS[intent.kind].apply(d, p, intent)
         advance(d)
         return d.freeze(), d.events
