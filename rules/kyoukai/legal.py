@@ -50,13 +50,36 @@ def _discards(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return [Discard.of(c) for c in s.players[p].hand if only is None or c == only]
 
 
+_PASS = [Pass.of()]
+
+
 def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    if only is None and not _may_respond(s, p):
+        return list(_PASS)
     out: list[Intent] = [] if only is not None else [Pass.of()]
     o = _card(only)
     _openings(s, p, fast_only=True, out=out, only=o)
     _fast_skill_responses(s, p, out, o)
     _location_skills(s, p, fast_only=True, out=out, only=o)
     return out
+
+
+def _may_respond(s: State, p: int) -> bool:
+    """Whether ``p`` has anything that could answer now (most of the time nothing: a Fast
+    card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard)."""
+    pl = s.players[p]
+    ki = pl.ki
+    if pl.hand:
+        catalog, cards = s.catalog, s.cards
+        for c in _fast_openers(s, pl.hand):
+            if catalog[cards[c]].cost <= ki:
+                return True
+    gates = s.gates
+    for i in _fast_iids(s).intersection(gates):
+        g = gates[i]
+        if g.owner == p and g.ready:
+            return True
+    return any(sk.speed == "fast" for _c, _k, sk in _location_entries(s, pl.discard))
 
 
 def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
@@ -101,14 +124,25 @@ STAGES: Stages[State] = Stages([
 ], _stage)
 
 
+# STAGES' look-ups, done directly: the inner loop asks who acts and what is legal every step.
+_ACTORS = {st.name: st.actor for st in STAGES}
+_GENERATE = {st.name: st.generate for st in STAGES}
+
+
 def to_act(s: State) -> int | None:
-    return STAGES.to_act(s)
+    return _ACTORS[_stage(s)](s)
 
 
 def legal(s: State, only: int | None = None) -> list[Intent]:
     """Every legal intent, in a fixed order; with ``only`` (a card id), just the intents whose
-    source is that card, generated without the others."""
-    return STAGES.legal(s, only=only)
+    source is that card, generated without the others (``STAGES.legal``)."""
+    name = _stage(s)
+    p = _ACTORS[name](s)
+    if p is None:
+        return []
+    generate = _GENERATE[name]
+    assert generate is not None
+    return generate(s, p, only)
 
 
 def _only(cards: tuple[int, ...], only: int | None) -> tuple[int, ...]:
@@ -134,8 +168,23 @@ def open_zones(s: State, p: int) -> list[int]:
 
 
 def card_targets(s: State, p: int, card: Gate) -> list[int]:
-    assert card.effect is not None
-    return TARGETS[OPEN_EFFECTS[card.effect].target](s, p, EMPTY, Params(card.amount, card.range))
+    rule, prm = _open_targeting(card)
+    return rule(s, p, EMPTY, prm)
+
+
+# A Normal or Fast card's target rule and parameters, by card identity (as ``_targeting``).
+_OPEN_TARGETING: dict[int, tuple[Gate, TargetRule, Params]] = {}
+
+
+def _open_targeting(card: Gate) -> tuple[TargetRule, Params]:
+    hit = _OPEN_TARGETING.get(id(card))
+    if hit is None or hit[0] is not card:
+        assert card.effect is not None
+        if len(_OPEN_TARGETING) >= 4096:
+            _OPEN_TARGETING.clear()
+        hit = _OPEN_TARGETING[id(card)] = (card, TARGETS[OPEN_EFFECTS[card.effect].target],
+                                           Params(card.amount, card.range))
+    return hit[1], hit[2]
 
 
 def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
@@ -213,9 +262,8 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
     if only is not None:
         g = s.gates.get(only)
         return [(field.index(only), only)] if g is not None and g.owner == p and g.ready else []
-    gates = s.gates
-    return [(z, i) for z, i in enumerate(field)
-            if i != EMPTY and (g := gates.get(i)) is not None and g.owner == p and g.ready]
+    # Fewer Gates than zones: find p's Ready ones, then place them (every Gate is on the field).
+    return sorted([(field.index(i), i) for i, g in s.gates.items() if g.owner == p and g.ready])
 
 
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:

@@ -18,14 +18,19 @@ from rules.core import zones
 from rules.core.model import Intent
 from rules.core.window import Window
 from rules.kyoukai.flow import CONTINUING, opened
+from rules.kyoukai.quicklook import attack_of, defense_of
 from rules.kyoukai.state import (
     EMPTY,
+    ENTRANT_LIFE,
     GRID,
+    HAND_LIMIT,
+    TURN_CAP,
     FieldGate,
     Item,
     Player,
     State,
     TurnAction,
+    placed,
     seq_item,
     turn_action,
 )
@@ -46,9 +51,45 @@ def _pass(s: State, p: int, i: Intent) -> State | None:
     if not seq.closed:
         return s.model_copy(update={"seq": seq})
     stack = seq.stack
-    if len(stack) == 1 and stack[0].kind == "move" and s.step == "main":
+    if len(stack) != 1:
+        return None
+    kind = stack[0].kind
+    if kind == "move" and s.step == "main":
         return _lone_move_resolves(s, stack[0])
+    if kind == "attack" and s.step == "main":
+        return _lone_attack_resolves(s, stack[0])
+    if kind == "open" and s.step == "main":
+        return _lone_gate_opens(s, stack[0])
+    if kind == "end" and s.step == "end":
+        return _next_turn(s)
     return None
+
+
+def _next_turn(s: State) -> State | None:
+    """As ``flow.advance`` when the End step's Sequence closes with nothing added: Clean-up
+    (nothing to discard), the next player's turn, their draw and Ready steps, their Main step.
+    None when the Draft path is needed (a discard, the turn limit, an empty deck)."""
+    me = s.players[s.active]
+    if len(me.hand) > HAND_LIMIT or s.turn >= TURN_CAP:
+        return None
+    p = 1 - s.active
+    pl = s.players[p]
+    if not pl.deck:
+        return None
+    gates = s.gates
+    ready = dict(gates)
+    spirits = 0
+    for i, g in gates.items():
+        if g.owner == p:
+            if not g.ready:
+                ready[i] = g.model_copy(update={"ready": True})
+            if s.card(i).type == "spirit":
+                spirits += 1
+    pl = pl.model_copy(update={"deck": pl.deck[1:], "hand": pl.hand + pl.deck[:1],
+                               "ki": 2 + spirits, "spirit_opened": False})
+    return s.model_copy(update={"seq": None, "absorbed": {}, "shield": {}, "action": None,
+                                "turn": s.turn + 1, "active": p, "step": "main",
+                                "gates": ready, "players": _with_player(s, p, pl)})
 
 
 def _lone_move_resolves(s: State, item: Item) -> State:
@@ -73,6 +114,46 @@ def _lone_move_resolves(s: State, item: Item) -> State:
         action = None
     return s.model_copy(update={"seq": None, "absorbed": {}, "shield": {}, "action": action,
                                 "field": field})
+
+
+def _lone_attack_resolves(s: State, item: Item) -> State | None:
+    """As ``flow.advance`` when the closed Sequence holds one Attack that discards nothing and
+    ends no game (``Draft.damage``); None otherwise."""
+    a, t = item.source, item.target
+    gates = s.gates
+    if a in gates and t in gates and GRID.bordering(s.zone_of(a), s.zone_of(t)):
+        amount = attack_of(s, a)
+        if amount > 0:
+            left = max(0, defense_of(s, t) + s.shield.get(t, 0) - s.absorbed.get(t, 0))
+            through = max(0, amount - left)
+            if through > 0:
+                g = gates[t]
+                total = g.damage + through
+                if s.card(t).type != "entrant" or (total >= ENTRANT_LIFE and s.winner is None):
+                    return None  # a Gate discarded, or the game won: the Draft path
+                gates = dict(gates)
+                gates[t] = g.model_copy(update={"damage": total})
+    action = s.action
+    if action is not None and (action.stage not in CONTINUING or action.gate not in gates):
+        action = None
+    return s.model_copy(update={"seq": None, "absorbed": {}, "shield": {}, "action": action,
+                                "gates": gates})
+
+
+def _lone_gate_opens(s: State, item: Item) -> State | None:
+    """As ``flow.advance`` when the closed Sequence holds one Summon or Spirit being opened:
+    it enters its zone Rested (``flow._resolve_open``). None for other cards."""
+    if s.card(item.source).type not in ("summon", "spirit") or s.field[item.zone] != EMPTY:
+        return None
+    cells = list(s.field)
+    cells[item.zone] = item.source
+    gates = dict(s.gates)
+    gates[item.source] = placed(item.source, item.player, False)
+    action = s.action
+    if action is not None and (action.stage not in CONTINUING or action.gate not in gates):
+        action = None
+    return s.model_copy(update={"seq": None, "absorbed": {}, "shield": {}, "action": action,
+                                "field": tuple(cells), "gates": gates})
 
 
 def _declared(s: State, item: Item) -> Window[Item]:

@@ -1,13 +1,15 @@
-"""The greedy look-ahead's score of a declaration made outside a Sequence, without a Draft.
+"""The greedy look-ahead's score of a declaration made outside a Sequence, or of passing on a
+Sequence that holds one item, without a Draft.
 
 Outside a Sequence a declaration opens one holding only itself; settling it (nobody answers)
-resolves that one item and the turn goes on in the Main step. Most of what resolving does is
-invisible to ``evaluate`` (Ready flags, Ki, the Discard, Branches, Defense bonuses that end with
-the Sequence): the score sees only the Gates' damage, which Gates stand on the field, the hand
-sizes and the end of the game. So for the frequent declarations (Attacks, damage, opening a
-Gate) the score is the position's score with one Gate hit, removed or added and a hand size
-changed, computed by the same additions in the same order as ``ruleset._score`` (the same
-float, not a near one). Anything else returns None and takes the Draft path.
+resolves that one item and the turn goes on in the Main step. Passing on a Sequence of one
+item settles it the same way. Most of what resolving does is invisible to ``evaluate`` (Ready
+flags, Ki, the Discard, Branches, Defense bonuses that end with the Sequence): the score sees
+only the Gates' damage, which Gates stand on the field, the hand sizes and the end of the game.
+So for these (Attacks, damage, opening a Gate, most Skills) the score is the position's score
+with one Gate hit, removed or added and the hand sizes changed, computed by the same additions
+in the same order as ``ruleset._score`` (the same float, not a near one). Anything else returns
+None and takes the Draft path.
 
 A rules change to resolution or to the score is made here too: tests/kyoukai/
 test_quicklook.py checks this against the Draft path on every intent of many positions.
@@ -17,89 +19,148 @@ from __future__ import annotations
 
 from rules.core.model import Intent
 from rules.kyoukai.foresight import FRIENDLY_FIRE, worth, worths
-from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, State
+from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, Item, State, seq_item
 
 _NONE = -2  # no Gate (iids are >= 0, EMPTY is -1)
-_HARMFUL = frozenset({"damage", "primal_instinct"})
 # What resolving these effects changes that the score reads: nothing (shield ends with the
 # Sequence; Ready, Branches and the Discard are not scored).
 _SILENT = frozenset({"shield", "ready", "branch_self", "graft", "nothing"})
 
 
+class _Change:
+    """What resolving one item changes that the score reads (``declarer`` declared it)."""
+
+    __slots__ = ("declarer", "ff", "hit", "hit_damage", "won", "gone", "added", "hands")
+
+    def __init__(self, declarer: int, hands: tuple[int, int]) -> None:
+        self.declarer = declarer
+        self.ff = 0  # friendly fire counted for the scoring player
+        self.hit = _NONE  # an Entrant whose damage becomes ``hit_damage``
+        self.hit_damage = 0
+        self.won = False  # ``hit`` reached its Life: the game ends
+        self.gone = _NONE  # a Gate that leaves the field
+        self.added = _NONE  # a Gate put on the field by ``declarer``
+        self.hands = hands  # each player's hand size change
+
+
 def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
-    """``evaluate`` after ``intent`` and its settling, or None when this intent or position
-    needs the Draft path."""
-    if (s.seq is not None or s.pending is not None or s.over or s.winner is not None
-            or s.absorbed or s.shield or s.step != "main" or s.active != player):
+    """``evaluate`` (for ``player``) after ``intent`` and its settling, or None when this
+    intent or position needs the Draft path."""
+    if (s.pending is not None or s.over or s.winner is not None or s.absorbed or s.shield
+            or s.step != "main"):
         return None
     kind = intent.kind
+    if s.seq is not None:
+        if kind != "pass" or len(s.seq.stack) != 1:
+            return None
+        # Passing settles the one item as declared. A pass that closes the Sequence resolves
+        # it before the score counts friendly fire (nothing is left on it); one that does
+        # not leaves the item there to be counted.
+        change = _resolved(s, s.seq.stack[0], (0, 0), declared=s.seq.passes == 0)
+        return None if change is None else _score(s, player, change)
+    if s.active != player:
+        return None
+    p = player
     if kind == "attack":
         gate: int = intent.gate  # type: ignore[attr-defined]
         zone: int = intent.zone  # type: ignore[attr-defined]
-        return _hit(s, player, s.field[zone], _attack_of(s, gate), 0)
+        change = _Change(p, (0, 0))
+        return _finish(s, player, _hit(s, change, s.field[zone], attack_of(s, gate), True))
     if kind == "open":
-        return _open(s, player, intent)
+        c: int = intent.card  # type: ignore[attr-defined]
+        zone = intent.zone  # type: ignore[attr-defined]
+        # The card leaves the hand (a Spirit the Spirit deck) when declared.
+        lost = -1 if c in s.players[p].hand else 0
+        item = seq_item("open", p, c, -1, zone, s.field[zone] if zone != EMPTY else EMPTY)
+        return _finish(s, player, _resolved(s, item, _hands(p, lost), declared=True))
     if kind == "skill":
-        return _skill(s, player, intent)
+        g: int = intent.gate  # type: ignore[attr-defined]
+        zone = intent.zone  # type: ignore[attr-defined]
+        k: int = intent.skill  # type: ignore[attr-defined]
+        pay: tuple[int, ...] = intent.pay  # type: ignore[attr-defined]
+        skill = s.card(g).skills[k]
+        item = seq_item("skill", p, g, k, zone, s.field[zone] if zone != EMPTY else EMPTY)
+        lost = -len(pay[:skill.cost.discard])
+        return _finish(s, player, _resolved(s, item, _hands(p, lost), declared=True))
     return None
 
 
-def _open(s: State, player: int, intent: Intent) -> float | None:
-    c: int = intent.card  # type: ignore[attr-defined]
-    zone: int = intent.zone  # type: ignore[attr-defined]
-    card = s.card(c)
-    hand = -1 if c in s.players[player].hand else 0  # a Spirit comes from the Spirit deck
-    if card.type in ("summon", "spirit", "entrant"):
-        return _score(s, player, 0, _NONE, 0, _NONE, c, hand, 0)
-    effect = card.effect
-    target = s.field[zone] if zone != EMPTY else EMPTY
-    return _effect(s, player, effect, card.amount, target, hand, _NONE)
+def _hands(p: int, change: int) -> tuple[int, int]:
+    return (change, 0) if p == 0 else (0, change)
 
 
-def _skill(s: State, player: int, intent: Intent) -> float | None:
-    g: int = intent.gate  # type: ignore[attr-defined]
-    zone: int = intent.zone  # type: ignore[attr-defined]
-    pay: tuple[int, ...] = intent.pay  # type: ignore[attr-defined]
-    skill = s.card(g).skills[intent.skill]  # type: ignore[attr-defined]
-    if skill.kind != "location" and g not in s.gates:
-        return None
-    hand = -len(pay[:skill.cost.discard])
-    target = s.field[zone] if zone != EMPTY else EMPTY
-    effect = skill.effect
-    if effect == "primal_instinct":
-        return _hit(s, player, target, _attack_of(s, g), hand)
-    if effect == "rebirth":
-        return _score(s, player, 0, _NONE, 0, _NONE, g, hand, 0)
-    return _effect(s, player, effect, skill.amount, target, hand, _NONE)
+def _finish(s: State, player: int, change: _Change | None) -> float | None:
+    return None if change is None else _score(s, player, change)
 
 
-def _effect(s: State, player: int, effect: str | None, amount: int, target: int, hand: int,
-            added: int) -> float | None:
+def _resolved(s: State, item: Item, hands: tuple[int, int],
+              declared: bool = False) -> _Change | None:
+    """What ``item`` resolving alone changes; ``declared``: it is still on the Sequence when the
+    score counts friendly fire (a harmful item aimed at its declarer's own Gate)."""
+    p = item.player
+    change = _Change(p, hands)
+    if item.kind == "move":
+        return change  # a Move changes no material
+    if item.kind == "attack":
+        if item.source not in s.gates:
+            return None
+        return _hit(s, change, item.target, attack_of(s, item.source), declared)
+    if item.kind == "open":
+        card = s.card(item.source)
+        if card.type in ("summon", "spirit", "entrant"):
+            if s.field[item.zone] != EMPTY:
+                return None
+            change.added = item.source
+            return change
+        return _effect(s, change, card.effect, card.amount, item.target, declared)
+    if item.kind == "skill":
+        g = item.source
+        skill = s.card(g).skills[item.skill]
+        if skill.kind != "location" and g not in s.gates:
+            return None
+        if skill.effect == "primal_instinct":
+            return _hit(s, change, item.target, attack_of(s, g), declared)
+        if skill.effect == "rebirth":
+            if s.field[item.zone] != EMPTY:
+                return None
+            change.added = g
+            return change
+        return _effect(s, change, skill.effect, skill.amount, item.target, declared)
+    return None  # the End step's item ends the turn: the Draft path
+
+
+def _effect(s: State, change: _Change, effect: str | None, amount: int, target: int,
+            declared: bool) -> _Change | None:
+    p = change.declarer
     if effect == "damage":
-        return _hit(s, player, target, amount, hand)
+        return _hit(s, change, target, amount, declared)
     if effect in _SILENT:
-        return _score(s, player, 0, _NONE, 0, _NONE, added, hand, 0)
+        return change
     if effect == "draw":
-        taken = len(s.players[player].deck[:amount])
-        return _score(s, player, 0, _NONE, 0, _NONE, added, hand + taken, 0)
+        taken = len(s.players[p].deck[:amount])
+        h = change.hands
+        change.hands = (h[0] + taken, h[1]) if p == 0 else (h[0], h[1] + taken)
+        return change
     if effect == "heal":
-        ent = s.players[player].entrant
+        ent = s.players[p].entrant
         g = s.gates.get(ent)
-        if g is None:
-            return _score(s, player, 0, _NONE, 0, _NONE, added, hand, 0)
-        return _score(s, player, 0, ent, g.damage - min(amount, g.damage), _NONE, added, hand,
-                      0)
+        if g is not None:
+            change.hit, change.hit_damage = ent, g.damage - min(amount, g.damage)
+        return change
     if effect == "return_to_hand":
         g = s.gates.get(target)
         if g is None:
             return None
         # The Gate goes back to its owner's hand; its Branches to the Discard.
-        mine = 1 if g.owner == player else 0
-        return _score(s, player, 0, _NONE, 0, target, added, hand + mine, 1 - mine)
+        change.gone = target
+        h = change.hands
+        change.hands = (h[0] + 1, h[1]) if g.owner == 0 else (h[0], h[1] + 1)
+        return change
     return None
 
 
-def _attack_of(s: State, iid: int) -> int:
+def attack_of(s: State, iid: int) -> int:
+    """The Gate's Attack with its Branches' bonus (as ``Draft.attack_of``)."""
     total = s.card(iid).attack or 0
     for b in s.gates[iid].branches:
         for sk in s.card(b).skills:
@@ -108,40 +169,45 @@ def _attack_of(s: State, iid: int) -> int:
     return total
 
 
-def _defense_of(s: State, iid: int) -> int:
+def defense_of(s: State, iid: int) -> int:
+    """The Gate's Defense with its Branches' bonus (a Sequence's shields not counted)."""
     total = s.card(iid).defense or 0
     for b in s.gates[iid].branches:
         for sk in s.card(b).skills:
             if sk.kind == "branch" and sk.effect == "stat_bonus":
                 total += sk.defense
-    return total  # no Sequence is open: no shield
+    return total
 
 
-def _hit(s: State, player: int, target: int, amount: int, hand: int) -> float | None:
-    """``amount`` damage dealt to ``target`` (as ``Draft.damage`` with nothing absorbed yet) by
-    a harmful declaration (aimed at one's own Gate, it is friendly fire)."""
+def _hit(s: State, change: _Change, target: int, amount: int, declared: bool) -> _Change | None:
+    """``amount`` damage dealt to ``target`` by a harmful item (as ``Draft.damage`` with
+    nothing absorbed yet)."""
     g = s.gates.get(target)
     if g is None:
         return None
-    ff = 1 if g.owner == player else 0
-    through = max(0, amount - max(0, _defense_of(s, target))) if amount > 0 else 0
+    if declared and g.owner == change.declarer:
+        change.ff = 1
+    through = max(0, amount - max(0, defense_of(s, target))) if amount > 0 else 0
     if through == 0:
-        return _score(s, player, ff, _NONE, 0, _NONE, _NONE, hand, 0)
+        return change
     if s.card(target).type == "entrant":
-        total = g.damage + through
-        if total >= ENTRANT_LIFE:
-            score = -FRIENDLY_FIRE * ff
-            return score + (1000.0 if 1 - g.owner == player else -1000.0)
-        return _score(s, player, ff, target, total, _NONE, _NONE, hand, 0)
-    return _score(s, player, ff, _NONE, 0, target, _NONE, hand, 0)
+        change.hit, change.hit_damage = target, g.damage + through
+        change.won = change.hit_damage >= ENTRANT_LIFE
+    else:
+        change.gone = target
+    return change
 
 
-def _score(s: State, player: int, ff: int, hit: int, hit_damage: int, gone: int, added: int,
-           hand: int, their_hand: int) -> float:
-    """``ruleset._score`` of ``s`` with Gate ``hit`` at ``hit_damage``, Gate ``gone`` off the
-    field, Gate ``added`` put on it (last, as ``Draft.place`` does) and the hands changed."""
+def _score(s: State, player: int, change: _Change) -> float:
+    """``ruleset._score`` for ``player`` of ``s`` with ``change`` made (a Gate ``added`` is put
+    on the field last, as ``Draft.place`` does)."""
+    ff = change.ff if change.declarer == player else 0
     score = -FRIENDLY_FIRE * ff
     gates = s.gates
+    hit, added, gone = change.hit, change.added, change.gone
+    if change.won:
+        won = 1 - gates[hit].owner  # the Entrant's damage ends the game (no winner yet)
+        return score + (1000.0 if won == player else -1000.0)
     known = worths(s)
     order = list(gates) if added == _NONE else [*gates, added]
     for i in order:
@@ -151,15 +217,21 @@ def _score(s: State, player: int, ff: int, hit: int, hit_damage: int, gone: int,
             w = known[i]
         else:
             w = known[i] = worth(s, i)
-        if i == added:  # put on the field by ``player``, undamaged
+        if i == added:  # undamaged, its declarer's
+            mine = change.declarer == player
             if w is None:
-                score -= 0
-            else:
+                if mine:
+                    score -= 0
+                else:
+                    score += 0
+            elif mine:
                 score += w
+            else:
+                score -= w
             continue
         g = gates[i]
         if w is None:
-            dmg = hit_damage if i == hit else g.damage
+            dmg = change.hit_damage if i == hit else g.damage
             if g.owner == player:
                 score -= dmg
             else:
@@ -169,5 +241,6 @@ def _score(s: State, player: int, ff: int, hit: int, hit_damage: int, gone: int,
         else:
             score -= w
     me, them = s.players[player], s.players[1 - player]
-    score += 0.3 * ((len(me.hand) + hand) - (len(them.hand) + their_hand))
+    h = change.hands
+    score += 0.3 * ((len(me.hand) + h[player]) - (len(them.hand) + h[1 - player]))
     return score

@@ -45,17 +45,21 @@ def test_quick_score_is_evaluate_after_a_quiet_apply_on_every_intent_it_answers(
                         after = rs.apply(view, intent, quiet=True).state
                         assert quick == rs.evaluate(after, player), (seed, intent, player)
                         answered[intent.kind] += 1
-    # Attacks, Gates opened and Skills used outside a Sequence all take the quick path.
+    # Attacks, Gates opened and Skills used outside a Sequence, and passes on a Sequence of
+    # one item, all take the quick path.
     assert answered["attack"] > 100 and answered["open"] > 100 and answered["skill"] > 50
+    assert answered["pass"] > 100
 
 
-def test_inside_a_sequence_or_for_other_kinds_it_leaves_it_to_the_draft() -> None:
+def test_answers_inside_a_sequence_and_other_kinds_are_left_to_the_draft() -> None:
     rs = rules.get("kyoukai")
     seen = 0
     for state in _positions(4, 300):
         me = rs.to_act(state)
         for intent in rs.legal_intents(state):
-            if state.seq is not None or intent.kind in ("pass", "end_step", "end_action"):
+            longer = state.seq is not None and len(state.seq.stack) > 1
+            if (state.seq is not None and intent.kind != "pass") or longer \
+                    or intent.kind in ("end_step", "end_action"):
                 assert quick_lookahead(state, intent, me) is None, intent
                 seen += 1
     assert seen > 100
