@@ -27,6 +27,8 @@ def draw_region(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainte
             GOLD if c.active else REGION_EDGE
         pygame.draw.rect(surf, edge, r, width=px(2) if c.active else px(1),
                          border_radius=px(8))
+    if kind == "book" and p.region.inline:  # its tabs are its label (region_book.py)
+        return
     label = p.region.label if c.label is None else c.label
     if kind == "book":
         label = f"{label} · {'close' if book_open else 'browse'}"
