@@ -1,7 +1,8 @@
 """A card table described as data: regions placed in a grid.
 
 A game lists its regions (a hand fan, a pile, a row of slots, a column, a lane, a browsable
-book, a counter, a text panel) with the grid cell each one takes, for the player at the bottom
+book — a pop-up by default, or ``inline`` pages with tabs, see region_book.py — a counter, a
+text panel) with the grid cell each one takes, for the player at the bottom
 of the screen. A region marked ``mirror`` exists once per player: the viewer's at its cell, the
 other player's at the same columns with the rows flipped top to bottom, as across a real table.
 ``RegionTable`` (game/layouts/regions.py) places, draws and hit-tests it.
