@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from rules.core import zones
 from rules.core.draft import Draft as CoreDraft
+from rules.core.model import Event
 from rules.core.rng import Rng
 from rules.core.window import Window
 from rules.kyoukai.cards import Gate
@@ -26,6 +27,10 @@ from rules.kyoukai.state import (
 )
 
 Place = Literal["discard", "hand"]
+
+_set = object.__setattr__
+# The types ``log``'s keywords have when Kyoukai's rules pass them (Event's own field types).
+_LOG_KW = {"random": bool, "reveals": tuple, "data": dict}
 
 
 class Draft(CoreDraft[State]):
@@ -51,6 +56,25 @@ class Draft(CoreDraft[State]):
     rng: Rng
     winner: int | None
     over: bool
+
+    def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
+        """As the core draft's, with the Event built as validation would build it from these
+        already well-typed fields (a loud ``apply`` logs every step; validating each Event cost
+        as much as the rest of a pass)."""
+        if not self.loud:
+            return
+        if not all(type(v) is _LOG_KW.get(k) for k, v in kw.items()):
+            super().log(kind, text, player, **kw)
+            return
+        fields: dict[str, Any] = {"kind": kind, "text": text, "player": player,
+                                  "random": False, "reveals": (), "data": {}}
+        fields.update(kw)
+        event = Event.__new__(Event)
+        _set(event, "__dict__", fields)
+        _set(event, "__pydantic_fields_set__", {"kind", "text", "player", *kw})
+        _set(event, "__pydantic_extra__", None)
+        _set(event, "__pydantic_private__", None)
+        self.events.append(event)
 
     # ---- reading ---------------------------------------------------------------------
     def card(self, iid: int) -> Gate:

@@ -19,7 +19,15 @@ from __future__ import annotations
 
 from rules.core.model import Intent
 from rules.kyoukai.foresight import FRIENDLY_FIRE, worth, worths
-from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, Item, State, seq_item
+from rules.kyoukai.state import (
+    EMPTY,
+    ENTRANT_LIFE,
+    HAND_LIMIT,
+    TURN_CAP,
+    Item,
+    State,
+    seq_item,
+)
 
 _NONE = -2  # no Gate (iids are >= 0, EMPTY is -1)
 # What resolving these effects changes that the score reads: nothing (shield ends with the
@@ -50,17 +58,30 @@ def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
             or s.step != "main"):
         return None
     kind = intent.kind
-    if s.seq is not None:
-        if kind != "pass" or len(s.seq.stack) != 1:
+    seq = s.seq
+    if seq is not None:
+        if len(seq.stack) != 1:
             return None
-        # Passing settles the one item as declared. A pass that closes the Sequence resolves
-        # it before the score counts friendly fire (nothing is left on it); one that does
-        # not leaves the item there to be counted.
-        change = _resolved(s, s.seq.stack[0], (0, 0), declared=s.seq.passes == 0)
-        return None if change is None else _score(s, player, change)
-    if s.active != player:
+        if kind == "pass":
+            # Passing settles the one item as declared. A pass that closes the Sequence
+            # resolves it before the score counts friendly fire (nothing is left on it); one
+            # that does not leaves the item there to be counted.
+            change = _resolved(s, seq.stack[0], (0, 0), declared=seq.passes == 0)
+            return None if change is None else _score(s, player, change)
+        if kind not in ("open", "skill") or seq.stack[0].kind != "move" \
+                or seq.priority != player:
+            return None
+        # An answer to a lone Move resolves first, then the Move, which changes no material
+        # whether it still goes or fizzles: the answer scores as if declared on its own.
+    elif s.active != player:
         return None
     p = player
+    if kind in ("move", "end_action"):
+        # Outside a Sequence: a Move opens one of Moves only, which settles to nothing the
+        # score reads; ending a Turn Action changes nothing it reads either.
+        return _score(s, player, _Change(p, (0, 0))) if seq is None else None
+    if kind == "end_step":
+        return _turn_ends(s, player) if seq is None else None
     if kind == "attack":
         gate: int = intent.gate  # type: ignore[attr-defined]
         zone: int = intent.zone  # type: ignore[attr-defined]
@@ -83,6 +104,17 @@ def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
         lost = -len(pay[:skill.cost.discard])
         return _finish(s, player, _resolved(s, item, _hands(p, lost), declared=True))
     return None
+
+
+def _turn_ends(s: State, player: int) -> float | None:
+    """The End step's Sequence settles, the turn passes and the next player draws a card
+    (``flow.advance``); None when Clean-up asks for discards, the turn limit ends the game or
+    the next player's deck is empty (the Draft path)."""
+    p = s.active
+    nxt = s.players[1 - p]
+    if len(s.players[p].hand) > HAND_LIMIT or s.turn >= TURN_CAP or not nxt.deck:
+        return None
+    return _score(s, player, _Change(p, _hands(1 - p, 1)))
 
 
 def _hands(p: int, change: int) -> tuple[int, int]:
