@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
@@ -10,7 +10,6 @@ from rules.krosmaster import house
 from rules.krosmaster.board import Geo
 from rules.krosmaster.board import geo as board_geo
 from rules.krosmaster.cards import Spell
-from rules.krosmaster.combat import reachable
 from rules.krosmaster.intents import (
     BuyGG,
     Cast,
@@ -64,18 +63,35 @@ def spell_targets(s: KState, geo: Geo, fig: Figure, spell: Spell,
     here = fig.cell
     if here is None:
         return []
+    return _targets(s.figures, tuple([f.cell for f in s.figures]), geo, here, fig.owner,
+                    spell, lambda: blocks)
+
+
+def _targets(figs: Sequence[Figure], cells: tuple[int | None, ...], geo: Geo, here: int,
+             owner: int, spell: Spell, blocks: Callable[[], frozenset[int]]) -> list[int]:
+    """``spell_targets`` from the figures' cells; ``blocks`` is asked for the sight blockers
+    only when a target needs a sight line."""
     lo, hi = spell.range
     reach = geo.in_range_set(here, lo, hi, spell.line)
-    near = geo.grid.neighbours[here]  # no sight line needed at distance 0 or 1
-    los = geo.grid.line_of_sight
+    want = spell.target
     out = []
-    for t in s.figures:
-        c = t.cell
-        if c is None or c not in reach or not _fits(spell, fig, t):
+    for t, c in zip(figs, cells, strict=True):
+        if c is None or c not in reach:
             continue
-        if spell.los and c != here and c not in near and not los(here, c, blocks):
+        if want == "enemy":
+            if t.owner == owner:
+                continue
+        elif want == "ally" and t.owner != owner:
             continue
         out.append(c)
+    if out and spell.los:
+        # No sight line is needed at distance 0 or 1.
+        near = geo.grid.neighbours[here]
+        far = [c for c in out if c != here and c not in near]
+        if far:
+            seen = geo.grid.line_of_sight
+            wall = blocks()
+            out = [c for c in out if c == here or c in near or seen(here, c, wall)]
     return out
 
 
@@ -97,38 +113,82 @@ def _inspiration(s: KState, p: int, only: Hashable | None) -> list[Intent]:
 
 
 def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
-    fig = s.acting()
-    if fig is None:
+    if s.phase != "activation":
         return []
+    figs = s.figures
+    fig = figs[s.timelines[s.active][s.slot]]  # the acting figure
+    fid, here = fig.id, fig.cell
+    out: list[Intent] = [EndActivation.of(fid)]
+    if here is None:
+        return out
     g = board_geo(s.board)
-    out: list[Intent] = [EndActivation.of(fig.id)]
-    out += _move_intents(s, g, fig)
-    card = s.card(fig)
-    blocks: frozenset[int] | None = None  # made when a spell can be afforded
-    for i, spell in enumerate(card.spells):
-        if spell.ap <= fig.ap:
-            if blocks is None:
-                blocks = sight_blockers(s, g)
-            out += [Cast.of(fig.id, i, c)
-                    for c in spell_targets(s, g, fig, spell, blocks)]
-    if fig.cell in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
-        out.append(BuyGG.of(fig.id))
+    cells = tuple([f.cell for f in figs])
+    if fig.mp > 0:
+        out += _move_intents(g, fig, here, cells)
+    ap = fig.ap
+    wall: list[frozenset[int]] = []  # the sight blockers, made once when first needed
+
+    def blocks() -> frozenset[int]:
+        if not wall:
+            wall.append(g.los_block | {c for c in cells if c is not None})
+        return wall[0]
+
+    for i, spell in enumerate(s.catalog[fig.card].spells):
+        if spell.ap <= ap:
+            for c in _targets(figs, cells, g, here, fig.owner, spell, blocks):
+                out.append(Cast.of(fid, i, c))
+    if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
+        out.append(BuyGG.of(fid))
     return out
 
 
-def _move_intents(s: KState, g: Geo, fig: Figure) -> tuple[Intent, ...]:
-    """The acting figure's Moves, by where every figure stands (the cell and the cells name
-    the figure): positions come back within an Activation, as for ``reachable``."""
-    if fig.cell is None or fig.mp <= 0:
-        return ()
-    key = (fig.cell, fig.mp, tuple([f.cell for f in s.figures]))
+_MOVES: dict[int, dict[int, Intent]] = {}  # figure id -> cell -> its Move (Move.of's)
+
+
+def _move_intents(g: Geo, fig: Figure, here: int,
+                  cells: tuple[int | None, ...]) -> tuple[Intent, ...]:
+    """The acting figure's Moves (as ``reachable`` orders its cells), by where every figure
+    stands (the cell and the cells name the figure): positions come back within an
+    Activation."""
+    mp = fig.mp
+    key = (here, mp, cells)
     got = g.move_cache.get(key)
     if got is None:
         if len(g.move_cache) >= 20_000:
             g.move_cache.clear()
         fid = fig.id
-        got = g.move_cache[key] = tuple([Move.of(fid, c) for c in reachable(s, g, fig, fig.mp)])
+        row = _MOVES.get(fid)
+        if row is None:
+            row = _MOVES[fid] = {}
+        moves: list[Intent] = []
+        for c in _reach(g.grid.neighbours, here, mp, g.move_block, set(cells)):
+            m = row.get(c)
+            if m is None:
+                m = row[c] = Move.of(fid, c)
+            moves.append(m)
+        got = g.move_cache[key] = tuple(moves)
     return got
+
+
+def _reach(neighbours: tuple[tuple[int, ...], ...], start: int, steps: int,
+           terrain: frozenset[int], taken: set[int | None]) -> list[int]:
+    """``combat.reachable``'s cells in its order (one distance layer at a time), blocked by
+    ``terrain`` and the cells figures stand on."""
+    seen = {start}
+    out: list[int] = []
+    layer = [start]
+    for _ in range(steps):
+        nxt = []
+        for cur in layer:
+            for n in neighbours[cur]:
+                if n not in seen and n not in terrain and n not in taken:
+                    seen.add(n)
+                    nxt.append(n)
+        if not nxt:
+            break
+        out += nxt
+        layer = nxt
+    return out
 
 
 def _active(s: KState) -> int:

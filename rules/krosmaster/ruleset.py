@@ -42,6 +42,7 @@ from rules.krosmaster.legal import (
     spell_cells,
     spell_targets,
 )
+from rules.krosmaster.quick import QUIET
 from rules.krosmaster.setup import new_state
 from rules.krosmaster.state import KState
 
@@ -76,6 +77,12 @@ class KrosmasterRules(Ruleset[KState]):
 
     def _apply(self, state: KState, intent: Intent,
                quiet: bool = False) -> tuple[KState, list[Event]]:
+        if quiet:
+            fast = QUIET.get(intent.kind)
+            if fast is not None:
+                new = fast(state, intent)
+                if new is not None:
+                    return new, []
         d = KDraft(state, quiet)
         KINDS[intent.kind].apply(d, intent)
         return d.freeze(), d.events

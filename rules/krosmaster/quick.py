@@ -1,0 +1,90 @@
+"""Quiet ``apply`` without a Draft for the intents a random playout plays most: a Move with no
+tackle on its path, the End of an Activation that hands over to the next figure of the same
+Timeline, and an Inspiration die placed while others are left. Each changes a few fields, and
+building a ``KDraft`` and freezing it costs more than the change.
+
+Each gives the state the Draft path gives (``actions``, ``combat.move`` and ``flow`` say what
+that is); ``None`` when the intent needs the Draft path (dice to roll, a turn that ends, the
+Refund). A rules change to one of these actions is made here too; the loud-equals-quiet test
+over random games (tests/core/test_fast_loop.py, tests/krosmaster/test_krosmaster_quick.py)
+catches the two drifting apart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.core.model import Intent
+from rules.krosmaster.board import geo
+from rules.krosmaster.combat import best_path, tackle_cells
+from rules.krosmaster.intents import Inspire, Move
+from rules.krosmaster.state import Figure, KState, set_pair
+
+
+def _put(figs: tuple[Figure, ...], fig: Figure) -> tuple[Figure, ...]:
+    fid = fig.id
+    return figs[:fid] + (fig,) + figs[fid + 1:]
+
+
+def _move(s: KState, i: Intent) -> KState | None:
+    """As ``combat.move`` when no cell it leaves is next to an enemy (no tackle, so no dice
+    and no MP lost on the way): the figure walks the same path and picks up its kamas."""
+    assert isinstance(i, Move)
+    figs = s.figures
+    fig = figs[s.timelines[s.active][s.slot]]
+    g = geo(s.board)
+    risky = tackle_cells(s, g, fig.owner)
+    path = best_path(s, g, fig, i.to, risky)
+    last = len(path) - 1
+    for k in range(last):
+        if path[k] in risky:
+            return None
+    fig = fig.model_copy(update={"cell": path[last], "mp": fig.mp - last})
+    update: dict[str, object] = {"figures": _put(figs, fig)}
+    kama_cells = s.kama_cells
+    if kama_cells:
+        kamas = set(kama_cells)
+        cells, have = kama_cells, s.kamas
+        for there in path[1:]:
+            if there in kamas:
+                # House rule H8: the kama goes to the player whose figure entered the cell.
+                kamas.discard(there)
+                cells = tuple(c for c in cells if c != there)
+                have = set_pair(have, fig.owner, have[fig.owner] + 1)
+        if cells is not kama_cells:
+            update["kama_cells"], update["kamas"] = cells, have
+    return s.model_copy(update=update)
+
+
+def _end_activation(s: KState, i: Intent) -> KState | None:
+    """As ``flow.end_activation`` → ``next_figure`` when a figure later in the Timeline still
+    stands: its MP and AP refill (house rule H14) and it acts."""
+    figs = s.figures
+    line = s.timelines[s.active]
+    for k in range(s.slot + 1, len(line)):
+        fig = figs[line[k]]
+        if fig.cell is None:
+            continue
+        card = s.catalog[fig.card]
+        fig = fig.model_copy(update={"mp": card.mp, "ap": card.ap})
+        return s.model_copy(update={"figures": _put(figs, fig), "slot": k})
+    return None  # the turn ends: ``flow.end_turn`` rolls the next Tension
+
+
+def _inspire(s: KState, i: Intent) -> KState | None:
+    """As ``actions._inspire`` while a die is left to place (the last one starts the
+    Refund)."""
+    assert isinstance(i, Inspire)
+    dice = s.dice
+    if len(dice) <= 1:
+        return None
+    fig = s.figures[i.figure]
+    fig = fig.model_copy(update={"inspiration": fig.inspiration + (dice[i.die],)})
+    return s.model_copy(update={"figures": _put(s.figures, fig),
+                                "dice": dice[:i.die] + dice[i.die + 1:]})
+
+
+QUIET: dict[str, Callable[[KState, Intent], KState | None]] = {
+    "move": _move,
+    "end_activation": _end_activation,
+    "inspire": _inspire,
+}
