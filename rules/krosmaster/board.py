@@ -115,7 +115,37 @@ def _row_lines(text: str, first: int) -> list[int]:
     return out
 
 
+_MAPS: dict[Path, tuple[tuple[int, ...], Board]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, ...] | None:
+    """What tells a map file changed: the link itself and the file it names (inode, size,
+    times), None when it cannot be read."""
+    try:
+        link, st = path.lstat(), path.stat()
+    except OSError:
+        return None
+    return (link.st_ino, link.st_mtime_ns, link.st_ctime_ns,
+            st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 def load_map(path: Path) -> Board:
+    """The map in ``path`` (see the module doc); DataError naming file and line if it is
+    wrong. An unchanged file gives the same Board again: every game on a map then shares its
+    ``Geo`` and its caches, and a new game does not parse the file again."""
+    stamp = _stamp(path)
+    hit = _MAPS.get(path)
+    if stamp is not None and hit is not None and hit[0] == stamp:
+        return hit[1]
+    board = _read_map(path)
+    if stamp is not None:
+        if len(_MAPS) >= 64:
+            _MAPS.clear()
+        _MAPS[path] = (stamp, board)
+    return board
+
+
+def _read_map(path: Path) -> Board:
     data, index = read_toml(path)
     errors: list[str] = []
     here = f"{path}"

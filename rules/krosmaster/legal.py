@@ -63,35 +63,43 @@ def spell_targets(s: KState, geo: Geo, fig: Figure, spell: Spell,
     here = fig.cell
     if here is None:
         return []
-    return _targets(s.figures, tuple([f.cell for f in s.figures]), geo, here, fig.owner,
-                    spell, lambda: blocks)
+    return _targets(geo, here, spell, _Sides(s.figures, fig.owner).of(spell.target),
+                    lambda: blocks)
 
 
-def _targets(figs: Sequence[Figure], cells: tuple[int | None, ...], geo: Geo, here: int,
-             owner: int, spell: Spell, blocks: Callable[[], frozenset[int]]) -> list[int]:
-    """``spell_targets`` from the figures' cells; ``blocks`` is asked for the sight blockers
-    only when a target needs a sight line."""
+class _Sides:
+    """The cells of the standing figures, in figure order: everyone's, and split by side
+    as seen from ``owner`` (made once per listing, read by each spell)."""
+
+    def __init__(self, figs: Sequence[Figure], owner: int) -> None:
+        self.any: list[int] = []
+        self.ally: list[int] = []
+        self.enemy: list[int] = []
+        for f in figs:
+            c = f.cell
+            if c is not None:
+                self.any.append(c)
+                (self.ally if f.owner == owner else self.enemy).append(c)
+
+    def of(self, target: str) -> list[int]:
+        return self.enemy if target == "enemy" else self.ally if target == "ally" else self.any
+
+
+def _targets(geo: Geo, here: int, spell: Spell, cells: list[int],
+             blocks: Callable[[], frozenset[int]]) -> list[int]:
+    """Which of ``cells`` (the figures this spell may aim at) it reaches from ``here``;
+    ``blocks`` is asked for the sight blockers only when a target needs a sight line."""
     lo, hi = spell.range
     reach = geo.in_range_set(here, lo, hi, spell.line)
-    want = spell.target
-    out = []
-    for t, c in zip(figs, cells, strict=True):
-        if c is None or c not in reach:
-            continue
-        if want == "enemy":
-            if t.owner == owner:
-                continue
-        elif want == "ally" and t.owner != owner:
-            continue
-        out.append(c)
+    out = [c for c in cells if c in reach]
     if out and spell.los:
         # No sight line is needed at distance 0 or 1.
         near = geo.grid.neighbours[here]
-        far = [c for c in out if c != here and c not in near]
-        if far:
-            seen = geo.grid.line_of_sight
-            wall = blocks()
-            out = [c for c in out if c == here or c in near or seen(here, c, wall)]
+        for c in out:
+            if c != here and c not in near:
+                seen = geo.grid.line_of_sight
+                wall = blocks()
+                return [c for c in out if c == here or c in near or seen(here, c, wall)]
     return out
 
 
@@ -126,16 +134,16 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     if fig.mp > 0:
         out += _move_intents(g, fig, here, cells)
     ap = fig.ap
-    wall: list[frozenset[int]] = []  # the sight blockers, made once when first needed
+    sides: _Sides | None = None
 
     def blocks() -> frozenset[int]:
-        if not wall:
-            wall.append(g.los_block | {c for c in cells if c is not None})
-        return wall[0]
+        return g.los_block.union(sides.any if sides is not None else ())
 
     for i, spell in enumerate(s.catalog[fig.card].spells):
         if spell.ap <= ap:
-            for c in _targets(figs, cells, g, here, fig.owner, spell, blocks):
+            if sides is None:
+                sides = _Sides(figs, fig.owner)
+            for c in _targets(g, here, spell, sides.of(spell.target), blocks):
                 out.append(Cast.of(fid, i, c))
     if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
         out.append(BuyGG.of(fid))
