@@ -65,8 +65,21 @@ class Geo:
         self._ranges, self._range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
         # (cell, MP, every figure's cell) -> reachable cells: rules.krosmaster.combat.reachable
         self.reach_cache: dict[tuple[int, int, tuple[int | None, ...]], dict[int, int]] = {}
-        # The same key -> the acting figure's Move intents there: rules.krosmaster.legal
-        self.move_cache: dict[tuple[int, int, tuple[int | None, ...]], tuple[Any, ...]] = {}
+        # (figure, cell, MP, the figures' cells within that MP) -> its Move intents there:
+        # rules.krosmaster.legal
+        self.move_cache: dict[tuple[int, int, int, tuple[int, ...]], tuple[Any, ...]] = {}
+        self.rows = tuple(c // board.width for c in range(board.width * board.height))
+        self.cols = tuple(c % board.width for c in range(board.width * board.height))
+        self._distances: dict[int, tuple[int, ...]] = {}
+
+    def distances(self, goal: int) -> tuple[int, ...]:
+        """Each cell's Manhattan distance to ``goal`` (remembered per goal)."""
+        got = self._distances.get(goal)
+        if got is None:
+            gr, gc = self.rows[goal], self.cols[goal]
+            got = self._distances[goal] = tuple(
+                abs(r - gr) + abs(c - gc) for r, c in zip(self.rows, self.cols, strict=True))
+        return got
 
     def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus

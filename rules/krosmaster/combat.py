@@ -70,7 +70,8 @@ def tackle_cells(s: Table, geo: Geo, owner: int) -> set[int]:
 def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
               risky: set[int] | None = None) -> list[int]:
     """House rule H10: within the MP left, the route with the fewest tackles, then shortest.
-    (``risky``: ``tackle_cells`` of the mover's owner, when the caller has it already.)"""
+    (``risky``: ``tackle_cells`` of the mover's owner, when the caller has it already.)
+    ``goal`` is one of the cells the figure can reach (a legal Move's)."""
     start = fig.cell
     assert start is not None
     terrain = geo.move_block
@@ -78,18 +79,22 @@ def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
     if risky is None:
         risky = tackle_cells(s, geo, fig.owner)
     nb = geo.grid.neighbours
+    to_goal = geo.distances(goal)
     # One pair of tables per number of steps: cell -> tackles so far, cell -> cell it came
     # from (both filled in the same order: a cell keeps the place where it was first seen).
+    # A cell further from the goal than the steps left is left out: no route through it
+    # ends at the goal, and every neighbour of a cell kept is kept, so the cells kept are
+    # found in the same order, with the same tackles and the same cell before.
     costs: list[dict[int, int]] = [{start: 0}]
     prevs: list[dict[int, int]] = [{start: -1}]
-    for _ in range(fig.mp):
+    for left in range(fig.mp - 1, -1, -1):
         cost_to: dict[int, int] = {}
         came: dict[int, int] = {}
         for cur, cost in costs[-1].items():
             if cur in risky:
                 cost += 1
             for n in nb[cur]:
-                if n in terrain or n in taken:
+                if n in terrain or n in taken or to_goal[n] > left:
                     continue
                 old = cost_to.get(n)
                 if old is None or cost < old:

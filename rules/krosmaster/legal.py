@@ -112,12 +112,21 @@ def _dofus(s: KState, p: int, only: Hashable | None) -> list[Intent]:
             for f in _DOFUS_CHOICES]
 
 
+_INSPIRE: dict[tuple[int, tuple[int, ...]], tuple[Intent, ...]] = {}
+
+
 def _inspiration(s: KState, p: int, only: Hashable | None) -> list[Intent]:
-    out: list[Intent] = [EndInspiration.of()]
-    if s.dice:
-        mine = [f.id for f in s.figures if f.owner == p and f.alive]
-        out += [Inspire.of(i, f) for i in range(len(s.dice)) for f in mine]
-    return out
+    """Done, then each die on each of the player's standing figures (a handful of
+    combinations, remembered)."""
+    mine = tuple([f.id for f in s.figures if f.owner == p and f.cell is not None])
+    key = (len(s.dice), mine)
+    got = _INSPIRE.get(key)
+    if got is None:
+        if len(_INSPIRE) >= 4096:
+            _INSPIRE.clear()
+        got = _INSPIRE[key] = (EndInspiration.of(),) + tuple(
+            Inspire.of(i, f) for i in range(len(s.dice)) for f in mine)
+    return list(got)
 
 
 def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
@@ -155,21 +164,25 @@ _MOVES: dict[int, dict[int, Intent]] = {}  # figure id -> cell -> its Move (Move
 
 def _move_intents(g: Geo, fig: Figure, here: int,
                   cells: tuple[int | None, ...]) -> tuple[Intent, ...]:
-    """The acting figure's Moves (as ``reachable`` orders its cells), by where every figure
-    stands (the cell and the cells name the figure): positions come back within an
-    Activation."""
+    """The acting figure's Moves (as ``reachable`` orders its cells). They depend only on
+    the figures within its MP of it (none further can block a route), so positions that
+    differ only far away share them."""
     mp = fig.mp
-    key = (here, mp, cells)
+    rows, cols = g.rows, g.cols
+    hr, hc = rows[here], cols[here]
+    near = tuple([c for c in cells
+                  if c is not None and abs(rows[c] - hr) + abs(cols[c] - hc) <= mp])
+    fid = fig.id
+    key = (fid, here, mp, near)
     got = g.move_cache.get(key)
     if got is None:
         if len(g.move_cache) >= 20_000:
             g.move_cache.clear()
-        fid = fig.id
         row = _MOVES.get(fid)
         if row is None:
             row = _MOVES[fid] = {}
         moves: list[Intent] = []
-        for c in _reach(g.grid.neighbours, here, mp, g.move_block, set(cells)):
+        for c in _reach(g.grid.neighbours, here, mp, g.move_block, set(near)):
             m = row.get(c)
             if m is None:
                 m = row[c] = Move.of(fid, c)
@@ -179,7 +192,7 @@ def _move_intents(g: Geo, fig: Figure, here: int,
 
 
 def _reach(neighbours: tuple[tuple[int, ...], ...], start: int, steps: int,
-           terrain: frozenset[int], taken: set[int | None]) -> list[int]:
+           terrain: frozenset[int], taken: set[int]) -> list[int]:
     """``combat.reachable``'s cells in its order (one distance layer at a time), blocked by
     ``terrain`` and the cells figures stand on."""
     seen = {start}
@@ -217,10 +230,16 @@ STAGES: Stages[KState] = Stages([
 ], lambda s: s.phase)
 
 
+_GENERATE = {st.name: st.generate for st in STAGES}
+
+
 def legal(s: KState, geo: Geo | None = None) -> list[Intent]:
-    """Every legal intent of the deciding player, in a fixed order (``geo`` is looked up from
-    the state's board; the argument stays for callers that hold it)."""
-    return STAGES.legal(s)
+    """Every legal intent of the deciding player, in a fixed order: ``STAGES.legal`` without
+    its look-ups (the active player decides in every stage but the end, which lists none;
+    ``geo`` is looked up from the state's board, the argument stays for callers that hold
+    it)."""
+    generate = _GENERATE.get(s.phase)
+    return [] if generate is None else generate(s, s.active, None)
 
 
 _PHASE_HINT = {

@@ -63,7 +63,7 @@ class KrosmasterRules(Ruleset[KState]):
         return STAGES.to_act(state)
 
     def _legal_intents(self, state: KState) -> list[Intent]:
-        return legal(state, geo(state.board))
+        return legal(state)
 
     def _winner(self, state: KState) -> int | None:
         return state.winner
