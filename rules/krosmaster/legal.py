@@ -69,20 +69,35 @@ def spell_targets(s: KState, geo: Geo, fig: Figure, spell: Spell,
 
 class _Sides:
     """The cells of the standing figures, in figure order: everyone's, and split by side
-    as seen from ``owner`` (made once per listing, read by each spell)."""
+    as seen from ``owner`` (each made once per listing when a spell first asks)."""
 
     def __init__(self, figs: Sequence[Figure], owner: int) -> None:
-        self.any: list[int] = []
-        self.ally: list[int] = []
-        self.enemy: list[int] = []
-        for f in figs:
-            c = f.cell
-            if c is not None:
-                self.any.append(c)
-                (self.ally if f.owner == owner else self.enemy).append(c)
+        self.figs = figs
+        self.owner = owner
+        self._any: list[int] | None = None
+        self._ally: list[int] | None = None
+        self._enemy: list[int] | None = None
+
+    @property
+    def any(self) -> list[int]:
+        if self._any is None:
+            self._any = [c for c in [f.cell for f in self.figs] if c is not None]
+        return self._any
 
     def of(self, target: str) -> list[int]:
-        return self.enemy if target == "enemy" else self.ally if target == "ally" else self.any
+        if target == "enemy":
+            if self._enemy is None:
+                owner = self.owner
+                self._enemy = [f.cell for f in self.figs
+                               if f.owner != owner and f.cell is not None]
+            return self._enemy
+        if target == "ally":
+            if self._ally is None:
+                owner = self.owner
+                self._ally = [f.cell for f in self.figs
+                              if f.owner == owner and f.cell is not None]
+            return self._ally
+        return self.any
 
 
 def _targets(geo: Geo, here: int, spell: Spell, cells: list[int],
@@ -168,10 +183,8 @@ def _move_intents(g: Geo, fig: Figure, here: int,
     the figures within its MP of it (none further can block a route), so positions that
     differ only far away share them."""
     mp = fig.mp
-    rows, cols = g.rows, g.cols
-    hr, hc = rows[here], cols[here]
-    near = tuple([c for c in cells
-                  if c is not None and abs(rows[c] - hr) + abs(cols[c] - hc) <= mp])
+    far = g.distances(here)
+    near = tuple([c for c in cells if c is not None and far[c] <= mp])
     fid = fig.id
     key = (fid, here, mp, near)
     got = g.move_cache.get(key)
