@@ -62,7 +62,7 @@ class Geo:
         shape = (board.width, board.height, self.los_block)
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
-        self._ranges, self._range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
+        self._ranges, self.range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
         # (cell, MP, every figure's cell) -> reachable cells: rules.krosmaster.combat.reachable
         self.reach_cache: dict[tuple[int, int, tuple[int | None, ...]], dict[int, int]] = {}
         # (figure, cell, MP, the figures' cells within that MP) -> its Move intents there:
@@ -96,9 +96,9 @@ class Geo:
     def in_range_set(self, origin: int, lo: int, hi: int, line: bool) -> frozenset[int]:
         """``in_range`` as a set, for membership tests in legal-intent generation."""
         key = (origin, lo, hi, line)
-        got = self._range_sets.get(key)
+        got = self.range_sets.get(key)
         if got is None:
-            got = self._range_sets[key] = frozenset(self.in_range(origin, lo, hi, line))
+            got = self.range_sets[key] = frozenset(self.in_range(origin, lo, hi, line))
         return got
 
 

@@ -158,17 +158,38 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     if fig.mp > 0:
         out += _move_intents(g, fig, here, cells)
     ap = fig.ap
-    sides: _Sides | None = None
-
-    def blocks() -> frozenset[int]:
-        return g.los_block.union(sides.any if sides is not None else ())
-
+    owner = fig.owner
+    pools: dict[str, list[int]] = {}  # a spell's target kind -> the cells it may aim at
+    wall: frozenset[int] | None = None  # the sight blockers, made when first needed
+    ranges = g.range_sets
     for i, spell in enumerate(s.catalog[fig.card].spells):
-        if spell.ap <= ap:
-            if sides is None:
-                sides = _Sides(figs, fig.owner)
-            for c in _targets(g, here, spell, sides.of(spell.target), blocks):
-                out.append(Cast.of(fid, i, c))
+        if spell.ap > ap:
+            continue
+        # As ``spell_targets`` (which the highlights use), inline: it runs for most steps.
+        want = spell.target
+        pool = pools.get(want)
+        if pool is None:
+            if want == "enemy":
+                pool = [f.cell for f in figs if f.owner != owner and f.cell is not None]
+            elif want == "ally":
+                pool = [f.cell for f in figs if f.owner == owner and f.cell is not None]
+            else:
+                pool = [c for c in cells if c is not None]
+            pools[want] = pool
+        lo, hi = spell.range
+        reach = ranges.get((here, lo, hi, spell.line))
+        if reach is None:
+            reach = g.in_range_set(here, lo, hi, spell.line)
+        hits = [c for c in pool if c in reach]
+        if hits and spell.los:
+            near = g.grid.neighbours[here]
+            if any(c != here and c not in near for c in hits):
+                if wall is None:
+                    wall = g.los_block.union([c for c in cells if c is not None])
+                seen = g.grid.line_of_sight
+                hits = [c for c in hits if c == here or c in near or seen(here, c, wall)]
+        for c in hits:
+            out.append(Cast.of(fid, i, c))
     if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
         out.append(BuyGG.of(fid))
     return out

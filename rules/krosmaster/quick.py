@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from rules.core.model import Intent
 from rules.krosmaster.board import geo
-from rules.krosmaster.combat import best_path, tackle_cells
+from rules.krosmaster.combat import best_path
 from rules.krosmaster.intents import Inspire, Move
 from rules.krosmaster.state import Figure, KState, set_pair
 
@@ -32,7 +32,10 @@ def _move(s: KState, i: Intent) -> KState | None:
     figs = s.figures
     fig = figs[s.timelines[s.active][s.slot]]
     g = geo(s.board)
-    risky = tackle_cells(s, g, fig.owner)
+    nb = g.grid.neighbours
+    owner = fig.owner
+    # ``tackle_cells``: the cells next to an enemy.
+    risky = {n for f in figs if f.owner != owner and f.cell is not None for n in nb[f.cell]}
     path = best_path(s, g, fig, i.to, risky)
     last = len(path) - 1
     for k in range(last):
@@ -41,7 +44,7 @@ def _move(s: KState, i: Intent) -> KState | None:
     fig = fig.model_copy(update={"cell": path[last], "mp": fig.mp - last})
     update: dict[str, object] = {"figures": _put(figs, fig)}
     kama_cells = s.kama_cells
-    if kama_cells:
+    if kama_cells and any(c in kama_cells for c in path):
         kamas = set(kama_cells)
         cells, have = kama_cells, s.kamas
         for there in path[1:]:
