@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core.model import Intent
+from rules.krosmaster import house
 from rules.krosmaster.board import geo
 from rules.krosmaster.combat import best_path
-from rules.krosmaster.intents import Inspire, Move
+from rules.krosmaster.flow import roll_faces
+from rules.krosmaster.intents import Cast, Inspire, Move
 from rules.krosmaster.state import Figure, KState, set_pair
 
 
@@ -70,7 +72,24 @@ def _end_activation(s: KState, i: Intent) -> KState | None:
         card = s.catalog[fig.card]
         fig = fig.model_copy(update={"mp": card.mp, "ap": card.ap})
         return s.model_copy(update={"figures": _put(figs, fig), "slot": k})
-    return None  # the turn ends: ``flow.end_turn`` rolls the next Tension
+    return _end_turn(s, figs)
+
+
+def _end_turn(s: KState, figs: tuple[Figure, ...]) -> KState | None:
+    """As ``flow.end_turn`` → ``begin_turn`` when the game goes on with a Roll for Tension:
+    the opponent is active, their figures' Inspiration dice come back (R-08) and two Tension
+    dice are rolled."""
+    p = 1 - s.active
+    turn = s.turn + 1
+    if s.turn >= house.TURN_CAP or (turn == 1 and p == s.first):
+        return None  # a draw at the turn cap; no Roll for Tension on the first turn
+    for f in figs:
+        if f.owner == p and f.inspiration:
+            figs = _put(figs, f.model_copy(update={"inspiration": ()}))
+    faces, rng = roll_faces(s.rng, s.faces, house.TENSION_DICE)
+    return s.model_copy(update={"figures": figs, "active": p, "turn": turn, "dice": faces,
+                                "rerolled": False, "slot": 0, "phase": "tension",
+                                "rng": rng})
 
 
 def _inspire(s: KState, i: Intent) -> KState | None:
@@ -86,8 +105,43 @@ def _inspire(s: KState, i: Intent) -> KState | None:
                                 "dice": dice[:i.die] + dice[i.die + 1:]})
 
 
+def _cast(s: KState, i: Intent) -> KState | None:
+    """As ``combat.cast`` for a spell with no effects that knocks nobody out: the caster pays
+    its AP, Critical and Armour dice are rolled, the target takes the damage. (Nothing
+    changes who has lost, so ``check_end`` changes nothing.)"""
+    assert isinstance(i, Cast)
+    figs = s.figures
+    fig = figs[s.timelines[s.active][s.slot]]
+    catalog = s.catalog
+    spell = catalog[fig.card].spells[i.spell]
+    if spell.effects:
+        return None
+    target = next(f for f in figs if f.cell == i.target)
+    fig = fig.model_copy(update={"ap": fig.ap - spell.ap})
+    figs = _put(figs, fig)
+    update: dict[str, object] = {}
+    if spell.damage > 0:
+        faces = s.faces
+        n = 1 + catalog[fig.card].powers.count("critical") + fig.inspiration.count("critical")
+        crit_faces, rng = roll_faces(s.rng, faces, n)
+        n = (1 + catalog[target.card].powers.count("armour")
+             + target.inspiration.count("armour"))
+        armour_faces, rng = roll_faces(rng, faces, n)
+        crit = sum(1 for f in crit_faces if f == "critical" or f == house.WILD_FACE)
+        armour = sum(1 for f in armour_faces if f == "armour" or f == house.WILD_FACE)
+        hp = target.hp - min(target.hp, max(0, spell.damage + crit - armour))
+        if hp <= 0:
+            return None  # a knock-out: GG change hands, the game may end
+        # ``target`` was read before the caster paid, as ``combat.cast`` reads it.
+        figs = _put(figs, target.model_copy(update={"hp": hp}))
+        update["rng"] = rng
+    update["figures"] = figs
+    return s.model_copy(update=update)
+
+
 QUIET: dict[str, Callable[[KState, Intent], KState | None]] = {
     "move": _move,
     "end_activation": _end_activation,
     "inspire": _inspire,
+    "cast": _cast,
 }
