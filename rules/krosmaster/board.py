@@ -58,6 +58,9 @@ class Geo:
         self.move_block = frozenset(i for i, k in enumerate(t) if k in house.MOVE_BLOCKING)
         self.los_block = frozenset(i for i, k in enumerate(t) if k in house.LOS_BLOCKING)
         self.demon = frozenset(i for i, k in enumerate(t) if k == "demon")
+        # Each cell's neighbours a figure may step on (terrain aside from figures).
+        self.open_neighbours = tuple(tuple(n for n in nb if n not in self.move_block)
+                                     for nb in self.grid.neighbours)
         # Range tables depend only on the map's shape and trees: shared by every game on it.
         shape = (board.width, board.height, self.los_block)
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:

@@ -74,11 +74,10 @@ def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
     ``goal`` is one of the cells the figure can reach (a legal Move's)."""
     start = fig.cell
     assert start is not None
-    terrain = geo.move_block
     taken = {f.cell for f in s.figures}
     if risky is None:
         risky = tackle_cells(s, geo, fig.owner)
-    nb = geo.grid.neighbours
+    nb = geo.open_neighbours  # terrain that blocks movement is left out already
     to_goal = geo.distances(goal)
     # One pair of tables per number of steps: cell -> tackles so far, cell -> cell it came
     # from (both filled in the same order: a cell keeps the place where it was first seen).
@@ -94,7 +93,7 @@ def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
             if cur in risky:
                 cost += 1
             for n in nb[cur]:
-                if n in terrain or n in taken or to_goal[n] > left:
+                if n in taken or to_goal[n] > left:
                     continue
                 old = cost_to.get(n)
                 if old is None or cost < old:

@@ -195,14 +195,14 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     return out
 
 
-_MOVES: dict[int, dict[int, Intent]] = {}  # figure id -> cell -> its Move (Move.of's)
+_MOVES: dict[int, list[Intent | None]] = {}  # figure id -> cell -> its Move (Move.of's)
 
 
 def _move_intents(g: Geo, fig: Figure, here: int,
                   cells: tuple[int | None, ...]) -> tuple[Intent, ...]:
-    """The acting figure's Moves (as ``reachable`` orders its cells). They depend only on
-    the figures within its MP of it (none further can block a route), so positions that
-    differ only far away share them."""
+    """The acting figure's Moves, in the order ``reachable`` gives their cells (one distance
+    layer at a time). They depend only on the figures within its MP of it (none further can
+    block a route), so positions that differ only far away share them."""
     mp = fig.mp
     far = g.distances(here)
     near = tuple([c for c in cells if c is not None and far[c] <= mp])
@@ -213,37 +213,28 @@ def _move_intents(g: Geo, fig: Figure, here: int,
         if len(g.move_cache) >= 20_000:
             g.move_cache.clear()
         row = _MOVES.get(fid)
-        if row is None:
-            row = _MOVES[fid] = {}
+        if row is None or len(row) < len(far):
+            row = _MOVES[fid] = [None] * len(far)
+        nb = g.open_neighbours
+        seen = set(near)  # the figures' cells (the mover's among them) are never entered
         moves: list[Intent] = []
-        for c in _reach(g.grid.neighbours, here, mp, g.move_block, set(near)):
-            m = row.get(c)
-            if m is None:
-                m = row[c] = Move.of(fid, c)
-            moves.append(m)
+        layer = [here]
+        for _ in range(mp):
+            nxt = []
+            for cur in layer:
+                for n in nb[cur]:
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+                        m = row[n]
+                        if m is None:
+                            m = row[n] = Move.of(fid, n)
+                        moves.append(m)
+            if not nxt:
+                break
+            layer = nxt
         got = g.move_cache[key] = tuple(moves)
     return got
-
-
-def _reach(neighbours: tuple[tuple[int, ...], ...], start: int, steps: int,
-           terrain: frozenset[int], taken: set[int]) -> list[int]:
-    """``combat.reachable``'s cells in its order (one distance layer at a time), blocked by
-    ``terrain`` and the cells figures stand on."""
-    seen = {start}
-    out: list[int] = []
-    layer = [start]
-    for _ in range(steps):
-        nxt = []
-        for cur in layer:
-            for n in neighbours[cur]:
-                if n not in seen and n not in terrain and n not in taken:
-                    seen.add(n)
-                    nxt.append(n)
-        if not nxt:
-            break
-        out += nxt
-        layer = nxt
-    return out
 
 
 def _active(s: KState) -> int:
