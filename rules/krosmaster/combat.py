@@ -102,8 +102,10 @@ def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
         costs.append(cost_to)
         prevs.append(came)
         if cost_to.get(goal) == 0:
-            break  # no tackle on the way: no later, longer route can be better
-    steps = min((layer[goal], k) for k, layer in enumerate(costs) if goal in layer)[1]
+            steps = len(costs) - 1  # no tackle on the way: no other route can be better
+            break
+    else:
+        steps = min((layer[goal], k) for k, layer in enumerate(costs) if goal in layer)[1]
     path = [goal]
     for k in range(steps, 0, -1):
         path.append(prevs[k][path[-1]])
