@@ -12,14 +12,36 @@ catches the two drifting apart."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
-from rules.core.model import Intent
+from rules.core.model import Frozen, Intent
 from rules.krosmaster import house
 from rules.krosmaster.board import geo
 from rules.krosmaster.combat import best_path
 from rules.krosmaster.flow import roll_faces
 from rules.krosmaster.intents import Cast, Inspire, Move
 from rules.krosmaster.state import Figure, KState, set_pair
+
+M = TypeVar("M", bound=Frozen)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _copy(obj: M, update: dict[str, Any]) -> M:
+    """``obj.model_copy(update=update)`` (``rules.core.model.Frozen``'s) for a model with no
+    private attributes, without its keyword call and checks: two or three a step."""
+    new = _new(type(obj))
+    data = obj.__dict__.copy()
+    data.update(update)
+    fields_set = obj.__pydantic_fields_set__
+    _set(new, "__dict__", data)
+    _set(new, "__pydantic_fields_set__",
+         fields_set if fields_set.issuperset(update) else fields_set.union(update))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
 
 
 def _put(figs: tuple[Figure, ...], fig: Figure) -> tuple[Figure, ...]:
@@ -43,8 +65,8 @@ def _move(s: KState, i: Intent) -> KState | None:
     for k in range(last):
         if path[k] in risky:
             return None
-    fig = fig.model_copy(update={"cell": path[last], "mp": fig.mp - last})
-    update: dict[str, object] = {"figures": _put(figs, fig)}
+    fig = _copy(fig, {"cell": path[last], "mp": fig.mp - last})
+    update: dict[str, Any] = {"figures": _put(figs, fig)}
     kama_cells = s.kama_cells
     if kama_cells and any(c in kama_cells for c in path):
         kamas = set(kama_cells)
@@ -57,7 +79,7 @@ def _move(s: KState, i: Intent) -> KState | None:
                 have = set_pair(have, fig.owner, have[fig.owner] + 1)
         if cells is not kama_cells:
             update["kama_cells"], update["kamas"] = cells, have
-    return s.model_copy(update=update)
+    return _copy(s, update)
 
 
 def _end_activation(s: KState, i: Intent) -> KState | None:
@@ -70,8 +92,8 @@ def _end_activation(s: KState, i: Intent) -> KState | None:
         if fig.cell is None:
             continue
         card = s.catalog[fig.card]
-        fig = fig.model_copy(update={"mp": card.mp, "ap": card.ap})
-        return s.model_copy(update={"figures": _put(figs, fig), "slot": k})
+        fig = _copy(fig, {"mp": card.mp, "ap": card.ap})
+        return _copy(s, {"figures": _put(figs, fig), "slot": k})
     return _end_turn(s, figs)
 
 
@@ -85,11 +107,10 @@ def _end_turn(s: KState, figs: tuple[Figure, ...]) -> KState | None:
         return None  # a draw at the turn cap; no Roll for Tension on the first turn
     for f in figs:
         if f.owner == p and f.inspiration:
-            figs = _put(figs, f.model_copy(update={"inspiration": ()}))
+            figs = _put(figs, _copy(f, {"inspiration": ()}))
     faces, rng = roll_faces(s.rng, s.faces, house.TENSION_DICE)
-    return s.model_copy(update={"figures": figs, "active": p, "turn": turn, "dice": faces,
-                                "rerolled": False, "slot": 0, "phase": "tension",
-                                "rng": rng})
+    return _copy(s, {"figures": figs, "active": p, "turn": turn, "dice": faces,
+                     "rerolled": False, "slot": 0, "phase": "tension", "rng": rng})
 
 
 def _inspire(s: KState, i: Intent) -> KState | None:
@@ -100,9 +121,8 @@ def _inspire(s: KState, i: Intent) -> KState | None:
     if len(dice) <= 1:
         return None
     fig = s.figures[i.figure]
-    fig = fig.model_copy(update={"inspiration": fig.inspiration + (dice[i.die],)})
-    return s.model_copy(update={"figures": _put(s.figures, fig),
-                                "dice": dice[:i.die] + dice[i.die + 1:]})
+    fig = _copy(fig, {"inspiration": fig.inspiration + (dice[i.die],)})
+    return _copy(s, {"figures": _put(s.figures, fig), "dice": dice[:i.die] + dice[i.die + 1:]})
 
 
 def _cast(s: KState, i: Intent) -> KState | None:
@@ -117,9 +137,9 @@ def _cast(s: KState, i: Intent) -> KState | None:
     if spell.effects:
         return None
     target = next(f for f in figs if f.cell == i.target)
-    fig = fig.model_copy(update={"ap": fig.ap - spell.ap})
+    fig = _copy(fig, {"ap": fig.ap - spell.ap})
     figs = _put(figs, fig)
-    update: dict[str, object] = {}
+    update: dict[str, Any] = {}
     if spell.damage > 0:
         faces = s.faces
         n = 1 + catalog[fig.card].powers.count("critical") + fig.inspiration.count("critical")
@@ -133,10 +153,10 @@ def _cast(s: KState, i: Intent) -> KState | None:
         if hp <= 0:
             return None  # a knock-out: GG change hands, the game may end
         # ``target`` was read before the caster paid, as ``combat.cast`` reads it.
-        figs = _put(figs, target.model_copy(update={"hp": hp}))
+        figs = _put(figs, _copy(target, {"hp": hp}))
         update["rng"] = rng
     update["figures"] = figs
-    return s.model_copy(update=update)
+    return _copy(s, update)
 
 
 QUIET: dict[str, Callable[[KState, Intent], KState | None]] = {
