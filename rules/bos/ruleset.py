@@ -21,6 +21,10 @@ from rules.core.reload import replace_in_catalog
 from rules.core.ruleset import Ruleset
 
 _SHARED: list[dict[str, Card]] = []  # the last catalog handed out (see ``shared_catalog``)
+# Card numberings handed out, by the card ids in order (see ``new_state``)
+_NUMBERINGS: dict[tuple[str, ...], dict[int, str]] = {}
+# The first position of a game by (catalog, deck, deck, who starts), each kept to check identity
+_STARTS: dict[tuple[int, int, int, int], tuple[object, object, object, State]] = {}
 
 
 def shared_catalog(cards: Mapping[str, Card]) -> dict[str, Card]:
@@ -55,7 +59,14 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
         sides.append(Side.model_construct(boss=boss, wizards=wizards, castle=castle,
                                           spellbook=spellbook))
         split = split or len(cards)
-    return State.model_construct(catalog=shared_catalog(catalog), cards=cards, split=split,
+    # One dict per numbering, as for the catalog: the legal-intent caches are keyed by it
+    ids = tuple(cards.values())
+    shared = _NUMBERINGS.get(ids)
+    if shared is None:
+        if len(_NUMBERINGS) > 64:
+            _NUMBERINGS.clear()
+        shared = _NUMBERINGS[ids] = cards
+    return State.model_construct(catalog=shared_catalog(catalog), cards=shared, split=split,
                                  sides=(sides[0], sides[1]), active=first, first=first)
 
 
@@ -72,10 +83,23 @@ class BosRules(Ruleset[State]):
         return shipped_pack(self.name)
 
     def _new_game(self, seed: int, setup: Setup) -> State:
-        state = new_state(setup.cards, setup.decks, setup.options.first)
+        """Nothing in BOS is random, so the seed plays no part: a game of the same pack, decks
+        and first player starts from the same position, built once (states never change)."""
+        catalog = shared_catalog(setup.cards)
+        first = setup.options.first
+        d0, d1 = setup.decks
+        key = (id(catalog), id(d0), id(d1), first)
+        hit = _STARTS.get(key)
+        if hit is not None and hit[0] is catalog and hit[1] is d0 and hit[2] is d1:
+            return hit[3].model_copy()
+        state = new_state(catalog, setup.decks, first)
         d = Draft(state)
         start_turn(d, state.first)
-        return d.freeze()
+        start = d.freeze()
+        if len(_STARTS) > 64:
+            _STARTS.clear()
+        _STARTS[key] = (catalog, d0, d1, start)
+        return start.model_copy()
 
     def _to_act(self, state: State) -> int | None:
         return to_act(state)
