@@ -14,6 +14,7 @@ from rules.bos.flow import start_turn
 from rules.bos.game import GAME
 from rules.bos.intents import INTENT_TYPES
 from rules.bos.legal import legal, to_act
+from rules.bos.quick import QUIET
 from rules.bos.state import Side, State
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
@@ -118,12 +119,19 @@ class BosRules(Ruleset[State]):
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
-        if quiet and intent.kind == "end_summoning":
-            # Only the step changes: no draft needed (a twentieth of simulated steps).
-            return state.model_copy(update={"step": "main"}), []
-        d = Draft(state, quiet)
         p = to_act(state)
         assert p is not None
+        if quiet:
+            kind = intent.kind
+            if kind == "end_summoning":
+                # Only the step changes: no draft needed (a twentieth of simulated steps).
+                return state.model_copy(update={"step": "main"}), []
+            fast = QUIET.get(kind)
+            if fast is not None:
+                new = fast(state, p, intent)
+                if new is not None:
+                    return new, []
+        d = Draft(state, quiet)
         KINDS[intent.kind].apply(d, p, intent)
         return d.freeze(), d.events
 
