@@ -2,7 +2,7 @@
 generator per stage, straight from the immutable State (no draft is built to list intents).
 
 The generators run every step of a simulation, so they read per-card rows and reuse intent
-lists cached by the immutable pieces they depend on (see ``_rows``, ``_aimed``, ``_attacks``)."""
+lists cached by the immutable pieces they depend on (see ``_rows``, ``_aimed``, ``_strikes``)."""
 
 from __future__ import annotations
 
@@ -83,6 +83,7 @@ def _target_key(s: State, p: int, kind: str, field: tuple[int, ...]) -> Hashable
 
 
 _NO_TARGET: tuple[Pick, ...] = ((EMPTY, EMPTY),)
+_COLS = tuple(range(COLUMNS))
 
 
 def can_player_attack(s: State, iid: int, q: int) -> bool:
@@ -161,8 +162,6 @@ def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
 # Per card (by identity, the card kept so its id is never reused): cost, condition, its
 # amount and the effect's target kind; the legal-intent generators read these every step.
 _INFO: dict[int, tuple[Card, int, str, int, str]] = {}
-# Attack intents of one card at every other card on the battlefield, by (card, battlefield).
-_ATTACKS: dict[tuple[int, tuple[int, ...]], list[Intent]] = {}
 # A card's "act" abilities as (index, target kind), by card identity (the card kept).
 _ACTS: dict[int, tuple[Card, tuple[tuple[int, str], ...]]] = {}
 
@@ -207,13 +206,22 @@ def _aimed(s: State, p: int, iid: int, ability: int, kind: str, key: Hashable) -
     return got
 
 
-def _attacks(iid: int, field: tuple[int, ...]) -> list[Intent]:
-    key = (iid, field)
-    got = _ATTACKS.get(key)
+# A ready card's attacks on every other card, then its player attacks, by (card, its owner,
+# whether it may attack the opponent, battlefield).
+_STRIKES: dict[tuple[int, int, bool, tuple[int, ...]], list[Intent]] = {}
+
+
+def _strikes(iid: int, p: int, at_them: bool, field: tuple[int, ...]) -> list[Intent]:
+    key = (iid, p, at_them, field)
+    got = _STRIKES.get(key)
     if got is None:
-        if len(_ATTACKS) > 50_000:
-            _ATTACKS.clear()
-        got = _ATTACKS[key] = [Attack.of(iid, t) for t in field if t != iid]
+        if len(_STRIKES) > 50_000:
+            _STRIKES.clear()
+        got = [Attack.of(iid, t) for t in field if t != iid]
+        if at_them:
+            got.append(PlayerAttack.of(iid, 1 - p))
+        got.append(PlayerAttack.of(iid, p))  # B-12: yourself, always
+        _STRIKES[key] = got
     return got
 
 
@@ -254,6 +262,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     units = s.units
     field = tuple(units)
     keys: dict[str, Hashable] = {}  # target kind -> its key, this position
+    aimed, strikes = _AIMED, _STRIKES
     for iid, cost, test, n, kind in _rows(s, side.spellbook, True):
         if cost > vim:
             break
@@ -262,13 +271,14 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
         key = keys.get(kind)
         if key is None:
             key = keys[kind] = _target_key(s, p, kind, field)
-        out.extend(_aimed(s, p, iid, -1, kind, key))
+        got = aimed.get((iid, -1, key))  # ``_aimed``'s cache read inline: once per spell
+        out.extend(_aimed(s, p, iid, -1, kind, key) if got is None else got)
     q = 1 - p
     them = sides[q]
     # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a column
     # facing an empty slot, from the boss only into a completely open battlefield
-    open_cols = () if them.turns <= 0 else \
-        tuple(c for c in range(COLUMNS) if them.slots[c] == EMPTY)
+    ts = them.slots
+    open_cols = [] if them.turns <= 0 else [c for c in _COLS if ts[c] == EMPTY]
     boss = side.boss
     boss_open = len(open_cols) == COLUMNS and them.boss_state != "up"
     slots = side.slots
@@ -276,17 +286,18 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     for iid, u in units.items():
         if u.owner != p or u.acted or (only is not None and iid != only):
             continue
-        out.extend(_attacks(iid, field))
-        if boss_open if iid == boss else (iid in slots and slots.index(iid) in open_cols):
-            out.append(PlayerAttack.of(iid, q))
-        out.append(PlayerAttack.of(iid, p))  # B-12: yourself, always
+        at_them = boss_open if iid == boss else (iid in slots and slots.index(iid) in open_cols)
+        got = strikes.get((iid, p, at_them, field))
+        out.extend(_strikes(iid, p, at_them, field) if got is None else got)
         for k, kind in _acts(catalog[cards[iid]]):
             key = keys.get(kind)
             if key is None:
                 key = keys[kind] = _target_key(s, p, kind, field)
             out.extend(_aimed(s, p, iid, k, kind, key))
-    if (only is None or only == boss) and can_reveal(s, p):
-        out.append(RevealBoss.of(boss))
+    if side.boss_state == "down" and (only is None or only == boss):  # as ``can_reveal``
+        _, _, test, n, _ = _rows(s, (boss,), False)[0]
+        if test is None or test(s, p, n):
+            out.append(RevealBoss.of(boss))
     if only is None:
         out.append(EndTurn.of())
     return out

@@ -1,12 +1,12 @@
 """Quiet ``apply`` without a Draft for the intents a simulation plays most (end of turn,
-summons, player attacks, attacks and the simpler spells and abilities): each changes a few
+summons, player attacks, attacks, spells and abilities): each changes a few
 fields of a side or two, and building a Draft, copying a side for every change and freezing it
 costs more than the change. Each gives the state the Draft path gives (the handlers in
 ``actions``, ``flow`` and ``draft`` say what that is), with one copy per changed object;
-``None`` when the intent needs the Draft path (the turn cap, a defeat with an on-defeat ability
-or an enchant under the card, a card returned to its castle).
+``None`` when the intent needs the Draft path (the turn cap).
 A rules change to one of these actions is made here too; tests/core/test_fast_loop.py's
-loud-equals-quiet test over random games catches the two drifting apart."""
+loud-equals-quiet test over random games and tests/bos/test_quick.py (every deck pairing,
+every fast path taken) catch the two drifting apart."""
 
 from __future__ import annotations
 
@@ -165,24 +165,37 @@ class _Field:
         return getattr(self.sides[p], name) if got is _MISSING else got
 
     def leaves(self, iid: int) -> bool:
-        """As ``Draft.defeat`` for a card with no on-defeat ability and nothing under it (False
-        when it has either: the Draft path does it)."""
+        """As ``Draft.defeat``: counted (not a boss), its on-defeat abilities, then ``leave``
+        for the graveyard (the enchants under it to their casters' graveyards first)."""
         u = self.units[iid]
-        card = self.s.card(iid)
-        if u.under or card.abilities and any(a.trigger == "defeat" for a in card.abilities):
-            return False
+        s = self.s
         p = u.owner
-        del self.units[iid]
+        is_boss = self.sides[p].boss == iid
+        if not is_boss:
+            counts = list(self.defeated)
+            counts[p] += 1
+            self.defeated = (counts[0], counts[1])
+        for ab in s.card(iid).abilities:
+            if ab.trigger == "defeat" and not _effect(s, p, self, ab.effect, ab.amount, EMPTY,
+                                                      EMPTY, EMPTY):
+                return False
+        self.leave(iid, "graveyard")
+        return True
+
+    def leave(self, iid: int, to: str) -> None:
+        """As ``Draft.leave``: off the battlefield to the graveyard or castle; the enchants
+        under it to their casters' graveyards first."""
+        u = self.units.pop(iid)
+        p = u.owner
+        for spell in u.under:
+            caster = self.s.owner(spell)
+            self.side_updates[caster]["graveyard"] = (*self.side(caster, "graveyard"), spell)
         upd = self.side_updates[p]
         if self.sides[p].boss == iid:
             upd["boss_state"] = "gone"
         else:
-            counts = list(self.defeated)
-            counts[p] += 1
-            self.defeated = (counts[0], counts[1])
             upd["slots"] = tuple(EMPTY if c == iid else c for c in self.side(p, "slots"))
-        upd["graveyard"] = (*self.side(p, "graveyard"), iid)
-        return True
+        upd[to] = (*self.side(p, to), iid)
 
     def state(self) -> State:
         sides = list(self.sides)
@@ -243,8 +256,10 @@ def _effect(s: State, p: int, f: _Field, effect: str, n: int, target: int, playe
         u = f.units[target]
         f.units[target] = u.model_copy(update={"strength": u.strength + n,
                                                "under": (*u.under, spell)})
-    else:
-        return False  # a summon returned to its castle: the Draft path
+    elif effect == "return_summon":
+        f.leave(target, "castle")
+    else:  # pragma: no cover - the pack loader refuses unknown effects
+        return False
     return True
 
 

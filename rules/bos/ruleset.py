@@ -18,6 +18,7 @@ from rules.bos.quick import QUIET
 from rules.bos.state import Side, State
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
+from rules.core.packs import cached_pack
 from rules.core.reload import replace_in_catalog
 from rules.core.ruleset import Ruleset
 
@@ -82,6 +83,21 @@ class BosRules(Ruleset[State]):
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
+
+    def setup(self, options: Mapping[str, Any] | None = None) -> Setup:
+        """As ``Ruleset.setup``; the setup with no options (every simulated game's) is kept
+        while ``cached_pack`` hands out the same pack, i.e. until a file of it changes."""
+        if options:
+            return super().setup(options)
+        fmt = self.pack_format()
+        kept: tuple[Path, object, Setup] | None = self.__dict__.get("_default_setup")
+        if kept is not None and fmt is not None and cached_pack(fmt, kept[0]) is kept[1]:
+            return kept[2]
+        setup = super().setup(options)
+        if fmt is not None and setup.folder is not None:
+            self.__dict__["_default_setup"] = (setup.folder, cached_pack(fmt, setup.folder),
+                                               setup)
+        return setup
 
     def _new_game(self, seed: int, setup: Setup) -> State:
         """Nothing in BOS is random, so the seed plays no part: a game of the same pack, decks
