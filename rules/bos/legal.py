@@ -149,11 +149,14 @@ def _summons(iid: int, cols: tuple[int, ...]) -> list[Intent]:
 def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
     side = s.sides[p]
     out: list[Intent] = []
-    cols = tuple(free_columns(s, p))
+    down, slots = side.wizard_down, side.slots
+    cols = tuple([c for c in _COLS if not down[c] and slots[c] == EMPTY])  # ``free_columns``
     if cols:
+        summons = _SUMMONS
         for iid, _, test, n, _ in _rows(s, side.castle, False):
             if (only is None or iid == only) and (test is None or test(s, p, n)):
-                out.extend(_summons(iid, cols))
+                got = summons.get((iid, cols))
+                out.extend(_summons(iid, cols) if got is None else got)
     if only is None:
         out.append(EndSummoning.of())
     return out

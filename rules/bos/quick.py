@@ -31,6 +31,7 @@ from rules.bos.state import PlayerAttack as Pending
 from rules.core.model import Intent
 
 _UP = (False,) * COLUMNS
+_COLS = tuple(range(COLUMNS))
 _UNIT = Unit(iid=0, owner=0, strength=1)
 _PENDING = Pending(attacker=0, defender=0, column=0)
 
@@ -53,7 +54,11 @@ class _Reading:
 def _idle(s: State, side: Side, sides: Sequence[Side], p: int,
           defeated: tuple[int, int]) -> bool:
     """As ``flow.skip_summoning_if_idle``: no free wizard, or no summon whose condition holds."""
-    if not any(not side.wizard_down[c] and side.slots[c] == EMPTY for c in range(COLUMNS)):
+    down, slots = side.wizard_down, side.slots
+    for c in _COLS:
+        if not down[c] and slots[c] == EMPTY:
+            break
+    else:
         return True
     r = None
     for _, _, test, n, _ in _rows(s, side.castle, False):
