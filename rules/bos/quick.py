@@ -108,7 +108,7 @@ def _summon(s: State, p: int, i: Intent) -> State | None:
     down[col] = True
     slots = list(side.slots)
     slots[col] = card
-    side = side.model_copy(update={"castle": tuple(c for c in side.castle if c != card),
+    side = side.model_copy(update={"castle": tuple([c for c in side.castle if c != card]),
                                    "slots": tuple(slots), "wizard_down": tuple(down)})
     sides = (s.sides[0], side) if p else (side, s.sides[1])
     units = dict(s.units)
@@ -199,7 +199,7 @@ class _Field:
         if self.sides[p].boss == iid:
             upd["boss_state"] = "gone"
         else:
-            upd["slots"] = tuple(EMPTY if c == iid else c for c in self.side(p, "slots"))
+            upd["slots"] = tuple([EMPTY if c == iid else c for c in self.side(p, "slots")])
         upd[to] = (*self.side(p, to), iid)
 
     def state(self) -> State:
@@ -276,7 +276,7 @@ def _cast(s: State, p: int, i: Intent) -> State | None:
     f = _Field(s)
     upd = f.side_updates[p]
     upd["vim"] = f.sides[p].vim - card.cost
-    upd["spellbook"] = tuple(c for c in f.sides[p].spellbook if c != i.card)
+    upd["spellbook"] = tuple([c for c in f.sides[p].spellbook if c != i.card])
     if not _effect(s, p, f, card.effect, card.amount, i.target, i.player, i.card):
         return None
     if not (i.target in f.units and i.card in f.units[i.target].under):

@@ -18,7 +18,7 @@ from rules.bos.quick import QUIET
 from rules.bos.state import Side, State
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
-from rules.core.packs import cached_pack
+from rules.core.packs import snapshot
 from rules.core.reload import replace_in_catalog
 from rules.core.ruleset import Ruleset
 
@@ -86,17 +86,20 @@ class BosRules(Ruleset[State]):
 
     def setup(self, options: Mapping[str, Any] | None = None) -> Setup:
         """As ``Ruleset.setup``; the setup with no options (every simulated game's) is kept
-        while ``cached_pack`` hands out the same pack, i.e. until a file of it changes."""
+        until a file of its pack is saved, added or deleted (as ``cached_pack`` keeps a pack)."""
         if options:
             return super().setup(options)
         fmt = self.pack_format()
         kept: tuple[Path, object, Setup] | None = self.__dict__.get("_default_setup")
-        if kept is not None and fmt is not None and cached_pack(fmt, kept[0]) is kept[1]:
+        if kept is not None and fmt is not None and snapshot(fmt, kept[0]) == kept[1]:
             return kept[2]
+        # The files' stamp ``cached_pack`` reloads on, taken before the pack is read: a file
+        # saved in between makes the next call read it again
+        folder = shipped_pack(self.info)
+        stamp = snapshot(fmt, folder) if fmt is not None else ()
         setup = super().setup(options)
-        if fmt is not None and setup.folder is not None:
-            self.__dict__["_default_setup"] = (setup.folder, cached_pack(fmt, setup.folder),
-                                               setup)
+        if fmt is not None and setup.folder == folder:
+            self.__dict__["_default_setup"] = (folder, stamp, setup)
         return setup
 
     def _new_game(self, seed: int, setup: Setup) -> State:

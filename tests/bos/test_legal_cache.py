@@ -1,10 +1,14 @@
-"""The legal-intent caches are keyed by what they read: card instances are numbered per deck
-pair, so one pairing's cached castle or spellbook rows must never serve another's."""
+"""BOS's caches are keyed by what they read: card instances are numbered per deck pair, so one
+pairing's cached castle or spellbook rows must never serve another's; the default setup is
+kept only while its pack's files are unchanged."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from rules.bos import ruleset
 from rules.bos.effects import EFFECTS
 from rules.bos.intents import Cast, Summon, UseAbility
 from rules.bos.legal import targets
@@ -40,3 +44,14 @@ def test_legal_intents_fit_each_games_own_cards_when_deck_pairs_alternate() -> N
                         assert (i.target, i.player) in targets(s, p, ab.effect), (a, b, i)
                 s = RS.apply(s, r.choice(legal)).state  # loud: the legality check runs too
     assert checked > 100
+
+
+def test_the_default_setup_is_kept_only_while_its_pack_files_are_unchanged(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rs = type(RS)()
+    kept = rs.setup()
+    assert rs.setup() is kept and rs.setup({"first": 1}) is not kept
+    monkeypatch.setattr(ruleset, "snapshot", lambda fmt, folder: (("saved", 1, 2),))
+    again = rs.setup()
+    assert again is not kept and again.cards == kept.cards
+    assert rs.setup() is again
