@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -18,7 +19,6 @@ from rules.bos.quick import QUIET
 from rules.bos.state import Side, State
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
-from rules.core.packs import snapshot
 from rules.core.reload import replace_in_catalog
 from rules.core.ruleset import Ruleset
 
@@ -38,6 +38,22 @@ def shared_catalog(cards: Mapping[str, Card]) -> dict[str, Card]:
             return last
     _SHARED[:] = [dict(cards)]
     return _SHARED[0]
+
+
+def _stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """(name, mtime_ns, size) of every card, deck and manifest file a pack folder may hold:
+    it changes whenever ``packs.snapshot`` (what ``cached_pack`` reloads on) does, read with
+    one directory scan instead of a Path per file (a new game's largest cost otherwise)."""
+    out = []
+    try:
+        with os.scandir(folder) as entries:
+            for e in entries:
+                if e.name.lower().endswith((".toml", ".csv")) and e.is_file():
+                    st = e.stat()
+                    out.append((e.name, st.st_mtime_ns, st.st_size))
+    except OSError:
+        return ()
+    return tuple(sorted(out))
 
 
 def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) -> State:
@@ -91,12 +107,12 @@ class BosRules(Ruleset[State]):
             return super().setup(options)
         fmt = self.pack_format()
         kept: tuple[Path, object, Setup] | None = self.__dict__.get("_default_setup")
-        if kept is not None and fmt is not None and snapshot(fmt, kept[0]) == kept[1]:
+        if kept is not None and fmt is not None and _stamp(kept[0]) == kept[1]:
             return kept[2]
-        # The files' stamp ``cached_pack`` reloads on, taken before the pack is read: a file
-        # saved in between makes the next call read it again
+        # The files' stamp, taken before the pack is read: a file saved in between makes the
+        # next call read it again
         folder = shipped_pack(self.info)
-        stamp = snapshot(fmt, folder) if fmt is not None else ()
+        stamp = _stamp(folder)
         setup = super().setup(options)
         if fmt is not None and setup.folder == folder:
             self.__dict__["_default_setup"] = (folder, stamp, setup)

@@ -51,7 +51,7 @@ def test_the_default_setup_is_kept_only_while_its_pack_files_are_unchanged(
     rs = type(RS)()
     kept = rs.setup()
     assert rs.setup() is kept and rs.setup({"first": 1}) is not kept
-    monkeypatch.setattr(ruleset, "snapshot", lambda fmt, folder: (("saved", 1, 2),))
+    monkeypatch.setattr(ruleset, "_stamp", lambda folder: (("saved", 1, 2),))
     again = rs.setup()
     assert again is not kept and again.cards == kept.cards
     assert rs.setup() is again
