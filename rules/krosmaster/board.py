@@ -58,15 +58,31 @@ class Geo:
         self.move_block = frozenset(i for i, k in enumerate(t) if k in house.MOVE_BLOCKING)
         self.los_block = frozenset(i for i, k in enumerate(t) if k in house.LOS_BLOCKING)
         self.demon = frozenset(i for i, k in enumerate(t) if k == "demon")
+        # Each cell's neighbours a figure may step on (terrain aside from figures).
+        self.open_neighbours = tuple(tuple(n for n in nb if n not in self.move_block)
+                                     for nb in self.grid.neighbours)
         # Range tables depend only on the map's shape and trees: shared by every game on it.
         shape = (board.width, board.height, self.los_block)
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
-        self._ranges, self._range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
+        self._ranges, self.range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
         # (cell, MP, every figure's cell) -> reachable cells: rules.krosmaster.combat.reachable
         self.reach_cache: dict[tuple[int, int, tuple[int | None, ...]], dict[int, int]] = {}
-        # The same key -> the acting figure's Move intents there: rules.krosmaster.legal
-        self.move_cache: dict[tuple[int, int, tuple[int | None, ...]], tuple[Any, ...]] = {}
+        # (figure, cell, MP, the figures' cells within that MP) -> its Move intents there:
+        # rules.krosmaster.legal
+        self.move_cache: dict[tuple[int, int, int, tuple[int, ...]], tuple[Any, ...]] = {}
+        self.rows = tuple(c // board.width for c in range(board.width * board.height))
+        self.cols = tuple(c % board.width for c in range(board.width * board.height))
+        self._distances: dict[int, tuple[int, ...]] = {}
+
+    def distances(self, goal: int) -> tuple[int, ...]:
+        """Each cell's Manhattan distance to ``goal`` (remembered per goal)."""
+        got = self._distances.get(goal)
+        if got is None:
+            gr, gc = self.rows[goal], self.cols[goal]
+            got = self._distances[goal] = tuple(
+                abs(r - gr) + abs(c - gc) for r, c in zip(self.rows, self.cols, strict=True))
+        return got
 
     def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus
@@ -83,9 +99,9 @@ class Geo:
     def in_range_set(self, origin: int, lo: int, hi: int, line: bool) -> frozenset[int]:
         """``in_range`` as a set, for membership tests in legal-intent generation."""
         key = (origin, lo, hi, line)
-        got = self._range_sets.get(key)
+        got = self.range_sets.get(key)
         if got is None:
-            got = self._range_sets[key] = frozenset(self.in_range(origin, lo, hi, line))
+            got = self.range_sets[key] = frozenset(self.in_range(origin, lo, hi, line))
         return got
 
 
@@ -115,7 +131,37 @@ def _row_lines(text: str, first: int) -> list[int]:
     return out
 
 
+_MAPS: dict[Path, tuple[tuple[int, ...], Board]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, ...] | None:
+    """What tells a map file changed: the link itself and the file it names (inode, size,
+    times), None when it cannot be read."""
+    try:
+        link, st = path.lstat(), path.stat()
+    except OSError:
+        return None
+    return (link.st_ino, link.st_mtime_ns, link.st_ctime_ns,
+            st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 def load_map(path: Path) -> Board:
+    """The map in ``path`` (see the module doc); DataError naming file and line if it is
+    wrong. An unchanged file gives the same Board again: every game on a map then shares its
+    ``Geo`` and its caches, and a new game does not parse the file again."""
+    stamp = _stamp(path)
+    hit = _MAPS.get(path)
+    if stamp is not None and hit is not None and hit[0] == stamp:
+        return hit[1]
+    board = _read_map(path)
+    if stamp is not None:
+        if len(_MAPS) >= 64:
+            _MAPS.clear()
+        _MAPS[path] = (stamp, board)
+    return board
+
+
+def _read_map(path: Path) -> Board:
     data, index = read_toml(path)
     errors: list[str] = []
     here = f"{path}"

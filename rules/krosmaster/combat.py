@@ -70,29 +70,45 @@ def tackle_cells(s: Table, geo: Geo, owner: int) -> set[int]:
 def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
               risky: set[int] | None = None) -> list[int]:
     """House rule H10: within the MP left, the route with the fewest tackles, then shortest.
-    (``risky``: ``tackle_cells`` of the mover's owner, when the caller has it already.)"""
-    assert fig.cell is not None
-    blocked = move_blockers(s, geo)
+    (``risky``: ``tackle_cells`` of the mover's owner, when the caller has it already.)
+    ``goal`` is one of the cells the figure can reach (a legal Move's)."""
+    start = fig.cell
+    assert start is not None
+    taken = {f.cell for f in s.figures}
     if risky is None:
         risky = tackle_cells(s, geo, fig.owner)
-    nb = geo.grid.neighbours
-    # One table per number of steps: cell -> (tackles so far, cell it came from).
-    layers: list[dict[int, tuple[int, int]]] = [{fig.cell: (0, -1)}]
-    for _ in range(fig.mp):
-        nxt: dict[int, tuple[int, int]] = {}
-        for cur, (cost, _prev) in layers[-1].items():
-            cost += cur in risky
+    nb = geo.open_neighbours  # terrain that blocks movement is left out already
+    to_goal = geo.distances(goal)
+    # One pair of tables per number of steps: cell -> tackles so far, cell -> cell it came
+    # from (both filled in the same order: a cell keeps the place where it was first seen).
+    # A cell further from the goal than the steps left is left out: no route through it
+    # ends at the goal, and every neighbour of a cell kept is kept, so the cells kept are
+    # found in the same order, with the same tackles and the same cell before.
+    costs: list[dict[int, int]] = [{start: 0}]
+    prevs: list[dict[int, int]] = [{start: -1}]
+    for left in range(fig.mp - 1, -1, -1):
+        cost_to: dict[int, int] = {}
+        came: dict[int, int] = {}
+        for cur, cost in costs[-1].items():
+            if cur in risky:
+                cost += 1
             for n in nb[cur]:
-                if n not in blocked and (n not in nxt or cost < nxt[n][0]):
-                    nxt[n] = (cost, cur)
-        layers.append(nxt)
-        hit = nxt.get(goal)
-        if hit is not None and hit[0] == 0:
-            break  # no tackle on the way: no later, longer route can be better
-    steps = min((layer[goal][0], k) for k, layer in enumerate(layers) if goal in layer)[1]
+                if n in taken or to_goal[n] > left:
+                    continue
+                old = cost_to.get(n)
+                if old is None or cost < old:
+                    cost_to[n] = cost
+                    came[n] = cur
+        costs.append(cost_to)
+        prevs.append(came)
+        if cost_to.get(goal) == 0:
+            steps = len(costs) - 1  # no tackle on the way: no other route can be better
+            break
+    else:
+        steps = min((layer[goal], k) for k, layer in enumerate(costs) if goal in layer)[1]
     path = [goal]
     for k in range(steps, 0, -1):
-        path.append(layers[k][path[-1]][1])
+        path.append(prevs[k][path[-1]])
     return path[::-1]
 
 

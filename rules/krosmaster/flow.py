@@ -4,7 +4,9 @@ stops where the active player must decide."""
 
 from __future__ import annotations
 
-from rules.core.dice import roll_faces
+from collections.abc import Sequence
+
+from rules.core.rng import Rng, _splitmix64
 from rules.krosmaster import house
 from rules.krosmaster.draft import KDraft
 from rules.krosmaster.state import set_pair
@@ -12,6 +14,29 @@ from rules.krosmaster.state import set_pair
 
 def faces_text(faces: tuple[str, ...]) -> str:
     return ", ".join(house.FACE_NAMES.get(f, f) for f in faces)
+
+
+_MASK = (1 << 64) - 1
+
+
+def roll_faces(rng: Rng, faces: Sequence[str], n: int) -> tuple[tuple[str, ...], Rng]:
+    """``rules.core.dice.roll_faces`` (the same faces and the same Rng after) in one loop, with
+    one new Rng at the end instead of a validated one per draw: rolls are in most steps."""
+    if n <= 0:
+        return (), rng
+    seed, counter = rng.seed, rng.counter
+    k = len(faces)
+    limit = (_MASK + 1) - ((_MASK + 1) % k)
+    base = seed * 0x2545F4914F6CDD1D
+    out: list[str] = []
+    for _ in range(n):
+        while True:  # Rng.below's rejection: it almost never loops
+            raw = _splitmix64((base + counter) & _MASK)
+            counter += 1
+            if raw < limit:
+                break
+        out.append(faces[raw % k])
+    return tuple(out), rng.model_copy(update={"counter": counter})
 
 
 def roll(d: KDraft, n: int, purpose: str, player: int, who: str = "") -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
@@ -10,7 +10,6 @@ from rules.krosmaster import house
 from rules.krosmaster.board import Geo
 from rules.krosmaster.board import geo as board_geo
 from rules.krosmaster.cards import Spell
-from rules.krosmaster.combat import reachable
 from rules.krosmaster.intents import (
     BuyGG,
     Cast,
@@ -64,18 +63,58 @@ def spell_targets(s: KState, geo: Geo, fig: Figure, spell: Spell,
     here = fig.cell
     if here is None:
         return []
+    return _targets(geo, here, spell, _Sides(s.figures, fig.owner).of(spell.target),
+                    lambda: blocks)
+
+
+class _Sides:
+    """The cells of the standing figures, in figure order: everyone's, and split by side
+    as seen from ``owner`` (each made once per listing when a spell first asks)."""
+
+    def __init__(self, figs: Sequence[Figure], owner: int) -> None:
+        self.figs = figs
+        self.owner = owner
+        self._any: list[int] | None = None
+        self._ally: list[int] | None = None
+        self._enemy: list[int] | None = None
+
+    @property
+    def any(self) -> list[int]:
+        if self._any is None:
+            self._any = [c for c in [f.cell for f in self.figs] if c is not None]
+        return self._any
+
+    def of(self, target: str) -> list[int]:
+        if target == "enemy":
+            if self._enemy is None:
+                owner = self.owner
+                self._enemy = [f.cell for f in self.figs
+                               if f.owner != owner and f.cell is not None]
+            return self._enemy
+        if target == "ally":
+            if self._ally is None:
+                owner = self.owner
+                self._ally = [f.cell for f in self.figs
+                              if f.owner == owner and f.cell is not None]
+            return self._ally
+        return self.any
+
+
+def _targets(geo: Geo, here: int, spell: Spell, cells: list[int],
+             blocks: Callable[[], frozenset[int]]) -> list[int]:
+    """Which of ``cells`` (the figures this spell may aim at) it reaches from ``here``;
+    ``blocks`` is asked for the sight blockers only when a target needs a sight line."""
     lo, hi = spell.range
     reach = geo.in_range_set(here, lo, hi, spell.line)
-    near = geo.grid.neighbours[here]  # no sight line needed at distance 0 or 1
-    los = geo.grid.line_of_sight
-    out = []
-    for t in s.figures:
-        c = t.cell
-        if c is None or c not in reach or not _fits(spell, fig, t):
-            continue
-        if spell.los and c != here and c not in near and not los(here, c, blocks):
-            continue
-        out.append(c)
+    out = [c for c in cells if c in reach]
+    if out and spell.los:
+        # No sight line is needed at distance 0 or 1.
+        near = geo.grid.neighbours[here]
+        for c in out:
+            if c != here and c not in near:
+                seen = geo.grid.line_of_sight
+                wall = blocks()
+                return [c for c in out if c == here or c in near or seen(here, c, wall)]
     return out
 
 
@@ -88,46 +127,113 @@ def _dofus(s: KState, p: int, only: Hashable | None) -> list[Intent]:
             for f in _DOFUS_CHOICES]
 
 
+_INSPIRE: dict[tuple[int, tuple[int, ...]], tuple[Intent, ...]] = {}
+
+
 def _inspiration(s: KState, p: int, only: Hashable | None) -> list[Intent]:
-    out: list[Intent] = [EndInspiration.of()]
-    if s.dice:
-        mine = [f.id for f in s.figures if f.owner == p and f.alive]
-        out += [Inspire.of(i, f) for i in range(len(s.dice)) for f in mine]
-    return out
+    """Done, then each die on each of the player's standing figures (a handful of
+    combinations, remembered)."""
+    mine = tuple([f.id for f in s.figures if f.owner == p and f.cell is not None])
+    key = (len(s.dice), mine)
+    got = _INSPIRE.get(key)
+    if got is None:
+        if len(_INSPIRE) >= 4096:
+            _INSPIRE.clear()
+        got = _INSPIRE[key] = (EndInspiration.of(),) + tuple(
+            Inspire.of(i, f) for i in range(len(s.dice)) for f in mine)
+    return list(got)
 
 
 def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
-    fig = s.acting()
-    if fig is None:
+    if s.phase != "activation":
         return []
+    figs = s.figures
+    fig = figs[s.timelines[s.active][s.slot]]  # the acting figure
+    fid, here = fig.id, fig.cell
+    out: list[Intent] = [EndActivation.of(fid)]
+    if here is None:
+        return out
     g = board_geo(s.board)
-    out: list[Intent] = [EndActivation.of(fig.id)]
-    out += _move_intents(s, g, fig)
-    card = s.card(fig)
-    blocks: frozenset[int] | None = None  # made when a spell can be afforded
-    for i, spell in enumerate(card.spells):
-        if spell.ap <= fig.ap:
-            if blocks is None:
-                blocks = sight_blockers(s, g)
-            out += [Cast.of(fig.id, i, c)
-                    for c in spell_targets(s, g, fig, spell, blocks)]
-    if fig.cell in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
-        out.append(BuyGG.of(fig.id))
+    cells = tuple([f.cell for f in figs])
+    if fig.mp > 0:
+        out += _move_intents(g, fig, here, cells)
+    ap = fig.ap
+    owner = fig.owner
+    pools: dict[str, list[int]] = {}  # a spell's target kind -> the cells it may aim at
+    wall: frozenset[int] | None = None  # the sight blockers, made when first needed
+    ranges = g.range_sets
+    for i, spell in enumerate(s.catalog[fig.card].spells):
+        if spell.ap > ap:
+            continue
+        # As ``spell_targets`` (which the highlights use), inline: it runs for most steps.
+        want = spell.target
+        pool = pools.get(want)
+        if pool is None:
+            if want == "enemy":
+                pool = [f.cell for f in figs if f.owner != owner and f.cell is not None]
+            elif want == "ally":
+                pool = [f.cell for f in figs if f.owner == owner and f.cell is not None]
+            else:
+                pool = [c for c in cells if c is not None]
+            pools[want] = pool
+        lo, hi = spell.range
+        reach = ranges.get((here, lo, hi, spell.line))
+        if reach is None:
+            reach = g.in_range_set(here, lo, hi, spell.line)
+        hits = [c for c in pool if c in reach]
+        if hits and spell.los:
+            near = g.grid.neighbours[here]
+            if any(c != here and c not in near for c in hits):
+                if wall is None:
+                    wall = g.los_block.union([c for c in cells if c is not None])
+                seen = g.grid.line_of_sight
+                hits = [c for c in hits if c == here or c in near or seen(here, c, wall)]
+        for c in hits:
+            out.append(Cast.of(fid, i, c))
+    if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
+        out.append(BuyGG.of(fid))
     return out
 
 
-def _move_intents(s: KState, g: Geo, fig: Figure) -> tuple[Intent, ...]:
-    """The acting figure's Moves, by where every figure stands (the cell and the cells name
-    the figure): positions come back within an Activation, as for ``reachable``."""
-    if fig.cell is None or fig.mp <= 0:
-        return ()
-    key = (fig.cell, fig.mp, tuple([f.cell for f in s.figures]))
+_MOVES: dict[int, list[Intent | None]] = {}  # figure id -> cell -> its Move (Move.of's)
+
+
+def _move_intents(g: Geo, fig: Figure, here: int,
+                  cells: tuple[int | None, ...]) -> tuple[Intent, ...]:
+    """The acting figure's Moves, in the order ``reachable`` gives their cells (one distance
+    layer at a time). They depend only on the figures within its MP of it (none further can
+    block a route), so positions that differ only far away share them."""
+    mp = fig.mp
+    far = g.distances(here)
+    near = tuple([c for c in cells if c is not None and far[c] <= mp])
+    fid = fig.id
+    key = (fid, here, mp, near)
     got = g.move_cache.get(key)
     if got is None:
         if len(g.move_cache) >= 20_000:
             g.move_cache.clear()
-        fid = fig.id
-        got = g.move_cache[key] = tuple([Move.of(fid, c) for c in reachable(s, g, fig, fig.mp)])
+        row = _MOVES.get(fid)
+        if row is None or len(row) < len(far):
+            row = _MOVES[fid] = [None] * len(far)
+        nb = g.open_neighbours
+        seen = set(near)  # the figures' cells (the mover's among them) are never entered
+        moves: list[Intent] = []
+        layer = [here]
+        for _ in range(mp):
+            nxt = []
+            for cur in layer:
+                for n in nb[cur]:
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+                        m = row[n]
+                        if m is None:
+                            m = row[n] = Move.of(fid, n)
+                        moves.append(m)
+            if not nxt:
+                break
+            layer = nxt
+        got = g.move_cache[key] = tuple(moves)
     return got
 
 
@@ -149,10 +255,16 @@ STAGES: Stages[KState] = Stages([
 ], lambda s: s.phase)
 
 
+_GENERATE = {st.name: st.generate for st in STAGES}
+
+
 def legal(s: KState, geo: Geo | None = None) -> list[Intent]:
-    """Every legal intent of the deciding player, in a fixed order (``geo`` is looked up from
-    the state's board; the argument stays for callers that hold it)."""
-    return STAGES.legal(s)
+    """Every legal intent of the deciding player, in a fixed order: ``STAGES.legal`` without
+    its look-ups (the active player decides in every stage but the end, which lists none;
+    ``geo`` is looked up from the state's board, the argument stays for callers that hold
+    it)."""
+    generate = _GENERATE.get(s.phase)
+    return [] if generate is None else generate(s, s.active, None)
 
 
 _PHASE_HINT = {
