@@ -1,12 +1,15 @@
 """Who acts and what is legal in BOS: the stages table (``rules.core.stages``) and one
-generator per stage, straight from the immutable State (no draft is built to list intents)."""
+generator per stage, straight from the immutable State (no draft is built to list intents).
+
+The generators run every step of a simulation, so they read per-card rows and reuse intent
+lists cached by the immutable pieces they depend on (see ``_rows``, ``_aimed``, ``_strikes``)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
 from rules.bos.cards import Card
-from rules.bos.effects import EFFECTS, Reading, holds
+from rules.bos.effects import CONDITIONS, EFFECTS, Condition, Reading, holds
 from rules.bos.intents import (
     Attack,
     Block,
@@ -48,7 +51,10 @@ def targets(s: State, p: int, effect: str) -> tuple[Pick, ...]:
     """Where an effect may go: B-14 keeps "summon" off bosses and "boss" off summons, B-11
     keeps a player who has not arrived out of the choices. An "opponent" effect needs no
     choice, so it may be used before they arrive: it does not affect them (B-11)."""
-    kind = EFFECTS[effect].target
+    return _targets(s, p, EFFECTS[effect].target)
+
+
+def _targets(s: State, p: int, kind: str) -> tuple[Pick, ...]:
     if kind == "none" or kind == "opponent":
         return _NO_TARGET
     if kind == "player":
@@ -62,7 +68,22 @@ def targets(s: State, p: int, effect: str) -> tuple[Pick, ...]:
     return tuple((i, EMPTY) for i in s.units if (i in bosses) == want_boss)
 
 
+def _target_key(s: State, p: int, kind: str, field: tuple[int, ...]) -> Hashable:
+    """What ``_targets(s, p, kind)`` depends on, small enough to key a cache by."""
+    if kind == "none" or kind == "opponent":
+        return 0
+    if kind == "unit":
+        return field
+    sides = s.sides
+    if kind == "player":
+        return (p, sides[p].turns > 0, sides[1 - p].turns > 0)
+    if kind == "own_acted":
+        return (p, "acted", *(i for i, u in s.units.items() if u.owner == p and u.acted))
+    return (kind, sides[0].boss, sides[1].boss, field)
+
+
 _NO_TARGET: tuple[Pick, ...] = ((EMPTY, EMPTY),)
+_COLS = tuple(range(COLUMNS))
 
 
 def can_player_attack(s: State, iid: int, q: int) -> bool:
@@ -128,11 +149,14 @@ def _summons(iid: int, cols: tuple[int, ...]) -> list[Intent]:
 def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
     side = s.sides[p]
     out: list[Intent] = []
-    cols = tuple(free_columns(s, p))
+    down, slots = side.wizard_down, side.slots
+    cols = tuple([c for c in _COLS if not down[c] and slots[c] == EMPTY])  # ``free_columns``
     if cols:
-        for iid, _, cond, n, _ in _rows(s, side.castle, False):
-            if (only is None or iid == only) and (cond == "always" or holds(s, p, cond, n)):
-                out.extend(_summons(iid, cols))
+        summons = _SUMMONS
+        for iid, _, test, n, _ in _rows(s, side.castle, False):
+            if (only is None or iid == only) and (test is None or test(s, p, n)):
+                got = summons.get((iid, cols))
+                out.extend(_summons(iid, cols) if got is None else got)
     if only is None:
         out.append(EndSummoning.of())
     return out
@@ -141,8 +165,8 @@ def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
 # Per card (by identity, the card kept so its id is never reused): cost, condition, its
 # amount and the effect's target kind; the legal-intent generators read these every step.
 _INFO: dict[int, tuple[Card, int, str, int, str]] = {}
-# Attack intents of one card at every other card on the battlefield, by (card, battlefield).
-_ATTACKS: dict[tuple[int, tuple[int, ...]], list[Intent]] = {}
+# A card's "act" abilities as (index, target kind), by card identity (the card kept).
+_ACTS: dict[int, tuple[Card, tuple[tuple[int, str], ...]]] = {}
 
 
 def info(s: Reading, iid: int) -> tuple[Card, int, str, int, str]:
@@ -156,86 +180,127 @@ def info(s: Reading, iid: int) -> tuple[Card, int, str, int, str]:
     return got
 
 
-_CASTS: dict[tuple[int, int, tuple[Pick, ...]], list[Intent]] = {}
+def _acts(card: Card) -> tuple[tuple[int, str], ...]:
+    got = _ACTS.get(id(card))
+    if got is None or got[0] is not card:
+        if len(_ACTS) > 10_000:
+            _ACTS.clear()
+        acts = tuple((k, EFFECTS[ab.effect].target) for k, ab in enumerate(card.abilities)
+                     if ab.trigger == "act")
+        got = _ACTS[id(card)] = (card, acts)
+    return got[1]
 
 
-def _aimed(iid: int, ability: int, picks: tuple[Pick, ...]) -> list[Intent]:
-    """The Cast (``ability`` -1) or UseAbility intents of a card at each of ``picks``."""
-    key = (iid, ability, picks)
-    got = _CASTS.get(key)
+# The Cast (ability -1) or UseAbility intents of a card at every target of a kind, by
+# (card, ability, ``_target_key``).
+_AIMED: dict[tuple[int, int, Hashable], list[Intent]] = {}
+
+
+def _aimed(s: State, p: int, iid: int, ability: int, kind: str, key: Hashable) -> list[Intent]:
+    """The Cast (``ability`` -1) or UseAbility intents of a card at each target."""
+    k = (iid, ability, key)
+    got = _AIMED.get(k)
     if got is None:
-        if len(_CASTS) > 50_000:
-            _CASTS.clear()
-        got = _CASTS[key] = [Cast.of(iid, t, q) for t, q in picks] if ability < 0 else \
+        if len(_AIMED) > 50_000:
+            _AIMED.clear()
+        picks = _targets(s, p, kind)
+        got = _AIMED[k] = [Cast.of(iid, t, q) for t, q in picks] if ability < 0 else \
             [UseAbility.of(iid, ability, t, q) for t, q in picks]
     return got
 
 
-def _attacks(iid: int, field: tuple[int, ...]) -> list[Intent]:
-    key = (iid, field)
-    got = _ATTACKS.get(key)
+# A ready card's attacks on every other card, then its player attacks, by (card, its owner,
+# whether it may attack the opponent, battlefield).
+_STRIKES: dict[tuple[int, int, bool, tuple[int, ...]], list[Intent]] = {}
+
+
+def _strikes(iid: int, p: int, at_them: bool, field: tuple[int, ...]) -> list[Intent]:
+    key = (iid, p, at_them, field)
+    got = _STRIKES.get(key)
     if got is None:
-        if len(_ATTACKS) > 50_000:
-            _ATTACKS.clear()
-        got = _ATTACKS[key] = [Attack.of(iid, t) for t in field if t != iid]
+        if len(_STRIKES) > 50_000:
+            _STRIKES.clear()
+        got = [Attack.of(iid, t) for t in field if t != iid]
+        if at_them:
+            got.append(PlayerAttack.of(iid, 1 - p))
+        got.append(PlayerAttack.of(iid, p))  # B-12: yourself, always
+        _STRIKES[key] = got
     return got
 
 
-Row = tuple[int, int, str, int, str]  # iid, cost, condition, its amount, effect
-# A spellbook's spells cheapest first, by (catalog, spellbook); the catalog kept with them so
-# a reused id never matches another game's cards.
-_BOOKS: dict[tuple[int, tuple[int, ...], bool], tuple[dict[str, Card], list[Row]]] = {}
+# iid, cost, condition test (None: always), its amount, the effect's target kind
+Row = tuple[int, int, Condition | None, int, str]
+# A castle's or spellbook's rows (the spellbook's cheapest first), by (catalog, cards, zone);
+# both dicts kept with them: iids are numbered per deck pair, so the same zone tuple of
+# another game's ``cards`` (or of a reloaded catalog) is other cards.
+_BOOKS: dict[tuple[int, int, tuple[int, ...], bool],
+             tuple[dict[str, Card], dict[int, str], list[Row]]] = {}
 
 
 def _rows(s: State, book: tuple[int, ...], by_cost: bool) -> list[Row]:
     """The castle's or spellbook's cards as rows (the spellbook's cheapest first)."""
-    key = (id(s.catalog), book, by_cost)
+    catalog, cards = s.catalog, s.cards
+    key = (id(catalog), id(cards), book, by_cost)
     got = _BOOKS.get(key)
-    if got is None or got[0] is not s.catalog:
+    if got is None or got[0] is not catalog or got[1] is not cards:
         if len(_BOOKS) > 20_000:
             _BOOKS.clear()
-        rows = []
+        rows: list[Row] = []
         for iid in book:
-            c = s.card(iid)
-            rows.append((iid, c.cost, c.condition, c.condition_n, c.effect or ""))
+            c = catalog[cards[iid]]
+            test = None if c.condition == "always" else CONDITIONS[c.condition].test
+            kind = EFFECTS[c.effect].target if c.effect is not None else "none"
+            rows.append((iid, c.cost, test, c.condition_n, kind))
         if by_cost:
             rows.sort(key=lambda r: r[1])
-        got = _BOOKS[key] = (s.catalog, rows)
-    return got[1]
+        got = _BOOKS[key] = (catalog, cards, rows)
+    return got[2]
 
 
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    side = s.sides[p]
+    sides = s.sides
+    side = sides[p]
     out: list[Intent] = []
     vim = side.vim
-    picks: dict[str, tuple[Pick, ...]] = {}
-    for iid, cost, cond, n, effect in _rows(s, side.spellbook, True):
-        if cost > vim:
-            break
-        if (only is not None and iid != only) or \
-                (cond != "always" and not holds(s, p, cond, n)):
-            continue
-        got = picks.get(effect)
-        if got is None:
-            got = picks[effect] = targets(s, p, effect)
-        out.extend(_aimed(iid, -1, got))
     units = s.units
     field = tuple(units)
+    keys: dict[str, Hashable] = {}  # target kind -> its key, this position
+    aimed, strikes = _AIMED, _STRIKES
+    for iid, cost, test, n, kind in _rows(s, side.spellbook, True):
+        if cost > vim:
+            break
+        if (only is not None and iid != only) or (test is not None and not test(s, p, n)):
+            continue
+        key = keys.get(kind)
+        if key is None:
+            key = keys[kind] = _target_key(s, p, kind, field)
+        got = aimed.get((iid, -1, key))  # ``_aimed``'s cache read inline: once per spell
+        out.extend(_aimed(s, p, iid, -1, kind, key) if got is None else got)
+    q = 1 - p
+    them = sides[q]
+    # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a column
+    # facing an empty slot, from the boss only into a completely open battlefield
+    ts = them.slots
+    open_cols = [] if them.turns <= 0 else [c for c in _COLS if ts[c] == EMPTY]
+    boss = side.boss
+    boss_open = len(open_cols) == COLUMNS and them.boss_state != "up"
+    slots = side.slots
+    catalog, cards = s.catalog, s.cards
     for iid, u in units.items():
         if u.owner != p or u.acted or (only is not None and iid != only):
             continue
-        out.extend(_attacks(iid, field))
-        if can_player_attack(s, iid, 1 - p):
-            out.append(PlayerAttack.of(iid, 1 - p))
-        out.append(PlayerAttack.of(iid, p))  # B-12: yourself, always
-        for k, ab in enumerate(s.card(iid).abilities):
-            if ab.trigger == "act":
-                got = picks.get(ab.effect)
-                if got is None:
-                    got = picks[ab.effect] = targets(s, p, ab.effect)
-                out.extend(_aimed(iid, k, got))
-    if (only is None or only == side.boss) and can_reveal(s, p):
-        out.append(RevealBoss.of(side.boss))
+        at_them = boss_open if iid == boss else (iid in slots and slots.index(iid) in open_cols)
+        got = strikes.get((iid, p, at_them, field))
+        out.extend(_strikes(iid, p, at_them, field) if got is None else got)
+        for k, kind in _acts(catalog[cards[iid]]):
+            key = keys.get(kind)
+            if key is None:
+                key = keys[kind] = _target_key(s, p, kind, field)
+            out.extend(_aimed(s, p, iid, k, kind, key))
+    if side.boss_state == "down" and (only is None or only == boss):  # as ``can_reveal``
+        _, _, test, n, _ = _rows(s, (boss,), False)[0]
+        if test is None or test(s, p, n):
+            out.append(RevealBoss.of(boss))
     if only is None:
         out.append(EndTurn.of())
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -14,6 +15,7 @@ from rules.bos.flow import start_turn
 from rules.bos.game import GAME
 from rules.bos.intents import INTENT_TYPES
 from rules.bos.legal import legal, to_act
+from rules.bos.quick import QUIET
 from rules.bos.state import Side, State
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
@@ -21,6 +23,10 @@ from rules.core.reload import replace_in_catalog
 from rules.core.ruleset import Ruleset
 
 _SHARED: list[dict[str, Card]] = []  # the last catalog handed out (see ``shared_catalog``)
+# Card numberings handed out, by the card ids in order (see ``new_state``)
+_NUMBERINGS: dict[tuple[str, ...], dict[int, str]] = {}
+# The first position of a game by (catalog, deck, deck, who starts), each kept to check identity
+_STARTS: dict[tuple[int, int, int, int], tuple[object, object, object, State]] = {}
 
 
 def shared_catalog(cards: Mapping[str, Card]) -> dict[str, Card]:
@@ -32,6 +38,22 @@ def shared_catalog(cards: Mapping[str, Card]) -> dict[str, Card]:
             return last
     _SHARED[:] = [dict(cards)]
     return _SHARED[0]
+
+
+def _stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """(name, mtime_ns, size) of every card, deck and manifest file a pack folder may hold:
+    it changes whenever ``packs.snapshot`` (what ``cached_pack`` reloads on) does, read with
+    one directory scan instead of a Path per file (a new game's largest cost otherwise)."""
+    out = []
+    try:
+        with os.scandir(folder) as entries:
+            for e in entries:
+                if e.name.lower().endswith((".toml", ".csv")) and e.is_file():
+                    st = e.stat()
+                    out.append((e.name, st.st_mtime_ns, st.st_size))
+    except OSError:
+        return ()
+    return tuple(sorted(out))
 
 
 def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) -> State:
@@ -55,7 +77,14 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
         sides.append(Side.model_construct(boss=boss, wizards=wizards, castle=castle,
                                           spellbook=spellbook))
         split = split or len(cards)
-    return State.model_construct(catalog=shared_catalog(catalog), cards=cards, split=split,
+    # One dict per numbering, as for the catalog: the legal-intent caches are keyed by it
+    ids = tuple(cards.values())
+    shared = _NUMBERINGS.get(ids)
+    if shared is None:
+        if len(_NUMBERINGS) > 64:
+            _NUMBERINGS.clear()
+        shared = _NUMBERINGS[ids] = cards
+    return State.model_construct(catalog=shared_catalog(catalog), cards=shared, split=split,
                                  sides=(sides[0], sides[1]), active=first, first=first)
 
 
@@ -71,11 +100,42 @@ class BosRules(Ruleset[State]):
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
 
+    def setup(self, options: Mapping[str, Any] | None = None) -> Setup:
+        """As ``Ruleset.setup``; the setup with no options (every simulated game's) is kept
+        until a file of its pack is saved, added or deleted (as ``cached_pack`` keeps a pack)."""
+        if options:
+            return super().setup(options)
+        fmt = self.pack_format()
+        kept: tuple[Path, object, Setup] | None = self.__dict__.get("_default_setup")
+        if kept is not None and fmt is not None and _stamp(kept[0]) == kept[1]:
+            return kept[2]
+        # The files' stamp, taken before the pack is read: a file saved in between makes the
+        # next call read it again
+        folder = shipped_pack(self.info)
+        stamp = _stamp(folder)
+        setup = super().setup(options)
+        if fmt is not None and setup.folder == folder:
+            self.__dict__["_default_setup"] = (folder, stamp, setup)
+        return setup
+
     def _new_game(self, seed: int, setup: Setup) -> State:
-        state = new_state(setup.cards, setup.decks, setup.options.first)
+        """Nothing in BOS is random, so the seed plays no part: a game of the same pack, decks
+        and first player starts from the same position, built once (states never change)."""
+        catalog = shared_catalog(setup.cards)
+        first = setup.options.first
+        d0, d1 = setup.decks
+        key = (id(catalog), id(d0), id(d1), first)
+        hit = _STARTS.get(key)
+        if hit is not None and hit[0] is catalog and hit[1] is d0 and hit[2] is d1:
+            return hit[3].model_copy()
+        state = new_state(catalog, setup.decks, first)
         d = Draft(state)
         start_turn(d, state.first)
-        return d.freeze()
+        start = d.freeze()
+        if len(_STARTS) > 64:
+            _STARTS.clear()
+        _STARTS[key] = (catalog, d0, d1, start)
+        return start.model_copy()
 
     def _to_act(self, state: State) -> int | None:
         return to_act(state)
@@ -94,12 +154,19 @@ class BosRules(Ruleset[State]):
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
-        if quiet and intent.kind == "end_summoning":
-            # Only the step changes: no draft needed (a twentieth of simulated steps).
-            return state.model_copy(update={"step": "main"}), []
-        d = Draft(state, quiet)
         p = to_act(state)
         assert p is not None
+        if quiet:
+            kind = intent.kind
+            if kind == "end_summoning":
+                # Only the step changes: no draft needed (a twentieth of simulated steps).
+                return state.model_copy(update={"step": "main"}), []
+            fast = QUIET.get(kind)
+            if fast is not None:
+                new = fast(state, p, intent)
+                if new is not None:
+                    return new, []
+        d = Draft(state, quiet)
         KINDS[intent.kind].apply(d, p, intent)
         return d.freeze(), d.events
 

@@ -1,0 +1,305 @@
+"""Quiet ``apply`` without a Draft for the intents a simulation plays most (end of turn,
+summons, player attacks, attacks, spells and abilities): each changes a few
+fields of a side or two, and building a Draft, copying a side for every change and freezing it
+costs more than the change. Each gives the state the Draft path gives (the handlers in
+``actions``, ``flow`` and ``draft`` say what that is), with one copy per changed object;
+``None`` when the intent needs the Draft path (the turn cap).
+A rules change to one of these actions is made here too; tests/core/test_fast_loop.py's
+loud-equals-quiet test over random games and tests/bos/test_quick.py (every deck pairing,
+every fast path taken) catch the two drifting apart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rules.bos.cards import Card
+from rules.bos.effects import EFFECTS
+from rules.bos.intents import Attack, Cast, PlayerAttack, Summon, UseAbility
+from rules.bos.legal import _rows
+from rules.bos.state import (
+    COLUMNS,
+    EMPTY,
+    HALVING_TURN,
+    MIN_STARTUP_VIM,
+    TURN_CAP,
+    Side,
+    State,
+    Unit,
+)
+from rules.bos.state import PlayerAttack as Pending
+from rules.core.model import Intent
+
+_UP = (False,) * COLUMNS
+_COLS = tuple(range(COLUMNS))
+_UNIT = Unit(iid=0, owner=0, strength=1)
+_PENDING = Pending(attacker=0, defender=0, column=0)
+
+
+class _Reading:
+    """What conditions read (``effects.Reading``), over sides not yet put in a State."""
+
+    __slots__ = ("sides", "defeated", "attack", "_s")
+
+    def __init__(self, s: State, sides: Sequence[Side], defeated: tuple[int, int]) -> None:
+        self.sides = sides
+        self.defeated = defeated
+        self.attack = s.attack
+        self._s = s
+
+    def card(self, iid: int) -> Card:
+        return self._s.card(iid)
+
+
+def _idle(s: State, side: Side, sides: Sequence[Side], p: int,
+          defeated: tuple[int, int]) -> bool:
+    """As ``flow.skip_summoning_if_idle``: no free wizard, or no summon whose condition holds."""
+    down, slots = side.wizard_down, side.slots
+    for c in _COLS:
+        if not down[c] and slots[c] == EMPTY:
+            break
+    else:
+        return True
+    r = None
+    for _, _, test, n, _ in _rows(s, side.castle, False):
+        if test is None:
+            return False
+        if r is None:
+            r = _Reading(s, sides, defeated)
+        if test(r, p, n):
+            return False
+    return True
+
+
+def _end_turn(s: State, p: int, i: Intent) -> State | None:
+    """As ``flow.end_turn`` then ``flow.start_turn`` for the other player."""
+    if s.turn >= TURN_CAP:
+        return None
+    q = 1 - p
+    side = s.sides[q]
+    turns = side.turns + 1
+    units = s.units
+    if any(u.owner == q and u.acted for u in units.values()):
+        units = {k: (u.model_copy(update={"acted": False}) if u.owner == q and u.acted else u)
+                 for k, u in units.items()}
+    vim = max(MIN_STARTUP_VIM, side.vim * 2)
+    life = side.life
+    halved = turns >= HALVING_TURN
+    if halved:
+        life, vim = life // 2, vim // 2
+    side = side.model_copy(update={"turns": turns, "vim": vim, "life": life,
+                                   "wizard_down": _UP})
+    sides = (s.sides[0], side) if q else (side, s.sides[1])
+    update: dict[str, Any] = {"active": q, "defeated": (0, 0), "turn": s.turn + 1,
+                              "halved": halved, "sides": sides, "units": units}
+    if life <= 0 and s.winner is None:
+        update.update(winner=p, step="over", attack=None)
+    else:
+        update["step"] = "main" if _idle(s, side, sides, q, (0, 0)) else "summoning"
+    return s.model_copy(update=update)
+
+
+def _summon(s: State, p: int, i: Intent) -> State | None:
+    """As ``actions._summon``."""
+    assert isinstance(i, Summon)
+    card, col = i.card, i.column
+    side = s.sides[p]
+    down = list(side.wizard_down)
+    down[col] = True
+    slots = list(side.slots)
+    slots[col] = card
+    side = side.model_copy(update={"castle": tuple([c for c in side.castle if c != card]),
+                                   "slots": tuple(slots), "wizard_down": tuple(down)})
+    sides = (s.sides[0], side) if p else (side, s.sides[1])
+    units = dict(s.units)
+    units[card] = _UNIT.model_copy(update={"iid": card, "owner": p,
+                                           "strength": s.card(card).strength or 0})
+    update: dict[str, Any] = {"sides": sides, "units": units}
+    if _idle(s, side, sides, p, s.defeated):
+        update["step"] = "main"
+    return s.model_copy(update=update)
+
+
+def _lose_life(s: State, sides: list[Side], update: dict[str, Any], q: int, n: int) -> None:
+    """As ``Draft.lose_life`` (``update`` holds the state's other changed fields)."""
+    if n <= 0:
+        return
+    life = sides[q].life - n
+    sides[q] = sides[q].model_copy(update={"life": life})
+    if life <= 0 and update.get("winner", s.winner) is None:
+        update.update(winner=1 - q, step="over", attack=None)
+
+
+def _player_attack(s: State, p: int, i: Intent) -> State | None:
+    """As ``actions._player_attack``."""
+    assert isinstance(i, PlayerAttack)
+    card, q = i.card, i.player
+    units = dict(s.units)
+    u = units[card] = units[card].model_copy(update={"acted": True})
+    sides = list(s.sides)
+    update: dict[str, Any] = {"units": units}
+    if q != p:
+        col = EMPTY if sides[p].boss == card else sides[p].slots.index(card)
+        them = sides[q]
+        if them.boss_state == "up" or (col != EMPTY and any(
+                0 <= c < COLUMNS and them.slots[c] != EMPTY for c in (col - 1, col + 1))):
+            update.update(step="block", attack=_PENDING.model_copy(
+                update={"attacker": card, "defender": q, "column": col}))
+            return s.model_copy(update=update)
+        update["attack"] = None
+    _lose_life(s, sides, update, q, u.strength)
+    update["sides"] = (sides[0], sides[1])
+    return s.model_copy(update=update)
+
+
+class _Field:
+    """The units and sides one quiet action changes, each copied once at the end."""
+
+    __slots__ = ("s", "units", "sides", "side_updates", "defeated", "extra")
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+        self.units = dict(s.units)
+        self.sides = s.sides
+        self.side_updates: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
+        self.defeated = s.defeated
+        self.extra: dict[str, Any] = {}  # the state's other changed fields
+
+    def side(self, p: int, name: str) -> Any:
+        got = self.side_updates[p].get(name, _MISSING)
+        return getattr(self.sides[p], name) if got is _MISSING else got
+
+    def leaves(self, iid: int) -> bool:
+        """As ``Draft.defeat``: counted (not a boss), its on-defeat abilities, then ``leave``
+        for the graveyard (the enchants under it to their casters' graveyards first)."""
+        u = self.units[iid]
+        s = self.s
+        p = u.owner
+        is_boss = self.sides[p].boss == iid
+        if not is_boss:
+            counts = list(self.defeated)
+            counts[p] += 1
+            self.defeated = (counts[0], counts[1])
+        for ab in s.card(iid).abilities:
+            if ab.trigger == "defeat" and not _effect(s, p, self, ab.effect, ab.amount, EMPTY,
+                                                      EMPTY, EMPTY):
+                return False
+        self.leave(iid, "graveyard")
+        return True
+
+    def leave(self, iid: int, to: str) -> None:
+        """As ``Draft.leave``: off the battlefield to the graveyard or castle; the enchants
+        under it to their casters' graveyards first."""
+        u = self.units.pop(iid)
+        p = u.owner
+        for spell in u.under:
+            caster = self.s.owner(spell)
+            self.side_updates[caster]["graveyard"] = (*self.side(caster, "graveyard"), spell)
+        upd = self.side_updates[p]
+        if self.sides[p].boss == iid:
+            upd["boss_state"] = "gone"
+        else:
+            upd["slots"] = tuple([EMPTY if c == iid else c for c in self.side(p, "slots")])
+        upd[to] = (*self.side(p, to), iid)
+
+    def state(self) -> State:
+        sides = list(self.sides)
+        for p in (0, 1):
+            if self.side_updates[p]:
+                sides[p] = sides[p].model_copy(update=self.side_updates[p])
+        return self.s.model_copy(update={"units": self.units, "sides": (sides[0], sides[1]),
+                                         "defeated": self.defeated, **self.extra})
+
+
+_MISSING = object()
+
+
+def _attack(s: State, p: int, i: Intent) -> State | None:
+    """As ``actions._attack``: the attacker acts, then ``Draft.battle``."""
+    assert isinstance(i, Attack)
+    a, b = i.card, i.target
+    f = _Field(s)
+    ua, ub = f.units[a], f.units[b]
+    hit = min(ua.strength, ub.strength)
+    f.units[a] = ua = ua.model_copy(update={"acted": True, "strength": ua.strength - hit})
+    f.units[b] = ub = ub.model_copy(update={"strength": ub.strength - hit})
+    for u in (ua, ub):
+        if u.iid in f.units and u.strength == 0 and not f.leaves(u.iid):
+            return None
+    return f.state()
+
+
+def _effect(s: State, p: int, f: _Field, effect: str, n: int, target: int, player: int,
+            spell: int) -> bool:
+    """As ``Draft.resolve`` for the effects that need no Draft (False for the others)."""
+    if EFFECTS[effect].target == "opponent":
+        player = 1 - p
+    if player >= 0 and f.sides[player].turns <= 0:
+        return True  # B-11: nothing happens
+    if target >= 0 and target not in f.units:
+        return True
+    if effect in ("damage_summon", "damage_boss", "damage_unit"):
+        u = f.units[target]
+        if n <= 0:
+            return True
+        taken = min(n, u.strength)
+        f.units[target] = u.model_copy(update={"strength": u.strength - taken})
+        return u.strength != taken or f.leaves(target)
+    if effect in ("damage_player", "damage_opponent"):
+        if n > 0:  # as ``Draft.lose_life``
+            life = f.side(player, "life") - n
+            f.side_updates[player]["life"] = life
+            if life <= 0 and f.extra.get("winner", s.winner) is None:
+                f.extra.update(winner=1 - player, step="over", attack=None)
+    elif effect == "gain_vim":
+        f.side_updates[p]["vim"] = f.side(p, "vim") + n
+    elif effect == "gain_life":
+        f.side_updates[p]["life"] = f.side(p, "life") + n
+    elif effect == "ready_card":
+        f.units[target] = f.units[target].model_copy(update={"acted": False})
+    elif effect in ("enchant_strength", "enchant_boss"):
+        u = f.units[target]
+        f.units[target] = u.model_copy(update={"strength": u.strength + n,
+                                               "under": (*u.under, spell)})
+    elif effect == "return_summon":
+        f.leave(target, "castle")
+    else:  # pragma: no cover - the pack loader refuses unknown effects
+        return False
+    return True
+
+
+def _cast(s: State, p: int, i: Intent) -> State | None:
+    """As ``actions._cast``."""
+    assert isinstance(i, Cast)
+    card = s.card(i.card)
+    assert card.effect is not None
+    f = _Field(s)
+    upd = f.side_updates[p]
+    upd["vim"] = f.sides[p].vim - card.cost
+    upd["spellbook"] = tuple([c for c in f.sides[p].spellbook if c != i.card])
+    if not _effect(s, p, f, card.effect, card.amount, i.target, i.player, i.card):
+        return None
+    if not (i.target in f.units and i.card in f.units[i.target].under):
+        upd["graveyard"] = (*f.side(p, "graveyard"), i.card)
+    return f.state()
+
+
+def _ability(s: State, p: int, i: Intent) -> State | None:
+    """As ``actions._ability``."""
+    assert isinstance(i, UseAbility)
+    ab = s.card(i.card).abilities[i.ability]
+    f = _Field(s)
+    f.units[i.card] = f.units[i.card].model_copy(update={"acted": True})
+    if not _effect(s, p, f, ab.effect, ab.amount, i.target, i.player, EMPTY):
+        return None
+    return f.state()
+
+
+QUIET: dict[str, Callable[[State, int, Intent], State | None]] = {
+    "end_turn": _end_turn,
+    "summon": _summon,
+    "player_attack": _player_attack,
+    "attack": _attack,
+    "cast": _cast,
+    "ability": _ability,
+}
