@@ -53,13 +53,14 @@ class _Edge:
     """One intent out of a node: its statistics (for the side that chose it) and where it
     leads."""
 
-    __slots__ = ("visits", "total", "avail", "child")
+    __slots__ = ("visits", "total", "avail", "child", "ends")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
         self.avail = 0
         self.child: _Node | None = None
+        self.ends: set[int | None] = set()  # how the game stood right after it ("on": -1)
 
 
 class _Node:
@@ -89,6 +90,7 @@ class SearchAgent(Agent):
         self.options = dict(options or {})
         self._rng = random.Random(seed)
         self.stats = SearchStats()
+        self.root: _Node | None = None  # the last decision's tree (tests and tuning read it)
 
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         me = rs.to_act(view)
@@ -97,8 +99,8 @@ class SearchAgent(Agent):
             return legal[0]
         # Its own view again: handed the true state by mistake, it still sees only this.
         view = rs.view(view, me)
-        root = self.search(rs, view, me, legal)
-        return _best(root, legal)
+        self.root = self.search(rs, view, me, legal)
+        return _best(self.root, legal, me)
 
     def search(self, rs: Ruleset[Any], view: Any, me: int, legal: list[Intent]) -> _Node:
         b = self.budget
@@ -132,6 +134,7 @@ class SearchAgent(Agent):
         node: _Node | None = root
         path: list[tuple[_Edge, bool]] = []  # the edge and whether the searcher chose it
         c = self.budget.exploration
+        steps = 0
         while node is not None:
             actor = rs.to_act(state)
             if actor is None:
@@ -148,7 +151,10 @@ class SearchAgent(Agent):
                 edge = edges[intent] = _Edge()
                 edge.avail = 1
                 state = rs.apply(state, intent, quiet=True).state
+                steps += 1
                 path.append((edge, actor == me))
+                if len(path) == 1:
+                    edge.ends.add(_end(rs, state))
                 node = None  # one new intent per iteration, then the rollout
                 break
             best_edge, best_intent, best_u = None, here[0], -math.inf
@@ -159,7 +165,10 @@ class SearchAgent(Agent):
                     best_edge, best_intent, best_u = e, i, u
             assert best_edge is not None
             state = rs.apply(state, best_intent, quiet=True).state
+            steps += 1
             path.append((best_edge, actor == me))
+            if len(path) == 1:
+                best_edge.ends.add(_end(rs, state))
             if best_edge.child is None:
                 best_edge.child = _Node()
             node = best_edge.child
@@ -169,28 +178,40 @@ class SearchAgent(Agent):
             options = rs.legal_intents(state)
             pick = rollout(state, options, rng) if rollout is not None else rng.choice(options)
             state = rs.apply(state, pick, quiet=True).state
-        value = _value(rs, state, me, base, scale)
+            steps += 1
+        value = _value(rs, state, me, base, scale, steps)
         for edge, mine in path:
             edge.visits += 1
             edge.total += value if mine else -value
 
 
-def _value(rs: Ruleset[Any], state: Any, me: int, base: float, scale: float) -> float:
-    """The searcher's value of ``state`` in [-1, 1]: a win 1, a loss -1, otherwise how much
-    better than the position searched from, squashed."""
+def _end(rs: Ruleset[Any], state: Any) -> int | None:
+    """The winner if the game is over (None: a draw), -1 while it goes on."""
+    return rs.winner(state) if rs.to_act(state) is None else -1
+
+
+def _value(rs: Ruleset[Any], state: Any, me: int, base: float, scale: float,
+           steps: int) -> float:
+    """The searcher's value of ``state``, ``steps`` intents from the root, in [-1, 1]: a win
+    near 1 (sooner is better), a loss near -1 (later is better), otherwise how much better
+    than the position searched from, squashed below any near win."""
     if rs.to_act(state) is None:
         w = rs.winner(state)
-        return 0.0 if w is None else (1.0 if w == me else -1.0)
-    return 0.95 * math.tanh((rs.evaluate(state, me) - base) / scale)
+        if w is None:
+            return 0.0
+        near = 0.98 ** min(steps, 10)
+        return near if w == me else -near
+    return 0.8 * math.tanh((rs.evaluate(state, me) - base) / scale)
 
 
-def _best(root: _Node, legal: list[Intent]) -> Intent:
-    """The most tried intent (ties: the better mean, then a non-pass, then legal order)."""
-    def key(i: Intent) -> tuple[int, float, int]:
+def _best(root: _Node, legal: list[Intent], me: int) -> Intent:
+    """An intent that won at once in every deal it was tried in, else the most tried one
+    (ties: the better mean, then a non-pass, then legal order)."""
+    def key(i: Intent) -> tuple[bool, int, float, int]:
         e = root.edges.get(i)
         if e is None or not e.visits:
-            return (0, -math.inf, 0)
-        return (e.visits, e.total / e.visits, 0 if i.kind in PASSES else 1)
+            return (False, 0, -math.inf, 0)
+        return (e.ends == {me}, e.visits, e.total / e.visits, 0 if i.kind in PASSES else 1)
     return max(legal, key=key)
 
 
