@@ -1,6 +1,7 @@
 """Frame times while a computer thinks: does a searching opponent starve the render loop?
 
     python tools/bench_thinking.py [--game G] [--level hard] [--frames 300] [--seed 1]
+                                   [--on-thread]
 
 A person (random legal choices, made at once) against a computer of ``--level`` at the table
 (1280x720, SDL dummy driver), the mouse moving every frame. Frames are timed apart while the
@@ -84,7 +85,13 @@ def main() -> int:
     ap.add_argument("--level", default="hard", choices=("easy", "normal", "hard"))
     ap.add_argument("--frames", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--on-thread", action="store_true",
+                    help="search on a thread of the window's process (to compare)")
     args = ap.parse_args()
+    if args.on_thread:
+        import game.thinking
+
+        game.thinking._shipped = set  # no game thinks in the worker process
     for game in args.game or playable():
         print(bench(game, args.level, args.frames, args.seed), flush=True)
     return 0

@@ -19,7 +19,7 @@ TARGET_MS = {"normal": 150.0, "hard": 1000.0}
 
 # iterations a decision at Normal, per game (Hard: HARD_FACTOR times as many)
 NORMAL_ITERATIONS: dict[str, int] = {
-    "kyoukai": 40, "krosmaster": 50, "dreadnought": 45, "bos": 55, "nullshapers": 80,
+    "kyoukai": 250, "krosmaster": 400, "dreadnought": 400, "bos": 400, "nullshapers": 300,
 }
 HARD_FACTOR = 6
 

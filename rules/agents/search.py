@@ -36,7 +36,9 @@ class Budget:
 
     iterations: int | None = None
     ms: float | None = None
-    rollout_depth: int = 12  # intents played at random after the tree before scoring
+    # intents played at random after the tree before scoring: none by default (the games'
+    # evaluate reads a position better than random play from it, measured in BOS: README)
+    rollout_depth: int = 0
     exploration: float = 0.7  # UCB constant, on values in [-1, 1]
     scale: float = 0.0  # evaluate points per unit of tanh; 0: the game's ``search_scale``
 
