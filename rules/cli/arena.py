@@ -22,8 +22,11 @@ from rules.core.ruleset import Ruleset
 @dataclass
 class GameResult:
     winner: int | None  # 0: the first agent, 1: the second, None: a draw
-    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))  # wall ms
+    cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))  # thread ms
     steps: int = 0
+    seats: tuple[int, int] = (0, 1)  # where each agent sat
+    swapped: bool = False  # the players had each other's decks
 
 
 def swapped_options(rs: Ruleset[Any]) -> dict[str, Any] | None:
@@ -58,13 +61,14 @@ def play(game: str, specs: tuple[str, str], g: int, seed: int) -> GameResult:
                                            game=game)
     agent_at = {seat_of[a]: a for a in (0, 1)}
     state = rs.new_game(seed=game_seed, options=options)
-    out = GameResult(None)
+    out = GameResult(None, seats=seat_of, swapped=options is not None)
     while (p := rs.to_act(state)) is not None:
         legal = rs.legal_intents(state)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         intent = agents[p].choose(own, rs.view(state, p), legal)
-        if len(legal) > 1:
+        if len(legal) > 1:  # a forced intent is no decision
             out.times[agent_at[p]].append((time.perf_counter() - t0) * 1000.0)
+            out.cpu[agent_at[p]].append((time.thread_time() - c0) * 1000.0)
         state = rs.apply(state, intent).state
         out.steps += 1
     w = rs.winner(state)
@@ -121,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
     share = wins / decisive if decisive else float("nan")
     lo, hi = wilson(wins, decisive)
     times = [[t for r in results for t in r.times[a]] for a in (0, 1)]
+    cpu = [[t for r in results for t in r.cpu[a]] for a in (0, 1)]
     print(f"{args.game}: {pair[0]} vs {pair[1]}, {len(results)} games (seats alternated, decks "
           f"swapped every other pair) in {elapsed:.0f} s")
     print(f"  {pair[0]}: {wins} wins, {pair[1]}: {losses} wins, {draws} draws")
@@ -129,11 +134,13 @@ def run(args: argparse.Namespace) -> int:
     for a in (0, 1):
         ts = times[a]
         mean = statistics.fmean(ts) if ts else float("nan")
-        print(f"  {pair[a]}: {len(ts)} decisions, ms p50 {pct(ts, 0.5):.1f} "
-              f"p90 {pct(ts, 0.9):.1f} mean {mean:.1f}")
+        print(f"  {pair[a]}: {len(ts)} decisions, wall ms p50 {pct(ts, 0.5):.1f} "
+              f"p90 {pct(ts, 0.9):.1f} mean {mean:.1f}; CPU ms p50 {pct(cpu[a], 0.5):.1f} "
+              f"p90 {pct(cpu[a], 0.9):.1f}")
     print(f"RESULT game={args.game} a={pair[0]} b={pair[1]} games={len(results)} wins={wins} "
           f"losses={losses} draws={draws} share={share:.3f} lo={lo:.3f} hi={hi:.3f} "
           f"p50_ms={pct(times[0], 0.5):.1f} p90_ms={pct(times[0], 0.9):.1f} "
+          f"cpu_p50_ms={pct(cpu[0], 0.5):.1f} cpu_p90_ms={pct(cpu[0], 0.9):.1f} "
           f"b_p90_ms={pct(times[1], 0.9):.1f}", flush=True)
     return 0
 
