@@ -34,8 +34,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hover", action="store_true", help="hover the first hand card (zoom)")
     ap.add_argument("--drag", action="store_true",
                     help="pick up a piece with a legal move, to show its lit zones")
+    ap.add_argument("--drag-from", default=None, metavar="PLACE",
+                    help="with --drag: pick it up from this place first (BOS: spells, castle)")
     ap.add_argument("--spell", action="store_true",
                     help="krosmaster: pick a castable spell, to show its range and sight")
+    ap.add_argument("--scale", type=float, default=1.0,
+                    help="UI scale 1.0..2.0 (less when the window cannot hold it)")
+    ap.add_argument("--tab", type=int, default=None,
+                    help="show tab N (0, 1…) of your book (BOS: 0 castle, 1 spellbook)")
+    ap.add_argument("--page", type=int, default=0, help="then turn N pages on in it")
+    ap.add_argument("--hover-dimmed", action="store_true",
+                    help="hover a dimmed card of your book, to show why it is dimmed")
     ap.add_argument("--settle", type=float, default=None,
                     help="seconds of frames before the shot, so animations land "
                          "(default 0.9 for a game with dice, else 0)")
@@ -45,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     app = App((w, h), game=GameConfig(game=args.game, seed=args.seed,
                                       seats=("human", "computer"), agent_delay=0.0,
                                       autosave=False))
+    app.apply_settings(app.settings.model_copy(update={"ui_scale": args.scale}), save=False)
     scene = app.scene
     assert isinstance(scene, TableScene)
     s = scene.session
@@ -64,10 +74,18 @@ def main(argv: list[str] | None = None) -> int:
             break
         s.submit(agents[p].choose(s.rs, s.view(p), s.legal()))
     app.frame(0.016)
+    _browse(app, scene, args.tab, args.page)
     info = scene.layout_info()
-    if args.drag:
-        for kind in ("field", *(k for k in info["pieces"] if k not in ("field", "hand")),
-                     "hand"):
+    if args.hover_dimmed:
+        usable = {id_key(x["source"]) for x in info["legal"]}
+        pos = next((p for place in info["pieces"].values() for i, p in place.items()
+                    if i not in usable and int(i) in getattr(scene.layout, "why", {})), None)
+        if pos is not None:
+            _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    elif args.drag:
+        first = (args.drag_from,) if args.drag_from else ()
+        for kind in (*first, "field",
+                     *(k for k in info["pieces"] if k not in ("field", "hand")), "hand"):
             srcs = {id_key(x["source"]) for x in info["legal"] if x["source"] is not None}
             pos = next((p for i, p in info["pieces"].get(kind, {}).items() if i in srcs),
                        None)
@@ -103,6 +121,21 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.out}: {played} moves, turn {s.state.turn}, to act {s.to_act()}")
     app.close()
     return 0
+
+
+def _browse(app: App, scene: TableScene, tab: int | None, pages: int) -> None:
+    """Click a tab of the viewer's book, then its next-page arrow ``pages`` times."""
+    viewer = scene.layout_info()["viewer"]
+    for k in range(pages + (tab is not None)):
+        controls = scene.layout_info()["controls"]
+        want = f"tab {tab}" if k == 0 and tab is not None else "next page"
+        pos = next((p for name, p in controls.items()
+                    if name.endswith(want) and f", {viewer}]" in name), None)
+        if pos is None:
+            return
+        _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        _post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        app.frame(0.016)
 
 
 def _post(kind: int, **kw: object) -> None:

@@ -117,6 +117,9 @@ def stops(ctx: Ctx) -> list[Stop]:
             by_zone.setdefault(z, []).append(i)
     for z in sorted(by_zone, key=lambda z: (lay.zone_center(z)[1], lay.zone_center(z)[0])):
         out.append(Stop("zone", z, lay.zone_rect(z), _label(ctx, by_zone[z])))
+    for name, (rect, label) in lay.controls().items():  # a book's tabs and page arrows
+        if label:  # unnamed: a mouse-only control (the opponent's book)
+            out.append(Stop("control", name, pygame.Rect(rect), label))
     buttons: dict[str, Any] = getattr(ctx, "buttons", {}) or {}
     for kind, b in buttons.items():
         if getattr(b, "visible", False) and ctx.button_intent(b) is not None:
@@ -138,6 +141,9 @@ def choose(ctx: Ctx, stop: Stop) -> Intent | Handler | None:
     lay = ctx.layout
     if stop.kind == "button":
         return _press_button(ctx, stop)
+    if stop.kind == "control":  # the focus stays on it: Enter again turns on
+        lay.use_control(stop.key)
+        return KeyFocus(ctx, key=stop.key)
     if stop.kind == "zone":
         hit = [i for i in _click_targets(ctx) if lay.target_of(i) == stop.key]
         return _pick(hit, ctx, stop.rect.center)

@@ -152,6 +152,22 @@ class TableLayout(ABC):
         handler); None lets the generic handlers do their usual thing."""
         return None
 
+    def controls(self) -> dict[str, tuple[pygame.Rect, str]]:
+        """Parts of the table that only change what it shows (a book's tabs and page arrows):
+        name -> (box, words for the keyboard hint). Keyboard Tab stops at those with words;
+        none by default."""
+        return {}
+
+    def use_control(self, name: str) -> bool:
+        """Do what a click on the control ``name`` does; True when the table changed."""
+        return False
+
+    def view_event(self, ev: pygame.event.Event, mouse: Pos) -> bool:
+        """An event that only changes what the table shows (a click on a control, the wheel
+        over a book), handled by the table itself before any input handler; True when it was
+        one. None by default."""
+        return False
+
     @abstractmethod
     def resize(self, size: Pos) -> None: ...
 

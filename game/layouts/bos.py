@@ -4,7 +4,7 @@ castle and spellbook as browsable books. The regions are data; ``contents`` read
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -35,23 +35,23 @@ from rules.bos.ruleset import BosRules
 from rules.bos.state import EMPTY, State
 from rules.core.model import Intent
 
-# Rows for the player at the bottom, top to bottom: the opponent's castle and spellbook (card
-# backs), wizards and summons (mirrored), the middle strip, then the player's own summons,
-# wizards, and castle and spellbook laid out as two lanes of faces (hover one to read it).
-# Columns: the three battle columns, then boss / life, graveyard / vim.
+# Rows for the player at the bottom, top to bottom: the opponent's wizards and summons
+# (mirrored), the middle strip, then the player's own summons and wizards. Columns: the three
+# battle columns, boss / life, graveyard / vim, then each player's book (castle and spellbook
+# as tabs, a page of faces) at their side of the table, beside the columns it is dropped on.
 SPEC = TableSpec(
-    rows=(0.5, 0.85, 1.3, 0.34, 1.3, 0.85, 1.2),
-    cols=(3.3, 1.0, 0.95),
+    rows=(0.9, 1.35, 0.42, 1.35, 0.9),
+    cols=(2.5, 1.05, 1.05, 2.8),
     regions=(
-        Region("field", "slots", cell=(4, 0), capacity=3, label="Summons · columns 1 · 2 · 3"),
-        Region("wizards", "slots", cell=(5, 0), capacity=3, label="Wizards"),
-        Region("boss", "slots", cell=(4, 1), capacity=1, label="Boss"),
-        Region("grave", "book", cell=(4, 2), label="Graveyard", face_up=True),
-        Region("life", "counter", cell=(5, 1), label="Life"),
-        Region("vim", "counter", cell=(5, 2), label="Vim"),
-        Region("castle", "lane", cell=(6, 0), label="Castle (summons)"),
-        Region("spells", "lane", cell=(6, 1), span=(1, 2), label="Spellbook"),
-        Region("info", "panel", cell=(3, 0), span=(1, 3), mirror=False),
+        Region("field", "slots", cell=(3, 0), capacity=3, label="Summons · columns 1 · 2 · 3"),
+        Region("wizards", "slots", cell=(4, 0), capacity=3, label="Wizards"),
+        Region("boss", "slots", cell=(3, 1), capacity=1, label="Boss"),
+        Region("grave", "book", cell=(3, 2), label="Graveyard", face_up=True),
+        Region("life", "counter", cell=(4, 1), label="Life"),
+        Region("vim", "counter", cell=(4, 2), label="Vim"),
+        Region("book", "book", cell=(3, 3), span=(2, 1), label="Book", inline=True,
+               tabs=(("castle", "Castle"), ("spells", "Spellbook"))),
+        Region("info", "panel", cell=(2, 0), span=(1, 4), mirror=False),
     ),
 )
 STEP_NAMES = {"summoning": "Summoning", "main": "Main", "block": "Main", "over": "Ending"}
@@ -68,8 +68,7 @@ def face_spec(card: Card, pack: Path | None = None) -> FaceSpec:
 
 
 def short(reason: str, cost: int) -> str:
-    """A pill's worth of an unusable card's reason, short enough for the strip a crowded lane
-    leaves showing (the full sentence comes on hover)."""
+    """A pill's worth of an unusable card's reason (the full sentence comes on hover)."""
     if "costs" in reason:
         return f"{cost} vim"
     if "condition" in reason:
@@ -99,7 +98,20 @@ class BosTable(RegionTable):
     def __init__(self, faces: CardFaces | None = None) -> None:
         self._specs: dict[str, tuple[Card, FaceSpec]] = {}
         self.why: dict[int, str] = {}  # dimmed castle / spellbook card -> the rules' reason
+        self._phase: tuple[int, str, int] | None = None  # (turn, step, viewer) last shown
         super().__init__(faces, BosRules())
+
+    def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
+        """The book opens on the tab the phase needs, once as it begins (Castle in
+        Summoning, Spellbook in Main); the player's own clicks choose after that."""
+        v: State | None = view
+        if v is not None:
+            phase = (v.turn, "main" if v.step == "block" else v.step, seats.viewer)
+            if phase != self._phase and v.active == seats.viewer and \
+                    v.step in ("summoning", "main"):
+                self.book_tab[("book", seats.viewer)] = 0 if v.step == "summoning" else 1
+            self._phase = phase
+        super().update(view, seats, legal)
 
     def rises(self, piece: Piece) -> bool:
         """Castle and spellbook cards report the hover (``Overlay.raised``), so a dimmed one
@@ -132,19 +144,21 @@ class BosTable(RegionTable):
                           counters=((f"Strength {u.strength}", colour),),
                           under=tuple(self._look(v, s) for s in u.under))
 
-    def _book(self, v: State, ids: tuple[int, ...], hidden: bool) -> Content:
+    def _pages(self, v: State, ids: tuple[int, ...], hidden: bool) -> tuple[CardLook, ...]:
+        """One tab of a book: backs when hidden, else faces, an unusable one dimmed with a
+        short pill (its whole reason is kept in ``why`` for the hover)."""
         if hidden:
-            return Content(cards=tuple(CardLook(i) for i in ids), count=len(ids))
+            return tuple(CardLook(i) for i in ids)
         looks = []
         for i in ids:
             why = unusable(v, i) if v.active == v.owner(i) and v.step in ("summoning", "main") \
                 else ""
             if why:
                 self.why[i] = why
-            looks.append(self._look(v, i, dimmed=bool(why), pills_left=True,
+            looks.append(self._look(v, i, dimmed=bool(why),
                                     counters=((short(why, v.card(i).cost), WARN),) if why
                                     else ()))
-        return Content(cards=tuple(looks))
+        return tuple(looks)
 
     def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
         v: State = view
@@ -152,8 +166,8 @@ class BosTable(RegionTable):
         self.why = {}
         for p, side in enumerate(v.sides):
             hidden = p != seats.viewer or seats.hide_hands
-            out[("castle", p)] = self._book(v, side.castle, hidden)
-            out[("spells", p)] = self._book(v, side.spellbook, hidden)
+            out[("book", p)] = Content(tabs=(self._pages(v, side.castle, hidden),
+                                             self._pages(v, side.spellbook, hidden)))
             out[("field", p)] = Content(slots=tuple(
                 None if i == EMPTY else self._unit(v, i) for i in side.slots),
                 active=p == v.active)
@@ -226,22 +240,41 @@ class BosTable(RegionTable):
                          "glowing card for its abilities.")
         return tuple(lines)
 
+    def zoom_at(self, size: tuple[int, int], mouse: tuple[int, int]) -> tuple[int, int] | None:
+        """A book card's big face goes over the log, beside the book: not over the columns
+        the card is about to be dragged to."""
+        if not any(p.id in self.leaves and p.rect.collidepoint(mouse) for p in self.placed):
+            return None
+        return (self.side.x + max(0, (self.side.w - size[0]) // 2), self.side.y + px(30))
+
     # ---- the reason a hovered card is dimmed -------------------------------------------------
     def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
         super().draw(surf, overlay)
-        why = self.why.get(overlay.raised) if isinstance(overlay.raised, int) else None
-        d = self._by_id.get(overlay.raised) if why else None
-        if why is None or d is None or overlay.dragging is not None:
+        if not isinstance(overlay.raised, int) or overlay.dragging is not None:
             return
+        tip = self.tooltip(overlay.raised)
+        if tip is None:
+            return
+        box, lines = tip
+        h = TEXT.get("Ag", 16, INK).get_height()
+        pygame.draw.rect(surf, PANEL, box, border_radius=px(6))
+        pygame.draw.rect(surf, GOLD, box, width=1, border_radius=px(6))
+        for k, line in enumerate(lines):
+            surf.blit(TEXT.get(line, 16, INK), (box.x + px(10), box.y + px(6) + k * h))
+
+    def tooltip(self, iid: int) -> tuple[pygame.Rect, list[str]] | None:
+        """The box and lines saying why the dimmed card ``iid`` cannot be used now (the
+        rules' whole sentence, wrapped, above the card), None for a usable one."""
+        why = self.why.get(iid)
+        d = self._by_id.get(iid)
+        if why is None or d is None:
+            return None
         lines = wrap(f"Not now: {why}.", 16, px(300))
         h = TEXT.get("Ag", 16, INK).get_height()
         box = pygame.Rect(0, 0, px(320), h * len(lines) + px(12))
         box.midbottom = (d.box.centerx, d.box.top - px(4))
         box.clamp_ip(self.area)
-        pygame.draw.rect(surf, PANEL, box, border_radius=px(6))
-        pygame.draw.rect(surf, GOLD, box, width=1, border_radius=px(6))
-        for k, line in enumerate(lines):
-            surf.blit(TEXT.get(line, 16, INK), (box.x + px(10), box.y + px(6) + k * h))
+        return box, lines
 
     # ---- intents as drags -------------------------------------------------------------------
     def card_source(self, intent: Intent) -> Hashable | None:

@@ -27,9 +27,13 @@ def draw_region(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainte
             GOLD if c.active else REGION_EDGE
         pygame.draw.rect(surf, edge, r, width=px(2) if c.active else px(1),
                          border_radius=px(8))
+    if kind == "book" and p.region.inline:  # its tabs are its label (region_book.py)
+        return
     label = p.region.label if c.label is None else c.label
-    if kind == "book":
-        label = f"{label} · {'close' if book_open else 'browse'}"
+    if kind == "book":  # the click hint only where it fits: the name matters more
+        hinted = f"{label} · {'close' if book_open else 'browse'}"
+        if fit(hinted, 15, r.w - px(12), True) == hinted:
+            label = hinted
     if label and kind != "counter":
         colour = OWNER[p.owner] if p.owner is not None else INK_DIM
         t = TEXT.get(fit(label, 15, r.w - px(12), True), 15, colour, True)

@@ -1,7 +1,8 @@
 """A card table described as data: regions placed in a grid.
 
 A game lists its regions (a hand fan, a pile, a row of slots, a column, a lane, a browsable
-book, a counter, a text panel) with the grid cell each one takes, for the player at the bottom
+book — a pop-up by default, or ``inline`` pages with tabs, see region_book.py — a counter, a
+text panel) with the grid cell each one takes, for the player at the bottom
 of the screen. A region marked ``mirror`` exists once per player: the viewer's at its cell, the
 other player's at the same columns with the rows flipped top to bottom, as across a real table.
 ``RegionTable`` (game/layouts/regions.py) places, draws and hit-tests it.
@@ -39,6 +40,12 @@ class Region:
     mirror: bool = True  # one per player (see the module docstring); False: shared
     capacity: int = 0  # slots: how many slots in the row
     face_up: bool = False  # pile or book: the top card shows its face (a discard), else its back
+    # book: ``inline`` lays its cards on the table in pages (arrows, the mouse wheel, Page
+    # Up / Page Down turn them) instead of a pop-up opened by a click; ``tabs`` splits an
+    # inline book into tabs, each (place name, label): a castle and a spellbook in one book.
+    # ``Content.tabs`` holds their cards; a card's place (``pieces()``) is its tab's name.
+    inline: bool = False
+    tabs: tuple[tuple[str, str], ...] = ()
 
 
 class TableSpecError(ValueError):
@@ -74,12 +81,18 @@ class TableSpec:
                                      f"{len(self.rows)}×{len(self.cols)} grid")
             if r.kind == "slots" and r.capacity < 1:
                 raise TableSpecError(f"{at}: a slot row needs capacity ≥ 1")
+            if (r.inline or r.tabs) and r.kind != "book":
+                raise TableSpecError(f"{at}: only a book can be inline or have tabs")
+            if r.tabs and not r.inline:
+                raise TableSpecError(f"{at}: a book with tabs must be inline (tabs of a "
+                                     "pop-up are not drawn)")
 
 
 @dataclass(frozen=True)
 class Content:
     """What a region holds now, from the game's view. Each kind reads its own fields:
-    hand / column / lane / book / pile ``cards`` (a pile's top card last), slots ``slots``
+    hand / column / lane / book / pile ``cards`` (a pile's top card last), a tabbed book
+    ``tabs``, slots ``slots``
     (one entry per slot, None when empty), counter ``value``, panel ``lines``. ``count``
     overrides the number shown on a pile or book (cards it does not list, e.g. a hidden deck).
     """
@@ -91,6 +104,7 @@ class Content:
     lines: tuple[str, ...] = ()
     active: bool = False  # drawn with an accent edge (whose turn, the open window…)
     label: str | None = None  # this side's own label ("Your life"); None: the region's label
+    tabs: tuple[tuple[CardLook, ...], ...] = ()  # an inline book's cards, one tuple per tab
 
 
 @dataclass

@@ -42,6 +42,7 @@ from game.layouts.base import (
     ZoneId,
     top_bar,
 )
+from game.layouts.region_book import Leaf, PagedBooks, draw_leaf, lay_out, tab_cards
 from game.layouts.region_parts import (
     draw_browse_frame,
     draw_count,
@@ -79,7 +80,7 @@ class Drawn:
     browsed: bool = False  # shown in the open book's panel, above the table
 
 
-class RegionTable(TableLayout):
+class RegionTable(PagedBooks, TableLayout):
     """Implement ``spec``, ``contents``, ``card_source`` and ``card_target``; see the module
     docstring."""
 
@@ -104,6 +105,10 @@ class RegionTable(TableLayout):
         self.zone_of: dict[Target, int] = {}
         self.open_book: Hashable | None = None
         self.browse = pygame.Rect(0, 0, 0, 0)
+        # inline books (region_book.py): the tab each shows, the page each tab shows
+        self.book_tab: dict[Hashable, int] = {}
+        self.book_page: dict[tuple[Hashable, int], int] = {}
+        self.leaves: dict[Hashable, Leaf] = {}
         self._layer: tuple[object, pygame.Surface] | None = None  # see _draw_regions
         self.resize(self.size)
 
@@ -177,12 +182,15 @@ class RegionTable(TableLayout):
         """Place every card of every region for this view (pieces for hit-testing, too)."""
         self._layer = None
         self.cards = []
+        self.leaves = {}
         for p in self.placed:
             c = self.held.get(p.id)
             if c is None:
                 continue
             kind = p.region.kind
-            if kind == "slots":
+            if kind == "book" and p.region.inline:
+                self._arrange_leaf(p, c)
+            elif kind == "slots":
                 self._arrange_slots(p, c)
             elif kind == "hand":
                 self._arrange_hand(p, c)
@@ -253,6 +261,22 @@ class RegionTable(TableLayout):
                 r.midleft = (round(at), inner.centery)
             at += steps[k] * squeeze if k < len(steps) else 0
             self.cards.append(Drawn(look, where or str(p.region.name), r.center, size, r,
+                                    piece=look.face is not None))
+
+    def _arrange_leaf(self, p: Placed, c: Content) -> None:
+        """An inline book: its shown tab's shown page of cards (pieces under the tab's name)."""
+        tabs = p.region.tabs or ((str(p.region.name), c.label or p.region.label),)
+        cards = tab_cards(p, c)
+        labels = [f"{label} {len(cs)}".strip() for (_, label), cs in zip(tabs, cards,
+                                                                          strict=True)]
+        tab = self.book_tab.get(p.id, 0)
+        leaf = lay_out(p, [len(cs) for cs in cards], tab, self.book_page.get((p.id, tab), 0),
+                       self.spec.card_ratio, labels,
+                       (c.label or p.region.label) if p.region.tabs else "")
+        self.leaves[p.id] = leaf
+        shown = cards[leaf.tab][leaf.first:leaf.first + len(leaf.boxes)]
+        for look, box in zip(shown, leaf.boxes, strict=True):
+            self.cards.append(Drawn(look, tabs[leaf.tab][0], box.center, leaf.size, box,
                                     piece=look.face is not None))
 
     def _arrange_browse(self) -> None:
@@ -368,7 +392,7 @@ class RegionTable(TableLayout):
         if self.open_book is not None and self.browse.collidepoint(pos):
             return None
         for p in self.placed:
-            if p.region.kind == "book" and p.rect.collidepoint(pos):
+            if p.region.kind == "book" and not p.region.inline and p.rect.collidepoint(pos):
                 self.toggle_book(p.id)
                 return Idle()
         if self.open_book is not None:
@@ -396,12 +420,15 @@ class RegionTable(TableLayout):
             self._draw_lit(surf, zones, kind, strong=True)
         dragged = overlay.dragging[0] if overlay.dragging else None
         browsing = [d for d in self.cards if d.browsed]
+        for p in self.placed:
+            if p.id in self.leaves:
+                draw_leaf(surf, p, self.leaves[p.id])
         for d in self.cards:
             if d.look.id == dragged or d.browsed:
                 continue
             self._draw_card(surf, d, overlay)
         for p in self.placed:
-            if p.region.kind in ("pile", "book"):
+            if p.region.kind in ("pile", "book") and not p.region.inline:
                 draw_count(surf, p, self.held.get(p.id, Content()), self.spec.card_ratio)
         if self.open_book is not None:
             self._draw_browse(surf, browsing, overlay, dragged)

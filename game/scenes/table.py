@@ -21,6 +21,7 @@ from game.draw.text import TEXT
 from game.files import write_json
 from game.input.focus import FocusRing
 from game.input.handlers import Confirm, Handler, HandOver, Idle, Watching
+from game.input.keyboard import KeyFocus
 from game.layouts import table_for
 from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
 from game.packs import pack_folder
@@ -283,6 +284,14 @@ class TableScene(Scene):
         if ev.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
             self.log.wheel(ev.y)
             return
+        if self.handler.name not in ("handover", "dragging") and \
+                self.layout.view_event(ev, self.mouse):  # a book's page turned, its tab shown
+            self.dirty = True
+            if isinstance(self.handler, KeyFocus):  # its stops moved with the page
+                stop = self.handler.stop
+                self._set_handler(KeyFocus(self, key=stop.key if stop else None))
+            self._write_layout()
+            return
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = ev.pos
             piece = self.layout.piece_at(ev.pos)
@@ -502,6 +511,7 @@ class TableScene(Scene):
                        for k, v in lay.pieces().items()},
             "zones": {id_key(z): list(lay.zone_center(z)) for z in lay.zones()},
             "legal": legal, "buttons": buttons,
+            "controls": {k: list(r.center) for k, (r, _) in lay.controls().items()},
         }
         menu = getattr(self.handler, "buttons", None)
         if isinstance(menu, dict):

@@ -12,7 +12,9 @@ from rules.core.errors import DataError
 
 Kind = Literal["agent", "event", "software", "hardware", "anomaly"]
 Reach = Literal["melee", "ranged"]
-Trigger = Literal["start", "end"]
+# "start"/"end": the owner's own turn ("Start of your turn"); "each_start"/"each_end": every
+# turn, whoever is active (the seed's "Any 'Start of the turn' reactive skills react").
+Trigger = Literal["start", "end", "each_start", "each_end"]
 HIDDEN = "hidden"
 
 

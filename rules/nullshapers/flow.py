@@ -306,10 +306,16 @@ def end_battle(d: NDraft) -> None:
 
 # ---- Start and End (N-01, N-12) --------------------------------------------------------------
 def reactive(d: NDraft, when: str) -> tuple[Entry, ...]:
-    p = d.active
-    mine = [i for i, a in d.agents.items() if a.owner == p] + list(d.sides[p].staging)
-    return tuple(Entry(player=p, card=i, skill=True) for i in sorted(mine)
-                 if d.card(i).reacts == when)
+    """The reactive skills that react now ("start" or "end" of the active player's turn): the
+    active player's "of your turn" ones and both players' "of each turn" ones. The active
+    player's go on top of the queue, so they execute first ("starting with you")."""
+    stack: list[Entry] = []
+    for p in (1 - d.active, d.active):
+        wanted = {f"each_{when}", when} if p == d.active else {f"each_{when}"}
+        mine = [i for i, a in d.agents.items() if a.owner == p] + list(d.sides[p].staging)
+        stack.extend(Entry(player=p, card=i, skill=True) for i in sorted(mine)
+                     if d.card(i).reacts in wanted)
+    return tuple(stack)
 
 
 def open_with_reactions(d: NDraft, at: At, when: str) -> None:

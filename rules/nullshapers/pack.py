@@ -28,6 +28,10 @@ def type_line(card: NCard) -> str:
     return f"{kind} · Speed {card.speed}"
 
 
+REACTS_TAG = {"start": "Start of your turn", "end": "End of your turn",
+              "each_start": "Start of each turn", "each_end": "End of each turn"}
+
+
 def face(card: NCard) -> Face:
     stats: list[tuple[str, int]] = []
     if card.kind == "agent":
@@ -36,7 +40,7 @@ def face(card: NCard) -> Face:
         stats = [("+A", card.attack), ("+D", card.defense)]
     blocks: list[FaceBlock] = []
     if card.text:
-        tag = {"start": "Start of turn", "end": "End of turn"}.get(card.reacts or "", "")
+        tag = REACTS_TAG.get(card.reacts or "", "")
         blocks.append(FaceBlock(title="Reactive" if tag else "", tag=tag,
                                 tag_colour=SPEED_COLOUR[card.speed], text=card.text))
     return Face(key=card.id, title=card.name, kind=card.kind, type=type_line(card),

@@ -73,6 +73,36 @@ class Driver:
     def info(self) -> dict[str, Any]:
         return self.scene.layout_info()
 
+    def reveal(self, key: str) -> tuple[int, int] | None:
+        """Where the piece ``key`` (``id_key`` of its source) is, after browsing the table's
+        books for it as a person would: each tab, back to its first page, then page by page
+        (the controls in the layout file). None when no page shows it."""
+
+        def at() -> tuple[int, int] | None:
+            for place in self.info()["pieces"].values():
+                if key in place:
+                    return tuple(place[key])  # type: ignore[return-value]
+            return None
+
+        def press(name: str) -> bool:
+            pos = self.info()["controls"].get(name)
+            if pos is not None:
+                self.click(tuple(pos))
+            return pos is not None
+
+        found = at()
+        tabs = [n for n in self.info()["controls"] if " tab " in n]
+        for tab in tabs or [None]:
+            if found is not None:
+                break
+            if tab is not None:
+                press(tab)
+            book = tab.split(" tab ")[0] if tab else ""
+            for way in ("previous", "next"):
+                while (found := at()) is None and press(f"{book} {way} page"):
+                    pass
+        return found
+
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Callable[..., Driver]]:

@@ -1,5 +1,6 @@
 """The BOS table through the app's loop with real pygame events: summon by dragging from the
-castle lane onto a column, a refused drop that says the rules' reason, a player attack onto the
+castle tab of the player's book onto a column, a refused drop that says the rules' reason, the
+book's tabs, pages, wheel and keys, a spell cast from its second page, a player attack onto the
 Life box answered by a block, the 11th-turn halving announced on the table, and a whole game
 by mouse against the computer."""
 
@@ -33,10 +34,10 @@ def _layout(d: Driver) -> BosTable:
 
 
 def _piece(d: Driver, iid: int) -> tuple[int, int]:
-    for place in d.info()["pieces"].values():
-        if id_key(iid) in place:
-            return tuple(place[id_key(iid)])  # type: ignore[return-value]
-    raise AssertionError(f"card {iid} is not a piece on the table")
+    """Where card ``iid`` is, browsing the books for it as a person would."""
+    pos = d.reveal(id_key(iid))
+    assert pos is not None, f"card {iid} is not a piece on the table"
+    return pos
 
 
 def _zone(d: Driver, target: Any) -> tuple[int, int]:
@@ -64,8 +65,8 @@ def test_a_refused_drop_snaps_back_with_the_rules_reason(table: Make, tmp_path: 
     s = d.scene.session
     d.frames(2)
     brute = _card(s.state, "magma_brute", s.state.sides[0].castle)  # Your life is 20 or less
-    look = next(c for c in d.scene.layout.held[("castle", 0)].cards if c.id == brute)
-    assert look.dimmed and look.counters[0][0] == "cond." and look.pills_left
+    look = next(c for c in d.scene.layout.held[("book", 0)].tabs[0] if c.id == brute)
+    assert look.dimmed and look.counters[0][0] == "cond."
     assert "Your life is 20 or less" in _layout(d).why[brute]  # the hover tooltip's sentence
     d.move(_piece(d, brute))  # hovered: the tooltip is drawn over the table
     pygame.image.save(d.app.screen if hasattr(d.app, "screen") else pygame.display.get_surface(),
@@ -157,26 +158,6 @@ def test_a_whole_game_by_mouse_against_the_computer(table: Make, tmp_path: Path)
     assert state == s.state
 
 
-def test_a_dimmed_cards_pill_fits_the_strip_a_crowded_lane_leaves_showing(table: Make) -> None:
-    from game.draw.palette import INK
-    from game.draw.scale import px
-    from game.draw.text import TEXT
-
-    d = table(game="bos", seed=1, seats=("human", "computer"))
-    d.frames(2)
-    lay = _layout(d)
-    checked = 0
-    for where in ("castle", "spells"):
-        lane = sorted((c for c in lay.cards if c.where == where and c.look.face is not None),
-                      key=lambda c: c.box.left)
-        for card, nxt in zip(lane, lane[1:], strict=False):
-            for text, _ in card.look.counters:
-                pill = TEXT.get(text, 13, INK, True).get_width() + px(8) + px(3)
-                assert card.look.pills_left and pill <= nxt.box.left - card.box.left, text
-                checked += 1
-    assert checked >= 5  # the first turn dims most of the castle and the dear spells
-
-
 def test_a_graveyard_shows_its_top_card_face_up(table: Make) -> None:
     from game.draw.card_states import CardLook
     from game.layouts.region_parts import pile_rect
@@ -204,8 +185,157 @@ def test_each_sides_regions_say_whose_they_are(table: Make) -> None:
     d = table(game="bos", seed=1, seats=("human", "computer"))
     d.frames(2)
     held = _layout(d).held
-    assert held[("castle", 0)].label == "Your castle (summons)"
+    assert held[("book", 0)].label == "Your book"
+    assert held[("book", 1)].label == "Their book"
     assert held[("life", 0)].label == "Your life"
     assert held[("life", 1)].label == "Their life"
     assert held[("grave", 1)].label == "Their graveyard"
     assert held["info"].label is None  # the shared strip keeps its own (none)
+
+
+# ---- the book: tabs, pages, dimmed cards, hidden from the opponent ------------------------------
+def _places(d: Driver) -> dict[str, set[str]]:
+    return {where: set(place) for where, place in d.info()["pieces"].items()}
+
+
+def _control(d: Driver, name: str) -> tuple[int, int]:
+    return tuple(d.info()["controls"][f"{id_key(('book', 0))} {name}"])  # type: ignore[return-value]
+
+
+def test_clicking_a_tab_shows_the_spellbook_and_back(table: Make) -> None:
+    d = table(game="bos", seed=1, seats=("human", "computer"))
+    s = d.scene.session
+    d.frames(2)
+    castle = {id_key(i) for i in s.state.sides[0].castle}
+    spells = {id_key(i) for i in s.state.sides[0].spellbook}
+    assert "castle" in _places(d) and "spells" not in _places(d)
+    assert _places(d)["castle"] <= castle
+    assert _layout(d).leaves[("book", 0)].labels == ["Castle 10", "Spellbook 10"]
+    d.click(_control(d, "tab 1"))
+    assert "castle" not in _places(d) and _places(d)["spells"] <= spells
+    d.click(_control(d, "tab 0"))
+    assert _places(d)["castle"] <= castle
+
+
+def test_pages_turn_by_arrow_wheel_and_page_keys(table: Make) -> None:
+    d = table(game="bos", seed=1, seats=("human", "computer"))
+    s = d.scene.session
+    d.frames(2)
+    castle = [id_key(i) for i in s.state.sides[0].castle]
+    first = _places(d)["castle"]
+    leaf = _layout(d).leaves[("book", 0)]
+    assert leaf.pages == 2 and f"{id_key(('book', 0))} previous page" not in d.info()["controls"]
+    assert first == set(castle[:len(first)])  # page 1: the castle's first cards, in order
+    d.click(_control(d, "next page"))
+    assert _places(d)["castle"] == set(castle[len(first):])
+    assert _layout(d).leaves[("book", 0)].page == 1
+    d.move(_layout(d).leaves[("book", 0)].boxes[0].center)
+    d.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)  # wheel up: the page before
+    d.frames(2)
+    assert _places(d)["castle"] == first
+    d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    d.frames(2)
+    assert _places(d)["castle"] == set(castle[len(first):])
+    d.key(pygame.K_PAGEUP)
+    assert _places(d)["castle"] == first
+    d.key(pygame.K_PAGEDOWN)
+    assert _layout(d).leaves[("book", 0)].page == 1
+
+
+def test_tab_and_enter_reach_the_books_tabs_and_arrows(table: Make) -> None:
+    from game.input.keyboard import KeyFocus
+
+    d = table(game="bos", seed=1, seats=("human", "computer"))
+    d.frames(2)
+    d.key(pygame.K_TAB)
+
+    def focus() -> KeyFocus:
+        h = d.scene.handler
+        assert isinstance(h, KeyFocus)
+        return h
+
+    labels = [st.label for st in focus().stops]
+    assert "Show the Spellbook 10 tab" in labels and "Next page of Castle 10" in labels
+    assert not any(st.kind == "control" and "their" in st.label.lower()
+                   for st in focus().stops)  # the opponent's book: mouse only
+    while (st := focus().stop) is not None and st.label != "Show the Spellbook 10 tab":
+        d.key(pygame.K_TAB)
+    d.key(pygame.K_RETURN)
+    assert _layout(d).leaves[("book", 0)].tab == 1 and "spells" in _places(d)
+    assert (st := focus().stop) is not None and st.label == "Show the Spellbook 10 tab"
+
+
+def _main_with_a_crab(d: Driver) -> tuple[int, int]:
+    """Player 1's second turn, Main phase, 4 vim; Reef Crab stands in their column 1."""
+    s = d.scene.session
+    st = s.state
+    hound = _card(st, "ember_hound", st.sides[0].castle)
+    crab = _card(st, "reef_crab", st.sides[1].castle)
+    for i in (Summon(card=hound, column=1), EndSummoning(), EndTurn(),
+              Summon(card=crab, column=0), EndSummoning(), EndTurn(), EndSummoning()):
+        assert s.submit(i) is None
+    d.frames(3)
+    if d.scene.handler.name == "handover":
+        d.key(13)
+    return hound, crab
+
+
+def test_a_spell_dragged_from_page_two_of_the_spellbook_casts_it(table: Make) -> None:
+    d = table(game="bos", seed=1, seats=("human", "human"))
+    s = d.scene.session
+    _, crab = _main_with_a_crab(d)
+    banish = _card(s.state, "banish", s.state.sides[0].spellbook)  # 4 vim: a summon home
+    d.click(_control(d, "tab 1"))
+    assert id_key(banish) not in _places(d)["spells"]  # the spellbook's 9th card: page 2
+    d.click(_control(d, "next page"))
+    assert _layout(d).leaves[("book", 0)].page == 1
+    d.drag(_piece(d, banish), _zone(d, (("field", 1), 0)))
+    assert s.intents[-1] == Cast(card=banish, target=crab).model_dump(mode="json")
+    assert crab in s.state.sides[1].castle and banish in s.state.sides[0].graveyard
+
+
+def test_a_dimmed_card_shows_its_whole_reason_on_hover(table: Make) -> None:
+    from game.draw.palette import INK
+    from game.draw.text import TEXT
+
+    d = table(game="bos", seed=1, seats=("human", "human"))
+    s = d.scene.session
+    _main_with_a_crab(d)
+    d.click(_control(d, "tab 1"))
+    lay = _layout(d)
+    dear = _card(s.state, "flame_burst", s.state.sides[0].spellbook)  # 3 vim: affordable
+    vengeance = _card(s.state, "vengeance", s.state.sides[0].spellbook)
+    why = lay.why[vengeance]
+    assert dear not in lay.why and len(why) > 30, why  # a whole sentence, not a pill
+    d.move(_piece(d, vengeance))
+    box, lines = lay.tooltip(vengeance)
+    assert " ".join(lines) == f"Not now: {why}."
+    assert lay.area.contains(box)
+    for line in lines:
+        assert TEXT.get(line, 16, INK).get_width() <= box.w
+    screen = pygame.display.get_surface()
+    assert screen.get_at((box.x + 2, box.centery))[:3] != screen.get_at((box.x - 3,
+                                                                         box.centery))[:3]
+
+
+def test_the_opponents_book_and_a_hidden_seat_show_only_backs_and_counts(table: Make) -> None:
+    d = table(game="bos", seed=1, seats=("human", "human"))
+    s = d.scene.session
+    d.frames(2)
+    lay = _layout(d)
+    theirs = lay.held[("book", 1)]
+    assert all(c.face is None for tab in theirs.tabs for c in tab)
+    assert [len(t) for t in theirs.tabs] == [10, 10]
+    assert lay.leaves[("book", 1)].labels == ["Castle 10", "Spellbook 10"]
+    assert not any(where in ("castle", "spells") and any(
+        int(k) in s.state.sides[1].castle + s.state.sides[1].spellbook for k in place)
+        for where, place in d.info()["pieces"].items())
+    assert s.submit(EndSummoning()) is None and s.submit(EndTurn()) is None
+    d.frames(3)  # hot-seat: the hand-over screen hides both books until Enter
+    assert d.scene.handler.name == "handover"
+    for p in (0, 1):
+        assert all(c.face is None for tab in lay.held[("book", p)].tabs for c in tab)
+    d.key(13)
+    mine = _layout(d).held[("book", 1)]  # player 2 now sits at the bottom
+    assert all(c.face is not None for tab in mine.tabs for c in tab)
+    assert all(c.face is None for tab in _layout(d).held[("book", 0)].tabs for c in tab)

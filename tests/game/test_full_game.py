@@ -76,7 +76,9 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
     if entry["source"] is None:
         d.click(zone())
     else:
-        src = tuple(pieces[id_key(entry["source"])])
+        key = id_key(entry["source"])
+        src = tuple(pieces[key]) if key in pieces else d.reveal(key)  # in a book: browse it
+        assert src is not None, f"{key} is on no page of the table"
         if aimed:
             d.drag(src, zone())
         else:

@@ -45,6 +45,23 @@ def test_N01_maintenance_reactions_join_the_queue_and_only_speed_3_answers() -> 
     assert s.at == "primary1"
 
 
+def test_N01_any_start_of_the_turn_skill_reacts_in_either_players_turn() -> None:
+    # Seed: "Any 'Start of the turn' reactive skills react." Beacon Relay (each_start) belongs
+    # to player 2 and reacts at the start of player 1's turn too; Recovery Daemon ("Start of
+    # your turn") reacts only in its owner's turn.
+    s = position(at="end", active=1, staging=[["recovery_daemon"], ["beacon_relay",
+                                                                    "recovery_daemon"]])
+    s = pass_all(s)  # player 2's turn ends; player 1's Start phase begins
+    assert s.active == 0 and s.at == "maintenance" and s.queue is not None
+    stack = [(e.player, s.cards[e.card]) for e in s.queue.stack]
+    assert stack == [(1, "beacon_relay"), (0, "recovery_daemon")]  # the active player's on top
+    hands = (len(s.sides[0].hand), len(s.sides[1].hand))
+    s = do(do(s, kind="pass"), kind="pass")  # Recovery Daemon executes first
+    assert (len(s.sides[0].hand), len(s.sides[1].hand)) == (hands[0] + 1, hands[1])
+    s = do(do(s, kind="pass"), kind="pass")  # then the opponent's Beacon Relay
+    assert (len(s.sides[0].hand), len(s.sides[1].hand)) == (hands[0] + 1, hands[1] + 1)
+
+
 def test_N02_primary_speed_1_only_for_the_active_player_on_an_empty_queue() -> None:
     s = position(hand=[["data_harvest", "spark_bolt"], ["field_repair", "spark_bolt",
                                                         "hardlight_shield"]],
