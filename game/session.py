@@ -164,8 +164,9 @@ class GameSession:
     @staticmethod
     def agent_names(cfg: GameConfig) -> tuple[str, ...]:
         """Who plays each seat, for the record: "" for a person, else the computer's agent;
-        () when only people play (the record is then as earlier versions wrote it)."""
-        if "computer" not in cfg.seats:
+        () when no computer searches (people, Easy: the record is then as earlier versions
+        wrote it, and a computer seat without an agent in its record is Easy)."""
+        if not any(cfg.seats[p] == "computer" and cfg.levels[p] != "easy" for p in (0, 1)):
             return ()
         return tuple(agent_name(cfg.levels[p]) if cfg.seats[p] == "computer" else ""
                      for p in (0, 1))

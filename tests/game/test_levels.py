@@ -18,8 +18,12 @@ from game.scenes.table import TableScene
 from game.session import GameConfig, GameSession, config_for
 from game.thinking import Thinker
 from rules.agents import GreedyAgent, SearchAgent
-from rules.records import load_record
+from rules.records import Session, load_record
 from tests.game.conftest import Driver
+
+
+def load_record_session(path: Path) -> Session:
+    return Session.open(path)
 
 
 def _option(dd: Any) -> str:
@@ -87,13 +91,15 @@ def test_a_normal_computer_searches_in_a_worker_and_the_record_says_so(tmp_path:
     assert again.seats == ("computer", "human") and again.levels[0] == "normal"
 
 
-def test_easy_is_the_greedy_computer_on_a_thread_and_people_only_records_stay_format_1(
+def test_easy_is_the_greedy_computer_on_a_thread_and_its_records_stay_as_before(
         tmp_path: Path) -> None:
     s = GameSession(GameConfig(game="kyoukai", seed=1, seats=("human", "computer"),
                                levels=("hard", "easy"), record=tmp_path / "a.json"))
     assert isinstance(s._agents[1].agent, GreedyAgent) and not s._agents[1].in_process
     s.close()
-    assert load_record(tmp_path / "a.json").agents == ("", "greedy")
+    doc = json.loads((tmp_path / "a.json").read_text())
+    assert "agents" not in doc and doc["format"] == 1
+    assert config_for(load_record_session(tmp_path / "a.json")).levels == ("easy", "easy")
     s = GameSession(GameConfig(game="kyoukai", seed=1, seats=("human", "human"),
                                record=tmp_path / "b.json"))
     s.close()
