@@ -20,7 +20,7 @@ TARGET_MS = {"normal": 150.0, "hard": 1000.0}
 # iterations a decision at Normal, per game (Hard: HARD_FACTOR times as many): CPU time per
 # iteration measured over whole search-vs-greedy games, its p90 times these about 150 ms
 NORMAL_ITERATIONS: dict[str, int] = {
-    "kyoukai": 200, "krosmaster": 450, "dreadnought": 350, "bos": 260, "nullshapers": 200,
+    "kyoukai": 200, "krosmaster": 400, "dreadnought": 350, "bos": 260, "nullshapers": 200,
 }
 HARD_FACTOR = 6
 
