@@ -14,13 +14,28 @@ from pathlib import Path
 from typing import Any, Literal
 
 import rules
+from game.thinking import Thinker
 from game.userdata import autosave_path, save_name, saves_dir
-from rules.agents import GreedyAgent
+from rules.agents import LEVELS
 from rules.core.model import Intent
 from rules.records import Mark, RecordError, Session, load_record, replay_full, save_atomic
 from rules.records.history import Played, history
 
 Seat = Literal["human", "computer"]
+Level = Literal["easy", "normal", "hard"]
+
+
+def agent_name(level: str) -> str:
+    """What a record calls the computer of ``level`` ("greedy", "search:normal")."""
+    return "greedy" if level == "easy" else f"search:{level}"
+
+
+def level_of(agent: str) -> Level | None:
+    """The level a record's agent name was played at, None if it is none of ours."""
+    for level in LEVELS:
+        if agent_name(level) == agent:
+            return level  # type: ignore[return-value]
+    return None
 
 
 @dataclass
@@ -28,6 +43,9 @@ class GameConfig:
     game: str = field(default_factory=lambda: next(iter(rules.GAMES)))  # the first game
     seed: int = 1
     seats: tuple[Seat, Seat] = ("human", "computer")
+    # How each computer seat plays: easy (greedy one-ply, as before levels), normal or hard
+    # (search, ~150 ms and ~1 s a decision).
+    levels: tuple[Level, Level] = ("easy", "easy")
     options: dict[str, Any] = field(default_factory=dict)
     record: Path | None = None
     agent_delay: float = 0.6  # seconds a computer decision stays "thinking" on screen
@@ -44,7 +62,11 @@ def config_for(live: Session, like: GameConfig | None = None) -> GameConfig:
     if len(rec.players) == 2 and all(p in ("human", "computer") for p in rec.players):
         seats = (rec.players[0], rec.players[1])  # type: ignore[assignment]
     base = like or GameConfig()
-    return GameConfig(game=rec.game, seed=rec.seed, seats=seats, options=dict(rec.options),
+    levels = list(base.levels)
+    for p, agent in enumerate(rec.agents[:2]):
+        levels[p] = level_of(agent) or levels[p]
+    return GameConfig(game=rec.game, seed=rec.seed, seats=seats, levels=(levels[0], levels[1]),
+                      options=dict(rec.options),
                       record=None, agent_delay=base.agent_delay, auto_pass=base.auto_pass,
                       autosave=base.autosave, progress=base.progress)
 
@@ -111,9 +133,10 @@ class GameSession:
                 keep_unfinished(self.autosave)
             try:
                 live = Session.new(cfg.game, cfg.seed, cfg.options, autosave=self.autosave,
-                                   players=tuple(cfg.seats))
+                                   players=tuple(cfg.seats), agents=self.agent_names(cfg))
             except OSError as e:  # the data folder is not writable: play on without it
-                live = Session.new(cfg.game, cfg.seed, cfg.options, players=tuple(cfg.seats))
+                live = Session.new(cfg.game, cfg.seed, cfg.options, players=tuple(cfg.seats),
+                                   agents=self.agent_names(cfg))
                 self.error = f"Autosave is off: {e}"
                 self.autosave = None
             self.live = live
@@ -129,14 +152,24 @@ class GameSession:
         # The agent gets its own Ruleset: the contract's legal-intent cache is per instance and
         # the agent thinks on another thread.
         self._agent_rs = type(self.rs)()
-        self._agents = {p: GreedyAgent(seed=cfg.seed * 7 + p) for p in (0, 1)
-                        if cfg.seats[p] == "computer"}
         self._pool: ThreadPoolExecutor | None = None
+        self._agents = {p: Thinker(cfg.levels[p], cfg.seed * 7 + p, cfg.options, cfg.game,
+                                   self._threads) for p in (0, 1) if cfg.seats[p] == "computer"}
         self._thinking: Future[Intent] | None = None
         self._thinking_for = -1
         self._ready_at = 0.0
         self._legal_for: Any = None
         self._legal: list[Intent] = []
+
+    @staticmethod
+    def agent_names(cfg: GameConfig) -> tuple[str, ...]:
+        """Who plays each seat, for the record: "" for a person, else the computer's agent;
+        () when no computer searches (people, Easy: the record is then as earlier versions
+        wrote it, and a computer seat without an agent in its record is Easy)."""
+        if not any(cfg.seats[p] == "computer" and cfg.levels[p] != "easy" for p in (0, 1)):
+            return ()
+        return tuple(agent_name(cfg.levels[p]) if cfg.seats[p] == "computer" else ""
+                     for p in (0, 1))
 
     # ---- reading --------------------------------------------------------------------------
     @property
@@ -340,11 +373,8 @@ class GameSession:
                     return self.submit(legal[0]) is None
             return False
         if self._thinking is None or self._thinking_for != self.version:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent")
             view, legal = self.rs.view(self.state, p), self.legal()
-            self._thinking = self._pool.submit(self._agents[p].choose, self._agent_rs, view,
-                                               legal)
+            self._thinking = self._agents[p].choose(self._agent_rs, view, legal)
             self._thinking_for = self.version
             self._ready_at = now + self.cfg.agent_delay
             return False
@@ -368,6 +398,11 @@ class GameSession:
             legal = self.legal()
             intent = legal[0]
         return self.submit(intent) is None
+
+    def _threads(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent")
+        return self._pool
 
     def close(self) -> None:
         if self._pool is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,6 +35,9 @@ class Settings(BaseModel):
     sound: bool = True
     volume: float = Field(0.7, ge=0.0, le=1.0)
     confirm_own_harm: bool = True  # ask once before a choice that harms your own piece
+    # the level of each computer seat last chosen in the menu (easy, normal or hard)
+    levels: tuple[Literal["easy", "normal", "hard"], Literal["easy", "normal", "hard"]] = (
+        "normal", "normal")
 
     @property
     def size(self) -> tuple[int, int]:

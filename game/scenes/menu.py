@@ -25,7 +25,7 @@ from game.input.focus import FocusRing
 from game.layouts import decks_for, playable
 from game.packs import decks_of, game_options, is_shipped, pack_folder
 from game.scenes.base import Scene
-from game.session import GameConfig, Seat
+from game.session import GameConfig, Level, Seat
 from game.userdata import autosave_path
 from rules import registry
 
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from game.app import App
 
 SEAT_LABELS: dict[str, Seat] = {"Person": "human", "Computer": "computer"}
+LEVEL_LABELS: dict[str, Level] = {"Easy": "easy", "Normal": "normal", "Hard": "hard"}
+# How a computer seat plays: Easy looks one move ahead, Normal searches ~0.15 s a move, Hard ~1 s
 SHIPPED, CHOOSE = "Shipped pack", "Choose folder…"
 
 
@@ -41,6 +43,7 @@ class MenuScene(Scene):
         super().__init__(app)
         d = app.defaults
         self.cfg = last or GameConfig(game=d.game, seed=random.randrange(1, 10_000),
+                                      levels=app.settings.levels,
                                       agent_delay=d.agent_delay, auto_pass=d.auto_pass,
                                       autosave=d.autosave, progress=d.progress)
         self.elements: list[Any] = []
@@ -57,12 +60,16 @@ class MenuScene(Scene):
 
     def controls(self) -> list[Any]:
         """The menu's controls in screen order (the keyboard's Tab order)."""
-        return [self.game, self.howto, self.seat[0], self.deck[0], self.seat[1], self.deck[1],
+        return [self.game, self.howto, self.seat[0], self.level[0], self.deck[0], self.seat[1],
+                self.level[1], self.deck[1],
                 self.seed, self.pack_menu, self.decks_button, self.load, self.replay, self.designer,
                 self.cont, self.quit, self.settings, self.start]
 
     def start_game(self) -> None:
-        self.app.start_game(self.config())
+        cfg = self.config()
+        if cfg.levels != self.app.settings.levels:  # remembered for the next game
+            self.app.apply_settings(self.app.settings.model_copy(update={"levels": cfg.levels}))
+        self.app.start_game(cfg)
 
     def build(self) -> None:
         for e in self.elements:
@@ -94,14 +101,19 @@ class MenuScene(Scene):
         self.howto = UIButton(_r(322, 16, 108, 34), "How to play", manager=m,
                               container=self.panel, tool_tip_text="The rules on one page")
         self.seat: list[UIDropDownMenu] = []
+        self.level: list[UIDropDownMenu] = []
         self.deck: list[UIDropDownMenu] = []
         by_seat = {v: k for k, v in SEAT_LABELS.items()}
+        by_level = {v: k for k, v in LEVEL_LABELS.items()}
         for p in (0, 1):
             row = 1 + p * 2
             label(f"Player {p + 1}")
             self.seat.append(UIDropDownMenu(list(SEAT_LABELS), by_seat[self.cfg.seats[p]],
-                                            _r(140, 16 + row * 46, 290, 34),
+                                            _r(140, 16 + row * 46, 180, 34),
                                             manager=m, container=self.panel))
+            self.level.append(UIDropDownMenu(list(LEVEL_LABELS), by_level[self.cfg.levels[p]],
+                                             _r(326, 16 + row * 46, 104, 34),
+                                             manager=m, container=self.panel))
             row += 1
             label(f"   {word.lower()}")
             self.deck.append(UIDropDownMenu(decks, chosen[p],
@@ -148,10 +160,12 @@ class MenuScene(Scene):
     def config(self) -> GameConfig:
         game = _game_name(_text(self.game.selected_option))
         seats = tuple(SEAT_LABELS[_text(s.selected_option)] for s in self.seat)
+        levels = tuple(LEVEL_LABELS[_text(s.selected_option)] for s in self.level)
         decks = [_text(d.selected_option) for d in self.deck]
         seed = int(self.seed.get_text() or 0)
         folder = pack_folder(game, {"pack": self.pack})
         return GameConfig(game=game, seed=seed, seats=(seats[0], seats[1]),
+                          levels=(levels[0], levels[1]),
                           options=game_options(game, folder, decks, self.user_decks),
                           record=self.cfg.record,
                           agent_delay=self.cfg.agent_delay, auto_pass=self.cfg.auto_pass,

@@ -29,6 +29,7 @@ from game.reload import PackReload
 from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
 from rules import registry
+from rules.agents import LEVEL_TITLES
 from rules.core.model import Intent
 from rules.records import Session
 
@@ -445,7 +446,8 @@ class TableScene(Scene):
         if p is None:
             return "Game over", GOLD
         if self.session.thinking or self.cfg.seats[p] == "computer":
-            return f"{self.names[p]} is thinking…", OWNER[p]
+            level = LEVEL_TITLES.get(self.cfg.levels[p], "")
+            return f"{self.names[p]} is thinking… ({level})", OWNER[p]
         if self._legal:
             return f"Your decision, {self.names[p]}", OWNER[p]
         return f"{self.names[p]} to decide", OWNER[p]

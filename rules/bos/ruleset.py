@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from rules.bos import explain
 from rules.bos.actions import KINDS
 from rules.bos.cards import HIDDEN, PLACEHOLDER, Card, Deck
+from rules.bos.determinize import determinize as determinize_hidden
 from rules.bos.draft import Draft
 from rules.bos.flow import start_turn
 from rules.bos.game import GAME
@@ -95,6 +96,7 @@ class BosRules(Ruleset[State]):
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = 80
 
     def default_pack(self) -> Path:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -225,6 +226,17 @@ class Ruleset(ABC, Generic[S]):
         if w is None:
             return 0.0
         return 1000.0 if w == player else -1000.0
+
+    def determinize(self, view: S, player: int, rng: random.Random,
+                    options: Mapping[str, Any] | None = None) -> S:
+        """A full state consistent with what ``player`` sees in ``view`` (search samples one
+        per iteration): hidden cards dealt at random from what they could be (the decks of a
+        game started with ``options``, minus what is seen) and a fresh random generator seeded
+        from ``rng``, so dice and shuffles are sampled, never read. Default, for games whose
+        only hidden part is the future: the view with a fresh generator."""
+        from rules.core.hidden import reseeded
+
+        return reseeded(view, rng)
 
     def lookahead(self, state: S, intent: Intent, player: int) -> float:
         """``evaluate`` of the state ``intent`` leads to, for ``player`` (the greedy agent's

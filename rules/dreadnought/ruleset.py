@@ -13,6 +13,7 @@ from rules.core.ruleset import Ruleset
 from rules.dreadnought import explain, reading
 from rules.dreadnought.actions import KINDS
 from rules.dreadnought.cards import HIDDEN, PLACEHOLDER, Card, Deck
+from rules.dreadnought.determinize import determinize as determinize_hidden
 from rules.dreadnought.draft import Draft
 from rules.dreadnought.flow import advance, start_turn
 from rules.dreadnought.game import GAME
@@ -69,6 +70,7 @@ class DreadnoughtRules(Ruleset[State]):
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
 
     def _new_game(self, seed: int, setup: Setup) -> State:

@@ -16,6 +16,7 @@ from rules.core.ruleset import Ruleset
 from rules.kyoukai import explain
 from rules.kyoukai.actions import KINDS
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate
+from rules.kyoukai.determinize import determinize as determinize_hidden
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.flow import advance
 from rules.kyoukai.foresight import (
@@ -68,6 +69,7 @@ class KyoukaiRules(Ruleset[State]):
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
 
     def default_pack(self) -> Path:

@@ -14,6 +14,7 @@ from rules.core.ruleset import Ruleset
 from rules.nullshapers import flow
 from rules.nullshapers.actions import KINDS
 from rules.nullshapers.cards import HIDDEN, PLACEHOLDER, Deck, NCard
+from rules.nullshapers.determinize import determinize as determinize_hidden
 from rules.nullshapers.draft import NDraft, attack_of, defense_of
 from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import INTENT_TYPES
@@ -28,6 +29,7 @@ class NullshapersRules(Ruleset[State]):
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
 
     def default_pack(self) -> Path:

@@ -18,8 +18,8 @@ from rules.core.model import Intent
 # Format 2 adds ``reloads``; format 3 the log's history (``Mark.undone``, ``Reload.applied``
 # and ``Reload.marks``). A record is written in the lowest format that holds it, so earlier
 # versions keep reading what they can.
-RECORD_FORMAT = 3
-READS_FORMATS = (1, 2, 3)
+RECORD_FORMAT = 4
+READS_FORMATS = (1, 2, 3, 4)
 IntentData = dict[str, Any]
 
 
@@ -79,6 +79,9 @@ class Record(BaseModel):
     reloads: tuple[Reload, ...] = ()
     created: str | None = None
     players: tuple[str, ...] = ()
+    # Which computer played each seat ("search:normal", "greedy"; "" for a person). Left out
+    # of the file when empty, so records without computers stay as earlier versions wrote them.
+    agents: tuple[str, ...] = ()
 
 
 def intent_data(intent: Intent | Mapping[str, Any]) -> IntentData:
@@ -86,7 +89,7 @@ def intent_data(intent: Intent | Mapping[str, Any]) -> IntentData:
 
 
 def new_record(game: str, seed: int, options: Mapping[str, Any] | None = None,
-               players: tuple[str, ...] = ()) -> Record:
+               players: tuple[str, ...] = (), agents: tuple[str, ...] = ()) -> Record:
     """An empty record; the card hashes come from a fresh game with these options."""
     try:
         rs = rules.get(game)
@@ -96,7 +99,7 @@ def new_record(game: str, seed: int, options: Mapping[str, Any] | None = None,
     state = rs.new_game(seed=seed, options=opts)
     return Record(game=game, seed=seed, options=opts, cards=rs.card_hashes(state),
                   created=datetime.now(UTC).isoformat(timespec="seconds"),
-                  players=tuple(players))
+                  players=tuple(players), agents=tuple(agents))
 
 
 def append(record: Record, intent: Intent | Mapping[str, Any]) -> Record:
@@ -112,7 +115,9 @@ def applied_count(record: Record) -> int:
 
 
 def format_of(record: Record) -> int:
-    """The lowest record format that holds ``record``."""
+    """The lowest record format that holds ``record`` (4: it names the computers' agents)."""
+    if record.agents:
+        return 4
     if any(m.undone for m in record.marks) or any(
             r.applied is not None or r.marks is not None for r in record.reloads):
         return 3

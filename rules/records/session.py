@@ -39,8 +39,8 @@ class Session:
     @classmethod
     def new(cls, game: str, seed: int, options: Mapping[str, Any] | None = None,
             autosave: str | os.PathLike[str] | None = None,
-            players: tuple[str, ...] = ()) -> Session:
-        s = cls(new_record(game, seed, options, players), autosave)
+            players: tuple[str, ...] = (), agents: tuple[str, ...] = ()) -> Session:
+        s = cls(new_record(game, seed, options, players, agents), autosave)
         s._save()
         return s
 

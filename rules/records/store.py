@@ -27,6 +27,8 @@ def to_text(record: Record) -> str:
     """One top-level key per line and one intent per line: diffable, readable, compact."""
     doc = record.model_dump(mode="json")
     doc["format"] = format_of(record)
+    if not record.agents:
+        del doc["agents"]
     if not record.reloads:
         del doc["reloads"]  # a record earlier versions can read, byte for byte as they wrote it
     # Empty format 3 fields are left out, for the same reason.
@@ -42,7 +44,7 @@ def to_text(record: Record) -> str:
     for n, key in enumerate(keys):
         value = doc[key]
         comma = "," if n < len(keys) - 1 else ""
-        if isinstance(value, list) and value and key != "players":
+        if isinstance(value, list) and value and key not in ("players", "agents"):
             inner = ",\n".join("  " + json.dumps(v, separators=(",", ":")) for v in value)
             lines.append(f" {json.dumps(key)}: [\n{inner}\n ]{comma}")
         elif isinstance(value, dict) and value and key == "cards":

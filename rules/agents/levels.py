@@ -1,0 +1,52 @@
+"""The computer's levels: Easy is the greedy one-ply agent, Normal and Hard search (ISMCTS)
+with an iteration budget per game, calibrated to about 150 ms and 1 s a decision on one core
+of the reference machine (README), so a level plays the same game for the same seed on any
+machine. A game not listed here searches by time instead."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.agents.base import Agent
+from rules.agents.greedy import GreedyAgent
+from rules.agents.random_agent import RandomAgent
+from rules.agents.search import Budget, SearchAgent
+
+LEVELS = ("easy", "normal", "hard")
+LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+TARGET_MS = {"normal": 150.0, "hard": 1000.0}
+
+# iterations a decision at Normal, per game (Hard: HARD_FACTOR times as many): CPU time per
+# iteration measured over whole search-vs-greedy games, its p90 times these about 150 ms
+NORMAL_ITERATIONS: dict[str, int] = {
+    "kyoukai": 200, "krosmaster": 400, "dreadnought": 350, "bos": 260, "nullshapers": 200,
+}
+HARD_FACTOR = 6
+
+
+def budget(level: str, game: str | None = None) -> Budget:
+    """The search budget of ``level`` ("normal" or "hard") in ``game``."""
+    if level not in TARGET_MS:
+        raise ValueError(f"no search at level {level!r}; levels: {', '.join(LEVELS)}")
+    n = NORMAL_ITERATIONS.get(game or "")
+    if n is None:
+        return Budget(ms=TARGET_MS[level])
+    return Budget(iterations=n * (HARD_FACTOR if level == "hard" else 1))
+
+
+def make_agent(spec: str, seed: int = 0, options: Mapping[str, Any] | None = None,
+               game: str | None = None) -> Agent:
+    """An agent from a name: "random", "greedy", "search" (Normal), "search:LEVEL" or a
+    level alone ("easy", "normal", "hard")."""
+    name, _, level = spec.partition(":")
+    if name in LEVELS and not level:
+        name, level = ("greedy", "") if name == "easy" else ("search", name)
+    if name == "random":
+        return RandomAgent(seed)
+    if name == "greedy" or (name == "search" and level == "easy"):
+        return GreedyAgent(seed)
+    if name == "search":
+        return SearchAgent(seed, budget(level or "normal", game), options)
+    raise ValueError(f"unknown agent {spec!r}: random, greedy, search or search:LEVEL "
+                     f"with LEVEL one of {', '.join(LEVELS)}")

@@ -1,0 +1,32 @@
+"""BOS's ``determinize``: the opponent's castle, spellbook, wizards and face-down boss dealt
+from that deck's own lists (castle cards stay castle cards...) minus the cards seen. BOS has
+no chance of its own: nothing else to sample."""
+
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from rules.bos.cards import HIDDEN
+from rules.bos.state import State
+from rules.core.hidden import dealt, groups_of
+
+
+def _groups(first: State) -> dict[int, Hashable]:
+    out: dict[int, Hashable] = {}
+    for p, side in enumerate(first.sides):
+        out[side.boss] = (p, "boss")
+        out.update({i: (p, "wizards") for i in side.wizards})
+        out.update({i: (p, "castle") for i in side.castle})
+        out.update({i: (p, "spellbook") for i in side.spellbook})
+    return out
+
+
+def determinize(rs: Any, view: State, player: int, rng: random.Random,
+                options: Mapping[str, Any] | None = None) -> State:
+    cards = dealt(view.cards, HIDDEN, groups_of(rs, options, _groups), rng)
+    # A catalog of its own: the rules cache castle and spellbook rows per catalog (by
+    # identity), which holds only while a catalog's cards keep their names.
+    return view.model_copy(update={"cards": cards, "catalog": dict(view.catalog)})

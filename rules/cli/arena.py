@@ -1,0 +1,158 @@
+"""``python -m rules arena``: two agents play many games; wins, a 95 % interval, decision times.
+
+Each pair of games shares a seed with the seats swapped, and every other pair has the decks
+swapped (where the game has decks), so neither agent profits from a seat or a deck.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from rules.agents import AGENTS, LEVELS, Agent, make_agent
+from rules.core.ruleset import Ruleset
+
+
+@dataclass
+class GameResult:
+    winner: int | None  # 0: the first agent, 1: the second, None: a draw
+    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))  # wall ms
+    cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))  # thread ms
+    steps: int = 0
+    seats: tuple[int, int] = (0, 1)  # where each agent sat
+    swapped: bool = False  # the players had each other's decks
+
+
+def swapped_options(rs: Ruleset[Any]) -> dict[str, Any] | None:
+    """Options that give the players each other's decks, None if the game has no decks."""
+    try:
+        names = rs.setup(None).deck_names
+    except Exception:  # noqa: BLE001 - a game without packs has no decks to swap
+        return None
+    if len(names) != 2 or names[0] == names[1]:
+        return None
+    for key in ("decks", "teams"):
+        opts = {key: [names[1], names[0]]}
+        try:
+            if rs.setup(opts).deck_names == (names[1], names[0]):
+                return opts
+        except Exception:  # noqa: BLE001 - this game calls its decks otherwise
+            continue
+    return None
+
+
+def play(game: str, specs: tuple[str, str], g: int, seed: int) -> GameResult:
+    """Game number ``g``: agent ``specs[0]`` sits first in even games; odd pairs swap decks."""
+    rs = rules.get(game)
+    own = type(rs)()  # the agents think on their own ruleset (its caches are per instance)
+    own.info = rs.info
+    options = swapped_options(rs) if (g // 2) % 2 else None
+    seat_of = (0, 1) if g % 2 == 0 else (1, 0)  # agent index -> seat
+    game_seed = seed + g // 2
+    agents: dict[int, Agent] = {}
+    for a, spec in enumerate(specs):
+        agents[seat_of[a]] = make_agent(spec, seed=game_seed * 2 + a, options=options,
+                                           game=game)
+    agent_at = {seat_of[a]: a for a in (0, 1)}
+    state = rs.new_game(seed=game_seed, options=options)
+    out = GameResult(None, seats=seat_of, swapped=options is not None)
+    while (p := rs.to_act(state)) is not None:
+        legal = rs.legal_intents(state)
+        t0, c0 = time.perf_counter(), time.thread_time()
+        intent = agents[p].choose(own, rs.view(state, p), legal)
+        if len(legal) > 1:  # a forced intent is no decision
+            out.times[agent_at[p]].append((time.perf_counter() - t0) * 1000.0)
+            out.cpu[agent_at[p]].append((time.thread_time() - c0) * 1000.0)
+        state = rs.apply(state, intent).state
+        out.steps += 1
+    w = rs.winner(state)
+    out.winner = None if w is None else agent_at[w]
+    return out
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share of ``k`` in ``n`` (95 % by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def _play_star(args: tuple[str, tuple[str, str], int, int]) -> GameResult:
+    return play(*args)
+
+
+def run(args: argparse.Namespace) -> int:
+    specs = [s.strip() for s in args.agents.split(",")]
+    if len(specs) != 2:
+        print(f"--agents: need two agents, got {args.agents!r}")
+        return 2
+    specs = [f"{s}:{args.level}" if s == "search" else s for s in specs]
+    for s in specs:
+        name = s.split(":")[0]
+        if name not in AGENTS or (":" in s and s.split(":")[1] not in LEVELS):
+            print(f"--agents: unknown agent {s!r}; known: {sorted(AGENTS)} "
+                  f"(search:LEVEL with LEVEL one of {sorted(LEVELS)})")
+            return 2
+    pair = (specs[0], specs[1])
+    jobs = [(args.game, pair, g, args.seed) for g in range(args.games)]
+    start = time.perf_counter()
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(_play_star, jobs))
+    else:
+        results = [_play_star(j) for j in jobs]
+    elapsed = time.perf_counter() - start
+    wins = sum(r.winner == 0 for r in results)
+    losses = sum(r.winner == 1 for r in results)
+    draws = len(results) - wins - losses
+    decisive = wins + losses
+    share = wins / decisive if decisive else float("nan")
+    lo, hi = wilson(wins, decisive)
+    times = [[t for r in results for t in r.times[a]] for a in (0, 1)]
+    cpu = [[t for r in results for t in r.cpu[a]] for a in (0, 1)]
+    print(f"{args.game}: {pair[0]} vs {pair[1]}, {len(results)} games (seats alternated, decks "
+          f"swapped every other pair) in {elapsed:.0f} s")
+    print(f"  {pair[0]}: {wins} wins, {pair[1]}: {losses} wins, {draws} draws")
+    print(f"  {pair[0]} share of decisive games: {share:.3f} (95 % Wilson interval "
+          f"{lo:.3f}-{hi:.3f})")
+    for a in (0, 1):
+        ts = times[a]
+        mean = statistics.fmean(ts) if ts else float("nan")
+        print(f"  {pair[a]}: {len(ts)} decisions, wall ms p50 {pct(ts, 0.5):.1f} "
+              f"p90 {pct(ts, 0.9):.1f} mean {mean:.1f}; CPU ms p50 {pct(cpu[a], 0.5):.1f} "
+              f"p90 {pct(cpu[a], 0.9):.1f}")
+    print(f"RESULT game={args.game} a={pair[0]} b={pair[1]} games={len(results)} wins={wins} "
+          f"losses={losses} draws={draws} share={share:.3f} lo={lo:.3f} hi={hi:.3f} "
+          f"p50_ms={pct(times[0], 0.5):.1f} p90_ms={pct(times[0], 0.9):.1f} "
+          f"cpu_p50_ms={pct(cpu[0], 0.5):.1f} cpu_p90_ms={pct(cpu[0], 0.9):.1f} "
+          f"b_p90_ms={pct(times[1], 0.9):.1f}", flush=True)
+    return 0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("arena", help="two agents play many games: wins, interval, times")
+    p.add_argument("--game", required=True, choices=sorted(rules.GAMES))
+    p.add_argument("--agents", default="search,greedy",
+                   help=f"two of {sorted(AGENTS)}, comma-separated; search:LEVEL for a level")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--level", default="normal", choices=sorted(LEVELS),
+                   help="the level of a plain 'search' agent")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1, help="processes playing games at once")
+    p.set_defaults(run=run)

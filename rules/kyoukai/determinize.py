@@ -1,0 +1,27 @@
+"""Kyoukai's ``determinize``: the opponent's hand and both decks dealt from each player's
+Gates (deck list minus the Gates seen), with a fresh generator (search samples draws)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from rules.core.hidden import dealt, groups_of, reseeded
+from rules.kyoukai.cards import HIDDEN
+from rules.kyoukai.state import State
+
+
+def _groups(first: State) -> dict[int, Hashable]:
+    out: dict[int, Hashable] = {}
+    for p, pl in enumerate(first.players):
+        out[pl.entrant] = (p, "entrant")
+        out.update({i: (p, "spirits") for i in pl.spirits})
+        out.update({i: (p, "gates") for i in (*pl.deck, *pl.hand)})
+    return out
+
+
+def determinize(rs: Any, view: State, player: int, rng: random.Random,
+                options: Mapping[str, Any] | None = None) -> State:
+    cards = dealt(view.cards, HIDDEN, groups_of(rs, options, _groups), rng)
+    return reseeded(view.model_copy(update={"cards": cards}), rng)

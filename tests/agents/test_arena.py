@@ -1,0 +1,52 @@
+"""``python -m rules arena``: seats and decks alternate, the counts add up, the interval is
+Wilson's, and bad agent names get a clear message."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import rules
+from rules.__main__ import main
+from rules.cli.arena import play, swapped_options, wilson
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    lo, hi = wilson(13, 20)  # 65 % of 20: 0.433-0.819 (Wilson, z = 1.96)
+    assert (round(lo, 3), round(hi, 3)) == (0.433, 0.819)
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(20, 20)
+    assert hi == 1.0 and 0.83 < lo < 0.84
+
+
+def test_decks_swap_where_the_game_has_decks() -> None:
+    rs = rules.get("kyoukai")
+    first, second = rs.setup(None).deck_names
+    opts = swapped_options(rs)
+    assert opts is not None and rs.setup(opts).deck_names == (second, first)
+
+
+def test_seats_alternate_in_a_pair_and_decks_every_other_pair() -> None:
+    games = [play("dreadnought", ("greedy", "random"), g, 5) for g in range(4)]
+    assert [r.seats for r in games] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+    assert [r.swapped for r in games] == [False, False, True, True]
+    assert all(r.steps > 0 and r.times[0] and r.times[1] for r in games)
+
+
+def test_arena_prints_counts_interval_times_and_a_result_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--game", "dreadnought", "--agents", "greedy,random",
+                 "--games", "4", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    m = re.search(r"^RESULT game=dreadnought a=greedy b=random games=4 wins=(\d+) "
+                  r"losses=(\d+) draws=(\d+) share=\S+ lo=\S+ hi=\S+ p50_ms=\S+ p90_ms=\S+ "
+                  r"cpu_p50_ms=\S+ cpu_p90_ms=\S+ b_p90_ms=\S+$", out, re.M)
+    assert m is not None, out
+    assert sum(int(x) for x in m.groups()) == 4
+    assert "95 % Wilson interval" in out and "CPU ms p50" in out
+
+
+def test_an_unknown_agent_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--game", "bos", "--agents", "search,genius", "--games", "1"]) == 2
+    assert "unknown agent 'genius'" in capsys.readouterr().out

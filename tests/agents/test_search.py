@@ -1,0 +1,203 @@
+"""The search opponent (ISMCTS): it never uses what its player cannot see, it goes through the
+rules contract alone, it repeats itself for a seed and an iteration budget, and it takes a win
+in one move (and avoids a loss in one) where a game offers one."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import rules
+from rules.agents import Budget, RandomAgent, SearchAgent
+from rules.agents.search import root_values
+
+GAMES = sorted(rules.GAMES)
+SMALL = Budget(iterations=30, rollout_depth=6)
+
+
+def _own(game: str) -> Any:
+    """A ruleset of the agent's own (as the table and the arena give it)."""
+    rs = rules.get(game)
+    own = type(rs)()
+    own.info = rs.info
+    return own
+
+
+def _random_position(rs: Any, seed: int, steps: int) -> Any:
+    """The state after ``steps`` random legal intents from ``new_game(seed)`` (quiet)."""
+    r = random.Random(seed)
+    state = rs.new_game(seed=seed)
+    for _ in range(steps):
+        if rs.to_act(state) is None:
+            break
+        state = rs.apply(state, r.choice(rs.legal_intents(state)), quiet=True).state
+    return state
+
+
+def _choice_position(rs: Any, seed: int) -> Any:
+    """A running position, some way into a random game, where the player has a choice."""
+    for steps in range(25, 400, 7):
+        state = _random_position(rs, seed, steps)
+        if rs.to_act(state) is not None and len(rs.legal_intents(state)) > 1:
+            return state
+    raise AssertionError("no position with a choice")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_choice_whatever_it_cannot_see(game: str) -> None:
+    rs = rules.get(game)
+    state = _choice_position(rs, seed=3)
+    p = rs.to_act(state)
+    # Another true state the player cannot tell apart: the opponent's hidden cards and every
+    # deck dealt again, the random generator (the future's dice) reseeded.
+    other = rs.determinize(rs.view(state, p), p, random.Random(99))
+    assert other != state
+    assert rs.view(other, p) == rs.view(state, p)
+    assert rs.legal_intents(other) == rs.legal_intents(state)
+    roots = []
+    picks = []
+    for s in (state, other):
+        agent = SearchAgent(seed=5, budget=SMALL)
+        # The true state itself, not the view: the agent must look only at its own view.
+        picks.append(agent.choose(_own(game), s, rs.legal_intents(s)))
+        assert agent.root is not None and agent.stats.iterations == SMALL.iterations
+        roots.append(root_values(agent.root))
+    assert picks[0] == picks[1]
+    assert roots[0] == roots[1]
+
+
+CONTRACT = {"to_act", "legal_intents", "apply", "evaluate", "winner", "view", "determinize",
+            "lookahead", "search_scale", "rollout_intent"}
+
+
+class Recorder:
+    """A ruleset that records every attribute the agent asks of it, and the calls that are
+    handed the true state."""
+
+    def __init__(self, rs: Any, truth: Any) -> None:
+        self._rs, self._truth = rs, truth
+        self.names: set[str] = set()
+        self.on_truth: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        self.names.add(name)
+        value = getattr(self._rs, name)
+        if not callable(value):
+            return value
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if any(a is self._truth for a in (*args, *kwargs.values())):
+                self.on_truth.add(name)
+            return value(*args, **kwargs)
+        return call
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_it_calls_nothing_but_the_contract(game: str) -> None:
+    rs = rules.get(game)
+    state = _choice_position(rs, seed=4)
+    p = rs.to_act(state)
+    rec = Recorder(_own(game), state)
+    SearchAgent(seed=1, budget=SMALL).choose(rec, rs.view(state, p), rs.legal_intents(state))
+    assert rec.names <= CONTRACT, rec.names - CONTRACT
+    assert {"determinize", "apply", "evaluate"} <= rec.names
+    assert rec.on_truth == set()
+    # Handed the true state, it only asks who acts and its own view of it.
+    rec = Recorder(_own(game), state)
+    SearchAgent(seed=1, budget=SMALL).choose(rec, state, rs.legal_intents(state))
+    assert rec.on_truth <= {"to_act", "view"}, rec.on_truth
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_repeatable_for_a_seed_and_an_iteration_budget(game: str) -> None:
+    rs = rules.get(game)
+    state = _choice_position(rs, seed=6)
+    p = rs.to_act(state)
+    view, legal = rs.view(state, p), rs.legal_intents(state)
+    runs = []
+    for _ in range(2):
+        agent = SearchAgent(seed=11, budget=SMALL)
+        picks = [agent.choose(_own(game), view, legal) for _ in range(2)]
+        assert agent.root is not None
+        runs.append((picks, root_values(agent.root)))
+    assert runs[0] == runs[1]
+    assert sum(v for v, _ in runs[0][1].values()) == SMALL.iterations
+
+
+def test_a_budget_needs_a_limit() -> None:
+    with pytest.raises(ValueError, match="iterations or ms"):
+        Budget()
+    with pytest.raises(ValueError, match="at least 1"):
+        Budget(iterations=0)
+
+
+def test_a_time_budget_returns_the_best_so_far() -> None:
+    rs = rules.get("dreadnought")
+    state = _choice_position(rs, seed=2)
+    p = rs.to_act(state)
+    legal = rs.legal_intents(state)
+    agent = SearchAgent(seed=1, budget=Budget(ms=30))
+    assert agent.choose(_own("dreadnought"), rs.view(state, p), legal) in legal
+    assert agent.stats.iterations >= 1
+
+
+# (game, seed, random steps): positions found by scanning random games (seeded, quiet) where
+# one intent ends the game at once in the deciding player's favour, and others do not.
+WIN_IN_ONE = [("kyoukai", 66, 1182), ("krosmaster", 1, 450), ("dreadnought", 109, 428),
+              ("bos", 1, 89)]
+# ... and where one intent loses the game at once (the others do not).
+LOSS_IN_ONE = [("krosmaster", 0, 389), ("dreadnought", 4, 182), ("bos", 2, 42)]
+
+
+def _outcomes(rs: Any, state: Any) -> dict[Any, int | None | str]:
+    out: dict[Any, int | None | str] = {}
+    for i in rs.legal_intents(state):
+        after = rs.apply(state, i, quiet=True).state
+        out[i] = rs.winner(after) if rs.to_act(after) is None else "on"
+    return out
+
+
+@pytest.mark.parametrize(("game", "seed", "steps"), WIN_IN_ONE)
+def test_takes_a_win_in_one(game: str, seed: int, steps: int) -> None:
+    rs = rules.get(game)
+    state = _random_position(rs, seed, steps)
+    p = rs.to_act(state)
+    outs = _outcomes(rs, state)
+    assert p in outs.values() and set(outs.values()) != {p}, "the scenario moved: re-scan"
+    agent = SearchAgent(seed=0, budget=Budget(iterations=80, rollout_depth=6))
+    pick = agent.choose(_own(game), rs.view(state, p), rs.legal_intents(state))
+    assert outs[pick] == p
+
+
+@pytest.mark.parametrize(("game", "seed", "steps"), LOSS_IN_ONE)
+def test_avoids_a_loss_in_one(game: str, seed: int, steps: int) -> None:
+    rs = rules.get(game)
+    state = _random_position(rs, seed, steps)
+    p = rs.to_act(state)
+    outs = _outcomes(rs, state)
+    assert 1 - p in outs.values() and set(outs.values()) != {1 - p}, "the scenario moved"
+    for s in range(3):
+        agent = SearchAgent(seed=s, budget=Budget(iterations=60, rollout_depth=6))
+        pick = agent.choose(_own(game), rs.view(state, p), rs.legal_intents(state))
+        assert outs[pick] != 1 - p
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_against_random(game: str) -> None:
+    """Search (a tiny budget) against random play: every choice legal, the game ends."""
+    rs = rules.get(game)
+    own = _own(game)
+    state = rs.new_game(seed=1)
+    agents = [SearchAgent(seed=2, budget=Budget(iterations=3, rollout_depth=3)),
+              RandomAgent(seed=3)]
+    steps = 0
+    while (p := rs.to_act(state)) is not None:
+        legal = rs.legal_intents(state)
+        pick = agents[p].choose(own, rs.view(state, p), legal)
+        assert pick in legal
+        state = rs.apply(state, pick).state
+        steps += 1
+        assert steps < 20_000
+    assert rs.winner(state) in (0, 1, None)
