@@ -153,4 +153,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # In the packaged executable the computer's search worker (a spawned process) starts this
+    # same program: freeze_support runs the worker's code instead of the table (PyInstaller
+    # makes it work on Linux and macOS too), before any argument is parsed.
+    import multiprocessing
+
+    multiprocessing.freeze_support()
     sys.exit(main())

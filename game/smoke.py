@@ -155,6 +155,13 @@ def _run(menu_time_only: bool, intents: int, seconds: float, size: tuple[int, in
             click(table.leave.rect.center)
             if not isinstance(app.scene, MenuScene):
                 raise SmokeError(f"{game}: the Menu button did not go back to the menu")
+        # A searching computer thinks in a worker process; in the executable that process is
+        # this program started again (multiprocessing.freeze_support in game/__main__.py).
+        from game.thinking import worker_alive
+
+        if not worker_alive(timeout=120):
+            raise SmokeError("the computer's search worker process did not start or answer")
+        say("smoke: the search worker process answers")
         menu = app.scene
         if not isinstance(menu, MenuScene):
             raise SmokeError(f"expected the menu at the end, got {type(menu).__name__}")

@@ -52,6 +52,15 @@ def _pool() -> ProcessPoolExecutor:
     return _POOL
 
 
+def worker_alive(timeout: float) -> bool:
+    """Whether the search worker process starts and answers (the executable's smoke run: there
+    the worker is this same program started again, which must run the worker's code)."""
+    try:
+        return bool(_pool().submit(_warm).result(timeout=timeout))
+    except (BrokenProcessPool, OSError, RuntimeError, TimeoutError):
+        return False
+
+
 class Thinker:
     """One computer seat's decisions, as futures of intents from ``legal``."""
 
