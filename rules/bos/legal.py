@@ -296,7 +296,8 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
             key = keys.get(kind)
             if key is None:
                 key = keys[kind] = _target_key(s, p, kind, field)
-            out.extend(_aimed(s, p, iid, k, kind, key))
+            got = aimed.get((iid, k, key))
+            out.extend(_aimed(s, p, iid, k, kind, key) if got is None else got)
     if side.boss_state == "down" and (only is None or only == boss):  # as ``can_reveal``
         _, _, test, n, _ = _rows(s, (boss,), False)[0]
         if test is None or test(s, p, n):

@@ -15,6 +15,11 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, ConfigDict
 
 _set = object.__setattr__
+# BaseModel's own slots, set through their descriptors: a call each instead of
+# ``object.__setattr__``'s look-up by name (``model_copy`` runs several times per ``apply``)
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _INTERN_LIMIT = 200_000  # distinct intents kept per intent type
 
 
@@ -39,9 +44,9 @@ class Frozen(BaseModel):
             if not fields_set.issuperset(update):
                 fields_set = fields_set.union(update)
         _set(new, "__dict__", data)
-        _set(new, "__pydantic_fields_set__", fields_set)
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", None)
+        _set_fields_set(new, fields_set)
+        _set_extra(new, None)
+        _set_private(new, None)
         return new
 
 
