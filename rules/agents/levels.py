@@ -1,6 +1,7 @@
 """The computer's levels: Easy is the greedy one-ply agent, Normal and Hard search (ISMCTS)
 with an iteration budget per game, calibrated to about 150 ms and 1 s a decision on one core
-of the reference machine (README), so a level plays the same game for the same seed on any
+of the reference machine (README; each game declares its count as
+``GameInfo.search_iterations``), so a level plays the same game for the same seed on any
 machine. A game not listed here searches by time instead."""
 
 from __future__ import annotations
@@ -17,19 +18,26 @@ LEVELS = ("easy", "normal", "hard")
 LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 TARGET_MS = {"normal": 150.0, "hard": 1000.0}
 
-# iterations a decision at Normal, per game (Hard: HARD_FACTOR times as many): CPU time per
-# iteration measured over whole search-vs-greedy games, its p90 times these about 150 ms
-NORMAL_ITERATIONS: dict[str, int] = {
-    "kyoukai": 200, "krosmaster": 400, "dreadnought": 350, "bos": 260, "nullshapers": 200,
-}
 HARD_FACTOR = 6
+
+
+def _normal_iterations(game: str | None) -> int | None:
+    """The game's declared Normal budget (``GameInfo.search_iterations``), None if none."""
+    if game is None:
+        return None
+    import rules  # here: the registry loads every game, and the games import the agents
+
+    try:
+        return rules.get(game).info.search_iterations
+    except KeyError:
+        return None
 
 
 def budget(level: str, game: str | None = None) -> Budget:
     """The search budget of ``level`` ("normal" or "hard") in ``game``."""
     if level not in TARGET_MS:
         raise ValueError(f"no search at level {level!r}; levels: {', '.join(LEVELS)}")
-    n = NORMAL_ITERATIONS.get(game or "")
+    n = _normal_iterations(game)
     if n is None:
         return Budget(ms=TARGET_MS[level])
     return Budget(iterations=n * (HARD_FACTOR if level == "hard" else 1))

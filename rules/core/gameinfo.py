@@ -79,6 +79,9 @@ class GameInfo:
     deck_word: str = "Deck"  # what the menu calls a deck ("Team")
     # Default decks: the first two by name (True) or in pack order (False).
     decks_by_name: bool = True
+    # The search opponent's iterations a decision at Normal (Hard: several times as many),
+    # calibrated to about 150 ms on the reference machine; None: it searches by time instead.
+    search_iterations: int | None = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():

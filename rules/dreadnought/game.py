@@ -6,6 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="dreadnought",
+    search_iterations=350,
     title="Dreadnought",
     ruleset="rules.dreadnought.ruleset:DreadnoughtRules",
     pack_format="rules.dreadnought.pack:FORMAT",

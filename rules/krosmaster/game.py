@@ -20,6 +20,7 @@ class KrosmasterOptions(GameOptions):
 
 GAME = GameInfo(
     name="krosmaster",
+    search_iterations=400,
     title="Krosmaster Arena",
     ruleset="rules.krosmaster.ruleset:KrosmasterRules",
     pack_format="rules.krosmaster.pack:FORMAT",

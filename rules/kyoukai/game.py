@@ -6,6 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="kyoukai",
+    search_iterations=200,
     title="Kyoukai",
     ruleset="rules.kyoukai.ruleset:KyoukaiRules",
     pack_format="rules.kyoukai.pack:FORMAT",

@@ -6,6 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="nullshapers",
+    search_iterations=200,
     title="Nullshapers",
     ruleset="rules.nullshapers.ruleset:NullshapersRules",
     pack_format="rules.nullshapers.pack:FORMAT",
