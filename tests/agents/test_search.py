@@ -12,6 +12,7 @@ import pytest
 import rules
 from rules.agents import Budget, RandomAgent, SearchAgent
 from rules.agents.search import root_values
+from tests.playouts import random_position
 
 GAMES = sorted(rules.GAMES)
 SMALL = Budget(iterations=30, rollout_depth=6)
@@ -25,21 +26,10 @@ def _own(game: str) -> Any:
     return own
 
 
-def _random_position(rs: Any, seed: int, steps: int) -> Any:
-    """The state after ``steps`` random legal intents from ``new_game(seed)`` (quiet)."""
-    r = random.Random(seed)
-    state = rs.new_game(seed=seed)
-    for _ in range(steps):
-        if rs.to_act(state) is None:
-            break
-        state = rs.apply(state, r.choice(rs.legal_intents(state)), quiet=True).state
-    return state
-
-
 def _choice_position(rs: Any, seed: int) -> Any:
     """A running position, some way into a random game, where the player has a choice."""
     for steps in range(25, 400, 7):
-        state = _random_position(rs, seed, steps)
+        state = random_position(rs, seed, steps)
         if rs.to_act(state) is not None and len(rs.legal_intents(state)) > 1:
             return state
     raise AssertionError("no position with a choice")
@@ -162,7 +152,7 @@ def _outcomes(rs: Any, state: Any) -> dict[Any, int | None | str]:
 @pytest.mark.parametrize(("game", "seed", "steps"), WIN_IN_ONE)
 def test_takes_a_win_in_one(game: str, seed: int, steps: int) -> None:
     rs = rules.get(game)
-    state = _random_position(rs, seed, steps)
+    state = random_position(rs, seed, steps)
     p = rs.to_act(state)
     outs = _outcomes(rs, state)
     assert p in outs.values() and set(outs.values()) != {p}, "the scenario moved: re-scan"
@@ -174,7 +164,7 @@ def test_takes_a_win_in_one(game: str, seed: int, steps: int) -> None:
 @pytest.mark.parametrize(("game", "seed", "steps"), LOSS_IN_ONE)
 def test_avoids_a_loss_in_one(game: str, seed: int, steps: int) -> None:
     rs = rules.get(game)
-    state = _random_position(rs, seed, steps)
+    state = random_position(rs, seed, steps)
     p = rs.to_act(state)
     outs = _outcomes(rs, state)
     assert 1 - p in outs.values() and set(outs.values()) != {1 - p}, "the scenario moved"

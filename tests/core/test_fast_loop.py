@@ -14,6 +14,7 @@ import rules
 from rules.core.draft import Draft
 from rules.krosmaster.intents import Move as KrosmasterMove
 from rules.kyoukai.intents import Move as KyoukaiMove
+from tests.playouts import random_position
 
 GAMES = sorted(rules.GAMES)
 OTHER = {"kyoukai": KrosmasterMove(figure=0, to=3), "krosmaster": KyoukaiMove(gate=0, to=3),
@@ -147,12 +148,7 @@ def _odd_intents(draw: st.DrawFn, game: str, near: list[int]) -> Any:
 def test_any_intent_that_is_not_legal_raises_illegal_intent(game: str, data: st.DataObject,
                                                             seed: int, steps: int) -> None:
     rs = rules.get(game)
-    r = random.Random(seed)
-    state = rs.new_game(seed=seed)
-    for _ in range(steps):
-        if rs.to_act(state) is None:
-            break
-        state = rs.apply(state, r.choice(rs.legal_intents(state)), quiet=True).state
+    state = random_position(rs, seed, steps)
     legal = rs.legal_intents(state)
     near = sorted({v for i in legal for v in i.model_dump().values() if type(v) is int})
     intent = data.draw(_odd_intents(game, near))
