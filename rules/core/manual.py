@@ -161,7 +161,7 @@ def legal(table: ManualTable, s: Any, step: ManualStep, card: int | None = None)
     if here is None:
         return []
     out = []
-    for p in (0, 1):
+    for p in (0, 1) if movable(table, here) else ():
         for zone in table.piles:
             if zone == here.zone and p == here.owner:
                 out.append(ManualMove(card=card, owner=p, zone=zone,
@@ -184,6 +184,12 @@ def legal(table: ManualTable, s: Any, step: ManualStep, card: int | None = None)
         if value is not None:
             out.append(ManualFlag(card=card, flag=flag, value=not value))
     return out
+
+
+def movable(table: ManualTable, here: Place) -> bool:
+    """Whether a card may be moved by hand from where it lies: a game's fixed places (a BOS
+    boss, the Speed Area) hold their cards; their counters and states still change."""
+    return here.zone in (BOARD, UNDER) or here.zone in table.piles
 
 
 def _at_bottom(table: ManualTable, s: Any, here: Place) -> bool:
@@ -234,6 +240,8 @@ def why_illegal(table: ManualTable, s: Any, step: ManualStep, intent: Intent) ->
 def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMove) -> str | None:
     if i.card not in places:
         return f"card {i.card} is not in the game"
+    if not movable(table, places[i.card]):
+        return f"{table.name(s, i.card)} cannot be moved by hand from where it is"
     if i.owner not in (0, 1):
         return f"there is no player {i.owner}"
     if i.zone == BOARD:
@@ -426,7 +434,8 @@ def manual_parts(card: Any) -> list[str]:
         if isinstance(x, dict):
             for k, v in x.items():
                 where = f"{path}.{k}" if path else str(k)
-                if v == MANUAL and (k in ("effect", "skill") or (k == "name" and "effects" in path)):
+                named = k in ("effect", "skill") or (k == "name" and "effects" in path)
+                if v == MANUAL and named:
                     out.append(where)
                 else:
                     walk(v, where)

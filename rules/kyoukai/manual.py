@@ -109,7 +109,7 @@ class KyoukaiManual(ManualTable):
         for p, pl in enumerate(s.players):
             if pl.entrant not in s.gates:
                 out.append(f"Player {p + 1}'s Entrant {s.name(pl.entrant)} must stay on the field")
-        for iid, g in s.gates.items():
+        for iid in s.gates:
             if iid not in s.field:
                 out.append(f"{s.name(iid)} is a Gate on the field with no zone")
         return out
