@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.agents.base import Agent
+from rules.agents.base import Agent, done
 from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
 
@@ -96,9 +96,9 @@ class SearchAgent(Agent):
 
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         me = rs.to_act(view)
-        if me is None or len(legal) <= 1:
+        if me is None or len(legal) <= 1 or rs.manual_pending(view) is not None:
             self.stats = SearchStats()
-            return legal[0]
+            return done(legal)
         # Its own view again: handed the true state by mistake, it still sees only this.
         view = rs.view(view, me)
         self.root = self.search(rs, view, me, legal)

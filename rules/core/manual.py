@@ -172,7 +172,7 @@ def legal(table: ManualTable, s: Any, step: ManualStep, card: int | None = None)
         if table.has_board:
             out.extend(ManualMove(card=card, owner=p, zone=BOARD, at=at)
                        for at in table.board_spots(s, p))
-    if table.has_under:
+    if table.has_under and movable(table, here):
         out.extend(ManualMove(card=card, owner=host.owner, zone=UNDER, at=host.card)
                    for host in places.values()
                    if host.zone == BOARD and host.card != card and here.at != host.card)
