@@ -22,8 +22,10 @@ from game.files import write_json
 from game.input.focus import FocusRing
 from game.input.handlers import Confirm, Handler, HandOver, Idle, Watching
 from game.input.keyboard import KeyFocus
+from game.input.manual import ManualPick
 from game.layouts import table_for
 from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
+from game.manual_panel import ManualPanel
 from game.packs import pack_folder
 from game.reload import PackReload
 from game.scenes.base import Scene
@@ -79,6 +81,7 @@ class TableScene(Scene):
         for line in self.layout.opening_lines(self.session.initial_state, self.names):
             self.log.add(line)
         self.buttons = self._make_buttons()
+        self.manual = ManualPanel(self.manager, self.session)  # a card carried out by hand
         # keys where the table has nothing to choose: the game-over choice, the top bar
         self.over_focus = FocusRing(self.manager, lambda: self._over_ui[1:])
         self.tools_focus = FocusRing(self.manager, lambda: [
@@ -148,10 +151,17 @@ class TableScene(Scene):
         deciding = p is not None and p == self.viewer and s.is_human(p) and not self._auto(p) \
             and not isinstance(self.handler, HandOver)
         self._legal = list(s.legal()) if deciding else []
+        manual = s.rs.manual_pending(s.state) is not None
         if not deciding and not isinstance(self.handler, Idle | HandOver | Watching):
             self._set_handler(Idle())
-        self.layout.update(s.view(self.viewer),
-                           Seats(self.viewer, self.hide_hands, self.names), self._legal)
+        elif deciding and manual and not isinstance(self.handler, ManualPick):
+            self._set_handler(ManualPick(self.manual))
+        elif not manual and isinstance(self.handler, ManualPick):
+            self._set_handler(Idle())
+        # A manual step's intents are the panel's: the game's layout is shown none of them.
+        self.layout.update(s.view(self.viewer), Seats(self.viewer, self.hide_hands, self.names),
+                           [] if manual else self._legal)
+        self.manual.show(self.layout.side_rect(), self._legal, deciding)
         self._place_buttons()
         self._write_layout()
 
@@ -182,6 +192,8 @@ class TableScene(Scene):
             self.handler = h
 
     def apply(self, intent: Intent) -> None:
+        if intent.kind == "manual_done":
+            self.manual.hide()
         reason = self.session.submit(intent)
         if reason is not None:
             self.say(reason, error=True)
@@ -274,6 +286,10 @@ class TableScene(Scene):
             if ev.ui_element in tools:
                 tools[ev.ui_element]()
                 return
+            by_hand = self.manual.intent_of(ev.ui_element)
+            if by_hand is not None:
+                self.apply(by_hand)
+                return
             if self._over_ui and ev.ui_element is self._over_ui[1]:
                 nxt = GameConfig(**{**self.cfg.__dict__, "seed": self.cfg.seed + 1})
                 self.app.start_game(nxt)
@@ -309,6 +325,10 @@ class TableScene(Scene):
                 self._set_handler(Confirm(self, result, question, self.mouse))
             else:
                 self.apply(result)
+        elif isinstance(result, ManualPick):  # a card picked: the panel lists its intents
+            self.manual.show(self.layout.side_rect(), self._legal, True)
+            self.dirty = True
+            self._write_layout()
         elif isinstance(result, Handler):
             self._set_handler(result)
             if isinstance(result, Idle) and self._seen != self.session.version:
@@ -403,7 +423,12 @@ class TableScene(Scene):
         pygame.draw.rect(surf, PANEL, (w - tools_w, 0, tools_w, tb))
         lines = self.layout.sequence_lines()
         side = self.layout.side_rect()
-        if lines:
+        if self.manual.step is not None:  # the card's text on top; the log under it
+            self.manual.draw(surf)
+            top = self.manual.rect.bottom + px(8)
+            self.log.rect = pygame.Rect(side.x, top, side.w, max(px(40), side.bottom - top
+                                                                  - px(50)))
+        elif lines:
             seq_h = min(side.h // 2, px(60 + 22 * len(lines) + 40))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines,
                            self.layout.sequence_footer(bool(self._legal)),
@@ -497,11 +522,13 @@ class TableScene(Scene):
     def layout_info(self) -> dict[str, Any]:
         lay = self.layout
         legal = []
-        for i in self._legal:
+        for i in self._legal if self.manual.step is None else []:
             src, tgt = lay.source_of(i), lay.target_of(i)
             legal.append({"intent": i.model_dump(mode="json"), "source": src,
                           "zone": json_id(tgt), "describe": lay.describe(i)})
         buttons = {k: list(b.rect.center) for k, b in self.buttons.items() if b.visible}
+        manual = [{"label": b.text, "pos": list(b.rect.center),
+                   "intent": i.model_dump(mode="json")} for b, i in self.manual.buttons.items()]
         info: dict[str, Any] = {
             "window": list(self.app.size), "viewer": self.viewer,
             "to_act": self.session.to_act(), "handler": self.handler.name,
@@ -510,7 +537,7 @@ class TableScene(Scene):
             "pieces": {k: {id_key(i): list(p) for i, p in v.items()}
                        for k, v in lay.pieces().items()},
             "zones": {id_key(z): list(lay.zone_center(z)) for z in lay.zones()},
-            "legal": legal, "buttons": buttons,
+            "legal": legal, "buttons": buttons, "manual": manual,
             "controls": {k: list(r.center) for k, (r, _) in lay.controls().items()},
         }
         menu = getattr(self.handler, "buttons", None)
@@ -531,6 +558,7 @@ class TableScene(Scene):
 
     def close(self) -> None:
         self.handler.exit(self)
+        self.manual.hide()
         self._kill_over_ui()
         self.reload.close()
         for b in self.buttons.values():

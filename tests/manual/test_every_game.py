@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import rules
-from rules.agents import GreedyAgent, RandomAgent
+from rules.agents import Budget, GreedyAgent, RandomAgent, SearchAgent
 from rules.core.errors import IllegalIntent
 from rules.core.manual import ManualDone, ManualRoll, consistency
 from rules.core.model import Intent
@@ -132,5 +132,5 @@ def test_agents_pick_done_at_a_manual_step(game: str, reached: Reached) -> None:
     assert p is not None
     view = rs.view(state, p)
     legal = rs.legal_intents(state)
-    for agent in (RandomAgent(3), GreedyAgent(3)):
+    for agent in (RandomAgent(3), GreedyAgent(3), SearchAgent(3, budget=Budget(iterations=20))):
         assert agent.choose(rs, view, legal) == ManualDone()

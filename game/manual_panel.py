@@ -1,0 +1,194 @@
+"""The manual step at the table, for every game (``rules.core.manual``): the card's text large
+at the top of the side column, and for the player carrying it out the buttons of the manual
+intents: Done, Roll, Shuffle, each player's counters (− / +), and the picked card's moves,
+counters and states. Cards are dragged onto the board (``ManualPick``); the rest is here.
+
+Everything comes from the rules (``manual_pending``, ``legal_intents`` with a card, the game's
+``manual_table``), so no game is named here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
+from game.draw.scale import px
+from game.draw.text import TEXT, wrap
+from rules.core.manual import (
+    ManualCounter,
+    ManualFlag,
+    ManualMove,
+    ManualRoll,
+    ManualShuffle,
+    ManualStep,
+)
+from rules.core.manual_table import BOARD, UNDER, ManualTable
+from rules.core.model import Intent
+
+ROW = 28  # a button row's height at UI scale 1
+BOARD_BUTTONS = 6  # a board with at most this many free places gets a button each
+
+
+class ManualPanel:
+    """The panel's state and pygame-gui buttons; the table scene shows, draws and asks it."""
+
+    def __init__(self, manager: pygame_gui.UIManager, session: Any) -> None:
+        self.manager = manager
+        self.session = session
+        self.step: ManualStep | None = None
+        self.selected: Any = None  # the card whose intents are listed
+        self.buttons: dict[UIButton, Intent] = {}
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._shown: tuple[Any, ...] = ()
+
+    @property
+    def table(self) -> ManualTable | None:
+        return getattr(self.session.rs, "manual_table", None)
+
+    def pending(self) -> ManualStep | None:
+        return self.session.rs.manual_pending(self.session.state)  # type: ignore[no-any-return]
+
+    # ---- what is shown -------------------------------------------------------------------
+    def show(self, side: pygame.Rect, legal: list[Intent], deciding: bool) -> None:
+        """Lay the panel out in the top of ``side`` for the open step (buttons only for the
+        player ``deciding``); hides it when no step is open."""
+        self.step = self.pending()
+        if self.step is None:
+            self.selected = None
+            self._kill()
+            self.rect = pygame.Rect(side.x, side.y, side.w, 0)
+            return
+        key = (self.session.version, side.topleft, side.size, deciding, self.selected)
+        if key == self._shown:
+            return
+        self._shown = key
+        self._kill()
+        text_h = self._text_height(side.w)
+        y = side.y + text_h
+        if deciding:
+            y = self._place(side, y, self._table_intents(legal))
+            if self.selected is not None:
+                y += px(22)
+                y = self._place(side, y, self.card_intents(self.selected))
+            else:
+                y += px(24)  # the hint line
+        self.rect = pygame.Rect(side.x, side.y, side.w, y - side.y + px(8))
+
+    def hide(self) -> None:
+        self.step, self.selected, self._shown = None, None, ()
+        self._kill()
+        self.rect = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, 0)
+
+    def owner_of(self, card: Any) -> int:
+        table = self.table
+        places = table.places(self.session.state) if table is not None else []
+        return next((pl.owner for pl in places if pl.card == card), 0)
+
+    def select(self, card: Any) -> None:
+        self.selected = card
+        self._shown = ()
+
+    def _kill(self) -> None:
+        for b in self.buttons:
+            b.kill()
+        self.buttons = {}
+
+    def _table_intents(self, legal: list[Intent]) -> list[tuple[str, Intent]]:
+        out = []
+        for i in legal:
+            if i.kind in ("manual_done", "manual_roll", "manual_shuffle", "manual_counter"):
+                out.append((self.label(i), i))
+        return out
+
+    def card_intents(self, card: Any) -> list[tuple[str, Intent]]:
+        """The picked card's intents as buttons: its moves (a big board is for dragging),
+        counters and states."""
+        intents = self.session.rs.legal_intents(self.session.state, card)
+        board = [i for i in intents if isinstance(i, ManualMove) and i.zone == BOARD]
+        keep = [i for i in intents if not (isinstance(i, ManualMove) and i.zone == BOARD)
+                or len(board) <= BOARD_BUTTONS]
+        return [(self.label(i), i) for i in keep]
+
+    def _place(self, side: pygame.Rect, y: int, items: list[tuple[str, Intent]]) -> int:
+        """Buttons two to a row from ``y``; returns the y under them."""
+        gap, h = px(4), px(ROW)
+        w = (side.w - gap) // 2
+        bottom = side.bottom - px(120)  # the log keeps some room
+        for n, (label, intent) in enumerate(items):
+            x = side.x + (n % 2) * (w + gap)
+            top = y + (n // 2) * (h + gap)
+            if top + h > bottom:
+                break
+            b = UIButton(pygame.Rect(x, top, w, h), label, manager=self.manager,
+                         object_id="#manual_button")
+            self.buttons[b] = intent
+        rows = (min(len(items), len(self.buttons)) + 1) // 2
+        return y + rows * (h + gap)
+
+    def label(self, i: Intent) -> str:
+        """A short button label (the log and menus use ``describe``'s longer sentence)."""
+        table = self.table
+        s = self.session.state
+        if i.kind == "manual_done":
+            return "Done"
+        if isinstance(i, ManualRoll):
+            return f"Roll d{i.sides}"
+        if isinstance(i, ManualShuffle):
+            return f"Shuffle P{i.owner + 1} {table.zone_label(table.deck) if table else ''}"
+        if table is None:
+            return i.kind
+        if isinstance(i, ManualCounter):
+            spec = next(c for c in table.counters if c.name == i.counter)
+            who = f"P{i.owner + 1} " if i.card < 0 else ""
+            return f"{who}{spec.title} → {i.value}"
+        if isinstance(i, ManualFlag):
+            return f"{'' if i.value else 'not '}{i.flag}"
+        if isinstance(i, ManualMove):
+            if i.zone == BOARD:
+                return f"P{i.owner + 1} board {table.spot_label(i.at)}"
+            if i.zone == UNDER:
+                return f"under {table.name(s, i.at)}"
+            return f"P{i.owner + 1} {table.zone_label(i.zone)}{' (bottom)' if i.bottom else ''}"
+        return i.kind
+
+    # ---- events and drawing --------------------------------------------------------------
+    def intent_of(self, element: object) -> Intent | None:
+        return self.buttons.get(element)  # type: ignore[call-overload, no-any-return]
+
+    def _text_height(self, w: int) -> int:
+        step = self.step
+        if step is None:
+            return 0
+        lines = wrap(step.text, 20, w - px(20))
+        return px(12) + px(30) + len(lines) * px(24) + px(26 if step.roll else 8) + px(8)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        step = self.step
+        if step is None:
+            return
+        r = self.rect
+        pygame.draw.rect(surf, PANEL, r, border_radius=px(8))
+        pygame.draw.rect(surf, GOLD, r, width=px(2), border_radius=px(8))
+        x, y = r.x + px(10), r.y + px(10)
+        title = f"Manual: {step.title}" if not step.freeform else "Freeform (designer)"
+        surf.blit(TEXT.get(title, 24, GOLD, True), (x, y))
+        y += px(30)
+        for line in wrap(step.text, 20, r.w - px(20)):
+            surf.blit(TEXT.get(line, 20, INK), (x, y))
+            y += px(24)
+        if step.roll:
+            surf.blit(TEXT.get(f"Rolled: {step.roll}", 20, GOLD, True), (x, y + px(2)))
+        if self.buttons and self.selected is not None and self.table is not None:
+            name = self.table.name(self.session.state, self.selected)
+            below = max((b.rect.bottom for b, i in self.buttons.items()
+                         if i.kind in ("manual_done", "manual_roll", "manual_shuffle")
+                         or (isinstance(i, ManualCounter) and i.card < 0)), default=y)
+            surf.blit(TEXT.get(f"{name}:", 18, INK_DIM, True), (x, below + px(4)))
+        elif self.buttons:
+            hint = "Click a card for its zones; drag it onto the board."
+            surf.blit(TEXT.get(hint, 16, INK_DIM), (x, r.bottom - px(22)))
+        pygame.draw.line(surf, PANEL_EDGE, (r.x, r.bottom), (r.right, r.bottom))
