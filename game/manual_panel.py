@@ -144,7 +144,9 @@ class ManualPanel:
         if isinstance(i, ManualCounter):
             spec = next(c for c in table.counters if c.name == i.counter)
             who = f"P{i.owner + 1} " if i.card < 0 else ""
-            return f"{who}{spec.title} → {i.value}"
+            now = table.counter(s, spec, i.owner, i.card)
+            sign = "+" if now is None or i.value > now else "-"
+            return f"{who}{spec.title} {sign} ({i.value})"
         if isinstance(i, ManualFlag):
             return f"{'' if i.value else 'not '}{i.flag}"
         if isinstance(i, ManualMove):
@@ -152,7 +154,7 @@ class ManualPanel:
                 return f"P{i.owner + 1} board {table.spot_label(i.at)}"
             if i.zone == UNDER:
                 return f"under {table.name(s, i.at)}"
-            return f"P{i.owner + 1} {table.zone_label(i.zone)}{' (bottom)' if i.bottom else ''}"
+            return f"P{i.owner + 1} {table.zone_label(i.zone)}{', bottom' if i.bottom else ''}"
         return i.kind
 
     # ---- events and drawing --------------------------------------------------------------
