@@ -32,6 +32,7 @@ from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
 from rules import registry
 from rules.agents import LEVEL_TITLES
+from rules.core.manual import Freeform
 from rules.core.model import Intent
 from rules.records import Session
 
@@ -163,6 +164,10 @@ class TableScene(Scene):
                            [] if manual else self._legal)
         self.manual.show(self.layout.side_rect(), self._legal, deciding)
         self._place_buttons()
+        if self._freeform_shown():
+            self.freeform_button.show()
+        else:
+            self.freeform_button.hide()
         self._write_layout()
 
     def _place_buttons(self) -> None:
@@ -199,6 +204,16 @@ class TableScene(Scene):
             self.say(reason, error=True)
         self._set_handler(Idle())
         self.refresh()
+
+    def freeform(self) -> None:
+        """Designer mode: the person at the table takes a freeform manual step."""
+        if self.cfg.seats[self.viewer] == "human":
+            self.apply(Freeform(player=self.viewer))
+
+    def _freeform_shown(self) -> bool:
+        s = self.session
+        return bool(s.rs.designer(s.state)) and s.to_act() is not None \
+            and s.rs.manual_pending(s.state) is None and self.cfg.seats[self.viewer] == "human"
 
     # ---- records: save, undo, redo ---------------------------------------------------------
     def undo_player(self) -> int | None:
@@ -282,7 +297,7 @@ class TableScene(Scene):
                 self.app.open_settings()
                 return
             tools = {self.undo_button: self.undo, self.redo_button: self.redo,
-                     self.save_button: self.save}
+                     self.save_button: self.save, self.freeform_button: self.freeform}
             if ev.ui_element in tools:
                 tools[ev.ui_element]()
                 return
@@ -367,6 +382,11 @@ class TableScene(Scene):
                                     tool_tip_text="Ctrl+S")
         self.settings_button = UIButton(pygame.Rect(0, 0, 10, 10), "Settings", manager=m,
                                         tool_tip_text="F10 · F1 lists the keys")
+        # Designer mode's switch: change anything by hand, marked in the log and the record.
+        self.freeform_button = UIButton(pygame.Rect(0, 0, 10, 10), "Freeform", manager=m,
+                                        tool_tip_text="Designer mode: fix a mistake or try "
+                                        "a what-if by hand, then Done")
+        self.freeform_button.hide()
         return out
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -375,7 +395,7 @@ class TableScene(Scene):
         self._place_buttons()
         x = size[0] - px(6)
         for b, bw in ((self.leave, 78), (self.settings_button, 74), (self.save_button, 58),
-                      (self.redo_button, 58), (self.undo_button, 58)):
+                      (self.redo_button, 58), (self.undo_button, 58), (self.freeform_button, 84)):
             x -= px(bw)
             b.set_relative_position((x, px(3)))
             b.set_dimensions((px(bw), top_bar() - px(6)))
@@ -418,6 +438,8 @@ class TableScene(Scene):
         self.layout.draw(surf, ov)  # skips the dragged piece; draw_over_ui puts it on top
         left, step = self.layout.status()
         tools_w, tb = px(TOOLS_W), top_bar()
+        if self.freeform_button.visible:
+            tools_w += px(88)
         phase_bar(surf, pygame.Rect(0, 0, w - tools_w, tb), self.layout.steps, step, left,
                   *self._who())
         pygame.draw.rect(surf, PANEL, (w - tools_w, 0, tools_w, tb))
@@ -527,6 +549,8 @@ class TableScene(Scene):
             legal.append({"intent": i.model_dump(mode="json"), "source": src,
                           "zone": json_id(tgt), "describe": lay.describe(i)})
         buttons = {k: list(b.rect.center) for k, b in self.buttons.items() if b.visible}
+        if self.freeform_button.visible:
+            buttons["freeform"] = list(self.freeform_button.rect.center)
         manual = [{"label": b.text, "pos": list(b.rect.center),
                    "intent": i.model_dump(mode="json")} for b, i in self.manual.buttons.items()]
         info: dict[str, Any] = {
@@ -564,6 +588,6 @@ class TableScene(Scene):
         for b in self.buttons.values():
             b.kill()
         for b in (self.leave, self.undo_button, self.redo_button, self.save_button,
-                  self.settings_button):
+                  self.settings_button, self.freeform_button):
             b.kill()
         self.session.close()

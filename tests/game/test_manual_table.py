@@ -95,3 +95,29 @@ def test_a_card_dragged_onto_the_board_goes_there(table: Make, tmp_path: Path) -
     after = d.scene.session.state
     assert after.field[free] == card and card not in after.players[step.player].hand
     assert log_has(d, "onto the board at")
+
+
+def test_designer_mode_has_a_freeform_switch_marked_in_log_and_record(table: Make) -> None:
+    plain = table(game="kyoukai", seed=4, seats=("human", "human"))
+    plain.frames(2)
+    assert "freeform" not in plain.info()["buttons"]
+    d = table(game="kyoukai", seed=4, seats=("human", "human"), options={"designer": True})
+    d.frames(2)
+    d.click(tuple(d.info()["buttons"]["freeform"]))
+    step = d.scene.session.rs.manual_pending(d.scene.session.state)
+    assert step is not None and step.freeform and d.info()["handler"] == "manual"
+    assert log_has(d, "Designer mode: Player 1 switches to freeform.")
+    assert {"kind": "freeform", "player": 0} in d.scene.session.intents
+    assert "freeform" not in d.info()["buttons"]  # one freeform step at a time
+    d.click(button(d, "Done"))
+    assert log_has(d, "Manual (Freeform): Player 1 ends freeform play.")
+    assert "freeform" in d.info()["buttons"]
+
+
+def test_designer_mode_in_the_menu_starts_games_that_allow_freeform(table: Make) -> None:
+    d = table(game="kyoukai", seed=4, seats=("human", "human"))
+    d.app.designer_mode = True
+    d.app.start_game(d.scene.cfg)
+    d.frames(2)
+    assert d.scene.cfg.options.get("designer") is True
+    assert "freeform" in d.info()["buttons"]
