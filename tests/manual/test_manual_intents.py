@@ -22,6 +22,7 @@ from rules.core.manual import (
     ManualRoll,
     ManualShuffle,
 )
+from rules.core.paths import asset
 from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, State
 from rules.records.session import Session
 
@@ -183,11 +184,38 @@ def test_designer_mode_adds_a_freeform_switch_for_either_player() -> None:
 
 
 def test_the_pack_check_lists_manual_cards_as_a_note(manual_packs: dict[str, Path]) -> None:
-    for game, where in (("kyoukai", "effect"), ("krosmaster", "spells.0.effects.0.name"),
-                        ("dreadnought", "abilities.0.effect")):
+    for game, n, where in (("kyoukai", 2, "Thunder Snap (effect)"),
+                           ("krosmaster", 1, "Thunder Brawler (spells.0.effects.0.name)"),
+                           ("dreadnought", 1, "Tinker Drone (abilities.0.effect)")):
         out = io.StringIO()
         assert check_command(manual_packs[game], game, out) == 0
         lines = out.getvalue().splitlines()
-        assert lines[0].endswith(": ok")
-        assert lines[1].startswith("note: 1 card with a manual effect (carried out by hand")
-        assert f"({where})" in lines[1]
+        assert lines[0].endswith(": ok") and len(lines) == 2
+        assert lines[1].startswith(f"note: {n} card{'s' * (n > 1)} with a manual effect "
+                                   "(carried out by hand at the table): ")
+        assert where in lines[1]
+    shipped = io.StringIO()  # the shipped packs have no manual card: no note
+    assert check_command(asset("packs", "kyoukai"), "kyoukai", shipped) == 0
+    assert "note:" not in shipped.getvalue()
+
+
+def test_a_manual_step_pauses_the_sequence_until_done(manual_packs: dict[str, Path]) -> None:
+    """Thunder Snap answers Thunder Spear: the Snap resolves first (by hand, for Player 2),
+    the Spear waits on the Sequence until Done, then resolves (by hand, for Player 1)."""
+    s = rs.new_game(1, {"pack": str(manual_packs["kyoukai"])})
+    spear, snap = s.players[0].hand[0], s.players[1].hand[0]
+    s = s.model_copy(update={"cards": {**s.cards, spear: "thunder_spear", snap: "thunder_snap"}})
+    s = rs.apply(s, rs.scenario_intent(s, {"kind": "open", "card": spear})).state
+    s = rs.apply(s, rs.scenario_intent(s, {"kind": "open", "card": snap})).state
+    while rs.manual_pending(s) is None:
+        s = rs.apply(s, rs.legal_intents(s)[0]).state  # both pass
+    step = rs.manual_pending(s)
+    assert step is not None and (step.title, step.player) == ("Thunder Snap", 1)
+    assert s.seq is not None and len(s.seq.stack) == 1  # the Spear waits
+    out = rs.apply(s, ManualDone())
+    step = rs.manual_pending(out.state)
+    assert step is not None and (step.title, step.player) == ("Thunder Spear", 0)
+    assert [e.text for e in out.events][:2] == [
+        "Manual (Thunder Snap): Player 2 is done.",
+        "Manual (Thunder Spear): Player 1 carries it out by hand."]
+    assert rs.dump(rs.apply(s, ManualDone(), quiet=True).state) == rs.dump(out.state)
