@@ -42,6 +42,8 @@ class ManualPanel:
         self.step: ManualStep | None = None
         self.selected: Any = None  # the card whose intents are listed
         self.buttons: dict[UIButton, Intent] = {}
+        # text drawn in the panel besides the card's: (words, top left, a heading?)
+        self.labels: list[tuple[str, tuple[int, int], bool]] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._shown: tuple[Any, ...] = ()
 
@@ -67,15 +69,26 @@ class ManualPanel:
             return
         self._shown = key
         self._kill()
-        text_h = self._text_height(side.w)
-        y = side.y + text_h
+        y = side.y + self._text_height(side.w)
         if deciding:
             y = self._place(side, y, self._table_intents(legal))
-            if self.selected is not None:
-                y += px(22)
-                y = self._place(side, y, self.card_intents(self.selected))
+            if self.selected is None:  # a picked card's list takes the players' counters' room
+                y = self._counters(side, y, [i for i in legal if isinstance(i, ManualCounter)])
+            if self.selected is not None and self.table is not None:
+                name = self.table.name(self.session.state, self.selected)
+                self.labels.append((f"{name}:", (side.x + px(10), y + px(4)), True))
+                y += px(24)
+                mine = self.card_intents(self.selected)
+                y = self._place(side, y, [(s, i) for s, i in mine
+                                          if not isinstance(i, ManualCounter)])
+                y = self._counters(side, y, [i for _, i in mine if isinstance(i, ManualCounter)])
+                back = "Click the table for the players' counters."
+                self.labels.append((back, (side.x + px(10), y + px(4)), False))
+                y += px(24)
             else:
-                y += px(24)  # the hint line
+                hint = "Click a card for its zones; drag it onto the board."
+                self.labels.append((hint, (side.x + px(10), y + px(4)), False))
+                y += px(24)
         self.rect = pygame.Rect(side.x, side.y, side.w, y - side.y + px(8))
 
     def hide(self) -> None:
@@ -96,11 +109,12 @@ class ManualPanel:
         for b in self.buttons:
             b.kill()
         self.buttons = {}
+        self.labels = []
 
     def _table_intents(self, legal: list[Intent]) -> list[tuple[str, Intent]]:
         out = []
         for i in legal:
-            if i.kind in ("manual_done", "manual_roll", "manual_shuffle", "manual_counter"):
+            if i.kind in ("manual_done", "manual_roll", "manual_shuffle"):
                 out.append((self.label(i), i))
         return out
 
@@ -113,11 +127,42 @@ class ManualPanel:
                 or len(board) <= BOARD_BUTTONS]
         return [(self.label(i), i) for i in keep]
 
+    def _counters(self, side: pygame.Rect, y: int, intents: list[Intent]) -> int:
+        """A row per counter: its name and value, then "-" and "+" buttons; returns the y
+        under them."""
+        table = self.table
+        if table is None:
+            return y
+        rows: dict[tuple[int, int, str], list[ManualCounter]] = {}
+        for i in intents:
+            if isinstance(i, ManualCounter):
+                rows.setdefault((i.owner, i.card, i.counter), []).append(i)
+        gap, h, bw = px(4), px(ROW), px(36)
+        for (owner, card, name), steps in rows.items():
+            if y + h > side.bottom - px(120):
+                break
+            spec = next(c for c in table.counters if c.name == name)
+            now = table.counter(self.session.state, spec, owner, card)
+            who = f"P{owner + 1} " if card < 0 else ""
+            self.labels.append((f"{who}{spec.title}: {now}", (side.x + px(10), y + px(5)),
+                                False))
+            for k, sign in enumerate(("-", "+")):
+                step = next((i for i in steps if (i.value > (now or 0)) == (sign == "+")), None)
+                if step is None:
+                    continue
+                x = side.right - (2 - k) * (bw + gap)
+                b = UIButton(pygame.Rect(x, y, bw, h), sign, manager=self.manager,
+                             object_id="#manual_button")
+                self.buttons[b] = step
+            y += h + gap
+        return y
+
     def _place(self, side: pygame.Rect, y: int, items: list[tuple[str, Intent]]) -> int:
         """Buttons two to a row from ``y``; returns the y under them."""
         gap, h = px(4), px(ROW)
         w = (side.w - gap) // 2
         bottom = side.bottom - px(120)  # the log keeps some room
+        placed = 0
         for n, (label, intent) in enumerate(items):
             x = side.x + (n % 2) * (w + gap)
             top = y + (n // 2) * (h + gap)
@@ -126,8 +171,8 @@ class ManualPanel:
             b = UIButton(pygame.Rect(x, top, w, h), label, manager=self.manager,
                          object_id="#manual_button")
             self.buttons[b] = intent
-        rows = (min(len(items), len(self.buttons)) + 1) // 2
-        return y + rows * (h + gap)
+            placed += 1
+        return y + (placed + 1) // 2 * (h + gap)
 
     def label(self, i: Intent) -> str:
         """A short button label (the log and menus use ``describe``'s longer sentence)."""
@@ -166,7 +211,9 @@ class ManualPanel:
         if step is None:
             return 0
         lines = wrap(step.text, 20, w - px(20))
-        return px(12) + px(30) + len(lines) * px(24) + px(26 if step.roll else 8) + px(8)
+        title = wrap(f"Manual: {step.title}", 24, w - px(20), True)
+        roll = px(26 if step.roll else 8)
+        return px(12) + len(title) * px(30) + len(lines) * px(24) + roll + px(8)
 
     def draw(self, surf: pygame.Surface) -> None:
         step = self.step
@@ -177,20 +224,15 @@ class ManualPanel:
         pygame.draw.rect(surf, GOLD, r, width=px(2), border_radius=px(8))
         x, y = r.x + px(10), r.y + px(10)
         title = f"Manual: {step.title}" if not step.freeform else "Freeform (designer)"
-        surf.blit(TEXT.get(title, 24, GOLD, True), (x, y))
-        y += px(30)
+        for line in wrap(title, 24, r.w - px(20), True):
+            surf.blit(TEXT.get(line, 24, GOLD, True), (x, y))
+            y += px(30)
         for line in wrap(step.text, 20, r.w - px(20)):
             surf.blit(TEXT.get(line, 20, INK), (x, y))
             y += px(24)
         if step.roll:
             surf.blit(TEXT.get(f"Rolled: {step.roll}", 20, GOLD, True), (x, y + px(2)))
-        if self.buttons and self.selected is not None and self.table is not None:
-            name = self.table.name(self.session.state, self.selected)
-            below = max((b.rect.bottom for b, i in self.buttons.items()
-                         if i.kind in ("manual_done", "manual_roll", "manual_shuffle")
-                         or (isinstance(i, ManualCounter) and i.card < 0)), default=y)
-            surf.blit(TEXT.get(f"{name}:", 18, INK_DIM, True), (x, below + px(4)))
-        elif self.buttons:
-            hint = "Click a card for its zones; drag it onto the board."
-            surf.blit(TEXT.get(hint, 16, INK_DIM), (x, r.bottom - px(22)))
+        for words, at, heading in self.labels:
+            surf.blit(TEXT.get(words, 18 if heading else 16, INK if heading else INK_DIM,
+                               heading), at)
         pygame.draw.line(surf, PANEL_EDGE, (r.x, r.bottom), (r.right, r.bottom))

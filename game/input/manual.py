@@ -1,6 +1,7 @@
 """The input handler of a manual step (``game.manual_panel``): a click on any card picks it
-(the panel lists its zones, counters and states); a drag puts it on the board place, or under
-the card, it is dropped on. Everything else is the panel's buttons."""
+(the panel lists its zones, counters and states; a click on the table drops the pick); a drag
+puts it on the board place, or under the card, it is dropped on. Everything else is the
+panel's buttons."""
 
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ class ManualPick(Handler):
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             piece = ctx.layout.piece_at(ev.pos)
             self.press = (piece, ev.pos) if piece is not None else None
+            if piece is None and self.panel.selected is not None:
+                self.panel.select(None)  # a click on the table: the players' counters again
+                return self
         elif ev.type == pygame.MOUSEMOTION and self.press is not None:
             piece, start = self.press
             if self.drag is not None or math.dist(start, ev.pos) > DRAG_SLOP:

@@ -73,7 +73,12 @@ def test_a_manual_step_is_carried_out_by_mouse(table: Make, tmp_path: Path, game
     pl = next(p for p in table_.places(d.scene.session.state) if p.card == int(key))
     assert (pl.owner, pl.zone) == (places[key].owner, zone)
     assert log_has(d, f"Manual ({step.title}): Player {step.player + 1} puts")
-    # A player's counter, one up.
+    # A click on the table (no card there) drops the pick: the players' counters are back.
+    empty = (640, 360)
+    assert d.scene.layout.piece_at(empty) is None
+    d.click(empty)
+    assert d.scene.manual.selected is None
+    # A player's counter, one step.
     counter = next(b for b in d.info()["manual"] if b["intent"]["kind"] == "manual_counter")
     d.click(tuple(counter["pos"]))
     assert log_has(d, " from ")
