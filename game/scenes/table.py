@@ -212,7 +212,7 @@ class TableScene(Scene):
 
     def _freeform_shown(self) -> bool:
         s = self.session
-        return bool(s.rs.designer(s.state)) and s.to_act() is not None \
+        return bool(s.rs.designer(s.state)) and s.to_act() is not None and not s.thinking \
             and s.rs.manual_pending(s.state) is None and self.cfg.seats[self.viewer] == "human"
 
     # ---- records: save, undo, redo ---------------------------------------------------------

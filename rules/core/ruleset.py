@@ -238,6 +238,8 @@ class Ruleset(ABC, Generic[S]):
         return self._view(state, player)
 
     def highlights(self, state: S, source: Any) -> dict[str, list[Any]]:
+        if manual.pending(state) is not None:  # a manual step: cards go anywhere, by hand
+            return {}
         return self._highlights(state, source)
 
     def dump(self, state: S) -> str:

@@ -69,6 +69,7 @@ def test_every_manual_intent_applies_and_quiet_reaches_the_same_state(
         assert loud.events and loud.events[0].text.startswith(f"Manual ({step.title}): Player "
                                                               f"{step.player + 1} ")
         assert rs.manual_pending(loud.state) is not None  # only Done ends the step
+        assert rs.highlights(loud.state, intent.__dict__.get("card", 0)) == {}
         # No card is lost or doubled by a move (a game's own problems, like an Entrant taken
         # off the field, may follow: Done refuses those).
         assert not any(" places (" in p for p in consistency(table, loud.state)), intent
