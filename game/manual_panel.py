@@ -46,6 +46,7 @@ class ManualPanel:
         self.labels: list[tuple[str, tuple[int, int], bool]] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._shown: tuple[Any, ...] = ()
+        self.viewer = 0
 
     @property
     def table(self) -> ManualTable | None:
@@ -55,16 +56,19 @@ class ManualPanel:
         return self.session.rs.manual_pending(self.session.state)  # type: ignore[no-any-return]
 
     # ---- what is shown -------------------------------------------------------------------
-    def show(self, side: pygame.Rect, legal: list[Intent], deciding: bool) -> None:
+    def show(self, side: pygame.Rect, legal: list[Intent], deciding: bool,
+             viewer: int = 0) -> None:
         """Lay the panel out in the top of ``side`` for the open step (buttons only for the
-        player ``deciding``); hides it when no step is open."""
+        player ``deciding``, cards named as ``viewer`` sees them); hides it when no step is
+        open."""
+        self.viewer = viewer
         self.step = self.pending()
         if self.step is None:
             self.selected = None
             self._kill()
             self.rect = pygame.Rect(side.x, side.y, side.w, 0)
             return
-        key = (self.session.version, side.topleft, side.size, deciding, self.selected)
+        key = (self.session.version, side.topleft, side.size, deciding, self.selected, viewer)
         if key == self._shown:
             return
         self._shown = key
@@ -75,7 +79,7 @@ class ManualPanel:
             if self.selected is None:  # a picked card's list takes the players' counters' room
                 y = self._counters(side, y, [i for i in legal if isinstance(i, ManualCounter)])
             if self.selected is not None and self.table is not None:
-                name = self.table.name(self.session.state, self.selected)
+                name = self.name(self.selected)
                 self.labels.append((f"{name}:", (side.x + px(10), y + px(4)), True))
                 y += px(24)
                 mine = self.card_intents(self.selected)
@@ -95,6 +99,14 @@ class ManualPanel:
         self.step, self.selected, self._shown = None, None, ()
         self._kill()
         self.rect = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, 0)
+
+    def name(self, card: Any) -> str:
+        """The card's name as the viewer sees it (a card hidden from them is not named)."""
+        table = self.table
+        try:
+            return table.name(self.session.view(self.viewer), card) if table else str(card)
+        except (LookupError, AttributeError):
+            return "a hidden card"
 
     def owner_of(self, card: Any) -> int:
         table = self.table
@@ -198,7 +210,7 @@ class ManualPanel:
             if i.zone == BOARD:
                 return f"P{i.owner + 1} board {table.spot_label(i.at)}"
             if i.zone == UNDER:
-                return f"under {table.name(s, i.at)}"
+                return f"under {self.name(i.at)}"
             return f"P{i.owner + 1} {table.zone_label(i.zone)}{', bottom' if i.bottom else ''}"
         return i.kind
 

@@ -162,7 +162,7 @@ class TableScene(Scene):
         # A manual step's intents are the panel's: the game's layout is shown none of them.
         self.layout.update(s.view(self.viewer), Seats(self.viewer, self.hide_hands, self.names),
                            [] if manual else self._legal)
-        self.manual.show(self.layout.side_rect(), self._legal, deciding)
+        self.manual.show(self.layout.side_rect(), self._legal, deciding, self.viewer)
         self._place_buttons()
         if self._freeform_shown():
             self.freeform_button.show()
@@ -341,7 +341,7 @@ class TableScene(Scene):
             else:
                 self.apply(result)
         elif isinstance(result, ManualPick):  # a card picked: the panel lists its intents
-            self.manual.show(self.layout.side_rect(), self._legal, True)
+            self.manual.show(self.layout.side_rect(), self._legal, True, self.viewer)
             self.dirty = True
             self._write_layout()
         elif isinstance(result, Handler):

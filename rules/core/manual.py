@@ -361,7 +361,7 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
     if not quiet:
         secret = here.zone in table.hidden and intent.zone in table.hidden
         name = "a card" if secret else table.name(s, intent.card)
-        log(f"puts {name} {_into(table, s, p, intent)}")
+        log(f"puts {name} {_into(table, s, p, intent)}", reveals=_learn(table, here, p, secret))
     return s, events
 
 
@@ -382,6 +382,16 @@ def move(table: ManualTable, s: Any, here: Place, i: ManualMove) -> Any:
     last = i.zone in table.top_is_last
     at_end = i.bottom != last  # bottom of a front-topped pile, or top of an end-topped one
     return table.with_pile(s, i.owner, i.zone, (*pile, i.card) if at_end else (i.card, *pile))
+
+
+def _learn(table: ManualTable, here: Place, p: int, secret: bool) -> tuple[int, ...]:
+    """Who sees a card they did not know when it is taken from ``here`` (undo's information
+    barrier): out of a hidden zone the mover does (unless it is their own hand) and, when the
+    log names it, the other player too."""
+    if here.zone not in table.hidden:
+        return ()
+    own_hand = here.zone == "hand" and here.owner == p
+    return tuple(x for x in (0, 1) if (x == p and not own_hand) or (x != p and not secret))
 
 
 def _with_step(s: Any, step: ManualStep) -> Any:

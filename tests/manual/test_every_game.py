@@ -134,3 +134,28 @@ def test_agents_pick_done_at_a_manual_step(game: str, reached: Reached) -> None:
     legal = rs.legal_intents(state)
     for agent in (RandomAgent(3), GreedyAgent(3), SearchAgent(3, budget=Budget(iterations=20))):
         assert agent.choose(rs, view, legal) == ManualDone()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_computer_players_play_through_manual_cards(game: str,
+                                                    manual_packs: dict[str, Any]) -> None:
+    """Random and greedy players on a pack with the prototype: each manual step they meet
+    is closed by Done, and play goes on (the game's own intents again)."""
+    rs = rules.get(game)
+    met = 0
+    for seed in range(5, 10):
+        state = rs.new_game(seed, {"pack": str(manual_packs[game])})
+        agents = (RandomAgent(seed), GreedyAgent(seed + 1))
+        for _ in range(400):
+            p = rs.to_act(state)
+            if p is None:
+                break
+            legal = rs.legal_intents(state)
+            intent = agents[p].choose(rs, rs.view(state, p), legal)
+            manual = rs.manual_pending(state) is not None
+            assert manual == (intent == ManualDone())
+            met += manual
+            state = rs.apply(state, intent).state
+        if met:
+            break
+    assert met > 0

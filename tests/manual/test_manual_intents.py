@@ -219,3 +219,17 @@ def test_a_manual_step_pauses_the_sequence_until_done(manual_packs: dict[str, Pa
         "Manual (Thunder Snap): Player 2 is done.",
         "Manual (Thunder Spear): Player 1 carries it out by hand."]
     assert rs.dump(rs.apply(s, ManualDone(), quiet=True).state) == rs.dump(out.state)
+
+
+def test_moves_out_of_hidden_zones_mark_who_sees_the_card(at_step: State) -> None:
+    """Undo's information barrier: the mover sees a card taken from their deck; a card of
+    their own hand put into the Discard is news to the opponent only."""
+    top = at_step.players[0].deck[0]
+    drawn = rs.apply(at_step, ManualMove(card=top, owner=0, zone="hand")).events[0]
+    assert drawn.reveals == (0,) and "a card" in drawn.text
+    card = at_step.players[0].hand[0]
+    shown = rs.apply(at_step, ManualMove(card=card, owner=0, zone="discard")).events[0]
+    assert shown.reveals == (1,)
+    ent = at_step.players[1].entrant
+    public = rs.apply(at_step, ManualCounter(counter="damage", card=ent, value=1)).events[0]
+    assert public.reveals == ()
