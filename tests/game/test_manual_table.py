@@ -126,3 +126,19 @@ def test_designer_mode_in_the_menu_starts_games_that_allow_freeform(table: Make)
     d.frames(2)
     assert d.scene.cfg.options.get("designer") is True
     assert "freeform" in d.info()["buttons"]
+
+
+@pytest.mark.parametrize("game", ["dreadnought", "krosmaster", "nullshapers"])
+def test_every_table_shows_the_step_and_its_buttons(table: Make, tmp_path: Path,
+                                                    game: str) -> None:
+    d, step = at_manual_step(table, tmp_path, game)
+    assert d.info()["handler"] == "manual" and d.scene.manual.step == step
+    d.click(button(d, "Roll d6"))
+    assert log_has(d, f"Manual ({step.title}): Player {step.player + 1} rolls a d6:")
+    minus_plus = [b for b in d.info()["manual"] if b["label"] in ("-", "+")]
+    if minus_plus:  # a player's counter (Krosmaster's GG, Nullshapers' durability)
+        d.click(tuple(minus_plus[0]["pos"]))
+        assert log_has(d, " from ")
+    d.click(button(d, "Done"))
+    assert d.scene.session.rs.manual_pending(d.scene.session.state) is None
+    assert log_has(d, f"Manual ({step.title}): Player {step.player + 1} is done.")
