@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton
 from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.scale import px
 from game.draw.text import TEXT, wrap
-from rules.core.manual import (
+from rules.core.manual_intents import (
     ManualCounter,
     ManualFlag,
     ManualMove,

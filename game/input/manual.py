@@ -12,7 +12,7 @@ import pygame
 
 from game.input.handlers import DRAG_SLOP, Ctx, Handler
 from game.layouts.base import Overlay, Piece, Pos
-from rules.core.manual import ManualMove
+from rules.core.manual_intents import ManualMove
 from rules.core.manual_table import BOARD, UNDER
 from rules.core.model import Intent
 

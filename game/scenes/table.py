@@ -32,7 +32,7 @@ from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
 from rules import registry
 from rules.agents import LEVEL_TITLES
-from rules.core.manual import Freeform
+from rules.core.manual_intents import Freeform
 from rules.core.model import Intent
 from rules.records import Session
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.bos.cards import Card
-from rules.core.manual import ManualStep
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Frozen
 
 EMPTY = -1

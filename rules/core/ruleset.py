@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from rules.core import manual
 from rules.core.errors import DataError, IllegalIntent
+from rules.core.manual_intents import MANUAL_KINDS, MANUAL_TYPES, Freeform, ManualStep
 from rules.core.model import Event, Intent, Outcome
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class Ruleset(ABC, Generic[S]):
         (whatever it is). ``quiet=True`` is for simulation and search: no log text, no events
         and no legality check, so the intent must come from ``legal_intents`` of this state."""
         if manual.pending(state) is not None \
-                or getattr(intent, "kind", None) in manual.MANUAL_KINDS:
+                or getattr(intent, "kind", None) in MANUAL_KINDS:
             return self._apply_manual(state, intent, quiet)
         if quiet:
             if self._applies_quietly():
@@ -154,7 +155,7 @@ class Ruleset(ABC, Generic[S]):
         new_state, events = self._apply(state, intent)
         return Outcome(new_state, events)
 
-    def manual_pending(self, state: S) -> manual.ManualStep | None:
+    def manual_pending(self, state: S) -> ManualStep | None:
         """The open manual step (a card's effect carried out by hand), None if there is none:
         computer players have no move there, so a simulation stops at it."""
         return manual.pending(state)
@@ -168,14 +169,14 @@ class Ruleset(ABC, Generic[S]):
         if self.to_act(state) is None:
             raise IllegalIntent("the game is over")
         if step is None:
-            if not isinstance(intent, manual.Freeform):
+            if not isinstance(intent, Freeform):
                 raise IllegalIntent(f"{_safe_label(intent)}: no manual step is open")
             if not self.designer(state):
                 raise IllegalIntent("freeform play needs designer mode (the designer option)")
             if intent.player not in (0, 1):
                 raise IllegalIntent(f"there is no player {intent.player}")
         elif not quiet:
-            if getattr(intent, "kind", None) not in manual.MANUAL_KINDS \
+            if getattr(intent, "kind", None) not in MANUAL_KINDS \
                     or self.kind_of(intent) is None:
                 raise IllegalIntent(f"{_safe_label(intent)} waits: Player {step.player + 1} is "
                                     f"carrying out {step.title} by hand (Done ends it)")
@@ -271,7 +272,7 @@ class Ruleset(ABC, Generic[S]):
     def _intent_adapter(self) -> TypeAdapter[Any]:
         types = tuple(self.intent_types)
         if self.manual_table is not None:
-            types += manual.MANUAL_TYPES
+            types += MANUAL_TYPES
         if len(types) == 1:
             return TypeAdapter(types[0])
         from typing import Annotated, Union
@@ -324,7 +325,7 @@ class Ruleset(ABC, Generic[S]):
     def describe(self, state: S, intent: Intent) -> str:
         """A short sentence for menus and buttons ("Wandering Lion attacks C2")."""
         k = self.kind_of(intent)
-        if k is not None and k.kind in manual.MANUAL_KINDS:
+        if k is not None and k.kind in MANUAL_KINDS:
             return manual.describe(state, intent, self.manual_table)
         if k is None or k.describe is None:
             return intent.label()
@@ -425,7 +426,7 @@ def _own_apply(*args: Any) -> Any:
 # The manual intents' entries, added to the table of every game that has a manual table
 # (the core applies them: ``Ruleset._apply_manual``).
 _MANUAL_KINDS = {t.model_fields["kind"].default: IntentKind(t, _own_apply, source=manual.source)
-                 for t in manual.MANUAL_TYPES}
+                 for t in MANUAL_TYPES}
 
 
 def _safe_label(intent: Intent) -> str:

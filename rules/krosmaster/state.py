@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
-from rules.core.manual import ManualStep
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Frozen
 from rules.core.rng import Rng
 from rules.krosmaster import house

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from rules.core import zones
 from rules.core.draft import Draft as CoreDraft
-from rules.core.manual import ManualStep
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Event
 from rules.core.rng import Rng
 from rules.core.window import Window

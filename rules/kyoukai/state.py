@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.core.grid import SquareGrid
-from rules.core.manual import ManualStep
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Frozen
 from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng

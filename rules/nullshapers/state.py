@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rules.core.manual import ManualStep
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Frozen
 from rules.core.rng import Rng
 from rules.core.window import Window

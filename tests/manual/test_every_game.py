@@ -11,7 +11,8 @@ import pytest
 import rules
 from rules.agents import Budget, GreedyAgent, RandomAgent, SearchAgent
 from rules.core.errors import IllegalIntent
-from rules.core.manual import ManualDone, ManualRoll, consistency
+from rules.core.manual import consistency
+from rules.core.manual_intents import ManualDone, ManualRoll
 from rules.core.model import Intent
 from tests.manual.helpers import GAMES
 

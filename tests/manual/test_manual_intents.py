@@ -13,7 +13,7 @@ import pytest
 import rules
 from rules.cli.check import check_command
 from rules.core.errors import IllegalIntent
-from rules.core.manual import (
+from rules.core.manual_intents import (
     Freeform,
     ManualCounter,
     ManualDone,
