@@ -3,12 +3,14 @@
 When such an effect resolves, the game's resolver calls ``open_step`` on its draft: the State's
 ``manual`` field (a tuple, the current step first) gets a ``ManualStep`` for the effect's
 controller. While one is open the core's ``Ruleset`` answers for the game: its controller is to
-act, and the legal intents are the manual intents below, applied here through the game's
-``ManualTable`` adapter. "Done" checks the state (no card in two places, counters in bounds,
-the game's own checks), re-checks the win conditions and closes the step; play goes on enforced.
+act, and the legal intents are the manual intents (``rules.core.manual_intents``), checked and
+applied here through the game's ``ManualTable`` adapter. "Done" checks the state (no card in
+two places, counters in bounds, the game's own checks), re-checks the win conditions and closes
+the step; play goes on enforced.
 
-A manual step opens after the ``apply`` that resolved the effect has finished (the rest of that
-resolution has already happened): the game's own flow never pauses half-way.
+Where a game's flow can stop (Kyoukai's Sequence loop looks at ``manual``) the step opens
+exactly where the effect resolves and Done carries the flow on (``ManualTable.settle``); in the
+others it opens once the ``apply`` that resolved the effect has finished.
 """
 
 from __future__ import annotations
