@@ -16,6 +16,7 @@ from rules.bos.flow import start_turn
 from rules.bos.game import GAME
 from rules.bos.intents import INTENT_TYPES
 from rules.bos.legal import legal, to_act
+from rules.bos.manual import BosManual
 from rules.bos.quick import QUIET
 from rules.bos.state import Side, State
 from rules.core.model import Event, Intent
@@ -98,6 +99,7 @@ class BosRules(Ruleset[State]):
     intent_kinds = KINDS
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = 80
+    manual_table = BosManual()
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
