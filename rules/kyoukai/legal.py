@@ -214,16 +214,58 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
 def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
                    out: list[Intent]) -> None:
     ki = s.players[p].ki
-    for k, sk in enumerate(s.card(gate).skills):
-        if sk.kind not in ("normal", "fast") or (fast_only and sk.kind != "fast"):
+    mask = -1
+    for k, sk, rule, prm, near in _usable(s.card(gate)):
+        if (fast_only and sk.kind != "fast") or sk.cost.ki > ki:
             continue
-        if sk.cost.ki > ki:
+        if near >= 0:
+            if mask < 0:
+                mask = occupancy(s.field)
+            key = (gate, k, zone, mask & _near(zone, near) if near else 0)
+            hit = _SKILL_INTENTS.get(key)
+            if hit is None or hit[0] is not sk:
+                if len(_SKILL_INTENTS) >= 50_000:
+                    _SKILL_INTENTS.clear()
+                hit = _SKILL_INTENTS[key] = (sk, tuple(
+                    UseSkill.of(gate, k, z, ()) for z in rule(s, p, zone, prm)))
+            out.extend(hit[1])
             continue
         pays = skill_payments(s, p, gate, sk)
         if not pays:
             continue
-        rule, prm = _targeting(sk)
         out.extend(UseSkill.of(gate, k, z, pay) for z in rule(s, p, zone, prm) for pay in pays)
+
+
+# A Gate's Skill intents when they follow from the zones taken alone (``_usable``), by (Gate,
+# skill number, its zone, the zones taken where its targets can be); the entry holds the
+# Skill, so a card changed by a hot reload is never mistaken for the old one.
+_SKILL_INTENTS: dict[tuple[int, int, int, int], tuple[Skill, tuple[Intent, ...]]] = {}
+
+_Usable = tuple[int, Skill, TargetRule, Params, int]
+# A card's Normal and Fast Skills as (number, Skill, target rule, parameters, ``near``), by
+# card identity (the entry holds the card). ``near`` >= 0 for a Skill that costs no cards or
+# Gates and whose targets, from a Gate on the field, depend only on which zones within that
+# distance are taken (0: on none); -1 for the others.
+_USABLE: dict[int, tuple[Gate, tuple[_Usable, ...]]] = {}
+
+
+def _usable(card: Gate) -> tuple[_Usable, ...]:
+    hit = _USABLE.get(id(card))
+    if hit is None or hit[0] is not card:
+        rows: list[_Usable] = []
+        for k, sk in enumerate(card.skills):
+            if sk.kind not in ("normal", "fast"):
+                continue
+            rule, prm = _targeting(sk)
+            target = SKILL_EFFECTS[sk.effect].target
+            near = {"none": 0, "gate_in_range": sk.range, "bordering_gate": 1}.get(target, -1)
+            if sk.cost.discard or sk.cost.rest:
+                near = -1
+            rows.append((k, sk, rule, prm, near))
+        if len(_USABLE) >= 4096:
+            _USABLE.clear()
+        hit = _USABLE[id(card)] = (card, tuple(rows))
+    return hit[1]
 
 
 _FREE_PAY: list[tuple[int, ...]] = [()]
@@ -282,26 +324,81 @@ def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> 
     out.extend(_move_intents(s.field, gate, zone, movement))
 
 
-# A Gate's Moves (and, with ``attacks``, then its Attacks), by the whole field: positions
-# repeat from one step to the next (a pass, a declaration) and across a turn, and a look-up
-# is cheaper than the search.
-_MOVES: dict[tuple[int, int, int, bool, tuple[int, ...]], tuple[Intent, ...]] = {}
+# A Gate's Moves (and, with ``attacks``, then its Attacks), by the zones taken (``occupancy``):
+# the same few Gates stand in the same zones from one step to the next (a pass, a declaration)
+# and across a turn, and which Gates they are does not change where one can go.
+_MOVES: dict[tuple[int, int, int, bool, int], tuple[Intent, ...]] = {}
 
 
 def _move_intents(field: tuple[int, ...], gate: int, zone: int, movement: int,
                   attacks: bool = False) -> tuple[Intent, ...]:
-    key = (gate, zone, movement, attacks, field)
+    mask = occupancy(field) & _near(zone, movement)
+    key = (gate, zone, movement, attacks, mask)
     got = _MOVES.get(key)
     if got is None:
         if len(_MOVES) >= 50_000:
             _MOVES.clear()
         out: list[Intent] = []
         if movement > 0:
-            reach = GRID.reach(zone, movement, lambda c: field[c] != EMPTY)
-            out.extend(Move.of(gate, c) for c in sorted(reach))
+            out.extend(Move.of(gate, c) for c in reach(zone, movement, mask)[0])
         if attacks:
-            out.extend(Attack.of(gate, n) for n in GRID.neighbours[zone] if field[n] != EMPTY)
+            out.extend(Attack.of(gate, n) for n in GRID.neighbours[zone] if mask >> n & 1)
         got = _MOVES[key] = tuple(out)
+    return got
+
+
+# Occupied zones of a field as a bitmask, by the field tuple's identity (the entry holds the
+# tuple, so a reused id is never mistaken for it): a field is shared by every state until a
+# Gate moves, enters or leaves.
+_OCCUPANCY: dict[int, tuple[tuple[int, ...], int]] = {}
+
+
+def occupancy(field: tuple[int, ...]) -> int:
+    """Bit ``z`` set when zone ``z`` holds a Gate."""
+    hit = _OCCUPANCY.get(id(field))
+    if hit is not None and hit[0] is field:
+        return hit[1]
+    mask = 0
+    bit = 1
+    for i in field:
+        if i != EMPTY:
+            mask |= bit
+        bit <<= 1
+    if len(_OCCUPANCY) >= 4096:
+        _OCCUPANCY.clear()
+    _OCCUPANCY[id(field)] = (field, mask)
+    return mask
+
+
+_REACH: dict[tuple[int, int, int], tuple[tuple[int, ...], frozenset[int]]] = {}
+# The zones within a distance of a zone, and those bordering it, as a bitmask: only they can
+# change where a Gate there may Move or what it may Attack.
+_NEAR: dict[tuple[int, int], int] = {}
+
+
+def _near(zone: int, distance: int) -> int:
+    got = _NEAR.get((zone, distance))
+    if got is None:
+        got = 0
+        for z in range(GRID.size):
+            if GRID.manhattan(zone, z) <= max(distance, 1):
+                got |= 1 << z
+        _NEAR[zone, distance] = got
+    return got
+
+
+def reach(zone: int, movement: int, mask: int) -> tuple[tuple[int, ...], frozenset[int]]:
+    """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted
+    and as a set, with the zones taken in ``mask``: a Move resolves when its destination is
+    still among them (the shortest path then is within the Gate's Movement)."""
+    mask &= _near(zone, movement)
+    key = (zone, movement, mask)
+    got = _REACH.get(key)
+    if got is None:
+        if len(_REACH) >= 50_000:
+            _REACH.clear()
+        cells = GRID.reach(zone, movement, lambda c: bool(mask >> c & 1))
+        got = _REACH[key] = (tuple(sorted(cells)), frozenset(cells))
     return got
 
 
