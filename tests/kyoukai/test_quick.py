@@ -26,7 +26,7 @@ def taken(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
             if out is not None:
                 counts[name] += 1
                 if name == "_turn_ends":
-                    me, nxt = s.players[s.active], s.players[1 - s.active]
+                    nxt = s.players[1 - s.active]
                     counts["cleanup" if out.step == "cleanup" else
                            "empty deck" if not nxt.deck else "draw"] += 1
                 if name in ("_lone_skill_resolves", "_lone_gate_opens"):
