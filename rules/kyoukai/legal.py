@@ -310,12 +310,51 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
 
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
     field = s.field
+    catalog, cards = s.catalog, s.cards
+    ki = s.players[p].ki
+    mask = occupancy(field)
     for z, i in _own_ready(s, p, only):
-        card = s.card(i)
+        card = catalog[cards[i]]
         if not card.has_stats:
             continue
-        out.extend(_gate_actions(field, i, z, card.movement or 0))
-        _skill_intents(s, p, i, z, False, out)
+        near, top = _reach_of(card)
+        if near < 0:
+            out.extend(_gate_actions(field, i, z, card.movement or 0))
+            _skill_intents(s, p, i, z, False, out)
+            continue
+        key = (i, z, min(ki, top), mask & _near(z, near))
+        hit = _TURN_ACTIONS.get(key)
+        if hit is None or hit[0] is not card:
+            got: list[Intent] = list(_gate_actions(field, i, z, card.movement or 0))
+            _skill_intents(s, p, i, z, False, got)
+            if len(_TURN_ACTIONS) >= 50_000:
+                _TURN_ACTIONS.clear()
+            hit = _TURN_ACTIONS[key] = (card, tuple(got))
+        out.extend(hit[1])
+
+
+# A Gate's whole Turn Action list (Moves, Attacks, Skills) when it follows from the zones taken
+# near it and the Ki (``_reach_of``), by (Gate, zone, Ki up to its dearest Skill, those zones);
+# the entry holds the card, so a card changed by a hot reload is never mistaken for the old one.
+_TURN_ACTIONS: dict[tuple[int, int, int, int], tuple[Gate, tuple[Intent, ...]]] = {}
+_REACH_OF: dict[int, tuple[Gate, int, int]] = {}
+
+
+def _reach_of(card: Gate) -> tuple[int, int]:
+    """How far from a Gate of this card the zones taken change its Turn Actions, and the Ki
+    its dearest Skill costs; (-1, 0) when a Skill's intents depend on more (a cost in cards or
+    Gates, targets chosen by owner)."""
+    hit = _REACH_OF.get(id(card))
+    if hit is None or hit[0] is not card:
+        rows = _usable(card)
+        near = max([card.movement or 0, 1, *(r[4] for r in rows)])
+        top = max([0, *(r[1].cost.ki for r in rows)])
+        if any(r[4] < 0 for r in rows):
+            near, top = -1, 0
+        if len(_REACH_OF) >= 4096:
+            _REACH_OF.clear()
+        hit = _REACH_OF[id(card)] = (card, near, top)
+    return hit[1], hit[2]
 
 
 def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
