@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core import zones
-from rules.core.model import Intent
+from rules.core.model import Event, Intent
 from rules.core.window import Window
-from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params
+from rules.kyoukai.draft import event
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, zone_label
 from rules.kyoukai.flow import CONTINUING, EMPTY_DECK_DAMAGE, opened
 from rules.kyoukai.legal import occupancy, reach
 from rules.kyoukai.quicklook import attack_of, defense_of
@@ -44,6 +45,54 @@ def quiet_apply(s: State, p: int, intent: Intent) -> State | None:
         return None
     f = QUIET.get(intent.kind)
     return None if f is None else f(s, p, intent)
+
+
+def loud_apply(s: State, p: int, intent: Intent) -> tuple[State, list[Event]] | None:
+    """A loud ``apply`` (state and events) of a pass that leaves the Sequence open, ending a
+    Turn Action, declaring a Move or an Attack outside a Sequence or opening a Gate, or None:
+    most of a game's loud steps, with the Draft path's one log line each (``actions``)."""
+    if s.over or s.pending is not None:
+        return None
+    kind = intent.kind
+    if kind == "pass":
+        seq = s.seq
+        assert seq is not None
+        seq = seq.pass_priority()
+        if seq.closed:
+            return None
+        return s.model_copy(update={"seq": seq}), [event("pass", f"Player {p + 1} passes.", p)]
+    if kind == "end_action":
+        new = _end_action(s, p, intent)
+        return None if new is None else (
+            new, [event("action", f"Player {p + 1} ends the Turn Action.", p)])
+    if kind == "move":
+        new = _move(s, p, intent)
+        gate: int = intent.gate  # type: ignore[attr-defined]
+        to: int = intent.to  # type: ignore[attr-defined]
+        return None if new is None else (new, [event(
+            "declare", f"Player {p + 1}: {s.name(gate)} declares a Move to {zone_label(to)}.",
+            p)])
+    if kind == "attack":
+        new = _attack(s, p, intent)
+        if new is None:
+            return None
+        gate = intent.gate  # type: ignore[attr-defined]
+        zone: int = intent.zone  # type: ignore[attr-defined]
+        return new, [event("declare", f"Player {p + 1}: {s.name(gate)} attacks "
+                           f"{s.name(s.field[zone])} in {zone_label(zone)}.", p)]
+    if kind == "open":
+        new = _open(s, p, intent)
+        if new is None:
+            return None
+        c: int = intent.card  # type: ignore[attr-defined]
+        zone = intent.zone  # type: ignore[attr-defined]
+        card = s.card(c)
+        target = s.field[zone] if zone != EMPTY else EMPTY
+        where = f" into {zone_label(zone)}" if target == EMPTY and zone != EMPTY \
+            else (f" targeting {s.name(target)}" if target != EMPTY else "")
+        return new, [event("declare", f"Player {p + 1} opens {card.name}{where} "
+                           f"(cost {card.cost}).", p, reveals=(1 - p,), data={"card": c})]
+    return None
 
 
 def _pass(s: State, p: int, i: Intent) -> State | None:

@@ -30,7 +30,7 @@ from rules.kyoukai.foresight import (
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
-from rules.kyoukai.quick import quiet_apply
+from rules.kyoukai.quick import loud_apply, quiet_apply
 from rules.kyoukai.quicklook import quick_lookahead
 from rules.kyoukai.state import (
     EMPTY,
@@ -147,6 +147,9 @@ class KyoukaiRules(Ruleset[State]):
             return self._quiet(state, intent), []
         p = self.to_act(state)
         assert p is not None
+        fast = loud_apply(state, p, intent)
+        if fast is not None:
+            return fast
         d = Draft(state)
         KINDS[intent.kind].apply(d, p, intent)
         advance(d)

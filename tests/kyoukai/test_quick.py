@@ -62,3 +62,32 @@ def test_quiet_games_reach_the_loud_games_states_on_every_fast_path(
                  "skill damage", "skill rebirth", "skill shield", "open summon", "open draw",
                  "open damage", "open branch_self", "open heal"):
         assert taken[path] >= 3, (path, taken)
+
+
+def test_loud_fast_paths_give_the_drafts_state_and_events() -> None:
+    """``quick.loud_apply`` (an open pass, ending a Turn Action, declaring a Move or an Attack,
+    opening a Gate) against the
+    Draft path it stands for, event by event, fields set included."""
+    from rules.kyoukai.actions import KINDS
+    from rules.kyoukai.draft import Draft
+    from rules.kyoukai.flow import advance
+
+    rs = rules.get("kyoukai")
+    taken: Counter[str] = Counter()
+    for seed in range(6):
+        r = random.Random(seed)
+        state = rs.new_game(seed=seed)
+        while (p := rs.to_act(state)) is not None:
+            for intent in rs.legal_intents(state):
+                fast = quick.loud_apply(state, p, intent)
+                if fast is None:
+                    continue
+                d = Draft(state)
+                KINDS[intent.kind].apply(d, p, intent)
+                advance(d)
+                assert fast[0] == d.freeze(), (seed, intent)
+                assert fast[1] == d.events and [e.model_fields_set for e in fast[1]] == \
+                    [e.model_fields_set for e in d.events], (seed, intent)
+                taken[intent.kind] += 1
+            state = rs.apply(state, r.choice(rs.legal_intents(state))).state
+    assert min(taken[k] for k in ("pass", "end_action", "move", "attack", "open")) > 50, taken
