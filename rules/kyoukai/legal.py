@@ -20,7 +20,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.state import EMPTY, GRID, State
+from rules.kyoukai.state import EMPTY, GRID, Player, State
 
 
 def _stage(s: State) -> str:
@@ -67,19 +67,34 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _may_respond(s: State, p: int) -> bool:
     """Whether ``p`` has anything that could answer now (most of the time nothing: a Fast
     card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard)."""
-    pl = s.players[p]
-    ki = pl.ki
-    if pl.hand:
-        catalog, cards = s.catalog, s.cards
-        for c in _fast_openers(s, pl.hand):
-            if catalog[cards[c]].cost <= ki:
-                return True
+    if _may_answer_from_cards(s, s.players[p]):
+        return True
     gates = s.gates
     for i in _fast_iids(s).intersection(gates):
         g = gates[i]
         if g.owner == p and g.ready:
             return True
-    return any(sk.speed == "fast" for _c, _k, sk in _location_entries(s, pl.discard))
+    return False
+
+
+# Whether a player's hand (a Fast card they can pay for) or Discard (a Fast location Skill)
+# could answer, by the Player's identity: a Player is shared by every state until it changes.
+# The entry holds the Player and the card tables, so a reused id is never mistaken for them.
+_FROM_CARDS: dict[int, tuple[Player, dict[int, str], dict[str, Gate], bool]] = {}
+
+
+def _may_answer_from_cards(s: State, pl: Player) -> bool:
+    hit = _FROM_CARDS.get(id(pl))
+    if hit is not None and hit[0] is pl and hit[1] is s.cards and hit[2] is s.catalog:
+        return hit[3]
+    catalog, cards = s.catalog, s.cards
+    ki = pl.ki
+    found = any(catalog[cards[c]].cost <= ki for c in _fast_openers(s, pl.hand)) or any(
+        sk.speed == "fast" for _c, _k, sk in _location_entries(s, pl.discard))
+    if len(_FROM_CARDS) >= 4096:
+        _FROM_CARDS.clear()
+    _FROM_CARDS[id(pl)] = (pl, s.cards, s.catalog, found)
+    return found
 
 
 def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:

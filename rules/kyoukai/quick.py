@@ -57,7 +57,7 @@ def loud_apply(s: State, p: int, intent: Intent) -> tuple[State, list[Event]] | 
     if kind == "pass":
         seq = s.seq
         assert seq is not None
-        seq = seq.pass_priority()
+        seq = passed(seq)
         if seq.closed:
             return None
         return s.model_copy(update={"seq": seq}), [event("pass", f"Player {p + 1} passes.", p)]
@@ -95,10 +95,25 @@ def loud_apply(s: State, p: int, intent: Intent) -> tuple[State, list[Event]] | 
     return None
 
 
+# A Sequence after a pass, by the Sequence's identity (the entry holds it): the Sequences an
+# item opens are shared values (``flow.opened``), so the windows passes lead to repeat too.
+_PASSED: dict[int, tuple[Window[Item], Window[Item]]] = {}
+
+
+def passed(seq: Window[Item]) -> Window[Item]:
+    """``seq.pass_priority()``."""
+    hit = _PASSED.get(id(seq))
+    if hit is None or hit[0] is not seq:
+        if len(_PASSED) >= 50_000:
+            _PASSED.clear()
+        hit = _PASSED[id(seq)] = (seq, seq.pass_priority())
+    return hit[1]
+
+
 def _pass(s: State, p: int, i: Intent) -> State | None:
     seq = s.seq
     assert seq is not None
-    seq = seq.pass_priority()
+    seq = passed(seq)
     if not seq.closed:
         return s.model_copy(update={"seq": seq})
     stack = seq.stack
