@@ -14,7 +14,7 @@ from typing import Any, TextIO
 import rules
 from rules.cli.check import check_command
 from rules.core.errors import DataError
-from rules.sim.simulation import Request, simulate
+from rules.sim.simulation import Request, prepare, simulate
 
 
 class ProgressBar:
@@ -66,14 +66,19 @@ def run(args: argparse.Namespace) -> int:
                       pack=Path(args.pack) if args.pack is not None else None,
                       workers=args.workers, scheduler=args.scheduler, out=Path(args.out),
                       confidence=args.confidence, family_wise=not args.per_card)
-        start = time.perf_counter()
-        bar = None if args.quiet else ProgressBar(sys.stderr)
-        outcome = simulate(req, bar)
-    except (ValueError, RuntimeError) as e:
+        prepare(req)
+    except ValueError as e:
         print(f"simulate: {e}", file=sys.stderr)
         return 2
     except DataError as e:
         print("simulate: " + "\n".join(e.errors), file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    bar = None if args.quiet else ProgressBar(sys.stderr)
+    try:
+        outcome = simulate(req, bar)
+    except RuntimeError as e:  # no Dask for --scheduler
+        print(f"simulate: {e}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - start
     if outcome.interrupted:

@@ -27,8 +27,9 @@ def win_rates(rows: Sequence[tuple[str, Mapping[str, Any]]]) -> bytes:
     ax = fig.add_subplot()
     labels = [label for label, _ in rows]
     rates = [r["rate"] or 0.0 for _, r in rows]
-    err = [[rate - r["lo"] for rate, (_, r) in zip(rates, rows, strict=True)],
-           [r["hi"] - rate for rate, (_, r) in zip(rates, rows, strict=True)]]
+    # max(0, ...): at 0 % or 100 % the Wilson bound may sit a rounding error past the rate.
+    err = [[max(0.0, rate - r["lo"]) for rate, (_, r) in zip(rates, rows, strict=True)],
+           [max(0.0, r["hi"] - rate) for rate, (_, r) in zip(rates, rows, strict=True)]]
     y = list(range(len(rows)))[::-1]
     ax.barh(y, rates, xerr=err, color="#95a5a6", capsize=4)
     ax.axvline(0.5, color="black", linewidth=0.8, linestyle="--")
