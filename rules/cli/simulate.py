@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     bar = None if args.quiet else ProgressBar(sys.stderr)
     try:
         outcome = simulate(req, bar)
-    except RuntimeError as e:  # no Dask for --scheduler
+    except (RuntimeError, OSError) as e:  # no Dask for --scheduler, or no scheduler there
         print(f"simulate: {e}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - start
