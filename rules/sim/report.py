@@ -109,12 +109,18 @@ def examples(r: Mapping[str, Any], files: Mapping[int, str]) -> str:
     return ", ".join(out)
 
 
+def card_name(r: Mapping[str, Any], faces: Mapping[str, str]) -> str:
+    face = faces.get(r["card"])
+    name = html.escape(r["name"])
+    return f'<a href="{html.escape(face)}">{name}</a>' if face else name
+
+
 def card_section(group: str, rows: list[dict[str, Any]], s: Mapping[str, Any],
-                 files: Mapping[int, str]) -> str:
+                 files: Mapping[int, str], faces: Mapping[str, str]) -> str:
     head = ["", "decks", "played in", "win rate played", "not played in",
             "win rate not played", "difference (points)", f"interval ({family(s)})", "flag",
             "example games"]
-    body = [[html.escape(r["name"]), html.escape(", ".join(d for d in r["decks"] if d)),
+    body = [[card_name(r, faces), html.escape(", ".join(d for d in r["decks"] if d)),
              str(r["played"]["games"]), pct(r["played"]["rate"]),
              str(r["not_played"]["games"]), pct(r["not_played"]["rate"]),
              signed(r["difference"]),
@@ -125,9 +131,11 @@ def card_section(group: str, rows: list[dict[str, Any]], s: Mapping[str, Any],
             + table(head, body, [r["flag"] for r in rows]))
 
 
-def render(s: Mapping[str, Any], files: Mapping[int, str] | None = None) -> str:
-    """The whole page. ``files``: game -> its record file (a link relative to the page)."""
-    files = files or {}
+def render(s: Mapping[str, Any], files: Mapping[int, str] | None = None,
+           faces: Mapping[str, str] | None = None) -> str:
+    """The whole page. ``files``: game -> its record file; ``faces``: card key -> its face
+    image (links relative to the page)."""
+    files, faces = files or {}, faces or {}
     o = s["outcomes"]
     parts = [f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
              f"<title>Balance: {html.escape(title(s))}</title><style>{STYLE}</style></head>"
@@ -163,7 +171,7 @@ def render(s: Mapping[str, Any], files: Mapping[int, str] | None = None) -> str:
     groups = sorted({r["group"] for r in s["cards"]}, key=lambda g: (g != "card", g))
     for group in groups:
         parts.append(card_section(group, [r for r in s["cards"] if r["group"] == group], s,
-                                  files))
+                                  files, faces))
     if not s["cards"]:
         parts.append("<h2>Cards</h2><p>This game names no played cards.</p>")
     if s["errors"]:

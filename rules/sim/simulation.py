@@ -31,6 +31,7 @@ class Request:
     decks: tuple[str, str] | None = None  # None: the game's default pair
     agents: tuple[str, str] = ("greedy", "greedy")
     pack: Path | None = None  # None: the shipped pack
+    deck_folder: Path | None = None  # more decks (the player's own, as the deck screen saves)
     workers: int = 2
     scheduler: str | None = None  # a Dask scheduler address: run there instead
     out: Path = Path("report")
@@ -60,6 +61,8 @@ def prepare(req: Request) -> tuple[list[Match], Settings]:
     options: dict[str, Any] = {}
     if req.pack is not None:
         options["pack"] = str(req.pack.resolve())
+    if req.deck_folder is not None:
+        options["deck_folder"] = str(req.deck_folder.resolve())
     rs = rules.get(req.game)
     decks = deck_names(rs, options, req.decks)
     settings = Settings(req.game, decks, req.agents, req.seed, req.games,
@@ -89,6 +92,16 @@ def simulate(req: Request, progress: Progress | None = None) -> Outcome:
         complete = run_local(matches, req.workers, on_result)
     summary = summarize(results, settings, interrupted=not complete)
     return Outcome(summary, not complete, write(req.out, summary, matches, keeper))
+
+
+def link_faces(out: Path, faces: dict[str, str]) -> Path:
+    """Rewrites ``out``/report.html with each card's name linking to its face (card key ->
+    an image path relative to ``out``): the client draws the faces after the run."""
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    files = {int(g): f for g, f in summary.get("example_files", {}).items()}
+    html_path = out / "report.html"
+    html_path.write_text(render(summary, files, faces), encoding="utf-8")
+    return html_path
 
 
 def write(out: Path, summary: dict[str, Any], matches: list[Match],
