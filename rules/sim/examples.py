@@ -1,7 +1,7 @@
 """Example games per card, kept while the run goes and written as records at the end, so a
 designer opens a flagged card's games in the replay viewer (``playtable --replay FILE``).
 
-Only the intents of games that may still be shown are held: per card and outcome, the
+Only the choices of games that may still be shown are held: per card and outcome, the
 ``EXAMPLES`` lowest game numbers where it was played (the same ones the summary names,
 whatever order the workers finish in)."""
 
@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import bisect
 from pathlib import Path
-from typing import Any
 
 import rules
 from rules.records.model import Record
 from rules.records.store import to_text
-from rules.sim.match import GameResult
+from rules.sim.match import GameResult, intents_of
 from rules.sim.plan import Match
 from rules.sim.summary import EXAMPLES
 
@@ -24,10 +23,10 @@ class ExampleKeeper:
         self.per_card = per_card
         self.slots: dict[tuple[str, str, bool], list[int]] = {}  # (group, card, won) -> games
         self.refs: dict[int, int] = {}  # game -> slots holding it
-        self.intents: dict[int, tuple[dict[str, Any], ...]] = {}
+        self.choices: dict[int, bytes] = {}  # game -> its choices (``GameResult.choices``)
 
     def add(self, r: GameResult) -> None:
-        if not r.decisive or not r.intents:
+        if not r.decisive or not r.choices:
             return
         for seat in (0, 1):
             for p in r.played[seat]:
@@ -43,17 +42,18 @@ class ExampleKeeper:
 
     def _hold(self, r: GameResult) -> None:
         self.refs[r.index] = self.refs.get(r.index, 0) + 1
-        self.intents[r.index] = r.intents
+        self.choices[r.index] = r.choices
 
     def _release(self, index: int) -> None:
         self.refs[index] -= 1
         if self.refs[index] == 0:
-            del self.refs[index], self.intents[index]
+            del self.refs[index], self.choices[index]
 
 
-def record_of(match: Match, intents: tuple[dict[str, Any], ...]) -> Record:
+def record_of(match: Match, choices: bytes) -> Record:
     """The record of a simulated game: no creation time, so the same run writes the same
     file."""
+    intents = tuple(intents_of(match, choices))
     options = match.game_options()
     rs = rules.get(match.game)
     state = rs.new_game(seed=match.seed, options=options)
@@ -72,10 +72,10 @@ def write_examples(folder: Path, games: list[Match], keeper: ExampleKeeper) -> d
     if games:
         folder.mkdir(parents=True, exist_ok=True)
     for m in games:
-        intents = keeper.intents.get(m.index)
-        if intents is None:
+        choices = keeper.choices.get(m.index)
+        if choices is None:
             continue
         name = file_name(m)
-        (folder / name).write_text(to_text(record_of(m, intents)), encoding="utf-8")
+        (folder / name).write_text(to_text(record_of(m, choices)), encoding="utf-8")
         written[m.index] = f"{folder.name}/{name}"
     return written

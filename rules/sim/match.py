@@ -4,6 +4,7 @@ cards each player played, and its intents (so a game worth showing becomes a rec
 from __future__ import annotations
 
 import traceback
+from array import array
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +33,9 @@ class GameResult:
     turns: int | None = None
     decisions: int = 0  # intents chosen among more than one
     played: tuple[tuple[Played, ...], tuple[Played, ...]] = ((), ())  # per seat, sorted
-    intents: tuple[dict[str, Any], ...] = ()  # as JSON data, for a record
+    # The position of each chosen intent in its ``legal_intents`` list (``array("I")``
+    # bytes): the rules alone replay the game from them, for a record (``intents_of``).
+    choices: bytes = b""
     error: str | None = None  # why the game could not be played to its end
 
     @property
@@ -52,23 +55,22 @@ def rulesets(game: str) -> tuple[Ruleset[Any], Ruleset[Any]]:
     return pair
 
 
-def play(match: Match, keep_intents: bool = True) -> GameResult:
+def play(match: Match, keep_choices: bool = True) -> GameResult:
     """Plays ``match`` to its end; an exception is caught and reported in ``error`` (with the
     intents so far), so one broken game does not stop the run."""
     base = GameResult(match.index, match.seed, match.deck_at, match.agent_at)
-    intents: list[dict[str, Any]] = []
+    choices = array("I")
     try:
-        return _play(match, base, intents, keep_intents)
+        return _play(match, base, choices, keep_choices)
     except Exception as e:  # noqa: BLE001 - any failure of the rules is counted, not raised
         frame = traceback.extract_tb(e.__traceback__)[-1]
         where = f"{frame.filename}:{frame.lineno}"
         return GameResult(base.index, base.seed, base.deck_at, base.agent_at,
-                          intents=tuple(intents),
+                          choices=choices.tobytes() if keep_choices else b"",
                           error=f"{type(e).__name__}: {e} (at {where})")
 
 
-def _play(match: Match, base: GameResult, intents: list[dict[str, Any]],
-          keep: bool) -> GameResult:
+def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> GameResult:
     rs, own = rulesets(match.game)
     options = match.game_options()
     specs = match.seat_agents()
@@ -83,11 +85,16 @@ def _play(match: Match, base: GameResult, intents: list[dict[str, Any]],
         if steps > MAX_INTENTS:
             raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
         legal = rs.legal_intents(state)
-        intent = legal[0] if len(legal) == 1 else agents[p].choose(own, rs.view(state, p), legal)
-        decisions += len(legal) > 1
+        if len(legal) == 1:
+            intent = legal[0]
+            choices.append(0)
+        else:
+            intent = agents[p].choose(own, rs.view(state, p), legal)
+            decisions += 1
+            # An agent returns one of ``legal`` (by identity, else an equal one).
+            at = next((i for i, x in enumerate(legal) if x is intent), None)
+            choices.append(legal.index(intent) if at is None else at)
         played[p].update(rs.played_cards(state, intent))
-        if keep:
-            intents.append(intent.model_dump(mode="json"))
         state = rs.apply(state, intent, quiet=True).state
     winner = rs.winner(state)
     turns = rs.turns(state)
@@ -96,7 +103,19 @@ def _play(match: Match, base: GameResult, intents: list[dict[str, Any]],
     return GameResult(base.index, base.seed, base.deck_at, base.agent_at, first=first,
                       winner=winner, capped=capped, turns=turns, decisions=decisions,
                       played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
-                      intents=tuple(intents) if keep else ())
+                      choices=choices.tobytes() if keep else b"")
+
+
+def intents_of(match: Match, choices: bytes) -> list[dict[str, Any]]:
+    """The intents of a played game as JSON data, replayed by the rules from its choices."""
+    rs = rules.get(match.game)
+    state = rs.new_game(seed=match.seed, options=match.game_options())
+    out = []
+    for at in array("I", choices):
+        intent = rs.legal_intents(state)[at]
+        out.append(intent.model_dump(mode="json"))
+        state = rs.apply(state, intent, quiet=True).state
+    return out
 
 
 def play_batch(matches: list[Match]) -> list[GameResult]:

@@ -82,7 +82,7 @@ def simulate(req: Request, progress: Progress | None = None) -> Outcome:
     def on_result(r: GameResult) -> None:
         keeper.add(r)
         results.append(GameResult(r.index, r.seed, r.deck_at, r.agent_at, r.first, r.winner,
-                                  r.capped, r.turns, r.decisions, r.played, (), r.error))
+                                  r.capped, r.turns, r.decisions, r.played, b"", r.error))
         if progress is not None:
             progress(len(results), len(matches))
 
