@@ -1,19 +1,39 @@
 """The report's plots, drawn with matplotlib's Agg backend (no window, no pyplot state) and
-returned as PNG bytes to embed in the page."""
+returned as PNG bytes to embed in the page.
+
+matplotlib is imported when a plot is drawn, not with this module: the desktop executable
+leaves it out (its size), and its deck screen's reports then have tables without plots
+(``available``)."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 STRONG, WEAK, PLAIN = "#c0392b", "#2471a3", "#7f8c8d"
 
 
+def available() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def figure(width: float, height: float) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height))
+
+
 def png(fig: Figure) -> bytes:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
     FigureCanvasAgg(fig)
     buf = io.BytesIO()
     # No Software/date metadata: the same run gives the same bytes.
@@ -23,7 +43,7 @@ def png(fig: Figure) -> bytes:
 
 def win_rates(rows: Sequence[tuple[str, Mapping[str, Any]]]) -> bytes:
     """Horizontal bars of win rates with their intervals, 50 % marked."""
-    fig = Figure(figsize=(7.0, 0.5 + 0.45 * len(rows)))
+    fig = figure(7.0, 0.5 + 0.45 * len(rows))
     ax = fig.add_subplot()
     labels = [label for label, _ in rows]
     rates = [r["rate"] or 0.0 for _, r in rows]
@@ -41,7 +61,7 @@ def win_rates(rows: Sequence[tuple[str, Mapping[str, Any]]]) -> bytes:
 
 
 def histogram(hist: dict[str, Any], label: str) -> bytes:
-    fig = Figure(figsize=(7.0, 2.6))
+    fig = figure(7.0, 2.6)
     ax = fig.add_subplot()
     edges = hist.get("edges", [])
     if edges:
@@ -56,7 +76,7 @@ def card_effects(rows: Sequence[dict[str, Any]], confidence: str) -> bytes:
     """Each card's win-rate difference (played - not) with its interval, strongest on top;
     flagged cards coloured."""
     shown = [r for r in rows if r["difference"] is not None]
-    fig = Figure(figsize=(7.5, 0.8 + 0.28 * max(1, len(shown))))
+    fig = figure(7.5, 0.8 + 0.28 * max(1, len(shown)))
     ax = fig.add_subplot()
     for i, r in enumerate(shown):
         y = len(shown) - 1 - i

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from rules.sim import plots
@@ -75,9 +76,13 @@ def headline(s: Mapping[str, Any], limit: int = 5) -> list[str]:
     return lines
 
 
-def image(data: bytes, alt: str) -> str:
+def image(draw: Callable[[], bytes], alt: str) -> str:
+    """The plot ``draw`` makes, embedded; nothing where matplotlib is missing (the page then
+    says so once, at the top)."""
+    if not plots.available():
+        return ""
     return (f'<img alt="{html.escape(alt)}" '
-            f'src="data:image/png;base64,{base64.b64encode(data).decode()}">')
+            f'src="data:image/png;base64,{base64.b64encode(draw()).decode()}">')
 
 
 def table(head: list[str], rows: list[list[str]], classes: list[str] | None = None) -> str:
@@ -126,7 +131,7 @@ def card_section(group: str, rows: list[dict[str, Any]], s: Mapping[str, Any],
              signed(r["difference"]),
              card_interval(r) if r["difference"] is not None else "–",
              r["flag"], examples(r, files)] for r in rows]
-    plot = image(plots.card_effects(rows, family(s)), f"{group} effects")
+    plot = image(lambda: plots.card_effects(rows, family(s)), f"{group} effects")
     return (f"<h2>{GROUP_TITLES.get(group, group.title())}</h2>\n{plot}\n"
             + table(head, body, [r["flag"] for r in rows]))
 
@@ -146,6 +151,9 @@ def render(s: Mapping[str, Any], files: Mapping[int, str] | None = None,
     parts.append(f"<p>{html.escape(run)}. Deck A sits first in even games, second in odd "
                  "ones; every other pair of games the agents swap decks. Game <i>n</i> has "
                  f"seed {s['seed']} + <i>n</i>.</p>")
+    if not plots.available():
+        parts.append('<p class="note">No plots: this program was built without matplotlib '
+                     "(<code>pip install playtable</code> has it).</p>")
     if s["interrupted"]:
         parts.append("<p><b>Interrupted:</b> these are the games done before the stop.</p>")
     parts.append('<div class="headline">' + "<br>".join(html.escape(x)
@@ -156,7 +164,7 @@ def render(s: Mapping[str, Any], files: Mapping[int, str] | None = None,
     rows += [(f"seat {r['seat'] + 1}", r) for r in s["seats_win"]]
     rows.append(("player who decides first", s["first_player"]))
     rows += [(f"agent {a['agent']}", a) for a in s["agents_win"]]
-    parts.append(image(plots.win_rates(rows), "win rates"))
+    parts.append(image(lambda: plots.win_rates(rows), "win rates"))
     parts.append(share_rows(rows))
     parts.append(f"<p>Decisive games {o['decisive']}, draws {o['draws']}, ended by the turn "
                  f"cap {o['turn_cap']}, could not be played {o['errors']}.</p>")
@@ -165,7 +173,7 @@ def render(s: Mapping[str, Any], files: Mapping[int, str] | None = None,
                                                           "intents)")):
         h = s["length"][key]
         if h["count"]:
-            parts.append(image(plots.histogram(h, label), label))
+            parts.append(image(partial(plots.histogram, h, label), label))
             parts.append(f"<p class=\"note\">{label}: mean {h['mean']:.1f}, median "
                          f"{h['median']:g}, {h['min']}–{h['max']}</p>")
     groups = sorted({r["group"] for r in s["cards"]}, key=lambda g: (g != "card", g))

@@ -168,3 +168,23 @@ def test_an_example_game_replays_to_the_result_counted(tmp_path: Path) -> None:
                  if any(p.card == top["card"]
                         for p in replayed.rs.played_cards(replayed.states[i], intent))}
     assert winner in played_by
+
+
+def test_without_matplotlib_the_page_has_its_tables_and_says_why_no_plots(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The desktop executable leaves matplotlib out: its deck screen's reports still work."""
+    import rules.sim.plots as plots
+
+    monkeypatch.setattr(plots, "available", lambda: False)
+    simulate(planted(tmp_path, 1, games=6))
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<img" not in page and "built without matplotlib" in page
+    assert "Jade Drone" in page
+
+
+def test_the_client_imports_the_simulation_without_matplotlib_or_dask() -> None:
+    code = ("import sys, game.scenes.decks, rules.sim.simulation; "
+            "print(sorted(m for m in ('matplotlib', 'dask', 'distributed') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert out.stdout.strip().endswith("[]")
