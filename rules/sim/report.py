@@ -123,7 +123,8 @@ def card_name(r: Mapping[str, Any], faces: Mapping[str, str]) -> str:
 def card_section(group: str, rows: list[dict[str, Any]], s: Mapping[str, Any],
                  files: Mapping[int, str], faces: Mapping[str, str]) -> str:
     head = ["", "decks", "played in", "win rate played", "not played in",
-            "win rate not played", "difference (points)", f"interval ({family(s)})", "flag",
+            "win rate not played", "difference (points, adjusted)",
+            f"interval ({family(s)})", "flag",
             "example games"]
     body = [[card_name(r, faces), html.escape(", ".join(d for d in r["decks"] if d)),
              str(r["played"]["games"]), pct(r["played"]["rate"]),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from statistics import NormalDist
+from typing import NamedTuple
 
 
 def z_for(confidence: float) -> float:
@@ -25,15 +26,22 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class Difference(NamedTuple):
+    raw: float  # the weighted difference of the shares as counted
+    adjusted: float  # the Agresti-Caffo adjusted one: the interval's centre
+    lo: float
+    hi: float
+
+
 def stratified_difference(strata: list[tuple[int, int, int, int]],
-                          z: float = 1.96) -> tuple[float | None, float, float]:
+                          z: float = 1.96) -> Difference | None:
     """The difference of two shares ``k1/n1 - k2/n2`` over strata ``(k1, n1, k2, n2)`` (e.g.
-    one per deck and seat) and its interval; None and (-1, 1) when no stratum has both sides.
+    one per deck and seat) and its interval; None when no stratum has both sides.
 
     Each stratum's difference is weighted by ``n1 * n2 / (n1 + n2)`` (Mantel-Haenszel's
     weights); the interval is the normal one around the Agresti-Caffo adjusted difference (one
     win and one loss added to each side), which stays honest at 0 % and 100 %, where the plain
-    normal approximation collapses to zero width."""
+    normal approximation collapses to zero width, and pulls small samples toward zero."""
     total = raw = centre = var = 0.0
     for k1, n1, k2, n2 in strata:
         if n1 == 0 or n2 == 0:
@@ -45,7 +53,7 @@ def stratified_difference(strata: list[tuple[int, int, int, int]],
         centre += w * (a1 - a2)
         var += w * w * (a1 * (1 - a1) / (n1 + 2) + a2 * (1 - a2) / (n2 + 2))
     if total == 0.0:
-        return None, -1.0, 1.0
+        return None
     half = z * math.sqrt(var) / total
     centre /= total
-    return raw / total, max(-1.0, centre - half), min(1.0, centre + half)
+    return Difference(raw / total, centre, max(-1.0, centre - half), min(1.0, centre + half))

@@ -19,14 +19,15 @@ METHOD = (
     "Win rates: share of decisive games (draws, turn-cap games and games that could not be "
     "played are counted apart), with a Wilson score interval. Per card: the win rate of the "
     "players who played it in a game against that of the players who did not, compared "
-    "within groups of the same deck, the same seat and the same number of different cards "
+    "within groups of the same deck, seat and agent and the same number of different cards "
     "played (players who play more cards win more, whichever the cards); the difference is "
     "averaged over the groups with Mantel-Haenszel weights, its interval is the normal one "
     "around the Agresti-Caffo adjusted difference (one win and one loss added to each "
-    "side). The per-card intervals are family-wise: each is widened by Bonferroni’s "
-    "correction over the cards compared, so that in a fair match all of them hold together "
-    "at the stated confidence and a flag (the interval excludes zero) is not one chance "
-    "result among many.")
+    "side; this is the difference shown, and it pulls small samples toward zero). The "
+    "per-card intervals are family-wise: each is widened by Bonferroni’s correction over the "
+    "cards compared, so that in a fair match all of them hold together at the stated "
+    "confidence and a flag (the interval excludes zero) is not one chance result among "
+    "many.")
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class CardTally:
     stratum being ``stratum``'s (deck, seat, cards played)."""
 
     played: Played
-    outcomes: list[tuple[bool, int, tuple[int, int, int]]] = field(default_factory=list)
+    outcomes: list[tuple[bool, int, Stratum]] = field(default_factory=list)
 
 
 def share(k: int, n: int, z: float) -> dict[str, Any]:
@@ -71,11 +72,15 @@ def histogram(values: Sequence[int], bins: int = 20) -> dict[str, Any]:
             "median": statistics.median(values), "edges": edges, "counts": counts}
 
 
-def stratum(r: GameResult, seat: int, group: str) -> tuple[int, int, int]:
-    """What a player-game is compared within: the player's deck, seat, and how many
+Stratum = tuple[int, int, int, int]
+
+
+def stratum(r: GameResult, seat: int, group: str) -> Stratum:
+    """What a player-game is compared within: the player's deck, seat and agent, and how many
     different cards of ``group`` they played (players who play more cards win more, whichever
     cards they are; without this every card of a deck would look strong)."""
-    return r.deck_at[seat], seat, sum(p.group == group for p in r.played[seat])
+    return (r.deck_at[seat], seat, r.agent_at[seat],
+            sum(p.group == group for p in r.played[seat]))
 
 
 def tally_cards(results: Iterable[GameResult]) -> dict[tuple[str, str], CardTally]:
@@ -93,14 +98,14 @@ def tally_cards(results: Iterable[GameResult]) -> dict[tuple[str, str], CardTall
 
 def card_rows(results: Sequence[GameResult], s: Settings) -> list[dict[str, Any]]:
     """One row per card: its players' win rate against that of the players with the same
-    deck in the same seat who did not play it, the difference and its interval, the flag and
+    deck, seat and agent who did not play it, the difference and its interval, the flag and
     example games; sorted by the difference, strongest first."""
     decisive = [r for r in results if r.decisive]
     seeds = {r.index: r.seed for r in decisive}
     tallies = tally_cards(decisive)
     # Every decisive player-game's (wins, games) per stratum: what a card is compared to.
     groups = sorted({group for group, _ in tallies})
-    strata: dict[tuple[str, tuple[int, int, int]], list[int]] = defaultdict(lambda: [0, 0])
+    strata: dict[tuple[str, Stratum], list[int]] = defaultdict(lambda: [0, 0])
     for r in decisive:
         for seat in (0, 1):
             for group in groups:
@@ -109,7 +114,7 @@ def card_rows(results: Sequence[GameResult], s: Settings) -> list[dict[str, Any]
                 cell[1] += 1
 
     def table(t: CardTally) -> list[tuple[int, int, int, int]]:
-        mine: dict[tuple[int, int, int], list[int]] = defaultdict(lambda: [0, 0])
+        mine: dict[Stratum, list[int]] = defaultdict(lambda: [0, 0])
         for won, _, key in t.outcomes:
             mine[key][0] += won
             mine[key][1] += 1
@@ -130,20 +135,22 @@ def card_rows(results: Sequence[GameResult], s: Settings) -> list[dict[str, Any]
         k_played = sum(k for k, _, _, _ in tab)
         n_not = sum(n2 for _, _, _, n2 in tab)
         k_not = sum(k2 for _, _, k2, _ in tab)
-        diff, lo, hi = stratified_difference(tab, z)
-        flag = "" if diff is None else "strong" if lo > 0 else "weak" if hi < 0 else ""
+        d = stratified_difference(tab, z)
+        flag = "" if d is None else "strong" if d.lo > 0 else "weak" if d.hi < 0 else ""
         won = [{"game": i, "seed": seeds[i]}
                for i in sorted(i for w, i, _ in t.outcomes if w)[:EXAMPLES]]
         lost = [{"game": i, "seed": seeds[i]}
                 for i in sorted(i for w, i, _ in t.outcomes if not w)[:EXAMPLES]]
-        keyed.append(((diff is None, -(diff or 0.0), group, card), {
+        keyed.append(((d is None, -(d.adjusted if d else 0.0), group, card), {
             "group": group, "card": card, "name": t.played.name,
             "decks": sorted({s.decks[key[0]] for _, _, key in t.outcomes}),
             "played": {"games": n_played, "wins": k_played,
                        "rate": k_played / n_played if n_played else None},
             "not_played": {"games": n_not, "wins": k_not,
                            "rate": k_not / n_not if n_not else None},
-            "difference": diff, "lo": lo, "hi": hi, "flag": flag,
+            "difference": d.adjusted if d else None,
+            "difference_raw": d.raw if d else None,
+            "lo": d.lo if d else -1.0, "hi": d.hi if d else 1.0, "flag": flag,
             "examples": {"won": won, "lost": lost},
         }))
     return [row for _, row in sorted(keyed, key=lambda kr: kr[0])]
