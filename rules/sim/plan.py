@@ -53,12 +53,11 @@ def deck_names(rs: Ruleset[Any], options: Mapping[str, Any],
 
 
 def plan(game: str, games: int, seed: int, decks: tuple[str, str],
-         agents: tuple[str, str], options: Mapping[str, Any] | None = None,
-         start: int = 0) -> list[Match]:
-    """Games ``start`` .. ``games - 1`` of the run."""
+         agents: tuple[str, str], options: Mapping[str, Any] | None = None) -> list[Match]:
+    """The ``games`` games of a run."""
     base = dict(options or {})
     out = []
-    for g in range(start, games):
+    for g in range(games):
         deck_at = (0, 1) if g % 2 == 0 else (1, 0)
         agent_at = deck_at if (g // 2) % 2 == 0 else (deck_at[1], deck_at[0])
         out.append(Match(game, g, seed + g, deck_at, agent_at, decks, agents, base))

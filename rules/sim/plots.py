@@ -66,6 +66,9 @@ def histogram(hist: dict[str, Any], label: str) -> bytes:
     edges = hist.get("edges", [])
     if edges:
         ax.stairs(hist["counts"], edges, fill=True, color="#5d6d7e")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole games
     ax.set_xlabel(label)
     ax.set_ylabel("games")
     fig.tight_layout()
