@@ -5,6 +5,7 @@ The command line (``playtable simulate``) and the client's deck screen both call
 
 from __future__ import annotations
 
+import csv
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -72,9 +73,9 @@ def prepare(req: Request) -> tuple[list[Match], Settings]:
 
 
 def simulate(req: Request, progress: Progress | None = None) -> Outcome:
-    """Runs the games and writes ``req.out``/summary.json, report.html and the records of the
-    flagged cards' example games. Ctrl+C (KeyboardInterrupt) stops the games and writes the
-    report of those done."""
+    """Runs the games and writes ``req.out``/summary.json, report.html, cards.csv and the
+    records of the flagged cards' example games. Ctrl+C (KeyboardInterrupt) stops the games
+    and writes the report of those done."""
     matches, settings = prepare(req)
     results: list[GameResult] = []
     keeper = ExampleKeeper()
@@ -104,6 +105,25 @@ def link_faces(out: Path, faces: dict[str, str]) -> Path:
     return html_path
 
 
+CSV_COLUMNS = ["group", "card", "name", "decks", "played_games", "played_wins",
+               "played_rate", "not_played_games", "not_played_wins", "not_played_rate",
+               "difference", "difference_raw", "lo", "hi", "flag", "example_seeds"]
+
+
+def write_csv(path: Path, summary: dict[str, Any]) -> None:
+    """The per-card table for a spreadsheet, one row a card, as the page sorts them."""
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(CSV_COLUMNS)
+        for r in summary["cards"]:
+            shown = r["examples"]["lost" if r["flag"] == "weak" else "won"]
+            w.writerow([r["group"], r["card"], r["name"], "; ".join(r["decks"]),
+                        r["played"]["games"], r["played"]["wins"], r["played"]["rate"],
+                        r["not_played"]["games"], r["not_played"]["wins"],
+                        r["not_played"]["rate"], r["difference"], r["difference_raw"],
+                        r["lo"], r["hi"], r["flag"], " ".join(str(e["seed"]) for e in shown)])
+
+
 def write(out: Path, summary: dict[str, Any], matches: list[Match],
           keeper: ExampleKeeper) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
@@ -112,6 +132,7 @@ def write(out: Path, summary: dict[str, Any], matches: list[Match],
     by_index = {m.index: m for m in matches}
     files = write_examples(out / "games", [by_index[g] for g in shown], keeper)
     summary["example_files"] = {str(g): f for g, f in sorted(files.items())}
+    write_csv(out / "cards.csv", summary)
     json_path, html_path = out / "summary.json", out / "report.html"
     json_path.write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n",
                          encoding="utf-8")

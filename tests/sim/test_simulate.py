@@ -4,6 +4,7 @@ game that fails is counted with its seed; example games replay to the result cou
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import shutil
@@ -63,6 +64,10 @@ def test_summary_counts_add_up_and_the_report_is_one_page(tmp_path: Path) -> Non
     assert "<script" not in page and 'src="http' not in page  # nothing loaded from outside
     assert "Jade Drone" in page and "Mirror" in page
     assert json.loads((tmp_path / "summary.json").read_text()) == s
+    with (tmp_path / "cards.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["card"] for r in rows] == [r["card"] for r in s["cards"]]
+    assert rows[0]["played_games"] == str(s["cards"][0]["played"]["games"])
 
 
 def test_a_broken_pack_is_refused_with_the_check_errors(
