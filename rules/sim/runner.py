@@ -6,6 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from rules.sim.match import GameResult, play_batch
 from rules.sim.plan import Match
@@ -29,6 +30,14 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _context() -> Any:
+    """Spawned workers, not forked: a fork copies the caller's threads' locks and signal
+    handlers (a test runner's, the client's), and a worker that caught SIGTERM that way
+    never ended when the pool was stopped. Spawning costs each worker an import of the rules,
+    a second or so once per run."""
+    return multiprocessing.get_context("spawn")
+
+
 def run_local(matches: Sequence[Match], workers: int, on_result: OnResult) -> bool:
     """Plays ``matches`` on ``workers`` processes (1: in this one). True when all were
     played, False when Ctrl+C stopped the run (the results so far were handed over)."""
@@ -39,7 +48,7 @@ def run_local(matches: Sequence[Match], workers: int, on_result: OnResult) -> bo
                 for result in play_batch(batch):
                     on_result(result)
             return True
-        pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_sigint)
+        pool = _context().Pool(workers, initializer=_ignore_sigint)
         try:
             for results in pool.imap_unordered(play_batch, batches(matches, size)):
                 for result in results:
