@@ -193,3 +193,11 @@ def test_the_client_imports_the_simulation_without_matplotlib_or_dask() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     assert out.stdout.strip().endswith("[]")
+
+
+def test_krosmaster_reports_figures_and_spells_apart(tmp_path: Path) -> None:
+    s = simulate(Request(game="krosmaster", games=6, seed=1, agents=("random", "random"),
+                         workers=1, out=tmp_path)).summary
+    assert {r["group"] for r in s["cards"]} == {"figure", "spell"}
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<h2>Figures</h2>" in page and "<h2>Spells</h2>" in page
