@@ -1,5 +1,5 @@
 """``playtable simulate`` (also ``python -m rules simulate``): many games between agents, and
-which cards win more when played; writes report/report.html and report/summary.json."""
+which cards win more when played; writes report/report.html, summary.json and cards.csv."""
 
 from __future__ import annotations
 
@@ -99,8 +99,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the two decks (default: the game's first two); A,A for a mirror")
     p.add_argument("--agents", default="greedy,greedy", metavar="X,Y",
                    help="the agents of deck A and deck B (they swap decks every other pair "
-                        "of games): random, greedy, search, search:LEVEL")
-    p.add_argument("--games", type=int, default=1000)
+                        "of games): random, greedy, search, search:LEVEL (default: "
+                        "greedy,greedy)")
+    p.add_argument("--games", type=int, default=1000, help="how many (default 1000)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                    help="processes playing games at once (default: one per core)")
     p.add_argument("--seed", type=int, default=0, help="game n has seed SEED + n")
