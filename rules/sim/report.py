@@ -63,7 +63,8 @@ def headline(s: Mapping[str, Any], limit: int = 5) -> list[str]:
     for i, d in enumerate(s["decks_win"]):
         lines.append(f"  deck {'AB'[i]} ({d['deck']}) wins {pct(d['rate'])} ({interval(d)})")
     f = s["first_player"]
-    lines.append(f"  first player wins {pct(f['rate'])} ({interval(f)})")
+    edge = "" if f["rate"] is None else f", {signed(f['rate'] - 0.5)} points over an even game"
+    lines.append(f"  first player wins {pct(f['rate'])} ({interval(f)}){edge}")
     flagged = [r for r in s["cards"] if r["flag"]]
     if not flagged:
         lines.append(f"  no card flagged at {family(s)} confidence")
@@ -122,7 +123,7 @@ def card_name(r: Mapping[str, Any], faces: Mapping[str, str]) -> str:
 
 def card_section(group: str, rows: list[dict[str, Any]], s: Mapping[str, Any],
                  files: Mapping[int, str], faces: Mapping[str, str]) -> str:
-    head = ["", "decks", "played in", "win rate played", "not played in",
+    head = ["", "decks", "played in (player-games)", "win rate played", "not played in",
             "win rate not played", "difference (points, adjusted)",
             f"interval ({family(s)})", "flag",
             "example games"]
