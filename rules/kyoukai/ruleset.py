@@ -71,6 +71,7 @@ class KyoukaiRules(Ruleset[State]):
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    played_kinds = {"open": "card"}  # a Gate opened from the hand or Spirit deck
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = KyoukaiManual()
