@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import distributed  # the test extra installs it: this test must run, not skip
 import pytest
 
 from rules.sim.simulation import Request, simulate
 
-distributed = pytest.importorskip("distributed")
-
 DATA = Path(__file__).resolve().parent.parent / "data" / "sim"
 
 
+@pytest.mark.slow  # a real Dask LocalCluster: CI's slow suite
 @pytest.mark.timeout(240)
 def test_a_local_cluster_gives_the_same_report_as_local_workers(tmp_path: Path) -> None:
     def request(out: Path, scheduler: str | None) -> Request:

@@ -33,6 +33,7 @@ def planted(out: Path, workers: int, games: int = 40, agents: str = "random") ->
                    agents=(agents, agents), pack=DATA / "planted", workers=workers, out=out)
 
 
+@pytest.mark.slow  # process pools of one and two workers: CI's slow suite
 def test_the_same_seed_gives_the_same_report_with_one_worker_or_two(tmp_path: Path) -> None:
     one = simulate(planted(tmp_path / "one", 1))
     two = simulate(planted(tmp_path / "two", 2))
@@ -139,6 +140,7 @@ def test_an_interrupted_run_reports_the_games_done(
     assert json.loads((tmp_path / "summary.json").read_text())["games_done"] == 5
 
 
+@pytest.mark.slow  # a real child process and its pool
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 def test_ctrl_c_stops_the_workers_and_writes_the_partial_report(tmp_path: Path) -> None:
     out = tmp_path / "report"
