@@ -6,6 +6,7 @@ machine. A game not listed here searches by time instead."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -43,18 +44,53 @@ def budget(level: str, game: str | None = None) -> Budget:
     return Budget(iterations=n * (HARD_FACTOR if level == "hard" else 1))
 
 
+# Tuning knobs a spec may add after the level: ``search:normal:iterations=100:depth=8``.
+_KNOBS = {"iterations": int, "ms": float, "depth": int, "prior": int, "rollouts": str,
+          "exploration": float}
+
+
 def make_agent(spec: str, seed: int = 0, options: Mapping[str, Any] | None = None,
                game: str | None = None) -> Agent:
     """An agent from a name: "random", "greedy", "search" (Normal), "search:LEVEL" or a
-    level alone ("easy", "normal", "hard")."""
-    name, _, level = spec.partition(":")
+    level alone ("easy", "normal", "hard"). A search spec may end in tuning knobs
+    (``:iterations=N``, ``:ms=X``, ``:depth=N`` rollout intents, ``:rollouts=greedy|random``,
+    ``:prior=N`` visits at the one-ply score, ``:exploration=C``) for the arena."""
+    name, _, rest = spec.partition(":")
+    level, *knobs = rest.split(":") if rest else [""]
+    if "=" in level:
+        level, knobs = "", [level, *knobs]
     if name in LEVELS and not level:
         name, level = ("greedy", "") if name == "easy" else ("search", name)
+    if knobs and name != "search":
+        raise ValueError(f"{spec!r}: only a search agent takes tuning knobs")
     if name == "random":
         return RandomAgent(seed)
     if name == "greedy" or (name == "search" and level == "easy"):
         return GreedyAgent(seed)
     if name == "search":
-        return SearchAgent(seed, budget(level or "normal", game), options)
+        return SearchAgent(seed, tuned(budget(level or "normal", game), knobs, spec), options)
     raise ValueError(f"unknown agent {spec!r}: random, greedy, search or search:LEVEL "
                      f"with LEVEL one of {', '.join(LEVELS)}")
+
+
+def tuned(base: Budget, knobs: list[str], spec: str) -> Budget:
+    """``base`` with the ``key=value`` knobs of ``spec`` applied."""
+    changes: dict[str, Any] = {}
+    for knob in knobs:
+        key, eq, value = knob.partition("=")
+        if not eq or key not in _KNOBS:
+            raise ValueError(f"{spec!r}: {knob!r} is not a knob; knobs: "
+                             f"{', '.join(f'{k}=…' for k in _KNOBS)}")
+        try:
+            v = _KNOBS[key](value)
+        except ValueError:
+            raise ValueError(f"{spec!r}: {key} needs a number, got {value!r}") from None
+        if key == "rollouts":
+            if v not in ("greedy", "random"):
+                raise ValueError(f"{spec!r}: rollouts=greedy or rollouts=random, got {v!r}")
+            changes["greedy_rollouts"] = v == "greedy"
+        else:
+            changes[{"depth": "rollout_depth", "prior": "prior_visits"}.get(key, key)] = v
+    if "ms" in changes and "iterations" not in changes:
+        changes["iterations"] = None  # a time budget alone
+    return dataclasses.replace(base, **changes) if changes else base

@@ -41,6 +41,13 @@ class Budget:
     rollout_depth: int = 0
     exploration: float = 0.7  # UCB constant, on values in [-1, 1]
     scale: float = 0.0  # evaluate points per unit of tanh; 0: the game's ``search_scale``
+    # Each root intent may start with this many visits at its one-ply score on the
+    # searcher's view (``rs.lookahead``, what the greedy agent reads): the iterations then go
+    # below the root instead of scoring every intent once in a random deal. 0: off.
+    prior_visits: int = 0
+    # Rollout intents chosen by one-ply look-ahead in the deal (the greedy agent's choice)
+    # instead of at random; a game's own ``rollout_intent`` still comes first.
+    greedy_rollouts: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.ms is None:
@@ -112,6 +119,8 @@ class SearchAgent(Agent):
         base = rs.evaluate(view, me)
         rollout = getattr(rs, "rollout_intent", None)
         root = _Node()
+        if b.prior_visits:
+            _seed_root(rs, view, me, legal, root, base, scale, b.prior_visits)
         stats = SearchStats()
         while True:
             if b.iterations is not None and stats.iterations + stats.failed >= b.iterations:
@@ -184,6 +193,7 @@ class SearchAgent(Agent):
                 pick = done(options)
             else:
                 pick = rollout(state, options, rng) if rollout is not None \
+                    else _greedy_pick(rs, state, options, rng) if self.budget.greedy_rollouts \
                     else rng.choice(options)
             state = rs.apply(state, pick, quiet=True).state
             steps += 1
@@ -191,6 +201,42 @@ class SearchAgent(Agent):
         for edge, mine in path:
             edge.visits += 1
             edge.total += value if mine else -value
+
+
+def _seed_root(rs: Ruleset[Any], view: Any, me: int, legal: list[Intent], root: _Node,
+               base: float, scale: float, visits: int) -> None:
+    """Root edges with ``visits`` visits at their one-ply value on ``view``."""
+    for intent in legal:
+        try:
+            score = rs.lookahead(view, intent, me)
+        except Exception:  # noqa: BLE001 - a guess the view cannot make: left to the deals
+            continue
+        edge = root.edges[intent] = _Edge()
+        edge.visits = edge.avail = visits
+        edge.total = visits * 0.8 * math.tanh((score - base) / scale)
+
+
+def _greedy_pick(rs: Ruleset[Any], state: Any, legal: list[Intent],
+                 rng: random.Random) -> Intent:
+    """The greedy agent's choice in a deal (the deal is a guess, so reading it is fair)."""
+    if len(legal) == 1:
+        return legal[0]
+    me = rs.to_act(state)
+    assert me is not None
+    best: list[Intent] = []
+    top = -math.inf
+    for intent in legal:
+        try:
+            score = rs.lookahead(state, intent, me)
+        except Exception:  # noqa: BLE001 - as the greedy agent: skip what cannot be guessed
+            continue
+        if intent.kind in PASSES:
+            score -= 1e-3
+        if score > top + 1e-9:
+            best, top = [intent], score
+        elif score >= top - 1e-9:
+            best.append(intent)
+    return rng.choice(best) if best else legal[0]
 
 
 def _end(rs: Ruleset[Any], state: Any) -> int | None:

@@ -191,3 +191,57 @@ def test_a_whole_game_against_random(game: str) -> None:
         steps += 1
         assert steps < 20_000
     assert rs.winner(state) in (0, 1, None)
+
+
+TUNED = Budget(iterations=20, rollout_depth=4, greedy_rollouts=True, prior_visits=2)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_greedy_rollouts_and_root_priors_repeat_and_seed_every_root_intent(game: str) -> None:
+    rs = rules.get(game)
+    state = _choice_position(rs, seed=8)
+    p = rs.to_act(state)
+    view, legal = rs.view(state, p), rs.legal_intents(state)
+    runs = []
+    for _ in range(2):
+        agent = SearchAgent(seed=5, budget=TUNED)
+        pick = agent.choose(_own(game), view, legal)
+        assert agent.root is not None
+        runs.append((pick, root_values(agent.root)))
+    assert runs[0] == runs[1]
+    values = runs[0][1]
+    assert set(values) == set(legal)  # every root intent starts with its one-ply score
+    assert sum(v for v, _ in values.values()) == 2 * len(legal) + TUNED.iterations
+
+
+def test_a_greedy_rollout_intent_is_a_best_one_ply_choice() -> None:
+    from rules.agents.search import PASSES, _greedy_pick
+
+    rs = _own("kyoukai")
+    state = _choice_position(rs, seed=3)
+    p = rs.to_act(state)
+    legal = rs.legal_intents(state)
+    scores = {i: rs.lookahead(state, i, p) - (1e-3 if i.kind in PASSES else 0.0)
+              for i in legal}
+    top = max(scores.values())
+    for seed in range(5):
+        assert scores[_greedy_pick(rs, state, legal, random.Random(seed))] >= top - 1e-9
+
+
+def test_search_specs_take_tuning_knobs_and_name_a_bad_one() -> None:
+    from rules.agents import make_agent
+
+    agent = make_agent("search:hard:iterations=50:depth=8:rollouts=greedy:prior=2",
+                       game="kyoukai")
+    assert isinstance(agent, SearchAgent)
+    b = agent.budget
+    assert (b.iterations, b.rollout_depth, b.greedy_rollouts, b.prior_visits) == (50, 8, True, 2)
+    timed = make_agent("search:ms=80", game="kyoukai")
+    assert isinstance(timed, SearchAgent) and (timed.budget.iterations, timed.budget.ms) \
+        == (None, 80.0)
+    with pytest.raises(ValueError, match="'depht=8' is not a knob"):
+        make_agent("search:normal:depht=8")
+    with pytest.raises(ValueError, match="only a search agent"):
+        make_agent("greedy:depth=3")
+    with pytest.raises(ValueError, match="rollouts=greedy or rollouts=random"):
+        make_agent("search:rollouts=smart")
