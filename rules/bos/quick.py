@@ -16,7 +16,7 @@ from typing import Any
 from rules.bos.cards import Card
 from rules.bos.effects import EFFECTS
 from rules.bos.intents import Attack, Cast, PlayerAttack, Summon, UseAbility
-from rules.bos.legal import _rows
+from rules.bos.legal import rows
 from rules.bos.state import (
     COLUMNS,
     EMPTY,
@@ -61,7 +61,7 @@ def _idle(s: State, side: Side, sides: Sequence[Side], p: int,
     else:
         return True
     r = None
-    for _, _, test, n, _ in _rows(s, side.castle, False):
+    for _, _, test, n, _ in rows(s, side.castle, False):
         if test is None:
             return False
         if r is None:
@@ -295,7 +295,13 @@ def _ability(s: State, p: int, i: Intent) -> State | None:
     return f.state()
 
 
+def _end_summoning(s: State, p: int, i: Intent) -> State | None:
+    """As ``actions._end_summoning``: only the step changes."""
+    return s.model_copy(update={"step": "main"})
+
+
 QUIET: dict[str, Callable[[State, int, Intent], State | None]] = {
+    "end_summoning": _end_summoning,
     "end_turn": _end_turn,
     "summon": _summon,
     "player_attack": _player_attack,
