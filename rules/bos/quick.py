@@ -59,7 +59,27 @@ def _copy(m: M, update: dict[str, Any]) -> M:
 
 _UP = (False,) * COLUMNS
 _COLS = tuple(range(COLUMNS))
-_UNIT = Unit(iid=0, owner=0, strength=1)
+_UNIT_FIELDS = frozenset(Unit.model_fields)
+# Units by their fields: a Unit never changes, so states share one object per value (a dict
+# look-up instead of a copy; a simulation makes about one unit a step, from few values).
+_UNITS: dict[tuple[int, int, int, bool, tuple[int, ...]], Unit] = {}
+
+
+def unit(iid: int, owner: int, strength: int, acted: bool, under: tuple[int, ...]) -> Unit:
+    """The Unit with these fields (equal to the one the Draft path builds; its fields-set is
+    every field, as a validated ``Unit(...)`` with all five given)."""
+    key = (iid, owner, strength, acted, under)
+    got = _UNITS.get(key)
+    if got is None:
+        if len(_UNITS) > 50_000:
+            _UNITS.clear()
+        got = _UNITS[key] = _new(Unit)
+        _set_dict(got, {"iid": iid, "owner": owner, "strength": strength, "acted": acted,
+                        "under": under})
+        _set_fields_set(got, set(_UNIT_FIELDS))
+        _set_extra(got, None)
+        _set_private(got, None)
+    return got
 _PENDING = Pending(attacker=0, defender=0, column=0)
 
 
@@ -107,7 +127,7 @@ def _end_turn(s: State, p: int, i: Intent) -> State | None:
     turns = side.turns + 1
     units = s.units
     if any(u.owner == q and u.acted for u in units.values()):
-        units = {k: (_copy(u, {"acted": False}) if u.owner == q and u.acted else u)
+        units = {k: (unit(k, q, u.strength, False, u.under) if u.owner == q and u.acted else u)
                  for k, u in units.items()}
     vim = max(MIN_STARTUP_VIM, side.vim * 2)
     life = side.life
@@ -139,8 +159,7 @@ def _summon(s: State, p: int, i: Intent) -> State | None:
                                    "slots": tuple(slots), "wizard_down": tuple(down)})
     sides = (s.sides[0], side) if p else (side, s.sides[1])
     units = dict(s.units)
-    units[card] = _copy(_UNIT, {"iid": card, "owner": p,
-                                           "strength": s.card(card).strength or 0})
+    units[card] = unit(card, p, s.card(card).strength or 0, False, ())
     update: dict[str, Any] = {"sides": sides, "units": units}
     if _idle(s, side, sides, p, s.defeated):
         update["step"] = "main"
@@ -162,7 +181,8 @@ def _player_attack(s: State, p: int, i: Intent) -> State | None:
     assert isinstance(i, PlayerAttack)
     card, q = i.card, i.player
     units = dict(s.units)
-    u = units[card] = _copy(units[card], {"acted": True})
+    u = units[card]
+    u = units[card] = unit(card, u.owner, u.strength, True, u.under)
     sides = list(s.sides)
     update: dict[str, Any] = {"units": units}
     if q != p:
@@ -248,8 +268,8 @@ def _attack(s: State, p: int, i: Intent) -> State | None:
     f = _Field(s)
     ua, ub = f.units[a], f.units[b]
     hit = min(ua.strength, ub.strength)
-    f.units[a] = ua = _copy(ua, {"acted": True, "strength": ua.strength - hit})
-    f.units[b] = ub = _copy(ub, {"strength": ub.strength - hit})
+    f.units[a] = ua = unit(a, ua.owner, ua.strength - hit, True, ua.under)
+    f.units[b] = ub = unit(b, ub.owner, ub.strength - hit, ub.acted, ub.under)
     for u in (ua, ub):
         if u.iid in f.units and u.strength == 0 and not f.leaves(u.iid):
             return None
@@ -270,7 +290,7 @@ def _effect(s: State, p: int, f: _Field, effect: str, n: int, target: int, playe
         if n <= 0:
             return True
         taken = min(n, u.strength)
-        f.units[target] = _copy(u, {"strength": u.strength - taken})
+        f.units[target] = unit(target, u.owner, u.strength - taken, u.acted, u.under)
         return u.strength != taken or f.leaves(target)
     if effect in ("damage_player", "damage_opponent"):
         if n > 0:  # as ``Draft.lose_life``
@@ -283,11 +303,11 @@ def _effect(s: State, p: int, f: _Field, effect: str, n: int, target: int, playe
     elif effect == "gain_life":
         f.side_updates[p]["life"] = f.side(p, "life") + n
     elif effect == "ready_card":
-        f.units[target] = _copy(f.units[target], {"acted": False})
+        u = f.units[target]
+        f.units[target] = unit(target, u.owner, u.strength, False, u.under)
     elif effect in ("enchant_strength", "enchant_boss"):
         u = f.units[target]
-        f.units[target] = _copy(u, {"strength": u.strength + n,
-                                               "under": (*u.under, spell)})
+        f.units[target] = unit(target, u.owner, u.strength + n, u.acted, (*u.under, spell))
     elif effect == "return_summon":
         f.leave(target, "castle")
     else:  # pragma: no cover - the pack loader refuses unknown effects
@@ -316,7 +336,8 @@ def _ability(s: State, p: int, i: Intent) -> State | None:
     assert isinstance(i, UseAbility)
     ab = s.card(i.card).abilities[i.ability]
     f = _Field(s)
-    f.units[i.card] = _copy(f.units[i.card], {"acted": True})
+    u = f.units[i.card]
+    f.units[i.card] = unit(i.card, u.owner, u.strength, True, u.under)
     if not _effect(s, p, f, ab.effect, ab.amount, i.target, i.player, EMPTY):
         return None
     return f.state()
