@@ -79,7 +79,7 @@ def _target_key(s: State, p: int, kind: str, field: tuple[int, ...]) -> Hashable
     if kind == "player":
         return (p, sides[p].turns > 0, sides[1 - p].turns > 0)
     if kind == "own_acted":
-        return (p, "acted", *(i for i, u in s.units.items() if u.owner == p and u.acted))
+        return (p, "acted", *[i for i, u in s.units.items() if u.owner == p and u.acted])
     return (kind, sides[0].boss, sides[1].boss, field)
 
 
@@ -288,17 +288,20 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     side = sides[p]
     out: list[Intent] = []
     units = s.units
-    field: tuple[int, ...] = ()
-    keys: dict[str, Hashable] = {}  # target kind -> its key, this position
+    field = tuple(units)
+    # target kind -> its key (``_target_key``), this position; the others on first use
+    keys: dict[str, Hashable] = {"none": 0, "opponent": 0, "unit": field}
     aimed = _AIMED
-    d = deal(s)
+    cards = s.cards
+    d = _DEALS.get(id(cards))  # ``deal``, inline
+    if d is None or d.cards is not cards or d.catalog is not s.catalog:
+        d = deal(s)
     book = side.spellbook
     spells = d.books.get((book, True))
     if spells is None:
         spells = d.rows(book, True)
-    if spells and spells[0][1] <= side.vim:
-        vim = side.vim
-        field = tuple(units)
+    vim = side.vim
+    if spells and spells[0][1] <= vim:
         for iid, cost, test, n, kind in spells:
             if cost > vim:
                 break
@@ -313,8 +316,6 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     boss = side.boss
     ready = [iid for iid, u in units.items() if u.owner == p and not u.acted]
     if ready:
-        if not field:
-            field = tuple(units)
         them = sides[q]
         # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
         # column facing an empty slot, from the boss only into a completely open battlefield
