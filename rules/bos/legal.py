@@ -284,23 +284,24 @@ def rows(s: State, book: tuple[int, ...], by_cost: bool) -> list[Row]:
 
 
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    sides = s.sides
-    side = sides[p]
+    sd = s.__dict__  # fields read as in ``to_act``
+    sides = sd["sides"]
+    side = sides[p].__dict__
     out: list[Intent] = []
-    units = s.units
+    units = sd["units"]
     field = tuple(units)
     # target kind -> its key (``_target_key``), this position; the others on first use
     keys: dict[str, Hashable] = {"none": 0, "opponent": 0, "unit": field}
     aimed = _AIMED
-    cards = s.cards
+    cards = sd["cards"]
     d = _DEALS.get(id(cards))  # ``deal``, inline
-    if d is None or d.cards is not cards or d.catalog is not s.catalog:
+    if d is None or d.cards is not cards or d.catalog is not sd["catalog"]:
         d = deal(s)
-    book = side.spellbook
+    book = side["spellbook"]
     spells = d.books.get((book, True))
     if spells is None:
         spells = d.rows(book, True)
-    vim = side.vim
+    vim = side["vim"]
     if spells and spells[0][1] <= vim:
         for iid, cost, test, n, kind in spells:
             if cost > vim:
@@ -313,15 +314,16 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
             got = aimed.get((iid, -1, key))
             out.extend(_aimed(_targets(s, p, kind), iid, -1, key) if got is None else got)
     q = 1 - p
-    boss = side.boss
-    ready = [iid for iid, u in units.items() if u.owner == p and not u.acted]
+    boss = side["boss"]
+    ready = [iid for iid, u in units.items()
+             if (ud := u.__dict__)["owner"] == p and not ud["acted"]]
     if ready:
-        them = sides[q]
+        them = sides[q].__dict__
         # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
         # column facing an empty slot, from the boss only into a completely open battlefield
-        ts = them.slots
-        arrived_q = them.turns > 0
-        slots = side.slots
+        ts = them["slots"]
+        arrived_q = them["turns"] > 0
+        slots = side["slots"]
         attacks, player_attacks, acts = _ATTACKS, _PLAYER_ATTACKS, d.acts
         for iid in ready:
             if only is not None and iid != only:
@@ -329,7 +331,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
             out += [attacks[iid, t] for t in field if t != iid]
             if arrived_q:
                 if iid == boss:
-                    if them.boss_state != "up" and ts == _OPEN:
+                    if them["boss_state"] != "up" and ts == _OPEN:
                         out.append(player_attacks[iid, q])
                 elif iid in slots and ts[slots.index(iid)] == EMPTY:
                     out.append(player_attacks[iid, q])
@@ -341,7 +343,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
                     key = keys[kind] = _target_key(s, p, kind, field)
                 got = aimed.get((iid, k, key))
                 out.extend(_aimed(_targets(s, p, kind), iid, k, key) if got is None else got)
-    if side.boss_state == "down" and (only is None or only == boss):  # as ``can_reveal``
+    if side["boss_state"] == "down" and (only is None or only == boss):  # as ``can_reveal``
         c = d.catalog[d.cards[boss]]
         if c.condition == "always" or CONDITIONS[c.condition].test(s, p, c.condition_n):
             out.append(RevealBoss.of(boss))
@@ -384,12 +386,17 @@ GENERATE = {st.name: st.generate for st in STAGES if st.generate is not None}
 
 def to_act(s: State) -> int | None:
     """As ``STAGES.to_act``, without the table look-ups (it runs several times a step)."""
-    if s.winner is not None:
+    # The fields read from the instance dict: an attribute read on a pydantic model goes
+    # through its ``__getattr__`` hook, several times the cost of a dict subscript (here and
+    # in ``_main``, which run every step).
+    d = s.__dict__
+    if d["winner"] is not None:
         return None
-    step = s.step
+    step = d["step"]
     if step == "block":
-        return s.attack.defender if s.attack is not None else None
-    return None if step == "over" else s.active
+        a = d["attack"]
+        return a.defender if a is not None else None
+    return None if step == "over" else d["active"]
 
 
 def legal(s: State, only: Hashable | None = None) -> list[Intent]:
