@@ -120,26 +120,32 @@ def _idle(s: State, side: Side, sides: Sequence[Side], p: int,
 
 def _end_turn(s: State, p: int, i: Intent) -> State | None:
     """As ``flow.end_turn`` then ``flow.start_turn`` for the other player."""
-    if s.turn >= TURN_CAP:
+    sd = s.__dict__  # fields read from the instance dict, as in ``legal.to_act``
+    turn = sd["turn"]
+    if turn >= TURN_CAP:
         return None
     q = 1 - p
-    side = s.sides[q]
-    turns = side.turns + 1
-    units = s.units
-    if any(u.owner == q and u.acted for u in units.values()):
-        units = {k: (unit(k, q, u.strength, False, u.under) if u.owner == q and u.acted else u)
-                 for k, u in units.items()}
-    vim = max(MIN_STARTUP_VIM, side.vim * 2)
-    life = side.life
+    old = sd["sides"]
+    side = old[q]
+    od = side.__dict__
+    turns = od["turns"] + 1
+    units = sd["units"]
+    tired = [k for k, u in units.items() if (ud := u.__dict__)["owner"] == q and ud["acted"]]
+    if tired:
+        units = dict(units)  # the same order: only existing keys are replaced
+        for k in tired:
+            u = units[k]
+            units[k] = unit(k, q, u.strength, False, u.under)
+    vim = max(MIN_STARTUP_VIM, od["vim"] * 2)
+    life = od["life"]
     halved = turns >= HALVING_TURN
     if halved:
         life, vim = life // 2, vim // 2
-    side = _copy(side, {"turns": turns, "vim": vim, "life": life,
-                                   "wizard_down": _UP})
-    sides = (s.sides[0], side) if q else (side, s.sides[1])
-    update: dict[str, Any] = {"active": q, "defeated": (0, 0), "turn": s.turn + 1,
+    side = _copy(side, {"turns": turns, "vim": vim, "life": life, "wizard_down": _UP})
+    sides = (old[0], side) if q else (side, old[1])
+    update: dict[str, Any] = {"active": q, "defeated": (0, 0), "turn": turn + 1,
                               "halved": halved, "sides": sides, "units": units}
-    if life <= 0 and s.winner is None:
+    if life <= 0 and sd["winner"] is None:
         update.update(winner=p, step="over", attack=None)
     else:
         update["step"] = "main" if _idle(s, side, sides, q, (0, 0)) else "summoning"
