@@ -153,13 +153,13 @@ _TAKE_IT = TakeIt.of()
 
 
 def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    side = s.sides[p]
+    side = s.sides[p].__dict__  # fields read as in ``to_act``
     out: list[Intent] = []
-    down, slots = side.wizard_down, side.slots
+    down, slots = side["wizard_down"], side["slots"]
     cols = tuple([c for c in _COLS if not down[c] and slots[c] == EMPTY])  # ``free_columns``
     if cols:
         summons = _SUMMONS
-        for iid, _, test, n, _ in rows(s, side.castle, False):
+        for iid, _, test, n, _ in rows(s, side["castle"], False):
             if (only is None or iid == only) and (test is None or test(s, p, n)):
                 got = summons.get((iid, cols))
                 out.extend(_summons(iid, cols) if got is None else got)
