@@ -25,7 +25,7 @@ from game.draw.text import reset_fonts
 from game.input.focus import WindowKeys
 from game.scenes.base import Scene
 from game.scenes.dialogs import FileActions
-from game.session import GameConfig, config_for
+from game.session import GameConfig, config_for, designer_game
 from game.sound import Sounds
 from game.userdata import autosave_path, clean_stale_temporaries, load_settings, save_setting
 from rules.core.errors import DataError
@@ -140,6 +140,9 @@ class App:
         from game.scenes.table import TableScene
 
         try:
+            if self.designer_mode and live is None and "designer" not in cfg.options:
+                # Designer mode: the game allows the freeform switch; its record says so.
+                cfg = designer_game(cfg)
             self._switch(TableScene, cfg, live, note)
         except DataError as e:
             self._cannot_start(cfg, e.errors)

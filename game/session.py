@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -52,6 +52,14 @@ class GameConfig:
     auto_pass: bool = True  # a person with nothing but Pass passes by itself
     autosave: bool = True  # keep the record in the user data folder (Continue last game)
     progress: bool = False  # print "saved N" after every autosave (the kill test reads it)
+
+
+def designer_game(cfg: GameConfig) -> GameConfig:
+    """``cfg`` with the rules' ``designer`` option on, for a game that has manual steps (the
+    freeform switch); unchanged for one that has none."""
+    if getattr(rules.get(cfg.game), "manual_table", None) is None:
+        return cfg
+    return replace(cfg, options={**cfg.options, "designer": True})
 
 
 def config_for(live: Session, like: GameConfig | None = None) -> GameConfig:

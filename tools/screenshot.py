@@ -1,6 +1,7 @@
 """Render the table after N agent moves to a PNG (headless).
 
     python tools/screenshot.py --game kyoukai --seed 1 --moves 40 --out shot.png
+    python tools/screenshot.py --record saved.json --out shot.png   # a saved game, as it stands
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ import pygame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.layouts.base import id_key  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
-from game.session import GameConfig  # noqa: E402
+from game.session import GameConfig, config_for  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.agents import GreedyAgent  # noqa: E402
+from rules.records import Session  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,11 +51,20 @@ def main(argv: list[str] | None = None) -> int:
                     help="seconds of frames before the shot, so animations land "
                          "(default 0.9 for a game with dice, else 0)")
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--record", type=Path, default=None,
+                    help="open this saved game at its last position (seats as recorded; "
+                    "--game, --seed and --moves are then not used)")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
-    app = App((w, h), game=GameConfig(game=args.game, seed=args.seed,
-                                      seats=("human", "computer"), agent_delay=0.0,
-                                      autosave=False))
+    if args.record is not None:
+        live = Session.open(args.record)
+        args.game, args.moves = live.record.game, 0
+        app = App((w, h))
+        app.start_game(config_for(live, GameConfig(agent_delay=0.0, autosave=False)), live)
+    else:
+        app = App((w, h), game=GameConfig(game=args.game, seed=args.seed,
+                                          seats=("human", "computer"), agent_delay=0.0,
+                                          autosave=False))
     app.apply_settings(app.settings.model_copy(update={"ui_scale": args.scale}), save=False)
     scene = app.scene
     assert isinstance(scene, TableScene)
@@ -68,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             print("refused:", err, file=sys.stderr)
             break
         played += 1
-    for _ in range(200):  # play on to a real decision of the person at the table
+    for _ in range(200 if args.record is None else 0):  # on to a decision of the person
         p = s.to_act()
         if p is None or (p == 0 and any(i.kind != "pass" for i in s.legal())):
             break

@@ -22,14 +22,17 @@ from game.files import write_json
 from game.input.focus import FocusRing
 from game.input.handlers import Confirm, Handler, HandOver, Idle, Watching
 from game.input.keyboard import KeyFocus
+from game.input.manual import ManualPick
 from game.layouts import table_for
 from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
+from game.manual_panel import ManualPanel
 from game.packs import pack_folder
 from game.reload import PackReload
 from game.scenes.base import Scene
 from game.session import GameConfig, GameSession
 from rules import registry
 from rules.agents import LEVEL_TITLES
+from rules.core.manual_intents import Freeform
 from rules.core.model import Intent
 from rules.records import Session
 
@@ -79,6 +82,7 @@ class TableScene(Scene):
         for line in self.layout.opening_lines(self.session.initial_state, self.names):
             self.log.add(line)
         self.buttons = self._make_buttons()
+        self.manual = ManualPanel(self.manager, self.session)  # a card carried out by hand
         # keys where the table has nothing to choose: the game-over choice, the top bar
         self.over_focus = FocusRing(self.manager, lambda: self._over_ui[1:])
         self.tools_focus = FocusRing(self.manager, lambda: [
@@ -148,11 +152,22 @@ class TableScene(Scene):
         deciding = p is not None and p == self.viewer and s.is_human(p) and not self._auto(p) \
             and not isinstance(self.handler, HandOver)
         self._legal = list(s.legal()) if deciding else []
+        manual = s.rs.manual_pending(s.state) is not None
         if not deciding and not isinstance(self.handler, Idle | HandOver | Watching):
             self._set_handler(Idle())
-        self.layout.update(s.view(self.viewer),
-                           Seats(self.viewer, self.hide_hands, self.names), self._legal)
+        elif deciding and manual and not isinstance(self.handler, ManualPick):
+            self._set_handler(ManualPick(self.manual))
+        elif not manual and isinstance(self.handler, ManualPick):
+            self._set_handler(Idle())
+        # A manual step's intents are the panel's: the game's layout is shown none of them.
+        self.layout.update(s.view(self.viewer), Seats(self.viewer, self.hide_hands, self.names),
+                           [] if manual else self._legal)
+        self.manual.show(self.layout.side_rect(), self._legal, deciding, self.viewer)
         self._place_buttons()
+        if self._freeform_shown():
+            self.freeform_button.show()
+        else:
+            self.freeform_button.hide()
         self._write_layout()
 
     def _place_buttons(self) -> None:
@@ -182,11 +197,23 @@ class TableScene(Scene):
             self.handler = h
 
     def apply(self, intent: Intent) -> None:
+        if intent.kind == "manual_done":
+            self.manual.hide()
         reason = self.session.submit(intent)
         if reason is not None:
             self.say(reason, error=True)
         self._set_handler(Idle())
         self.refresh()
+
+    def freeform(self) -> None:
+        """Designer mode: the person at the table takes a freeform manual step."""
+        if self.cfg.seats[self.viewer] == "human":
+            self.apply(Freeform(player=self.viewer))
+
+    def _freeform_shown(self) -> bool:
+        s = self.session
+        return bool(s.rs.designer(s.state)) and s.to_act() is not None and not s.thinking \
+            and s.rs.manual_pending(s.state) is None and self.cfg.seats[self.viewer] == "human"
 
     # ---- records: save, undo, redo ---------------------------------------------------------
     def undo_player(self) -> int | None:
@@ -270,9 +297,13 @@ class TableScene(Scene):
                 self.app.open_settings()
                 return
             tools = {self.undo_button: self.undo, self.redo_button: self.redo,
-                     self.save_button: self.save}
+                     self.save_button: self.save, self.freeform_button: self.freeform}
             if ev.ui_element in tools:
                 tools[ev.ui_element]()
+                return
+            by_hand = self.manual.intent_of(ev.ui_element)
+            if by_hand is not None:
+                self.apply(by_hand)
                 return
             if self._over_ui and ev.ui_element is self._over_ui[1]:
                 nxt = GameConfig(**{**self.cfg.__dict__, "seed": self.cfg.seed + 1})
@@ -309,6 +340,10 @@ class TableScene(Scene):
                 self._set_handler(Confirm(self, result, question, self.mouse))
             else:
                 self.apply(result)
+        elif isinstance(result, ManualPick):  # a card picked: the panel lists its intents
+            self.manual.show(self.layout.side_rect(), self._legal, True, self.viewer)
+            self.dirty = True
+            self._write_layout()
         elif isinstance(result, Handler):
             self._set_handler(result)
             if isinstance(result, Idle) and self._seen != self.session.version:
@@ -347,6 +382,11 @@ class TableScene(Scene):
                                     tool_tip_text="Ctrl+S")
         self.settings_button = UIButton(pygame.Rect(0, 0, 10, 10), "Settings", manager=m,
                                         tool_tip_text="F10 · F1 lists the keys")
+        # Designer mode's switch: change anything by hand, marked in the log and the record.
+        self.freeform_button = UIButton(pygame.Rect(0, 0, 10, 10), "Freeform", manager=m,
+                                        tool_tip_text="Designer mode: fix a mistake or try "
+                                        "a what-if by hand, then Done")
+        self.freeform_button.hide()
         return out
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -355,7 +395,7 @@ class TableScene(Scene):
         self._place_buttons()
         x = size[0] - px(6)
         for b, bw in ((self.leave, 78), (self.settings_button, 74), (self.save_button, 58),
-                      (self.redo_button, 58), (self.undo_button, 58)):
+                      (self.redo_button, 58), (self.undo_button, 58), (self.freeform_button, 84)):
             x -= px(bw)
             b.set_relative_position((x, px(3)))
             b.set_dimensions((px(bw), top_bar() - px(6)))
@@ -398,12 +438,19 @@ class TableScene(Scene):
         self.layout.draw(surf, ov)  # skips the dragged piece; draw_over_ui puts it on top
         left, step = self.layout.status()
         tools_w, tb = px(TOOLS_W), top_bar()
+        if self.freeform_button.visible:
+            tools_w += px(88)
         phase_bar(surf, pygame.Rect(0, 0, w - tools_w, tb), self.layout.steps, step, left,
                   *self._who())
         pygame.draw.rect(surf, PANEL, (w - tools_w, 0, tools_w, tb))
         lines = self.layout.sequence_lines()
         side = self.layout.side_rect()
-        if lines:
+        if self.manual.step is not None:  # the card's text on top; the log under it
+            self.manual.draw(surf)
+            top = self.manual.rect.bottom + px(8)
+            self.log.rect = pygame.Rect(side.x, top, side.w, max(px(40), side.bottom - top
+                                                                  - px(50)))
+        elif lines:
             seq_h = min(side.h // 2, px(60 + 22 * len(lines) + 40))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines,
                            self.layout.sequence_footer(bool(self._legal)),
@@ -497,11 +544,15 @@ class TableScene(Scene):
     def layout_info(self) -> dict[str, Any]:
         lay = self.layout
         legal = []
-        for i in self._legal:
+        for i in self._legal if self.manual.step is None else []:
             src, tgt = lay.source_of(i), lay.target_of(i)
             legal.append({"intent": i.model_dump(mode="json"), "source": src,
                           "zone": json_id(tgt), "describe": lay.describe(i)})
         buttons = {k: list(b.rect.center) for k, b in self.buttons.items() if b.visible}
+        if self.freeform_button.visible:
+            buttons["freeform"] = list(self.freeform_button.rect.center)
+        manual = [{"label": b.text, "pos": list(b.rect.center),
+                   "intent": i.model_dump(mode="json")} for b, i in self.manual.buttons.items()]
         info: dict[str, Any] = {
             "window": list(self.app.size), "viewer": self.viewer,
             "to_act": self.session.to_act(), "handler": self.handler.name,
@@ -510,7 +561,7 @@ class TableScene(Scene):
             "pieces": {k: {id_key(i): list(p) for i, p in v.items()}
                        for k, v in lay.pieces().items()},
             "zones": {id_key(z): list(lay.zone_center(z)) for z in lay.zones()},
-            "legal": legal, "buttons": buttons,
+            "legal": legal, "buttons": buttons, "manual": manual,
             "controls": {k: list(r.center) for k, (r, _) in lay.controls().items()},
         }
         menu = getattr(self.handler, "buttons", None)
@@ -531,11 +582,12 @@ class TableScene(Scene):
 
     def close(self) -> None:
         self.handler.exit(self)
+        self.manual.hide()
         self._kill_over_ui()
         self.reload.close()
         for b in self.buttons.values():
             b.kill()
         for b in (self.leave, self.undo_button, self.redo_button, self.save_button,
-                  self.settings_button):
+                  self.settings_button, self.freeform_button):
             b.kill()
         self.session.close()

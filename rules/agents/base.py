@@ -7,6 +7,19 @@ from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
 
 
+def at_manual_step(legal: list[Intent]) -> bool:
+    """Whether these are a manual step's intents (a card's effect carried out by hand): its
+    list starts with "Done", and no other list has it."""
+    return bool(legal) and legal[0].kind == "manual_done"
+
+
+def done(legal: list[Intent]) -> Intent:
+    """At a manual step: "Done" at once. Computer players do not play manual effects (anything
+    else there would be a guess at the card's text); the simulator counts such games as
+    stopped (``Ruleset.manual_pending``). Elsewhere: the first intent."""
+    return legal[0]
+
+
 class Agent(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

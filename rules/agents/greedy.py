@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.agents.base import Agent
+from rules.agents.base import Agent, at_manual_step, done
 from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
 
@@ -28,6 +28,8 @@ class GreedyAgent(Agent):
         me = rs.to_act(view)
         if me is None or len(legal) == 1:
             return legal[0]
+        if at_manual_step(legal):
+            return done(legal)
         best: list[Intent] = []
         best_score = float("-inf")
         for intent in legal:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.agents.base import Agent
+from rules.agents.base import Agent, at_manual_step, done
 from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
 
@@ -16,4 +16,6 @@ class RandomAgent(Agent):
         self._rng = random.Random(seed)
 
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
+        if at_manual_step(legal):
+            return done(legal)
         return self._rng.choice(legal)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.agents.base import Agent
+from rules.agents.base import Agent, at_manual_step, done
 from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
 
@@ -96,9 +96,9 @@ class SearchAgent(Agent):
 
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         me = rs.to_act(view)
-        if me is None or len(legal) <= 1:
+        if me is None or len(legal) <= 1 or at_manual_step(legal):
             self.stats = SearchStats()
-            return legal[0]
+            return done(legal)
         # Its own view again: handed the true state by mistake, it still sees only this.
         view = rs.view(view, me)
         self.root = self.search(rs, view, me, legal)
@@ -142,6 +142,8 @@ class SearchAgent(Agent):
             if actor is None:
                 break
             here = legal if node is root else rs.legal_intents(state)
+            if at_manual_step(here):  # a manual effect is not searched: Done, as when playing
+                here = here[:1]
             edges = node.edges
             fresh = [i for i in here if i not in edges]
             for i in here:
@@ -178,7 +180,11 @@ class SearchAgent(Agent):
             if rs.to_act(state) is None:
                 break
             options = rs.legal_intents(state)
-            pick = rollout(state, options, rng) if rollout is not None else rng.choice(options)
+            if at_manual_step(options):
+                pick = done(options)
+            else:
+                pick = rollout(state, options, rng) if rollout is not None \
+                    else rng.choice(options)
             state = rs.apply(state, pick, quiet=True).state
             steps += 1
         value = _value(rs, state, me, base, scale, steps)

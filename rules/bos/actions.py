@@ -65,7 +65,7 @@ def _cast(d: Draft, p: int, i: Cast) -> None:
         d.log("cast", f"Player {p + 1} casts {card.name} ({card.cost} vim).", p,
               reveals=(1 - p,), data={"card": i.card})
     assert card.effect is not None
-    d.resolve(card.effect, card.amount, p, i.target, i.player, card.name, i.card)
+    d.resolve(card.effect, card.amount, p, i.target, i.player, card.name, i.card, card.text)
     under = i.target in d.units and i.card in d.units[i.target].under
     if not under:
         d.side(p, graveyard=(*d.sides[p].graveyard, i.card))
@@ -134,7 +134,7 @@ def _ability(d: Draft, p: int, i: UseAbility) -> None:
     if d.loud:
         d.log("ability", f"{d.name(i.card)} uses {ab.name}.", p)
     d.resolve(ab.effect, ab.amount, p, i.target, i.player, f"{d.name(i.card)}'s {ab.name}",
-              EMPTY)
+              EMPTY, ab.text)
 
 
 def _reveal(d: Draft, p: int, i: RevealBoss) -> None:

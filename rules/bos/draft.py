@@ -9,6 +9,7 @@ from rules.bos.cards import Card
 from rules.bos.effects import EFFECTS
 from rules.bos.state import EMPTY, PlayerAttack, Side, State, Step, Unit
 from rules.core.draft import Draft as CoreDraft
+from rules.core.manual import MANUAL, open_step
 
 Place = Literal["graveyard", "castle"]
 
@@ -109,7 +110,7 @@ class Draft(CoreDraft[State]):
         for ab in self.card(iid).abilities:
             if ab.trigger == "defeat":
                 self.resolve(ab.effect, ab.amount, p, EMPTY, EMPTY, f"{self.name(iid)}'s "
-                             f"{ab.name}", EMPTY)
+                             f"{ab.name}", EMPTY, ab.text)
         self.leave(iid, "graveyard")
 
     def leave(self, iid: int, to: Place) -> None:
@@ -142,8 +143,12 @@ class Draft(CoreDraft[State]):
         return self.sides[p].turns > 0
 
     def resolve(self, effect: str, n: int, p: int, target: int, player: int, source: str,
-                spell: int) -> None:
-        """Do ``effect`` for player ``p`` at ``target`` (a card) or ``player``."""
+                spell: int, text: str = "") -> None:
+        """Do ``effect`` for player ``p`` at ``target`` (a card) or ``player``; ``text`` is
+        the card's words, for an effect carried out by hand."""
+        if effect == MANUAL:
+            open_step(self, p, source, text, spell)
+            return
         kind = EFFECTS[effect].target
         if kind == "opponent":
             player = 1 - p

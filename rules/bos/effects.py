@@ -54,6 +54,8 @@ EFFECTS: dict[str, Effect] = {
                                enchant=True),
     "enchant_boss": Effect("boss", "Enchant a boss: it has +{n} Strength.", enchant=True),
     "return_summon": Effect("summon", "Return a summon to its owner's castle."),
+    # Carried out by hand in a manual step (``rules.core.manual``), opened by Draft.resolve.
+    "manual": Effect("none", "Carry out its text by hand."),
 }
 # What an on-defeat trigger may do: nothing that needs a choice in the middle of a battle.
 TRIGGER_TARGETS: frozenset[str] = frozenset({"none", "opponent"})

@@ -16,8 +16,10 @@ from rules.bos.flow import start_turn
 from rules.bos.game import GAME
 from rules.bos.intents import INTENT_TYPES
 from rules.bos.legal import GENERATE, legal, to_act
+from rules.bos.manual import BosManual
 from rules.bos.quick import QUIET
 from rules.bos.state import Side, State
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Event, Intent, Outcome
 from rules.core.newgame import Setup, shipped_pack
 from rules.core.reload import replace_in_catalog
@@ -98,6 +100,7 @@ class BosRules(Ruleset[State]):
     intent_kinds = KINDS
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = 80
+    manual_table = BosManual()
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
@@ -143,31 +146,37 @@ class BosRules(Ruleset[State]):
     # A simulation step is ``to_act``, ``legal_intents`` and a quiet ``apply``, each a few
     # microseconds of work under two or three generic calls: BOS's own ``to_act`` is a few
     # field reads (cheaper than the base's remembered pair), and the plain calls go straight to
-    # the stage's generator and the quiet table. Everything else goes to the base methods.
+    # the stage's generator and the quiet table. A position with an open manual step (its
+    # ``manual`` field, ``rules.core.manual``) and everything else go to the base methods.
     def to_act(self, state: State) -> int | None:
-        return to_act(state)
+        actor = to_act(state)
+        if actor is not None:
+            manual: tuple[ManualStep, ...] = state.__dict__.get("manual", ())
+            if manual:
+                return manual[0].player  # as ``Ruleset.to_act``: the manual step's player
+        return actor
 
     def legal_intents(self, state: State, source: Any = None) -> list[Intent]:
         if source is not None:
             return super().legal_intents(state, source)
         cached_state, cached = self._cache
         if state is not cached_state:
+            if state.__dict__.get("manual"):
+                return super().legal_intents(state)
             p = to_act(state)
             cached = [] if p is None else GENERATE[state.step](state, p, None)
             self._cache = (state, cached)
         return list(cached)
 
     def apply(self, state: State, intent: Intent, quiet: bool = False) -> Outcome:
-        if not quiet:
-            return super().apply(state, intent)
-        fast = QUIET.get(intent.kind)
-        if fast is not None:
+        fast = QUIET.get(intent.kind) if quiet else None
+        if fast is not None and not state.__dict__.get("manual"):
             p = to_act(state)
             assert p is not None
             new = fast(state, p, intent)
             if new is not None:
                 return Outcome(new, [])
-        return Outcome(self._apply(state, intent, True)[0], [])
+        return super().apply(state, intent, quiet)
 
     def _to_act(self, state: State) -> int | None:
         return to_act(state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.bos.cards import Card
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Frozen
 
 EMPTY = -1
@@ -71,6 +72,8 @@ class State(Frozen):
     defeated: tuple[int, int] = (0, 0)  # each player's summons defeated this turn
     halved: bool = False  # this turn's Startup halved the active player (the table says so)
     winner: int | None = None
+    manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
+    designer: bool = False  # designer mode: the freeform switch is allowed
 
     def card(self, iid: int) -> Card:
         return self.catalog[self.cards[iid]]

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 import rules
 from rules.core.errors import DataError
+from rules.core.manual import manual_parts
 from rules.core.packs import format_for, guess_game, read_pack
 
 
@@ -33,7 +35,21 @@ def check_command(path: Path, game: str | None = None, out: TextIO | None = None
         return 1
     decks = fmt.deck_key + "s"
     print(f"{fmt.game}: {len(pack.cards)} cards, {len(pack.decks)} {decks}: ok", file=out)
+    by_hand = manual_cards(pack.cards)
+    if by_hand:
+        print(f"note: {len(by_hand)} card{'s' * (len(by_hand) != 1)} with a manual effect "
+              f"(carried out by hand at the table): {', '.join(by_hand)}", file=out)
     return 0
+
+
+def manual_cards(cards: Mapping[str, Any]) -> list[str]:
+    """Each card whose data names the ``manual`` effect, as "Name (where)"."""
+    out = []
+    for key, card in cards.items():
+        parts = manual_parts(card)
+        if parts:
+            out.append(f"{getattr(card, 'name', key)} ({', '.join(parts)})")
+    return out
 
 
 def run(args: argparse.Namespace) -> int:

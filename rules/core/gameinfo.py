@@ -33,6 +33,7 @@ class GameOptions(BaseModel):
     deck_folder: Path | None = None  # more deck files (the player's own decks)
     decks: list[str] | None = None  # the two decks (or teams); None: the first two
     first: int = Field(0, ge=0, le=1)  # the player who starts, where the game lets you choose
+    designer: bool = False  # designer mode: the freeform switch (``rules.core.manual``)
 
     def chosen_decks(self) -> list[str] | None:
         """The deck names asked for (a game with another word for them overrides this)."""

@@ -19,11 +19,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from rules.core import manual
 from rules.core.errors import DataError, IllegalIntent
+from rules.core.manual_intents import MANUAL_KINDS, MANUAL_TYPES, Freeform, ManualStep
 from rules.core.model import Event, Intent, Outcome
 
 if TYPE_CHECKING:
     from rules.core.gameinfo import GameInfo
+    from rules.core.manual_table import ManualTable
     from rules.core.newgame import Setup
     from rules.core.packs import PackFormat
 
@@ -69,6 +72,9 @@ class Ruleset(ABC, Generic[S]):
     intent_kinds: ClassVar[Mapping[str, IntentKind]]
     _quiet_apply: ClassVar[bool | None] = None
     turn_cap: ClassVar[int]
+    # How a manual step works this game's table (``rules.core.manual_table``); None: the game
+    # has no manual effects, and its State no ``manual`` field.
+    manual_table: ClassVar[ManualTable | None] = None
 
     def __init__(self) -> None:
         # One (state, legal intents) pair, replaced as a whole: a single attribute store is
@@ -82,7 +88,13 @@ class Ruleset(ABC, Generic[S]):
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None) -> S:
         """A new game: the options checked (DataError naming a bad one), the pack and the two
         decks resolved once here for every game, then the game's ``_new_game``."""
-        return self._new_game(seed, self.setup(options))
+        setup = self.setup(options)
+        state = self._new_game(seed, setup)
+        if getattr(setup.options, "designer", False):
+            if self.manual_table is None:
+                raise DataError([f"options:1: designer: {self.title} has no manual steps"])
+            state = state.model_copy(update={"designer": True})
+        return state
 
     def setup(self, options: Mapping[str, Any] | None = None) -> Setup:
         """What ``new_game`` starts from with these options (see ``rules.core.newgame``)."""
@@ -95,6 +107,10 @@ class Ruleset(ABC, Generic[S]):
         if state is cached_state:
             return actor
         actor = self._to_act(state)
+        if actor is not None:
+            step = manual.pending(state)
+            if step is not None:
+                actor = step.player
         self._actor = (state, actor)
         return actor
 
@@ -103,12 +119,21 @@ class Ruleset(ABC, Generic[S]):
         ``source_of``) only that piece's, generated without listing every other one."""
         cached_state, cached = self._cache
         if source is not None:
+            step = manual.pending(state)
+            if step is not None and self.manual_table is not None:
+                return [] if self.to_act(state) is None else \
+                    manual.legal(self.manual_table, state, step, source)
             if state is cached_state:
                 return [i for i in cached if self.source_of(i) == source]
             return [] if self.to_act(state) is None else self._legal_from(state, source)
         if state is cached_state:
             return list(cached)
-        legal = [] if self.to_act(state) is None else self._legal_intents(state)
+        if self.to_act(state) is None:
+            legal = []
+        else:
+            step = manual.pending(state)
+            legal = self._legal_intents(state) if step is None or self.manual_table is None \
+                else manual.legal(self.manual_table, state, step)
         self._cache = (state, legal)
         return list(legal)
 
@@ -116,6 +141,9 @@ class Ruleset(ABC, Generic[S]):
         """The outcome of ``intent``; ``IllegalIntent`` with a human reason if it is not legal
         (whatever it is). ``quiet=True`` is for simulation and search: no log text, no events
         and no legality check, so the intent must come from ``legal_intents`` of this state."""
+        if manual.pending(state) is not None \
+                or getattr(intent, "kind", None) in MANUAL_KINDS:
+            return self._apply_manual(state, intent, quiet)
         if quiet:
             if self._applies_quietly():
                 return Outcome(self._apply(state, intent, True)[0], [])
@@ -126,6 +154,43 @@ class Ruleset(ABC, Generic[S]):
             raise IllegalIntent(self._reason(state, intent))
         new_state, events = self._apply(state, intent)
         return Outcome(new_state, events)
+
+    def manual_pending(self, state: S) -> ManualStep | None:
+        """The open manual step (a card's effect carried out by hand), None if there is none:
+        computer players have no move there, so a simulation stops at it."""
+        return manual.pending(state)
+
+    def _apply_manual(self, state: S, intent: Intent, quiet: bool) -> Outcome:
+        """A manual intent, or any intent while a manual step is open (``rules.core.manual``)."""
+        table = self.manual_table
+        if table is None:
+            raise IllegalIntent(f"{self.title} has no manual effects")
+        step = manual.pending(state)
+        if self.to_act(state) is None:
+            raise IllegalIntent("the game is over")
+        if step is None:
+            if not isinstance(intent, Freeform):
+                raise IllegalIntent(f"{_safe_label(intent)}: no manual step is open")
+            if not self.designer(state):
+                raise IllegalIntent("freeform play needs designer mode (the designer option)")
+            if intent.player not in (0, 1):
+                raise IllegalIntent(f"there is no player {intent.player}")
+        elif not quiet:
+            if getattr(intent, "kind", None) not in MANUAL_KINDS \
+                    or self.kind_of(intent) is None:
+                raise IllegalIntent(f"{_safe_label(intent)} waits: Player {step.player + 1} is "
+                                    f"carrying out {step.title} by hand (Done ends it)")
+            if not _well_formed(intent):
+                raise IllegalIntent(f"{_safe_label(intent)} is malformed: {_malformed(intent)}")
+            why = manual.why_illegal(table, state, step, intent)
+            if why is not None:
+                raise IllegalIntent(why)
+        new_state, events = manual.apply(self, table, state, intent, quiet)
+        return Outcome(new_state, events)
+
+    def designer(self, state: S) -> bool:
+        """Whether this game was started in designer mode (the freeform switch is allowed)."""
+        return bool(getattr(state, "__dict__", {}).get("designer"))
 
     @classmethod
     def _applies_quietly(cls) -> bool:
@@ -143,9 +208,11 @@ class Ruleset(ABC, Generic[S]):
         # A game that declares no table (one that dispatches in its own ``_apply``) still gets
         # its kinds checked, from ``intent_types``.
         table: Mapping[str, IntentKind] | None = getattr(self, "intent_kinds", None)
-        if table is not None:
+        if table is None:
+            table = intent_table(*(IntentKind(t, _own_apply) for t in self.intent_types))
+        if self.manual_table is None:
             return table
-        return intent_table(*(IntentKind(t, _own_apply) for t in self.intent_types))
+        return {**table, **_MANUAL_KINDS}
 
     def kind_of(self, intent: object) -> IntentKind | None:
         """This game's table entry for ``intent``, None if it is not one of this game's."""
@@ -172,6 +239,8 @@ class Ruleset(ABC, Generic[S]):
         return self._view(state, player)
 
     def highlights(self, state: S, source: Any) -> dict[str, list[Any]]:
+        if manual.pending(state) is not None:  # a manual step: cards go anywhere, by hand
+            return {}
         return self._highlights(state, source)
 
     def dump(self, state: S) -> str:
@@ -202,6 +271,8 @@ class Ruleset(ABC, Generic[S]):
     @cached_property
     def _intent_adapter(self) -> TypeAdapter[Any]:
         types = tuple(self.intent_types)
+        if self.manual_table is not None:
+            types += MANUAL_TYPES
         if len(types) == 1:
             return TypeAdapter(types[0])
         from typing import Annotated, Union
@@ -254,6 +325,8 @@ class Ruleset(ABC, Generic[S]):
     def describe(self, state: S, intent: Intent) -> str:
         """A short sentence for menus and buttons ("Wandering Lion attacks C2")."""
         k = self.kind_of(intent)
+        if k is not None and k.kind in MANUAL_KINDS:
+            return manual.describe(state, intent, self.manual_table)
         if k is None or k.describe is None:
             return intent.label()
         return k.describe(state, intent)
@@ -348,6 +421,12 @@ class Ruleset(ABC, Generic[S]):
 
 def _own_apply(*args: Any) -> Any:
     raise NotImplementedError("this game applies its intents in its own _apply")
+
+
+# The manual intents' entries, added to the table of every game that has a manual table
+# (the core applies them: ``Ruleset._apply_manual``).
+_MANUAL_KINDS = {t.model_fields["kind"].default: IntentKind(t, _own_apply, source=manual.source)
+                 for t in MANUAL_TYPES}
 
 
 def _safe_label(intent: Intent) -> str:

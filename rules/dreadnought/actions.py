@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from rules.core import zones
+from rules.core.manual import MANUAL, open_step
 from rules.core.ruleset import IntentKind, intent_table
 from rules.dreadnought import reading
 from rules.dreadnought.describe import (
@@ -156,7 +157,10 @@ def _ability(d: Draft, p: int, i: UseAbility) -> None:
     d.player(p, used=pl.used + (ability_key(i.source, i.index),))
     if d.loud:
         d.log("ability", f"{d.name(i.source)}: {ab.name}.", p)
-    EFFECTS[ab.effect].run(d, p, ab.amount, i.target)
+    if ab.effect == MANUAL:
+        open_step(d, p, f"{d.name(i.source)}'s {ab.name}", ab.text, i.source)
+    else:
+        EFFECTS[ab.effect].run(d, p, ab.amount, i.target)
     _acted(d, p)
 
 

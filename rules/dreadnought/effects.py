@@ -87,6 +87,10 @@ def _slow_foe(d: Draft, p: int, amount: int, target: int) -> None:
         d.log("speed", f"Player {2 - p}'s speed grade drops by one.", p)
 
 
+def _by_hand(d: Draft, p: int, amount: int, target: int) -> None:
+    raise AssertionError("a manual ability opens a manual step; it has no resolver")
+
+
 EFFECTS: dict[str, Effect] = {
     "draw": Effect("none", _draw, "draw {amount}"),
     "damage": Effect("enemy_unit", _damage, "deal {amount} damage to {target}"),
@@ -96,6 +100,8 @@ EFFECTS: dict[str, Effect] = {
     "bounce": Effect("enemy_cheap", _bounce, "return {target} to its owner's hand"),
     "speed_up": Effect("none", _speed_up, "raise your speed grade by one"),
     "slow_foe": Effect("none", _slow_foe, "lower the opponent's speed grade by one"),
+    # Carried out by hand (``rules.core.manual``): ``actions._ability`` opens the manual step.
+    "manual": Effect("none", _by_hand, "carry out its text by hand"),
 }
 
 

@@ -20,6 +20,7 @@ from rules.dreadnought.game import GAME
 from rules.dreadnought.highlights import highlights
 from rules.dreadnought.intents import INTENT_TYPES
 from rules.dreadnought.legal import legal, to_act
+from rules.dreadnought.manual import DreadnoughtManual
 from rules.dreadnought.quick import QUIET
 from rules.dreadnought.state import EMPTY, HP_CARDS, OPENING_HAND, TURN_CAP, Player, State
 
@@ -72,6 +73,7 @@ class DreadnoughtRules(Ruleset[State]):
     intent_kinds = KINDS
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
+    manual_table = DreadnoughtManual()
 
     def _new_game(self, seed: int, setup: Setup) -> State:
         return new_state(dict(setup.cards), setup.decks, seed, setup.options.first)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.dice import count_faces
+from rules.core.manual import MANUAL, open_step
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
 from rules.krosmaster.draft import KDraft
@@ -223,7 +224,10 @@ def cast(d: KDraft, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
             _knock_out(d, target, fig.owner)
     ctx = CastCtx(draft=d, geo=geo, caster=fig.id, target=target.id, dealt=dealt)
     for eff in spell.effects:
-        EFFECTS[eff.name](ctx, eff.amount)
+        if eff.name == MANUAL:
+            open_step(d, fig.owner, f"{d.name(fig)}'s {spell.name}", spell.text, fig.id)
+        else:
+            EFFECTS[eff.name](ctx, eff.amount)
     check_end(d)
 
 

@@ -114,3 +114,9 @@ def push(ctx: CastCtx, amount: int) -> None:
 def pull(ctx: CastCtx, amount: int) -> None:
     """The target slides up to ``amount`` cells towards the caster (house rule H12)."""
     _shift(ctx, amount, away=False)
+
+
+@effect("manual")
+def by_hand(ctx: CastCtx, amount: int) -> None:
+    """Carried out by hand (``rules.core.manual``): ``combat.cast`` opens a manual step."""
+    raise AssertionError("a manual effect opens a manual step; it has no resolver")

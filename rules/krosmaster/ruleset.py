@@ -41,6 +41,7 @@ from rules.krosmaster.legal import (
     spell_cells,
     spell_targets,
 )
+from rules.krosmaster.manual import KrosmasterManual
 from rules.krosmaster.quick import QUIET
 from rules.krosmaster.setup import new_state
 from rules.krosmaster.state import KState
@@ -54,6 +55,7 @@ class KrosmasterRules(Ruleset[KState]):
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
     turn_cap: ClassVar[int] = house.TURN_CAP
+    manual_table = KrosmasterManual()
 
     def _new_game(self, seed: int, setup: Setup) -> KState:
         return new_state(seed, setup)[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Frozen
 from rules.core.rng import Rng
 from rules.krosmaster import house
@@ -90,6 +91,8 @@ class KState(FigureReading, Frozen):
     kama_cells: tuple[int, ...] = ()  # cells still holding a kama
     rng: Rng
     winner: int | None = None
+    manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
+    designer: bool = False  # designer mode: the freeform switch is allowed
 
     # ---- writing (copies only the changed path) ---------------------------------------
     def with_figure(self, fig: Figure, **update: Any) -> KState:

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from rules.core import zones
 from rules.core.draft import Draft as CoreDraft
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Event
 from rules.core.rng import Rng
 from rules.core.window import Window
@@ -56,6 +57,7 @@ class Draft(CoreDraft[State]):
     rng: Rng
     winner: int | None
     over: bool
+    manual: tuple[ManualStep, ...]
 
     def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
         """As the core draft's, with the Event built as validation would build it from these

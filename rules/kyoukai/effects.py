@@ -207,6 +207,8 @@ OPEN_EFFECTS: dict[str, Effect] = {
     "branch_self": Effect("own_gate", r_branch_self),
     "graft": Effect("own_gate", r_graft),
     "nothing": Effect("none", r_nothing),
+    # Carried out by hand in a manual step (``rules.core.manual``): opened in ``flow``.
+    "manual": Effect("none", None),
 }
 SKILL_EFFECTS: dict[str, Effect] = {
     "damage": Effect("gate_in_range", r_damage),
@@ -220,6 +222,7 @@ SKILL_EFFECTS: dict[str, Effect] = {
     "open_as_fast": Effect("none", None),
     "ready_on_discard": Effect("none", None),
     "stat_bonus": Effect("none", None),
+    "manual": Effect("none", None),  # a manual step (``rules.core.manual``), opened in ``flow``
 }
 
 

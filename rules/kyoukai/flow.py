@@ -6,6 +6,7 @@ turn) until a player must decide, re-checking game end after each one, with a lo
 
 from __future__ import annotations
 
+from rules.core.manual import MANUAL, open_step
 from rules.core.window import Window
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, zone_label
@@ -50,7 +51,8 @@ def opened(item: Item) -> Window[Item]:
 
 def advance(d: Draft) -> None:
     for _ in range(_GUARD):
-        if d.over or d.pending is not None:
+        # An open manual step pauses the flow; "Done" resumes it (``KyoukaiManual.resume``).
+        if d.over or d.pending is not None or d.manual:
             return
         if d.seq is not None:
             if not d.seq.closed:
@@ -217,6 +219,11 @@ def _resolve_skill(d: Draft, item: Item) -> None:
         if skill.kind == "location":
             d.to_discard(src, item.player)
         return
+    if skill.effect == MANUAL:
+        if skill.kind == "location":  # taken from the Discard when declared: back it goes
+            d.to_discard(src, item.player)
+        open_step(d, item.player, f"{d.name(src)}'s {skill.name}", skill.text, src)
+        return
     assert eff.resolve is not None
     if d.loud:
         d.log("resolve", f"{d.name(src)}'s {skill.name} resolves.", item.player)
@@ -245,6 +252,11 @@ def _resolve_open(d: Draft, item: Item) -> None:
         if d.loud:
             d.log("fizzle", f"{card.name} fizzles: its target is gone.", p)
         d.to_discard(src, p)
+        return
+    if card.effect == MANUAL:
+        # Discarded first, as every resolved Normal/Fast Gate is: the hand may move it on.
+        d.to_discard(src, p)
+        open_step(d, p, card.name, card.text, src)
         return
     assert eff.resolve is not None
     if d.loud:

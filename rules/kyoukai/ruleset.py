@@ -30,6 +30,7 @@ from rules.kyoukai.foresight import (
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
+from rules.kyoukai.manual import KyoukaiManual
 from rules.kyoukai.quick import quiet_apply
 from rules.kyoukai.quicklook import quick_lookahead
 from rules.kyoukai.state import (
@@ -71,6 +72,7 @@ class KyoukaiRules(Ruleset[State]):
     intent_kinds = KINDS
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
+    manual_table = KyoukaiManual()
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.core.grid import SquareGrid
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Frozen
 from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
@@ -130,6 +131,8 @@ class State(Frozen):
     rng: Rng = Rng()
     winner: int | None = None
     over: bool = False
+    manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
+    designer: bool = False  # designer mode: the freeform switch is allowed
 
     def card(self, iid: int) -> Gate:
         return self.catalog[self.cards[iid]]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from rules.core.manual import open_step
 from rules.nullshapers.cards import NCard
 from rules.nullshapers.draft import NDraft, Reading, defense_of
 from rules.nullshapers.state import DURABILITY, Entry, Side
@@ -86,6 +87,10 @@ def _unspend(d: NDraft, p: int, amount: int) -> None:
     d.side(p, spent=max(0, d.sides[p].spent - amount))
 
 
+def _by_hand(d: NDraft, e: Entry, card: NCard) -> None:
+    open_step(d, e.player, card.name, card.text, e.card)
+
+
 EVENT_EFFECTS: dict[str, EventEffect] = {
     "damage": EventEffect("agent", _damage),
     "boost": EventEffect("friendly_agent", _boost),
@@ -95,6 +100,7 @@ EVENT_EFFECTS: dict[str, EventEffect] = {
     "cancel": EventEffect("entry", _cancel),
     "recall": EventEffect("enemy_agent", _recall),
     "recharge": EventEffect("none", _recharge),
+    "manual": EventEffect("none", _by_hand),  # carried out by hand (``rules.core.manual``)
 }
 
 # Static: ``<reach>_<stat>`` gives every agent of that reach +amount to that stat.
@@ -121,7 +127,12 @@ def _skill_recharge(d: NDraft, p: int, card: NCard) -> None:
     _unspend(d, p, max(1, card.amount))
 
 
+def _skill_by_hand(d: NDraft, p: int, card: NCard) -> None:
+    open_step(d, p, f"{card.name}'s skill", card.text)
+
+
 REACTIVE_EFFECTS: dict[str, Callable[[NDraft, int, NCard], None]] = {
+    "manual": _skill_by_hand,  # carried out by hand (``rules.core.manual``)
     "draw": _skill_draw,
     "repair_weakest": _skill_repair,
     "recharge": _skill_recharge,

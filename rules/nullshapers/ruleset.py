@@ -19,6 +19,7 @@ from rules.nullshapers.draft import NDraft, attack_of, defense_of
 from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import INTENT_TYPES
 from rules.nullshapers.legal import legal, why_illegal
+from rules.nullshapers.manual import NullshapersManual
 from rules.nullshapers.state import OPENING_HAND, STAGING, TURN_CAP, Side, State
 
 
@@ -31,6 +32,7 @@ class NullshapersRules(Ruleset[State]):
     intent_kinds = KINDS
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
+    manual_table = NullshapersManual()
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from rules.core.manual_intents import ManualStep
 from rules.core.model import Frozen
 from rules.core.rng import Rng
 from rules.core.window import Window
@@ -114,6 +115,8 @@ class State(Frozen):
     rng: Rng = Rng()
     winner: int | None = None
     over: bool = False
+    manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
+    designer: bool = False  # designer mode: the freeform switch is allowed
 
     def card(self, iid: int) -> NCard:
         return self.catalog[self.cards[iid]]

@@ -7,6 +7,7 @@ the middle of a game."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from rules.bos import quick
 from rules.bos.intents import Attack, Cast, EndTurn, PlayerAttack, RevealBoss, UseAbility
@@ -15,6 +16,7 @@ from rules.bos.state import State, Unit
 from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
 from tests.bos.helpers import RS
+from tests.manual.helpers import manual_pack, reach_manual
 
 PAIRS = [("Ember Court", "Tide Circle"), ("Grove Wardens", "Ember Court"),
          ("Tide Circle", "Grove Wardens"), ("Grove Wardens", "Grove Wardens")]
@@ -131,3 +133,17 @@ def test_card_rows_follow_a_catalog_reloaded_mid_game() -> None:
     assert after == _main_by_the_rules(reloaded, reloaded.active)
     assert RS.legal_intents(s) == _main_by_the_rules(s, s.active)  # the old game's still right
 
+
+
+def test_direct_contract_calls_leave_an_open_manual_step_to_the_base(tmp_path: Path) -> None:
+    """With a manual step open (a card's effect carried out by hand) the step's player acts and
+    only its intents are legal: the direct calls answer as the base class does."""
+    state, _, _ = reach_manual("bos", manual_pack("bos", tmp_path))
+    rs, base = type(RS)(), type(RS)()
+    step = rs.manual_pending(state)
+    assert step is not None
+    assert rs.to_act(state) == Ruleset.to_act(base, state) == step.player
+    legal = rs.legal_intents(state)
+    assert legal and legal == Ruleset.legal_intents(base, state)
+    for i in legal:
+        assert rs.apply(state, i, quiet=True).state == Ruleset.apply(base, state, i, True).state

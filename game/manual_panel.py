@@ -1,0 +1,250 @@
+"""The manual step at the table, for every game (``rules.core.manual``): the card's text large
+at the top of the side column, and for the player carrying it out the buttons of the manual
+intents: Done, Roll, Shuffle, each player's counters (− / +), and the picked card's moves,
+counters and states. Cards are dragged onto the board (``ManualPick``); the rest is here.
+
+Everything comes from the rules (``manual_pending``, ``legal_intents`` with a card, the game's
+``manual_table``), so no game is named here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
+from game.draw.scale import px
+from game.draw.text import TEXT, wrap
+from rules.core.manual_intents import (
+    ManualCounter,
+    ManualFlag,
+    ManualMove,
+    ManualRoll,
+    ManualShuffle,
+    ManualStep,
+)
+from rules.core.manual_table import BOARD, UNDER, ManualTable
+from rules.core.model import Intent
+
+ROW = 28  # a button row's height at UI scale 1
+BOARD_BUTTONS = 6  # a board with at most this many free places gets a button each
+
+
+class ManualPanel:
+    """The panel's state and pygame-gui buttons; the table scene shows, draws and asks it."""
+
+    def __init__(self, manager: pygame_gui.UIManager, session: Any) -> None:
+        self.manager = manager
+        self.session = session
+        self.step: ManualStep | None = None
+        self.selected: Any = None  # the card whose intents are listed
+        self.buttons: dict[UIButton, Intent] = {}
+        # text drawn in the panel besides the card's: (words, top left, a heading?)
+        self.labels: list[tuple[str, tuple[int, int], bool]] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._shown: tuple[Any, ...] = ()
+        self.viewer = 0
+
+    @property
+    def table(self) -> ManualTable | None:
+        return getattr(self.session.rs, "manual_table", None)
+
+    def pending(self) -> ManualStep | None:
+        return self.session.rs.manual_pending(self.session.state)  # type: ignore[no-any-return]
+
+    # ---- what is shown -------------------------------------------------------------------
+    def show(self, side: pygame.Rect, legal: list[Intent], deciding: bool,
+             viewer: int = 0) -> None:
+        """Lay the panel out in the top of ``side`` for the open step (buttons only for the
+        player ``deciding``, cards named as ``viewer`` sees them); hides it when no step is
+        open."""
+        self.viewer = viewer
+        self.step = self.pending()
+        if self.step is None:
+            self.selected = None
+            self._kill()
+            self.rect = pygame.Rect(side.x, side.y, side.w, 0)
+            return
+        key = (self.session.version, side.topleft, side.size, deciding, self.selected, viewer)
+        if key == self._shown:
+            return
+        self._shown = key
+        self._kill()
+        y = side.y + self._text_height(side.w)
+        if deciding:
+            y = self._place(side, y, self._table_intents(legal))
+            if self.selected is None:  # a picked card's list takes the players' counters' room
+                y = self._counters(side, y, [i for i in legal if isinstance(i, ManualCounter)])
+            if self.selected is not None and self.table is not None:
+                name = self.name(self.selected)
+                self.labels.append((f"{name}:", (side.x + px(10), y + px(4)), True))
+                y += px(24)
+                mine = self.card_intents(self.selected)
+                y = self._place(side, y, [(s, i) for s, i in mine
+                                          if not isinstance(i, ManualCounter)])
+                y = self._counters(side, y, [i for _, i in mine if isinstance(i, ManualCounter)])
+                back = "Click the table for the players' counters."
+                self.labels.append((back, (side.x + px(10), y + px(4)), False))
+                y += px(24)
+            else:
+                hint = "Click a card for its zones; drag it onto the board."
+                self.labels.append((hint, (side.x + px(10), y + px(4)), False))
+                y += px(24)
+        self.rect = pygame.Rect(side.x, side.y, side.w, y - side.y + px(8))
+
+    def hide(self) -> None:
+        self.step, self.selected, self._shown = None, None, ()
+        self._kill()
+        self.rect = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, 0)
+
+    def name(self, card: Any) -> str:
+        """The card's name as the viewer sees it (a card hidden from them is not named)."""
+        table = self.table
+        try:
+            return table.name(self.session.view(self.viewer), card) if table else str(card)
+        except (LookupError, AttributeError):
+            return "a hidden card"
+
+    def owner_of(self, card: Any) -> int:
+        table = self.table
+        places = table.places(self.session.state) if table is not None else []
+        return next((pl.owner for pl in places if pl.card == card), 0)
+
+    def select(self, card: Any) -> None:
+        self.selected = card
+        self._shown = ()
+
+    def _kill(self) -> None:
+        for b in self.buttons:
+            b.kill()
+        self.buttons = {}
+        self.labels = []
+
+    def _table_intents(self, legal: list[Intent]) -> list[tuple[str, Intent]]:
+        out = []
+        for i in legal:
+            if i.kind in ("manual_done", "manual_roll", "manual_shuffle"):
+                out.append((self.label(i), i))
+        return out
+
+    def card_intents(self, card: Any) -> list[tuple[str, Intent]]:
+        """The picked card's intents as buttons: its moves (a big board is for dragging),
+        counters and states."""
+        intents = self.session.rs.legal_intents(self.session.state, card)
+        board = [i for i in intents if isinstance(i, ManualMove) and i.zone == BOARD]
+        keep = [i for i in intents if not (isinstance(i, ManualMove) and i.zone == BOARD)
+                or len(board) <= BOARD_BUTTONS]
+        return [(self.label(i), i) for i in keep]
+
+    def _counters(self, side: pygame.Rect, y: int, intents: list[Intent]) -> int:
+        """A row per counter: its name and value, then "-" and "+" buttons; returns the y
+        under them."""
+        table = self.table
+        if table is None:
+            return y
+        rows: dict[tuple[int, int, str], list[ManualCounter]] = {}
+        for i in intents:
+            if isinstance(i, ManualCounter):
+                rows.setdefault((i.owner, i.card, i.counter), []).append(i)
+        gap, h, bw = px(4), px(ROW), px(36)
+        for (owner, card, name), steps in rows.items():
+            if y + h > side.bottom - px(120):
+                break
+            spec = next(c for c in table.counters if c.name == name)
+            now = table.counter(self.session.state, spec, owner, card)
+            who = f"P{owner + 1} " if card < 0 else ""
+            self.labels.append((f"{who}{spec.title}: {now}", (side.x + px(10), y + px(5)),
+                                False))
+            for k, sign in enumerate(("-", "+")):
+                step = next((i for i in steps if (i.value > (now or 0)) == (sign == "+")), None)
+                if step is None:
+                    continue
+                x = side.right - (2 - k) * (bw + gap)
+                b = UIButton(pygame.Rect(x, y, bw, h), sign, manager=self.manager,
+                             object_id="#manual_button")
+                self.buttons[b] = step
+            y += h + gap
+        return y
+
+    def _place(self, side: pygame.Rect, y: int, items: list[tuple[str, Intent]]) -> int:
+        """Buttons two to a row from ``y``; returns the y under them."""
+        gap, h = px(4), px(ROW)
+        w = (side.w - gap) // 2
+        bottom = side.bottom - px(120)  # the log keeps some room
+        placed = 0
+        for n, (label, intent) in enumerate(items):
+            x = side.x + (n % 2) * (w + gap)
+            top = y + (n // 2) * (h + gap)
+            if top + h > bottom:
+                break
+            b = UIButton(pygame.Rect(x, top, w, h), label, manager=self.manager,
+                         object_id="#manual_button")
+            self.buttons[b] = intent
+            placed += 1
+        return y + (placed + 1) // 2 * (h + gap)
+
+    def label(self, i: Intent) -> str:
+        """A short button label (the log and menus use ``describe``'s longer sentence)."""
+        table = self.table
+        s = self.session.state
+        if i.kind == "manual_done":
+            return "Done"
+        if isinstance(i, ManualRoll):
+            return f"Roll d{i.sides}"
+        if isinstance(i, ManualShuffle):
+            return f"Shuffle P{i.owner + 1} {table.zone_label(table.deck) if table else ''}"
+        if table is None:
+            return i.kind
+        if isinstance(i, ManualCounter):
+            spec = next(c for c in table.counters if c.name == i.counter)
+            who = f"P{i.owner + 1} " if i.card < 0 else ""
+            now = table.counter(s, spec, i.owner, i.card)
+            sign = "+" if now is None or i.value > now else "-"
+            return f"{who}{spec.title} {sign} ({i.value})"
+        if isinstance(i, ManualFlag):
+            return f"{'' if i.value else 'not '}{i.flag}"
+        if isinstance(i, ManualMove):
+            if i.zone == BOARD:
+                return f"P{i.owner + 1} board {table.spot_label(i.at)}"
+            if i.zone == UNDER:
+                return f"under {self.name(i.at)}"
+            return f"P{i.owner + 1} {table.zone_label(i.zone)}{', bottom' if i.bottom else ''}"
+        return i.kind
+
+    # ---- events and drawing --------------------------------------------------------------
+    def intent_of(self, element: object) -> Intent | None:
+        return self.buttons.get(element)  # type: ignore[call-overload, no-any-return]
+
+    def _text_height(self, w: int) -> int:
+        step = self.step
+        if step is None:
+            return 0
+        lines = wrap(step.text, 20, w - px(20))
+        title = wrap(f"Manual: {step.title}", 24, w - px(20), True)
+        roll = px(26 if step.roll else 8)
+        return px(12) + len(title) * px(30) + len(lines) * px(24) + roll + px(8)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        step = self.step
+        if step is None:
+            return
+        r = self.rect
+        pygame.draw.rect(surf, PANEL, r, border_radius=px(8))
+        pygame.draw.rect(surf, GOLD, r, width=px(2), border_radius=px(8))
+        x, y = r.x + px(10), r.y + px(10)
+        title = f"Manual: {step.title}" if not step.freeform else "Freeform (designer)"
+        for line in wrap(title, 24, r.w - px(20), True):
+            surf.blit(TEXT.get(line, 24, GOLD, True), (x, y))
+            y += px(30)
+        for line in wrap(step.text, 20, r.w - px(20)):
+            surf.blit(TEXT.get(line, 20, INK), (x, y))
+            y += px(24)
+        if step.roll:
+            surf.blit(TEXT.get(f"Rolled: {step.roll}", 20, GOLD, True), (x, y + px(2)))
+        for words, at, heading in self.labels:
+            surf.blit(TEXT.get(words, 18 if heading else 16, INK if heading else INK_DIM,
+                               heading), at)
+        pygame.draw.line(surf, PANEL_EDGE, (r.x, r.bottom), (r.right, r.bottom))

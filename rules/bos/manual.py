@@ -1,0 +1,123 @@
+"""BOS's table for manual steps (``rules.core.manual_table``): castle, spellbook and graveyard
+as piles, the summon slots in front of the wizards as the board (by column), enchant spells
+under a card; life and vim of a player, Strength of a card; acted. Bosses and wizards stay
+where they are (their places are the game's structure): their counters and states change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.bos.actions import new_unit
+from rules.bos.draft import Draft
+from rules.bos.state import EMPTY, Side, State
+from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
+
+
+class BosManual(ManualTable):
+    piles = ("castle", "spellbook", "graveyard")
+    top_is_last = frozenset({"graveyard", "castle"})
+    hidden = frozenset()  # BOS has no hidden cards
+    deck = "castle"
+    has_under = True
+    counters = (CounterSpec("life", "player", -99, 999, "Life"),
+                CounterSpec("vim", "player", 0, 999, "Vim"),
+                CounterSpec("strength", "card", 0, 9999, "Strength"))
+    flags = ("acted",)
+
+    def name(self, s: State, card: int) -> str:
+        return s.name(card)
+
+    def spot_label(self, at: int) -> str:
+        return f"column {at + 1}"
+
+    def places(self, s: State) -> list[Place]:
+        out: list[Place] = []
+        for p, side in enumerate(s.sides):
+            for zone in self.piles:
+                out.extend(Place(c, p, zone) for c in getattr(side, zone))
+            out.extend(Place(c, p, BOARD, k) for k, c in enumerate(side.slots) if c != EMPTY)
+            out.extend(Place(c, p, "wizards", k) for k, c in enumerate(side.wizards))
+            if side.boss != EMPTY and side.boss_state != "gone":
+                out.append(Place(side.boss, p, "boss"))
+        for iid, u in s.units.items():
+            out.extend(Place(c, s.owner(c), UNDER, iid) for c in u.under)
+        return out
+
+    def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
+        return tuple(getattr(s.sides[owner], zone))
+
+    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
+        return _with(s, owner, s.sides[owner].model_copy(update={zone: cards}))
+
+    def board_spots(self, s: State, owner: int) -> list[int]:
+        return [k for k, c in enumerate(s.sides[owner].slots) if c == EMPTY]
+
+    def take_board(self, s: State, card: int) -> State:
+        """Off its slot; enchant spells under it go to their casters' graveyards (B-03)."""
+        u = s.units[card]
+        side = s.sides[u.owner]
+        s = _with(s, u.owner, side.model_copy(update={
+            "slots": tuple(EMPTY if c == card else c for c in side.slots)}))
+        for spell in u.under:
+            caster = s.owner(spell)
+            grave = (*s.sides[caster].graveyard, spell)
+            s = _with(s, caster, s.sides[caster].model_copy(update={"graveyard": grave}))
+        return s.model_copy(update={"units": {i: x for i, x in s.units.items() if i != card}})
+
+    def put_board(self, s: State, card: int, owner: int, at: int) -> State:
+        side = s.sides[owner]
+        slots = list(side.slots)
+        slots[at] = card
+        s = _with(s, owner, side.model_copy(update={"slots": tuple(slots)}))
+        unit = new_unit(card, owner, s.card(card).strength or 1)
+        return s.model_copy(update={"units": {**s.units, card: unit}})
+
+    def take_under(self, s: State, card: int, host: int) -> State:
+        u = s.units[host]
+        under = tuple(c for c in u.under if c != card)
+        return s.model_copy(update={"units": {**s.units,
+                                              host: u.model_copy(update={"under": under})}})
+
+    def put_under(self, s: State, card: int, host: int) -> State:
+        u = s.units[host]
+        return s.model_copy(update={"units": {
+            **s.units, host: u.model_copy(update={"under": (*u.under, card)})}})
+
+    def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
+        if spec.per == "player":
+            return int(getattr(s.sides[owner], spec.name))
+        u = s.units.get(card)
+        return None if u is None else u.strength
+
+    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
+        if spec.per == "player":
+            return _with(s, owner, s.sides[owner].model_copy(update={spec.name: value}))
+        u = s.units[card].model_copy(update={"strength": value})
+        return s.model_copy(update={"units": {**s.units, card: u}})
+
+    def flag(self, s: State, card: int, flag: str) -> bool | None:
+        u = s.units.get(card)
+        return None if u is None else u.acted
+
+    def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
+        u = s.units[card].model_copy(update={"acted": value})
+        return s.model_copy(update={"units": {**s.units, card: u}})
+
+    def problems(self, s: State) -> list[str]:
+        out = []
+        for iid, u in s.units.items():
+            side = s.sides[u.owner]
+            if iid not in side.slots and iid != side.boss:
+                out.append(f"{s.name(iid)} is a summon with no slot")
+        return out
+
+    def settle(self, s: State, quiet: bool) -> tuple[State, list[Any]]:
+        """B-01 again: a player with no life left loses."""
+        d = Draft(s, quiet)
+        for p in (0, 1):
+            d.check_loss(p)
+        return d.freeze(), d.events
+
+
+def _with(s: State, p: int, side: Side) -> State:
+    return s.model_copy(update={"sides": (side, s.sides[1]) if p == 0 else (s.sides[0], side)})

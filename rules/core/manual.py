@@ -1,0 +1,393 @@
+"""Manual effects: a card whose effect is ``manual`` is carried out by hand, in the record.
+
+When such an effect resolves, the game's resolver calls ``open_step`` on its draft: the State's
+``manual`` field (a tuple, the current step first) gets a ``ManualStep`` for the effect's
+controller. While one is open the core's ``Ruleset`` answers for the game: its controller is to
+act, and the legal intents are the manual intents (``rules.core.manual_intents``), checked and
+applied here through the game's ``ManualTable`` adapter. "Done" checks the state (no card in
+two places, counters in bounds, the game's own checks), re-checks the win conditions and closes
+the step; play goes on enforced.
+
+Where a game's flow can stop (Kyoukai's Sequence loop looks at ``manual``) the step opens
+exactly where the effect resolves and Done carries the flow on (``ManualTable.settle``); in the
+others it opens once the ``apply`` that resolved the effect has finished.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from typing import TYPE_CHECKING, Any
+
+from rules.core.errors import IllegalIntent
+from rules.core.manual_intents import (
+    DIE_SIDES,
+    Freeform,
+    ManualCounter,
+    ManualDone,
+    ManualFlag,
+    ManualMove,
+    ManualRoll,
+    ManualShuffle,
+    ManualStep,
+)
+from rules.core.manual_intents import source as source
+from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
+from rules.core.model import Event, Intent
+from rules.core.rng import Rng
+
+if TYPE_CHECKING:
+    from rules.core.ruleset import Ruleset
+
+MANUAL = "manual"  # the effect name a card file gives an effect that is not coded
+VALUE_LIMIT = 999  # no counter is set beyond this, whatever its bounds
+
+
+# ---- opening and reading ------------------------------------------------------------------
+def steps(state: Any) -> tuple[ManualStep, ...]:
+    got = getattr(state, "__dict__", _NONE).get("manual")
+    return got if got else ()
+
+
+_NONE: dict[str, Any] = {}
+
+
+def pending(state: Any) -> ManualStep | None:
+    """The open manual step, None if there is none (or the game has none)."""
+    got = getattr(state, "__dict__", _NONE).get("manual")
+    return got[0] if got else None
+
+
+def new_step(state: Any, player: int, title: str, text: str, card: int = -1,
+             freeform: bool = False) -> ManualStep:
+    """A step whose dice are seeded from the state (the game's own generator is not drawn
+    from, so the rest of the game's randomness is the same whatever the player rolls)."""
+    rng = state.__dict__.get("rng")
+    turn = state.__dict__.get("turn", 0)
+    base = (rng.seed * 1_000_003 + rng.counter) if isinstance(rng, Rng) else 0
+    seed = (base * 31 + int(turn) * 7 + len(steps(state)) + card + 2) & ((1 << 62) - 1)
+    return ManualStep(player=player, title=title, text=text or "(no text)", card=card,
+                      rng=Rng(seed=seed), freeform=freeform)
+
+
+def open_step(d: Any, player: int, title: str, text: str, card: int = -1) -> None:
+    """Called by a game's resolver of a ``manual`` effect, on its draft (or anything with the
+    State's fields as attributes): queue a manual step for ``player``."""
+    step = new_step(d, player, title, text, card)
+    d.manual = (*steps(d), step)
+    if d.loud:
+        d.log("manual", f"Manual ({title}): Player {player + 1} carries it out by hand.", player,
+              data={"text": step.text})
+
+
+# ---- legality -----------------------------------------------------------------------------
+def legal(table: ManualTable, s: Any, step: ManualStep, card: int | None = None) -> list[Intent]:
+    """Done first (what the agents pick), then the table-wide intents; with ``card``, that
+    card's moves, counters and states only (listing every card × zone at once would be big)."""
+    if card is None:
+        out: list[Intent] = [ManualDone(), ManualRoll(sides=6)]
+        for p in (0, 1):
+            if table.deck in table.piles:
+                out.append(ManualShuffle(owner=p))
+            for spec in table.counters:
+                if spec.per == "player":
+                    out.extend(_steps(table, s, spec, p, -1))
+        return out
+    places = {pl.card: pl for pl in table.places(s)}
+    here = places.get(card)
+    if here is None:
+        return []
+    out = []
+    for p in (0, 1) if movable(table, here) else ():
+        for zone in table.piles:
+            if zone == here.zone and p == here.owner:
+                out.append(ManualMove(card=card, owner=p, zone=zone,
+                                      bottom=not _at_bottom(table, s, here)))
+                continue
+            out.append(ManualMove(card=card, owner=p, zone=zone))
+            out.append(ManualMove(card=card, owner=p, zone=zone, bottom=True))
+        if table.has_board:
+            out.extend(ManualMove(card=card, owner=p, zone=BOARD, at=at)
+                       for at in table.board_spots(s, p))
+    if table.has_under and movable(table, here):
+        out.extend(ManualMove(card=card, owner=host.owner, zone=UNDER, at=host.card)
+                   for host in places.values()
+                   if host.zone == BOARD and host.card != card and here.at != host.card)
+    for spec in table.counters:
+        if spec.per == "card":
+            out.extend(_steps(table, s, spec, -1, card))
+    for flag in table.flags:
+        value = table.flag(s, card, flag)
+        if value is not None:
+            out.append(ManualFlag(card=card, flag=flag, value=not value))
+    return out
+
+
+def movable(table: ManualTable, here: Place) -> bool:
+    """Whether a card may be moved by hand from where it lies: a game's fixed places (a BOS
+    boss, the Speed Area) hold their cards; their counters and states still change."""
+    return here.zone in (BOARD, UNDER) or here.zone in table.piles
+
+
+def _at_bottom(table: ManualTable, s: Any, here: Place) -> bool:
+    pile = table.pile(s, here.owner, here.zone)
+    last = here.zone in table.top_is_last
+    return bool(pile) and pile[0 if last else -1] == here.card
+
+
+def _steps(table: ManualTable, s: Any, spec: CounterSpec, owner: int,
+           card: int) -> list[Intent]:
+    value = table.counter(s, spec, owner, card)
+    if value is None:
+        return []
+    return [ManualCounter(counter=spec.name, value=v, owner=owner, card=card)
+            for v in (value - 1, value + 1) if spec.lo <= v <= spec.hi]
+
+
+def why_illegal(table: ManualTable, s: Any, step: ManualStep, intent: Intent) -> str | None:
+    """None if ``intent`` may be applied in this manual step, else the reason."""
+    if isinstance(intent, ManualDone):
+        found = consistency(table, s)
+        return None if not found else "Done refused: " + "; ".join(found)
+    if isinstance(intent, ManualRoll):
+        return None if intent.sides in DIE_SIDES else \
+            f"a die has {', '.join(map(str, DIE_SIDES))} sides, not {intent.sides}"
+    if isinstance(intent, Freeform):
+        return "a manual step is already open"
+    if not (isinstance(intent, ManualShuffle) or getattr(intent, "owner", -1) in (-1, 0, 1)):
+        return f"there is no player {getattr(intent, 'owner', '?')}"
+    if isinstance(intent, ManualShuffle):
+        if intent.owner not in (0, 1):
+            return f"there is no player {intent.owner}"
+        return None if table.deck in table.piles else "this game has no deck to shuffle"
+    places = {pl.card: pl for pl in table.places(s)}
+    if isinstance(intent, ManualMove):
+        return _why_move(table, s, places, intent)
+    if isinstance(intent, ManualCounter):
+        return _why_counter(table, s, intent)
+    if isinstance(intent, ManualFlag):
+        if intent.flag not in table.flags:
+            return f"{intent.flag!r} is not a card state here ({', '.join(table.flags)})"
+        if table.flag(s, intent.card, intent.flag) is None:
+            return f"card {intent.card} cannot be {intent.flag} where it is"
+        return None
+    return f"{intent.kind} is not a manual intent"
+
+
+def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMove) -> str | None:
+    if i.card not in places:
+        return f"card {i.card} is not in the game"
+    if not movable(table, places[i.card]):
+        return f"{table.name(s, i.card)} cannot be moved by hand from where it is"
+    if i.owner not in (0, 1):
+        return f"there is no player {i.owner}"
+    if i.zone == BOARD:
+        if not table.has_board:
+            return "this game has no board to put a card on"
+        if i.at not in table.board_spots(s, i.owner):
+            return f"{table.spot_label(i.at)} is not a free place on the board"
+        return None
+    if i.zone == UNDER:
+        host = places.get(i.at)
+        if not table.has_under:
+            return "cards do not go under other cards in this game"
+        if host is None or host.zone != BOARD or i.at == i.card:
+            return f"card {i.at} is not another card on the board"
+        return None
+    if i.zone not in table.piles:
+        return f"{i.zone!r} is not a zone here ({', '.join((*table.piles, BOARD))})"
+    return None
+
+
+def _why_counter(table: ManualTable, s: Any, i: ManualCounter) -> str | None:
+    spec = next((c for c in table.counters if c.name == i.counter), None)
+    if spec is None:
+        return f"{i.counter!r} is not a counter here ({', '.join(c.name for c in table.counters)})"
+    if (spec.per == "player") != (i.owner in (0, 1)) or (spec.per == "card") != (i.card >= 0):
+        return f"{spec.title} is a counter of a {spec.per}"
+    if table.counter(s, spec, i.owner, i.card) is None:
+        return f"card {i.card} has no {spec.title} where it is"
+    if not spec.lo <= i.value <= min(spec.hi, VALUE_LIMIT):
+        return f"{spec.title} must stay between {spec.lo} and {spec.hi}, not {i.value}"
+    return None
+
+
+def consistency(table: ManualTable, s: Any) -> list[str]:
+    """What is wrong with ``s`` as a state of the game: a card in two places, a counter out of
+    bounds, and the game's own problems. Empty if nothing is."""
+    out: list[str] = []
+    places = table.places(s)
+    seen = Tally(pl.card for pl in places)
+    for card, n in sorted(seen.items()):
+        if n > 1:
+            where = [_where(table, pl) for pl in places if pl.card == card]
+            out.append(f"{table.name(s, card)} is in {n} places ({', '.join(where)})")
+    for spec in table.counters:
+        owners = [(p, -1) for p in (0, 1)] if spec.per == "player" else \
+            [(-1, pl.card) for pl in places if pl.zone == BOARD]
+        for owner, card in owners:
+            v = table.counter(s, spec, owner, card)
+            if v is not None and not spec.lo <= v <= spec.hi:
+                who = f"Player {owner + 1}'s" if card < 0 else f"{table.name(s, card)}'s"
+                out.append(f"{who} {spec.title} is {v}; it must be {spec.lo}-{spec.hi}")
+    out.extend(table.problems(s))
+    return out
+
+
+def _where(table: ManualTable, pl: Place) -> str:
+    if pl.zone == BOARD:
+        return f"the board at {table.spot_label(pl.at)}"
+    if pl.zone == UNDER:
+        return f"under card {pl.at}"
+    return f"Player {pl.owner + 1}'s {table.zone_label(pl.zone)}"
+
+
+# ---- applying -----------------------------------------------------------------------------
+def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
+          quiet: bool) -> tuple[Any, list[Event]]:
+    """The state after a manual intent (legal: checked by the caller) and its log events."""
+    if isinstance(intent, Freeform):
+        step = new_step(s, intent.player, "Freeform", "Designer mode: change anything by hand, "
+                        "then Done.", freeform=True)
+        s = s.model_copy(update={"manual": (step,)})
+        return s, [] if quiet else [Event(kind="freeform", player=intent.player, text=(
+            f"Designer mode: Player {intent.player + 1} switches to freeform."))]
+    step = steps(s)[0]
+    p = step.player
+    head = f"Manual ({step.title}): Player {p + 1}"
+    events: list[Event] = []
+
+    def log(text: str, **kw: Any) -> None:
+        if not quiet:
+            events.append(Event(kind="manual", text=f"{head} {text}.", player=p, **kw))
+
+    if isinstance(intent, ManualDone):
+        found = consistency(table, s)
+        if found:  # a quiet caller trusted a broken state: refuse all the same
+            raise IllegalIntent("Done refused: " + "; ".join(found))
+        log("is done" if not step.freeform else "ends freeform play")
+        s, more = table.settle(s.model_copy(update={"manual": steps(s)[1:]}), quiet)
+        return s, events + more
+    if isinstance(intent, ManualRoll):
+        value, rng = step.rng.die(intent.sides)
+        s = _with_step(s, step.model_copy(update={"rng": rng, "roll": value}))
+        log(f"rolls a d{intent.sides}: {value}", random=True)
+        return s, events
+    if isinstance(intent, ManualShuffle):
+        pile = table.pile(s, intent.owner, table.deck)
+        order, rng = step.rng.shuffled(pile)
+        s = table.with_pile(s, intent.owner, table.deck, order)
+        s = _with_step(s, step.model_copy(update={"rng": rng}))
+        log(f"shuffles {_whose(p, intent.owner)}{table.zone_label(table.deck)}", random=True)
+        return s, events
+    if isinstance(intent, ManualCounter):
+        spec = next(c for c in table.counters if c.name == intent.counter)
+        before = table.counter(s, spec, intent.owner, intent.card)
+        s = table.set_counter(s, spec, intent.owner, intent.card, intent.value)
+        if not quiet:
+            who = _whose(p, intent.owner) if intent.card < 0 else f"{table.name(s, intent.card)}'s "
+            log(f"sets {who}{spec.title} from {before} to {intent.value}")
+        return s, events
+    if isinstance(intent, ManualFlag):
+        s = table.set_flag(s, intent.card, intent.flag, intent.value)
+        log(f"sets {table.name(s, intent.card)} {'' if intent.value else 'not '}{intent.flag}")
+        return s, events
+    assert isinstance(intent, ManualMove)
+    here = next(pl for pl in table.places(s) if pl.card == intent.card)
+    s = move(table, s, here, intent)
+    if not quiet:
+        secret = here.zone in table.hidden and intent.zone in table.hidden
+        name = "a card" if secret else table.name(s, intent.card)
+        log(f"puts {name} {_into(table, s, p, intent)}", reveals=_learn(table, here, p, secret))
+    return s, events
+
+
+def move(table: ManualTable, s: Any, here: Place, i: ManualMove) -> Any:
+    """``s`` with the card taken from ``here`` and put where ``i`` says."""
+    if here.zone == BOARD:
+        s = table.take_board(s, i.card)
+    elif here.zone == UNDER:
+        s = table.take_under(s, i.card, here.at)
+    else:
+        pile = table.pile(s, here.owner, here.zone)
+        s = table.with_pile(s, here.owner, here.zone, tuple(c for c in pile if c != i.card))
+    if i.zone == BOARD:
+        return table.put_board(s, i.card, i.owner, i.at)
+    if i.zone == UNDER:
+        return table.put_under(s, i.card, i.at)
+    pile = table.pile(s, i.owner, i.zone)
+    last = i.zone in table.top_is_last
+    at_end = i.bottom != last  # bottom of a front-topped pile, or top of an end-topped one
+    return table.with_pile(s, i.owner, i.zone, (*pile, i.card) if at_end else (i.card, *pile))
+
+
+def _learn(table: ManualTable, here: Place, p: int, secret: bool) -> tuple[int, ...]:
+    """Who sees a card they did not know when it is taken from ``here`` (undo's information
+    barrier): out of a hidden zone the mover does (unless it is their own hand) and, when the
+    log names it, the other player too."""
+    if here.zone not in table.hidden:
+        return ()
+    own_hand = here.zone == "hand" and here.owner == p
+    return tuple(x for x in (0, 1) if (x == p and not own_hand) or (x != p and not secret))
+
+
+def _with_step(s: Any, step: ManualStep) -> Any:
+    return s.model_copy(update={"manual": (step, *steps(s)[1:])})
+
+
+def _whose(p: int, owner: int) -> str:
+    return "their " if owner == p else f"Player {owner + 1}'s "
+
+
+def _into(table: ManualTable, s: Any, p: int, i: ManualMove) -> str:
+    if i.zone == BOARD:
+        return f"onto the board at {table.spot_label(i.at)} for Player {i.owner + 1}"
+    if i.zone == UNDER:
+        return f"under {table.name(s, i.at)}"
+    where = "the bottom of " if i.bottom else ""
+    zone = table.zone_label(i.zone)
+    return f"into {where}{'the ' if i.owner == p else _whose(p, i.owner)}{zone}"
+
+
+def describe(s: Any, intent: Intent, table: ManualTable | None) -> str:
+    """A short sentence for menus and buttons."""
+    if isinstance(intent, ManualDone):
+        return "Done"
+    if isinstance(intent, ManualRoll):
+        return f"Roll a d{intent.sides}"
+    if isinstance(intent, ManualShuffle):
+        return f"Shuffle Player {intent.owner + 1}'s deck"
+    if isinstance(intent, Freeform):
+        return "Freeform (designer)"
+    if table is None:
+        return intent.label()
+    if isinstance(intent, ManualCounter):
+        who = f"Player {intent.owner + 1}" if intent.card < 0 else table.name(s, intent.card)
+        return f"{who}: {intent.counter} → {intent.value}"
+    if isinstance(intent, ManualFlag):
+        return f"{table.name(s, intent.card)}: {'' if intent.value else 'not '}{intent.flag}"
+    if isinstance(intent, ManualMove):
+        return f"{table.name(s, intent.card)} → {_into(table, s, -1, intent)}"
+    return intent.label()
+
+
+def manual_parts(card: Any) -> list[str]:
+    """Where a card's data names the ``manual`` effect ("effect", "skills.1.effect"), for the
+    pack check's note: read from its JSON form, so every game's card shape is covered."""
+    data = card.model_dump(mode="json") if hasattr(card, "model_dump") else card
+    out: list[str] = []
+
+    def walk(x: Any, path: str) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                where = f"{path}.{k}" if path else str(k)
+                named = k in ("effect", "skill") or (k == "name" and "effects" in path)
+                if v == MANUAL and named:
+                    out.append(where)
+                else:
+                    walk(v, where)
+        elif isinstance(x, list | tuple):
+            for n, v in enumerate(x):
+                walk(v, f"{path}.{n}")
+
+    walk(data, "")
+    return out

@@ -1,0 +1,108 @@
+"""Dreadnought's table for manual steps (``rules.core.manual_table``): hand, deck, log and
+each caster's HP cards as piles, the four slots as the board, damage and BP bonus, Checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
+from rules.dreadnought.draft import Draft
+from rules.dreadnought.state import EMPTY, Player, State, new_unit
+
+_SLOT_NAMES = ("left area, front", "left area, back", "right area, front", "right area, back")
+_LABELS = {"log": "Log", "hp_left": "left caster's HP", "hp_right": "right caster's HP"}
+
+
+class DreadnoughtManual(ManualTable):
+    piles = ("hand", "deck", "log", "hp_left", "hp_right")
+    top_is_last = frozenset({"log"})
+    hidden = frozenset({"hand", "deck", "hp_left", "hp_right"})
+    counters = (CounterSpec("damage", "card", 0, 999, "Damage"),
+                CounterSpec("bonus", "card", -999, 999, "BP bonus"))
+    flags = ("checked",)
+
+    def name(self, s: State, card: int) -> str:
+        return s.name(card)
+
+    def zone_label(self, zone: str) -> str:
+        return _LABELS.get(zone, zone.capitalize())
+
+    def spot_label(self, at: int) -> str:
+        return _SLOT_NAMES[at] if 0 <= at < len(_SLOT_NAMES) else str(at)
+
+    def places(self, s: State) -> list[Place]:
+        out: list[Place] = []
+        for p in (0, 1):
+            for zone in self.piles:
+                out.extend(Place(c, p, zone) for c in self.pile(s, p, zone))
+            pl = s.players[p]
+            out.extend(Place(c, p, BOARD, k) for k, c in enumerate(pl.slots) if c != EMPTY)
+            if pl.speed != EMPTY:
+                out.append(Place(pl.speed, p, "speed"))
+        return out
+
+    def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
+        pl = s.players[owner]
+        if zone == "speed":
+            return (pl.speed,) if pl.speed != EMPTY else ()
+        if zone.startswith("hp_"):
+            return pl.hp[0 if zone == "hp_left" else 1]
+        return tuple(getattr(pl, zone))
+
+    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
+        pl = s.players[owner]
+        if zone == "speed":  # only ever emptied: the Speed Area is not a place to put cards
+            return _with(s, owner, pl.model_copy(update={"speed": EMPTY, "closed": False}))
+        if zone.startswith("hp_"):
+            hp = (cards, pl.hp[1]) if zone == "hp_left" else (pl.hp[0], cards)
+            return _with(s, owner, pl.model_copy(update={"hp": hp}))
+        return _with(s, owner, pl.model_copy(update={zone: cards}))
+
+    def board_spots(self, s: State, owner: int) -> list[int]:
+        return [k for k, c in enumerate(s.players[owner].slots) if c == EMPTY]
+
+    def take_board(self, s: State, card: int) -> State:
+        owner = next(p for p in (0, 1) if card in s.players[p].slots)
+        pl = s.players[owner]
+        slots = tuple(EMPTY if c == card else c for c in pl.slots)
+        s = _with(s, owner, pl.model_copy(update={"slots": slots}))
+        return s.model_copy(update={"units": {i: u for i, u in s.units.items() if i != card}})
+
+    def put_board(self, s: State, card: int, owner: int, at: int) -> State:
+        pl = s.players[owner]
+        slots = list(pl.slots)
+        slots[at] = card
+        s = _with(s, owner, pl.model_copy(update={
+            "slots": (slots[0], slots[1], slots[2], slots[3])}))
+        return s.model_copy(update={"units": {**s.units,
+                                              card: new_unit(card, owner, False, s.turn)}})
+
+    def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
+        u = s.units.get(card)
+        return None if u is None else int(getattr(u, spec.name))
+
+    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
+        u = s.units[card].model_copy(update={spec.name: value})
+        return s.model_copy(update={"units": {**s.units, card: u}})
+
+    def flag(self, s: State, card: int, flag: str) -> bool | None:
+        u = s.units.get(card)
+        return None if u is None else u.checked
+
+    def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
+        u = s.units[card].model_copy(update={"checked": value})
+        return s.model_copy(update={"units": {**s.units, card: u}})
+
+    def problems(self, s: State) -> list[str]:
+        on_board = {c for pl in s.players for c in pl.slots if c != EMPTY}
+        return [f"{s.name(i)} is a unit with no slot" for i in s.units if i not in on_board]
+
+    def settle(self, s: State, quiet: bool) -> tuple[State, list[Any]]:
+        """D-13 again: a player whose casters have no HP card left loses."""
+        d = Draft(s, quiet)
+        d.check_loss()
+        return d.freeze(), d.events
+
+
+def _with(s: State, p: int, pl: Player) -> State:
+    return s.model_copy(update={"players": (pl, s.players[1]) if p == 0 else (s.players[0], pl)})

@@ -1,0 +1,97 @@
+"""Krosmaster's table for manual steps (``rules.core.manual_table``): its cards are figures,
+on the map (the board, by cell) or knocked out (a pile per player); HP, MP and AP of a figure,
+GG and kamas of a player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
+from rules.krosmaster.board import geo
+from rules.krosmaster.draft import KDraft
+from rules.krosmaster.flow import check_end
+from rules.krosmaster.state import KState, set_pair
+
+OUT = "out"
+
+
+class KrosmasterManual(ManualTable):
+    piles = (OUT,)
+    hidden = frozenset()
+    deck = ""  # no deck to shuffle
+    counters = (CounterSpec("hp", "card", 0, 40, "HP"), CounterSpec("mp", "card", 0, 20, "MP"),
+                CounterSpec("ap", "card", 0, 20, "AP"),
+                CounterSpec("gg", "player", 0, 99, "GG"),
+                CounterSpec("kamas", "player", 0, 999, "Kamas"))
+
+    def name(self, s: KState, card: int) -> str:
+        return s.name(s.figures[card])
+
+    def zone_label(self, zone: str) -> str:
+        return "knocked out" if zone == OUT else zone.capitalize()
+
+    def spot_label(self, at: int) -> str:
+        return f"cell {at}"
+
+    def places(self, s: KState) -> list[Place]:
+        return [Place(f.id, f.owner, OUT) if f.cell is None else Place(f.id, f.owner, BOARD, f.cell)
+                for f in s.figures]
+
+    def pile(self, s: KState, owner: int, zone: str) -> tuple[int, ...]:
+        return tuple(f.id for f in s.figures if f.owner == owner and f.cell is None)
+
+    def with_pile(self, s: KState, owner: int, zone: str, cards: tuple[int, ...]) -> KState:
+        # A figure taken off the pile is put somewhere else next (its cell or owner is set
+        # then); one added to it is knocked out, for ``owner``.
+        for fid in cards:
+            f = s.figures[fid]
+            if f.cell is not None or f.owner != owner:
+                s = _figure(s, f.id, cell=None, owner=owner, inspiration=())
+        return s
+
+    def board_spots(self, s: KState, owner: int) -> list[int]:
+        taken = s.occupant()
+        blocked = geo(s.board).move_block
+        return [c for c in range(len(s.board.terrain)) if c not in taken and c not in blocked]
+
+    def take_board(self, s: KState, card: int) -> KState:
+        return s  # the figure is moved by ``put_board`` or knocked out by ``with_pile``
+
+    def put_board(self, s: KState, card: int, owner: int, at: int) -> KState:
+        return _figure(s, card, cell=at, owner=owner)
+
+    def counter(self, s: KState, spec: CounterSpec, owner: int, card: int) -> int | None:
+        if spec.per == "player":
+            return int((s.gg if spec.name == "gg" else s.kamas)[owner])
+        f = s.figures[card] if 0 <= card < len(s.figures) else None
+        return None if f is None or f.cell is None else int(getattr(f, spec.name))
+
+    def set_counter(self, s: KState, spec: CounterSpec, owner: int, card: int,
+                    value: int) -> KState:
+        if spec.per == "player":
+            pair = s.gg if spec.name == "gg" else s.kamas
+            return s.model_copy(update={spec.name: set_pair(pair, owner, value)})
+        return _figure(s, card, **{spec.name: value})
+
+    def problems(self, s: KState) -> list[str]:
+        out = []
+        cells = [f.cell for f in s.figures if f.cell is not None]
+        for c in sorted({c for c in cells if cells.count(c) > 1}):
+            out.append(f"cell {c} holds {cells.count(c)} figures")
+        for f in s.figures:
+            if f.cell is not None and f.hp > s.card(f).hp:
+                out.append(f"{s.name(f)} has {f.hp} HP; its card allows {s.card(f).hp}")
+        return out
+
+    def settle(self, s: KState, quiet: bool) -> tuple[KState, list[Any]]:
+        """H3 again: no GG or no figure left loses. A figure on the map with 0 HP is out."""
+        d = KDraft(s, quiet)
+        for f in list(d.figures):
+            if f.cell is not None and f.hp <= 0:
+                d.figures[f.id] = f.model_copy(update={"cell": None, "hp": 0, "inspiration": ()})
+        check_end(d)
+        return d.freeze(), d.events
+
+
+def _figure(s: KState, fid: int, **update: Any) -> KState:
+    return s.with_figure(s.figures[fid].model_copy(update=update))

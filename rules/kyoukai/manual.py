@@ -1,0 +1,135 @@
+"""Kyoukai's table for manual steps (``rules.core.manual_table``): its piles, the 5×5 field,
+Branches under a Gate, Ki and damage, Ready."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
+from rules.kyoukai.draft import Draft
+from rules.kyoukai.effects import zone_label
+from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, Player, State, placed
+
+KI_MAX = 10  # the most Ki a card may cost (``SkillCost.ki``): a counter beyond it buys nothing
+_PILES = {"hand": "hand", "deck": "deck", "discard": "discard", "spirits": "spirits"}
+
+
+class KyoukaiManual(ManualTable):
+    piles = ("hand", "deck", "discard", "spirits")
+    top_is_last = frozenset({"discard"})  # Graft takes the Discard's last card as its top
+    hidden = frozenset({"hand", "deck", "spirits"})
+    has_under = True
+    counters = (CounterSpec("ki", "player", 0, 99, "Ki"),
+                CounterSpec("damage", "card", 0, ENTRANT_LIFE, "Damage"))
+    flags = ("ready",)
+
+    def name(self, s: State, card: int) -> str:
+        return s.name(card)
+
+    def zone_label(self, zone: str) -> str:
+        return {"spirits": "Spirit deck"}.get(zone, zone.capitalize())
+
+    def spot_label(self, at: int) -> str:
+        return zone_label(at)
+
+    def places(self, s: State) -> list[Place]:
+        out: list[Place] = []
+        for p, pl in enumerate(s.players):
+            for zone in self.piles:
+                out.extend(Place(c, p, zone) for c in getattr(pl, _PILES[zone]))
+        for z, iid in enumerate(s.field):
+            if iid != EMPTY:
+                g = s.gates.get(iid)
+                out.append(Place(iid, g.owner if g else -1, BOARD, z))
+        for iid, g in s.gates.items():
+            out.extend(Place(b, g.owner, UNDER, iid) for b in g.branches)
+        return out
+
+    def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
+        return tuple(getattr(s.players[owner], _PILES[zone]))
+
+    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
+        return _with_player(s, owner, s.players[owner].model_copy(update={_PILES[zone]: cards}))
+
+    def board_spots(self, s: State, owner: int) -> list[int]:
+        return [z for z, iid in enumerate(s.field) if iid == EMPTY]
+
+    def take_board(self, s: State, card: int) -> State:
+        """Off the field; its Branches go to its owner's Discard, as when a Gate leaves (K-17)."""
+        g = s.gates[card]
+        field = tuple(EMPTY if i == card else i for i in s.field)
+        gates = {i: x for i, x in s.gates.items() if i != card}
+        s = s.model_copy(update={"field": field, "gates": gates})
+        if g.branches:
+            pl = s.players[g.owner]
+            s = _with_player(s, g.owner, pl.model_copy(update={"discard": pl.discard + g.branches}))
+        return s
+
+    def put_board(self, s: State, card: int, owner: int, at: int) -> State:
+        field = list(s.field)
+        field[at] = card
+        return s.model_copy(update={"field": tuple(field),
+                                    "gates": {**s.gates, card: placed(card, owner, False)}})
+
+    def take_under(self, s: State, card: int, host: int) -> State:
+        g = s.gates[host]
+        branches = tuple(b for b in g.branches if b != card)
+        return s.model_copy(update={"gates": {**s.gates,
+                                              host: g.model_copy(update={"branches": branches})}})
+
+    def put_under(self, s: State, card: int, host: int) -> State:
+        g = s.gates[host]
+        return s.model_copy(update={"gates": {
+            **s.gates, host: g.model_copy(update={"branches": (*g.branches, card)})}})
+
+    def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
+        if spec.name == "ki":
+            return s.players[owner].ki
+        g = s.gates.get(card)
+        return None if g is None else g.damage
+
+    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
+        if spec.name == "ki":
+            return _with_player(s, owner, s.players[owner].model_copy(update={"ki": value}))
+        g = s.gates[card]
+        return s.model_copy(update={"gates": {**s.gates,
+                                              card: g.model_copy(update={"damage": value})}})
+
+    def flag(self, s: State, card: int, flag: str) -> bool | None:
+        g = s.gates.get(card)
+        return None if g is None else g.ready
+
+    def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
+        g = s.gates[card]
+        return s.model_copy(update={"gates": {**s.gates,
+                                              card: g.model_copy(update={"ready": value})}})
+
+    def problems(self, s: State) -> list[str]:
+        out = []
+        for p, pl in enumerate(s.players):
+            if pl.entrant not in s.gates:
+                out.append(f"Player {p + 1}'s Entrant {s.name(pl.entrant)} must stay on the field")
+        for iid in s.gates:
+            if iid not in s.field:
+                out.append(f"{s.name(iid)} is a Gate on the field with no zone")
+        return out
+
+    def settle(self, s: State, quiet: bool) -> tuple[State, list[Any]]:
+        """K-03 again (an Entrant with 20 damage loses), then the paused flow goes on."""
+        d = Draft(s, quiet)
+        for p, pl in enumerate(d.players):
+            g = d.gates.get(pl.entrant)
+            if g is not None and g.damage >= ENTRANT_LIFE and d.winner is None:
+                d.winner, d.over = 1 - p, True
+                if d.loud:
+                    d.log("win", f"{d.name(pl.entrant)} has taken {g.damage} damage: Player "
+                          f"{2 - p} wins!", 1 - p)
+        from rules.kyoukai.flow import advance
+
+        advance(d)
+        return d.freeze(), d.events
+
+
+def _with_player(s: State, p: int, pl: Player) -> State:
+    players = (pl, s.players[1]) if p == 0 else (s.players[0], pl)
+    return s.model_copy(update={"players": players})

@@ -1,0 +1,122 @@
+"""Nullshapers' table for manual steps (``rules.core.manual_table``): deck, hand, cache,
+staging and energy as piles, agents in the biomes (or staging) as the board, gear under an
+agent; each sector's durability and spent energy of a player, damage, boost and shield of an
+agent; locked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
+from rules.nullshapers.draft import NDraft
+from rules.nullshapers.state import BIOMES, DURABILITY, NONE, STAGING, Agent, Side, State
+
+_SECTORS = tuple(f"durability_{b + 1}" for b in range(3))
+
+
+class NullshapersManual(ManualTable):
+    piles = ("hand", "deck", "cache", "staging", "energy")
+    hidden = frozenset({"hand", "deck", "energy"})
+    has_under = True
+    counters = (*(CounterSpec(n, "player", 0, DURABILITY * 10, f"{BIOMES[b]} durability")
+                  for b, n in enumerate(_SECTORS)),
+                CounterSpec("spent", "player", 0, 99, "Spent energy"),
+                CounterSpec("damage", "card", 0, 99, "Damage"),
+                CounterSpec("boost", "card", 0, 99, "Boost"),
+                CounterSpec("shield", "card", 0, 99, "Shield"))
+    flags = ("locked",)
+
+    def name(self, s: State, card: int) -> str:
+        return s.name(card)
+
+    def spot_label(self, at: int) -> str:
+        return "staging" if at == STAGING else BIOMES[at]
+
+    def places(self, s: State) -> list[Place]:
+        out: list[Place] = []
+        for p, side in enumerate(s.sides):
+            for zone in self.piles:
+                out.extend(Place(c, p, zone) for c in getattr(side, zone))
+            if side.anomaly != NONE:
+                out.append(Place(side.anomaly, p, "anomaly"))
+        for iid, a in s.agents.items():
+            out.append(Place(iid, a.owner, BOARD, a.biome))
+            out.extend(Place(g, a.owner, UNDER, iid) for g in a.gear)
+        return out
+
+    def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
+        return tuple(getattr(s.sides[owner], zone))
+
+    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
+        return _with(s, owner, s.sides[owner].model_copy(update={zone: cards}))
+
+    def board_spots(self, s: State, owner: int) -> list[int]:
+        side = s.sides[owner]
+        return [STAGING, *(b for b in range(3) if not side.lost[b])]
+
+    def take_board(self, s: State, card: int) -> State:
+        """Out of play as when recalled: its gear goes to the cache, it leaves any battle."""
+        d = NDraft(s, True)
+        d.remove_agent(card)
+        return d.freeze()
+
+    def put_board(self, s: State, card: int, owner: int, at: int) -> State:
+        return s.model_copy(update={"agents": {**s.agents, card: Agent(owner=owner, biome=at)}})
+
+    def take_under(self, s: State, card: int, host: int) -> State:
+        a = s.agents[host]
+        gear = tuple(g for g in a.gear if g != card)
+        return s.model_copy(update={"agents": {**s.agents,
+                                               host: a.model_copy(update={"gear": gear})}})
+
+    def put_under(self, s: State, card: int, host: int) -> State:
+        a = s.agents[host]
+        return s.model_copy(update={"agents": {
+            **s.agents, host: a.model_copy(update={"gear": (*a.gear, card)})}})
+
+    def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
+        if spec.name in _SECTORS:
+            return s.sides[owner].durability[_SECTORS.index(spec.name)]
+        if spec.name == "spent":
+            return s.sides[owner].spent
+        a = s.agents.get(card)
+        return None if a is None else int(getattr(a, spec.name))
+
+    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
+        if spec.name in _SECTORS:
+            dur = list(s.sides[owner].durability)
+            dur[_SECTORS.index(spec.name)] = value
+            return _with(s, owner, s.sides[owner].model_copy(
+                update={"durability": (dur[0], dur[1], dur[2])}))
+        if spec.name == "spent":
+            return _with(s, owner, s.sides[owner].model_copy(update={"spent": value}))
+        a = s.agents[card].model_copy(update={spec.name: value})
+        return s.model_copy(update={"agents": {**s.agents, card: a}})
+
+    def flag(self, s: State, card: int, flag: str) -> bool | None:
+        a = s.agents.get(card)
+        return None if a is None else a.locked
+
+    def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
+        a = s.agents[card].model_copy(update={"locked": value})
+        return s.model_copy(update={"agents": {**s.agents, card: a}})
+
+    def problems(self, s: State) -> list[str]:
+        out = []
+        for p, side in enumerate(s.sides):
+            if side.spent > len(side.energy):
+                out.append(f"Player {p + 1} has spent {side.spent} energy of {len(side.energy)}")
+        return out
+
+    def settle(self, s: State, quiet: bool) -> tuple[State, list[Any]]:
+        """N-10 again: a sector at 0 durability is lost; two lost biomes lose the game."""
+        d = NDraft(s, quiet)
+        for p in (0, 1):
+            for b in range(3):
+                if d.sides[p].durability[b] == 0 and not d.sides[p].lost[b]:
+                    d.lose_biome(p, b)
+        return d.freeze(), d.events
+
+
+def _with(s: State, p: int, side: Side) -> State:
+    return s.model_copy(update={"sides": (side, s.sides[1]) if p == 0 else (s.sides[0], side)})

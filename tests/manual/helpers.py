@@ -1,0 +1,69 @@
+"""Games with a prototype card whose effect is ``manual`` (tests/data/manual/<game>/): the
+shipped pack copied, the prototype added and swapped into the decks, and a seeded playout that
+reaches its manual step (preferring intents that name the prototype)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import rules
+from rules.core.model import Intent
+from rules.core.newgame import shipped_pack
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "manual"
+GAMES = ("kyoukai", "dreadnought", "krosmaster", "bos", "nullshapers")
+# (file, text, replacement) edits of the copied pack that put the prototype in the decks.
+SWAPS: dict[str, list[tuple[str, str, str]]] = {
+    "kyoukai": [("decks.toml", "stone_throw = 2", "thunder_spear = 3")],
+    "dreadnought": [("decks.toml", "scout_drone = 3", "tinker_drone = 3")],
+    "krosmaster": [("teams.toml", '"Iron Brawler"', '"Thunder Brawler"')],
+    "bos": [("decks.toml", '["fireball"', '["thunder_spear"')],
+    "nullshapers": [("decks.toml", "data_harvest = 2", "thunder_spear = 3")],
+}
+# Words the prototype's intents are described with, the most wanted first.
+PROTOTYPE = {"kyoukai": ("Thunder Spear",), "dreadnought": ("Jury-rig", "Cast Tinker Drone (S"),
+             "krosmaster": ("Thunder Spear",), "bos": ("Thunder Spear",),
+             "nullshapers": ("Thunder Spear",)}
+
+
+def manual_pack(game: str, into: Path) -> Path:
+    """A copy of the game's shipped pack with the prototype card in it and in its decks."""
+    folder = into / game
+    shutil.copytree(shipped_pack(rules.GAMES[game].info), folder)
+    for f in (DATA / game).glob("*.toml"):
+        shutil.copy(f, folder / f.name)
+    for name, old, new in SWAPS[game]:
+        path = folder / name
+        text = path.read_text()
+        assert old in text, f"{game}: {old!r} not in {name}"
+        path.write_text(text.replace(old, new))
+    return folder
+
+
+def reach_manual(game: str, pack: Path, seed: int = 1,
+                 limit: int = 3000) -> tuple[Any, dict[str, Any], list[Intent]]:
+    """A state with a manual step open, the options and the intents from ``new_game`` that
+    led to it (a record). Plays the prototype's intents whenever there are some."""
+    rs = rules.get(game)
+    options = {"pack": str(pack)}
+    rng = random.Random(seed)
+    for attempt in range(20):
+        state = rs.new_game(seed + attempt, options)
+        intents: list[Intent] = []
+        for _ in range(limit):
+            if rs.manual_pending(state) is not None:
+                return state, {"seed": seed + attempt, **options}, intents
+            if rs.to_act(state) is None:
+                break
+            legal = rs.legal_intents(state)
+            said = [rs.describe(state, i) for i in legal]
+            mine: list[Intent] = []
+            for word in PROTOTYPE[game]:
+                mine = mine or [i for i, s in zip(legal, said, strict=True) if word in s]
+            intent = rng.choice(mine or legal)
+            state = rs.apply(state, intent).state
+            intents.append(intent)
+    raise AssertionError(f"{game}: no manual step reached")
