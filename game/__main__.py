@@ -19,6 +19,7 @@ Without options the main menu opens. Examples:
   playtable --continue                 the game you left, as you left it
   playtable check path/to/pack         every problem of a card pack, as file:line
   playtable print path/to/pack         the pack's cards as printable sheets
+  playtable simulate --game kyoukai    1,000 games: which card is too strong (report/)
 """
 
 
@@ -102,7 +103,8 @@ def defaults(args: argparse.Namespace) -> GameConfig:
 
 
 def tool(argv: list[str]) -> int | None:
-    """``playtable check PATH`` and ``playtable print PATH``; None for anything else."""
+    """``playtable check PATH``, ``playtable print PATH`` and ``playtable simulate``; None
+    for anything else."""
     if argv[:1] == ["check"]:
         from rules.cli.check import check_command
 
@@ -116,6 +118,10 @@ def tool(argv: list[str]) -> int | None:
         from game.printing import main as print_main
 
         return print_main(argv[1:])
+    if argv[:1] == ["simulate"]:
+        from rules.cli.simulate import main as simulate_main
+
+        return simulate_main(argv[1:])
     return None
 
 

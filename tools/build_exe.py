@@ -36,8 +36,9 @@ EXCLUDES = [
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib", "unittest", "doctest", "pydoc",
     "pydoc_data", "test", "tests", "lib2to3", "ensurepip", "venv", "distutils", "setuptools",
     "pkg_resources", "pip", "numpy", "pytest", "_pytest", "hypothesis", "mypy", "ruff",
-    "IPython", "matplotlib", "pygame.tests", "pygame.examples", "pygame.docs",
-    "pygame._camera_opencv", "PIL.ImageTk", "PIL.ImageQt", "PIL._avif", "PIL.AvifImagePlugin",
+    "IPython", "matplotlib", "dask", "distributed", "pygame.tests", "pygame.examples",
+    "pygame.docs", "pygame._camera_opencv", "PIL.ImageTk", "PIL.ImageQt", "PIL._avif",
+    "PIL.AvifImagePlugin",
 ]
 
 # pygame-gui's bundled fonts: always the Latin Noto Sans (its default font) and Fira Code (its

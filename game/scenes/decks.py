@@ -7,6 +7,7 @@ data folder for the shipped pack; the menu lists it from then on."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
+from game import simulating
 from game.draw.cards import spec_of
 from game.draw.palette import ERROR, GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.scale import px, pxs
@@ -25,6 +27,7 @@ from game.packs import (
     deck_toml,
     decks_of,
     fmt_of,
+    game_options,
     is_shipped,
     new_problem,
     save_folder,
@@ -32,8 +35,10 @@ from game.packs import (
 )
 from game.scenes.base import Scene
 from game.session import GameConfig
+from game.userdata import data_dir
 from rules.core.cards import read_toml
 from rules.core.errors import DataError
+from rules.sim.simulation import Request
 
 if TYPE_CHECKING:
     from game.app import App
@@ -45,6 +50,8 @@ CARD_SIZE = (132, 185)
 CARD_GAP = 10
 SIDE = 330
 GRID_TOP = 96  # the grid starts under the title and the filter row
+SIM_GAMES = 300  # "Simulate…": enough games to flag a card far off, done in a minute or two
+SIM_AGENTS = ("greedy", "greedy")
 
 
 def _card() -> tuple[int, int]:
@@ -93,12 +100,19 @@ class DeckScene(Scene):
         self.line_rects: list[tuple[str, pygame.Rect]] = []
         self.hover: str | None = None
         self.elements: list[Any] = []
+        self.user_decks = found.user
+        names = list(self.models)
+        # The deck "Simulate…" plays against: the second deck (the first for a mirror).
+        self.versus = names[1] if len(names) > 1 else (names[0] if names else None)
+        self.run = simulating.CURRENT  # a run started here earlier goes on
+        self.run_seen: tuple[int, Path | None, str | None] | None = None
         self.build()
         self.open_deck(deck if deck in self.models else None)
         self.grid = CardGrid(self)
         self.focus = FocusRing(app.manager, lambda: [
             self.type_menu, self.filter, self.grid if self.shown() else None, self.deck_menu,
-            self.name_entry, self.clear_button, self.save_button, self.back_button])
+            self.name_entry, self.vs_menu, self.sim_button, self.clear_button,
+            self.save_button, self.back_button])
 
     # ---- the deck ---------------------------------------------------------------------------
     @property
@@ -181,6 +195,7 @@ class DeckScene(Scene):
                         "; ".join(found.errors[:2]))
             return target
         self.models = found.models
+        self.user_decks = found.user
         self.saved = target
         self._rebuild_deck_menu(name)
         self.status, self.status_error = f"Saved {target.name}: pick it in the menu.", False
@@ -218,6 +233,83 @@ class DeckScene(Scene):
                                     "Save deck", manager=m, object_id="#start_button")
         self.elements += [lab, self.deck_menu, lab2, self.name_entry, self.clear_button,
                           self.save_button]
+        vs = [f"vs {n}" for n in self.models] or ["vs (no deck)"]
+        chosen = f"vs {self.versus}" if self.versus in self.models else vs[0]
+        self.vs_menu = UIDropDownMenu(vs, chosen, pygame.Rect(sx + px(8), h - px(96),
+                                                              side - px(142), px(36)),
+                                      manager=m)
+        running = self.run is not None and self.run.progress().running
+        self.sim_button = UIButton(pygame.Rect(sx + side - px(126), h - px(96), px(110),
+                                               px(36)), "Stop" if running else "Simulate…",
+                                   manager=m, tool_tip_text=f"{SIM_GAMES} games of this deck "
+                                   "against the other, in the background: which card wins "
+                                   "more when played")
+        self.elements += [self.vs_menu, self.sim_button]
+
+    # ---- balance simulation ---------------------------------------------------------------
+    def simulate(self) -> bool:
+        """Start "Simulate…" for the deck on screen (a saved one) against ``versus``; False
+        with a message when it cannot start."""
+        name = self.name
+        model = self.models.get(name)
+        if model is None or self.fmt is None or self.fmt.deck_cards is None or \
+                sorted(self.fmt.deck_cards(model)) != sorted(self.copies):
+            self._check(said="Save the deck first: the simulation plays saved decks.")
+            return False
+        if self.versus is None:
+            self._check(said="There is no deck to play against.")
+            return False
+        opts = game_options(self.game, self.folder, [name, self.versus], self.user_decks)
+        out = data_dir() / "simulations" / self.game / slug(f"{name} vs {self.versus}")
+        req = Request(game=self.game, games=SIM_GAMES, decks=(name, self.versus),
+                      agents=SIM_AGENTS,
+                      pack=Path(opts["pack"]) if "pack" in opts else None,
+                      deck_folder=Path(opts["deck_folder"]) if "deck_folder" in opts else None,
+                      workers=simulating.background_workers(), out=out)
+        self.run = simulating.start(req)
+        self.run_seen = None
+        self.sim_button.set_text("Stop")
+        self.status, self.status_error = f"Simulating {name} vs {self.versus}…", False
+        return True
+
+    def update(self, dt: float) -> None:
+        if self.run is None:
+            return
+        st = self.run.progress()
+        seen = (st.done, st.report, st.error)
+        if seen == self.run_seen:
+            return
+        self.run_seen = seen
+        self.dirty = True
+        if st.running:
+            self.status = f"Simulating: {st.done}/{st.total} games…"
+            self.status_error = False
+            return
+        self.sim_button.set_text("Simulate…")
+        if st.error is not None:
+            self.status, self.status_error = f"Simulation failed: {st.error}", True
+            return
+        assert st.report is not None
+        if not self.run.opened:
+            self.run.opened = True
+            page = simulating.with_faces(st.report, self._report_faces(st.report),
+                                         pygame.image.save)
+            simulating.open_report(page)
+        stopped = " (stopped early)" if st.stopped else ""
+        self.status = f"Report{stopped}: {st.report}"
+        self.status_error = False
+
+    def _report_faces(self, report: Path) -> dict[str, Any]:
+        """Each card of the report that has a face in this pack (by id, or by name where
+        the game keys cards by name), drawn at the zoom's size."""
+        rows = json.loads((report.parent / "summary.json").read_text(encoding="utf-8"))
+        by_title = {f["title"]: cid for cid, f in self.faces.items()}
+        out = {}
+        for row in rows["cards"]:
+            cid = row["card"] if row["card"] in self.specs else by_title.get(row["card"])
+            if cid is not None:
+                out[row["card"]] = self.app.faces.face(self.specs[cid], pxs(250, 350))
+        return out
 
     def _deck_rect(self) -> pygame.Rect:
         """The deck choice's place (the name field is under it)."""
@@ -230,6 +322,14 @@ class DeckScene(Scene):
         self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], chosen, self._deck_rect(),
                                         manager=self.app.manager)
         self.elements.append(self.deck_menu)
+        # The "vs" list offers the new deck too.
+        rect = self.vs_menu.rect.copy()
+        self.vs_menu.kill()
+        self.elements.remove(self.vs_menu)
+        self.vs_menu = UIDropDownMenu([f"vs {n}" for n in self.models],
+                                      f"vs {self.versus}" if self.versus in self.models
+                                      else f"vs {chosen}", rect, manager=self.app.manager)
+        self.elements.append(self.vs_menu)
 
     def shown(self) -> list[str]:
         """The cards that pass the filters, in pack order."""
@@ -279,10 +379,18 @@ class DeckScene(Scene):
             elif ev.ui_element is self.clear_button:
                 self.copies = []
                 self._check()
+            elif ev.ui_element is self.sim_button:
+                if self.run is not None and self.run.progress().running:
+                    self.run.stop()
+                    self.status = "Stopping: the report will hold the games done…"
+                else:
+                    self.simulate()
         elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if ev.ui_element is self.type_menu:
                 self.kind = ALL_TYPES if ev.text == ALL_TYPES else ev.text.lower()
                 self.scroll = 0
+            elif ev.ui_element is self.vs_menu:
+                self.versus = ev.text.removeprefix("vs ") if self.models else None
             elif ev.ui_element is self.deck_menu:
                 self.open_deck(None if ev.text == NEW_DECK else ev.text)
                 if ev.text == NEW_DECK:
@@ -372,7 +480,7 @@ class DeckScene(Scene):
     def _draw_side(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
         top = px(136)
-        side = pygame.Rect(w - px(SIDE), top, px(SIDE - 8), h - top - px(62))
+        side = pygame.Rect(w - px(SIDE), top, px(SIDE - 8), h - top - px(106))
         pygame.draw.rect(surf, PANEL, side, border_radius=px(8))
         pygame.draw.rect(surf, PANEL_EDGE, side, width=px(1), border_radius=px(8))
         y = side.y + px(8)

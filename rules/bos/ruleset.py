@@ -98,6 +98,7 @@ class BosRules(Ruleset[State]):
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    played_kinds = {"summon": "card", "cast": "card"}  # summons and spells
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = 80
     manual_table = BosManual()

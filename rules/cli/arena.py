@@ -7,7 +7,6 @@ swapped (where the game has decks), so neither agent profits from a seat or a de
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -17,6 +16,7 @@ from typing import Any
 import rules
 from rules.agents import AGENTS, LEVELS, Agent, make_agent
 from rules.core.ruleset import Ruleset
+from rules.sim.stats import wilson
 
 
 @dataclass
@@ -74,16 +74,6 @@ def play(game: str, specs: tuple[str, str], g: int, seed: int) -> GameResult:
     w = rs.winner(state)
     out.winner = None if w is None else agent_at[w]
     return out
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a share of ``k`` in ``n`` (95 % by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def pct(xs: list[float], q: float) -> float:

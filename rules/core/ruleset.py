@@ -23,6 +23,7 @@ from rules.core import manual
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.manual_intents import MANUAL_KINDS, MANUAL_TYPES, Freeform, ManualStep
 from rules.core.model import Event, Intent, Outcome
+from rules.core.played import Played, played_by_kind
 
 if TYPE_CHECKING:
     from rules.core.gameinfo import GameInfo
@@ -75,6 +76,9 @@ class Ruleset(ABC, Generic[S]):
     # How a manual step works this game's table (``rules.core.manual_table``); None: the game
     # has no manual effects, and its State no ``manual`` field.
     manual_table: ClassVar[ManualTable | None] = None
+    # Intent kinds that play a card -> the field holding the card instance (``played_cards``,
+    # the balance simulation's per-card counts); empty: the game names no played cards.
+    played_kinds: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self) -> None:
         # One (state, legal intents) pair, replaced as a whole: a single attribute store is
@@ -352,6 +356,17 @@ class Ruleset(ABC, Generic[S]):
         """A sha256 of each card's data as this game uses it, by card id (game records keep
         them to tell when a card changed since). Default: hash ``state.catalog`` if any."""
         return catalog_hashes(getattr(state, "catalog", None))
+
+    def played_cards(self, state: S, intent: Intent) -> tuple[Played, ...]:
+        """The cards ``intent`` plays in ``state`` (before it applies), for the balance
+        simulation. Default: by ``played_kinds`` through ``state.cards`` and ``state.catalog``."""
+        return played_by_kind(state, intent, self.played_kinds)
+
+    def turns(self, state: S) -> int | None:
+        """How many turns the game has reached (the report's game length), None if the game
+        does not count turns. Default: ``state.turn``."""
+        turn = getattr(state, "turn", None)
+        return turn if isinstance(turn, int) else None
 
     def pack_format(self) -> PackFormat[Any, Any] | None:
         """How this game's card packs look (checker, CSV, printing, hot reload use it): the

@@ -71,6 +71,7 @@ class DreadnoughtRules(Ruleset[State]):
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    played_kinds = {"cast": "card"}  # a unit cast face up (a dummy is no card)
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = DreadnoughtManual()

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup
+from rules.core.played import Played
 from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
@@ -42,6 +43,7 @@ from rules.krosmaster.legal import (
     spell_targets,
 )
 from rules.krosmaster.manual import KrosmasterManual
+from rules.krosmaster.played import played_cards
 from rules.krosmaster.quick import QUIET
 from rules.krosmaster.setup import new_state
 from rules.krosmaster.state import KState
@@ -97,6 +99,9 @@ class KrosmasterRules(Ruleset[KState]):
         if catalog is None:
             return state, events
         return state.model_copy(update={"catalog": tuple(catalog.values())}), events
+
+    def played_cards(self, state: KState, intent: Intent) -> tuple[Played, ...]:
+        return played_cards(state, intent)
 
     def pieces(self, state: KState) -> list[Any]:
         """Figures on the board, and each (figure, spell) of the deciding player's figures."""

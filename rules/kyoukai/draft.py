@@ -34,6 +34,21 @@ _set = object.__setattr__
 _LOG_KW = {"random": bool, "reveals": tuple, "data": dict}
 
 
+def event(kind: str, text: str, player: int | None = None, **kw: Any) -> Event:
+    """The Event validation would build from these fields, which must have Event's own field
+    types (``Draft.log`` checks; the quick loud paths pass only ``kind``, ``text``,
+    ``player``)."""
+    fields: dict[str, Any] = {"kind": kind, "text": text, "player": player,
+                              "random": False, "reveals": (), "data": {}}
+    fields.update(kw)
+    new = Event.__new__(Event)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", {"kind", "text", "player", *kw})
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
 class Draft(CoreDraft[State]):
     """Kyoukai's draft: the field, the Gates on it and the players change in place."""
 
@@ -68,15 +83,7 @@ class Draft(CoreDraft[State]):
         if not all(type(v) is _LOG_KW.get(k) for k, v in kw.items()):
             super().log(kind, text, player, **kw)
             return
-        fields: dict[str, Any] = {"kind": kind, "text": text, "player": player,
-                                  "random": False, "reveals": (), "data": {}}
-        fields.update(kw)
-        event = Event.__new__(Event)
-        _set(event, "__dict__", fields)
-        _set(event, "__pydantic_fields_set__", {"kind", "text", "player", *kw})
-        _set(event, "__pydantic_extra__", None)
-        _set(event, "__pydantic_private__", None)
-        self.events.append(event)
+        self.events.append(event(kind, text, player, **kw))
 
     # ---- reading ---------------------------------------------------------------------
     def card(self, iid: int) -> Gate:

@@ -59,10 +59,10 @@ def friendly_fire(state: State | Draft, player: int) -> int:
     if state.seq is None:
         return 0
     return sum(1 for item in state.seq.stack
-               if item.player == player and _harms_own(state, item, player))
+               if item.player == player and harms_own(state, item, player))
 
 
-def _harms_own(state: State | Draft, item: Item, player: int) -> bool:
+def harms_own(state: State | Draft, item: Item, player: int) -> bool:
     target = state.gates.get(item.target) if item.target != EMPTY else None
     if target is None or target.owner != player:
         return False

@@ -20,7 +20,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.state import EMPTY, GRID, State
+from rules.kyoukai.state import EMPTY, GRID, Player, State
 
 
 def _stage(s: State) -> str:
@@ -67,19 +67,34 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _may_respond(s: State, p: int) -> bool:
     """Whether ``p`` has anything that could answer now (most of the time nothing: a Fast
     card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard)."""
-    pl = s.players[p]
-    ki = pl.ki
-    if pl.hand:
-        catalog, cards = s.catalog, s.cards
-        for c in _fast_openers(s, pl.hand):
-            if catalog[cards[c]].cost <= ki:
-                return True
+    if _may_answer_from_cards(s, s.players[p]):
+        return True
     gates = s.gates
     for i in _fast_iids(s).intersection(gates):
         g = gates[i]
         if g.owner == p and g.ready:
             return True
-    return any(sk.speed == "fast" for _c, _k, sk in _location_entries(s, pl.discard))
+    return False
+
+
+# Whether a player's hand (a Fast card they can pay for) or Discard (a Fast location Skill)
+# could answer, by the Player's identity: a Player is shared by every state until it changes.
+# The entry holds the Player and the card tables, so a reused id is never mistaken for them.
+_FROM_CARDS: dict[int, tuple[Player, dict[int, str], dict[str, Gate], bool]] = {}
+
+
+def _may_answer_from_cards(s: State, pl: Player) -> bool:
+    hit = _FROM_CARDS.get(id(pl))
+    if hit is not None and hit[0] is pl and hit[1] is s.cards and hit[2] is s.catalog:
+        return hit[3]
+    catalog, cards = s.catalog, s.cards
+    ki = pl.ki
+    found = any(catalog[cards[c]].cost <= ki for c in _fast_openers(s, pl.hand)) or any(
+        sk.speed == "fast" for _c, _k, sk in _location_entries(s, pl.discard))
+    if len(_FROM_CARDS) >= 4096:
+        _FROM_CARDS.clear()
+    _FROM_CARDS[id(pl)] = (pl, s.cards, s.catalog, found)
+    return found
 
 
 def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
@@ -214,16 +229,58 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
 def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
                    out: list[Intent]) -> None:
     ki = s.players[p].ki
-    for k, sk in enumerate(s.card(gate).skills):
-        if sk.kind not in ("normal", "fast") or (fast_only and sk.kind != "fast"):
+    mask = -1
+    for k, sk, rule, prm, near in _usable(s.card(gate)):
+        if (fast_only and sk.kind != "fast") or sk.cost.ki > ki:
             continue
-        if sk.cost.ki > ki:
+        if near >= 0:
+            if mask < 0:
+                mask = occupancy(s.field)
+            key = (gate, k, zone, mask & _near(zone, near) if near else 0)
+            hit = _SKILL_INTENTS.get(key)
+            if hit is None or hit[0] is not sk:
+                if len(_SKILL_INTENTS) >= 50_000:
+                    _SKILL_INTENTS.clear()
+                hit = _SKILL_INTENTS[key] = (sk, tuple(
+                    UseSkill.of(gate, k, z, ()) for z in rule(s, p, zone, prm)))
+            out.extend(hit[1])
             continue
         pays = skill_payments(s, p, gate, sk)
         if not pays:
             continue
-        rule, prm = _targeting(sk)
         out.extend(UseSkill.of(gate, k, z, pay) for z in rule(s, p, zone, prm) for pay in pays)
+
+
+# A Gate's Skill intents when they follow from the zones taken alone (``_usable``), by (Gate,
+# skill number, its zone, the zones taken where its targets can be); the entry holds the
+# Skill, so a card changed by a hot reload is never mistaken for the old one.
+_SKILL_INTENTS: dict[tuple[int, int, int, int], tuple[Skill, tuple[Intent, ...]]] = {}
+
+_Usable = tuple[int, Skill, TargetRule, Params, int]
+# A card's Normal and Fast Skills as (number, Skill, target rule, parameters, ``near``), by
+# card identity (the entry holds the card). ``near`` >= 0 for a Skill that costs no cards or
+# Gates and whose targets, from a Gate on the field, depend only on which zones within that
+# distance are taken (0: on none); -1 for the others.
+_USABLE: dict[int, tuple[Gate, tuple[_Usable, ...]]] = {}
+
+
+def _usable(card: Gate) -> tuple[_Usable, ...]:
+    hit = _USABLE.get(id(card))
+    if hit is None or hit[0] is not card:
+        rows: list[_Usable] = []
+        for k, sk in enumerate(card.skills):
+            if sk.kind not in ("normal", "fast"):
+                continue
+            rule, prm = _targeting(sk)
+            target = SKILL_EFFECTS[sk.effect].target
+            near = {"none": 0, "gate_in_range": sk.range, "bordering_gate": 1}.get(target, -1)
+            if sk.cost.discard or sk.cost.rest:
+                near = -1
+            rows.append((k, sk, rule, prm, near))
+        if len(_USABLE) >= 4096:
+            _USABLE.clear()
+        hit = _USABLE[id(card)] = (card, tuple(rows))
+    return hit[1]
 
 
 _FREE_PAY: list[tuple[int, ...]] = [()]
@@ -268,12 +325,51 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
 
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
     field = s.field
+    catalog, cards = s.catalog, s.cards
+    ki = s.players[p].ki
+    mask = occupancy(field)
     for z, i in _own_ready(s, p, only):
-        card = s.card(i)
+        card = catalog[cards[i]]
         if not card.has_stats:
             continue
-        out.extend(_gate_actions(field, i, z, card.movement or 0))
-        _skill_intents(s, p, i, z, False, out)
+        near, top = _reach_of(card)
+        if near < 0:
+            out.extend(_gate_actions(field, i, z, card.movement or 0))
+            _skill_intents(s, p, i, z, False, out)
+            continue
+        key = (i, z, min(ki, top), mask & _near(z, near))
+        hit = _TURN_ACTIONS.get(key)
+        if hit is None or hit[0] is not card:
+            got: list[Intent] = list(_gate_actions(field, i, z, card.movement or 0))
+            _skill_intents(s, p, i, z, False, got)
+            if len(_TURN_ACTIONS) >= 50_000:
+                _TURN_ACTIONS.clear()
+            hit = _TURN_ACTIONS[key] = (card, tuple(got))
+        out.extend(hit[1])
+
+
+# A Gate's whole Turn Action list (Moves, Attacks, Skills) when it follows from the zones taken
+# near it and the Ki (``_reach_of``), by (Gate, zone, Ki up to its dearest Skill, those zones);
+# the entry holds the card, so a card changed by a hot reload is never mistaken for the old one.
+_TURN_ACTIONS: dict[tuple[int, int, int, int], tuple[Gate, tuple[Intent, ...]]] = {}
+_REACH_OF: dict[int, tuple[Gate, int, int]] = {}
+
+
+def _reach_of(card: Gate) -> tuple[int, int]:
+    """How far from a Gate of this card the zones taken change its Turn Actions, and the Ki
+    its dearest Skill costs; (-1, 0) when a Skill's intents depend on more (a cost in cards or
+    Gates, targets chosen by owner)."""
+    hit = _REACH_OF.get(id(card))
+    if hit is None or hit[0] is not card:
+        rows = _usable(card)
+        near = max([card.movement or 0, 1, *(r[4] for r in rows)])
+        top = max([0, *(r[1].cost.ki for r in rows)])
+        if any(r[4] < 0 for r in rows):
+            near, top = -1, 0
+        if len(_REACH_OF) >= 4096:
+            _REACH_OF.clear()
+        hit = _REACH_OF[id(card)] = (card, near, top)
+    return hit[1], hit[2]
 
 
 def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
@@ -282,26 +378,81 @@ def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> 
     out.extend(_move_intents(s.field, gate, zone, movement))
 
 
-# A Gate's Moves (and, with ``attacks``, then its Attacks), by the whole field: positions
-# repeat from one step to the next (a pass, a declaration) and across a turn, and a look-up
-# is cheaper than the search.
-_MOVES: dict[tuple[int, int, int, bool, tuple[int, ...]], tuple[Intent, ...]] = {}
+# A Gate's Moves (and, with ``attacks``, then its Attacks), by the zones taken (``occupancy``):
+# the same few Gates stand in the same zones from one step to the next (a pass, a declaration)
+# and across a turn, and which Gates they are does not change where one can go.
+_MOVES: dict[tuple[int, int, int, bool, int], tuple[Intent, ...]] = {}
 
 
 def _move_intents(field: tuple[int, ...], gate: int, zone: int, movement: int,
                   attacks: bool = False) -> tuple[Intent, ...]:
-    key = (gate, zone, movement, attacks, field)
+    mask = occupancy(field) & _near(zone, movement)
+    key = (gate, zone, movement, attacks, mask)
     got = _MOVES.get(key)
     if got is None:
         if len(_MOVES) >= 50_000:
             _MOVES.clear()
         out: list[Intent] = []
         if movement > 0:
-            reach = GRID.reach(zone, movement, lambda c: field[c] != EMPTY)
-            out.extend(Move.of(gate, c) for c in sorted(reach))
+            out.extend(Move.of(gate, c) for c in reach(zone, movement, mask)[0])
         if attacks:
-            out.extend(Attack.of(gate, n) for n in GRID.neighbours[zone] if field[n] != EMPTY)
+            out.extend(Attack.of(gate, n) for n in GRID.neighbours[zone] if mask >> n & 1)
         got = _MOVES[key] = tuple(out)
+    return got
+
+
+# Occupied zones of a field as a bitmask, by the field tuple's identity (the entry holds the
+# tuple, so a reused id is never mistaken for it): a field is shared by every state until a
+# Gate moves, enters or leaves.
+_OCCUPANCY: dict[int, tuple[tuple[int, ...], int]] = {}
+
+
+def occupancy(field: tuple[int, ...]) -> int:
+    """Bit ``z`` set when zone ``z`` holds a Gate."""
+    hit = _OCCUPANCY.get(id(field))
+    if hit is not None and hit[0] is field:
+        return hit[1]
+    mask = 0
+    bit = 1
+    for i in field:
+        if i != EMPTY:
+            mask |= bit
+        bit <<= 1
+    if len(_OCCUPANCY) >= 4096:
+        _OCCUPANCY.clear()
+    _OCCUPANCY[id(field)] = (field, mask)
+    return mask
+
+
+_REACH: dict[tuple[int, int, int], tuple[tuple[int, ...], frozenset[int]]] = {}
+# The zones within a distance of a zone, and those bordering it, as a bitmask: only they can
+# change where a Gate there may Move or what it may Attack.
+_NEAR: dict[tuple[int, int], int] = {}
+
+
+def _near(zone: int, distance: int) -> int:
+    got = _NEAR.get((zone, distance))
+    if got is None:
+        got = 0
+        for z in range(GRID.size):
+            if GRID.manhattan(zone, z) <= max(distance, 1):
+                got |= 1 << z
+        _NEAR[zone, distance] = got
+    return got
+
+
+def reach(zone: int, movement: int, mask: int) -> tuple[tuple[int, ...], frozenset[int]]:
+    """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted
+    and as a set, with the zones taken in ``mask``: a Move resolves when its destination is
+    still among them (the shortest path then is within the Gate's Movement)."""
+    mask &= _near(zone, movement)
+    key = (zone, movement, mask)
+    got = _REACH.get(key)
+    if got is None:
+        if len(_REACH) >= 50_000:
+            _REACH.clear()
+        cells = GRID.reach(zone, movement, lambda c: bool(mask >> c & 1))
+        got = _REACH[key] = (tuple(sorted(cells)), frozenset(cells))
     return got
 
 

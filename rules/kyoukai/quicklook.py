@@ -18,7 +18,9 @@ test_quicklook.py checks this against the Draft path on every intent of many pos
 from __future__ import annotations
 
 from rules.core.model import Intent
+from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
 from rules.kyoukai.foresight import FRIENDLY_FIRE, worth, worths
+from rules.kyoukai.quicksettle import settled_score
 from rules.kyoukai.state import (
     EMPTY,
     ENTRANT_LIFE,
@@ -60,17 +62,19 @@ def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
     kind = intent.kind
     seq = s.seq
     if seq is not None:
-        if len(seq.stack) != 1:
-            return None
         if kind == "pass":
-            # Passing settles the one item as declared. A pass that closes the Sequence
-            # resolves it before the score counts friendly fire (nothing is left on it); one
-            # that does not leaves the item there to be counted.
-            change = _resolved(s, seq.stack[0], (0, 0), declared=seq.passes == 0)
-            return None if change is None else _score(s, player, change)
-        if kind not in ("open", "skill") or seq.stack[0].kind != "move" \
-                or seq.priority != player:
+            # Passing settles the items as declared. A pass that closes the Sequence resolves
+            # them before the score counts friendly fire (nothing is left on it); one that
+            # does not leaves them there to be counted.
+            if len(seq.stack) == 1:
+                change = _resolved(s, seq.stack[0], (0, 0), declared=seq.passes == 0)
+                if change is not None:
+                    return _score(s, player, change)
+            return settled_score(s, seq.stack, seq.passes == 0, [0, 0], player)
+        if kind not in ("open", "skill"):
             return None
+        if len(seq.stack) != 1 or seq.stack[0].kind != "move" or seq.priority != player:
+            return _answer_settled(s, intent, player)
         # An answer to a lone Move resolves first, then the Move, which changes no material
         # whether it still goes or fizzles: the answer scores as if declared on its own.
     elif s.active != player:
@@ -107,14 +111,50 @@ def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
 
 
 def _turn_ends(s: State, player: int) -> float | None:
-    """The End step's Sequence settles, the turn passes and the next player draws a card
-    (``flow.advance``); None when Clean-up asks for discards, the turn limit ends the game or
-    the next player's deck is empty (the Draft path)."""
+    """The End step's Sequence settles: Clean-up waits for discards when the hand is over its
+    limit, else the turn passes and the next player draws a card, or takes 2 damage on their
+    Entrant from an empty deck (``flow.advance``); None when the turn limit ends the game
+    (the Draft path)."""
     p = s.active
     nxt = s.players[1 - p]
-    if len(s.players[p].hand) > HAND_LIMIT or s.turn >= TURN_CAP or not nxt.deck:
+    if len(s.players[p].hand) > HAND_LIMIT:
+        return _score(s, player, _Change(p, (0, 0)))
+    if s.turn >= TURN_CAP:
         return None
-    return _score(s, player, _Change(p, _hands(1 - p, 1)))
+    if nxt.deck:
+        return _score(s, player, _Change(p, _hands(1 - p, 1)))
+    change = _Change(p, (0, 0))
+    g = s.gates.get(nxt.entrant)
+    if g is not None:
+        # ``Draft.damage`` from the draw step: the Sequence's Defense bonuses are over.
+        through = max(0, EMPTY_DECK_DAMAGE - max(0, defense_of(s, nxt.entrant)))
+        if through > 0:
+            change.hit, change.hit_damage = nxt.entrant, g.damage + through
+            change.won = change.hit_damage >= ENTRANT_LIFE
+    return _score(s, player, change)
+
+
+def _answer_settled(s: State, intent: Intent, player: int) -> float | None:
+    """An answer declared on the open Sequence, and every item on it settled
+    (``quicksettle``)."""
+    seq = s.seq
+    assert seq is not None
+    p = seq.priority
+    hands = [0, 0]
+    zone: int = intent.zone  # type: ignore[attr-defined]
+    target = s.field[zone] if zone != EMPTY else EMPTY
+    if intent.kind == "open":
+        c: int = intent.card  # type: ignore[attr-defined]
+        if c in s.players[p].hand:
+            hands[p] = -1
+        item = seq_item("open", p, c, -1, zone, target)
+    else:
+        g: int = intent.gate  # type: ignore[attr-defined]
+        k: int = intent.skill  # type: ignore[attr-defined]
+        pay: tuple[int, ...] = intent.pay  # type: ignore[attr-defined]
+        hands[p] = -len(pay[:s.card(g).skills[k].cost.discard])
+        item = seq_item("skill", p, g, k, zone, target)
+    return settled_score(s, seq.stack + (item,), True, hands, player)
 
 
 def _hands(p: int, change: int) -> tuple[int, int]:
@@ -235,13 +275,73 @@ def _score(s: State, player: int, change: _Change) -> float:
     on the field last, as ``Draft.place`` does)."""
     ff = change.ff if change.declarer == player else 0
     score = -FRIENDLY_FIRE * ff
-    gates = s.gates
     hit, added, gone = change.hit, change.added, change.gone
     if change.won:
-        won = 1 - gates[hit].owner  # the Entrant's damage ends the game (no winner yet)
+        won = 1 - s.gates[hit].owner  # the Entrant's damage ends the game (no winner yet)
         return score + (1000.0 if won == player else -1000.0)
+    if added != _NONE and added in s.gates:
+        return _score_plain(s, player, change)
+    # Subtracting a value is adding its negation (the same float), so each Gate's share is
+    # one signed term, added in the Gates' order.
+    for i, term, mine in _terms(s, player):
+        if i == gone:
+            continue
+        if i == hit:
+            term = -float(change.hit_damage) if mine else float(change.hit_damage)
+        score += term
+    if added != _NONE:
+        known = worths(s)
+        if added in known:
+            w = known[added]
+        else:
+            w = known[added] = worth(s, added)
+        mine = change.declarer == player
+        if w is None:
+            score += -0.0 if mine else 0.0  # undamaged
+        else:
+            score += w if mine else -w
+    me, them = s.players[player], s.players[1 - player]
+    h = change.hands
+    score += 0.3 * ((len(me.hand) + h[player]) - (len(them.hand) + h[1 - player]))
+    return score
+
+
+_Term = tuple[int, float, bool]
+# The last state's terms per scoring player (the entry holds the state): the greedy agent
+# scores every legal intent of one view.
+_TERMS: dict[int, tuple[State, list[_Term]]] = {}
+
+
+def _terms(s: State, player: int) -> list[_Term]:
+    """Each Gate's signed share of ``player``'s score, in the Gates' order: (Gate, term,
+    whether ``player`` owns it)."""
+    hit = _TERMS.get(player)
+    if hit is not None and hit[0] is s:
+        return hit[1]
     known = worths(s)
-    order = list(gates) if added == _NONE else [*gates, added]
+    out: list[_Term] = []
+    for i, g in s.gates.items():
+        if i in known:
+            w = known[i]
+        else:
+            w = known[i] = worth(s, i)
+        mine = g.owner == player
+        if w is None:
+            out.append((i, -float(g.damage) if mine else float(g.damage), mine))
+        else:
+            out.append((i, w if mine else -w, mine))
+    _TERMS[player] = (s, out)
+    return out
+
+
+def _score_plain(s: State, player: int, change: _Change) -> float:
+    """``_score`` Gate by Gate (for an ``added`` Gate that is already on the field)."""
+    ff = change.ff if change.declarer == player else 0
+    score = -FRIENDLY_FIRE * ff
+    gates = s.gates
+    hit, added, gone = change.hit, change.added, change.gone
+    known = worths(s)
+    order = [*gates, added]
     for i in order:
         if i == gone:
             continue

@@ -7,7 +7,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.core.model import Event, Intent
+from rules.core.manual_intents import MANUAL_KINDS
+from rules.core.model import Event, Intent, Outcome
 from rules.core.newgame import Setup, shipped_pack
 from rules.core.packs import cached_pack
 from rules.core.reload import replace_in_catalog
@@ -31,7 +32,7 @@ from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
 from rules.kyoukai.manual import KyoukaiManual
-from rules.kyoukai.quick import quiet_apply
+from rules.kyoukai.quick import loud_apply, quiet_apply
 from rules.kyoukai.quicklook import quick_lookahead
 from rules.kyoukai.state import (
     EMPTY,
@@ -70,6 +71,7 @@ class KyoukaiRules(Ruleset[State]):
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    played_kinds = {"open": "card"}  # a Gate opened from the hand or Spirit deck
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = KyoukaiManual()
@@ -136,20 +138,39 @@ class KyoukaiRules(Ruleset[State]):
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
 
+    def apply(self, state: State, intent: Intent, quiet: bool = False) -> Outcome:
+        if not quiet or state.manual or intent.kind in MANUAL_KINDS:
+            return super().apply(state, intent, quiet)  # a manual step goes through the core
+        # ``Ruleset.apply(quiet=True)`` for a game known to apply quietly: simulations and
+        # search call it every step.
+        return Outcome(self._quiet(state, intent), [])
+
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:
+        if quiet:
+            return self._quiet(state, intent), []
         p = self.to_act(state)
         assert p is not None
-        if quiet:
-            # Most simulated steps are passes and declarations: each changes a few fields
-            # (what the draft and ``advance`` would find, without building them).
-            new = quiet_apply(state, p, intent)
-            if new is not None:
-                return new, []
-        d = Draft(state, quiet)
+        fast = loud_apply(state, p, intent)
+        if fast is not None:
+            return fast
+        d = Draft(state)
         KINDS[intent.kind].apply(d, p, intent)
         advance(d)
         return d.freeze(), d.events
+
+    def _quiet(self, state: State, intent: Intent) -> State:
+        p = self.to_act(state)
+        assert p is not None
+        # Most simulated steps are passes and declarations: each changes a few fields
+        # (what the draft and ``advance`` would find, without building them).
+        new = quiet_apply(state, p, intent)
+        if new is not None:
+            return new
+        d = Draft(state, True)
+        KINDS[intent.kind].apply(d, p, intent)
+        advance(d)
+        return d.freeze()
 
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int) -> State:

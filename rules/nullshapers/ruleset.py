@@ -30,6 +30,7 @@ class NullshapersRules(Ruleset[State]):
     state_type = State
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    played_kinds = {"play": "card"}
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = NullshapersManual()

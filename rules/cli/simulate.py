@@ -1,0 +1,131 @@
+"""``playtable simulate`` (also ``python -m rules simulate``): many games between agents, and
+which cards win more when played; writes report/report.html, summary.json and cards.csv."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+import rules
+from rules.cli.check import check_command
+from rules.core.errors import DataError
+from rules.sim.simulation import Request, prepare, simulate
+
+
+class ProgressBar:
+    """``[#####     ] 312/1000  41.2 games/s  17 s left`` on one line of ``out`` (a new
+    line every tenth of the run when ``out`` is not a terminal)."""
+
+    def __init__(self, out: TextIO, width: int = 30) -> None:
+        self.out, self.width = out, width
+        self.start = time.perf_counter()
+        self.tty = out.isatty()
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        tenth = done * 10 // total
+        if not self.tty and tenth == self.shown and done < total:
+            return
+        self.shown = tenth
+        elapsed = max(1e-9, time.perf_counter() - self.start)
+        rate = done / elapsed
+        left = (total - done) / rate if rate else 0.0
+        filled = self.width * done // total
+        line = (f"[{'#' * filled}{' ' * (self.width - filled)}] {done}/{total}  "
+                f"{rate:.1f} games/s  {left:.0f} s left")
+        self.out.write(f"\r{line}" if self.tty else f"{line}\n")
+        if self.tty and done == total:
+            self.out.write("\n")
+        self.out.flush()
+
+
+def pair(text: str, what: str) -> tuple[str, str]:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise ValueError(f"--{what}: need two comma-separated names, got {text!r}")
+    return parts[0], parts[1]
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.pack is not None:
+        found = io.StringIO()
+        if check_command(Path(args.pack), args.game, out=found) != 0:
+            print(f"simulate: the pack {args.pack} has problems; nothing was run:",
+                  file=sys.stderr)
+            print(found.getvalue().rstrip(), file=sys.stderr)
+            return 1
+    try:
+        req = Request(game=args.game, games=args.games, seed=args.seed,
+                      decks=pair(args.decks, "decks") if args.decks else None,
+                      agents=pair(args.agents, "agents"),
+                      pack=Path(args.pack) if args.pack is not None else None,
+                      workers=args.workers, scheduler=args.scheduler, out=Path(args.out),
+                      confidence=args.confidence, family_wise=not args.per_card)
+        prepare(req)
+    except ValueError as e:
+        print(f"simulate: {e}", file=sys.stderr)
+        return 2
+    except DataError as e:
+        print("simulate: " + "\n".join(e.errors), file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    bar = None if args.quiet else ProgressBar(sys.stderr)
+    try:
+        outcome = simulate(req, bar)
+    except (RuntimeError, OSError) as e:  # no Dask for --scheduler, or no scheduler there
+        print(f"simulate: {e}", file=sys.stderr)
+        return 2
+    seconds = time.perf_counter() - start
+    if outcome.interrupted:
+        print("\nsimulate: stopped; the report holds the games done so far", file=sys.stderr)
+    print("\n".join(outcome.headline()))
+    print(f"report: {outcome.files['html']} (and summary.json)")
+    s = outcome.summary
+    print(f"RESULT games={s['games_done']} seconds={seconds:.1f} flagged={len(s['flagged'])} "
+          f"errors={s['outcomes']['errors']}", flush=True)
+    return 130 if outcome.interrupted else 0
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", required=True, choices=sorted(rules.GAMES))
+    p.add_argument("--pack", default=None, metavar="PATH",
+                   help="a card pack folder (default: the shipped pack); checked first")
+    p.add_argument("--decks", default=None, metavar="A,B",
+                   help="the two decks (default: the game's first two); A,A for a mirror")
+    p.add_argument("--agents", default="greedy,greedy", metavar="X,Y",
+                   help="the agents of deck A and deck B (they swap decks every other pair "
+                        "of games): random, greedy, search, search:LEVEL (default: "
+                        "greedy,greedy)")
+    p.add_argument("--games", type=int, default=1000, help="how many (default 1000)")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="processes playing games at once (default: one per core)")
+    p.add_argument("--seed", type=int, default=0, help="game n has seed SEED + n")
+    p.add_argument("--out", default="report", metavar="FOLDER",
+                   help="where report.html, summary.json and example games go")
+    p.add_argument("--confidence", type=float, default=0.95,
+                   help="of the intervals (default 0.95)")
+    p.add_argument("--per-card", action="store_true",
+                   help="per-card intervals without the family-wise (Bonferroni) correction: "
+                        "more flags, more of them by chance")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the games on this Dask distributed scheduler (pip install "
+                        "'playtable[cluster]')")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def main(argv: list[str]) -> int:
+    """``playtable simulate ...``."""
+    p = argparse.ArgumentParser(prog="playtable simulate", description=__doc__)
+    add_arguments(p)
+    return run(p.parse_args(argv))
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("simulate", help="balance simulation: which card is too strong")
+    add_arguments(p)
+    p.set_defaults(run=run)

@@ -1,0 +1,226 @@
+"""The greedy look-ahead's score of a Sequence of several items settled with nobody answering
+further, without a Draft: an answer declared on an open Sequence, or a pass on a longer one.
+
+The items resolve top first on a light copy of what they can change and what target rules
+read (the field, the Gates on it, Defense used and given, Entrants' damage, hand sizes), with
+the same rules as ``flow.resolve`` and the effects (``effects.r_*``): each item's target is
+checked again on the field as the items before it left it, damage is reduced by Defense
+used up over the Sequence (K-08, K-11), and a game won stops the rest. The Gates are kept in
+a dict changed as the Draft changes its own (a Gate leaving is popped, one entering is added
+last), so the score adds the same values in the same order as ``ruleset._score``: the same
+float. What it does not model returns None and takes the Draft path: a Branch or Graft that
+resolves before other items (it changes a Gate's stats for them) and any effect not listed
+here.
+
+A rules change to resolution or to the score is made here too: tests/kyoukai/
+test_quicklook.py checks this against the Draft path on every intent of many positions.
+"""
+
+from __future__ import annotations
+
+from rules.kyoukai.cards import Gate
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params
+from rules.kyoukai.foresight import FRIENDLY_FIRE, harms_own, worth, worths
+from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, GRID, FieldGate, Item, State, placed
+
+
+class _Settling:
+    """What the items resolved so far changed (``effects.Board`` for the target rules)."""
+
+    __slots__ = ("s", "field", "gates", "damage", "absorbed", "shield", "hands", "drawn", "won",
+                 "settling", "last")
+
+    def __init__(self, s: State, hands: list[int], settling: bool) -> None:
+        self.s = s
+        # Whether ``foresight.settle`` resolves the items (it makes a choice asked for on the
+        # way and goes on), or a closing pass's ``advance`` (which stops at the choice).
+        self.settling = settling
+        self.field = list(s.field)
+        self.gates: dict[int, FieldGate] = dict(s.gates)
+        self.damage: dict[int, int] = {}  # Entrants' damage as it now stands
+        self.absorbed: dict[int, int] = {}
+        self.shield: dict[int, int] = {}
+        self.hands = hands  # each player's hand size change
+        self.drawn = [0, 0]
+        self.won: int | None = None  # who won, once an Entrant's damage ends the game
+        self.last = False  # the item resolving is the last one (nothing reads what it changes)
+
+    def card(self, iid: int) -> Gate:
+        return self.s.card(iid)
+
+    def resolve(self, item: Item) -> bool:
+        """``flow.resolve``; False when this item needs the Draft path."""
+        kind = item.kind
+        gates = self.gates
+        if kind == "attack":
+            a, t = item.source, item.target
+            if a in gates and t in gates and GRID.bordering(self.field.index(a),
+                                                            self.field.index(t)):
+                return self.hit(t, self.stat(a, "attack"))
+            return True
+        if kind == "move":
+            g = item.source
+            if g in gates:
+                field = self.field
+                start = field.index(g)
+                path = GRID.path(start, item.zone, lambda z: field[z] != EMPTY)
+                if path is not None and len(path) - 1 <= (self.card(g).movement or 0):
+                    field[start] = EMPTY
+                    field[item.zone] = g
+            return True
+        if kind == "open":
+            card = self.card(item.source)
+            if card.type in ("summon", "spirit", "entrant"):
+                if self.field[item.zone] == EMPTY:
+                    self.place(item.source, item.player, item.zone)
+                return True  # (or it fizzles to the Discard, which the score does not read)
+            assert card.effect is not None
+            zone = self.retarget(item, OPEN_EFFECTS[card.effect].target, EMPTY,
+                                 Params(card.amount, card.range))
+            return zone is None or self.effect(card.effect, item, zone, card.amount)
+        if kind == "skill":
+            src = item.source
+            skill = self.card(src).skills[item.skill]
+            on_field = src in gates
+            if skill.kind != "location" and not on_field:
+                return True
+            zone = self.retarget(item, SKILL_EFFECTS[skill.effect].target,
+                                 self.field.index(src) if on_field else EMPTY,
+                                 Params(skill.amount, skill.range, skill.attack, skill.defense))
+            if zone is None:
+                return True
+            if skill.effect == "primal_instinct":
+                return self.hit(self.field[zone], self.stat(src, "attack"))
+            return self.effect(skill.effect, item, zone, skill.amount)
+        return False
+
+    def retarget(self, item: Item, rule: str, src_zone: int, prm: Params) -> int | None:
+        """``flow._retarget``: the zone to act on, or None if the target is gone."""
+        if rule == "none":
+            return EMPTY
+        legal = TARGETS[rule](self, item.player, src_zone, prm)
+        if item.target != EMPTY:
+            if item.target not in self.gates:
+                return None
+            z = self.field.index(item.target)
+            return z if z in legal else None
+        return item.zone if item.zone in legal else None
+
+    def effect(self, effect: str, item: Item, zone: int, amount: int) -> bool:
+        p = item.player
+        if effect == "damage":
+            return self.hit(self.field[zone], amount)
+        if effect == "shield":
+            t = self.field[zone]
+            self.shield[t] = self.shield.get(t, 0) + amount
+            return True
+        if effect in ("ready", "nothing"):
+            return True
+        if effect == "draw":
+            deck = self.s.players[p].deck
+            taken = len(deck[self.drawn[p]:][:amount])
+            self.drawn[p] += taken
+            self.hands[p] += taken
+            return True
+        if effect == "heal":
+            ent = self.s.players[p].entrant
+            if ent in self.gates:
+                now = self.damage.get(ent, self.gates[ent].damage)
+                self.damage[ent] = now - min(amount, now)
+            return True
+        if effect == "return_to_hand":
+            t = self.field[zone]
+            g = self.gates.get(t)
+            if g is None:
+                return False
+            self.leave(t)
+            self.hands[g.owner] += 1
+            return True
+        if effect == "rebirth":
+            self.place(item.source, p, zone)
+            return True
+        # A Branch or Graft changes its host's stats, which only later items would read.
+        return self.last and effect in ("branch_self", "graft")
+
+    def stat(self, iid: int, name: str) -> int:
+        """``Draft.attack_of`` / ``defense_of`` without the shields (Branches do not change
+        here)."""
+        total: int = getattr(self.card(iid), name) or 0
+        for b in self.gates[iid].branches:
+            for sk in self.card(b).skills:
+                if sk.kind == "branch" and sk.effect == "stat_bonus":
+                    total += getattr(sk, name)
+        return total
+
+    def hit(self, t: int, amount: int) -> bool:
+        """``Draft.damage``."""
+        g = self.gates.get(t)
+        if g is None or amount <= 0:
+            return True
+        defense = self.stat(t, "defense") + self.shield.get(t, 0)
+        used = self.absorbed.get(t, 0)
+        left = max(0, defense - used)
+        through = max(0, amount - left)
+        self.absorbed[t] = used + min(amount, left)
+        if through == 0:
+            return True
+        if self.card(t).type == "entrant":
+            total = self.damage.get(t, g.damage) + through
+            self.damage[t] = total
+            if total >= ENTRANT_LIFE and self.won is None:
+                self.won = 1 - g.owner
+            return True
+        # Discarded: a Potion Potential's Ready on the way is not scored when the settling goes
+        # on past it; a pass's resolution stops there, with the items left (the Draft path).
+        if not self.settling and any(k.kind == "passive" and k.effect == "ready_on_discard"
+                                     for k in self.card(t).skills):
+            return False
+        self.leave(t)
+        return True
+
+    def leave(self, t: int) -> None:
+        del self.gates[t]
+        self.field[self.field.index(t)] = EMPTY
+
+    def place(self, iid: int, owner: int, zone: int) -> None:
+        self.field[zone] = iid
+        self.gates[iid] = placed(iid, owner, False)
+
+
+def settled_score(s: State, stack: tuple[Item, ...], counted: bool, hands: list[int],
+                  player: int) -> float | None:
+    """``evaluate`` for ``player`` once ``stack`` (bottom first) resolves from ``s``, or None
+    for the Draft path. ``counted``: the items are still on the Sequence when the score
+    counts friendly fire (``ruleset._score``); ``hands``: each player's hand size change
+    from declaring."""
+    ff = sum(1 for item in stack if item.player == player and harms_own(s, item, player)) \
+        if counted else 0
+    score = -FRIENDLY_FIRE * ff
+    o = _Settling(s, hands, counted)
+    for k, item in enumerate(reversed(stack)):
+        o.last = k == len(stack) - 1
+        if not o.resolve(item):
+            return None
+        if o.won is not None:
+            return score + (1000.0 if o.won == player else -1000.0)
+    known = worths(s)
+    damage = o.damage
+    for i, g in o.gates.items():
+        if i in known:
+            w = known[i]
+        else:
+            w = known[i] = worth(s, i)
+        if w is None:
+            dmg = damage.get(i, g.damage)
+            if g.owner == player:
+                score -= dmg
+            else:
+                score += dmg
+        elif g.owner == player:
+            score += w
+        else:
+            score -= w
+    me, them = s.players[player], s.players[1 - player]
+    h = o.hands
+    score += 0.3 * ((len(me.hand) + h[player]) - (len(them.hand) + h[1 - player]))
+    return score

@@ -1,0 +1,132 @@
+"""One game of a simulation, played in a worker process: who won, how long it took, which
+cards each player played, and its intents (so a game worth showing becomes a record)."""
+
+from __future__ import annotations
+
+import traceback
+from array import array
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from rules.agents import Agent, make_agent
+from rules.core.played import Played
+from rules.core.ruleset import Ruleset
+from rules.sim.plan import Match
+
+# A game that has not ended after this many intents is reported as broken, not waited for:
+# every game has a turn cap far below it.
+MAX_INTENTS = 50_000
+
+_RULESETS: dict[str, tuple[Ruleset[Any], Ruleset[Any]]] = {}
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    seed: int
+    deck_at: tuple[int, int]
+    agent_at: tuple[int, int]
+    first: int | None = None  # the seat that made the first decision
+    winner: int | None = None  # the winning seat; None: a draw, a turn-cap game or an error
+    capped: bool = False  # ended by the turn cap
+    turns: int | None = None
+    decisions: int = 0  # intents chosen among more than one
+    played: tuple[tuple[Played, ...], tuple[Played, ...]] = ((), ())  # per seat, sorted
+    # The position of each chosen intent in its ``legal_intents`` list (``array("I")``
+    # bytes): the rules alone replay the game from them, for a record (``intents_of``).
+    choices: bytes = b""
+    error: str | None = None  # why the game could not be played to its end
+    # The card whose manual effect stopped the game (the agents do not carry out effects by
+    # hand), None if none did.
+    manual: str | None = None
+
+    @property
+    def decisive(self) -> bool:
+        return self.error is None and self.winner is not None
+
+
+def rulesets(game: str) -> tuple[Ruleset[Any], Ruleset[Any]]:
+    """The game's ruleset and a second one the agents think on (its caches are per
+    instance, so their look-ahead does not evict the table's), one pair per process."""
+    pair = _RULESETS.get(game)
+    if pair is None:
+        rs = rules.get(game)
+        own = type(rs)()
+        own.info = rs.info
+        pair = _RULESETS[game] = (rs, own)
+    return pair
+
+
+def play(match: Match, keep_choices: bool = True) -> GameResult:
+    """Plays ``match`` to its end; an exception is caught and reported in ``error`` (with the
+    intents so far), so one broken game does not stop the run."""
+    base = GameResult(match.index, match.seed, match.deck_at, match.agent_at)
+    choices = array("I")
+    try:
+        return _play(match, base, choices, keep_choices)
+    except Exception as e:  # noqa: BLE001 - any failure of the rules is counted, not raised
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        where = f"{frame.filename}:{frame.lineno}"
+        return GameResult(base.index, base.seed, base.deck_at, base.agent_at,
+                          choices=choices.tobytes() if keep_choices else b"",
+                          error=f"{type(e).__name__}: {e} (at {where})")
+
+
+def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> GameResult:
+    rs, own = rulesets(match.game)
+    options = match.game_options()
+    specs = match.seat_agents()
+    agents: list[Agent] = [make_agent(specs[p], seed=match.seed * 2 + p, options=options,
+                                      game=match.game) for p in (0, 1)]
+    state = rs.new_game(seed=match.seed, options=options)
+    first = rs.to_act(state)
+    played: tuple[set[Played], set[Played]] = (set(), set())
+    decisions = steps = 0
+    while (p := rs.to_act(state)) is not None:
+        step = rs.manual_pending(state)
+        if step is not None:
+            return GameResult(base.index, base.seed, base.deck_at, base.agent_at, first=first,
+                              turns=rs.turns(state), decisions=decisions,
+                              played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
+                              choices=choices.tobytes() if keep else b"", manual=step.title)
+        steps += 1
+        if steps > MAX_INTENTS:
+            raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
+        legal = rs.legal_intents(state)
+        if len(legal) == 1:
+            intent = legal[0]
+            choices.append(0)
+        else:
+            intent = agents[p].choose(own, rs.view(state, p), legal)
+            decisions += 1
+            # An agent returns one of ``legal`` (by identity, else an equal one).
+            at = next((i for i, x in enumerate(legal) if x is intent), None)
+            choices.append(legal.index(intent) if at is None else at)
+        played[p].update(rs.played_cards(state, intent))
+        state = rs.apply(state, intent, quiet=True).state
+    winner = rs.winner(state)
+    turns = rs.turns(state)
+    cap = getattr(rs, "turn_cap", None)
+    capped = winner is None and turns is not None and cap is not None and turns >= cap
+    return GameResult(base.index, base.seed, base.deck_at, base.agent_at, first=first,
+                      winner=winner, capped=capped, turns=turns, decisions=decisions,
+                      played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
+                      choices=choices.tobytes() if keep else b"")
+
+
+def intents_of(match: Match, choices: bytes) -> list[dict[str, Any]]:
+    """The intents of a played game as JSON data, replayed by the rules from its choices."""
+    rs = rules.get(match.game)
+    state = rs.new_game(seed=match.seed, options=match.game_options())
+    out = []
+    for at in array("I", choices):
+        intent = rs.legal_intents(state)[at]
+        out.append(intent.model_dump(mode="json"))
+        state = rs.apply(state, intent, quiet=True).state
+    return out
+
+
+def play_batch(matches: list[Match]) -> list[GameResult]:
+    """Several games in one task (fewer round trips to a pool or a cluster)."""
+    return [play(m) for m in matches]

@@ -1,0 +1,94 @@
+"""The report's plots, drawn with matplotlib's Agg backend (no window, no pyplot state) and
+returned as PNG bytes to embed in the page.
+
+matplotlib is imported when a plot is drawn, not with this module: the desktop executable
+leaves it out (its size), and its deck screen's reports then have tables without plots
+(``available``)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+STRONG, WEAK, PLAIN = "#c0392b", "#2471a3", "#7f8c8d"
+
+
+def available() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def figure(width: float, height: float) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height))
+
+
+def png(fig: Figure) -> bytes:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    # No Software/date metadata: the same run gives the same bytes.
+    fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
+    return buf.getvalue()
+
+
+def win_rates(rows: Sequence[tuple[str, Mapping[str, Any]]]) -> bytes:
+    """Horizontal bars of win rates with their intervals, 50 % marked."""
+    fig = figure(7.0, 0.5 + 0.45 * len(rows))
+    ax = fig.add_subplot()
+    labels = [label for label, _ in rows]
+    rates = [r["rate"] or 0.0 for _, r in rows]
+    # max(0, ...): at 0 % or 100 % the Wilson bound may sit a rounding error past the rate.
+    err = [[max(0.0, rate - r["lo"]) for rate, (_, r) in zip(rates, rows, strict=True)],
+           [max(0.0, r["hi"] - rate) for rate, (_, r) in zip(rates, rows, strict=True)]]
+    y = list(range(len(rows)))[::-1]
+    ax.barh(y, rates, xerr=err, color="#95a5a6", capsize=4)
+    ax.axvline(0.5, color="black", linewidth=0.8, linestyle="--")
+    ax.set_yticks(y, labels)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate of decisive games (95 % interval)")
+    fig.tight_layout()
+    return png(fig)
+
+
+def histogram(hist: dict[str, Any], label: str) -> bytes:
+    fig = figure(7.0, 2.6)
+    ax = fig.add_subplot()
+    edges = hist.get("edges", [])
+    if edges:
+        ax.stairs(hist["counts"], edges, fill=True, color="#5d6d7e")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole games
+    ax.set_xlabel(label)
+    ax.set_ylabel("games")
+    fig.tight_layout()
+    return png(fig)
+
+
+def card_effects(rows: Sequence[dict[str, Any]], confidence: str) -> bytes:
+    """Each card's win-rate difference (played - not) with its interval, strongest on top;
+    flagged cards coloured."""
+    shown = [r for r in rows if r["difference"] is not None]
+    fig = figure(7.5, 0.8 + 0.28 * max(1, len(shown)))
+    ax = fig.add_subplot()
+    for i, r in enumerate(shown):
+        y = len(shown) - 1 - i
+        colour = STRONG if r["flag"] == "strong" else WEAK if r["flag"] == "weak" else PLAIN
+        ax.plot([r["lo"], r["hi"]], [y, y], color=colour, linewidth=2)
+        ax.plot([r["difference"]], [y], "o", color=colour)
+    ax.axvline(0.0, color="black", linewidth=0.8)
+    ax.set_yticks(range(len(shown))[::-1], [r["name"] for r in shown], fontsize=8)
+    ax.set_xlim(-1, 1)
+    ax.set_xlabel(f"win rate played - not played ({confidence})")
+    fig.tight_layout()
+    return png(fig)

@@ -1,0 +1,60 @@
+"""The deck screen's "Simulate…" (issue 17): the deck on screen against the one chosen
+under "vs", played in a background process while the screen stays usable, the progress on
+the status line, then the report opened, each card's line linking to its face. Real posted
+events on a headless window; the planted pack of tests/data/sim (Jade Drone far too
+strong) so the report has something to say."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game import simulating
+from game.scenes import decks as deck_screen
+from game.scenes.decks import DeckScene
+from tests.game.conftest import Driver
+from tests.game.test_deck_screen import _click_card, _pick
+
+PLANTED = Path(__file__).resolve().parent.parent / "data" / "sim" / "planted"
+
+
+@pytest.mark.timeout(300)
+def test_simulate_runs_in_the_background_and_opens_the_report(
+        menu: Callable[[], Driver], monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[Path] = []
+    monkeypatch.setattr(simulating, "open_report", opened.append)
+    monkeypatch.setattr(deck_screen, "SIM_GAMES", 60)
+    d = menu()
+    d.app.to_decks("dreadnought", PLANTED, None)
+    sc = d.app.scene
+    assert isinstance(sc, DeckScene)
+    d.click(sc.sim_button.rect.center)  # nothing saved on screen yet: it says so
+    assert sc.status_error and "Save the deck first" in sc.status
+    _pick(d, sc.deck_menu, "Mirror")
+    assert sc.versus == "Mirror"
+    d.click(sc.sim_button.rect.center)
+    assert sc.run is not None and sc.sim_button.text == "Stop"
+
+    # The screen stays usable while the games are played: a right-click takes a copy out.
+    before = sc.count("amber_drone")
+    _click_card(d, "amber_drone", button=3)
+    assert sc.count("amber_drone") == before - 1
+    seen_progress = False
+    deadline = time.monotonic() + 240
+    while not opened and time.monotonic() < deadline:
+        d.frames()
+        seen_progress |= sc.status.startswith("Simulating: ")
+        time.sleep(0.02)
+    assert opened, sc.status
+    assert seen_progress
+    page = opened[0]
+    html = page.read_text(encoding="utf-8")
+    assert sc.status.startswith("Report: ") and sc.sim_button.text == "Simulate…"
+    assert (page.parent / "faces" / "jade_drone.png").is_file()
+    assert '<a href="faces/jade_drone.png">Jade Drone</a>' in html
+    assert '<tr class="strong"><td><a href="faces/jade_drone.png">' in html
+    d.frames(3)
+    assert len(opened) == 1  # opened once
