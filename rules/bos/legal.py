@@ -1,12 +1,13 @@
 """Who acts and what is legal in BOS: the stages table (``rules.core.stages``) and one
 generator per stage, straight from the immutable State (no draft is built to list intents).
 
-The generators run every step of a simulation, so they read per-card rows and reuse intent
-lists cached by the immutable pieces they depend on (see ``_rows``, ``_aimed``, ``_strikes``)."""
+The generators run every step of a simulation, so they read per-game card rows (``deal``),
+reuse intent lists cached by what they depend on (``_aimed``) and take each intent from a
+table by its fields (``_Table``) rather than building it."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from rules.bos.cards import Card
 from rules.bos.effects import CONDITIONS, EFFECTS, Condition, Reading, holds
@@ -78,7 +79,7 @@ def _target_key(s: State, p: int, kind: str, field: tuple[int, ...]) -> Hashable
     if kind == "player":
         return (p, sides[p].turns > 0, sides[1 - p].turns > 0)
     if kind == "own_acted":
-        return (p, "acted", *(i for i, u in s.units.items() if u.owner == p and u.acted))
+        return (p, "acted", *[i for i, u in s.units.items() if u.owner == p and u.acted])
     return (kind, sides[0].boss, sides[1].boss, field)
 
 
@@ -146,27 +147,30 @@ def _summons(iid: int, cols: tuple[int, ...]) -> list[Intent]:
     return got
 
 
+_END_SUMMONING = EndSummoning.of()
+_END_TURN = EndTurn.of()
+_TAKE_IT = TakeIt.of()
+
+
 def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    side = s.sides[p]
+    side = s.sides[p].__dict__  # fields read as in ``to_act``
     out: list[Intent] = []
-    down, slots = side.wizard_down, side.slots
+    down, slots = side["wizard_down"], side["slots"]
     cols = tuple([c for c in _COLS if not down[c] and slots[c] == EMPTY])  # ``free_columns``
     if cols:
         summons = _SUMMONS
-        for iid, _, test, n, _ in _rows(s, side.castle, False):
+        for iid, _, test, n, _ in rows(s, side["castle"], False):
             if (only is None or iid == only) and (test is None or test(s, p, n)):
                 got = summons.get((iid, cols))
                 out.extend(_summons(iid, cols) if got is None else got)
     if only is None:
-        out.append(EndSummoning.of())
+        out.append(_END_SUMMONING)
     return out
 
 
 # Per card (by identity, the card kept so its id is never reused): cost, condition, its
-# amount and the effect's target kind; the legal-intent generators read these every step.
+# amount and the effect's target kind (for the explanations and the quiet paths).
 _INFO: dict[int, tuple[Card, int, str, int, str]] = {}
-# A card's "act" abilities as (index, target kind), by card identity (the card kept).
-_ACTS: dict[int, tuple[Card, tuple[tuple[int, str], ...]]] = {}
 
 
 def info(s: Reading, iid: int) -> tuple[Card, int, str, int, str]:
@@ -180,137 +184,181 @@ def info(s: Reading, iid: int) -> tuple[Card, int, str, int, str]:
     return got
 
 
-def _acts(card: Card) -> tuple[tuple[int, str], ...]:
-    got = _ACTS.get(id(card))
-    if got is None or got[0] is not card:
-        if len(_ACTS) > 10_000:
-            _ACTS.clear()
-        acts = tuple((k, EFFECTS[ab.effect].target) for k, ab in enumerate(card.abilities)
-                     if ab.trigger == "act")
-        got = _ACTS[id(card)] = (card, acts)
-    return got[1]
+class _Table(dict[tuple[int, ...], Intent]):
+    """One intent type's intents by their fields, each made on first use (``Intent.of``): the
+    generators read them with a plain subscript. Card numbers and targets are small numbers,
+    so a table stays small (a few thousand intents)."""
 
+    def __init__(self, make: Callable[..., Intent]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple[int, ...]) -> Intent:
+        got = self[key] = self.make(*key)
+        return got
+
+
+_ATTACKS = _Table(Attack.of)  # (card, target)
+_PLAYER_ATTACKS = _Table(PlayerAttack.of)  # (card, player)
+_CASTS = _Table(Cast.of)  # (card, target, player)
+_ABILITIES = _Table(UseAbility.of)  # (card, ability, target, player)
 
 # The Cast (ability -1) or UseAbility intents of a card at every target of a kind, by
 # (card, ability, ``_target_key``).
 _AIMED: dict[tuple[int, int, Hashable], list[Intent]] = {}
 
 
-def _aimed(s: State, p: int, iid: int, ability: int, kind: str, key: Hashable) -> list[Intent]:
-    """The Cast (``ability`` -1) or UseAbility intents of a card at each target."""
-    k = (iid, ability, key)
-    got = _AIMED.get(k)
-    if got is None:
-        if len(_AIMED) > 50_000:
-            _AIMED.clear()
-        picks = _targets(s, p, kind)
-        got = _AIMED[k] = [Cast.of(iid, t, q) for t, q in picks] if ability < 0 else \
-            [UseAbility.of(iid, ability, t, q) for t, q in picks]
-    return got
-
-
-# A ready card's attacks on every other card, then its player attacks, by (card, its owner,
-# whether it may attack the opponent, battlefield).
-_STRIKES: dict[tuple[int, int, bool, tuple[int, ...]], list[Intent]] = {}
-
-
-def _strikes(iid: int, p: int, at_them: bool, field: tuple[int, ...]) -> list[Intent]:
-    key = (iid, p, at_them, field)
-    got = _STRIKES.get(key)
-    if got is None:
-        if len(_STRIKES) > 50_000:
-            _STRIKES.clear()
-        got = [Attack.of(iid, t) for t in field if t != iid]
-        if at_them:
-            got.append(PlayerAttack.of(iid, 1 - p))
-        got.append(PlayerAttack.of(iid, p))  # B-12: yourself, always
-        _STRIKES[key] = got
+def _aimed(picks: tuple[Pick, ...], iid: int, ability: int, key: Hashable) -> list[Intent]:
+    """The Cast (``ability`` -1) or UseAbility intents of a card at each of ``picks``."""
+    if len(_AIMED) > 50_000:
+        _AIMED.clear()
+    if ability < 0:
+        casts = _CASTS
+        got = _AIMED[iid, ability, key] = [casts[iid, t, q] for t, q in picks]
+    else:
+        uses = _ABILITIES
+        got = _AIMED[iid, ability, key] = [uses[iid, ability, t, q] for t, q in picks]
     return got
 
 
 # iid, cost, condition test (None: always), its amount, the effect's target kind
 Row = tuple[int, int, Condition | None, int, str]
-# A castle's or spellbook's rows (the spellbook's cheapest first), by (catalog, cards, zone);
-# both dicts kept with them: iids are numbered per deck pair, so the same zone tuple of
-# another game's ``cards`` (or of a reloaded catalog) is other cards.
-_BOOKS: dict[tuple[int, int, tuple[int, ...], bool],
-             tuple[dict[str, Card], dict[int, str], list[Row]]] = {}
 
 
-def _rows(s: State, book: tuple[int, ...], by_cost: bool) -> list[Row]:
-    """The castle's or spellbook's cards as rows (the spellbook's cheapest first)."""
-    catalog, cards = s.catalog, s.cards
-    key = (id(catalog), id(cards), book, by_cost)
-    got = _BOOKS.get(key)
-    if got is None or got[0] is not catalog or got[1] is not cards:
-        if len(_BOOKS) > 20_000:
-            _BOOKS.clear()
-        rows: list[Row] = []
+class _Deal:
+    """What the generators read of one game's cards (its catalog and card numbering), worked
+    out once: castle and spellbook rows by zone, each card's "act" abilities. Keyed by the
+    numbering and kept with both: iids are numbered per deck pair, so the same zone tuple of
+    another game's ``cards`` (or of a reloaded catalog) is other cards."""
+
+    __slots__ = ("catalog", "cards", "books", "acts")
+
+    def __init__(self, catalog: dict[str, Card], cards: dict[int, str]) -> None:
+        self.catalog = catalog
+        self.cards = cards
+        # a castle's or spellbook's rows (the spellbook's cheapest first), by (zone, by cost)
+        self.books: dict[tuple[tuple[int, ...], bool], list[Row]] = {}
+        self.acts: dict[int, tuple[tuple[int, str], ...]] = {}  # (ability index, target kind)
+
+    def rows(self, book: tuple[int, ...], by_cost: bool) -> list[Row]:
+        catalog, cards = self.catalog, self.cards
+        out: list[Row] = []
         for iid in book:
             c = catalog[cards[iid]]
             test = None if c.condition == "always" else CONDITIONS[c.condition].test
             kind = EFFECTS[c.effect].target if c.effect is not None else "none"
-            rows.append((iid, c.cost, test, c.condition_n, kind))
+            out.append((iid, c.cost, test, c.condition_n, kind))
         if by_cost:
-            rows.sort(key=lambda r: r[1])
-        got = _BOOKS[key] = (catalog, cards, rows)
-    return got[2]
+            out.sort(key=lambda r: r[1])
+        if len(self.books) > 20_000:
+            self.books.clear()
+        self.books[book, by_cost] = out
+        return out
+
+    def card_acts(self, iid: int) -> tuple[tuple[int, str], ...]:
+        card = self.catalog[self.cards[iid]]
+        got = self.acts[iid] = tuple((k, EFFECTS[ab.effect].target)
+                                     for k, ab in enumerate(card.abilities)
+                                     if ab.trigger == "act")
+        return got
+
+
+_DEALS: dict[int, _Deal] = {}  # by id of the numbering (``State.cards``)
+
+
+def deal(s: State) -> _Deal:
+    cards = s.cards
+    got = _DEALS.get(id(cards))
+    if got is None or got.cards is not cards or got.catalog is not s.catalog:
+        if len(_DEALS) > 64:
+            _DEALS.clear()
+        got = _DEALS[id(cards)] = _Deal(s.catalog, cards)
+    return got
+
+
+def rows(s: State, book: tuple[int, ...], by_cost: bool) -> list[Row]:
+    """The castle's or spellbook's cards as rows (the spellbook's cheapest first)."""
+    d = deal(s)
+    got = d.books.get((book, by_cost))
+    return d.rows(book, by_cost) if got is None else got
 
 
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    sides = s.sides
-    side = sides[p]
+    sd = s.__dict__  # fields read as in ``to_act``
+    sides = sd["sides"]
+    side = sides[p].__dict__
     out: list[Intent] = []
-    vim = side.vim
-    units = s.units
+    units = sd["units"]
     field = tuple(units)
-    keys: dict[str, Hashable] = {}  # target kind -> its key, this position
-    aimed, strikes = _AIMED, _STRIKES
-    for iid, cost, test, n, kind in _rows(s, side.spellbook, True):
-        if cost > vim:
-            break
-        if (only is not None and iid != only) or (test is not None and not test(s, p, n)):
-            continue
-        key = keys.get(kind)
-        if key is None:
-            key = keys[kind] = _target_key(s, p, kind, field)
-        got = aimed.get((iid, -1, key))  # ``_aimed``'s cache read inline: once per spell
-        out.extend(_aimed(s, p, iid, -1, kind, key) if got is None else got)
-    q = 1 - p
-    them = sides[q]
-    # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a column
-    # facing an empty slot, from the boss only into a completely open battlefield
-    ts = them.slots
-    open_cols = [] if them.turns <= 0 else [c for c in _COLS if ts[c] == EMPTY]
-    boss = side.boss
-    boss_open = len(open_cols) == COLUMNS and them.boss_state != "up"
-    slots = side.slots
-    catalog, cards = s.catalog, s.cards
-    for iid, u in units.items():
-        if u.owner != p or u.acted or (only is not None and iid != only):
-            continue
-        at_them = boss_open if iid == boss else (iid in slots and slots.index(iid) in open_cols)
-        got = strikes.get((iid, p, at_them, field))
-        out.extend(_strikes(iid, p, at_them, field) if got is None else got)
-        for k, kind in _acts(catalog[cards[iid]]):
+    # target kind -> its key (``_target_key``), this position; the others on first use
+    keys: dict[str, Hashable] = {"none": 0, "opponent": 0, "unit": field}
+    aimed = _AIMED
+    cards = sd["cards"]
+    d = _DEALS.get(id(cards))  # ``deal``, inline
+    if d is None or d.cards is not cards or d.catalog is not sd["catalog"]:
+        d = deal(s)
+    book = side["spellbook"]
+    spells = d.books.get((book, True))
+    if spells is None:
+        spells = d.rows(book, True)
+    vim = side["vim"]
+    if spells and spells[0][1] <= vim:
+        for iid, cost, test, n, kind in spells:
+            if cost > vim:
+                break
+            if (only is not None and iid != only) or (test is not None and not test(s, p, n)):
+                continue
             key = keys.get(kind)
             if key is None:
                 key = keys[kind] = _target_key(s, p, kind, field)
-            got = aimed.get((iid, k, key))
-            out.extend(_aimed(s, p, iid, k, kind, key) if got is None else got)
-    if side.boss_state == "down" and (only is None or only == boss):  # as ``can_reveal``
-        _, _, test, n, _ = _rows(s, (boss,), False)[0]
-        if test is None or test(s, p, n):
+            got = aimed.get((iid, -1, key))
+            out.extend(_aimed(_targets(s, p, kind), iid, -1, key) if got is None else got)
+    q = 1 - p
+    boss = side["boss"]
+    ready = [iid for iid, u in units.items()
+             if (ud := u.__dict__)["owner"] == p and not ud["acted"]]
+    if ready:
+        them = sides[q].__dict__
+        # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
+        # column facing an empty slot, from the boss only into a completely open battlefield
+        ts = them["slots"]
+        arrived_q = them["turns"] > 0
+        slots = side["slots"]
+        attacks, player_attacks, acts = _ATTACKS, _PLAYER_ATTACKS, d.acts
+        for iid in ready:
+            if only is not None and iid != only:
+                continue
+            out += [attacks[iid, t] for t in field if t != iid]
+            if arrived_q:
+                if iid == boss:
+                    if them["boss_state"] != "up" and ts == _OPEN:
+                        out.append(player_attacks[iid, q])
+                elif iid in slots and ts[slots.index(iid)] == EMPTY:
+                    out.append(player_attacks[iid, q])
+            out.append(player_attacks[iid, p])  # B-12: yourself, always
+            got_acts = acts.get(iid)
+            for k, kind in d.card_acts(iid) if got_acts is None else got_acts:
+                key = keys.get(kind)
+                if key is None:
+                    key = keys[kind] = _target_key(s, p, kind, field)
+                got = aimed.get((iid, k, key))
+                out.extend(_aimed(_targets(s, p, kind), iid, k, key) if got is None else got)
+    if side["boss_state"] == "down" and (only is None or only == boss):  # as ``can_reveal``
+        c = d.catalog[d.cards[boss]]
+        if c.condition == "always" or CONDITIONS[c.condition].test(s, p, c.condition_n):
             out.append(RevealBoss.of(boss))
     if only is None:
-        out.append(EndTurn.of())
+        out.append(_END_TURN)
     return out
+
+
+_OPEN = (EMPTY,) * COLUMNS
 
 
 def _block(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = [Block.of(i) for i in blockers(s) if only is None or i == only]
     if only is None:
-        out.append(TakeIt.of())
+        out.append(_TAKE_IT)
     return out
 
 
@@ -332,20 +380,25 @@ STAGES: Stages[State] = Stages(
 )
 
 
-_GENERATE = {st.name: st.generate for st in STAGES}
+# Each step's generator (every stage has one), read by ``legal`` and ``BosRules.legal_intents``
+GENERATE = {st.name: st.generate for st in STAGES if st.generate is not None}
 
 
 def to_act(s: State) -> int | None:
     """As ``STAGES.to_act``, without the table look-ups (it runs several times a step)."""
-    if s.winner is not None:
+    # The fields read from the instance dict: an attribute read on a pydantic model goes
+    # through its ``__getattr__`` hook, several times the cost of a dict subscript (here and
+    # in ``_main``, which run every step).
+    d = s.__dict__
+    if d["winner"] is not None:
         return None
-    step = s.step
+    step = d["step"]
     if step == "block":
-        return s.attack.defender if s.attack is not None else None
-    return None if step == "over" else s.active
+        a = d["attack"]
+        return a.defender if a is not None else None
+    return None if step == "over" else d["active"]
 
 
 def legal(s: State, only: Hashable | None = None) -> list[Intent]:
     p = to_act(s)
-    gen = _GENERATE[s.step]
-    return [] if p is None or gen is None else gen(s, p, only)
+    return [] if p is None else GENERATE[s.step](s, p, only)
