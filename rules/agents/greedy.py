@@ -30,17 +30,27 @@ class GreedyAgent(Agent):
             return legal[0]
         if at_manual_step(legal):
             return done(legal)
-        best: list[Intent] = []
-        best_score = float("-inf")
-        for intent in legal:
-            try:
-                score = rs.lookahead(view, intent, me)
-            except Exception:  # noqa: BLE001 - a guess that the view cannot make is not fatal
-                continue
-            if intent.kind in ("pass", "end_step", "end_action", "end_turn"):
-                score -= 1e-3
-            if score > best_score + 1e-9:
-                best, best_score = [intent], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(intent)
+        best = best_one_ply(rs, view, legal, me)
         return self._rng.choice(best) if best else legal[0]
+
+
+PASS_KINDS = frozenset({"pass", "end_step", "end_action", "end_turn"})
+
+
+def best_one_ply(rs: Ruleset[Any], state: Any, legal: list[Intent], me: int) -> list[Intent]:
+    """The intents of ``legal`` whose one-ply score (``rs.lookahead`` on ``state`` for ``me``)
+    is highest, in legal order; passes lose ties. Empty if none could be scored."""
+    best: list[Intent] = []
+    best_score = float("-inf")
+    for intent in legal:
+        try:
+            score = rs.lookahead(state, intent, me)
+        except Exception:  # noqa: BLE001 - a guess that the view cannot make is not fatal
+            continue
+        if intent.kind in PASS_KINDS:
+            score -= 1e-3
+        if score > best_score + 1e-9:
+            best, best_score = [intent], score
+        elif abs(score - best_score) <= 1e-9:
+            best.append(intent)
+    return best

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.agents.base import Agent, at_manual_step, done
+from rules.agents.greedy import best_one_ply
 from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
 
@@ -223,19 +224,7 @@ def _greedy_pick(rs: Ruleset[Any], state: Any, legal: list[Intent],
         return legal[0]
     me = rs.to_act(state)
     assert me is not None
-    best: list[Intent] = []
-    top = -math.inf
-    for intent in legal:
-        try:
-            score = rs.lookahead(state, intent, me)
-        except Exception:  # noqa: BLE001 - as the greedy agent: skip what cannot be guessed
-            continue
-        if intent.kind in PASSES:
-            score -= 1e-3
-        if score > top + 1e-9:
-            best, top = [intent], score
-        elif score >= top - 1e-9:
-            best.append(intent)
+    best = best_one_ply(rs, state, legal, me)
     return rng.choice(best) if best else legal[0]
 
 
