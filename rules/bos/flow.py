@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.bos.draft import Draft
 from rules.bos.legal import can_summon, free_columns
-from rules.bos.state import COLUMNS, HALVING_TURN, MIN_STARTUP_VIM, TURN_CAP
+from rules.bos.state import EMPTY, HALVING_TURN, MIN_STARTUP_VIM, TURN_CAP
 
 
 def start_turn(d: Draft, p: int) -> None:
@@ -24,7 +24,9 @@ def start_turn(d: Draft, p: int) -> None:
     d.halved = turns >= HALVING_TURN
     if d.halved:
         life, vim = life // 2, vim // 2
-    d.side(p, turns=turns, vim=vim, life=life, wizard_down=(False,) * COLUMNS)
+    # A column whose wizard was taken away by hand stays down: nothing summons there.
+    d.side(p, turns=turns, vim=vim, life=life,
+           wizard_down=tuple(w == EMPTY for w in side.wizards))
     if d.loud:
         d.log("turn", f"Turn {d.turn}: Player {p + 1}'s turn {turns}. Startup: cards ready, "
               f"vim doubled to {doubled}.", p)

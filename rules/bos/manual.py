@@ -1,13 +1,18 @@
 """BOS's table for manual steps (``rules.core.manual_table``): castle, spellbook and graveyard
 as piles, the summon slots in front of the wizards as the board (by column), enchant spells
-under a card; life and vim of a player, Strength of a card; acted. Bosses and wizards stay
-where they are (their places are the game's structure): their counters and states change."""
+under a card, the boss and the three wizards as fixed zones; life and vim of a player,
+Strength of a card; acted, a boss face up, a wizard turned down (it has summoned this turn).
+
+A boss taken from its place is gone, as when defeated; a card put into an empty boss place
+is a face-down boss. A wizard taken away leaves its column without one: nothing is summoned
+there (its place counts as turned down, also at Startup) until a card is put into it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.bos.actions import new_unit
+from rules.bos.cards import HIDDEN, PLACEHOLDER
 from rules.bos.draft import Draft
 from rules.bos.state import EMPTY, Side, State
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
@@ -16,13 +21,18 @@ from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Plac
 class BosManual(ManualTable):
     piles = ("castle", "spellbook", "graveyard")
     top_is_last = frozenset({"graveyard", "castle"})
-    hidden = frozenset()  # BOS has no hidden cards
+    hidden = frozenset({"castle", "spellbook", "wizards"})  # what the view masks
     deck = "castle"
     has_under = True
+    fixed = ("boss", "wizards")
     counters = (CounterSpec("life", "player", -99, 999, "Life"),
                 CounterSpec("vim", "player", 0, 999, "Vim"),
                 CounterSpec("strength", "card", 0, 9999, "Strength"))
-    flags = ("acted",)
+    flags = ("acted", "boss_up", "wizard_down")
+    flag_labels = {"boss_up": "face up (a boss on the battlefield)",
+                   "wizard_down": "turned down (a wizard that has summoned this turn)"}
+    hidden_card = HIDDEN
+    placeholder = PLACEHOLDER
 
     def name(self, s: State, card: int) -> str:
         return s.name(card)
@@ -30,15 +40,24 @@ class BosManual(ManualTable):
     def spot_label(self, at: int) -> str:
         return f"column {at + 1}"
 
+    def fixed_label(self, zone: str, at: int) -> str:
+        return "the boss place" if zone == "boss" else f"the wizard place of column {at + 1}"
+
+    def is_hidden(self, s: State, here: Place) -> bool:
+        if here.zone == "boss":  # a face-down boss is masked; a face-up one is on the field
+            return s.sides[here.owner].boss_state == "down"
+        return here.zone in self.hidden
+
     def places(self, s: State) -> list[Place]:
         out: list[Place] = []
         for p, side in enumerate(s.sides):
             for zone in self.piles:
                 out.extend(Place(c, p, zone) for c in getattr(side, zone))
             out.extend(Place(c, p, BOARD, k) for k, c in enumerate(side.slots) if c != EMPTY)
-            out.extend(Place(c, p, "wizards", k) for k, c in enumerate(side.wizards))
+            out.extend(Place(c, p, "wizards", k) for k, c in enumerate(side.wizards)
+                       if c != EMPTY)
             if side.boss != EMPTY and side.boss_state != "gone":
-                out.append(Place(side.boss, p, "boss"))
+                out.append(Place(side.boss, p, "boss", 0))
         for iid, u in s.units.items():
             out.extend(Place(c, s.owner(c), UNDER, iid) for c in u.under)
         return out
@@ -52,12 +71,44 @@ class BosManual(ManualTable):
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [k for k, c in enumerate(s.sides[owner].slots) if c == EMPTY]
 
+    def fixed_spots(self, s: State, owner: int, zone: str) -> list[int]:
+        side = s.sides[owner]
+        if zone == "boss":
+            return [0] if side.boss == EMPTY or side.boss_state == "gone" else []
+        return [k for k, w in enumerate(side.wizards) if w == EMPTY]
+
+    def take_fixed(self, s: State, card: int, here: Place) -> State:
+        side = s.sides[here.owner]
+        if here.zone == "boss":
+            if side.boss_state == "up":
+                s = self._off_field(s, card)
+            return _with(s, here.owner, s.sides[here.owner].model_copy(
+                update={"boss_state": "gone"}))
+        wizards, down = list(side.wizards), list(side.wizard_down)
+        wizards[here.at], down[here.at] = EMPTY, True
+        return _with(s, here.owner, side.model_copy(update={"wizards": tuple(wizards),
+                                                            "wizard_down": tuple(down)}))
+
+    def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
+        side = s.sides[owner]
+        if zone == "boss":
+            return _with(s, owner, side.model_copy(update={"boss": card, "boss_state": "down"}))
+        wizards, down = list(side.wizards), list(side.wizard_down)
+        wizards[at], down[at] = card, False
+        return _with(s, owner, side.model_copy(update={"wizards": tuple(wizards),
+                                                       "wizard_down": tuple(down)}))
+
     def take_board(self, s: State, card: int) -> State:
         """Off its slot; enchant spells under it go to their casters' graveyards (B-03)."""
         u = s.units[card]
         side = s.sides[u.owner]
         s = _with(s, u.owner, side.model_copy(update={
             "slots": tuple(EMPTY if c == card else c for c in side.slots)}))
+        return self._off_field(s, card)
+
+    def _off_field(self, s: State, card: int) -> State:
+        """``card``'s unit gone; the enchant spells under it to their casters' graveyards."""
+        u = s.units[card]
         for spell in u.under:
             caster = s.owner(spell)
             grave = (*s.sides[caster].graveyard, spell)
@@ -96,12 +147,36 @@ class BosManual(ManualTable):
         return s.model_copy(update={"units": {**s.units, card: u}})
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
-        u = s.units.get(card)
-        return None if u is None else u.acted
+        if flag == "acted":
+            u = s.units.get(card)
+            return None if u is None else u.acted
+        p = _seat(s, card)
+        if p is None:
+            return None
+        side = s.sides[p]
+        if flag == "boss_up":
+            return None if side.boss != card or side.boss_state == "gone" \
+                else side.boss_state == "up"
+        return side.wizard_down[side.wizards.index(card)] if card in side.wizards else None
 
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
-        u = s.units[card].model_copy(update={"acted": value})
-        return s.model_copy(update={"units": {**s.units, card: u}})
+        if flag == "acted":
+            u = s.units[card].model_copy(update={"acted": value})
+            return s.model_copy(update={"units": {**s.units, card: u}})
+        p = _seat(s, card)
+        assert p is not None
+        if flag == "boss_up":  # face up it is a unit on the battlefield, as when revealed
+            if value:
+                unit = new_unit(card, p, s.card(card).strength or 0)
+                s = s.model_copy(update={"units": {**s.units, card: unit}})
+            else:
+                s = self._off_field(s, card)
+            return _with(s, p, s.sides[p].model_copy(
+                update={"boss_state": "up" if value else "down"}))
+        side = s.sides[p]
+        down = list(side.wizard_down)
+        down[side.wizards.index(card)] = value
+        return _with(s, p, side.model_copy(update={"wizard_down": tuple(down)}))
 
     def problems(self, s: State) -> list[str]:
         out = []
@@ -117,6 +192,13 @@ class BosManual(ManualTable):
         for p in (0, 1):
             d.check_loss(p)
         return d.freeze(), d.events
+
+
+def _seat(s: State, card: int) -> int | None:
+    """The player whose boss or wizard ``card`` is, None if it is neither."""
+    return next((p for p, side in enumerate(s.sides)
+                 if (side.boss == card and side.boss_state != "gone") or card in side.wizards),
+                None)
 
 
 def _with(s: State, p: int, side: Side) -> State:

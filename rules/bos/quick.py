@@ -141,7 +141,8 @@ def _end_turn(s: State, p: int, i: Intent) -> State | None:
     halved = turns >= HALVING_TURN
     if halved:
         life, vim = life // 2, vim // 2
-    side = _copy(side, {"turns": turns, "vim": vim, "life": life, "wizard_down": _UP})
+    up = _UP if EMPTY not in od["wizards"] else tuple(w == EMPTY for w in od["wizards"])
+    side = _copy(side, {"turns": turns, "vim": vim, "life": life, "wizard_down": up})
     sides = (old[0], side) if q else (side, old[1])
     update: dict[str, Any] = {"active": q, "defeated": (0, 0), "turn": turn + 1,
                               "halved": halved, "sides": sides, "units": units}

@@ -171,7 +171,8 @@ class BosRules(Ruleset[State]):
 
     def apply(self, state: State, intent: Intent, quiet: bool = False) -> Outcome:
         fast = QUIET.get(intent.kind) if quiet else None
-        if fast is not None and not state.__dict__.get("manual"):
+        if fast is not None and not state.__dict__.get("manual") \
+                and not state.__dict__.get("face_down"):
             p = to_act(state)
             assert p is not None
             new = fast(state, p, intent)

@@ -16,6 +16,7 @@ others it opens once the ``apply`` that resolved the effect has finished.
 from __future__ import annotations
 
 from collections import Counter as Tally
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import IllegalIntent
@@ -31,7 +32,14 @@ from rules.core.manual_intents import (
     ManualStep,
 )
 from rules.core.manual_intents import source as source
-from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
+from rules.core.manual_table import (
+    BOARD,
+    FACE_DOWN,
+    UNDER,
+    CounterSpec,
+    ManualTable,
+    Place,
+)
 from rules.core.model import Event, Intent
 from rules.core.rng import Rng
 
@@ -97,7 +105,13 @@ def legal(table: ManualTable, s: Any, step: ManualStep, card: int | None = None)
     if here is None:
         return []
     out = []
+    # Into play face up and, where the game can mask a card, face down (a card not already
+    # face down: one that is stays so as it moves).
+    downs = (False, True) if table.hidden_card is not None and card not in face_down(s) \
+        else (False,)
     for p in (0, 1) if movable(table, here) else ():
+        out.extend(ManualMove(card=card, owner=p, zone=zone, at=at)
+                   for zone in table.fixed for at in table.fixed_spots(s, p, zone))
         for zone in table.piles:
             if zone == here.zone and p == here.owner:
                 out.append(ManualMove(card=card, owner=p, zone=zone,
@@ -106,26 +120,93 @@ def legal(table: ManualTable, s: Any, step: ManualStep, card: int | None = None)
             out.append(ManualMove(card=card, owner=p, zone=zone))
             out.append(ManualMove(card=card, owner=p, zone=zone, bottom=True))
         if table.has_board:
-            out.extend(ManualMove(card=card, owner=p, zone=BOARD, at=at)
-                       for at in table.board_spots(s, p))
+            out.extend(ManualMove(card=card, owner=p, zone=BOARD, at=at, face_down=down)
+                       for down in downs for at in table.board_spots(s, p))
     if table.has_under and movable(table, here):
-        out.extend(ManualMove(card=card, owner=host.owner, zone=UNDER, at=host.card)
-                   for host in places.values()
+        out.extend(ManualMove(card=card, owner=host.owner, zone=UNDER, at=host.card,
+                              face_down=down)
+                   for down in downs for host in places.values()
                    if host.zone == BOARD and host.card != card and here.at != host.card)
     for spec in table.counters:
         if spec.per == "card":
             out.extend(_steps(table, s, spec, -1, card))
-    for flag in table.flags:
-        value = table.flag(s, card, flag)
+    for flag in card_flags(table):
+        value = flag_value(table, s, here, flag)
         if value is not None:
             out.append(ManualFlag(card=card, flag=flag, value=not value))
     return out
 
 
 def movable(table: ManualTable, here: Place) -> bool:
-    """Whether a card may be moved by hand from where it lies: a game's fixed places (a BOS
-    boss, the Speed Area) hold their cards; their counters and states still change."""
-    return here.zone in (BOARD, UNDER) or here.zone in table.piles
+    """Whether a card may be moved by hand from where it lies: anywhere the table declares
+    (its piles, board, the cards under them and its fixed zones)."""
+    return here.zone in (BOARD, UNDER) or here.zone in table.piles or here.zone in table.fixed
+
+
+# ---- card states --------------------------------------------------------------------------
+def card_flags(table: ManualTable) -> tuple[str, ...]:
+    """The card states a manual step may set: the game's own, then "face down" (every game
+    whose view can mask a card)."""
+    return (*table.flags, FACE_DOWN) if table.hidden_card is not None else table.flags
+
+
+def face_down(s: Any) -> tuple[int, ...]:
+    """The cards put face down by hand (the State's ``face_down`` field), sorted."""
+    got = getattr(s, "__dict__", _NONE).get("face_down")
+    return got if got else ()
+
+
+def flag_value(table: ManualTable, s: Any, here: Place, flag: str) -> bool | None:
+    """The card state's value for the card lying at ``here``; None if it cannot have it
+    there. A card is face down only in play: on the board or under a card on it."""
+    if flag != FACE_DOWN:
+        return table.flag(s, here.card, flag)
+    if here.zone not in (BOARD, UNDER) or table.hidden_card is None:
+        return None
+    return here.card in face_down(s)
+
+
+def with_flag(table: ManualTable, s: Any, card: int, flag: str, value: bool) -> Any:
+    if flag != FACE_DOWN:
+        return table.set_flag(s, card, flag, value)
+    down = set(face_down(s))
+    (down.add if value else down.discard)(card)
+    return s.model_copy(update={"face_down": tuple(sorted(down))})
+
+
+def in_play(table: ManualTable, s: Any) -> dict[int, Place]:
+    """The cards on the board or under one, by card (where a face-down card may lie)."""
+    return {pl.card: pl for pl in table.places(s) if pl.zone in (BOARD, UNDER)}
+
+
+def pruned(table: ManualTable, s: Any) -> Any:
+    """``s`` with the face-down mark taken off every card no longer in play: a card leaving
+    the board is turned face up, so it comes back face up if it ever returns."""
+    down = face_down(s)
+    if not down:
+        return s
+    here = in_play(table, s)
+    keep = tuple(c for c in down if c in here)
+    return s if keep == down else s.model_copy(update={"face_down": keep})
+
+
+def hide_face_down(table: ManualTable, state: Any, view: Any, player: int) -> Any:
+    """``view`` (``player``'s, of ``state``) with the other player's face-down cards masked."""
+    here = in_play(table, state)
+    theirs = [c for c in face_down(state) if c in here and here[c].owner != player]
+    return table.hide(view, theirs) if theirs else view
+
+
+SECRET_CARD = "a face-down card"
+
+
+def shown_name(table: ManualTable, s: Any, card: int) -> str:
+    """A card's name for the log, which both players read: a face-down card (or one the game
+    keeps secret where it lies, a Closed one) is not named."""
+    if card in face_down(s):
+        return SECRET_CARD
+    here = next((pl for pl in table.places(s) if pl.card == card), None)
+    return SECRET_CARD if here is not None and table.is_hidden(s, here) else table.name(s, card)
 
 
 def _at_bottom(table: ManualTable, s: Any, here: Place) -> bool:
@@ -165,12 +246,26 @@ def why_illegal(table: ManualTable, s: Any, step: ManualStep, intent: Intent) ->
     if isinstance(intent, ManualCounter):
         return _why_counter(table, s, intent)
     if isinstance(intent, ManualFlag):
-        if intent.flag not in table.flags:
-            return f"{intent.flag!r} is not a card state here ({', '.join(table.flags)})"
-        if table.flag(s, intent.card, intent.flag) is None:
-            return f"card {intent.card} cannot be {intent.flag} where it is"
-        return None
+        return _why_flag(table, s, places, intent)
     return f"{intent.kind} is not a manual intent"
+
+
+def _why_flag(table: ManualTable, s: Any, places: dict[int, Place], i: ManualFlag) -> str | None:
+    flags = card_flags(table)
+    if i.flag not in flags:
+        return f"{i.flag!r} is not a card state here " \
+               f"({', '.join(f'{f} ({table.flag_label(f)})' for f in flags)})"
+    label = table.flag_label(i.flag)
+    if i.card not in places:
+        return f"card {i.card} is not in the game"
+    name = table.name(s, i.card)
+    value = flag_value(table, s, places[i.card], i.flag)
+    if value is None:
+        where = " (only a card on the board or under one can)" if i.flag == FACE_DOWN else ""
+        return f"{name} cannot be {label} where it is{where}"
+    if value == i.value:
+        return f"{name} is already {'' if value else 'not '}{label}"
+    return None
 
 
 def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMove) -> str | None:
@@ -180,6 +275,13 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
         return f"{table.name(s, i.card)} cannot be moved by hand from where it is"
     if i.owner not in (0, 1):
         return f"there is no player {i.owner}"
+    if i.face_down and (i.zone not in (BOARD, UNDER) or table.hidden_card is None):
+        return f"{table.name(s, i.card)} cannot be face down there (only on the board or " \
+               "under a card, in a game that can hide one)"
+    if i.zone in table.fixed:
+        if i.at not in table.fixed_spots(s, i.owner, i.zone):
+            return f"{table.fixed_label(i.zone, i.at)} of Player {i.owner + 1} is not free"
+        return None
     if i.zone == BOARD:
         if not table.has_board:
             return "this game has no board to put a card on"
@@ -194,7 +296,7 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
             return f"card {i.at} is not another card on the board"
         return None
     if i.zone not in table.piles:
-        return f"{i.zone!r} is not a zone here ({', '.join((*table.piles, BOARD))})"
+        return f"{i.zone!r} is not a zone here ({', '.join((*table.piles, BOARD, *table.fixed))})"
     return None
 
 
@@ -238,6 +340,8 @@ def _where(table: ManualTable, pl: Place) -> str:
         return f"the board at {table.spot_label(pl.at)}"
     if pl.zone == UNDER:
         return f"under card {pl.at}"
+    if pl.zone in table.fixed:
+        return f"Player {pl.owner + 1}'s {table.fixed_label(pl.zone, pl.at).removeprefix('the ')}"
     return f"Player {pl.owner + 1}'s {table.zone_label(pl.zone)}"
 
 
@@ -284,21 +388,58 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
         before = table.counter(s, spec, intent.owner, intent.card)
         s = table.set_counter(s, spec, intent.owner, intent.card, intent.value)
         if not quiet:
-            who = _whose(p, intent.owner) if intent.card < 0 else f"{table.name(s, intent.card)}'s "
+            who = _whose(p, intent.owner) if intent.card < 0 else \
+                f"{shown_name(table, s, intent.card)}'s "
             log(f"sets {who}{spec.title} from {before} to {intent.value}")
         return s, events
     if isinstance(intent, ManualFlag):
-        s = table.set_flag(s, intent.card, intent.flag, intent.value)
-        log(f"sets {table.name(s, intent.card)} {'' if intent.value else 'not '}{intent.flag}")
-        return s, events
+        return _apply_flag(table, s, intent, quiet, log), events
     assert isinstance(intent, ManualMove)
     here = next(pl for pl in table.places(s) if pl.card == intent.card)
+    was_down = intent.card in face_down(s)
+    before = s
     s = move(table, s, here, intent)
+    if was_down and intent.zone not in (BOARD, UNDER):  # out of play, it is turned face up
+        s = with_flag(table, s, intent.card, FACE_DOWN, False)
+    if intent.face_down:
+        s = with_flag(table, s, intent.card, FACE_DOWN, True)
+    s = pruned(table, s)  # cards that went with it (a host's attachments) leave play too
     if not quiet:
-        secret = here.zone in table.hidden and intent.zone in table.hidden
-        name = "a card" if secret else table.name(s, intent.card)
-        log(f"puts {name} {_into(table, s, p, intent)}", reveals=_learn(table, here, p, secret))
+        there = Place(intent.card, intent.owner, intent.zone, intent.at)
+        secret = table.is_hidden(before, here) and table.is_hidden(s, there)
+        if was_down:  # named only when it lands face up where both players see it
+            secret = intent.zone in (BOARD, UNDER) or table.is_hidden(s, there)
+        elif intent.face_down:  # seen on its way only if it was already in sight
+            secret = table.is_hidden(before, here)
+        name = SECRET_CARD if was_down and secret else "a card" if secret \
+            else table.name(before, intent.card)
+        reveals = _learn(table, before, here, p, secret)
+        if was_down and not secret:
+            reveals = tuple(sorted({*reveals, 1 - here.owner}))
+        down = ", face down" if intent.face_down else ""
+        log(f"puts {name} {_into(table, s, p, intent)}{down}", reveals=reveals)
     return s, events
+
+
+def _apply_flag(table: ManualTable, s: Any, i: ManualFlag, quiet: bool,
+                log: Callable[..., None]) -> Any:
+    """Set a card state. Turning a card face down does not name it (the other player may not
+    follow it from now on); turning it face up does, and shows it to the other player."""
+    if quiet:
+        return with_flag(table, s, i.card, i.flag, i.value)
+    before = shown_name(table, s, i.card)
+    s = with_flag(table, s, i.card, i.flag, i.value)
+    here = next(pl for pl in table.places(s) if pl.card == i.card)
+    after = shown_name(table, s, i.card)
+    shown = (1 - here.owner,) if before == SECRET_CARD != after else ()
+    if i.flag == FACE_DOWN:
+        if i.value:
+            log(f"turns a card face down ({_where(table, here)})")
+        else:
+            log(f"turns {after} face up", reveals=shown)
+    else:
+        log(f"sets {after} {'' if i.value else 'not '}{table.flag_label(i.flag)}", reveals=shown)
+    return s
 
 
 def move(table: ManualTable, s: Any, here: Place, i: ManualMove) -> Any:
@@ -307,6 +448,8 @@ def move(table: ManualTable, s: Any, here: Place, i: ManualMove) -> Any:
         s = table.take_board(s, i.card)
     elif here.zone == UNDER:
         s = table.take_under(s, i.card, here.at)
+    elif here.zone in table.fixed:
+        s = table.take_fixed(s, i.card, here)
     else:
         pile = table.pile(s, here.owner, here.zone)
         s = table.with_pile(s, here.owner, here.zone, tuple(c for c in pile if c != i.card))
@@ -314,17 +457,19 @@ def move(table: ManualTable, s: Any, here: Place, i: ManualMove) -> Any:
         return table.put_board(s, i.card, i.owner, i.at)
     if i.zone == UNDER:
         return table.put_under(s, i.card, i.at)
+    if i.zone in table.fixed:
+        return table.put_fixed(s, i.card, i.owner, i.zone, i.at)
     pile = table.pile(s, i.owner, i.zone)
     last = i.zone in table.top_is_last
     at_end = i.bottom != last  # bottom of a front-topped pile, or top of an end-topped one
     return table.with_pile(s, i.owner, i.zone, (*pile, i.card) if at_end else (i.card, *pile))
 
 
-def _learn(table: ManualTable, here: Place, p: int, secret: bool) -> tuple[int, ...]:
+def _learn(table: ManualTable, s: Any, here: Place, p: int, secret: bool) -> tuple[int, ...]:
     """Who sees a card they did not know when it is taken from ``here`` (undo's information
     barrier): out of a hidden zone the mover does (unless it is their own hand) and, when the
     log names it, the other player too."""
-    if here.zone not in table.hidden:
+    if not table.is_hidden(s, here):
         return ()
     own_hand = here.zone == "hand" and here.owner == p
     return tuple(x for x in (0, 1) if (x == p and not own_hand) or (x != p and not secret))
@@ -342,7 +487,11 @@ def _into(table: ManualTable, s: Any, p: int, i: ManualMove) -> str:
     if i.zone == BOARD:
         return f"onto the board at {table.spot_label(i.at)} for Player {i.owner + 1}"
     if i.zone == UNDER:
-        return f"under {table.name(s, i.at)}"
+        return f"under {shown_name(table, s, i.at)}"
+    if i.zone in table.fixed:
+        spot = table.fixed_label(i.zone, i.at)
+        return f"into {spot}" if i.owner == p else \
+            f"into {_whose(p, i.owner)}{spot.removeprefix('the ')}"
     where = "the bottom of " if i.bottom else ""
     zone = table.zone_label(i.zone)
     return f"into {where}{'the ' if i.owner == p else _whose(p, i.owner)}{zone}"
@@ -364,9 +513,13 @@ def describe(s: Any, intent: Intent, table: ManualTable | None) -> str:
         who = f"Player {intent.owner + 1}" if intent.card < 0 else table.name(s, intent.card)
         return f"{who}: {intent.counter} → {intent.value}"
     if isinstance(intent, ManualFlag):
-        return f"{table.name(s, intent.card)}: {'' if intent.value else 'not '}{intent.flag}"
+        label = table.flag_label(intent.flag)
+        if intent.flag == FACE_DOWN:
+            return f"{table.name(s, intent.card)}: turn face {'down' if intent.value else 'up'}"
+        return f"{table.name(s, intent.card)}: {'' if intent.value else 'not '}{label}"
     if isinstance(intent, ManualMove):
-        return f"{table.name(s, intent.card)} → {_into(table, s, -1, intent)}"
+        down = " face down" if intent.face_down else ""
+        return f"{table.name(s, intent.card)} → {_into(table, s, -1, intent)}{down}"
     return intent.label()
 
 

@@ -25,7 +25,9 @@ class ManualStep(Frozen):
 # ---- the manual intents -------------------------------------------------------------------
 class ManualMove(Intent):
     """Put ``card`` into ``owner``'s ``zone``: a pile (top, or bottom), the board (``at`` the
-    position) or under another card (``zone`` "under", ``at`` the host)."""
+    position), under another card (``zone`` "under", ``at`` the host) or a fixed zone (``at``
+    the position in it). ``face_down``: onto the board or under a card face down, so the
+    other player never sees it (the log does not name it)."""
 
     kind: Literal["manual_move"] = "manual_move"
     card: int
@@ -33,6 +35,7 @@ class ManualMove(Intent):
     zone: str
     at: int = -1
     bottom: bool = False
+    face_down: bool = False
 
 
 class ManualCounter(Intent):
@@ -46,7 +49,8 @@ class ManualCounter(Intent):
 
 
 class ManualFlag(Intent):
-    """Set a card state (ready, acted, face down…) of a card on the board."""
+    """Set a card state: the game's own (ready, acted…) or "face_down" (a card on the board
+    or under one; ``rules.core.manual``)."""
 
     kind: Literal["manual_flag"] = "manual_flag"
     card: int

@@ -9,12 +9,20 @@ Zones are named by strings. A *pile* is an ordered zone of one player (hand, dec
 ``pile``/``with_pile`` read and write it as a tuple, front first. The *board* is the zone with
 positions (cells, slots): ``board_spots`` lists the free ones, ``take_board``/``put_board``
 move a card off and onto it. ``under`` is the zone beneath another card on the board
-(attached, enchanted, branched): its position is the host card.
+(attached, enchanted, branched): its position is the host card. A *fixed* zone is a place of
+the game's structure holding one card at each position (a BOS boss, its wizards, Dreadnought's
+Speed Area): a card may be taken out of it by hand and put into a free position of it.
+
+Card states are ``flags`` (the game's own: ready, acted, checked…) plus "face down", which the
+core keeps for every game in the State's ``face_down`` field (``rules.core.manual``): a face-down
+card on the board or under one is shown to its owner and masked for the other player by
+``hide``, as the game masks its other hidden cards.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -23,6 +31,8 @@ if TYPE_CHECKING:
 
 BOARD = "board"
 UNDER = "under"
+FACE_DOWN = "face_down"  # the card state every game has (kept by the core)
+FACE_DOWN_LABEL = "face down"
 
 
 @dataclass(frozen=True)
@@ -43,8 +53,8 @@ class CounterSpec:
 
 @dataclass(frozen=True)
 class Place:
-    """Where one card lies: ``zone`` a pile name, ``BOARD`` (``at`` the position) or
-    ``UNDER`` (``at`` the host card)."""
+    """Where one card lies: ``zone`` a pile name, ``BOARD`` (``at`` the position),
+    ``UNDER`` (``at`` the host card) or a fixed zone (``at`` the position in it)."""
 
     card: int
     owner: int
@@ -64,7 +74,14 @@ class ManualTable(ABC):
     has_board: ClassVar[bool] = True
     has_under: ClassVar[bool] = False
     counters: ClassVar[tuple[CounterSpec, ...]] = ()
-    flags: ClassVar[tuple[str, ...]] = ()  # card states a manual step may set on board cards
+    flags: ClassVar[tuple[str, ...]] = ()  # the game's card states a manual step may set
+    flag_labels: ClassVar[Mapping[str, str]] = {}  # for people and the log ("ready"); the
+    # name with spaces if absent
+    fixed: ClassVar[tuple[str, ...]] = ()  # the fixed zones (see the module docstring)
+    # The name a game's view gives a card it masks, and its catalog entry (``hide``); None:
+    # this game cannot mask a card, so no card may be put face down.
+    hidden_card: ClassVar[str | None] = None
+    placeholder: ClassVar[Any] = None
 
     # ---- reading ---------------------------------------------------------------------------
     @abstractmethod
@@ -88,6 +105,24 @@ class ManualTable(ABC):
     def zone_label(self, zone: str) -> str:
         return zone.capitalize()
 
+    def fixed_label(self, zone: str, at: int) -> str:
+        """One position of a fixed zone, for the log ("the Speed Area")."""
+        return f"the {self.zone_label(zone)}"
+
+    def flag_label(self, flag: str) -> str:
+        if flag == FACE_DOWN:
+            return FACE_DOWN_LABEL
+        return self.flag_labels.get(flag, flag.replace("_", " "))
+
+    def is_hidden(self, s: Any, here: Place) -> bool:
+        """Whether a card lying at ``here`` is secret to a player (a move between two secret
+        places does not name it in the log): by default, its zone is one of ``hidden``."""
+        return here.zone in self.hidden
+
+    def fixed_spots(self, s: Any, owner: int, zone: str) -> list[int]:
+        """Free positions of ``owner``'s fixed ``zone`` a card may be put into."""
+        return []
+
     def counter(self, s: Any, spec: CounterSpec, owner: int, card: int) -> int | None:
         """The counter's value (``owner`` for a player's, ``card`` for a card's); None if that
         card has no such counter (it is not on the board)."""
@@ -96,6 +131,16 @@ class ManualTable(ABC):
     def flag(self, s: Any, card: int, flag: str) -> bool | None:
         """The card state's value; None if the card cannot have it now."""
         return None
+
+    def hide(self, view: Any, cards: Collection[int]) -> Any:
+        """``view`` (the game's own, for one player) with ``cards`` masked as that game masks
+        a card the player cannot see: by default a ``cards`` table of names and a catalog,
+        each masked card named ``hidden_card``."""
+        names = dict(view.cards)
+        for c in cards:
+            names[c] = self.hidden_card
+        return view.model_copy(update={"cards": names, "catalog": {
+            **view.catalog, self.hidden_card: self.placeholder}})
 
     # ---- writing ---------------------------------------------------------------------------
     @abstractmethod
@@ -117,6 +162,12 @@ class ManualTable(ABC):
         raise NotImplementedError
 
     def set_flag(self, s: Any, card: int, flag: str, value: bool) -> Any:
+        raise NotImplementedError
+
+    def take_fixed(self, s: Any, card: int, here: Place) -> Any:
+        raise NotImplementedError
+
+    def put_fixed(self, s: Any, card: int, owner: int, zone: str, at: int) -> Any:
         raise NotImplementedError
 
     # ---- after "Done" ----------------------------------------------------------------------

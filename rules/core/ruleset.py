@@ -150,14 +150,21 @@ class Ruleset(ABC, Generic[S]):
             return self._apply_manual(state, intent, quiet)
         if quiet:
             if self._applies_quietly():
-                return Outcome(self._apply(state, intent, True)[0], [])
-            return Outcome(self._apply(state, intent)[0], [])
+                return self._unturned(state, Outcome(self._apply(state, intent, True)[0], []))
+            return self._unturned(state, Outcome(self._apply(state, intent)[0], []))
         if self.to_act(state) is None:
             raise IllegalIntent("the game is over")
         if not self._is_legal(state, intent):
             raise IllegalIntent(self._reason(state, intent))
         new_state, events = self._apply(state, intent)
-        return Outcome(new_state, events)
+        return self._unturned(state, Outcome(new_state, events))
+
+    def _unturned(self, before: S, out: Outcome) -> Outcome:
+        """``out`` with face-down cards that left play turned face up (``manual.pruned``):
+        only a state with a face-down card pays for the look."""
+        if not before.__dict__.get("face_down") or self.manual_table is None:
+            return out
+        return Outcome(manual.pruned(self.manual_table, out.state), out.events)
 
     def manual_pending(self, state: S) -> ManualStep | None:
         """The open manual step (a card's effect carried out by hand), None if there is none:
@@ -190,7 +197,7 @@ class Ruleset(ABC, Generic[S]):
             if why is not None:
                 raise IllegalIntent(why)
         new_state, events = manual.apply(self, table, state, intent, quiet)
-        return Outcome(new_state, events)
+        return Outcome(manual.pruned(table, new_state), events)
 
     def designer(self, state: S) -> bool:
         """Whether this game was started in designer mode (the freeform switch is allowed)."""
@@ -240,7 +247,10 @@ class Ruleset(ABC, Generic[S]):
         return self._winner(state)
 
     def view(self, state: S, player: int) -> S:
-        return self._view(state, player)
+        view = self._view(state, player)
+        if state.__dict__.get("face_down") and self.manual_table is not None:
+            view = manual.hide_face_down(self.manual_table, state, view, player)
+        return view
 
     def highlights(self, state: S, source: Any) -> dict[str, list[Any]]:
         if manual.pending(state) is not None:  # a manual step: cards go anywhere, by hand

@@ -1,11 +1,14 @@
 """Dreadnought's table for manual steps (``rules.core.manual_table``): hand, deck, log and
-each caster's HP cards as piles, the four slots as the board, damage and BP bonus, Checked."""
+each caster's HP cards as piles, the four slots as the board, each player's Speed Area as a
+fixed zone (a card taken out of it or put into an empty one: put in Open); damage and BP bonus
+of a unit; Checked and dummy (a Closed unit) of a unit, Closed of the speed card."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
+from rules.dreadnought.cards import HIDDEN, PLACEHOLDER
 from rules.dreadnought.draft import Draft
 from rules.dreadnought.state import EMPTY, Player, State, new_unit
 
@@ -19,13 +22,29 @@ class DreadnoughtManual(ManualTable):
     hidden = frozenset({"hand", "deck", "hp_left", "hp_right"})
     counters = (CounterSpec("damage", "card", 0, 999, "Damage"),
                 CounterSpec("bonus", "card", -999, 999, "BP bonus"))
-    flags = ("checked",)
+    flags = ("checked", "dummy", "closed")
+    flag_labels = {"checked": "Checked", "dummy": "a dummy (Closed and Checked unit)",
+                   "closed": "Closed (face down in the Speed Area)"}
+    fixed = ("speed",)
+    hidden_card = HIDDEN
+    placeholder = PLACEHOLDER
 
     def name(self, s: State, card: int) -> str:
         return s.name(card)
 
     def zone_label(self, zone: str) -> str:
         return _LABELS.get(zone, zone.capitalize())
+
+    def fixed_label(self, zone: str, at: int) -> str:
+        return "the Speed Area"
+
+    def is_hidden(self, s: State, here: Place) -> bool:
+        if here.zone == "speed":  # a Closed speed card is secret; an Open one is not
+            return s.players[here.owner].speed == here.card and s.players[here.owner].closed
+        if here.zone == BOARD:  # so is a dummy (D-07: it has no name)
+            u = s.units.get(here.card)
+            return u is not None and u.dummy
+        return here.zone in self.hidden
 
     def spot_label(self, at: int) -> str:
         return _SLOT_NAMES[at] if 0 <= at < len(_SLOT_NAMES) else str(at)
@@ -38,25 +57,32 @@ class DreadnoughtManual(ManualTable):
             pl = s.players[p]
             out.extend(Place(c, p, BOARD, k) for k, c in enumerate(pl.slots) if c != EMPTY)
             if pl.speed != EMPTY:
-                out.append(Place(pl.speed, p, "speed"))
+                out.append(Place(pl.speed, p, "speed", 0))
         return out
 
     def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
         pl = s.players[owner]
-        if zone == "speed":
-            return (pl.speed,) if pl.speed != EMPTY else ()
         if zone.startswith("hp_"):
             return pl.hp[0 if zone == "hp_left" else 1]
         return tuple(getattr(pl, zone))
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
         pl = s.players[owner]
-        if zone == "speed":  # only ever emptied: the Speed Area is not a place to put cards
-            return _with(s, owner, pl.model_copy(update={"speed": EMPTY, "closed": False}))
         if zone.startswith("hp_"):
             hp = (cards, pl.hp[1]) if zone == "hp_left" else (pl.hp[0], cards)
             return _with(s, owner, pl.model_copy(update={"hp": hp}))
         return _with(s, owner, pl.model_copy(update={zone: cards}))
+
+    def fixed_spots(self, s: State, owner: int, zone: str) -> list[int]:
+        return [0] if s.players[owner].speed == EMPTY else []
+
+    def take_fixed(self, s: State, card: int, here: Place) -> State:
+        pl = s.players[here.owner]
+        return _with(s, here.owner, pl.model_copy(update={"speed": EMPTY, "closed": False}))
+
+    def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
+        pl = s.players[owner]
+        return _with(s, owner, pl.model_copy(update={"speed": card, "closed": False}))
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [k for k, c in enumerate(s.players[owner].slots) if c == EMPTY]
@@ -86,11 +112,17 @@ class DreadnoughtManual(ManualTable):
         return s.model_copy(update={"units": {**s.units, card: u}})
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
+        if flag == "closed":
+            owner = next((p for p in (0, 1) if s.players[p].speed == card), None)
+            return None if owner is None else s.players[owner].closed
         u = s.units.get(card)
-        return None if u is None else u.checked
+        return None if u is None else bool(getattr(u, flag))
 
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
-        u = s.units[card].model_copy(update={"checked": value})
+        if flag == "closed":
+            owner = next(p for p in (0, 1) if s.players[p].speed == card)
+            return _with(s, owner, s.players[owner].model_copy(update={"closed": value}))
+        u = s.units[card].model_copy(update={flag: value})
         return s.model_copy(update={"units": {**s.units, card: u}})
 
     def problems(self, s: State) -> list[str]:

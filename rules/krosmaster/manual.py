@@ -1,9 +1,11 @@
 """Krosmaster's table for manual steps (``rules.core.manual_table``): its cards are figures,
 on the map (the board, by cell) or knocked out (a pile per player); HP, MP and AP of a figure,
-GG and kamas of a player."""
+GG and kamas of a player. Face down (through the core): a figure the other player sees as
+"Face-down figure" (nothing else on a Krosmaster table is hidden)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
@@ -13,6 +15,7 @@ from rules.krosmaster.flow import check_end
 from rules.krosmaster.state import KState, set_pair
 
 OUT = "out"
+MASKED = "Face-down figure"
 
 
 class KrosmasterManual(ManualTable):
@@ -23,6 +26,21 @@ class KrosmasterManual(ManualTable):
                 CounterSpec("ap", "card", 0, 20, "AP"),
                 CounterSpec("gg", "player", 0, 99, "GG"),
                 CounterSpec("kamas", "player", 0, 999, "Kamas"))
+    hidden_card = MASKED
+
+    def hide(self, view: KState, cards: Collection[int]) -> KState:
+        """Each masked figure points at a copy of its card with no name, text, art, powers or
+        spell names (its numbers are on the map for all to see anyway)."""
+        catalog = list(view.catalog)
+        figures = list(view.figures)
+        for fid in cards:
+            card = catalog[figures[fid].card]
+            spells = tuple(sp.model_copy(update={"name": "Hidden spell", "text": ""})
+                           for sp in card.spells)
+            catalog.append(card.model_copy(update={"name": MASKED, "text": "", "art": None,
+                                                   "powers": (), "spells": spells}))
+            figures[fid] = figures[fid].model_copy(update={"card": len(catalog) - 1})
+        return view.model_copy(update={"catalog": tuple(catalog), "figures": tuple(figures)})
 
     def name(self, s: KState, card: int) -> str:
         return s.name(s.figures[card])

@@ -93,6 +93,7 @@ class KState(FigureReading, Frozen):
     winner: int | None = None
     manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
     designer: bool = False  # designer mode: the freeform switch is allowed
+    face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     # ---- writing (copies only the changed path) ---------------------------------------
     def with_figure(self, fig: Figure, **update: Any) -> KState:

@@ -1,11 +1,12 @@
 """Kyoukai's table for manual steps (``rules.core.manual_table``): its piles, the 5×5 field,
-Branches under a Gate, Ki and damage, Ready."""
+Branches under a Gate, Ki and damage, Ready (and face down, through the core)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
+from rules.kyoukai.cards import HIDDEN, PLACEHOLDER
 from rules.kyoukai.draft import Draft
 from rules.kyoukai.effects import zone_label
 from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, Player, State, placed
@@ -21,7 +22,9 @@ class KyoukaiManual(ManualTable):
     has_under = True
     counters = (CounterSpec("ki", "player", 0, 99, "Ki"),
                 CounterSpec("damage", "card", 0, ENTRANT_LIFE, "Damage"))
-    flags = ("ready",)
+    flags = ("ready",)  # not ready: Rested (it took its Turn Action)
+    hidden_card = HIDDEN
+    placeholder = PLACEHOLDER
 
     def name(self, s: State, card: int) -> str:
         return s.name(card)

@@ -139,7 +139,7 @@ class KyoukaiRules(Ruleset[State]):
         return legal(state, source) if isinstance(source, int) else []
 
     def apply(self, state: State, intent: Intent, quiet: bool = False) -> Outcome:
-        if not quiet or state.manual or intent.kind in MANUAL_KINDS:
+        if not quiet or state.manual or state.face_down or intent.kind in MANUAL_KINDS:
             return super().apply(state, intent, quiet)  # a manual step goes through the core
         # ``Ruleset.apply(quiet=True)`` for a game known to apply quietly: simulations and
         # search call it every step.

@@ -1,13 +1,14 @@
 """Nullshapers' table for manual steps (``rules.core.manual_table``): deck, hand, cache,
 staging and energy as piles, agents in the biomes (or staging) as the board, gear under an
 agent; each sector's durability and spent energy of a player, damage, boost and shield of an
-agent; locked."""
+agent; locked; each player's anomaly in play as a fixed zone."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
+from rules.nullshapers.cards import HIDDEN, PLACEHOLDER
 from rules.nullshapers.draft import NDraft
 from rules.nullshapers.state import BIOMES, DURABILITY, NONE, STAGING, Agent, Side, State
 
@@ -25,6 +26,10 @@ class NullshapersManual(ManualTable):
                 CounterSpec("boost", "card", 0, 99, "Boost"),
                 CounterSpec("shield", "card", 0, 99, "Shield"))
     flags = ("locked",)
+    flag_labels = {"locked": "locked (it attacked)"}
+    fixed = ("anomaly",)
+    hidden_card = HIDDEN
+    placeholder = PLACEHOLDER
 
     def name(self, s: State, card: int) -> str:
         return s.name(card)
@@ -38,7 +43,7 @@ class NullshapersManual(ManualTable):
             for zone in self.piles:
                 out.extend(Place(c, p, zone) for c in getattr(side, zone))
             if side.anomaly != NONE:
-                out.append(Place(side.anomaly, p, "anomaly"))
+                out.append(Place(side.anomaly, p, "anomaly", 0))
         for iid, a in s.agents.items():
             out.append(Place(iid, a.owner, BOARD, a.biome))
             out.extend(Place(g, a.owner, UNDER, iid) for g in a.gear)
@@ -49,6 +54,18 @@ class NullshapersManual(ManualTable):
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
         return _with(s, owner, s.sides[owner].model_copy(update={zone: cards}))
+
+    def fixed_label(self, zone: str, at: int) -> str:
+        return "the anomaly in play"
+
+    def fixed_spots(self, s: State, owner: int, zone: str) -> list[int]:
+        return [0] if s.sides[owner].anomaly == NONE else []
+
+    def take_fixed(self, s: State, card: int, here: Place) -> State:
+        return _with(s, here.owner, s.sides[here.owner].model_copy(update={"anomaly": NONE}))
+
+    def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
+        return _with(s, owner, s.sides[owner].model_copy(update={"anomaly": card}))
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         side = s.sides[owner]

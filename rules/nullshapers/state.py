@@ -117,6 +117,7 @@ class State(Frozen):
     over: bool = False
     manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
     designer: bool = False  # designer mode: the freeform switch is allowed
+    face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def card(self, iid: int) -> NCard:
         return self.catalog[self.cards[iid]]
