@@ -171,9 +171,11 @@ class BosTable(RegionTable):
             out[("field", p)] = Content(slots=tuple(
                 None if i == EMPTY else self._unit(v, i) for i in side.slots),
                 active=p == v.active)
-            wiz = []
+            wiz: list[CardLook | None] = []
             for k, w in enumerate(side.wizards):
-                if side.wizard_down[k]:
+                if w == EMPTY:  # taken away by hand in a manual step
+                    wiz.append(None)
+                elif side.wizard_down[k]:
                     wiz.append(CardLook(w))
                 elif v.cards[w] == HIDDEN or hidden:  # a back standing ready to summon
                     wiz.append(CardLook(w, counters=(("face up", READY_WIZARD),)))

@@ -1,7 +1,12 @@
 """Krosmaster's table for manual steps (``rules.core.manual_table``): its cards are figures,
 on the map (the board, by cell) or knocked out (a pile per player); HP, MP and AP of a figure,
-GG and kamas of a player. Face down (through the core): a figure the other player sees as
-"Face-down figure" (nothing else on a Krosmaster table is hidden)."""
+GG and kamas of a player; a figure's activation done this turn. Face down (through the core):
+a figure the other player sees as "Face-down figure" (nothing else on a Krosmaster table is
+hidden).
+
+Krosmaster records who has played this turn by the active Timeline's position (R-10: figures
+play left to right), so "activation done" moves a figure in its Timeline: done, just before
+the acting figure; not done, just after it (it plays next). It keeps that place later on."""
 
 from __future__ import annotations
 
@@ -26,6 +31,8 @@ class KrosmasterManual(ManualTable):
                 CounterSpec("ap", "card", 0, 20, "AP"),
                 CounterSpec("gg", "player", 0, 99, "GG"),
                 CounterSpec("kamas", "player", 0, 999, "Kamas"))
+    flags = ("done",)
+    flag_labels = {"done": "done (its activation this turn is over)"}
     hidden_card = MASKED
 
     def hide(self, view: KState, cards: Collection[int]) -> KState:
@@ -35,6 +42,8 @@ class KrosmasterManual(ManualTable):
         figures = list(view.figures)
         for fid in cards:
             card = catalog[figures[fid].card]
+            if card.name == MASKED:  # a view of a view: masked already
+                continue
             spells = tuple(sp.model_copy(update={"name": "Hidden spell", "text": ""})
                            for sp in card.spells)
             catalog.append(card.model_copy(update={"name": MASKED, "text": "", "art": None,
@@ -90,6 +99,23 @@ class KrosmasterManual(ManualTable):
             pair = s.gg if spec.name == "gg" else s.kamas
             return s.model_copy(update={spec.name: set_pair(pair, owner, value)})
         return _figure(s, card, **{spec.name: value})
+
+    def flag(self, s: KState, card: int, flag: str) -> bool | None:
+        """Only a waiting figure of the active player during the activations: the acting one
+        ends its activation by the game's own flow."""
+        line = s.timelines[s.active]
+        if s.phase != "activation" or card not in line or not s.figures[card].alive:
+            return None
+        at = line.index(card)
+        return None if at == s.slot else at < s.slot
+
+    def set_flag(self, s: KState, card: int, flag: str, value: bool) -> KState:
+        line = list(s.timelines[s.active])
+        line.remove(card)
+        slot = s.slot + 1 if value else s.slot - 1  # where the acting figure is now
+        line.insert(slot - 1 if value else slot + 1, card)
+        lines = (tuple(line), s.timelines[1]) if s.active == 0 else (s.timelines[0], tuple(line))
+        return s.model_copy(update={"timelines": lines, "slot": slot})
 
     def problems(self, s: KState) -> list[str]:
         out = []
