@@ -40,6 +40,8 @@ class CardLook:
     # the last UNDER_SHOWN peek out above the card
     span: int = 1  # slot rows: how many slots the card covers (a size-2 unit covers two)
     pills_left: bool = False  # counters from the left edge: a crowded lane hides the right
+    face_down: bool = False  # put face down by hand: its owner sees the face with a mark
+    # (``face_down_mark``); the other player's view has no face for it, so gets the back
 
 
 def footprint(size: Size, sideways: bool) -> Size:
@@ -133,6 +135,8 @@ class CardPainter:
             pygame.draw.rect(canvas, ring, box.inflate(px(6), px(6)), border_radius=px(7))
         img = self.surface(look, size, glow)
         canvas.blit(img, img.get_rect(center=box.center))
+        if look.face_down and look.face is not None:
+            face_down_mark(canvas, box)
         self.badges(canvas, look, box)
         return canvas, box.topleft
 
@@ -171,6 +175,25 @@ class CardPainter:
                 pygame.draw.rect(surf, PANEL, r, width=1, border_radius=r.h // 2)
                 surf.blit(t, t.get_rect(center=r.center))
                 x = r.right + gap
+
+
+FACE_DOWN_BAND = (28, 32, 58)  # the card back's own dark blue, so the mark reads "a back"
+
+
+def face_down_mark(surf: pygame.Surface, box: pygame.Rect) -> None:
+    """Mark the card in ``box`` as face down, for its owner who still sees its face: the face
+    shows through a veil of the back's colour, under a band saying so."""
+    veil = pygame.Surface(box.size, pygame.SRCALPHA)
+    veil.fill((*FACE_DOWN_BAND, 110))
+    surf.blit(veil, box.topleft)
+    t = TEXT.get("FACE DOWN", max(9, round(unscaled(min(box.w, box.h) / 7))), (235, 235, 245),
+                 True)
+    band = pygame.Rect(box.x, 0, box.w, t.get_height() + px(6))
+    band.centery = box.centery
+    pygame.draw.rect(surf, FACE_DOWN_BAND, band)
+    pygame.draw.line(surf, (235, 235, 245), band.topleft, band.topright, max(1, px(1)))
+    pygame.draw.line(surf, (235, 235, 245), band.bottomleft, band.bottomright, max(1, px(1)))
+    surf.blit(t, t.get_rect(center=band.center))
 
 
 def _outlined(img: pygame.Surface, colour: Color) -> pygame.Surface:

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.draw.board_diamond import DiamondBoard
+from game.draw.card_states import face_down_mark
 from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.hand import HandFan
 from game.draw.legend import Entry, draw_key
@@ -36,6 +37,7 @@ from game.layouts.base import (
     ZoneId,
     top_bar,
 )
+from rules.core.manual import face_down
 from rules.core.model import Intent
 from rules.kyoukai.cards import HIDDEN, Gate
 from rules.kyoukai.effects import zone_label
@@ -464,12 +466,14 @@ class KyoukaiTable(TableLayout):
     def _draw_gate(self, surf: pygame.Surface, iid: int, zone: int, glow: str | None) -> None:
         assert self.view is not None
         g = self.view.gates[iid]
-        spec = self.face(iid)
-        if spec is None:
-            return
+        spec = self.face(iid)  # None: put face down by hand, seen from the other side
         cx, cy = self.board.center(zone)
-        img = self.faces.face(spec, self.card_size) if g.ready \
-            else self.faces.rested(spec, self.rested_size)
+        if spec is None:
+            back = self.faces.back(self.card_size)
+            img = back if g.ready else pygame.transform.rotate(back, -90)
+        else:
+            img = self.faces.face(spec, self.card_size) if g.ready \
+                else self.faces.rested(spec, self.rested_size)
         rect = img.get_rect(center=(cx, cy))
         ring = OWNER[g.owner]
         if g.branches:  # tucked under the host: drawn first, the top strips show
@@ -484,11 +488,13 @@ class KyoukaiTable(TableLayout):
         pygame.draw.rect(surf, (0, 0, 0), rect.move(px(3), px(4)), border_radius=px(6))
         pygame.draw.rect(surf, ring, rect.inflate(px(6), px(6)), border_radius=px(7))
         surf.blit(img, rect)
+        if spec is not None and iid in face_down(self.view):
+            face_down_mark(surf, rect)
         if glow is not None:
             pygame.draw.rect(surf, LIT[glow], rect.inflate(px(10), px(10)), width=px(3),
                              border_radius=px(8))
         card = self.view.card(iid)
-        if card.type == "entrant":
+        if card.type == "entrant" and spec is not None:
             life = max(0, ENTRANT_LIFE - g.damage)  # the killing blow may overshoot
             badge(surf, f"Life {life}", (rect.centerx, rect.bottom + px(2)), (150, 30, 40),
                   size=16)

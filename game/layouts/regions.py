@@ -42,6 +42,7 @@ from game.layouts.base import (
     ZoneId,
     top_bar,
 )
+from game.layouts.face_down import marked
 from game.layouts.region_book import Leaf, PagedBooks, draw_leaf, lay_out, tab_cards
 from game.layouts.region_parts import (
     draw_browse_frame,
@@ -157,7 +158,7 @@ class RegionTable(PagedBooks, TableLayout):
     def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:
         turned = seats.viewer != self.seats.viewer
         self.view, self.seats, self.legal = view, seats, legal
-        self.held = self.contents(view, seats) if view is not None else {}
+        self.held = marked(self.contents(view, seats), view) if view is not None else {}
         self._check(self.held)
         if turned:
             self.resize(self.size)

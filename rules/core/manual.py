@@ -434,7 +434,7 @@ def _apply_flag(table: ManualTable, s: Any, i: ManualFlag, quiet: bool,
     shown = (1 - here.owner,) if before == SECRET_CARD != after else ()
     if i.flag == FACE_DOWN:
         if i.value:
-            log(f"turns a card face down ({_where(table, here)})")
+            log(f"turns {_which(table, s, here)} face down")
         else:
             log(f"turns {after} face up", reveals=shown)
     else:
@@ -473,6 +473,13 @@ def _learn(table: ManualTable, s: Any, here: Place, p: int, secret: bool) -> tup
         return ()
     own_hand = here.zone == "hand" and here.owner == p
     return tuple(x for x in (0, 1) if (x == p and not own_hand) or (x != p and not secret))
+
+
+def _which(table: ManualTable, s: Any, here: Place) -> str:
+    """A card in play named by where it lies, not by what it is."""
+    if here.zone == UNDER:
+        return f"the card under {shown_name(table, s, here.at)}"
+    return f"Player {here.owner + 1}'s card at {table.spot_label(here.at)}"
 
 
 def _with_step(s: Any, step: ManualStep) -> Any:

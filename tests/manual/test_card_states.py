@@ -149,7 +149,9 @@ def test_the_log_does_not_name_a_face_down_card_until_it_is_turned_up(
     state, here = with_holder(rs, state, FACE_DOWN)
     name = table.name(state, here.card)
     down = rs.apply(state, ManualFlag(card=here.card, flag=FACE_DOWN, value=True))
-    assert name not in down.events[0].text and "turns a card face down" in down.events[0].text
+    text = down.events[0].text
+    assert name not in text and text.endswith(" face down.")
+    assert f"turns Player {here.owner + 1}'s card at " in text or "turns the card under" in text
     for intent in rs.legal_intents(down.state, here.card):  # what may be done with it now
         out = rs.apply(down.state, intent)
         assert rs.dump(out.state) == rs.dump(rs.apply(down.state, intent, quiet=True).state)

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.draw.board_square import TERRAIN_LEGEND, SquareBoard, draw_terrain, draw_token
+from game.draw.card_states import face_down_mark
 from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.dice import DiceTray, draw_die, draw_kama
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color
@@ -41,9 +42,11 @@ from game.layouts.krosmaster.figure_card import (
     card_height,
     draw_figure_card,
 )
+from rules.core.manual import face_down
 from rules.core.model import Intent
 from rules.krosmaster import house
 from rules.krosmaster.intents import Cast, Inspire, Move, SetDofus
+from rules.krosmaster.manual import MASKED
 from rules.krosmaster.pack import face as pack_face
 from rules.krosmaster.ruleset import KrosmasterRules
 from rules.krosmaster.state import KState
@@ -495,13 +498,16 @@ class KrosmasterTable(TableLayout):
         acting = v.acting()
         dragged = overlay.dragging[0] if overlay.dragging else None
         rad = self._radius()
+        down = face_down(v)
         for f in v.figures:
             if f.cell is None or f.id == dragged:
                 continue
             kind = overlay.glow.get(f.id)
-            draw_token(surf, board.center(f.cell), rad, v.name(f), f.owner, f.hp,
-                       v.card(f).hp, acting=acting is not None and acting.id == f.id,
-                       glow=GLOW.get(kind) if kind else None, dice=f.inspiration)
+            box = draw_token(surf, board.center(f.cell), rad, v.name(f), f.owner, f.hp,
+                             v.card(f).hp, acting=acting is not None and acting.id == f.id,
+                             glow=GLOW.get(kind) if kind else None, dice=f.inspiration)
+            if f.id in down and v.name(f) != MASKED:  # its owner's: the other sees it masked
+                face_down_mark(surf, box)
         for c in strong.get("target", ()):  # legal targets of the picked spell: a red ring
             pygame.draw.circle(surf, TARGET_RING, board.center(c), rad + px(5), width=px(4))
         for c in strong.get("inspire", ()):
