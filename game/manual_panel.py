@@ -134,7 +134,8 @@ class ManualPanel:
         """The picked card's intents as buttons: its moves (a big board is for dragging),
         counters and states."""
         intents = self.session.rs.legal_intents(self.session.state, card)
-        board = [i for i in intents if isinstance(i, ManualMove) and i.zone == BOARD]
+        board = [i for i in intents if isinstance(i, ManualMove) and i.zone == BOARD
+                 and not i.face_down]  # each also face down: counted once
         keep = [i for i in intents if not (isinstance(i, ManualMove) and i.zone == BOARD)
                 or len(board) <= BOARD_BUTTONS]
         return [(self.label(i), i) for i in keep]

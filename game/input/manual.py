@@ -52,7 +52,9 @@ class ManualPick(Handler):
         return None
 
     def _drop(self, card: Any, pos: Pos, ctx: Ctx) -> Intent | None:
-        moves = self._moves(card)
+        # Shift held: put it there face down (the other player never sees it).
+        down = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        moves = [m for m in self._moves(card) if m.face_down == down] or self._moves(card)
         onto = ctx.layout.piece_at(pos)
         if onto is not None and onto.source != card:
             under = [m for m in moves if m.zone == UNDER and m.at == onto.source]
@@ -68,7 +70,8 @@ class ManualPick(Handler):
         return None
 
     def overlay(self, ctx: Ctx) -> Overlay:
-        ov = Overlay(hint="Manual step: carry out the card by hand, then Done.")
+        ov = Overlay(hint="Manual step: carry out the card by hand, then Done (Shift+drop: "
+                     "face down).")
         if self.drag is not None:
             card, pos = self.drag
             ov.dragging = (card, pos)
