@@ -149,22 +149,20 @@ class Ruleset(ABC, Generic[S]):
                 or getattr(intent, "kind", None) in MANUAL_KINDS:
             return self._apply_manual(state, intent, quiet)
         if quiet:
-            if self._applies_quietly():
-                return self._unturned(state, Outcome(self._apply(state, intent, True)[0], []))
-            return self._unturned(state, Outcome(self._apply(state, intent)[0], []))
-        if self.to_act(state) is None:
-            raise IllegalIntent("the game is over")
-        if not self._is_legal(state, intent):
-            raise IllegalIntent(self._reason(state, intent))
-        new_state, events = self._apply(state, intent)
-        return self._unturned(state, Outcome(new_state, events))
-
-    def _unturned(self, before: S, out: Outcome) -> Outcome:
-        """``out`` with face-down cards that left play turned face up (``manual.pruned``):
-        only a state with a face-down card pays for the look."""
-        if not before.__dict__.get("face_down") or self.manual_table is None:
-            return out
-        return Outcome(manual.pruned(self.manual_table, out.state), out.events)
+            new_state = self._apply(state, intent, True)[0] if self._applies_quietly() \
+                else self._apply(state, intent)[0]
+            events: list[Event] = []
+        else:
+            if self.to_act(state) is None:
+                raise IllegalIntent("the game is over")
+            if not self._is_legal(state, intent):
+                raise IllegalIntent(self._reason(state, intent))
+            new_state, events = self._apply(state, intent)
+        if state.__dict__.get("face_down") and self.manual_table is not None:
+            # Face-down cards that left play are turned face up (``manual.pruned``): only a
+            # state with one pays for the look.
+            new_state = manual.pruned(self.manual_table, new_state)
+        return Outcome(new_state, events)
 
     def manual_pending(self, state: S) -> ManualStep | None:
         """The open manual step (a card's effect carried out by hand), None if there is none:
