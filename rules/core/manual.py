@@ -258,7 +258,8 @@ def _why_flag(table: ManualTable, s: Any, places: dict[int, Place], i: ManualFla
     label = table.flag_label(i.flag)
     if i.card not in places:
         return f"card {i.card} is not in the game"
-    name = table.name(s, i.card)
+    # The player may be probing the other's face-down card: the reason does not name it.
+    name = SECRET_CARD if i.card in face_down(s) else table.name(s, i.card)
     value = flag_value(table, s, places[i.card], i.flag)
     if value is None:
         where = " (only a card on the board or under one can)" if i.flag == FACE_DOWN else ""

@@ -152,6 +152,8 @@ def test_the_log_does_not_name_a_face_down_card_until_it_is_turned_up(
     text = down.events[0].text
     assert name not in text and text.endswith(" face down.")
     assert f"turns Player {here.owner + 1}'s card at " in text or "turns the card under" in text
+    with pytest.raises(IllegalIntent, match="^a face-down card is already face down$"):
+        rs.apply(down.state, ManualFlag(card=here.card, flag=FACE_DOWN, value=True))
     for intent in rs.legal_intents(down.state, here.card):  # what may be done with it now
         out = rs.apply(down.state, intent)
         assert rs.dump(out.state) == rs.dump(rs.apply(down.state, intent, quiet=True).state)
