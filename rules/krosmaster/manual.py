@@ -32,7 +32,7 @@ class KrosmasterManual(ManualTable):
                 CounterSpec("gg", "player", 0, 99, "GG"),
                 CounterSpec("kamas", "player", 0, 999, "Kamas"))
     flags = ("done",)
-    flag_labels = {"done": "done (its activation this turn is over)"}
+    flag_labels = {"done": "done this turn (its activation is over)"}
     hidden_card = MASKED
 
     def hide(self, view: KState, cards: Collection[int]) -> KState:
