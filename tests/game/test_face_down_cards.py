@@ -3,7 +3,7 @@ drawn as the back; its owner's has the face, drawn with the FACE DOWN mark."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,9 +20,12 @@ from game.layouts.kyoukai import KyoukaiTable
 from game.layouts.nullshapers import NullshapersTable
 from rules.core import manual
 from rules.core.manual_intents import ManualFlag
+from tests.game.conftest import Driver
+from tests.game.test_manual_table import at_manual_step
 from tests.manual.helpers import manual_pack, reach_manual
 from tests.manual.test_card_states import with_holder
 
+Make = Callable[..., Driver]
 TABLES = {"bos": BosTable, "dreadnought": DreadnoughtTable, "nullshapers": NullshapersTable}
 
 
@@ -91,3 +94,22 @@ def test_kyoukais_field_has_no_face_for_the_other_players_face_down_gate(
     assert t.face(card) is None
     t.update(rs.view(state, owner), Seats(owner, False, ("P1", "P2")), [])
     assert t.face(card) is not None
+
+
+def test_shift_and_drop_puts_a_card_into_play_face_down(table: Make, tmp_path: Path) -> None:
+    d, step = at_manual_step(table, tmp_path, "kyoukai")
+    state = d.scene.session.state
+    card = state.players[step.player].hand[0]
+    info = d.info()
+    start = tuple(next(p[str(card)] for p in info["pieces"].values() if str(card) in p))
+    free = next(z for z, i in enumerate(state.field) if i == -1)
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        d.drag(start, tuple(info["zones"][str(free)]))  # type: ignore[arg-type]
+    finally:
+        pygame.key.set_mods(pygame.KMOD_NONE)
+    after = d.scene.session.state
+    assert after.field[free] == card and manual.face_down(after) == (card,)
+    line = d.scene.session.log[-1]
+    assert line.endswith(", face down.") and state.name(card) not in line
+    assert d.scene.session.rs.view(after, 1 - step.player).cards[card] != state.cards[card]
