@@ -128,6 +128,8 @@ class CardPainter:
             pygame.draw.rect(canvas, (0, 0, 0), r.move(px(2), px(3)), border_radius=px(6))
             canvas.blit(self.surface(CardLook(sub.id, sub.face, look.sideways, sub.dimmed),
                                      size), r)
+            if sub.face_down and sub.face is not None:
+                face_down_mark(canvas, r, top=under_peek((w, h)))
             if sub.damage or sub.counters:
                 self.badges(canvas, sub, r)
         pygame.draw.rect(canvas, (0, 0, 0), box.move(sx, sy), border_radius=px(6))
@@ -180,16 +182,17 @@ class CardPainter:
 FACE_DOWN_BAND = (28, 32, 58)  # the card back's own dark blue, so the mark reads "a back"
 
 
-def face_down_mark(surf: pygame.Surface, box: pygame.Rect) -> None:
+def face_down_mark(surf: pygame.Surface, box: pygame.Rect, top: int = 0) -> None:
     """Mark the card in ``box`` as face down, for its owner who still sees its face: the face
-    shows through a veil of the back's colour, under a band saying so."""
+    shows through a veil of the back's colour, under a band saying so (across its middle, or
+    within its ``top`` pixels when only those show: a card under another)."""
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
     veil.fill((*FACE_DOWN_BAND, 110))
     surf.blit(veil, box.topleft)
-    t = TEXT.get("FACE DOWN", max(9, round(unscaled(min(box.w, box.h) / 7))), (235, 235, 245),
-                 True)
-    band = pygame.Rect(box.x, 0, box.w, t.get_height() + px(6))
-    band.centery = box.centery
+    size = min(box.w, box.h) / 7 if not top else top * 0.6
+    t = TEXT.get("FACE DOWN", max(9, round(unscaled(size))), (235, 235, 245), True)
+    band = pygame.Rect(box.x, 0, box.w, min(t.get_height() + px(6), top or box.h))
+    band.centery = box.top + top // 2 if top else box.centery
     pygame.draw.rect(surf, FACE_DOWN_BAND, band)
     pygame.draw.line(surf, (235, 235, 245), band.topleft, band.topright, max(1, px(1)))
     pygame.draw.line(surf, (235, 235, 245), band.bottomleft, band.bottomright, max(1, px(1)))

@@ -107,7 +107,7 @@ def legal(table: ManualTable, s: Any, step: ManualStep, card: int | None = None)
     out = []
     # Into play face up and, where the game can mask a card, face down (a card not already
     # face down: one that is stays so as it moves).
-    downs = (False, True) if table.hidden_card is not None and card not in face_down(s) \
+    downs = (False, True) if can_face_down(table, s) and card not in face_down(s) \
         else (False,)
     for p in (0, 1) if movable(table, here) else ():
         out.extend(ManualMove(card=card, owner=p, zone=zone, at=at)
@@ -161,9 +161,15 @@ def flag_value(table: ManualTable, s: Any, here: Place, flag: str) -> bool | Non
     there. A card is face down only in play: on the board or under a card on it."""
     if flag != FACE_DOWN:
         return table.flag(s, here.card, flag)
-    if here.zone not in (BOARD, UNDER) or table.hidden_card is None:
+    if here.zone not in (BOARD, UNDER) or not can_face_down(table, s):
         return None
     return here.card in face_down(s)
+
+
+def can_face_down(table: ManualTable, s: Any) -> bool:
+    """Whether a card may be face down in this game: its view can mask a card and its State
+    keeps them (a ``face_down`` field)."""
+    return table.hidden_card is not None and "face_down" in type(s).model_fields
 
 
 def with_flag(table: ManualTable, s: Any, card: int, flag: str, value: bool) -> Any:
@@ -276,7 +282,7 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
         return f"{table.name(s, i.card)} cannot be moved by hand from where it is"
     if i.owner not in (0, 1):
         return f"there is no player {i.owner}"
-    if i.face_down and (i.zone not in (BOARD, UNDER) or table.hidden_card is None):
+    if i.face_down and (i.zone not in (BOARD, UNDER) or not can_face_down(table, s)):
         return f"{table.name(s, i.card)} cannot be face down there (only on the board or " \
                "under a card, in a game that can hide one)"
     if i.zone in table.fixed:
