@@ -206,6 +206,24 @@ def hide_face_down(table: ManualTable, state: Any, view: Any, player: int) -> An
 SECRET_CARD = "a face-down card"
 
 
+def unnamed(table: ManualTable, s: Any, events: list[Event]) -> list[Event]:
+    """``events`` (a game's own, after an intent) with the names of the cards face down in
+    ``s`` replaced: both players read the log. A public card of the same name is unnamed too
+    (the sentence cannot tell them apart); a card that left play with the intent is named."""
+    names = sorted({table.name(s, c) for c in face_down(s)}, key=len, reverse=True)
+    if not names or not events:
+        return events
+    out = []
+    for e in events:
+        text = e.text
+        for name in names:
+            text = text.replace(name, SECRET_CARD)
+        if text.startswith(SECRET_CARD):
+            text = text[0].upper() + text[1:]
+        out.append(e if text == e.text else e.model_copy(update={"text": text}))
+    return out
+
+
 def shown_name(table: ManualTable, s: Any, card: int) -> str:
     """A card's name for the log, which both players read: a face-down card (or one the game
     keeps secret where it lies, a Closed one) is not named."""

@@ -159,9 +159,11 @@ class Ruleset(ABC, Generic[S]):
                 raise IllegalIntent(self._reason(state, intent))
             new_state, events = self._apply(state, intent)
         if state.__dict__.get("face_down") and self.manual_table is not None:
-            # Face-down cards that left play are turned face up (``manual.pruned``): only a
-            # state with one pays for the look.
+            # Face-down cards that left play are turned face up (``manual.pruned``) and the
+            # game's own log sentences do not name those still face down: only a state with
+            # one pays for the look.
             new_state = manual.pruned(self.manual_table, new_state)
+            events = manual.unnamed(self.manual_table, new_state, events)
         return Outcome(new_state, events)
 
     def manual_pending(self, state: S) -> ManualStep | None:

@@ -17,7 +17,7 @@ from rules.core import manual
 from rules.core.errors import IllegalIntent
 from rules.core.manual_intents import ManualDone, ManualFlag, ManualMove, ManualRoll
 from rules.core.manual_table import BOARD, FACE_DOWN, UNDER, ManualTable, Place
-from rules.core.model import Intent
+from rules.core.model import Event, Intent
 from tests.manual.helpers import GAMES
 
 Reached = dict[str, tuple[Any, dict[str, Any], list[Intent]]]
@@ -276,3 +276,27 @@ def test_a_record_with_face_down_cards_replays(game: str, reached: Reached) -> N
     for text in [i.model_dump_json() for i in intents + extra]:
         again = rs.apply(again, rs.parse_intent(text)).state
     assert rs.dump(again) == rs.dump(state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_games_own_log_does_not_name_a_face_down_card(game: str, reached: Reached,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the game's own code writes while the card is face down (an attack, a
+    Skill...), both players read it without the card's name; once it has left play, with."""
+    rs = rules.get(game)
+    table = _table(rs)
+    state, down = _face_down_pair(rs, reached[game][0])
+    state = rs.apply(state, ManualDone()).state
+    if rs.to_act(state) is None or rs.manual_pending(state) is not None:
+        pytest.skip("the game did not go on enforced")
+    still = [c for c in down if c in manual.face_down(state)]
+    if not still:
+        pytest.skip("the face-down cards left play with Done")
+    card = still[0]
+    name = table.name(state, card)
+    said = [Event(kind="attack", text=f"{name} attacks {name}'s neighbour.")]
+    monkeypatch.setattr(rs, "_apply", lambda s, i, quiet=False: (s, list(said)))
+    out = rs.apply(state, rs.legal_intents(state)[0])
+    assert out.events[0].text == "A face-down card attacks a face-down card's neighbour."
+    gone = state.model_copy(update={"face_down": ()})  # turned up: named again
+    assert rs.apply(gone, rs.legal_intents(gone)[0]).events[0].text == said[0].text
