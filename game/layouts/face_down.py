@@ -1,5 +1,5 @@
 """Face-down cards on a region table: the rules keep which cards in play were put face down by
-hand (``rules.core.manual.face_down``). The other player's view has no face for such a card,
+hand (``rules.core.card_states.face_down``). The other player's view has no face for such a card,
 so it is drawn as the back already; its owner's view has the face, which gets the mark."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from game.draw.card_states import CardLook
 from game.layouts.region_spec import Content
-from rules.core.manual import face_down
+from rules.core.card_states import face_down
 
 
 def marked(held: dict[Hashable, Content], view: Any) -> dict[Hashable, Content]:

@@ -37,7 +37,7 @@ from game.layouts.base import (
     ZoneId,
     top_bar,
 )
-from rules.core.manual import face_down
+from rules.core.card_states import face_down
 from rules.core.model import Intent
 from rules.kyoukai.cards import HIDDEN, Gate
 from rules.kyoukai.effects import zone_label

@@ -16,9 +16,20 @@ others it opens once the ``apply`` that resolved the effect has finished.
 from __future__ import annotations
 
 from collections import Counter as Tally
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from rules.core.card_states import (
+    SECRET_CARD,
+    apply_flag,
+    can_face_down,
+    card_flags,
+    face_down,
+    flag_value,
+    pruned,
+    shown_name,
+    why_flag,
+    with_flag,
+)
 from rules.core.errors import IllegalIntent
 from rules.core.manual_intents import (
     DIE_SIDES,
@@ -143,96 +154,6 @@ def movable(table: ManualTable, here: Place) -> bool:
     return here.zone in (BOARD, UNDER) or here.zone in table.piles or here.zone in table.fixed
 
 
-# ---- card states --------------------------------------------------------------------------
-def card_flags(table: ManualTable) -> tuple[str, ...]:
-    """The card states a manual step may set: the game's own, then "face down" (every game
-    whose view can mask a card)."""
-    return (*table.flags, FACE_DOWN) if table.hidden_card is not None else table.flags
-
-
-def face_down(s: Any) -> tuple[int, ...]:
-    """The cards put face down by hand (the State's ``face_down`` field), sorted."""
-    got = getattr(s, "__dict__", _NONE).get("face_down")
-    return got if got else ()
-
-
-def flag_value(table: ManualTable, s: Any, here: Place, flag: str) -> bool | None:
-    """The card state's value for the card lying at ``here``; None if it cannot have it
-    there. A card is face down only in play: on the board or under a card on it."""
-    if flag != FACE_DOWN:
-        return table.flag(s, here.card, flag)
-    if here.zone not in (BOARD, UNDER) or not can_face_down(table, s):
-        return None
-    return here.card in face_down(s)
-
-
-def can_face_down(table: ManualTable, s: Any) -> bool:
-    """Whether a card may be face down in this game: its view can mask a card and its State
-    keeps them (a ``face_down`` field)."""
-    return table.hidden_card is not None and "face_down" in type(s).model_fields
-
-
-def with_flag(table: ManualTable, s: Any, card: int, flag: str, value: bool) -> Any:
-    if flag != FACE_DOWN:
-        return table.set_flag(s, card, flag, value)
-    down = set(face_down(s))
-    (down.add if value else down.discard)(card)
-    return s.model_copy(update={"face_down": tuple(sorted(down))})
-
-
-def in_play(table: ManualTable, s: Any) -> dict[int, Place]:
-    """The cards on the board or under one, by card (where a face-down card may lie)."""
-    return {pl.card: pl for pl in table.places(s) if pl.zone in (BOARD, UNDER)}
-
-
-def pruned(table: ManualTable, s: Any) -> Any:
-    """``s`` with the face-down mark taken off every card no longer in play: a card leaving
-    the board is turned face up, so it comes back face up if it ever returns."""
-    down = face_down(s)
-    if not down:
-        return s
-    here = in_play(table, s)
-    keep = tuple(c for c in down if c in here)
-    return s if keep == down else s.model_copy(update={"face_down": keep})
-
-
-def hide_face_down(table: ManualTable, state: Any, view: Any, player: int) -> Any:
-    """``view`` (``player``'s, of ``state``) with the other player's face-down cards masked."""
-    here = in_play(table, state)
-    theirs = [c for c in face_down(state) if c in here and here[c].owner != player]
-    return table.hide(view, theirs) if theirs else view
-
-
-SECRET_CARD = "a face-down card"
-
-
-def unnamed(table: ManualTable, s: Any, events: list[Event]) -> list[Event]:
-    """``events`` (a game's own, after an intent) with the names of the cards face down in
-    ``s`` replaced: both players read the log. A public card of the same name is unnamed too
-    (the sentence cannot tell them apart); a card that left play with the intent is named."""
-    names = sorted({table.name(s, c) for c in face_down(s)}, key=len, reverse=True)
-    if not names or not events:
-        return events
-    out = []
-    for e in events:
-        text = e.text
-        for name in names:
-            text = text.replace(name, SECRET_CARD)
-        if text.startswith(SECRET_CARD):
-            text = text[0].upper() + text[1:]
-        out.append(e if text == e.text else e.model_copy(update={"text": text}))
-    return out
-
-
-def shown_name(table: ManualTable, s: Any, card: int) -> str:
-    """A card's name for the log, which both players read: a face-down card (or one the game
-    keeps secret where it lies, a Closed one) is not named."""
-    if card in face_down(s):
-        return SECRET_CARD
-    here = next((pl for pl in table.places(s) if pl.card == card), None)
-    return SECRET_CARD if here is not None and table.is_hidden(s, here) else table.name(s, card)
-
-
 def _at_bottom(table: ManualTable, s: Any, here: Place) -> bool:
     pile = table.pile(s, here.owner, here.zone)
     last = here.zone in table.top_is_last
@@ -270,27 +191,8 @@ def why_illegal(table: ManualTable, s: Any, step: ManualStep, intent: Intent) ->
     if isinstance(intent, ManualCounter):
         return _why_counter(table, s, intent)
     if isinstance(intent, ManualFlag):
-        return _why_flag(table, s, places, intent)
+        return why_flag(table, s, places, intent)
     return f"{intent.kind} is not a manual intent"
-
-
-def _why_flag(table: ManualTable, s: Any, places: dict[int, Place], i: ManualFlag) -> str | None:
-    flags = card_flags(table)
-    if i.flag not in flags:
-        return f"{i.flag!r} is not a card state here " \
-               f"({', '.join(f'{f} ({table.flag_label(f)})' for f in flags)})"
-    label = table.flag_label(i.flag)
-    if i.card not in places:
-        return f"card {i.card} is not in the game"
-    # The player may be probing the other's face-down card: the reason does not name it.
-    name = SECRET_CARD if i.card in face_down(s) else table.name(s, i.card)
-    value = flag_value(table, s, places[i.card], i.flag)
-    if value is None:
-        where = " (only a card on the board or under one can)" if i.flag == FACE_DOWN else ""
-        return f"{name} cannot be {label} where it is{where}"
-    if value == i.value:
-        return f"{name} is already {'' if value else 'not '}{label}"
-    return None
 
 
 def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMove) -> str | None:
@@ -418,7 +320,7 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
             log(f"sets {who}{spec.title} from {before} to {intent.value}")
         return s, events
     if isinstance(intent, ManualFlag):
-        return _apply_flag(table, s, intent, quiet, log), events
+        return apply_flag(table, s, intent, quiet, log), events
     assert isinstance(intent, ManualMove)
     here = next(pl for pl in table.places(s) if pl.card == intent.card)
     was_down = intent.card in face_down(s)
@@ -444,27 +346,6 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
         down = ", face down" if intent.face_down else ""
         log(f"puts {name} {_into(table, s, p, intent)}{down}", reveals=reveals)
     return s, events
-
-
-def _apply_flag(table: ManualTable, s: Any, i: ManualFlag, quiet: bool,
-                log: Callable[..., None]) -> Any:
-    """Set a card state. Turning a card face down does not name it (the other player may not
-    follow it from now on); turning it face up does, and shows it to the other player."""
-    if quiet:
-        return with_flag(table, s, i.card, i.flag, i.value)
-    before = shown_name(table, s, i.card)
-    s = with_flag(table, s, i.card, i.flag, i.value)
-    here = next(pl for pl in table.places(s) if pl.card == i.card)
-    after = shown_name(table, s, i.card)
-    shown = (1 - here.owner,) if before == SECRET_CARD != after else ()
-    if i.flag == FACE_DOWN:
-        if i.value:
-            log(f"turns {_which(table, s, here)} face down")
-        else:
-            log(f"turns {after} face up", reveals=shown)
-    else:
-        log(f"sets {after} {'' if i.value else 'not '}{table.flag_label(i.flag)}", reveals=shown)
-    return s
 
 
 def move(table: ManualTable, s: Any, here: Place, i: ManualMove) -> Any:
@@ -498,13 +379,6 @@ def _learn(table: ManualTable, s: Any, here: Place, p: int, secret: bool) -> tup
         return ()
     own_hand = here.zone == "hand" and here.owner == p
     return tuple(x for x in (0, 1) if (x == p and not own_hand) or (x != p and not secret))
-
-
-def _which(table: ManualTable, s: Any, here: Place) -> str:
-    """A card in play named by where it lies, not by what it is."""
-    if here.zone == UNDER:
-        return f"the card under {shown_name(table, s, here.at)}"
-    return f"Player {here.owner + 1}'s card at {table.spot_label(here.at)}"
 
 
 def _with_step(s: Any, step: ManualStep) -> Any:

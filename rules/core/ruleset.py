@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
-from rules.core import manual
+from rules.core import card_states, manual
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.manual_intents import MANUAL_KINDS, MANUAL_TYPES, Freeform, ManualStep
 from rules.core.model import Event, Intent, Outcome
@@ -159,11 +159,11 @@ class Ruleset(ABC, Generic[S]):
                 raise IllegalIntent(self._reason(state, intent))
             new_state, events = self._apply(state, intent)
         if state.__dict__.get("face_down") and self.manual_table is not None:
-            # Face-down cards that left play are turned face up (``manual.pruned``) and the
+            # Face-down cards that left play are turned face up (``card_states.pruned``) and the
             # game's own log sentences do not name those still face down: only a state with
             # one pays for the look.
-            new_state = manual.pruned(self.manual_table, new_state)
-            events = manual.unnamed(self.manual_table, new_state, events)
+            new_state = card_states.pruned(self.manual_table, new_state)
+            events = card_states.unnamed(self.manual_table, new_state, events)
         return Outcome(new_state, events)
 
     def manual_pending(self, state: S) -> ManualStep | None:
@@ -197,7 +197,7 @@ class Ruleset(ABC, Generic[S]):
             if why is not None:
                 raise IllegalIntent(why)
         new_state, events = manual.apply(self, table, state, intent, quiet)
-        return Outcome(manual.pruned(table, new_state), events)
+        return Outcome(card_states.pruned(table, new_state), events)
 
     def designer(self, state: S) -> bool:
         """Whether this game was started in designer mode (the freeform switch is allowed)."""
@@ -249,7 +249,7 @@ class Ruleset(ABC, Generic[S]):
     def view(self, state: S, player: int) -> S:
         view = self._view(state, player)
         if state.__dict__.get("face_down") and self.manual_table is not None:
-            view = manual.hide_face_down(self.manual_table, state, view, player)
+            view = card_states.hide_face_down(self.manual_table, state, view, player)
         return view
 
     def highlights(self, state: S, source: Any) -> dict[str, list[Any]]:

@@ -18,8 +18,9 @@ from game.layouts.bos import BosTable
 from game.layouts.dreadnought import DreadnoughtTable
 from game.layouts.kyoukai import KyoukaiTable
 from game.layouts.nullshapers import NullshapersTable
-from rules.core import manual
+from rules.core import card_states
 from rules.core.manual_intents import ManualFlag
+from rules.core.manual_table import FACE_DOWN
 from tests.game.conftest import Driver
 from tests.game.test_manual_table import at_manual_step
 from tests.manual.helpers import manual_pack, reach_manual
@@ -39,7 +40,7 @@ def _face_down(game: str, tmp_path: Path) -> tuple[Any, Any, int, int]:
     """A manual step's state with one card in play face down: (rs, state, card, owner)."""
     rs = rules.get(game)
     state = reach_manual(game, manual_pack(game, tmp_path))[0]
-    state, here = with_holder(rs, state, manual.FACE_DOWN)
+    state, here = with_holder(rs, state, FACE_DOWN)
     state = rs.apply(state, ManualFlag(card=here.card, flag="face_down", value=True)).state
     return rs, state, here.card, here.owner
 
@@ -109,7 +110,7 @@ def test_shift_and_drop_puts_a_card_into_play_face_down(table: Make, tmp_path: P
     finally:
         pygame.key.set_mods(pygame.KMOD_NONE)
     after = d.scene.session.state
-    assert after.field[free] == card and manual.face_down(after) == (card,)
+    assert after.field[free] == card and card_states.face_down(after) == (card,)
     line = d.scene.session.log[-1]
     assert line.endswith(", face down.") and state.name(card) not in line
     assert d.scene.session.rs.view(after, 1 - step.player).cards[card] != state.cards[card]

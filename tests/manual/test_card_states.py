@@ -13,7 +13,7 @@ import pytest
 
 import rules
 from rules.agents import Budget, GreedyAgent, SearchAgent
-from rules.core import manual
+from rules.core import card_states
 from rules.core.errors import IllegalIntent
 from rules.core.manual_intents import ManualDone, ManualFlag, ManualMove, ManualRoll
 from rules.core.manual_table import BOARD, FACE_DOWN, UNDER, ManualTable, Place
@@ -31,7 +31,8 @@ def _table(rs: Any) -> ManualTable:
 
 def _holder(table: ManualTable, s: Any, flag: str, owner: int | None = None) -> Place | None:
     """A card that can have ``flag`` now (of ``owner`` if given)."""
-    return next((pl for pl in table.places(s) if manual.flag_value(table, s, pl, flag) is not None
+    return next((pl for pl in table.places(s)
+                 if card_states.flag_value(table, s, pl, flag) is not None
                  and owner in (None, pl.owner)), None)
 
 
@@ -60,11 +61,11 @@ def test_every_card_state_is_set_and_cleared_loud_and_quiet(game: str, reached: 
     state = reached[game][0]
     step = rs.manual_pending(state)
     assert step is not None
-    flags = manual.card_flags(table)
+    flags = card_states.card_flags(table)
     assert flags[-1] == FACE_DOWN and len(flags) >= 2  # the game's own states, then face down
     for flag in flags:
         s, here = with_holder(rs, state, flag)
-        was = manual.flag_value(table, s, here, flag)
+        was = card_states.flag_value(table, s, here, flag)
         assert ManualFlag(card=here.card, flag=flag, value=not was) in \
             rs.legal_intents(s, here.card)
         for value in (not was, was):  # set, then back
@@ -73,7 +74,7 @@ def test_every_card_state_is_set_and_cleared_loud_and_quiet(game: str, reached: 
             quiet = rs.apply(s, intent, quiet=True)
             assert rs.dump(loud.state) == rs.dump(quiet.state), intent
             now = next(pl for pl in table.places(loud.state) if pl.card == here.card)
-            assert manual.flag_value(table, loud.state, now, flag) is value
+            assert card_states.flag_value(table, loud.state, now, flag) is value
             text = loud.events[0].text
             assert text.startswith(f"Manual ({step.title}): Player {step.player + 1} ")
             if flag == FACE_DOWN:
@@ -89,15 +90,15 @@ def test_refused_card_states_name_the_card_and_the_state(game: str, reached: Rea
     rs = rules.get(game)
     table = _table(rs)
     state = reached[game][0]
-    for flag in manual.card_flags(table):
+    for flag in card_states.card_flags(table):
         s, here = with_holder(rs, state, flag)
         name, label = table.name(s, here.card), table.flag_label(flag)
-        value = manual.flag_value(table, s, here, flag)
+        value = card_states.flag_value(table, s, here, flag)
         already = f"{name} is already {'' if value else 'not '}{label}"
         with pytest.raises(IllegalIntent, match=re.escape(already)):
             rs.apply(s, ManualFlag(card=here.card, flag=flag, value=bool(value)))
         cannot = next((pl for pl in table.places(s)
-                       if manual.flag_value(table, s, pl, flag) is None), None)
+                       if card_states.flag_value(table, s, pl, flag) is None), None)
         if cannot is not None:
             why = f"{table.name(s, cannot.card)} cannot be {label} where it is"
             with pytest.raises(IllegalIntent, match=re.escape(why)):
@@ -118,7 +119,7 @@ def _face_down_pair(rs: Any, state: Any) -> tuple[Any, dict[int, int]]:
         state, here = with_holder(rs, state, FACE_DOWN, owner)
         state = rs.apply(state, ManualFlag(card=here.card, flag=FACE_DOWN, value=True)).state
         out[here.card] = owner
-    assert set(manual.face_down(state)) == set(out)
+    assert set(card_states.face_down(state)) == set(out)
     assert all(pl.zone in (BOARD, UNDER) for pl in table.places(state) if pl.card in out)
     return state, out
 
@@ -163,7 +164,7 @@ def test_the_log_does_not_name_a_face_down_card_until_it_is_turned_up(
             not table.is_hidden(out.state, Place(here.card, intent.owner, intent.zone, intent.at))
         if up or public:  # face up, or out of play where both players see it: named
             assert name in text and 1 - here.owner in out.events[0].reveals, intent
-            assert here.card not in manual.face_down(out.state)
+            assert here.card not in card_states.face_down(out.state)
         else:
             assert name not in text.replace(table.name(out.state, intent.__dict__.get("at", -1))
                                             if isinstance(intent, ManualMove)
@@ -186,7 +187,7 @@ def test_a_card_is_put_into_play_face_down_without_being_named(game: str,
     assert table.name(state, move.card) not in out.events[0].text
     assert out.events[0].text.endswith(", face down.")
     assert set(out.events[0].reveals) <= {rs.to_act(state)}  # only the mover may learn it
-    assert manual.face_down(out.state) == (move.card,)
+    assert card_states.face_down(out.state) == (move.card,)
     assert table.name(rs.view(out.state, 1 - move.owner), move.card) != \
         table.name(out.state, move.card)
 
@@ -203,7 +204,7 @@ def test_computer_players_never_see_a_face_down_card(game: str, reached: Reached
     p = rs.to_act(state)
     if p is None or rs.manual_pending(state) is not None:
         pytest.skip("the game did not go on enforced")
-    theirs = [c for c, owner in down.items() if owner != p and c in manual.face_down(state)]
+    theirs = [c for c, owner in down.items() if owner != p and c in card_states.face_down(state)]
     if not theirs:
         pytest.skip("the face-down card left play with Done")
     card = theirs[0]
@@ -241,15 +242,15 @@ def test_a_face_down_card_leaving_play_is_turned_face_up(game: str, reached: Rea
     pile = next(i for i in rs.legal_intents(state, card)
                 if isinstance(i, ManualMove) and i.zone in table.piles)
     out = rs.apply(state, pile).state
-    assert card not in manual.face_down(out)
+    assert card not in card_states.face_down(out)
     back = next(i for i in rs.legal_intents(out, card)
                 if isinstance(i, ManualMove) and i.zone == BOARD and not i.face_down)
-    assert card not in manual.face_down(rs.apply(out, back).state)  # it comes back face up
+    assert card not in card_states.face_down(rs.apply(out, back).state)  # it comes back face up
     # A state whose mark names a card no longer in play (as the game's own play leaves it)
     # loses it with the next intent, loud or quiet.
     stale = out.model_copy(update={"face_down": (card,)})
     for quiet in (False, True):
-        assert card not in manual.face_down(rs.apply(stale, ManualRoll(), quiet=quiet).state)
+        assert card not in card_states.face_down(rs.apply(stale, ManualRoll(), quiet=quiet).state)
     done = rs.apply(reached[game][0], ManualDone()).state
     if rs.to_act(done) is None or rs.manual_pending(done) is not None:
         return
@@ -257,7 +258,7 @@ def test_a_face_down_card_leaving_play_is_turned_face_up(game: str, reached: Rea
     stale = done.model_copy(update={"face_down": (gone,)})
     for quiet in (False, True):
         after = rs.apply(stale, rs.legal_intents(stale)[0], quiet=quiet).state
-        assert manual.face_down(after) == ()
+        assert card_states.face_down(after) == ()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -289,7 +290,7 @@ def test_the_games_own_log_does_not_name_a_face_down_card(game: str, reached: Re
     state = rs.apply(state, ManualDone()).state
     if rs.to_act(state) is None or rs.manual_pending(state) is not None:
         pytest.skip("the game did not go on enforced")
-    still = [c for c in down if c in manual.face_down(state)]
+    still = [c for c in down if c in card_states.face_down(state)]
     if not still:
         pytest.skip("the face-down cards left play with Done")
     card = still[0]

@@ -42,7 +42,7 @@ from game.layouts.krosmaster.figure_card import (
     card_height,
     draw_figure_card,
 )
-from rules.core.manual import face_down
+from rules.core.card_states import face_down
 from rules.core.model import Intent
 from rules.krosmaster import house
 from rules.krosmaster.intents import Cast, Inspire, Move, SetDofus
