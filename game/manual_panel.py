@@ -26,7 +26,7 @@ from rules.core.manual_intents import (
     ManualShuffle,
     ManualStep,
 )
-from rules.core.manual_table import BOARD, UNDER, ManualTable
+from rules.core.manual_table import BOARD, FACE_DOWN, UNDER, ManualTable
 from rules.core.model import Intent
 
 ROW = 28  # a button row's height at UI scale 1
@@ -206,12 +206,17 @@ class ManualPanel:
             sign = "+" if now is None or i.value > now else "-"
             return f"{who}{spec.title} {sign} ({i.value})"
         if isinstance(i, ManualFlag):
-            return f"{'' if i.value else 'not '}{i.flag}"
+            if i.flag == FACE_DOWN:
+                return f"turn face {'down' if i.value else 'up'}"
+            return f"{'' if i.value else 'not '}{table.flag_label(i.flag)}"
         if isinstance(i, ManualMove):
+            down = ", face down" if i.face_down else ""
             if i.zone == BOARD:
-                return f"P{i.owner + 1} board {table.spot_label(i.at)}"
+                return f"P{i.owner + 1} board {table.spot_label(i.at)}{down}"
             if i.zone == UNDER:
-                return f"under {self.name(i.at)}"
+                return f"under {self.name(i.at)}{down}"
+            if i.zone in table.fixed:
+                return f"P{i.owner + 1} {table.fixed_label(i.zone, i.at).removeprefix('the ')}"
             return f"P{i.owner + 1} {table.zone_label(i.zone)}{', bottom' if i.bottom else ''}"
         return i.kind
 

@@ -19,7 +19,7 @@ from game.layouts.dreadnought import DreadnoughtTable
 from game.layouts.kyoukai import KyoukaiTable
 from game.layouts.nullshapers import NullshapersTable
 from rules.core import card_states
-from rules.core.manual_intents import ManualFlag
+from rules.core.manual_intents import ManualFlag, ManualMove
 from rules.core.manual_table import FACE_DOWN
 from tests.game.conftest import Driver
 from tests.game.test_manual_table import at_manual_step
@@ -114,3 +114,22 @@ def test_shift_and_drop_puts_a_card_into_play_face_down(table: Make, tmp_path: P
     line = d.scene.session.log[-1]
     assert line.endswith(", face down.") and state.name(card) not in line
     assert d.scene.session.rs.view(after, 1 - step.player).cards[card] != state.cards[card]
+
+
+def test_the_panel_words_card_states_and_places_for_people(table: Make, tmp_path: Path) -> None:
+    d, step = at_manual_step(table, tmp_path, "bos")
+    s = d.scene.session.state
+    side = s.sides[step.player]
+    labels = [label for label, _ in d.scene.manual.card_intents(side.boss)]
+    assert "face up (a boss on the battlefield)" in labels
+    summon = next(c for c in side.slots if c != -1)
+    labels = [label for label, _ in d.scene.manual.card_intents(summon)]
+    assert "turn face down" in labels and "acted" in labels
+    wizard = side.wizards[0]
+    labels = [label for label, _ in d.scene.manual.card_intents(wizard)]
+    assert any(x.startswith("turned down") or x.startswith("not turned down") for x in labels)
+    # With the boss taken away, a castle card may go into the boss place.
+    assert d.scene.session.submit(ManualMove(card=side.boss, owner=step.player,
+                                             zone="graveyard")) is None
+    labels = [label for label, _ in d.scene.manual.card_intents(side.castle[0])]
+    assert f"P{step.player + 1} boss place" in labels
