@@ -476,6 +476,7 @@ class KyoukaiTable(TableLayout):
                 else self.faces.rested(spec, self.rested_size)
         rect = img.get_rect(center=(cx, cy))
         ring = OWNER[g.owner]
+        down = face_down(self.view)
         if g.branches:  # tucked under the host: drawn first, the top strips show
             rects = self._branch_rects(rect, len(g.branches))
             for b, r in reversed(list(zip(g.branches, rects, strict=True))):
@@ -484,11 +485,13 @@ class KyoukaiTable(TableLayout):
                     else self.faces.face(bspec, r.size)
                 pygame.draw.rect(surf, (0, 0, 0), r.move(2, 3), border_radius=6)
                 surf.blit(bimg, r)
+                if bspec is not None and b in down:  # its owner's face-down Branch
+                    face_down_mark(surf, r, top=max(px(12), r.h // 5))
                 pygame.draw.rect(surf, (40, 90, 50), r, width=2, border_radius=6)
         pygame.draw.rect(surf, (0, 0, 0), rect.move(px(3), px(4)), border_radius=px(6))
         pygame.draw.rect(surf, ring, rect.inflate(px(6), px(6)), border_radius=px(7))
         surf.blit(img, rect)
-        if spec is not None and iid in face_down(self.view):
+        if spec is not None and iid in down:
             face_down_mark(surf, rect)
         if glow is not None:
             pygame.draw.rect(surf, LIT[glow], rect.inflate(px(10), px(10)), width=px(3),
