@@ -199,11 +199,11 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
     if i.card not in places:
         return f"card {i.card} is not in the game"
     if not movable(table, places[i.card]):
-        return f"{table.name(s, i.card)} cannot be moved by hand from where it is"
+        return f"{_named(table, s, i.card)} cannot be moved by hand from where it is"
     if i.owner not in (0, 1):
         return f"there is no player {i.owner}"
     if i.face_down and (i.zone not in (BOARD, UNDER) or not can_face_down(table, s)):
-        return f"{table.name(s, i.card)} cannot be face down there (only on the board or " \
+        return f"{_named(table, s, i.card)} cannot be face down there (only on the board or " \
                "under a card, in a game that can hide one)"
     if i.zone in table.fixed:
         if i.at not in table.fixed_spots(s, i.owner, i.zone):
@@ -225,6 +225,12 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
     if i.zone not in table.piles:
         return f"{i.zone!r} is not a zone here ({', '.join((*table.piles, BOARD, *table.fixed))})"
     return None
+
+
+def _named(table: ManualTable, s: Any, card: int) -> str:
+    """A card's name in a reason, which the player carrying out the step reads: not the other
+    player's face-down card."""
+    return SECRET_CARD if card in face_down(s) else table.name(s, card)
 
 
 def _why_counter(table: ManualTable, s: Any, i: ManualCounter) -> str | None:

@@ -301,3 +301,14 @@ def test_the_games_own_log_does_not_name_a_face_down_card(game: str, reached: Re
     assert out.events[0].text == "A face-down card attacks a face-down card's neighbour."
     gone = state.model_copy(update={"face_down": ()})  # turned up: named again
     assert rs.apply(gone, rs.legal_intents(gone)[0]).events[0].text == said[0].text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_move_does_not_name_a_face_down_card(game: str, reached: Reached) -> None:
+    rs = rules.get(game)
+    state, down = _face_down_pair(rs, reached[game][0])
+    card = next(iter(down))
+    name = _table(rs).name(state, card)
+    with pytest.raises(IllegalIntent, match="^a face-down card cannot be face down there") as e:
+        rs.apply(state, ManualMove(card=card, owner=0, zone=_table(rs).piles[0], face_down=True))
+    assert name not in str(e.value)
