@@ -26,7 +26,7 @@ from rules.core.manual_intents import (
     ManualShuffle,
     ManualStep,
 )
-from rules.core.manual_table import BOARD, UNDER, ManualTable
+from rules.core.manual_table import BOARD, UNDER, ManualTable, Place
 from rules.core.model import Intent
 
 ROW = 28  # a button row's height at UI scale 1
@@ -82,10 +82,13 @@ class ManualPanel:
                 name = self.name(self.selected)
                 self.labels.append((f"{name}:", (side.x + px(10), y + px(4)), True))
                 y += px(24)
+                # Its counters and states first: a card's many zones may not all fit, and
+                # a drag onto the table reaches those anyway.
                 mine = self.card_intents(self.selected)
-                y = self._place(side, y, [(s, i) for s, i in mine
-                                          if not isinstance(i, ManualCounter)])
                 y = self._counters(side, y, [i for _, i in mine if isinstance(i, ManualCounter)])
+                y = self._place(side, y, sorted(
+                    ((s, i) for s, i in mine if not isinstance(i, ManualCounter)),
+                    key=lambda si: isinstance(si[1], ManualMove)))
                 back = "Click the table for the players' counters."
                 self.labels.append((back, (side.x + px(10), y + px(4)), False))
                 y += px(24)
@@ -108,10 +111,19 @@ class ManualPanel:
         except (LookupError, AttributeError):
             return "a hidden card"
 
-    def owner_of(self, card: Any) -> int:
+    def place_of(self, card: Any) -> Place | None:
+        """Where the card lies now (None: nowhere the game's manual table knows)."""
         table = self.table
         places = table.places(self.session.state) if table is not None else []
-        return next((pl.owner for pl in places if pl.card == card), 0)
+        return next((pl for pl in places if pl.card == card), None)
+
+    def owner_of(self, card: Any) -> int:
+        here = self.place_of(card)
+        return here.owner if here is not None else 0
+
+    def zone_words(self, zone: str) -> str:
+        table = self.table
+        return table.zone_label(zone) if table is not None else zone
 
     def select(self, card: Any) -> None:
         self.selected = card

@@ -1,6 +1,7 @@
 """The input handler of a manual step (``game.manual_panel``): a click on any card picks it
 (the panel lists its zones, counters and states; a click on the table drops the pick); a drag
-puts it on the board place, or under the card, it is dropped on. Everything else is the
+puts it where it is dropped: under the card it lands on, onto a free board place, into a pile
+(hand, deck, discard…) as the table's ``manual_spots`` name them. Everything else is the
 panel's buttons."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.input.handlers import DRAG_SLOP, Ctx, Handler
-from game.layouts.base import Overlay, Piece, Pos
+from game.layouts.base import Overlay, Piece, Pos, ZoneId
 from rules.core.manual_intents import ManualMove
 from rules.core.manual_table import BOARD, UNDER
 from rules.core.model import Intent
@@ -24,26 +25,31 @@ class ManualPick(Handler):
         self.panel = panel
         self.press: tuple[Piece, Pos] | None = None
         self.drag: tuple[Any, Pos] | None = None
+        self.lit: list[ZoneId] = []  # the board zones the dragged card may be dropped on
 
     def _moves(self, card: Any) -> list[ManualMove]:
         return [i for i in self.panel.session.rs.legal_intents(self.panel.session.state, card)
-                if isinstance(i, ManualMove) and i.zone in (BOARD, UNDER)]
+                if isinstance(i, ManualMove)]
 
     def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            piece = ctx.layout.piece_at(ev.pos)
+            piece = ctx.layout.manual_piece_at(ev.pos)
             self.press = (piece, ev.pos) if piece is not None else None
+            if piece is None and ctx.layout.press(None, ev.pos, ctx) is not None:
+                return self  # the table opened or closed a book of cards to pick from
             if piece is None and self.panel.selected is not None:
                 self.panel.select(None)  # a click on the table: the players' counters again
                 return self
         elif ev.type == pygame.MOUSEMOTION and self.press is not None:
             piece, start = self.press
+            if self.drag is None and math.dist(start, ev.pos) > DRAG_SLOP:
+                self.lit = self._board_zones(piece.source, ctx)
             if self.drag is not None or math.dist(start, ev.pos) > DRAG_SLOP:
                 self.drag = (piece.source, ev.pos)
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.press is not None:
             piece = self.press[0]
             dragged = self.drag is not None
-            self.press, self.drag = None, None
+            self.press, self.drag, self.lit = None, None, []
             if not dragged:
                 self.panel.select(piece.source)
                 ctx.say("Picked: the panel lists where it may go.")
@@ -53,24 +59,49 @@ class ManualPick(Handler):
 
     def _drop(self, card: Any, pos: Pos, ctx: Ctx) -> Intent | None:
         moves = self._moves(card)
-        onto = ctx.layout.piece_at(pos)
+        layout = ctx.layout
+        onto = layout.manual_piece_at(pos)
         if onto is not None and onto.source != card:
             under = [m for m in moves if m.zone == UNDER and m.at == onto.source]
             if under:
                 return under[0]
-        zone = ctx.layout.zone_at(pos)
-        here = [m for m in moves if m.zone == BOARD and m.at == zone]
-        if here:  # for the card's owner (the panel moves it to the other player's side)
-            owner = self.panel.owner_of(card)
-            return min(here, key=lambda m: m.owner != owner)
-        ctx.say("Not a free place on the board: pick the card for its zones in the panel.",
-                error=True)
+        owner = self.panel.owner_of(card)
+        here = self.panel.place_of(card)
+        spots = list(layout.manual_spots(card, pos))
+        if onto is not None and onto.source != card:  # onto a card in a pile: that pile
+            there = self.panel.place_of(onto.source)
+            if there is not None and there.zone not in (BOARD, UNDER):
+                spots.append((there.zone, there.owner, -1))
+        for zone, who, at in spots:
+            if here is not None and (here.zone, here.owner) == (zone, who) and zone != BOARD:
+                ctx.say(f"Already there: pick it for the bottom of "
+                        f"{self.panel.zone_words(zone)}.")
+                return None
+            fits = [m for m in moves if m.zone == zone and not m.bottom
+                    and (who < 0 or m.owner == who) and (zone != BOARD or m.at == at)]
+            if fits:  # a place of either player's: the card's owner's
+                return min(fits, key=lambda m: m.owner != owner)
+        ctx.say("Not a place it can go: pick the card for its zones in the panel.", error=True)
         return None
+
+    def _board_zones(self, card: Any, ctx: Ctx) -> list[ZoneId]:
+        """The table's zones a drop of ``card`` on would put it on a free board place."""
+        spots = {(m.owner, m.at) for m in self._moves(card) if m.zone == BOARD}
+        layout = ctx.layout
+        out = []
+        for z in layout.zones():
+            c = layout.zone_center(z)
+            if layout.zone_at(c) != z:
+                continue  # a region covered by its own slots: the slots are lit
+            if any(zone == BOARD and ((who, at) in spots or who < 0
+                                      and any(a == at for _, a in spots))
+                   for zone, who, at in layout.manual_spots(card, c)):
+                out.append(z)
+        return out
 
     def overlay(self, ctx: Ctx) -> Overlay:
         ov = Overlay(hint="Manual step: carry out the card by hand, then Done.")
         if self.drag is not None:
-            card, pos = self.drag
-            ov.dragging = (card, pos)
-            ov.strong = {"move": sorted({m.at for m in self._moves(card) if m.zone == BOARD})}
+            ov.dragging = self.drag
+            ov.strong = {"move": self.lit}
         return ov
