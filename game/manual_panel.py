@@ -89,14 +89,19 @@ class ManualPanel:
                 y = self._place(side, y, sorted(
                     ((s, i) for s, i in mine if not isinstance(i, ManualCounter)),
                     key=lambda si: isinstance(si[1], ManualMove)))
-                back = "Click the table for the players' counters."
-                self.labels.append((back, (side.x + px(10), y + px(4)), False))
-                y += px(24)
+                y = self._note(side, y, "Click the table for the players' counters.")
             else:
-                hint = "Click a card for its zones; drag it onto the board."
-                self.labels.append((hint, (side.x + px(10), y + px(4)), False))
-                y += px(24)
+                y = self._note(side, y, "Click a card for its zones; drag it where it goes.")
+        else:  # the other player, or a replay: who is doing it
+            y = self._note(side, y, f"Player {self.step.player + 1} carries it out by hand.")
         self.rect = pygame.Rect(side.x, side.y, side.w, y - side.y + px(8))
+
+    def _note(self, side: pygame.Rect, y: int, text: str) -> int:
+        """A small line of help at ``y``, wrapped to the panel; returns the y under it."""
+        for line in wrap(text, 16, side.w - px(20)):
+            self.labels.append((line, (side.x + px(10), y + px(4)), False))
+            y += px(20)
+        return y + px(4)
 
     def hide(self) -> None:
         self.step, self.selected, self._shown = None, None, ()
