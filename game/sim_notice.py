@@ -54,7 +54,8 @@ class ReportNotice:
             self.text = f"Simulation failed: {st.error}"
         else:
             early = " (stopped early)" if st.stopped else ""
-            self.text = f"Simulation report ready{early}: {run.req.games} games."
+            decks = " vs ".join(run.req.decks) + ", " if run.req.decks else ""
+            self.text = f"Simulation report ready{early}: {decks}{st.done} games."
         self._build()
         return True
 

@@ -85,7 +85,7 @@ def test_a_report_done_while_at_the_table_is_noticed_there_and_opened_on_a_click
     while not notice.shown and time.monotonic() < deadline:
         d.frames()
         time.sleep(0.02)
-    assert notice.shown and "Simulation report ready: 6 games." in notice.text
+    assert notice.shown and "Simulation report ready: Mirror vs Mirror, 6 games." in notice.text
     assert opened == []  # not opened over the table by itself
     assert notice.open_button is not None
     d.click(notice.open_button.rect.center)
