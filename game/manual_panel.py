@@ -187,21 +187,26 @@ class ManualPanel:
         return y
 
     def _place(self, side: pygame.Rect, y: int, items: list[tuple[str, Intent]]) -> int:
-        """Buttons two to a row from ``y``; returns the y under them."""
+        """Buttons two to a row from ``y`` (one, when a label would not fit in half the
+        width); returns the y under them."""
         gap, h = px(4), px(ROW)
         w = (side.w - gap) // 2
+        text = self.manager.get_theme().get_font(["#manual_button", "button"])
+        per_row = 2 if all(text.size(label)[0] <= w - px(12) for label, _ in items) else 1
+        if per_row == 1:
+            w = side.w
         bottom = side.bottom - px(120)  # the log keeps some room
         placed = 0
         for n, (label, intent) in enumerate(items):
-            x = side.x + (n % 2) * (w + gap)
-            top = y + (n // 2) * (h + gap)
+            x = side.x + (n % per_row) * (w + gap)
+            top = y + (n // per_row) * (h + gap)
             if top + h > bottom:
                 break
             b = UIButton(pygame.Rect(x, top, w, h), label, manager=self.manager,
                          object_id="#manual_button")
             self.buttons[b] = intent
             placed += 1
-        return y + (placed + 1) // 2 * (h + gap)
+        return y + (placed + per_row - 1) // per_row * (h + gap)
 
     def label(self, i: Intent) -> str:
         """A short button label (the log and menus use ``describe``'s longer sentence)."""
