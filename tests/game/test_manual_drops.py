@@ -104,6 +104,55 @@ def test_a_card_dropped_on_a_pile_goes_into_it(table: Make, tmp_path: Path, game
     assert log_has(d, f"Manual ({step.title}): Player {step.player + 1} puts")
 
 
+def region(name: str, owner: int) -> Callable[[Driver], Pos]:
+    return lambda d: region_rect(d, (name, owner)).center
+
+
+def kyoukai_panel(pile: str, owner: int) -> Callable[[Driver], Pos]:
+    def at(d: Driver) -> Pos:
+        lay: Any = d.scene.layout
+        panel = lay._panel_rect(owner)
+        if pile == "deck":
+            return lay._deck_rect(owner, panel).center
+        if pile == "spirits":
+            x, y = lay._spirit_origin(owner, panel)
+            return (x + 4, y + 10)
+        return (panel.x + 20, panel.y + 60)  # the rest of the column: the hand
+    return at
+
+
+# (game, card dragged, where it is dropped, the pile it must reach, its owner)
+MORE_PILES = [
+    ("kyoukai", 5, kyoukai_panel("deck", 1), "deck", 1),
+    ("kyoukai", 5, kyoukai_panel("spirits", 0), "spirits", 0),
+    ("kyoukai", 5, kyoukai_panel("hand", 1), "hand", 1),
+    ("dreadnought", 52, region("hand", 1), "hand", 1),
+    ("dreadnought", 52, region("deck", 0), "deck", 0),
+    ("dreadnought", 52, region("caster_left", 1), "hp_left", 1),
+    ("bos", 4, region("book", 0), "spellbook", 0),  # the tab it shows
+    ("bos", 4, region("book", 1), "castle", 1),
+    ("nullshapers", 33, region("deck", 1), "deck", 1),
+    ("nullshapers", 33, region("energy", 0), "energy", 0),
+    ("nullshapers", 33, region("staging", 1), "staging", 1),  # an event: gear's pile
+]
+
+
+@pytest.mark.parametrize(("game", "card", "to", "zone", "owner"), MORE_PILES)
+def test_every_pile_region_takes_a_dropped_card(table: Make, tmp_path: Path, game: str,
+                                                card: int, to: Callable[[Driver], Pos],
+                                                zone: str, owner: int) -> None:
+    d, _ = at_manual_step(table, tmp_path, game)
+    d.drag(piece(d, card), to(d))
+    assert (place(d, card).zone, place(d, card).owner) == (zone, owner)
+
+
+def test_an_agent_dropped_on_the_staging_area_stands_there(table: Make,
+                                                           tmp_path: Path) -> None:
+    d, _ = at_manual_step(table, tmp_path, "nullshapers")
+    d.drag(piece(d, 35), region_rect(d, ("staging", 1)).center)
+    assert (place(d, 35).zone, place(d, 35).owner, place(d, 35).at) == (BOARD, 1, -1)
+
+
 def test_a_card_dropped_on_its_own_pile_stays_and_says_so(table: Make, tmp_path: Path) -> None:
     d, _ = at_manual_step(table, tmp_path, "kyoukai")
     before = d.scene.session.version
