@@ -230,3 +230,16 @@ def test_counters_shuffle_roll_and_done_by_their_buttons(table: Make, tmp_path: 
     d.click(button(d, "Done"))
     assert s.rs.manual_pending(s.state) is None
     assert log_has(d, f"{who} is done.")
+
+
+def test_a_closed_book_opens_on_a_click_and_its_cards_are_dragged_out(
+        table: Make, tmp_path: Path) -> None:
+    d, _ = at_manual_step(table, tmp_path, "dreadnought")
+    s = d.scene.session
+    logged = s.rs.manual_table.pile(s.state, 0, "log")
+    assert logged and all(str(c) not in d.info()["pieces"].get("log", {}) for c in logged)
+    d.click(region_rect(d, ("log", 0)).center)
+    assert d.scene.layout.open_book == ("log", 0)  # type: ignore[attr-defined]
+    card = logged[0]
+    d.drag(piece(d, card), region_rect(d, ("hand", 1)).center)
+    assert (place(d, card).zone, place(d, card).owner) == ("hand", 1)
