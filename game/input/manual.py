@@ -12,10 +12,19 @@ from typing import Any
 import pygame
 
 from game.input.handlers import DRAG_SLOP, Ctx, Handler
-from game.layouts.base import Overlay, Piece, Pos, ZoneId
+from game.layouts.base import ManualSpot, Overlay, Piece, Pos, ZoneId
 from rules.core.manual_intents import ManualMove
 from rules.core.manual_table import BOARD, UNDER
 from rules.core.model import Intent
+
+
+def fitting(moves: list[ManualMove], spot: ManualSpot, owner: int) -> ManualMove | None:
+    """The move that puts a card on ``spot`` (on a pile's top); for a place of either
+    player's, the card's ``owner``'s. None when its moves have none."""
+    zone, who, at = spot
+    fits = [m for m in moves if m.zone == zone and not m.bottom
+            and (who < 0 or m.owner == who) and (zone != BOARD or m.at == at)]
+    return min(fits, key=lambda m: m.owner != owner) if fits else None
 
 
 class ManualPick(Handler):
@@ -43,7 +52,7 @@ class ManualPick(Handler):
         elif ev.type == pygame.MOUSEMOTION and self.press is not None:
             piece, start = self.press
             if self.drag is None and math.dist(start, ev.pos) > DRAG_SLOP:
-                self.lit = self._board_zones(piece.source, ctx)
+                self.lit = self._targets(piece.source, ctx)
             if self.drag is not None or math.dist(start, ev.pos) > DRAG_SLOP:
                 self.drag = (piece.source, ev.pos)
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.press is not None:
@@ -72,30 +81,33 @@ class ManualPick(Handler):
             there = self.panel.place_of(onto.source)
             if there is not None and there.zone not in (BOARD, UNDER):
                 spots.append((there.zone, there.owner, -1))
-        for zone, who, at in spots:
+        for spot in spots:
+            zone, who, _ = spot
             if here is not None and (here.zone, here.owner) == (zone, who) and zone != BOARD:
                 ctx.say(f"Already there: pick it for the bottom of "
                         f"{self.panel.zone_words(zone)}.")
                 return None
-            fits = [m for m in moves if m.zone == zone and not m.bottom
-                    and (who < 0 or m.owner == who) and (zone != BOARD or m.at == at)]
-            if fits:  # a place of either player's: the card's owner's
-                return min(fits, key=lambda m: m.owner != owner)
+            move = fitting(moves, spot, owner)
+            if move is not None:
+                return move
         ctx.say("Not a place it can go: pick the card for its zones in the panel.", error=True)
         return None
 
-    def _board_zones(self, card: Any, ctx: Ctx) -> list[ZoneId]:
-        """The table's zones a drop of ``card`` on would put it on a free board place."""
-        spots = {(m.owner, m.at) for m in self._moves(card) if m.zone == BOARD}
+    def _targets(self, card: Any, ctx: Ctx) -> list[ZoneId]:
+        """The table's zones ``card`` may be dropped on: a free board place, another pile."""
+        moves = self._moves(card)
+        owner = self.panel.owner_of(card)
+        here = self.panel.place_of(card)
         layout = ctx.layout
         out = []
         for z in layout.zones():
             c = layout.zone_center(z)
             if layout.zone_at(c) != z:
                 continue  # a region covered by its own slots: the slots are lit
-            if any(zone == BOARD and ((who, at) in spots or who < 0
-                                      and any(a == at for _, a in spots))
-                   for zone, who, at in layout.manual_spots(card, c)):
+            spots = layout.manual_spots(card, c)
+            own = here is not None and bool(spots) and spots[0][0] != BOARD \
+                and spots[0][:2] == (here.zone, here.owner)
+            if not own and any(fitting(moves, s, owner) is not None for s in spots):
                 out.append(z)
         return out
 

@@ -243,3 +243,18 @@ def test_a_closed_book_opens_on_a_click_and_its_cards_are_dragged_out(
     card = logged[0]
     d.drag(piece(d, card), region_rect(d, ("hand", 1)).center)
     assert (place(d, card).zone, place(d, card).owner) == ("hand", 1)
+
+
+def test_a_dragged_card_lights_where_it_may_be_dropped(table: Make, tmp_path: Path) -> None:
+    d, _ = at_manual_step(table, tmp_path, "bos")
+    lay: Any = d.scene.layout
+    start = piece(d, 15)  # a spell of Player 1's spellbook (the book's shown tab)
+    d.move(start)
+    d.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
+    d.frames()
+    d.move((start[0] - 60, start[1] - 60), buttons=(1, 0, 0))
+    lit = d.scene.handler.overlay(d.scene).strong["move"]
+    assert lay.zone_of[(("field", 1), 0)] in lit  # a free column of the other side
+    assert lay.zone_of[(("field", 0), 0)] not in lit  # taken
+    assert lay.zone_of[(("grave", 0), None)] in lit
+    assert lay.zone_of[(("book", 0), None)] not in lit  # where it already is
