@@ -227,7 +227,7 @@ class ManualPanel:
             sign = "+" if now is None or i.value > now else "-"
             return f"{who}{spec.title} {sign} ({i.value})"
         if isinstance(i, ManualFlag):
-            return f"{'' if i.value else 'not '}{i.flag}"
+            return f"{'' if i.value else 'not '}{i.flag.replace('_', ' ')}"
         if isinstance(i, ManualMove):
             if i.zone == BOARD:
                 return f"P{i.owner + 1} board {table.spot_label(i.at)}"

@@ -63,15 +63,20 @@ class ReportNotice:
         self._kill()
         width = self.manager.window_resolution[0]
         w = min(px(620), width - px(40))
-        h, gap = px(40), px(4)
+        gap, row = px(4), px(28)
+        ready = self.run is not None and self.run.status.report is not None
+        bw, cw = (px(130) if ready else 0), px(34)
+        room = w - bw - cw - 4 * gap - px(4)
+        lines = self._lines(room - px(8))
+        h = max(px(40), len(lines) * px(20) + 2 * gap + px(8))
         rect = pygame.Rect((width - w) // 2, top_bar() + px(6), w, h)
         self.panel = UIPanel(rect, manager=self.manager, starting_height=20,
                              object_id="#action_menu")
-        ready = self.run is not None and self.run.status.report is not None
-        bw, cw = (px(130) if ready else 0), px(34)
-        inner = h - 2 * gap - px(4)
-        UILabel(pygame.Rect(gap, gap, w - bw - cw - 4 * gap - px(4), inner), self.text,
-                manager=self.manager, container=self.panel)
+        inner = row
+        top = (h - px(4) - len(lines) * px(20)) // 2
+        for k, line in enumerate(lines):  # a long reason (a failed run) on a few lines
+            UILabel(pygame.Rect(gap, top + k * px(20), room, px(20)), line,
+                    manager=self.manager, container=self.panel)
         if ready:
             self.open_button = UIButton(pygame.Rect(w - bw - cw - 2 * gap - px(4), gap, bw,
                                                     inner),
@@ -80,6 +85,17 @@ class ReportNotice:
         self.close_button = UIButton(pygame.Rect(w - cw - gap - px(4), gap, cw, inner), "x",
                                      manager=self.manager, container=self.panel,
                                      tool_tip_text="Close this note")
+
+    def _lines(self, width: int, most: int = 4) -> list[str]:
+        """The note's words in lines of the label font no wider than ``width``."""
+        text = self.manager.get_theme().get_font(["label"])
+        lines: list[str] = []
+        for word in self.text.split():
+            if lines and text.size(f"{lines[-1]} {word}")[0] <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines[:most]
 
     def handle(self, ev: pygame.event.Event) -> bool:
         """A press on the note's buttons; True when it was one."""

@@ -17,6 +17,7 @@ from game.scenes import decks as deck_screen
 from game.scenes.decks import DeckScene
 from game.scenes.table import TableScene
 from game.session import GameConfig
+from rules.sim.simulation import Request
 from tests.game.conftest import Driver
 from tests.game.test_deck_screen import _click_card, _pick
 
@@ -68,6 +69,7 @@ def test_a_report_done_while_at_the_table_is_noticed_there_and_opened_on_a_click
     opened: list[Path] = []
     monkeypatch.setattr(simulating, "open_report", opened.append)
     monkeypatch.setattr(deck_screen, "SIM_GAMES", 6)
+    monkeypatch.setattr(simulating, "CURRENT", None)  # this run is not left to later tests
     d = menu()
     d.app.to_decks("dreadnought", PLANTED, None)
     sc = d.app.scene
@@ -99,3 +101,24 @@ def test_a_report_done_while_at_the_table_is_noticed_there_and_opened_on_a_click
     d.frames(3)
     assert back.status.startswith("Report: ") and len(opened) == 1 and not notice.shown
 
+
+
+@pytest.mark.timeout(120)
+def test_a_run_that_fails_away_from_the_deck_screen_says_why_in_the_note(
+        table: Callable[..., Driver], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(simulating, "CURRENT", None)
+    d = table(game="kyoukai", seed=1, seats=("human", "human"))
+    simulating.start(Request(game="dreadnought", games=2, decks=("No Such Deck", "Mirror"),
+                             pack=PLANTED, workers=1, out=tmp_path / "report"))
+    notice = d.app.sim_notice
+    deadline = time.monotonic() + 90
+    while not notice.shown and time.monotonic() < deadline:
+        d.frames()
+        time.sleep(0.02)
+    assert notice.shown and notice.text.startswith("Simulation failed: ")
+    assert "No Such Deck" in notice.text
+    assert notice.open_button is None and notice.close_button is not None
+    d.click(notice.close_button.rect.center)
+    assert not notice.shown
+    d.frames(3)
+    assert not notice.shown  # once: not shown again
