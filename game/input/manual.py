@@ -27,6 +27,13 @@ def fitting(moves: list[ManualMove], spot: ManualSpot, owner: int) -> ManualMove
     return min(fits, key=lambda m: m.owner != owner) if fits else None
 
 
+def _takes(owners: dict[tuple[str, int], set[int]], spot: ManualSpot) -> bool:
+    """Whether ``spot`` is one of the places of ``owners`` (``fitting``, indexed)."""
+    zone, who, at = spot
+    mine = owners.get((zone, at if zone == BOARD else -1))
+    return mine is not None and (who < 0 or who in mine)
+
+
 class ManualPick(Handler):
     name = "manual"
 
@@ -95,8 +102,10 @@ class ManualPick(Handler):
 
     def _targets(self, card: Any, ctx: Ctx) -> list[ZoneId]:
         """The table's zones ``card`` may be dropped on: a free board place, another pile."""
-        moves = self._moves(card)
-        owner = self.panel.owner_of(card)
+        owners: dict[tuple[str, int], set[int]] = {}  # (zone, board place) -> its owners
+        for m in self._moves(card):
+            if not m.bottom:
+                owners.setdefault((m.zone, m.at if m.zone == BOARD else -1), set()).add(m.owner)
         here = self.panel.place_of(card)
         layout = ctx.layout
         out = []
@@ -107,7 +116,7 @@ class ManualPick(Handler):
             spots = layout.manual_spots(card, c)
             own = here is not None and bool(spots) and spots[0][0] != BOARD \
                 and spots[0][:2] == (here.zone, here.owner)
-            if not own and any(fitting(moves, s, owner) is not None for s in spots):
+            if not own and any(_takes(owners, s) for s in spots):
                 out.append(z)
         return out
 
