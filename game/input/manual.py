@@ -50,9 +50,11 @@ class ManualPick(Handler):
     def handle(self, ev: pygame.event.Event, ctx: Ctx) -> Intent | Handler | None:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             piece = ctx.layout.manual_piece_at(ev.pos)
-            self.press = (piece, ev.pos) if piece is not None else None
+            self.press = None
             if piece is None and ctx.layout.press(None, ev.pos, ctx) is not None:
                 return self  # the table opened or closed a book of cards to pick from
+            piece = piece or self._pile_top(ev.pos, ctx)
+            self.press = (piece, ev.pos) if piece is not None else None
             if piece is None and self.panel.selected is not None:
                 self.panel.select(None)  # a click on the table: the players' counters again
                 return self
@@ -72,6 +74,24 @@ class ManualPick(Handler):
                 return self  # the scene lays the panel out again
             return self._drop(piece.source, ev.pos, ctx)
         return None
+
+    def _pile_top(self, pos: Pos, ctx: Ctx) -> Piece | None:
+        """The top card of the pile at ``pos`` whose cards are not pieces (a deck drawn as
+        its back and a count): picked or dragged like any card, so "draw a card" can be done
+        by hand. Its name stays hidden where the viewer may not see it."""
+        table = self.panel.table
+        spots = ctx.layout.manual_spots(None, pos)
+        if table is None or not spots:
+            return None
+        zone, who, _ = spots[0]
+        if zone == BOARD or who < 0 or zone not in table.piles:
+            return None
+        cards = table.pile(self.panel.session.state, who, zone)
+        shown = {k for place in ctx.layout.pieces().values() for k in place}
+        if not cards or any(c in shown for c in cards):
+            return None  # an empty pile, or one whose cards are picked one by one
+        top = cards[-1] if zone in table.top_is_last else cards[0]
+        return Piece(top, zone, pygame.Rect(pos, (1, 1)))
 
     def _drop(self, card: Any, pos: Pos, ctx: Ctx) -> Intent | None:
         moves = self._moves(card)

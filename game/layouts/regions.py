@@ -510,7 +510,10 @@ class RegionTable(PagedBooks, TableLayout):
             return
         iid, pos = overlay.dragging
         d = self._by_id.get(iid)
-        if d is None:
+        if d is None:  # a card not on show (a manual step takes a deck's top): its back
+            w = px(64)
+            self.painter.draw(surf, CardLook(iid), pos, (w, round(w * self.spec.card_ratio)),
+                              lift=px(4))
             return
         self.painter.draw(surf, CardLook(d.look.id, d.look.face, d.look.sideways), pos, d.size,
                           lift=px(4))

@@ -258,3 +258,28 @@ def test_a_dragged_card_lights_where_it_may_be_dropped(table: Make, tmp_path: Pa
     assert lay.zone_of[(("field", 0), 0)] not in lit  # taken
     assert lay.zone_of[(("grave", 0), None)] in lit
     assert lay.zone_of[(("book", 0), None)] not in lit  # where it already is
+
+
+def test_a_deck_top_is_picked_and_drawn_by_its_button(table: Make, tmp_path: Path) -> None:
+    """Kyoukai's deck is a back and a count: a click on it picks its top card, whose zones
+    the panel lists (its name stays hidden)."""
+    d, _ = at_manual_step(table, tmp_path, "kyoukai")
+    s = d.scene.session
+    top = s.rs.manual_table.pile(s.state, 0, "deck")[0]
+    lay: Any = d.scene.layout
+    d.click(lay._deck_rect(0, lay._panel_rect(0)).center)
+    assert d.scene.manual.selected == top
+    real = s.rs.manual_table.name(s.state, top)
+    heading = d.scene.manual.labels[0][0]
+    assert heading.endswith(":") and real not in heading  # "Hidden card:", not its name
+    d.click(button(d, "P1 Hand"))
+    assert (place(d, top).zone, place(d, top).owner) == ("hand", 0)
+
+
+def test_a_deck_top_is_dragged_into_a_hand(table: Make, tmp_path: Path) -> None:
+    d, _ = at_manual_step(table, tmp_path, "nullshapers")
+    s = d.scene.session
+    top = s.rs.manual_table.pile(s.state, 1, "deck")[0]
+    d.drag(region_rect(d, ("deck", 1)).center, region_rect(d, ("hand", 1)).midtop)
+    assert (place(d, top).zone, place(d, top).owner) == ("hand", 1)
+    assert s.rs.manual_table.pile(s.state, 1, "deck")[0] != top
