@@ -26,6 +26,7 @@ from game.input.focus import WindowKeys
 from game.scenes.base import Scene
 from game.scenes.dialogs import FileActions
 from game.session import GameConfig, config_for, designer_game
+from game.sim_notice import ReportNotice
 from game.sound import Sounds
 from game.userdata import autosave_path, clean_stale_temporaries, load_settings, save_setting
 from rules.core.errors import DataError
@@ -107,6 +108,7 @@ class App:
         self._drawn_help = False
         self.files = FileActions(self)
         self.window_keys = WindowKeys(self.manager)  # Tab / Enter / Esc in dialogs
+        self.sim_notice = ReportNotice(self.manager)  # a simulation ended on another screen
         self.defaults = defaults or game or GameConfig()
         self.designer_mode = bool(load_settings().get("designer_mode", False))
         self.scene: Scene
@@ -260,6 +262,7 @@ class App:
         self.background = felt(size)
         self._rescale()
         self.scene.resize(size)
+        self.sim_notice.resize(size)
         self.scene.dirty = True
 
     def frame(self, dt: float) -> None:
@@ -282,8 +285,12 @@ class App:
             if self.files.busy and ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
                                                pygame.MOUSEBUTTONUP):
                 continue  # a dialog is up: the table under it waits
+            if self.sim_notice.handle(ev):
+                continue
             self.scene.handle(ev)
         self.scene.update(dt)
+        if self.sim_notice.poll(self.scene):
+            self.scene.dirty = True
         self.manager.update(dt)
         self.frames += 1
         self._since_draw += dt

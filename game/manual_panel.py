@@ -26,7 +26,7 @@ from rules.core.manual_intents import (
     ManualShuffle,
     ManualStep,
 )
-from rules.core.manual_table import BOARD, FACE_DOWN, UNDER, ManualTable
+from rules.core.manual_table import BOARD, FACE_DOWN, UNDER, ManualTable, Place
 from rules.core.model import Intent
 
 ROW = 28  # a button row's height at UI scale 1
@@ -82,18 +82,26 @@ class ManualPanel:
                 name = self.name(self.selected)
                 self.labels.append((f"{name}:", (side.x + px(10), y + px(4)), True))
                 y += px(24)
+                # Its counters and states first: a card's many zones may not all fit, and
+                # a drag onto the table reaches those anyway.
                 mine = self.card_intents(self.selected)
-                y = self._place(side, y, [(s, i) for s, i in mine
-                                          if not isinstance(i, ManualCounter)])
                 y = self._counters(side, y, [i for _, i in mine if isinstance(i, ManualCounter)])
-                back = "Click the table for the players' counters."
-                self.labels.append((back, (side.x + px(10), y + px(4)), False))
-                y += px(24)
+                y = self._place(side, y, sorted(
+                    ((s, i) for s, i in mine if not isinstance(i, ManualCounter)),
+                    key=lambda si: isinstance(si[1], ManualMove)))
+                y = self._note(side, y, "Click the table for the players' counters.")
             else:
-                hint = "Click a card for its zones; drag it onto the board."
-                self.labels.append((hint, (side.x + px(10), y + px(4)), False))
-                y += px(24)
+                y = self._note(side, y, "Click a card for its zones; drag it where it goes.")
+        else:  # the other player, or a replay: who is doing it
+            y = self._note(side, y, f"Player {self.step.player + 1} carries it out by hand.")
         self.rect = pygame.Rect(side.x, side.y, side.w, y - side.y + px(8))
+
+    def _note(self, side: pygame.Rect, y: int, text: str) -> int:
+        """A small line of help at ``y``, wrapped to the panel; returns the y under it."""
+        for line in wrap(text, 16, side.w - px(20)):
+            self.labels.append((line, (side.x + px(10), y + px(4)), False))
+            y += px(20)
+        return y + px(4)
 
     def hide(self) -> None:
         self.step, self.selected, self._shown = None, None, ()
@@ -108,10 +116,19 @@ class ManualPanel:
         except (LookupError, AttributeError):
             return "a hidden card"
 
-    def owner_of(self, card: Any) -> int:
+    def place_of(self, card: Any) -> Place | None:
+        """Where the card lies now (None: nowhere the game's manual table knows)."""
         table = self.table
         places = table.places(self.session.state) if table is not None else []
-        return next((pl.owner for pl in places if pl.card == card), 0)
+        return next((pl for pl in places if pl.card == card), None)
+
+    def owner_of(self, card: Any) -> int:
+        here = self.place_of(card)
+        return here.owner if here is not None else 0
+
+    def zone_words(self, zone: str) -> str:
+        table = self.table
+        return table.zone_label(zone) if table is not None else zone
 
     def select(self, card: Any) -> None:
         self.selected = card
@@ -171,21 +188,26 @@ class ManualPanel:
         return y
 
     def _place(self, side: pygame.Rect, y: int, items: list[tuple[str, Intent]]) -> int:
-        """Buttons two to a row from ``y``; returns the y under them."""
+        """Buttons two to a row from ``y`` (one, when a label would not fit in half the
+        width); returns the y under them."""
         gap, h = px(4), px(ROW)
         w = (side.w - gap) // 2
+        text = self.manager.get_theme().get_font(["#manual_button", "button"])
+        per_row = 2 if all(text.size(label)[0] <= w - px(12) for label, _ in items) else 1
+        if per_row == 1:
+            w = side.w
         bottom = side.bottom - px(120)  # the log keeps some room
         placed = 0
         for n, (label, intent) in enumerate(items):
-            x = side.x + (n % 2) * (w + gap)
-            top = y + (n // 2) * (h + gap)
+            x = side.x + (n % per_row) * (w + gap)
+            top = y + (n // per_row) * (h + gap)
             if top + h > bottom:
                 break
             b = UIButton(pygame.Rect(x, top, w, h), label, manager=self.manager,
                          object_id="#manual_button")
             self.buttons[b] = intent
             placed += 1
-        return y + (placed + 1) // 2 * (h + gap)
+        return y + (placed + per_row - 1) // per_row * (h + gap)
 
     def label(self, i: Intent) -> str:
         """A short button label (the log and menus use ``describe``'s longer sentence)."""

@@ -1,5 +1,6 @@
 """A balance simulation run from the deck screen, in a background process so the table stays
-usable: the screen polls ``progress()`` each frame and opens the report when it is done.
+usable: the screen polls ``progress()`` each frame and opens the report when it is done; on
+any other screen the app notices the end (``game.sim_notice``) and offers to open it.
 
 The process is spawned (not forked: the parent runs SDL and threads) and plays its games on
 ``workers`` processes of its own, one fewer than the cores, so the window keeps a core.
@@ -13,6 +14,7 @@ import atexit
 import multiprocessing
 import os
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,6 +67,10 @@ class BackgroundSimulation:
         self.stop_event: Any = ctx.Event()
         self.status = Status(total=req.games)
         self.opened = False  # the report was shown (once, by whichever screen saw the end)
+        self.noticed = False  # the end was announced away from the deck screen
+        # makes the page to open from the report (the deck screen links the card faces)
+        self.finish: Callable[[Path], Path] | None = None
+        self._page: Path | None = None
         self.process = ctx.Process(target=_child, args=(req, self.queue, self.stop_event),
                                    name="playtable-simulate")
         self.process.start()
@@ -90,6 +96,14 @@ class BackgroundSimulation:
 
     def stop(self) -> None:
         self.stop_event.set()
+
+    def page(self) -> Path:
+        """The report's page to open (``finish`` applied, once), after the run ended."""
+        report = self.status.report
+        assert report is not None, "the run has no report yet"
+        if self.finish is not None:
+            self._page, self.finish = self.finish(report), None
+        return self._page or report
 
     def kill(self) -> None:
         """Leaving the screen: end the run now (its workers are the run's to end)."""

@@ -20,12 +20,16 @@ from game.draw.cards import FaceSpec
 from game.draw.legend import Entry
 from game.draw.panels import SEQUENCE_TITLE
 from game.draw.scale import px
+from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 from rules.core.paths import asset
 
 Pos = tuple[int, int]
 PieceId: TypeAlias = Hashable  # what the rules call a piece: a card instance, ("die", 2), …
 ZoneId: TypeAlias = Hashable  # what the rules call a place: a zone number, a cell, …
+ManualSpot: TypeAlias = tuple[str, int, int]
+"""A place of a manual step (``rules.core.manual_table``): (zone, owner, at); zone a pile's name
+or BOARD (``at`` its position), owner -1 when the place is either player's."""
 TOP_BAR = 34  # height of the phase bar every table has, at UI scale 1.0 (see top_bar)
 
 
@@ -151,6 +155,20 @@ class TableLayout(ABC):
         """A mouse press the game's table handles itself (an intent or the next input
         handler); None lets the generic handlers do their usual thing."""
         return None
+
+    def manual_spots(self, card: PieceId, pos: Pos) -> list[ManualSpot]:
+        """Where ``card`` dropped at ``pos`` during a manual step goes, the likeliest first (the
+        handler takes the first its moves allow). By default the board zone under the point,
+        for a table whose zone ids are the rules' board positions; a table with piles or its
+        own zone numbers says more."""
+        z = self.zone_at(pos)
+        return [(BOARD, -1, z)] if isinstance(z, int) else []
+
+    def manual_piece_at(self, pos: Pos) -> Piece | None:
+        """The card a manual step may pick up at ``pos``: ``piece_at`` by default; a table
+        whose cards out of play are not pieces in normal play (a knocked-out figure) adds
+        them."""
+        return self.piece_at(pos)
 
     def controls(self) -> dict[str, tuple[pygame.Rect, str]]:
         """Parts of the table that only change what it shows (a book's tabs and page arrows):

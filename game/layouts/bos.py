@@ -33,6 +33,7 @@ from rules.bos.intents import (
 from rules.bos.pack import face as pack_face
 from rules.bos.ruleset import BosRules
 from rules.bos.state import EMPTY, State
+from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 
 # Rows for the player at the bottom, top to bottom: the opponent's wizards and summons
@@ -86,6 +87,11 @@ class BosTable(RegionTable):
     highlight_kinds = {"summon": "move", "attack": "attack", "player_attack": "attack",
                        "cast": "skill", "ability": "skill", "block": "choose",
                        "reveal_boss": "open"}
+    # A manual step's drops (``RegionTable.manual_spots``): the summons' columns are the board;
+    # the book's shown tab is the pile a card dropped on it goes to.
+    manual_regions = {"field": ((BOARD, 0),), "grave": (("graveyard", 0),),
+                      "castle": (("castle", 0),), "spells": (("spellbook", 0),),
+                      "wizards": (("wizards", 0),), "boss": (("boss", 0),)}
     legend = (
         (HIGHLIGHT["open"], "glow", "a card you can use now (click for its menu)"),
         (HIGHLIGHT["move"], "bright", "blue: a column to summon into"),

@@ -18,6 +18,7 @@ from game.layouts.base import Overlay, Seats
 from game.layouts.region_parts import REGION_FILL
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
+from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 from rules.dreadnought import reading
 from rules.dreadnought.cards import HIDDEN
@@ -81,6 +82,12 @@ class DreadnoughtTable(RegionTable):
     highlight_kinds = {"cast": "open", "dummy": "choose", "move": "move", "attack": "attack",
                        "ability": "skill", "choose_speed": "open", "gear_change": "choose",
                        "discard": "choose"}
+    # A manual step's drops (``RegionTable.manual_spots``): the two Battle Areas are board
+    # slots 0-1 and 2-3, a caster stands for its HP cards.
+    manual_regions = {"hand": (("hand", 0),), "deck": (("deck", 0),), "log": (("log", 0),),
+                      "left": ((BOARD, 0),), "right": ((BOARD, 2),),
+                      "caster_left": (("hp_left", 0),), "caster_right": (("hp_right", 0),),
+                      "speed": (("speed", 0),)}
 
     def __init__(self, faces: CardFaces | None = None) -> None:
         self._specs: dict[str, tuple[Any, FaceSpec]] = {}

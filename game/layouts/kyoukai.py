@@ -28,6 +28,7 @@ from game.draw.scale import px, pxs
 from game.draw.text import TEXT, fit
 from game.layouts.base import (
     UNTARGETED,
+    ManualSpot,
     Overlay,
     Piece,
     PieceId,
@@ -38,6 +39,7 @@ from game.layouts.base import (
     top_bar,
 )
 from rules.core.card_states import face_down
+from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 from rules.kyoukai.cards import HIDDEN, Gate
 from rules.kyoukai.effects import zone_label
@@ -192,6 +194,38 @@ class KyoukaiTable(TableLayout):
         x, y = self.board.center(zone)
         dx, dy = round(self.board.dx), round(self.board.dy)
         return pygame.Rect(x - dx, y - dy, 2 * dx, 2 * dy)
+
+    def manual_piece_at(self, pos: Pos) -> Piece | None:
+        """Any card a piece, and the top of either Discard (public) too."""
+        piece = self.piece_at(pos)
+        if piece is not None or self.view is None:
+            return piece
+        for p in (0, 1):
+            r = self._discard_rect(p, self._panel_rect(p))
+            if r.collidepoint(pos) and self.view.players[p].discard:
+                return Piece(self.view.players[p].discard[-1], "discard", r)
+        return None
+
+    def manual_spots(self, card: PieceId, pos: Pos) -> list[ManualSpot]:
+        """A field zone; in a player's column its Deck, Discard, Spirit deck or (anywhere
+        else) their hand; the viewer's hand fan."""
+        z = self.board.zone_at(pos)
+        if z is not None:
+            return [(BOARD, -1, z)]
+        if self.hand.area.collidepoint(pos):
+            return [("hand", self.seats.viewer, -1)]
+        for p in (0, 1):
+            rect = self._panel_rect(p)
+            if not rect.collidepoint(pos):
+                continue
+            spirits = pygame.Rect(self._spirit_origin(p, rect), self.mini)
+            spirits.w = rect.right - spirits.x
+            for zone, r in (("deck", self._deck_rect(p, rect)),
+                            ("discard", self._discard_rect(p, rect)), ("spirits", spirits)):
+                if r.inflate(px(6), px(6)).collidepoint(pos):
+                    return [(zone, p, -1)]
+            return [("hand", p, -1)]
+        return []
 
     # ---- state ----------------------------------------------------------------------------
     def update(self, view: Any, seats: Seats, legal: Sequence[Intent]) -> None:

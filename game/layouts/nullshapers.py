@@ -14,9 +14,10 @@ from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.palette import HIGHLIGHT, OWNER, Color
 from game.draw.scale import px
 from game.draw.text import TEXT
-from game.layouts.base import Overlay, Piece, Seats
+from game.layouts.base import ManualSpot, Overlay, Piece, Pos, Seats
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
+from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 from rules.nullshapers.cards import HIDDEN
 from rules.nullshapers.draft import attack_of, defense_of
@@ -81,6 +82,13 @@ class NullshapersTable(RegionTable):
     highlight_kinds = {"play": "open", "convert": "skill", "advance": "move",
                        "attach": "skill", "attack": "attack", "defend": "move",
                        "order": "choose", "discard": "choose", "lose_biome": "choose"}
+    # A manual step's drops (``manual_spots``): a sector is the board's biome; the staging
+    # area holds agents (the board's STAGING) and gear (its pile).
+    manual_regions = {"hand": (("hand", 0),), "deck": (("deck", 0),),
+                      "cache": (("cache", 0),), "energy": (("energy", 0),),
+                      "anomaly": (("anomaly", 0),),
+                      "staging": ((BOARD, STAGING), ("staging", 0)),
+                      **{f"sector{b}": ((BOARD, b),) for b in range(3)}}
 
     legend = (
         (HIGHLIGHT["open"], "glow", "a card you can use now"),
@@ -186,6 +194,17 @@ class NullshapersTable(RegionTable):
         return CardLook(iid, self._face(v, iid), sideways=ag.locked, damage=ag.damage,
                         counters=tuple(counters),
                         under=tuple(CardLook(g, self._face(v, g)) for g in ag.gear))
+
+    def manual_spots(self, card: Hashable, pos: Pos) -> list[ManualSpot]:
+        """As the regions say, but a card that is no agent goes into the staging area as
+        gear (its pile), not onto the board."""
+        spots = super().manual_spots(card, pos)
+        v: State | None = self.view
+        try:
+            agent = v is not None and isinstance(card, int) and v.card(card).kind == "agent"
+        except (KeyError, IndexError, AttributeError):
+            agent = False
+        return spots if agent else sorted(spots, key=lambda s: s[0] == BOARD)
 
     def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
         v: State = view

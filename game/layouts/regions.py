@@ -34,6 +34,7 @@ from game.draw.palette import HIGHLIGHT, Color
 from game.draw.scale import px, scale
 from game.layouts.base import (
     UNTARGETED,
+    ManualSpot,
     Overlay,
     Piece,
     Pos,
@@ -64,6 +65,7 @@ from game.layouts.region_spec import (
     place,
     slot_rects,
 )
+from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 
 
@@ -87,6 +89,10 @@ class RegionTable(PagedBooks, TableLayout):
 
     spec: ClassVar[TableSpec]
     highlight_kinds: ClassVar[dict[str, str]] = {}  # intent kind -> highlight kind ("open")
+    # Region (or an inline book's tab) name -> the places of a manual step it stands for,
+    # each (zone, board position of its first slot): a card dropped on it during a manual step
+    # goes to the first one its moves allow (``manual_spots``).
+    manual_regions: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = {}
 
     def __init__(self, faces: CardFaces | None = None, rules: Any = None) -> None:
         self.faces = faces or CardFaces()
@@ -315,6 +321,31 @@ class RegionTable(PagedBooks, TableLayout):
                 best = (r.w * r.h, k)
         return None if best is None else best[1]
 
+    def manual_spots(self, card: Hashable, pos: Pos) -> list[ManualSpot]:
+        """The ``manual_regions`` places of the region (or slot) under ``pos``, owned by the
+        region's player; a slot row's board places count from its first slot."""
+        regions = {p.id: p for p in self.placed}
+        hits = [(r.w * r.h, t) for t, r in self._targets  # a table's own card zones aside
+                if t[0] in regions and r.collidepoint(pos)]
+        if not hits:
+            return []
+        rid, slot = min(hits, key=lambda h: h[0])[1]
+        placed = regions[rid]
+        region = placed.region
+        name = region.name
+        if region.tabs and rid in self.leaves:  # an inline book: the tab it shows
+            name = region.tabs[self.leaves[rid].tab][0]
+        owner = placed.owner if placed.owner is not None else -1
+        out: list[ManualSpot] = []
+        for where, first in self.manual_regions.get(name, ()):
+            if where != BOARD:
+                out.append((where, owner, -1))
+            elif region.kind != "slots":
+                out.append((BOARD, owner, first))
+            elif slot is not None:
+                out.append((BOARD, owner, first + slot))
+        return out
+
     def rises(self, piece: Piece) -> bool:
         return piece.where == "hand"
 
@@ -480,7 +511,10 @@ class RegionTable(PagedBooks, TableLayout):
             return
         iid, pos = overlay.dragging
         d = self._by_id.get(iid)
-        if d is None:
+        if d is None:  # a card not on show (a manual step takes a deck's top): its back
+            w = px(64)
+            self.painter.draw(surf, CardLook(iid), pos, (w, round(w * self.spec.card_ratio)),
+                              lift=px(4))
             return
         self.painter.draw(surf, CardLook(d.look.id, d.look.face, d.look.sideways), pos, d.size,
                           lift=px(4))

@@ -66,6 +66,8 @@ def _text(face: Any) -> str:
 
 
 class DeckScene(Scene):
+    shows_simulation = True  # its status line follows the run; it opens the report itself
+
     def __init__(self, app: App, game: str, folder: Path, back: GameConfig | None = None,
                  deck: str | None = None) -> None:
         super().__init__(app)
@@ -267,6 +269,7 @@ class DeckScene(Scene):
                       deck_folder=Path(opts["deck_folder"]) if "deck_folder" in opts else None,
                       workers=simulating.background_workers(), out=out)
         self.run = simulating.start(req)
+        self.run.finish = self._finish_report  # on whichever screen the report is opened
         self.run_seen = None
         self.sim_button.set_text("Stop")
         self.status, self.status_error = f"Simulating {name} vs {self.versus}…", False
@@ -292,12 +295,14 @@ class DeckScene(Scene):
         assert st.report is not None
         if not self.run.opened:
             self.run.opened = True
-            page = simulating.with_faces(st.report, self._report_faces(st.report),
-                                         pygame.image.save)
-            simulating.open_report(page)
+            simulating.open_report(self.run.page())
         stopped = " (stopped early)" if st.stopped else ""
         self.status = f"Report{stopped}: {st.report}"
         self.status_error = False
+
+    def _finish_report(self, report: Path) -> Path:
+        """The page to open: the report with each card's line linked to its face."""
+        return simulating.with_faces(report, self._report_faces(report), pygame.image.save)
 
     def _report_faces(self, report: Path) -> dict[str, Any]:
         """Each card of the report that has a face in this pack (by id, or by name where

@@ -1,6 +1,7 @@
 """The replay viewer: a saved or finished record, stepped forward and back (buttons, arrow
 keys, Home/End) or played at a chosen speed, with the log in sync; "Play from here" takes the
-game over at the step shown."""
+game over at the step shown. A position inside a manual step shows its panel (the card's text,
+who carries it out), read-only."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from game.draw.scale import px
 from game.input.focus import FocusRing
 from game.layouts import table_for
 from game.layouts.base import Overlay, Seats, top_bar
+from game.manual_panel import ManualPanel
 from game.packs import pack_folder
 from game.scenes.base import Scene
 from game.session import drawable
@@ -26,6 +28,26 @@ if TYPE_CHECKING:
     from game.app import App
 
 SPEEDS = {"0.5 / s": 0.5, "1 / s": 1.0, "2 / s": 2.0, "5 / s": 5.0, "20 / s": 20.0}
+
+
+class ShownPosition:
+    """The replayed position shown, as the manual panel reads a live session: the rules, the
+    state, a version that changes with the step and what a player sees."""
+
+    def __init__(self, scene: ReplayScene) -> None:
+        self.scene = scene
+        self.rs = scene.r.rs
+
+    @property
+    def state(self) -> Any:
+        return self.scene.r.states[self.scene.k]
+
+    @property
+    def version(self) -> int:
+        return self.scene.k
+
+    def view(self, player: int) -> Any:
+        return self.rs.view(self.state, player)
 
 
 class ReplayScene(Scene):
@@ -46,6 +68,7 @@ class ReplayScene(Scene):
         self.timer = 0.0
         self.hover: int | None = None
         m = app.manager
+        self.manual = ManualPanel(m, ShownPosition(self))  # read-only: nobody decides here
         self.controls: dict[str, UIButton] = {
             "first": UIButton(pygame.Rect(0, 0, 10, 10), "|<", manager=m, tool_tip_text="Home"),
             "back": UIButton(pygame.Rect(0, 0, 10, 10), "<", manager=m,
@@ -194,6 +217,11 @@ class ReplayScene(Scene):
                   what, GOLD)
         pygame.draw.rect(surf, PANEL, (w - px(90), 0, px(90), top_bar()))
         side = self.layout.side_rect()
+        self.manual.show(side, [], False)
+        if self.manual.step is not None:  # the card's text on top, as at the table
+            self.manual.draw(surf)
+            top = self.manual.rect.bottom + px(8)
+            side = pygame.Rect(side.x, top, side.w, side.bottom - top)
         lines = self.layout.sequence_lines()
         if lines:
             seq_h = min(side.h // 3, px(60 + 22 * len(lines) + 40))
@@ -227,6 +255,7 @@ class ReplayScene(Scene):
         surf.blit(img, r)
 
     def close(self) -> None:
+        self.manual.hide()
         for b in self.controls.values():
             b.kill()
         if self.speed_menu is not None:

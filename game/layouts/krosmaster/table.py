@@ -27,6 +27,7 @@ from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from game.layouts.base import (
     UNTARGETED,
+    ManualSpot,
     Overlay,
     Piece,
     PieceId,
@@ -43,10 +44,11 @@ from game.layouts.krosmaster.figure_card import (
     draw_figure_card,
 )
 from rules.core.card_states import face_down
+from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 from rules.krosmaster import house
 from rules.krosmaster.intents import Cast, Inspire, Move, SetDofus
-from rules.krosmaster.manual import MASKED
+from rules.krosmaster.manual import MASKED, OUT
 from rules.krosmaster.pack import face as pack_face
 from rules.krosmaster.ruleset import KrosmasterRules
 from rules.krosmaster.state import KState
@@ -308,6 +310,23 @@ class KrosmasterTable(TableLayout):
             if cell in occ and self.board is not None:
                 return Piece(occ[cell], "field", self._token_rect(cell))
         return None
+
+    def manual_piece_at(self, pos: Pos) -> Piece | None:
+        """A figure on the board, or any figure by its card (a knocked-out one too)."""
+        piece = self.piece_at(pos)
+        if piece is not None and piece.where == "field":
+            return piece
+        for fid, r in self._cards.items():
+            if r.collidepoint(pos):
+                return Piece(fid, "card", r)
+        return None
+
+    def manual_spots(self, card: PieceId, pos: Pos) -> list[ManualSpot]:
+        """A free cell of the board; a player's column of cards: knocked out, theirs."""
+        cell = self.board_cell(pos)
+        if cell is not None:
+            return [(BOARD, -1, cell)]
+        return [(OUT, p, -1) for p in (0, 1) if self._block(p).collidepoint(pos)]
 
     def _token_rect(self, cell: int) -> pygame.Rect:
         assert self.board is not None
