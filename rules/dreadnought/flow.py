@@ -131,7 +131,10 @@ NEXT = {"cast": "fast", "fast": "action"}
 
 
 def advance(d: Draft) -> None:
-    """After an intent: when the phase's window has closed, on to the next phase."""
+    """After an intent: when the phase's window has closed, on to the next phase (not while
+    a manual step is open: its Done goes on from there)."""
+    if d.__dict__.get("manual"):
+        return
     while not d.over and d.window is not None and d.window.closed and d.paying is None:
         if d.phase == "speed":
             second_comparison(d)

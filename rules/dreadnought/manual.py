@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.manual import Resumer, resume
+from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
+from rules.dreadnought.actions import acted
 from rules.dreadnought.draft import Draft
+from rules.dreadnought.flow import advance
+from rules.dreadnought.reading import bp_of
 from rules.dreadnought.state import EMPTY, Player, State, new_unit
 
 _SLOT_NAMES = ("left area, front", "left area, back", "right area, front", "right area, back")
@@ -97,11 +102,33 @@ class DreadnoughtManual(ManualTable):
         on_board = {c for pl in s.players for c in pl.slots if c != EMPTY}
         return [f"{s.name(i)} is a unit with no slot" for i in s.units if i not in on_board]
 
-    def settle(self, s: State, quiet: bool) -> tuple[State, list[Any]]:
-        """D-13 again: a player whose casters have no HP card left loses."""
+    def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
+        """A unit whose damage reaches its BP breaks, as from a coded effect; D-13 again (a
+        player whose casters have no HP card left loses); then the ability's action ends and
+        the turn goes on."""
         d = Draft(s, quiet)
-        d.check_loss()
+        if resume(d, (Resume(op="breaks"), *step.then), _RESUMES) and not d.over:
+            advance(d)
         return d.freeze(), d.events
+
+
+def _breaks(d: Draft) -> None:
+    for iid in sorted(d.units):
+        u = d.units[iid]
+        if u.damage >= bp_of(d, iid):
+            if d.loud:
+                d.log("break", f"{d.shown(iid)} has {u.damage} damage and breaks.", u.owner,
+                      data={"target": iid})
+            d.remove_unit(iid)
+    d.check_loss()
+
+
+def _acted(d: Draft, p: int) -> None:
+    if not d.over:
+        acted(d, p)
+
+
+_RESUMES: dict[str, Resumer] = {"breaks": _breaks, "acted": _acted}
 
 
 def _with(s: State, p: int, pl: Player) -> State:
