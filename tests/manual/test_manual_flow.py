@@ -1,0 +1,282 @@
+"""Where a manual step opens and what its Done settles, in Krosmaster, Dreadnought, BOS and
+Nullshapers: the step opens at the exact point the manual effect resolves, what comes after it
+in the same spell, ability or battle happens after Done on the state the player left, and Done
+runs the game's state-based checks (knock-outs, breaks, defeats, lost biomes, the game's end)
+as if a coded effect had made the player's changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules
+from rules.bos.state import EMPTY as BOS_EMPTY
+from rules.core.manual_intents import ManualCounter, ManualDone, ManualMove, ManualStep
+from rules.core.model import Event, Intent
+from rules.dreadnought.reading import bp_of
+from rules.nullshapers.draft import defense_of
+from rules.nullshapers.state import STAGING
+from tests.manual.helpers import reach_manual
+
+Reached = tuple[Any, dict[str, Any], list[Intent]]
+
+
+def _step(game: str, state: Any) -> ManualStep:
+    step = rules.get(game).manual_pending(state)
+    assert step is not None
+    return step
+
+
+def _play(game: str, state: Any, intents: list[Intent]) -> tuple[Any, list[Event]]:
+    """``intents`` applied loud (checked); the state and every event. Quiet reaches the same
+    state (the loud-equals-quiet seam, manual intents and Done's settle included)."""
+    rs = rules.get(game)
+    loud, quiet, events = state, state, []
+    for i in intents:
+        out = rs.apply(loud, i)
+        loud, events = out.state, events + out.events
+        quiet = rs.apply(quiet, i, quiet=True).state
+    assert rs.dump(quiet) == rs.dump(loud)
+    return loud, events
+
+
+def _replays(game: str, reached: Reached, more: list[Intent], end: Any) -> None:
+    """The record (from ``new_game``, through JSON) reaches the same state."""
+    rs = rules.get(game)
+    _, opts, intents = reached
+    state = rs.new_game(opts["seed"], {"pack": opts["pack"]})
+    for text in [i.model_dump_json() for i in intents + more]:
+        state = rs.apply(state, rs.parse_intent(text)).state
+    assert rs.dump(state) == rs.dump(end)
+
+
+@pytest.fixture(scope="module")
+def spark(manual_packs: dict[str, Path]) -> Reached:
+    """Krosmaster: Thunder Brawler's Spark Step (a manual effect, then 2 MP) on itself."""
+    return reach_manual("krosmaster", manual_packs["krosmaster"], words=("Spark Step",))
+
+
+@pytest.fixture(scope="module")
+def jury_rig(manual_packs: dict[str, Path]) -> Reached:
+    return reach_manual("dreadnought", manual_packs["dreadnought"])
+
+
+@pytest.fixture(scope="module")
+def spear(manual_packs: dict[str, Path]) -> dict[str, Reached]:
+    """BOS's and Nullshapers' Thunder Spear (a spell, an event) at its manual step."""
+    return {g: reach_manual(g, manual_packs[g]) for g in ("bos", "nullshapers")}
+
+
+# ---- Krosmaster --------------------------------------------------------------------------
+def test_krosmaster_the_effect_after_the_manual_one_waits_for_done(spark: Reached) -> None:
+    rs = rules.get("krosmaster")
+    state, _, intents = spark
+    step = _step("krosmaster", state)
+    caster = step.card
+    before = rs.new_game(spark[1]["seed"], {"pack": spark[1]["pack"]})
+    for i in intents[:-1]:
+        before = rs.apply(before, i).state
+    # The cast paid its AP; the MP gain after the manual effect has not happened yet.
+    assert state.figures[caster].mp == before.figures[caster].mp
+    assert state.figures[caster].ap == before.figures[caster].ap - 1
+    more: list[Intent] = [ManualCounter(counter="mp", card=caster, value=1), ManualDone()]
+    end, events = _play("krosmaster", state, more)
+    assert rs.manual_pending(end) is None
+    assert end.figures[caster].mp == 1 + 2  # the player's 1, then the spell's +2
+    texts = [e.text for e in events]
+    assert texts.index("Manual (Thunder Brawler's Spark Step): Player "
+                       f"{step.player + 1} is done.") < texts.index("Thunder Brawler gains 2 MP.")
+    _replays("krosmaster", spark, more, end)
+
+
+def test_krosmaster_a_figure_set_to_0_hp_is_knocked_out_for_the_steps_player(
+        spark: Reached) -> None:
+    rs = rules.get("krosmaster")
+    state = spark[0]
+    p = _step("krosmaster", state).player
+    enemy = next(f for f in state.figures if f.owner != p and f.alive)
+    level = state.card(enemy).level
+    more: list[Intent] = [ManualCounter(counter="hp", card=enemy.id, value=0), ManualDone()]
+    end, events = _play("krosmaster", state, more)
+    assert not end.figures[enemy.id].alive and end.figures[enemy.id].hp == 0
+    # H2: the GG of a knock-out, from the wild pool first, then from the figure's owner.
+    gained = min(level, state.wild_gg + state.gg[enemy.owner])
+    assert end.gg[p] == state.gg[p] + gained
+    assert any(e.kind == "ko" and e.text.startswith(state.name(enemy)) for e in events)
+    assert rs.legal_intents(end)  # play goes on enforced
+    _replays("krosmaster", spark, more, end)
+
+
+def test_krosmaster_the_acting_figure_knocked_out_by_hand_ends_its_activation(
+        spark: Reached) -> None:
+    rs = rules.get("krosmaster")
+    state = spark[0]
+    caster = _step("krosmaster", state).card
+    assert state.acting() is not None and state.acting().id == caster
+    end, events = _play("krosmaster", state,
+                        [ManualCounter(counter="hp", card=caster, value=0), ManualDone()])
+    assert not end.figures[caster].alive
+    acting = end.acting()
+    assert acting is None or acting.id != caster
+    assert any(e.kind == "end_activation" and "Thunder Brawler" in e.text for e in events)
+    assert rs.to_act(end) is not None or end.phase == "over"
+
+
+def test_krosmaster_no_figure_left_after_done_loses(spark: Reached) -> None:
+    state = spark[0]
+    p = _step("krosmaster", state).player
+    mine = [ManualCounter(counter="hp", card=f.id, value=0) for f in state.figures
+            if f.owner == p and f.alive]
+    end, _ = _play("krosmaster", state, [*mine, ManualDone()])
+    assert end.phase == "over" and end.winner == 1 - p
+
+
+# ---- Dreadnought -------------------------------------------------------------------------
+def test_dreadnought_the_action_ends_after_done_not_before(jury_rig: Reached) -> None:
+    """Jury-rig is an Action-phase ability: the priority moves on (D-11) once it is done."""
+    rs = rules.get("dreadnought")
+    state = jury_rig[0]
+    p = _step("dreadnought", state).player
+    assert state.phase == "action" and state.window is not None
+    assert state.window.priority == p  # not handed over while the step is open
+    more: list[Intent] = [ManualDone()]
+    end, _ = _play("dreadnought", state, more)
+    assert end.window == state.window.act(p)
+    assert rs.to_act(end) == 1 - p
+    _replays("dreadnought", jury_rig, more, end)
+
+
+def test_dreadnought_a_unit_whose_damage_reaches_its_bp_breaks_after_done(
+        jury_rig: Reached) -> None:
+    state = jury_rig[0]
+    step = _step("dreadnought", state)
+    drone, owner = step.card, state.units[step.card].owner
+    more: list[Intent] = [ManualCounter(counter="damage", card=drone, value=bp_of(state, drone)),
+                          ManualDone()]
+    end, events = _play("dreadnought", state, more)
+    assert drone not in end.units and drone not in end.players[owner].slots
+    assert end.players[owner].log[-1] == drone
+    assert any(e.kind == "break" and "Tinker Drone" in e.text for e in events)
+    # One point short does not break it.
+    short = [ManualCounter(counter="damage", card=drone, value=bp_of(state, drone) - 1),
+             ManualDone()]
+    assert drone in _play("dreadnought", state, short)[0].units
+    _replays("dreadnought", jury_rig, more, end)
+
+
+def test_dreadnought_casters_left_with_no_hp_lose_after_done(jury_rig: Reached) -> None:
+    state = jury_rig[0]
+    p = _step("dreadnought", state).player
+    foe = state.players[1 - p]
+    moves = [ManualMove(card=c, owner=1 - p, zone="log") for c in (*foe.hp[0], *foe.hp[1])]
+    end, _ = _play("dreadnought", state, [*moves, ManualDone()])
+    assert end.over and end.winner == p
+    assert rules.get("dreadnought").to_act(end) is None
+
+
+# ---- BOS ---------------------------------------------------------------------------------
+def _bos_card(state: Any, card_id: str) -> int:
+    return next(i for i, c in sorted(state.cards.items()) if c == card_id)
+
+
+def test_bos_the_spell_goes_to_the_graveyard_after_done(spear: dict[str, Reached]) -> None:
+    """B-01: resolve, then the graveyard: on top of what the player put there by hand."""
+    state = spear["bos"][0]
+    step = _step("bos", state)
+    p, spell = step.player, step.card
+    side = state.sides[p]
+    assert spell not in side.graveyard and spell not in side.spellbook
+    summon = side.castle[0]
+    more: list[Intent] = [ManualMove(card=summon, owner=p, zone="graveyard"), ManualDone()]
+    end, _ = _play("bos", state, more)
+    assert end.sides[p].graveyard[-2:] == (summon, spell)
+    _replays("bos", spear["bos"], more, end)
+
+
+def test_bos_a_summon_at_0_strength_is_defeated_and_its_abilities_happen_in_order(
+        spear: dict[str, Reached]) -> None:
+    """Thunder Golem put on the board and set to 0 Strength by hand: Done defeats it (B-07),
+    its first on-defeat ability is carried out by hand, the coded one after that Done, then
+    it goes to the graveyard, and last the Spear that started it all."""
+    rs = rules.get("bos")
+    state = spear["bos"][0]
+    step = _step("bos", state)
+    p, spell = step.player, step.card
+    golem = _bos_card(state, "thunder_golem")
+    owner = state.owner(golem)
+    assert golem in state.sides[owner].castle
+    slot = state.sides[owner].slots.index(BOS_EMPTY)
+    more: list[Intent] = [ManualMove(card=golem, owner=owner, zone="board", at=slot),
+                          ManualCounter(counter="strength", card=golem, value=0), ManualDone()]
+    mid, events = _play("bos", state, more)
+    burst = _step("bos", mid)
+    assert (burst.title, burst.player) == ("Thunder Golem's Static Burst", owner)
+    assert golem in mid.units and golem not in mid.sides[owner].graveyard
+    assert spell not in mid.sides[p].graveyard
+    assert any(e.kind == "defeat" and e.text == "Thunder Golem is defeated." for e in events)
+    vim = 5
+    rest: list[Intent] = [ManualCounter(counter="vim", owner=owner, value=vim), ManualDone()]
+    end, _ = _play("bos", mid, rest)
+    assert rs.manual_pending(end) is None
+    assert end.sides[owner].vim == vim + 3  # Afterglow, after the Burst's Done
+    assert golem not in end.units
+    grave = end.sides[p].graveyard
+    assert grave[-1] == spell and golem in end.sides[owner].graveyard
+    if owner == p:
+        assert grave[-2:] == (golem, spell)
+    assert end.defeated[owner] == state.defeated[owner] + 1  # counted once
+    _replays("bos", spear["bos"], more + rest, end)
+
+
+def test_bos_no_life_left_after_done_loses(spear: dict[str, Reached]) -> None:
+    state = spear["bos"][0]
+    p = _step("bos", state).player
+    end, _ = _play("bos", state, [ManualCounter(counter="life", owner=1 - p, value=0),
+                                  ManualDone()])
+    assert end.winner == p and rules.get("bos").to_act(end) is None
+
+
+# ---- Nullshapers -------------------------------------------------------------------------
+def test_nullshapers_the_event_goes_to_the_cache_after_done(spear: dict[str, Reached]) -> None:
+    rs = rules.get("nullshapers")
+    state = spear["nullshapers"][0]
+    step = _step("nullshapers", state)
+    p, event = step.player, step.card
+    assert event not in state.sides[p].cache and event not in state.sides[p].hand
+    card = state.sides[p].hand[0]
+    more: list[Intent] = [ManualMove(card=card, owner=p, zone="cache", bottom=True),
+                          ManualDone()]
+    end, _ = _play("nullshapers", state, more)
+    assert rs.manual_pending(end) is None
+    assert end.sides[p].cache[-2:] == (card, event)
+    _replays("nullshapers", spear["nullshapers"], more, end)
+
+
+def test_nullshapers_an_agent_with_damage_at_its_defense_is_terminated_after_done(
+        spear: dict[str, Reached]) -> None:
+    state = spear["nullshapers"][0]
+    p = _step("nullshapers", state).player
+    agent = next(c for c in (*state.sides[p].hand, *state.sides[p].deck)
+                 if state.card(c).kind == "agent")
+    placed, _ = _play("nullshapers", state,
+                      [ManualMove(card=agent, owner=p, zone="board", at=STAGING)])
+    defense = defense_of(placed, agent)
+    more = [ManualCounter(counter="damage", card=agent, value=defense), ManualDone()]
+    end, events = _play("nullshapers", placed, more)
+    assert agent not in end.agents and agent in end.sides[p].cache
+    assert any(e.kind == "terminated" for e in events)
+    short = [ManualCounter(counter="damage", card=agent, value=defense - 1), ManualDone()]
+    assert agent in _play("nullshapers", placed, short)[0].agents
+
+
+def test_nullshapers_two_sectors_set_to_0_lose_the_game_after_done(
+        spear: dict[str, Reached]) -> None:
+    state = spear["nullshapers"][0]
+    p = _step("nullshapers", state).player
+    more = [ManualCounter(counter=f"durability_{b + 1}", owner=1 - p, value=0) for b in (0, 1)]
+    end, events = _play("nullshapers", state, [*more, ManualDone()])
+    assert end.sides[1 - p].lost[:2] == (True, True)
+    assert end.over and end.winner == p
+    assert [e.kind for e in events].count("biome_lost") == 2
