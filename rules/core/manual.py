@@ -109,7 +109,11 @@ def resume(d: Any, then: tuple[Resume, ...], ops: Mapping[str, Resumer]) -> bool
             for rest in then[k:]:
                 later(d, rest.op, *rest.args)
             return False
-        ops[part.op](d, *part.args)
+        run = ops.get(part.op)
+        if run is None:  # a hand-edited save: say what, not a KeyError
+            raise IllegalIntent(f"the open manual step's resolution names {part.op!r}, which "
+                                f"this game does not carry on ({', '.join(sorted(ops))})")
+        run(d, *part.args)
     return not paused(d)
 
 

@@ -13,7 +13,8 @@ import pytest
 
 import rules
 from rules.bos.state import EMPTY as BOS_EMPTY
-from rules.core.manual_intents import ManualCounter, ManualDone, ManualMove, ManualStep
+from rules.core.errors import IllegalIntent
+from rules.core.manual_intents import ManualCounter, ManualDone, ManualMove, ManualStep, Resume
 from rules.core.model import Event, Intent
 from rules.dreadnought.reading import bp_of
 from rules.nullshapers.draft import defense_of
@@ -280,3 +281,25 @@ def test_nullshapers_two_sectors_set_to_0_lose_the_game_after_done(
     assert end.sides[1 - p].lost[:2] == (True, True)
     assert end.over and end.winner == p
     assert [e.kind for e in events].count("biome_lost") == 2
+
+
+# ---- the saved resolution ----------------------------------------------------------------
+def test_a_saved_game_with_a_paused_resolution_carries_on_the_same(spark: Reached) -> None:
+    rs = rules.get("krosmaster")
+    state = spark[0]
+    step = _step("krosmaster", state)
+    assert [r.op for r in step.then] == ["cast_rest"]
+    loaded = rs.load(rs.dump(state))
+    assert _step("krosmaster", loaded).then == step.then
+    assert rs.dump(rs.apply(loaded, ManualDone()).state) == \
+        rs.dump(rs.apply(state, ManualDone()).state)
+
+
+def test_a_resolution_part_the_game_does_not_know_is_refused_by_name(spark: Reached) -> None:
+    rs = rules.get("krosmaster")
+    state = spark[0]
+    step = _step("krosmaster", state)
+    bad = step.model_copy(update={"then": (Resume(op="teleport", args=(1,)),)})
+    broken = state.model_copy(update={"manual": (bad,)})
+    with pytest.raises(IllegalIntent, match="'teleport', which this game does not carry on"):
+        rs.apply(broken, ManualDone())
