@@ -109,8 +109,10 @@ class Draft(CoreDraft[State]):
 
     def defeat(self, iid: int, start: int = 0) -> None:
         """Its on-defeat abilities happen, then it goes to its owner's graveyard (B-07).
-        (``start``: the ability to go on from after a manual one's Done.)"""
-        p = self.owner(iid)
+        (``start``: the ability to go on from after a manual one's Done.) Its controller's:
+        a card put on the other side by hand is theirs until it leaves (as ``quick``)."""
+        u = self.units.get(iid)  # None: taken off the board by hand in a manual step
+        p = self.owner(iid) if u is None else u.owner
         if start == 0:
             if self.loud:
                 self.log("defeat", f"{self.name(iid)} is defeated.", p, data={"card": iid})

@@ -303,3 +303,57 @@ def test_a_resolution_part_the_game_does_not_know_is_refused_by_name(spark: Reac
     broken = state.model_copy(update={"manual": (bad,)})
     with pytest.raises(IllegalIntent, match="'teleport', which this game does not carry on"):
         rs.apply(broken, ManualDone())
+
+
+@pytest.mark.parametrize("game", ["krosmaster", "dreadnought", "bos", "nullshapers"])
+def test_loud_and_quiet_agree_through_random_manual_steps(
+        game: str, manual_packs: dict[str, Path]) -> None:
+    """Random games on the prototype pack, with random changes by hand at each manual step
+    (a card's moves and counters, a player's counters) before Done: loud and quiet apply
+    reach the same state at every step, and the steps met are closed again."""
+    import random
+
+    rs = rules.get(game)
+    met = 0
+    for seed in range(3):
+        r = random.Random(seed)
+        loud = quiet = rs.new_game(seed, {"pack": str(manual_packs[game])})
+        for _ in range(600):
+            if rs.to_act(loud) is None:
+                break
+            step = rs.manual_pending(loud)
+            legal = rs.legal_intents(loud)
+            if step is not None:
+                met += 1
+                table = rs.manual_table
+                assert table is not None
+                card = r.choice(table.places(loud)).card
+                changes = [i for i in (*legal[1:], *rs.legal_intents(loud, card))
+                           if i.kind != "manual_done"]
+                intent = r.choice(changes) if changes and r.random() < 0.7 else ManualDone()
+            else:
+                intent = r.choice(legal)
+            try:
+                out = rs.apply(loud, intent)
+            except IllegalIntent:  # a change Done refuses (a card in two places…): undo it
+                continue
+            loud, quiet = out.state, rs.apply(quiet, intent, quiet=True).state
+            assert rs.dump(quiet) == rs.dump(loud), intent
+    assert met > 0
+
+
+def test_bos_a_defeated_card_put_back_by_hand_still_has_its_later_abilities(
+        spear: dict[str, Reached]) -> None:
+    """Static Burst's player returns the Golem to its castle by hand: Afterglow still
+    happens after Done, and the Golem stays where the player put it."""
+    state = spear["bos"][0]
+    golem = _bos_card(state, "thunder_golem")
+    owner = state.owner(golem)
+    slot = state.sides[owner].slots.index(BOS_EMPTY)
+    mid, _ = _play("bos", state, [ManualMove(card=golem, owner=owner, zone="board", at=slot),
+                                  ManualCounter(counter="strength", card=golem, value=0),
+                                  ManualDone()])
+    end, _ = _play("bos", mid, [ManualMove(card=golem, owner=owner, zone="castle"),
+                                ManualDone()])
+    assert end.sides[owner].vim == mid.sides[owner].vim + 3
+    assert golem in end.sides[owner].castle and golem not in end.sides[owner].graveyard
