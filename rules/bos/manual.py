@@ -111,6 +111,16 @@ class BosManual(ManualTable):
             side = s.sides[u.owner]
             if iid not in side.slots and iid != side.boss:
                 out.append(f"{s.name(iid)} is a summon with no slot")
+        # The castle summons, the spellbook casts, a slot holds a summon: another card there
+        # would be played as what it is not.
+        for p, side in enumerate(s.sides):
+            for zone, kind in (("castle", "summon"), ("spellbook", "spell"), ("slots", "summon")):
+                for iid in getattr(side, zone):
+                    if iid != EMPTY and s.card(iid).type != kind:
+                        where = "a summon slot" if zone == "slots" else \
+                            f"Player {p + 1}'s {zone}"
+                        out.append(f"{s.name(iid)} is a {s.card(iid).type}: it cannot be in "
+                                   f"{where}")
         return out
 
     def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:

@@ -357,3 +357,14 @@ def test_bos_a_defeated_card_put_back_by_hand_still_has_its_later_abilities(
                                 ManualDone()])
     assert end.sides[owner].vim == mid.sides[owner].vim + 3
     assert golem in end.sides[owner].castle and golem not in end.sides[owner].graveyard
+
+
+def test_bos_done_refuses_a_summon_left_in_the_spellbook(spear: dict[str, Reached]) -> None:
+    """It would be offered as a spell to cast: Done names the card and the place."""
+    state = spear["bos"][0]
+    p = _step("bos", state).player
+    summon = state.sides[p].castle[0]
+    moved = rules.get("bos").apply(state, ManualMove(card=summon, owner=p, zone="spellbook"))
+    with pytest.raises(IllegalIntent, match=f"{state.name(summon)} is a summon: it cannot be "
+                       f"in Player {p + 1}'s spellbook"):
+        rules.get("bos").apply(moved.state, ManualDone())
