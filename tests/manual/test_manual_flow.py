@@ -368,3 +368,35 @@ def test_bos_done_refuses_a_summon_left_in_the_spellbook(spear: dict[str, Reache
     with pytest.raises(IllegalIntent, match=f"{state.name(summon)} is a summon: it cannot be "
                        f"in Player {p + 1}'s spellbook"):
         rules.get("bos").apply(moved.state, ManualDone())
+
+
+def test_bos_a_battle_paused_by_an_on_defeat_ability_defeats_the_other_battler_once(
+        spear: dict[str, Reached]) -> None:
+    """The Golem (2) attacks a summon of 2: both fall to 0 (B-06). The Golem's defeat opens
+    Static Burst's step; after Done its Afterglow, then the other battler's defeat (B-07),
+    each counted once, though both stood at 0 Strength while the step was open."""
+    rs = rules.get("bos")
+    state = spear["bos"][0]
+    p = _step("bos", state).player
+    golem = _bos_card(state, "thunder_golem")
+    assert state.owner(golem) == p
+    foe = state.sides[1 - p]
+    enemy = foe.castle[0]
+    mine, theirs = (state.sides[q].slots.index(BOS_EMPTY) for q in (p, 1 - p))
+    setup: list[Intent] = [ManualMove(card=golem, owner=p, zone="board", at=mine),
+                           ManualMove(card=enemy, owner=1 - p, zone="board", at=theirs),
+                           ManualCounter(counter="strength", card=enemy, value=2), ManualDone()]
+    ready, _ = _play("bos", state, setup)
+    attack = next(i for i in rs.legal_intents(ready, golem)
+                  if i.kind == "attack" and getattr(i, "target", None) == enemy)
+    mid, _ = _play("bos", ready, [attack])
+    burst = _step("bos", mid)
+    assert burst.title == "Thunder Golem's Static Burst"
+    assert mid.units[enemy].strength == 0 and mid.units[golem].strength == 0
+    end, events = _play("bos", mid, [ManualDone()])
+    assert golem not in end.units and enemy not in end.units
+    assert end.sides[1 - p].graveyard.count(enemy) == 1
+    assert end.defeated == (ready.defeated[0] + 1, ready.defeated[1] + 1)
+    assert end.sides[p].vim == mid.sides[p].vim + 3
+    assert [e.text for e in events if e.kind == "defeat"] == [f"{state.name(enemy)} is defeated."]
+    _replays("bos", spear["bos"], setup + [attack, ManualDone()], end)
