@@ -14,7 +14,14 @@ import pytest
 import rules
 from rules.bos.state import EMPTY as BOS_EMPTY
 from rules.core.errors import IllegalIntent
-from rules.core.manual_intents import ManualCounter, ManualDone, ManualMove, ManualStep, Resume
+from rules.core.manual_intents import (
+    Freeform,
+    ManualCounter,
+    ManualDone,
+    ManualMove,
+    ManualStep,
+    Resume,
+)
 from rules.core.model import Event, Intent
 from rules.dreadnought.reading import bp_of
 from rules.nullshapers.draft import defense_of
@@ -400,3 +407,57 @@ def test_bos_a_battle_paused_by_an_on_defeat_ability_defeats_the_other_battler_o
     assert end.sides[p].vim == mid.sides[p].vim + 3
     assert [e.text for e in events if e.kind == "defeat"] == [f"{state.name(enemy)} is defeated."]
     _replays("bos", spear["bos"], setup + [attack, ManualDone()], end)
+
+
+# ---- Dreadnought: freeform in the middle of a cast or an attack ----------------------------
+def _designer_until(game: str, want: Any) -> Any:
+    """A designer-mode game played at random until ``want(state)``."""
+    import random
+
+    rs = rules.get(game)
+    for seed in range(40):
+        r = random.Random(seed)
+        state = rs.new_game(seed, {"designer": True})
+        for _ in range(2000):
+            if rs.to_act(state) is None:
+                break
+            if want(state):
+                return state
+            state = rs.apply(state, r.choice(rs.legal_intents(state)), quiet=True).state
+    raise AssertionError(f"{game}: no such state reached")
+
+
+def test_dreadnought_done_refuses_a_payment_left_without_hand_cards() -> None:
+    rs = rules.get("dreadnought")
+    state = _designer_until("dreadnought", lambda s: s.paying is not None)
+    p = rs.to_act(state)
+    assert p is not None
+    s = rs.apply(state, Freeform(player=p)).state
+    for card in state.players[p].hand:
+        s = rs.apply(s, ManualMove(card=card, owner=p, zone="log")).state
+    with pytest.raises(IllegalIntent, match=f"Player {p + 1} still logs .* to cast "
+                       f"{state.name(state.paying.card)} and holds 0"):
+        rs.apply(s, ManualDone())
+
+
+@pytest.mark.parametrize("declared", [False, True])
+def test_dreadnought_attackers_taken_off_by_hand_leave_the_attack(declared: bool) -> None:
+    """Checked attackers put into the log in a freeform step: the attack goes on without them;
+    with none left it ends (once the area was chosen, the attacker's action is over)."""
+    rs = rules.get("dreadnought")
+    state = _designer_until("dreadnought", lambda s: bool(s.attackers) and
+                            (s.target != -1) == declared)
+    p = rs.to_act(state)
+    assert p is not None and state.window is not None
+    attacker = 1 - p if declared else p
+    s = rs.apply(state, Freeform(player=p)).state
+    for unit in state.attackers:
+        s = rs.apply(s, ManualMove(card=unit, owner=attacker, zone="log")).state
+    end, events = _play("dreadnought", s, [ManualDone()])
+    assert end.attackers == () and end.target == -1
+    if declared:
+        assert end.window == state.window.act(attacker)
+        assert any(e.text == f"Player {attacker + 1}'s attack ends: no attacker is left."
+                   for e in events)
+    legal = rs.legal_intents(end)
+    assert legal and all(rs.apply(end, i) for i in legal)  # none of them fails
