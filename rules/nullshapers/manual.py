@@ -11,8 +11,17 @@ from rules.core.manual import Resumer, resume
 from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
 from rules.nullshapers.draft import NDraft, defense_of
-from rules.nullshapers.flow import run
-from rules.nullshapers.state import BIOMES, DURABILITY, NONE, STAGING, Agent, Side, State
+from rules.nullshapers.flow import next_turn, open_window, ordering, run
+from rules.nullshapers.state import (
+    BIOMES,
+    DURABILITY,
+    HAND_LIMIT,
+    NONE,
+    STAGING,
+    Agent,
+    Side,
+    State,
+)
 
 _SECTORS = tuple(f"durability_{b + 1}" for b in range(3))
 
@@ -130,6 +139,13 @@ def _checks(d: NDraft) -> None:
         for b in range(3):
             if d.sides[p].durability[b] == 0 and not d.sides[p].lost[b]:
                 d.lose_biome(p, b)
+    if d.over:
+        return
+    # A choice the changes have made moot goes on as its last pick would (``actions``).
+    if d.at == "order" and ordering(d) is None:
+        open_window(d, "defend_after", d.active)
+    elif d.at == "discard" and len(d.sides[d.active].hand) <= HAND_LIMIT:
+        next_turn(d)
 
 
 def _to_cache(d: NDraft, owner: int, card: int) -> None:

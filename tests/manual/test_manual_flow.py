@@ -461,3 +461,38 @@ def test_dreadnought_attackers_taken_off_by_hand_leave_the_attack(declared: bool
                    for e in events)
     legal = rs.legal_intents(end)
     assert legal and all(rs.apply(end, i) for i in legal)  # none of them fails
+
+
+# ---- Nullshapers: freeform in the middle of a battle or the discard -------------------------
+def test_nullshapers_defenders_taken_off_by_hand_settle_the_damage_order() -> None:
+    """The attacker is ordering its defenders; the designer recalls them by hand: nothing is
+    left to order, so the battle goes on as after the last pick."""
+    from rules.nullshapers.flow import ordering
+
+    rs = rules.get("nullshapers")
+    state = _designer_until("nullshapers", lambda s: s.at == "order")
+    got = ordering(state)
+    assert got is not None
+    p = rs.to_act(state)
+    assert p is not None
+    s = rs.apply(state, Freeform(player=p)).state
+    for x in got[1]:
+        s = rs.apply(s, ManualMove(card=x, owner=state.agents[x].owner, zone="cache")).state
+    end, _ = _play("nullshapers", s, [ManualDone()])
+    assert end.at != "order"
+    assert rs.to_act(end) is None or rs.legal_intents(end)
+
+
+def test_nullshapers_a_hand_brought_to_the_limit_by_hand_ends_the_discard() -> None:
+    from rules.nullshapers.state import HAND_LIMIT
+
+    rs = rules.get("nullshapers")
+    state = _designer_until("nullshapers", lambda s: s.at == "discard")
+    p = state.active
+    hand = state.sides[p].hand
+    s = rs.apply(state, Freeform(player=p)).state
+    for card in hand[HAND_LIMIT:]:
+        s = rs.apply(s, ManualMove(card=card, owner=p, zone="cache")).state
+    end, events = _play("nullshapers", s, [ManualDone()])
+    assert end.at != "discard" and end.active == 1 - p and end.turn == state.turn + 1
+    assert any(e.kind == "turn" for e in events)
