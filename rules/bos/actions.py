@@ -22,6 +22,7 @@ from rules.bos.intents import (
 from rules.bos.legal import blockers
 from rules.bos.state import EMPTY, State, Unit
 from rules.bos.state import PlayerAttack as Pending
+from rules.core.manual import paused
 from rules.core.ruleset import IntentKind, intent_table
 
 # Prototypes copied with new fields (``Frozen.model_copy``): new units arrive every few steps
@@ -66,9 +67,18 @@ def _cast(d: Draft, p: int, i: Cast) -> None:
               reveals=(1 - p,), data={"card": i.card})
     assert card.effect is not None
     d.resolve(card.effect, card.amount, p, i.target, i.player, card.name, i.card, card.text)
-    under = i.target in d.units and i.card in d.units[i.target].under
+    if paused(d):  # carried out by hand: to the graveyard after Done
+        d.later("spell_done", i.card, p, i.target)
+        return
+    spell_done(d, i.card, p, i.target)
+
+
+def spell_done(d: Draft, spell: int, p: int, target: int) -> None:
+    """B-01's last part: the spell goes to its caster's graveyard (an enchant stays under its
+    card)."""
+    under = target in d.units and spell in d.units[target].under
     if not under:
-        d.side(p, graveyard=(*d.sides[p].graveyard, i.card))
+        d.side(p, graveyard=(*d.sides[p].graveyard, spell))
 
 
 def _act(d: Draft, iid: int) -> None:

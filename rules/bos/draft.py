@@ -9,7 +9,7 @@ from rules.bos.cards import Card
 from rules.bos.effects import EFFECTS
 from rules.bos.state import EMPTY, PlayerAttack, Side, State, Step, Unit
 from rules.core.draft import Draft as CoreDraft
-from rules.core.manual import MANUAL, open_step
+from rules.core.manual import MANUAL, later, open_step, paused
 
 Place = Literal["graveyard", "castle"]
 
@@ -97,21 +97,43 @@ class Draft(CoreDraft[State]):
         for i in (a, b):
             if i in self.units and self.units[i].strength == 0:
                 self.defeat(i)
+                if paused(self):  # an on-defeat ability is carried out by hand
+                    if i == a:
+                        self.later("battle_rest", b)
+                    return
 
-    def defeat(self, iid: int) -> None:
-        """Its on-defeat abilities happen, then it goes to its owner's graveyard (B-07)."""
-        p = self.owner(iid)
-        if self.loud:
-            self.log("defeat", f"{self.name(iid)} is defeated.", p, data={"card": iid})
-        if not self.is_boss(iid):
-            counts = list(self.defeated)
-            counts[p] += 1
-            self.defeated = (counts[0], counts[1])
-        for ab in self.card(iid).abilities:
+    def battle_rest(self, b: int) -> None:
+        """After a manual step opened by the attacker's defeat: the other battler's."""
+        if b in self.units and self.units[b].strength == 0:
+            self.defeat(b)
+
+    def defeat(self, iid: int, start: int = 0) -> None:
+        """Its on-defeat abilities happen, then it goes to its owner's graveyard (B-07).
+        (``start``: the ability to go on from after a manual one's Done.) Its controller's:
+        a card put on the other side by hand is theirs until it leaves (as ``quick``)."""
+        u = self.units.get(iid)  # None: taken off the board by hand in a manual step
+        p = self.owner(iid) if u is None else u.owner
+        if start == 0:
+            if self.loud:
+                self.log("defeat", f"{self.name(iid)} is defeated.", p, data={"card": iid})
+            if not self.is_boss(iid):
+                counts = list(self.defeated)
+                counts[p] += 1
+                self.defeated = (counts[0], counts[1])
+        abilities = self.card(iid).abilities
+        for k in range(start, len(abilities)):
+            ab = abilities[k]
             if ab.trigger == "defeat":
                 self.resolve(ab.effect, ab.amount, p, EMPTY, EMPTY, f"{self.name(iid)}'s "
                              f"{ab.name}", EMPTY, ab.text)
+                if paused(self):
+                    self.later("defeat", iid, k + 1)
+                    return
         self.leave(iid, "graveyard")
+
+    def later(self, op: str, *args: int) -> None:
+        """Save what is left to do after a manual step's Done (``BosManual.settle``)."""
+        later(self, op, *args)
 
     def leave(self, iid: int, to: Place) -> None:
         """The card leaves the battlefield; the enchant spells under it go to their casters'

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.bos.actions import new_unit
+from rules.bos.actions import new_unit, spell_done
 from rules.bos.cards import HIDDEN, PLACEHOLDER
 from rules.bos.draft import Draft
 from rules.bos.state import EMPTY, Side, State
+from rules.core.manual import Resumer, paused, resume
+from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
 
 
@@ -184,14 +186,56 @@ class BosManual(ManualTable):
             side = s.sides[u.owner]
             if iid not in side.slots and iid != side.boss:
                 out.append(f"{s.name(iid)} is a summon with no slot")
+        # The castle summons, the spellbook casts, a slot holds a summon: another card there
+        # would be played as what it is not.
+        for p, side in enumerate(s.sides):
+            for zone, kind in (("castle", "summon"), ("spellbook", "spell"), ("slots", "summon")):
+                for iid in getattr(side, zone):
+                    if iid != EMPTY and s.card(iid).type != kind:
+                        where = "a summon slot" if zone == "slots" else \
+                            f"Player {p + 1}'s {zone}"
+                        out.append(f"{s.name(iid)} is a {s.card(iid).type}: it cannot be in "
+                                   f"{where}")
         return out
 
-    def settle(self, s: State, quiet: bool) -> tuple[State, list[Any]]:
-        """B-01 again: a player with no life left loses."""
+    def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
+        """A player with no life left loses; a summon or face-up boss at 0 Strength is
+        defeated (B-07: its on-defeat abilities, then the graveyard), as from a coded effect;
+        then the rest of the resolution the step paused."""
         d = Draft(s, quiet)
-        for p in (0, 1):
-            d.check_loss(p)
+        # Cards whose defeat the paused resolution carries on itself are not defeated twice.
+        busy = tuple(r.args[0] for r in step.then if r.op in ("defeat", "battle_rest"))
+        resume(d, (Resume(op="checks", args=busy), *step.then), _RESUMES)
         return d.freeze(), d.events
+
+
+def _checks(d: Draft, *busy: int) -> None:
+    for p in (0, 1):
+        d.check_loss(p)
+    for iid in sorted(d.units):
+        if d.winner is not None:
+            return
+        u = d.units.get(iid)
+        if u is not None and u.strength <= 0 and iid not in busy:
+            d.defeat(iid)
+            if paused(d):
+                d.later("checks", *busy, iid)
+                return
+
+
+def _unless_over(run: Resumer) -> Resumer:
+    def carry_on(d: Draft, *args: int) -> None:
+        if d.winner is None:
+            run(d, *args)
+    return carry_on
+
+
+_RESUMES: dict[str, Resumer] = {
+    "checks": _checks,
+    "defeat": _unless_over(Draft.defeat),
+    "battle_rest": _unless_over(Draft.battle_rest),
+    "spell_done": spell_done,
+}
 
 
 def _seat(s: State, card: int) -> int | None:

@@ -8,14 +8,19 @@ applied here through the game's ``ManualTable`` adapter. "Done" checks the state
 two places, counters in bounds, the game's own checks), re-checks the win conditions and closes
 the step; play goes on enforced.
 
-Where a game's flow can stop (Kyoukai's Sequence loop looks at ``manual``) the step opens
-exactly where the effect resolves and Done carries the flow on (``ManualTable.settle``); in the
-others it opens once the ``apply`` that resolved the effect has finished.
+The step opens exactly where the effect resolves, and the resolution stops there: each part
+of the game's code that had more to do (later effects of the same spell, putting the card in the
+discard, the rest of a battle) saves it with ``later`` as a ``Resume`` (data: an operation the
+game names and its arguments) on the step, innermost first, and returns (``paused`` says
+whether to). After Done the game's ``ManualTable.settle`` runs its state-based checks on the
+player's changes, carries the saved parts out in order (``resume``; one that opens another step
+moves the rest onto it) and lets the game's flow go on.
 """
 
 from __future__ import annotations
 
 from collections import Counter as Tally
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.core.card_states import (
@@ -41,6 +46,7 @@ from rules.core.manual_intents import (
     ManualRoll,
     ManualShuffle,
     ManualStep,
+    Resume,
 )
 from rules.core.manual_intents import source as source
 from rules.core.manual_table import (
@@ -96,6 +102,38 @@ def open_step(d: Any, player: int, title: str, text: str, card: int = -1) -> Non
     if d.loud:
         d.log("manual", f"Manual ({title}): Player {player + 1} carries it out by hand.", player,
               data={"text": step.text})
+
+
+def paused(d: Any) -> bool:
+    """Whether a manual step is open on ``d`` (a draft, mid-resolution): the caller saves what
+    it had left to do with ``later`` and returns."""
+    return bool(getattr(d, "__dict__", _NONE).get("manual"))
+
+
+def later(d: Any, op: str, *args: int) -> None:
+    """Save a part of the paused resolution, to be carried out after Done: the game's ``op``
+    with ``args``. Called while unwinding, so the innermost part is saved (and done) first."""
+    *before, step = steps(d)
+    d.manual = (*before, step.model_copy(update={"then": (*step.then, Resume(op=op, args=args))}))
+
+
+Resumer = Callable[..., None]  # (draft, *args): one part of a resolution, carried on
+
+
+def resume(d: Any, then: tuple[Resume, ...], ops: Mapping[str, Resumer]) -> bool:
+    """Carry out ``then`` in order on ``d`` with the game's ``ops``; when one opens another
+    manual step, the parts not done yet are saved on it. True if every part was done."""
+    for k, part in enumerate(then):
+        if paused(d):
+            for rest in then[k:]:
+                later(d, rest.op, *rest.args)
+            return False
+        run = ops.get(part.op)
+        if run is None:  # a hand-edited save: say what, not a KeyError
+            raise IllegalIntent(f"the open manual step's resolution names {part.op!r}, which "
+                                f"this game does not carry on ({', '.join(sorted(ops))})")
+        run(d, *part.args)
+    return not paused(d)
 
 
 # ---- legality -----------------------------------------------------------------------------
@@ -302,7 +340,7 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
         if found:  # a quiet caller trusted a broken state: refuse all the same
             raise IllegalIntent("Done refused: " + "; ".join(found))
         log("is done" if not step.freeform else "ends freeform play")
-        s, more = table.settle(s.model_copy(update={"manual": steps(s)[1:]}), quiet)
+        s, more = table.settle(s.model_copy(update={"manual": steps(s)[1:]}), quiet, step)
         return s, events + more
     if isinstance(intent, ManualRoll):
         value, rng = step.rng.die(intent.sides)

@@ -10,8 +10,18 @@ from rules.core.model import Frozen, Intent
 from rules.core.rng import Rng
 
 
+class Resume(Frozen):
+    """One part of a paused resolution to carry out after "Done": an operation the game names
+    (``ManualTable.resumes``) and its arguments. Data, not a closure, so a State with an open
+    step stays JSON and a record replays."""
+
+    op: str
+    args: tuple[int, ...] = ()
+
+
 class ManualStep(Frozen):
-    """One open manual step: who carries it out, the card's name and text, its dice."""
+    """One open manual step: who carries it out, the card's name and text, its dice, and what
+    of the resolution that opened it is left to do after Done (``then``, in order)."""
 
     player: int
     title: str
@@ -20,6 +30,7 @@ class ManualStep(Frozen):
     rng: Rng = Rng()
     roll: int = 0  # the last roll, 0 before any
     freeform: bool = False  # opened by the designer switch, not by a card
+    then: tuple[Resume, ...] = ()
 
 
 # ---- the manual intents -------------------------------------------------------------------

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 if TYPE_CHECKING:
+    from rules.core.manual_intents import ManualStep
     from rules.core.model import Event
 
 BOARD = "board"
@@ -177,7 +178,9 @@ class ManualTable(ABC):
         return []
 
     @abstractmethod
-    def settle(self, s: Any, quiet: bool) -> tuple[Any, list[Event]]:
-        """After "Done": ``s`` with the win conditions checked again (a manual step may have
-        ended the game) and the game's flow, if the step paused it, carried on; its events
-        (none when ``quiet``)."""
+    def settle(self, s: Any, quiet: bool, step: ManualStep) -> tuple[Any, list[Event]]:
+        """After "Done" of ``step`` (already closed in ``s``): the game's state-based checks
+        run on the player's changes as if a coded effect had made them (a piece at 0 is
+        knocked out, dies or is defeated; the win conditions), then what the step's
+        resolution had left to do (``step.then``, ``rules.core.manual.resume``) and the
+        game's flow; the new state and its events (none when ``quiet``)."""

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules.core import zones
-from rules.core.manual import MANUAL, open_step
+from rules.core.manual import MANUAL, later, open_step
 from rules.core.ruleset import IntentKind, intent_table
 from rules.dreadnought import reading
 from rules.dreadnought.describe import (
@@ -159,8 +159,14 @@ def _ability(d: Draft, p: int, i: UseAbility) -> None:
         d.log("ability", f"{d.name(i.source)}: {ab.name}.", p)
     if ab.effect == MANUAL:
         open_step(d, p, f"{d.name(i.source)}'s {ab.name}", ab.text, i.source)
-    else:
-        EFFECTS[ab.effect].run(d, p, ab.amount, i.target)
+        later(d, "acted", p)  # the player's action is over after Done (``acted``)
+        return
+    EFFECTS[ab.effect].run(d, p, ab.amount, i.target)
+    _acted(d, p)
+
+
+def acted(d: Draft, p: int) -> None:
+    """After a manual ability's Done: ``p``'s action is over, as after a coded ability."""
     _acted(d, p)
 
 

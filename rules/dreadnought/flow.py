@@ -3,6 +3,7 @@ one phase's window to the next, and the End phase (D-07, D-12)."""
 
 from __future__ import annotations
 
+from rules.core.manual import paused
 from rules.core.window import Window
 from rules.dreadnought import reading
 from rules.dreadnought.draft import Draft
@@ -131,7 +132,10 @@ NEXT = {"cast": "fast", "fast": "action"}
 
 
 def advance(d: Draft) -> None:
-    """After an intent: when the phase's window has closed, on to the next phase."""
+    """After an intent: when the phase's window has closed, on to the next phase (not while
+    a manual step is open: its Done goes on from there)."""
+    if paused(d):
+        return
     while not d.over and d.window is not None and d.window.closed and d.paying is None:
         if d.phase == "speed":
             second_comparison(d)

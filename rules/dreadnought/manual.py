@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.manual import Resumer, resume
+from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
+from rules.dreadnought.actions import acted
 from rules.dreadnought.cards import HIDDEN, PLACEHOLDER
 from rules.dreadnought.draft import Draft
+from rules.dreadnought.flow import advance
+from rules.dreadnought.reading import bp_of
 from rules.dreadnought.state import EMPTY, Player, State, new_unit
 
 _SLOT_NAMES = ("left area, front", "left area, back", "right area, front", "right area, back")
@@ -127,13 +132,59 @@ class DreadnoughtManual(ManualTable):
 
     def problems(self, s: State) -> list[str]:
         on_board = {c for pl in s.players for c in pl.slots if c != EMPTY}
-        return [f"{s.name(i)} is a unit with no slot" for i in s.units if i not in on_board]
+        out = [f"{s.name(i)} is a unit with no slot" for i in s.units if i not in on_board]
+        pay = s.paying
+        if pay is not None and s.window is not None:  # a freeform step in a cast's payment
+            p = s.window.priority
+            pl = s.players[p]
+            if len(pl.hand) < pay.left:
+                out.append(f"Player {p + 1} still logs {pay.left} hand card"
+                           f"{'s' if pay.left > 1 else ''} to cast {s.name(pay.card)} and "
+                           f"holds {len(pl.hand)}")
+            held = pl.slots[pay.slot]
+            if held != EMPTY:
+                out.append(f"{s.name(pay.card)} is being cast into the "
+                           f"{self.spot_label(pay.slot)}, which {s.name(held)} now holds")
+        return out
 
-    def settle(self, s: State, quiet: bool) -> tuple[State, list[Any]]:
-        """D-13 again: a player whose casters have no HP card left loses."""
+    def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
+        """A unit whose damage reaches its BP breaks, as from a coded effect; D-13 again (a
+        player whose casters have no HP card left loses); then the ability's action ends and
+        the turn goes on."""
         d = Draft(s, quiet)
-        d.check_loss()
+        if resume(d, (Resume(op="checks"), *step.then), _RESUMES) and not d.over:
+            advance(d)
         return d.freeze(), d.events
+
+
+def _checks(d: Draft) -> None:
+    """Units whose damage reaches their BP break; attackers no longer on the board leave the
+    attack (none left: it ends, and with it the attacker's action); D-13."""
+    for iid in sorted(d.units):
+        u = d.units[iid]
+        if u.damage >= bp_of(d, iid):
+            if d.loud:
+                d.log("break", f"{d.shown(iid)} has {u.damage} damage and breaks.", u.owner,
+                      data={"target": iid})
+            d.remove_unit(iid)
+    d.check_loss()
+    if d.attackers and not d.over:
+        d.attackers = tuple(u for u in d.attackers if u in d.units)
+        if not d.attackers and d.target != EMPTY and d.window is not None:
+            attacker = d.window.priority
+            d.target = EMPTY
+            if d.loud:
+                d.log("attack", f"Player {attacker + 1}'s attack ends: no attacker is left.",
+                      attacker)
+            acted(d, attacker)
+
+
+def _acted(d: Draft, p: int) -> None:
+    if not d.over:
+        acted(d, p)
+
+
+_RESUMES: dict[str, Resumer] = {"checks": _checks, "acted": _acted}
 
 
 def _with(s: State, p: int, pl: Player) -> State:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.dice import count_faces
-from rules.core.manual import MANUAL, open_step
+from rules.core.manual import MANUAL, later, open_step
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
+from rules.krosmaster.board import geo as geo_of
 from rules.krosmaster.draft import KDraft
 from rules.krosmaster.effects import EFFECTS, CastCtx
 from rules.krosmaster.flow import check_end, roll
@@ -183,7 +184,7 @@ def take_gg(d: KDraft, to: int, n: int, source: int) -> None:
     d.wild_gg -= wild
 
 
-def _knock_out(d: KDraft, fig: Figure, by: int) -> None:
+def knock_out(d: KDraft, fig: Figure, by: int) -> None:
     d.figures[fig.id] = fig.model_copy(update={"cell": None, "hp": 0, "inspiration": ()})
     level = d.card(fig).level
     before = d.gg[by]
@@ -221,14 +222,33 @@ def cast(d: KDraft, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
         target = target.model_copy(update={"hp": hp})
         d.figures[target.id] = target
         if hp <= 0:
-            _knock_out(d, target, fig.owner)
-    ctx = CastCtx(draft=d, geo=geo, caster=fig.id, target=target.id, dealt=dealt)
-    for eff in spell.effects:
+            knock_out(d, target, fig.owner)
+    spell_effects(CastCtx(draft=d, geo=geo, caster=fig.id, target=target.id, dealt=dealt),
+                  spell_no, 0)
+
+
+def spell_effects(ctx: CastCtx, spell_no: int, start: int) -> None:
+    """The spell's effects from ``start`` on, in the card's order, then H3. A ``manual`` one
+    opens a manual step and stops: the rest is carried on after Done (``cast_rest``)."""
+    d = ctx.draft
+    fig = d.figures[ctx.caster]
+    spell = d.card(fig).spells[spell_no]
+    effects = spell.effects
+    for k in range(start, len(effects)):
+        eff = effects[k]
         if eff.name == MANUAL:
             open_step(d, fig.owner, f"{d.name(fig)}'s {spell.name}", spell.text, fig.id)
-        else:
-            EFFECTS[eff.name](ctx, eff.amount)
+            later(d, "cast_rest", ctx.caster, ctx.target, ctx.dealt, spell_no, k + 1)
+            return
+        EFFECTS[eff.name](ctx, eff.amount)
     check_end(d)
+
+
+def cast_rest(d: KDraft, caster: int, target: int, dealt: int, spell_no: int,
+              start: int) -> None:
+    """After a manual step: the spell's effects after the manual one, on the changed board."""
+    spell_effects(CastCtx(draft=d, geo=geo_of(d.board), caster=caster, target=target,
+                          dealt=dealt), spell_no, start)
 
 
 def buy_gg(d: KDraft, fig: Figure) -> None:

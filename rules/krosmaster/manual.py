@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from rules.core.manual import Resumer, resume
+from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
 from rules.krosmaster.board import geo
+from rules.krosmaster.combat import cast_rest, knock_out
 from rules.krosmaster.draft import KDraft
-from rules.krosmaster.flow import check_end
+from rules.krosmaster.flow import check_end, end_activation
 from rules.krosmaster.state import KState, set_pair
 
 OUT = "out"
@@ -127,14 +130,27 @@ class KrosmasterManual(ManualTable):
                 out.append(f"{s.name(f)} has {f.hp} HP; its card allows {s.card(f).hp}")
         return out
 
-    def settle(self, s: KState, quiet: bool) -> tuple[KState, list[Any]]:
-        """H3 again: no GG or no figure left loses. A figure on the map with 0 HP is out."""
+    def settle(self, s: KState, quiet: bool, step: ManualStep) -> tuple[KState, list[Any]]:
+        """A figure on the map with 0 HP is knocked out, as by a spell of the step's player
+        (they take its GG; a freeform step takes none); then the rest of the spell, H3, and
+        the Activation ends if its figure is gone."""
         d = KDraft(s, quiet)
-        for f in list(d.figures):
-            if f.cell is not None and f.hp <= 0:
-                d.figures[f.id] = f.model_copy(update={"cell": None, "hp": 0, "inspiration": ()})
-        check_end(d)
+        by = -1 if step.freeform else step.player
+        if resume(d, (Resume(op="knock_out", args=(by,)), *step.then), _RESUMES):
+            check_end(d)
+            acting = d.acting()
+            if acting is not None and not acting.alive:
+                end_activation(d)
         return d.freeze(), d.events
+
+
+def _knock_out_at_zero(d: KDraft, by: int) -> None:
+    for f in list(d.figures):
+        if f.cell is not None and f.hp <= 0:
+            knock_out(d, f, f.owner if by < 0 else by)
+
+
+_RESUMES: dict[str, Resumer] = {"knock_out": _knock_out_at_zero, "cast_rest": cast_rest}
 
 
 def _figure(s: KState, fid: int, **update: Any) -> KState:

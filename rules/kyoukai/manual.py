@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.manual_intents import ManualStep
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER
 from rules.kyoukai.draft import Draft
@@ -117,7 +118,7 @@ class KyoukaiManual(ManualTable):
                 out.append(f"{s.name(iid)} is a Gate on the field with no zone")
         return out
 
-    def settle(self, s: State, quiet: bool) -> tuple[State, list[Any]]:
+    def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
         """K-03 again (an Entrant with 20 damage loses), then the paused flow goes on."""
         d = Draft(s, quiet)
         for p, pl in enumerate(d.players):

@@ -3,6 +3,7 @@ comes next when a window closes on an empty queue."""
 
 from __future__ import annotations
 
+from rules.core.manual import later, paused
 from rules.core.window import Window
 from rules.nullshapers.draft import NDraft, attack_of, defense_of
 from rules.nullshapers.effects import EVENT_EFFECTS, REACTIVE_EFFECTS, targets
@@ -60,7 +61,7 @@ def run(d: NDraft) -> None:
     """Go on until someone must decide: both declined → the top entry executes and players
     may act again (N-01, N-02); an empty queue closed → the next beat of the turn."""
     while not d.over:
-        if d.sides[0].must_lose or d.sides[1].must_lose:
+        if d.sides[0].must_lose or d.sides[1].must_lose or paused(d):
             return
         q = d.queue
         if q is None or not q.closed:
@@ -90,6 +91,9 @@ def resolve(d: NDraft, e: Entry) -> None:
             if d.loud:
                 d.log("executes", f"{card.name} executes.", e.player)
             EVENT_EFFECTS[card.effect or ""].resolve(d, e, card)
+            if paused(d):  # carried out by hand: to the cache after Done
+                later(d, "to_cache", e.player, e.card)
+                return
         elif d.loud:
             d.log("cancelled", f"{card.name} is cancelled: its target is gone.", e.player)
         d.to_cache(e.player, e.card)

@@ -7,10 +7,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.manual import Resumer, resume
+from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
 from rules.nullshapers.cards import HIDDEN, PLACEHOLDER
-from rules.nullshapers.draft import NDraft
-from rules.nullshapers.state import BIOMES, DURABILITY, NONE, STAGING, Agent, Side, State
+from rules.nullshapers.draft import NDraft, defense_of
+from rules.nullshapers.flow import next_turn, open_window, ordering, run
+from rules.nullshapers.state import (
+    BIOMES,
+    DURABILITY,
+    HAND_LIMIT,
+    NONE,
+    STAGING,
+    Agent,
+    Side,
+    State,
+)
 
 _SECTORS = tuple(f"durability_{b + 1}" for b in range(3))
 
@@ -125,14 +137,39 @@ class NullshapersManual(ManualTable):
                 out.append(f"Player {p + 1} has spent {side.spent} energy of {len(side.energy)}")
         return out
 
-    def settle(self, s: State, quiet: bool) -> tuple[State, list[Any]]:
-        """N-10 again: a sector at 0 durability is lost; two lost biomes lose the game."""
+    def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
+        """N-09 and N-10 as from a coded effect: an agent whose damage reaches its Defense is
+        terminated, a sector at 0 durability is lost (two lost biomes lose the game); then the
+        rest of the resolution (the event to the cache) and the queue goes on."""
         d = NDraft(s, quiet)
-        for p in (0, 1):
-            for b in range(3):
-                if d.sides[p].durability[b] == 0 and not d.sides[p].lost[b]:
-                    d.lose_biome(p, b)
+        if resume(d, (Resume(op="checks"), *step.then), _RESUMES) and not d.over:
+            run(d)
         return d.freeze(), d.events
+
+
+def _checks(d: NDraft) -> None:
+    for iid in sorted(d.agents):
+        damage = d.agents[iid].damage
+        if damage > 0 and damage >= defense_of(d, iid):
+            d.terminate(iid)
+    for p in (0, 1):
+        for b in range(3):
+            if d.sides[p].durability[b] == 0 and not d.sides[p].lost[b]:
+                d.lose_biome(p, b)
+    if d.over:
+        return
+    # A choice the changes have made moot goes on as its last pick would (``actions``).
+    if d.at == "order" and ordering(d) is None:
+        open_window(d, "defend_after", d.active)
+    elif d.at == "discard" and len(d.sides[d.active].hand) <= HAND_LIMIT:
+        next_turn(d)
+
+
+def _to_cache(d: NDraft, owner: int, card: int) -> None:
+    d.to_cache(owner, card)
+
+
+_RESUMES: dict[str, Resumer] = {"checks": _checks, "to_cache": _to_cache}
 
 
 def _with(s: State, p: int, side: Side) -> State:

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 import rules
+from rules.core.manual import consistency
+from rules.core.manual_intents import ManualMove
 from rules.records import Session
 from tests.game.conftest import Driver
 from tests.manual.helpers import manual_pack, reach_manual
@@ -67,7 +69,10 @@ def test_a_manual_step_is_carried_out_by_mouse(table: Make, tmp_path: Path, game
     key = next(k for k in pieces if k in places and places[k].zone in table_.piles)
     d.click(tuple(pieces[key]))
     assert d.scene.manual.selected == int(key)
-    zone = next(z for z in table_.piles if z != places[key].zone)
+    # A zone Done accepts it in (a BOS summon may not stay in the spellbook).
+    zone = next(z for z in table_.piles if z != places[key].zone and not consistency(
+        table_, rs.apply(state, ManualMove(card=int(key), owner=places[key].owner,
+                                           zone=z)).state))
     label = f"P{places[key].owner + 1} {table_.zone_label(zone)}"
     d.click(button(d, label))
     pl = next(p for p in table_.places(d.scene.session.state) if p.card == int(key))

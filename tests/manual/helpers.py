@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
+from rules.core.manual_intents import ManualDone
 from rules.core.model import Intent
 from rules.core.newgame import shipped_pack
 
@@ -20,7 +21,8 @@ SWAPS: dict[str, list[tuple[str, str, str]]] = {
     "kyoukai": [("decks.toml", "stone_throw = 2", "thunder_spear = 3")],
     "dreadnought": [("decks.toml", "scout_drone = 3", "tinker_drone = 3")],
     "krosmaster": [("teams.toml", '"Iron Brawler"', '"Thunder Brawler"')],
-    "bos": [("decks.toml", '["fireball"', '["thunder_spear"')],
+    "bos": [("decks.toml", '["fireball"', '["thunder_spear"'),
+            ("decks.toml", '"phoenix_chick"]', '"thunder_golem"]')],
     "nullshapers": [("decks.toml", "data_harvest = 2", "thunder_spear = 3")],
 }
 # Words the prototype's intents are described with, the most wanted first.
@@ -43,10 +45,11 @@ def manual_pack(game: str, into: Path) -> Path:
     return folder
 
 
-def reach_manual(game: str, pack: Path, seed: int = 1,
-                 limit: int = 3000) -> tuple[Any, dict[str, Any], list[Intent]]:
+def reach_manual(game: str, pack: Path, seed: int = 1, limit: int = 3000,
+                 words: tuple[str, ...] = ()) -> tuple[Any, dict[str, Any], list[Intent]]:
     """A state with a manual step open, the options and the intents from ``new_game`` that
-    led to it (a record). Plays the prototype's intents whenever there are some."""
+    led to it (a record). Plays the prototype's intents whenever there are some; with
+    ``words``, those naming them instead, and Done at any other card's step."""
     rs = rules.get(game)
     options = {"pack": str(pack)}
     rng = random.Random(seed)
@@ -54,14 +57,19 @@ def reach_manual(game: str, pack: Path, seed: int = 1,
         state = rs.new_game(seed + attempt, options)
         intents: list[Intent] = []
         for _ in range(limit):
-            if rs.manual_pending(state) is not None:
+            step = rs.manual_pending(state)
+            if step is not None and (not words or any(w in step.title for w in words)):
                 return state, {"seed": seed + attempt, **options}, intents
             if rs.to_act(state) is None:
                 break
+            if step is not None:
+                state = rs.apply(state, ManualDone()).state
+                intents.append(ManualDone())
+                continue
             legal = rs.legal_intents(state)
             said = [rs.describe(state, i) for i in legal]
             mine: list[Intent] = []
-            for word in PROTOTYPE[game]:
+            for word in words or PROTOTYPE[game]:
                 mine = mine or [i for i, s in zip(legal, said, strict=True) if word in s]
             intent = rng.choice(mine or legal)
             state = rs.apply(state, intent).state

@@ -113,7 +113,9 @@ def test_a_record_with_manual_intents_replays_to_the_same_state(game: str,
     assert table is not None
     card = table.places(state)[0].card
     extra: list[Intent] = [ManualRoll(sides=20)]
-    extra += rs.legal_intents(state, card)[:2]
+    # Two of its changes that Done accepts (a BOS summon may not stay in the spellbook).
+    extra += [i for i in rs.legal_intents(state, card)
+              if not consistency(table, rs.apply(state, i).state)][:2]
     extra += [i for i in rs.legal_intents(state) if i.kind == "manual_counter"][:1]
     extra.append(ManualDone())
     for i in extra:

@@ -185,7 +185,8 @@ def test_designer_mode_adds_a_freeform_switch_for_either_player() -> None:
 
 def test_the_pack_check_lists_manual_cards_as_a_note(manual_packs: dict[str, Path]) -> None:
     for game, n, where in (("kyoukai", 2, "Thunder Snap (effect)"),
-                           ("krosmaster", 1, "Thunder Brawler (spells.0.effects.0.name)"),
+                           ("krosmaster", 1, "Thunder Brawler (spells.0.effects.0.name, "
+                                            "spells.1.effects.0.name)"),
                            ("dreadnought", 1, "Tinker Drone (abilities.0.effect)")):
         out = io.StringIO()
         assert check_command(manual_packs[game], game, out) == 0
