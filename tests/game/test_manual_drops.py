@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.layouts.base import Pos
+from rules.core.manual_intents import ManualMove
 from rules.core.manual_table import BOARD, UNDER, Place
 from tests.game.conftest import Driver
 from tests.game.test_manual_table import at_manual_step, button, log_has
@@ -63,7 +64,7 @@ def free_spot(d: Driver, card: int, owner: int) -> int:
 
 
 # game -> (card dragged, board owner) for a drop on a free board place
-ONTO_BOARD = {"kyoukai": (5, 0), "dreadnought": (51, 0), "krosmaster": (0, 0), "bos": (4, 1),
+ONTO_BOARD = {"kyoukai": (5, 0), "dreadnought": (51, 0), "krosmaster": (0, 0), "bos": (5, 1),
               "nullshapers": (35, 1)}
 
 
@@ -89,7 +90,7 @@ def pile_point(d: Driver, game: str) -> tuple[int, Pos, str, int]:
     if game == "krosmaster":
         return 0, lay._cards[1].center, "out", 0  # onto a card of its player's column
     if game == "bos":
-        return 4, region_rect(d, ("grave", 0)).center, "graveyard", 0
+        return 5, region_rect(d, ("grave", 0)).center, "graveyard", 0
     return 33, region_rect(d, ("cache", 1)).center, "cache", 1
 
 
@@ -129,8 +130,8 @@ MORE_PILES = [
     ("dreadnought", 52, region("hand", 1), "hand", 1),
     ("dreadnought", 52, region("deck", 0), "deck", 0),
     ("dreadnought", 52, region("caster_left", 1), "hp_left", 1),
-    ("bos", 4, region("book", 0), "spellbook", 0),  # the tab it shows
-    ("bos", 4, region("book", 1), "castle", 1),
+    ("bos", 5, region("book", 0), "spellbook", 0),  # the tab it shows
+    ("bos", 5, region("book", 1), "castle", 1),
     ("nullshapers", 33, region("deck", 1), "deck", 1),
     ("nullshapers", 33, region("energy", 0), "energy", 0),
     ("nullshapers", 33, region("staging", 1), "staging", 1),  # an event: gear's pile
@@ -165,8 +166,14 @@ def test_a_card_dropped_on_its_own_pile_stays_and_says_so(table: Make, tmp_path:
 def test_a_knocked_out_figure_is_dragged_from_its_card_back_onto_the_board(
         table: Make, tmp_path: Path) -> None:
     d, _ = at_manual_step(table, tmp_path, "krosmaster")
-    out = next(pl for pl in d.scene.session.rs.manual_table.places(d.scene.session.state)
-               if pl.zone == "out")
+    s = d.scene.session
+    tab = s.rs.manual_table
+    if not any(pl.zone == "out" for pl in tab.places(s.state)):  # one knocked out by hand
+        figure = next(pl.card for pl in tab.places(s.state) if pl.zone == BOARD)
+        s.submit(next(i for i in s.rs.legal_intents(s.state, figure)
+                      if isinstance(i, ManualMove) and i.zone == "out"))
+        d.frames(2)
+    out = next(pl for pl in tab.places(s.state) if pl.zone == "out")
     lay: Any = d.scene.layout
     at = free_spot(d, out.card, out.owner)
     d.drag(lay._cards[out.card].center, board_point(d, "krosmaster", out.owner, at))
@@ -174,7 +181,7 @@ def test_a_knocked_out_figure_is_dragged_from_its_card_back_onto_the_board(
 
 
 # game -> (card dragged, the card it is dropped on) for the games that have "under"
-UNDER_HOST = {"kyoukai": (7, 0), "bos": (15, 4), "nullshapers": (33, 35)}
+UNDER_HOST = {"kyoukai": (7, 0), "bos": (15, 5), "nullshapers": (33, 35)}
 
 
 @pytest.mark.parametrize("game", sorted(UNDER_HOST))
@@ -255,7 +262,10 @@ def test_a_dragged_card_lights_where_it_may_be_dropped(table: Make, tmp_path: Pa
     d.move((start[0] - 60, start[1] - 60), buttons=(1, 0, 0))
     lit = d.scene.handler.overlay(d.scene).strong["move"]
     assert lay.zone_of[(("field", 1), 0)] in lit  # a free column of the other side
-    assert lay.zone_of[(("field", 0), 0)] not in lit  # taken
+    s = d.scene.session
+    taken = place(d, 5)
+    assert (taken.zone, taken.owner) == (BOARD, 0) and s.rs.manual_table.name(s.state, 5)
+    assert lay.zone_of[(("field", 0), taken.at)] not in lit  # taken
     assert lay.zone_of[(("grave", 0), None)] in lit
     assert lay.zone_of[(("book", 0), None)] not in lit  # where it already is
 
