@@ -18,8 +18,9 @@ test_quicklook.py checks this against the Draft path on every intent of many pos
 
 from __future__ import annotations
 
+from rules.kyoukai.aiming import aims, open_params, skill_params
 from rules.kyoukai.cards import Gate
-from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, Params
 from rules.kyoukai.foresight import FRIENDLY_FIRE, harms_own, worth, worths
 from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, GRID, FieldGate, Item, State, placed
 
@@ -76,7 +77,7 @@ class _Settling:
                 return True  # (or it fizzles to the Discard, which the score does not read)
             assert card.effect is not None
             zone = self.retarget(item, OPEN_EFFECTS[card.effect].target, EMPTY,
-                                 Params(card.amount, card.range))
+                                 open_params(card))
             return zone is None or self.effect(card.effect, item, zone, card.amount)
         if kind == "skill":
             src = item.source
@@ -86,7 +87,7 @@ class _Settling:
                 return True
             zone = self.retarget(item, SKILL_EFFECTS[skill.effect].target,
                                  self.field.index(src) if on_field else EMPTY,
-                                 Params(skill.amount, skill.range, skill.attack, skill.defense))
+                                 skill_params(skill))
             if zone is None:
                 return True
             if skill.effect == "primal_instinct":
@@ -98,13 +99,12 @@ class _Settling:
         """``flow._retarget``: the zone to act on, or None if the target is gone."""
         if rule == "none":
             return EMPTY
-        legal = TARGETS[rule](self, item.player, src_zone, prm)
         if item.target != EMPTY:
             if item.target not in self.gates:
                 return None
             z = self.field.index(item.target)
-            return z if z in legal else None
-        return item.zone if item.zone in legal else None
+            return z if aims(self, rule, item.player, src_zone, prm, z) else None
+        return item.zone if aims(self, rule, item.player, src_zone, prm, item.zone) else None
 
     def effect(self, effect: str, item: Item, zone: int, amount: int) -> bool:
         p = item.player
@@ -188,13 +188,19 @@ class _Settling:
 
 
 def settled_score(s: State, stack: tuple[Item, ...], counted: bool, hands: list[int],
-                  player: int) -> float | None:
+                  player: int, ff_below: int | None = None) -> float | None:
     """``evaluate`` for ``player`` once ``stack`` (bottom first) resolves from ``s``, or None
     for the Draft path. ``counted``: the items are still on the Sequence when the score
     counts friendly fire (``ruleset._score``); ``hands``: each player's hand size change
-    from declaring."""
-    ff = sum(1 for item in stack if item.player == player and harms_own(s, item, player)) \
-        if counted else 0
+    from declaring; ``ff_below``: the friendly fire of every item but the top one, if known
+    (the answers to one Sequence share it)."""
+    if not counted:
+        ff = 0
+    elif ff_below is None:
+        ff = sum(1 for item in stack if item.player == player and harms_own(s, item, player))
+    else:
+        top = stack[-1]
+        ff = ff_below + (top.player == player and harms_own(s, top, player))
     score = -FRIENDLY_FIRE * ff
     o = _Settling(s, hands, counted)
     for k, item in enumerate(reversed(stack)):
