@@ -44,7 +44,7 @@ _SILENT = frozenset({"shield", "ready", "branch_self", "graft", "nothing"})
 Change = tuple[int, int, int, int, bool, int, int, int, int]
 
 
-class _Position:
+class Position:
     """What the look-aheads of one position for one player share: the greedy agent scores
     every legal intent of one view in a row, and many of them change the same few things."""
 
@@ -70,17 +70,18 @@ class _Position:
         return got
 
 
-_LAST: list[_Position] = []  # the position scored last (at most one)
+_LAST: list[Position] = []  # the position scored last (at most one)
 
 
-def _position(s: State, player: int) -> _Position:
+def position(s: State, player: int) -> Position:
+    """What the look-aheads of ``s`` for ``player`` share (made once in a row)."""
     if _LAST:
         pos = _LAST[0]
         if pos.s is s and pos.player == player:
             return pos
-        pos = _LAST[0] = _Position(s, player)
+        pos = _LAST[0] = Position(s, player)
         return pos
-    pos = _Position(s, player)
+    pos = Position(s, player)
     _LAST.append(pos)
     return pos
 
@@ -88,9 +89,14 @@ def _position(s: State, player: int) -> _Position:
 def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
     """``evaluate`` (for ``player``) after ``intent`` and its settling, or None when this
     intent or position needs the Draft path."""
-    pos = _position(s, player)
+    return quick_score(position(s, player), intent)
+
+
+def quick_score(pos: Position, intent: Intent) -> float | None:
+    """``quick_lookahead`` of ``intent`` in the position ``pos``."""
     if not pos.plain:
         return None
+    s, player = pos.s, pos.player
     kind = intent.kind
     seq = s.seq
     if seq is not None:
@@ -144,7 +150,7 @@ def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
     return None
 
 
-def _turn_ends(pos: _Position) -> float | None:
+def _turn_ends(pos: Position) -> float | None:
     """The End step's Sequence settles: Clean-up waits for discards when the hand is over its
     limit, else the turn passes and the next player draws a card, or takes 2 damage on their
     Entrant from an empty deck (``flow.advance``); None when the turn limit ends the game
@@ -170,7 +176,7 @@ def _turn_ends(pos: _Position) -> float | None:
     return _score(pos, (p, 0, _NONE, 0, False, _NONE, _NONE, 0, 0))
 
 
-def _answer_settled(pos: _Position, intent: Intent) -> float | None:
+def _answer_settled(pos: Position, intent: Intent) -> float | None:
     """An answer declared on the open Sequence, and every item on it settled
     (``quicksettle``)."""
     s = pos.s
@@ -196,11 +202,11 @@ def _answer_settled(pos: _Position, intent: Intent) -> float | None:
     return settled_score(s, seq.stack + (item,), True, hands, pos.player, pos.ff_below)
 
 
-def _finish(pos: _Position, change: Change | None) -> float | None:
+def _finish(pos: Position, change: Change | None) -> float | None:
     return None if change is None else _score(pos, change)
 
 
-def _resolved(pos: _Position, kind: str, p: int, source: int, skill_no: int, zone: int,
+def _resolved(pos: Position, kind: str, p: int, source: int, skill_no: int, zone: int,
               target: int, h0: int, h1: int, declared: bool) -> Change | None:
     """What the item (``kind``, ``p`` … ``target``: ``Item``'s fields) resolving alone
     changes, with the hand sizes changed by ``h0`` and ``h1`` first; ``declared``: it is
@@ -235,7 +241,7 @@ def _resolved(pos: _Position, kind: str, p: int, source: int, skill_no: int, zon
     return None  # the End step's item ends the turn: the Draft path
 
 
-def _effect(pos: _Position, p: int, effect: str | None, amount: int, target: int,
+def _effect(pos: Position, p: int, effect: str | None, amount: int, target: int,
             declared: bool, h0: int, h1: int) -> Change | None:
     s = pos.s
     if effect == "damage":
@@ -289,7 +295,7 @@ def _stats(s: State, iid: int) -> tuple[int, int]:
     return attack, defense
 
 
-def _hit(pos: _Position, p: int, target: int, amount: int, declared: bool, h0: int,
+def _hit(pos: Position, p: int, target: int, amount: int, declared: bool, h0: int,
          h1: int) -> Change | None:
     """``amount`` damage dealt to ``target`` by a harmful item ``p`` declared (as
     ``Draft.damage`` with nothing absorbed yet)."""
@@ -307,7 +313,7 @@ def _hit(pos: _Position, p: int, target: int, amount: int, declared: bool, h0: i
     return (p, ff, _NONE, 0, False, target, _NONE, h0, h1)
 
 
-def _score(pos: _Position, change: Change) -> float:
+def _score(pos: Position, change: Change) -> float:
     """``ruleset._score`` for the position's player with ``change`` made, once per change."""
     got = pos.scores.get(change)
     if got is None:
@@ -315,7 +321,7 @@ def _score(pos: _Position, change: Change) -> float:
     return got
 
 
-def _score_of(pos: _Position, change: Change) -> float:
+def _score_of(pos: Position, change: Change) -> float:
     """``ruleset._score`` for the position's player of its state with ``change`` made (a Gate
     ``added`` is put on the field last, as ``Draft.place`` does)."""
     s, player = pos.s, pos.player
