@@ -53,8 +53,10 @@ class Position:
     def __init__(self, s: State, player: int) -> None:
         self.s = s  # held, so the identity that finds this entry is never reused
         self.player = player
+        # The Main step, or the End step's Sequence (answered, then the turn ends).
         self.plain = not (s.pending is not None or s.over or s.winner is not None
-                          or s.absorbed or s.shield or s.step != "main")
+                          or s.absorbed or s.shield
+                          or (s.step != "main" and (s.step != "end" or s.seq is None)))
         # The score of each change (Opens into different zones, Attacks that do no damage and
         # the like score alike).
         self.scores: dict[Change, float] = {}

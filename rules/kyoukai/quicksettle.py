@@ -21,8 +21,19 @@ from __future__ import annotations
 from rules.kyoukai.aiming import aims, open_params, skill_params
 from rules.kyoukai.cards import Gate
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, Params
+from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
 from rules.kyoukai.foresight import FRIENDLY_FIRE, harms_own, worth, worths
-from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, GRID, FieldGate, Item, State, placed
+from rules.kyoukai.state import (
+    EMPTY,
+    ENTRANT_LIFE,
+    GRID,
+    HAND_LIMIT,
+    TURN_CAP,
+    FieldGate,
+    Item,
+    State,
+    placed,
+)
 
 
 class _Settling:
@@ -52,6 +63,8 @@ class _Settling:
     def resolve(self, item: Item) -> bool:
         """``flow.resolve``; False when this item needs the Draft path."""
         kind = item.kind
+        if kind == "end":
+            return True  # the End step's item: the turn ends once the Sequence is over
         gates = self.gates
         if kind == "attack":
             a, t = item.source, item.target
@@ -94,6 +107,36 @@ class _Settling:
                 return self.hit(self.field[zone], self.stat(src, "attack"))
             return self.effect(skill.effect, item, zone, skill.amount)
         return False
+
+    def turn_ends(self) -> int | None:
+        """The End step's Sequence is over (``flow.advance``): Clean-up waits for discards
+        when the hand is over its limit, else the turn passes and the next player draws a
+        card, or takes 2 damage on their Entrant from an empty deck (Defense bonuses and
+        Defense used are over with the Sequence). Ready flags and Ki are not scored. None
+        while the game goes on, else the winner (-1: the turn limit's draw)."""
+        s = self.s
+        p = s.active
+        if len(s.players[p].hand) + self.hands[p] > HAND_LIMIT:
+            return None
+        if s.turn >= TURN_CAP:
+            return -1
+        q = 1 - p
+        nxt = s.players[q]
+        if len(nxt.deck) > self.drawn[q]:
+            self.hands[q] += 1
+            return None
+        ent = nxt.entrant
+        g = self.gates.get(ent)
+        if g is None:
+            return None
+        through = max(0, EMPTY_DECK_DAMAGE - max(0, self.stat(ent, "defense")))
+        if through == 0:
+            return None
+        total = self.damage.get(ent, g.damage) + through
+        self.damage[ent] = total
+        if total >= ENTRANT_LIFE:
+            return p  # the Entrant's owner loses
+        return None
 
     def retarget(self, item: Item, rule: str, src_zone: int, prm: Params) -> int | None:
         """``flow._retarget``: the zone to act on, or None if the target is gone."""
@@ -209,6 +252,10 @@ def settled_score(s: State, stack: tuple[Item, ...], counted: bool, hands: list[
             return None
         if o.won is not None:
             return score + (1000.0 if o.won == player else -1000.0)
+    if stack[0].kind == "end":
+        over = o.turn_ends()
+        if over is not None:  # as ``ruleset._score`` of a game over
+            return score + (0.0 if over < 0 else 1000.0 if over == player else -1000.0)
     known = worths(s)
     damage = o.damage
     for i, g in o.gates.items():
