@@ -21,6 +21,7 @@ from rules.core.model import Intent
 from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
 from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, worth, worths
 from rules.kyoukai.quicksettle import settled_score
+from rules.kyoukai.scoreterms import Terms
 from rules.kyoukai.state import (
     EMPTY,
     ENTRANT_LIFE,
@@ -61,8 +62,14 @@ class Position:
         # the like score alike).
         self.scores: dict[Change, float] = {}
         self.stats: dict[int, tuple[int, int]] = {}  # (Attack, Defense) by Gate
-        self.terms: list[_Term] | None = None
+        self.terms: Terms | None = None
         self.ff_below: int | None = None  # friendly fire of the open Sequence's items
+
+    def shares(self) -> Terms:
+        """The Gates' shares of the score (``scoreterms``), made once."""
+        if self.terms is None:
+            self.terms = Terms(self.s, self.player)
+        return self.terms
 
     def stat(self, iid: int) -> tuple[int, int]:
         """(``attack_of``, ``defense_of``) of a Gate on the field of ``s``."""
@@ -112,7 +119,8 @@ def quick_score(pos: Position, intent: Intent) -> float | None:
                                    it.target, 0, 0, seq.passes == 0)
                 if change is not None:
                     return _score(pos, change)
-            return settled_score(s, seq.stack, seq.passes == 0, [0, 0], player)
+            return settled_score(s, seq.stack, seq.passes == 0, [0, 0], player,
+                                 terms=pos.shares())
         if kind not in ("open", "skill"):
             return None
         if len(seq.stack) != 1 or seq.stack[0].kind != "move" or seq.priority != player:
@@ -201,7 +209,8 @@ def _answer_settled(pos: Position, intent: Intent) -> float | None:
         item = seq_item("skill", p, g, k, zone, target)
     if pos.ff_below is None:
         pos.ff_below = friendly_fire(s, pos.player)
-    return settled_score(s, seq.stack + (item,), True, hands, pos.player, pos.ff_below)
+    return settled_score(s, seq.stack + (item,), True, hands, pos.player, pos.ff_below,
+                         pos.shares())
 
 
 def _finish(pos: Position, change: Change | None) -> float | None:
@@ -334,17 +343,24 @@ def _score_of(pos: Position, change: Change) -> float:
         return score + (1000.0 if winner == player else -1000.0)
     if added != _NONE and added in s.gates:
         return _score_plain(s, player, change)
-    # Subtracting a value is adding its negation (the same float), so each Gate's share is
-    # one signed term, added in the Gates' order.
-    terms = pos.terms
-    if terms is None:
-        terms = pos.terms = _terms(s, player)
-    for i, term, mine in terms:
-        if i == gone:
-            continue
-        if i == hit:
-            term = -float(hit_damage) if mine else float(hit_damage)
-        score += term
+    # The shares before the first Gate the change touches add up as in the position.
+    terms = pos.shares()
+    n = len(terms.gates)
+    index = terms.index
+    k = n if gone == _NONE else index.get(gone, n)
+    if hit != _NONE:
+        k = min(k, index.get(hit, n))
+    score = terms.sums(ff if declarer == player else 0)[k]
+    if k < n:
+        gates, shares, mine_at = terms.gates, terms.terms, terms.mine
+        for j in range(k, n):
+            i = gates[j]
+            if i == gone:
+                continue
+            if i == hit:
+                score += -float(hit_damage) if mine_at[j] else float(hit_damage)
+            else:
+                score += shares[j]
     if added != _NONE:
         known = worths(s)
         if added in known:
@@ -360,27 +376,6 @@ def _score_of(pos: Position, change: Change) -> float:
     mine_h, them_h = (h0, h1) if player == 0 else (h1, h0)
     score += 0.3 * ((len(me.hand) + mine_h) - (len(them.hand) + them_h))
     return score
-
-
-_Term = tuple[int, float, bool]
-
-
-def _terms(s: State, player: int) -> list[_Term]:
-    """Each Gate's signed share of ``player``'s score, in the Gates' order: (Gate, term,
-    whether ``player`` owns it)."""
-    known = worths(s)
-    out: list[_Term] = []
-    for i, g in s.gates.items():
-        if i in known:
-            w = known[i]
-        else:
-            w = known[i] = worth(s, i)
-        mine = g.owner == player
-        if w is None:
-            out.append((i, -float(g.damage) if mine else float(g.damage), mine))
-        else:
-            out.append((i, w if mine else -w, mine))
-    return out
 
 
 def _score_plain(s: State, player: int, change: Change) -> float:

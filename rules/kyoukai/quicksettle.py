@@ -23,6 +23,7 @@ from rules.kyoukai.cards import Gate
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, Params
 from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
 from rules.kyoukai.foresight import FRIENDLY_FIRE, harms_own, worth, worths
+from rules.kyoukai.scoreterms import Terms
 from rules.kyoukai.state import (
     EMPTY,
     ENTRANT_LIFE,
@@ -40,7 +41,7 @@ class _Settling:
     """What the items resolved so far changed (``effects.Board`` for the target rules)."""
 
     __slots__ = ("s", "field", "gates", "damage", "absorbed", "shield", "hands", "drawn", "won",
-                 "settling", "last")
+                 "settling", "last", "left")
 
     def __init__(self, s: State, hands: list[int], settling: bool) -> None:
         self.s = s
@@ -56,6 +57,7 @@ class _Settling:
         self.drawn = [0, 0]
         self.won: int | None = None  # who won, once an Entrant's damage ends the game
         self.last = False  # the item resolving is the last one (nothing reads what it changes)
+        self.left: set[int] = set()  # Gates that left the field
 
     def card(self, iid: int) -> Gate:
         return self.s.card(iid)
@@ -223,6 +225,7 @@ class _Settling:
 
     def leave(self, t: int) -> None:
         del self.gates[t]
+        self.left.add(t)
         self.field[self.field.index(t)] = EMPTY
 
     def place(self, iid: int, owner: int, zone: int) -> None:
@@ -231,12 +234,14 @@ class _Settling:
 
 
 def settled_score(s: State, stack: tuple[Item, ...], counted: bool, hands: list[int],
-                  player: int, ff_below: int | None = None) -> float | None:
+                  player: int, ff_below: int | None = None,
+                  terms: Terms | None = None) -> float | None:
     """``evaluate`` for ``player`` once ``stack`` (bottom first) resolves from ``s``, or None
     for the Draft path. ``counted``: the items are still on the Sequence when the score
     counts friendly fire (``ruleset._score``); ``hands``: each player's hand size change
     from declaring; ``ff_below``: the friendly fire of every item but the top one, if known
-    (the answers to one Sequence share it)."""
+    (the answers to one Sequence share it); ``terms``: the Gates' shares of the score in
+    ``s`` for ``player``, if made already."""
     if not counted:
         ff = 0
     elif ff_below is None:
@@ -256,23 +261,48 @@ def settled_score(s: State, stack: tuple[Item, ...], counted: bool, hands: list[
         over = o.turn_ends()
         if over is not None:  # as ``ruleset._score`` of a game over
             return score + (0.0 if over < 0 else 1000.0 if over == player else -1000.0)
-    known = worths(s)
-    damage = o.damage
-    for i, g in o.gates.items():
-        if i in known:
-            w = known[i]
-        else:
-            w = known[i] = worth(s, i)
-        if w is None:
-            dmg = damage.get(i, g.damage)
-            if g.owner == player:
-                score -= dmg
+    if terms is None:
+        terms = Terms(s, player)
+    damage, left = o.damage, o.left
+    # The Gates still on the field from ``s`` come first in the Gates' order (as in ``s``),
+    # then those put there while settling: the shares before the first Gate that left or
+    # took damage add up as in ``s``.
+    n = len(terms.gates)
+    k = n
+    index = terms.index
+    for i in (*left, *damage):
+        k = min(k, index.get(i, n))
+    score = terms.sums(ff)[k]
+    gates, shares, mine = terms.gates, terms.terms, terms.mine
+    kept = k
+    for j in range(k, n):
+        i = gates[j]
+        if i in left:
+            continue
+        kept += 1
+        dmg = damage.get(i)
+        if dmg is None:
+            score += shares[j]
+        else:  # an Entrant's damage, the other way
+            score += -float(dmg) if mine[j] else float(dmg)
+    if len(o.gates) > kept:
+        known = worths(s)
+        for i in list(o.gates)[kept:]:
+            g = o.gates[i]
+            if i in known:
+                w = known[i]
             else:
-                score += dmg
-        elif g.owner == player:
-            score += w
-        else:
-            score -= w
+                w = known[i] = worth(s, i)
+            if w is None:
+                dmg = damage.get(i, g.damage)
+                if g.owner == player:
+                    score -= dmg
+                else:
+                    score += dmg
+            elif g.owner == player:
+                score += w
+            else:
+                score -= w
     me, them = s.players[player], s.players[1 - player]
     h = o.hands
     score += 0.3 * ((len(me.hand) + h[player]) - (len(them.hand) + h[1 - player]))
