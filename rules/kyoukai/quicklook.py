@@ -20,8 +20,8 @@ from __future__ import annotations
 from rules.core.model import Intent
 from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
 from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, worth, worths
+from rules.kyoukai.quickpos import Position, gate_stats, position
 from rules.kyoukai.quicksettle import settled_score
-from rules.kyoukai.scoreterms import Terms
 from rules.kyoukai.state import (
     EMPTY,
     ENTRANT_LIFE,
@@ -45,56 +45,6 @@ _SILENT = frozenset({"shield", "ready", "branch_self", "graft", "nothing"})
 Change = tuple[int, int, int, int, bool, int, int, int, int]
 
 
-class Position:
-    """What the look-aheads of one position for one player share: the greedy agent scores
-    every legal intent of one view in a row, and many of them change the same few things."""
-
-    __slots__ = ("s", "player", "plain", "scores", "stats", "terms", "ff_below")
-
-    def __init__(self, s: State, player: int) -> None:
-        self.s = s  # held, so the identity that finds this entry is never reused
-        self.player = player
-        # The Main step, or the End step's Sequence (answered, then the turn ends).
-        self.plain = not (s.pending is not None or s.over or s.winner is not None
-                          or s.absorbed or s.shield
-                          or (s.step != "main" and (s.step != "end" or s.seq is None)))
-        # The score of each change (Opens into different zones, Attacks that do no damage and
-        # the like score alike).
-        self.scores: dict[Change, float] = {}
-        self.stats: dict[int, tuple[int, int]] = {}  # (Attack, Defense) by Gate
-        self.terms: Terms | None = None
-        self.ff_below: int | None = None  # friendly fire of the open Sequence's items
-
-    def shares(self) -> Terms:
-        """The Gates' shares of the score (``scoreterms``), made once."""
-        if self.terms is None:
-            self.terms = Terms(self.s, self.player)
-        return self.terms
-
-    def stat(self, iid: int) -> tuple[int, int]:
-        """(``attack_of``, ``defense_of``) of a Gate on the field of ``s``."""
-        got = self.stats.get(iid)
-        if got is None:
-            got = self.stats[iid] = _stats(self.s, iid)
-        return got
-
-
-_LAST: list[Position] = []  # the position scored last (at most one)
-
-
-def position(s: State, player: int) -> Position:
-    """What the look-aheads of ``s`` for ``player`` share (made once in a row)."""
-    if _LAST:
-        pos = _LAST[0]
-        if pos.s is s and pos.player == player:
-            return pos
-        pos = _LAST[0] = Position(s, player)
-        return pos
-    pos = Position(s, player)
-    _LAST.append(pos)
-    return pos
-
-
 def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
     """``evaluate`` (for ``player``) after ``intent`` and its settling, or None when this
     intent or position needs the Draft path."""
@@ -105,9 +55,9 @@ def quick_score(pos: Position, intent: Intent) -> float | None:
     """``quick_lookahead`` of ``intent`` in the position ``pos``."""
     if not pos.plain:
         return None
-    s, player = pos.s, pos.player
+    player = pos.player
     kind = intent.kind
-    seq = s.seq
+    seq = pos.seq
     if seq is not None:
         if kind == "pass":
             # Passing settles the items as declared. A pass that closes the Sequence resolves
@@ -119,37 +69,37 @@ def quick_score(pos: Position, intent: Intent) -> float | None:
                                    it.target, 0, 0, seq.passes == 0)
                 if change is not None:
                     return _score(pos, change)
-            return settled_score(s, seq.stack, seq.passes == 0, [0, 0], player,
-                                 terms=pos.shares())
+            return settled_score(pos.s, seq.stack, seq.passes == 0, [0, 0], player, pos=pos)
         if kind not in ("open", "skill"):
             return None
         if len(seq.stack) != 1 or seq.stack[0].kind != "move" or seq.priority != player:
             return _answer_settled(pos, intent)
         # An answer to a lone Move resolves first, then the Move, which changes no material
         # whether it still goes or fizzles: the answer scores as if declared on its own.
-    elif s.active != player:
+    elif pos.active != player:
         return None
     p = player
+    field = pos.field
     if kind == "attack":
         gate: int = intent.gate  # type: ignore[attr-defined]
         zone: int = intent.zone  # type: ignore[attr-defined]
-        return _finish(pos, _hit(pos, p, s.field[zone], pos.stat(gate)[0], True, 0, 0))
+        return _finish(pos, _hit(pos, p, field[zone], pos.stat(gate)[0], True, 0, 0))
     if kind == "open":
         c: int = intent.card  # type: ignore[attr-defined]
         zone = intent.zone  # type: ignore[attr-defined]
         # The card leaves the hand (a Spirit the Spirit deck) when declared.
-        lost = -1 if c in s.players[p].hand else 0
+        lost = -1 if c in pos.hands[p] else 0
         return _finish(pos, _resolved(pos, "open", p, c, -1, zone,
-                                      s.field[zone] if zone != EMPTY else EMPTY,
+                                      field[zone] if zone != EMPTY else EMPTY,
                                       lost if p == 0 else 0, lost if p == 1 else 0, True))
     if kind == "skill":
         g: int = intent.gate  # type: ignore[attr-defined]
         zone = intent.zone  # type: ignore[attr-defined]
         k: int = intent.skill  # type: ignore[attr-defined]
         pay: tuple[int, ...] = intent.pay  # type: ignore[attr-defined]
-        lost = -len(pay[:s.card(g).skills[k].cost.discard])
+        lost = -len(pay[:pos.card(g).skills[k].cost.discard])
         return _finish(pos, _resolved(pos, "skill", p, g, k, zone,
-                                      s.field[zone] if zone != EMPTY else EMPTY,
+                                      field[zone] if zone != EMPTY else EMPTY,
                                       lost if p == 0 else 0, lost if p == 1 else 0, True))
     if kind in ("move", "end_action"):
         # Outside a Sequence: a Move opens one of Moves only, which settles to nothing the
@@ -190,27 +140,26 @@ def _answer_settled(pos: Position, intent: Intent) -> float | None:
     """An answer declared on the open Sequence, and every item on it settled
     (``quicksettle``)."""
     s = pos.s
-    seq = s.seq
+    seq = pos.seq
     assert seq is not None
     p = seq.priority
     hands = [0, 0]
     zone: int = intent.zone  # type: ignore[attr-defined]
-    target = s.field[zone] if zone != EMPTY else EMPTY
+    target = pos.field[zone] if zone != EMPTY else EMPTY
     if intent.kind == "open":
         c: int = intent.card  # type: ignore[attr-defined]
-        if c in s.players[p].hand:
+        if c in pos.hands[p]:
             hands[p] = -1
         item = seq_item("open", p, c, -1, zone, target)
     else:
         g: int = intent.gate  # type: ignore[attr-defined]
         k: int = intent.skill  # type: ignore[attr-defined]
         pay: tuple[int, ...] = intent.pay  # type: ignore[attr-defined]
-        hands[p] = -len(pay[:s.card(g).skills[k].cost.discard])
+        hands[p] = -len(pay[:pos.card(g).skills[k].cost.discard])
         item = seq_item("skill", p, g, k, zone, target)
     if pos.ff_below is None:
         pos.ff_below = friendly_fire(s, pos.player)
-    return settled_score(s, seq.stack + (item,), True, hands, pos.player, pos.ff_below,
-                         pos.shares())
+    return settled_score(s, seq.stack + (item,), True, hands, pos.player, pos.ff_below, pos)
 
 
 def _finish(pos: Position, change: Change | None) -> float | None:
@@ -223,30 +172,29 @@ def _resolved(pos: Position, kind: str, p: int, source: int, skill_no: int, zone
     changes, with the hand sizes changed by ``h0`` and ``h1`` first; ``declared``: it is
     still on the Sequence when the score counts friendly fire (a harmful item aimed at its
     declarer's own Gate)."""
-    s = pos.s
     if kind == "open":
-        card = s.card(source)
-        if card.type in ("summon", "spirit", "entrant"):
-            if s.field[zone] != EMPTY:
+        card = pos.card(source)
+        if pos.type_of(source) in ("summon", "spirit", "entrant"):
+            if pos.field[zone] != EMPTY:
                 return None
             return (p, 0, _NONE, 0, False, _NONE, source, h0, h1)
         return _effect(pos, p, card.effect, card.amount, target, declared, h0, h1)
     if kind == "skill":
-        skill = s.card(source).skills[skill_no]
-        if skill.kind != "location" and source not in s.gates:
+        skill = pos.card(source).skills[skill_no]
+        if skill.kind != "location" and source not in pos.gates:
             return None
         effect = skill.effect
         if effect == "primal_instinct":
             return _hit(pos, p, target, pos.stat(source)[0], declared, h0, h1)
         if effect == "rebirth":
-            if s.field[zone] != EMPTY:
+            if pos.field[zone] != EMPTY:
                 return None
             return (p, 0, _NONE, 0, False, _NONE, source, h0, h1)
         return _effect(pos, p, effect, skill.amount, target, declared, h0, h1)
     if kind == "move":
         return (p, 0, _NONE, 0, False, _NONE, _NONE, h0, h1)  # a Move changes no material
     if kind == "attack":
-        if source not in s.gates:
+        if source not in pos.gates:
             return None
         return _hit(pos, p, target, pos.stat(source)[0], declared, h0, h1)
     return None  # the End step's item ends the turn: the Draft path
@@ -254,26 +202,25 @@ def _resolved(pos: Position, kind: str, p: int, source: int, skill_no: int, zone
 
 def _effect(pos: Position, p: int, effect: str | None, amount: int, target: int,
             declared: bool, h0: int, h1: int) -> Change | None:
-    s = pos.s
     if effect == "damage":
         return _hit(pos, p, target, amount, declared, h0, h1)
     if effect in _SILENT:
         return (p, 0, _NONE, 0, False, _NONE, _NONE, h0, h1)
     if effect == "draw":
-        taken = len(s.players[p].deck[:amount])
+        taken = len(pos.s.players[p].deck[:amount])
         if p == 0:
             h0 += taken
         else:
             h1 += taken
         return (p, 0, _NONE, 0, False, _NONE, _NONE, h0, h1)
     if effect == "heal":
-        ent = s.players[p].entrant
-        g = s.gates.get(ent)
+        ent = pos.s.players[p].entrant
+        g = pos.gates.get(ent)
         if g is None:
             return (p, 0, _NONE, 0, False, _NONE, _NONE, h0, h1)
         return (p, 0, ent, g.damage - min(amount, g.damage), False, _NONE, _NONE, h0, h1)
     if effect == "return_to_hand":
-        g = s.gates.get(target)
+        g = pos.gates.get(target)
         if g is None:
             return None
         # The Gate goes back to its owner's hand; its Branches to the Discard.
@@ -287,38 +234,26 @@ def _effect(pos: Position, p: int, effect: str | None, amount: int, target: int,
 
 def attack_of(s: State, iid: int) -> int:
     """The Gate's Attack with its Branches' bonus (as ``Draft.attack_of``)."""
-    return _stats(s, iid)[0]
+    return gate_stats(s, iid)[0]
 
 
 def defense_of(s: State, iid: int) -> int:
     """The Gate's Defense with its Branches' bonus (a Sequence's shields not counted)."""
-    return _stats(s, iid)[1]
-
-
-def _stats(s: State, iid: int) -> tuple[int, int]:
-    card = s.card(iid)
-    attack, defense = card.attack or 0, card.defense or 0
-    for b in s.gates[iid].branches:
-        for sk in s.card(b).skills:
-            if sk.kind == "branch" and sk.effect == "stat_bonus":
-                attack += sk.attack
-                defense += sk.defense
-    return attack, defense
+    return gate_stats(s, iid)[1]
 
 
 def _hit(pos: Position, p: int, target: int, amount: int, declared: bool, h0: int,
          h1: int) -> Change | None:
     """``amount`` damage dealt to ``target`` by a harmful item ``p`` declared (as
     ``Draft.damage`` with nothing absorbed yet)."""
-    s = pos.s
-    g = s.gates.get(target)
+    g = pos.gates.get(target)
     if g is None:
         return None
     ff = 1 if declared and g.owner == p else 0
     through = max(0, amount - max(0, pos.stat(target)[1])) if amount > 0 else 0
     if through == 0:
         return (p, ff, _NONE, 0, False, _NONE, _NONE, h0, h1)
-    if s.card(target).type == "entrant":
+    if pos.type_of(target) == "entrant":
         damage = g.damage + through
         return (p, ff, target, damage, damage >= ENTRANT_LIFE, _NONE, _NONE, h0, h1)
     return (p, ff, _NONE, 0, False, target, _NONE, h0, h1)
@@ -372,9 +307,8 @@ def _score_of(pos: Position, change: Change) -> float:
             score += -0.0 if mine else 0.0  # undamaged
         else:
             score += w if mine else -w
-    me, them = s.players[player], s.players[1 - player]
     mine_h, them_h = (h0, h1) if player == 0 else (h1, h0)
-    score += 0.3 * ((len(me.hand) + mine_h) - (len(them.hand) + them_h))
+    score += 0.3 * ((len(pos.hands[player]) + mine_h) - (len(pos.hands[1 - player]) + them_h))
     return score
 
 

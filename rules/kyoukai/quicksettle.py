@@ -23,7 +23,7 @@ from rules.kyoukai.cards import Gate
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, Params
 from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
 from rules.kyoukai.foresight import FRIENDLY_FIRE, harms_own, worth, worths
-from rules.kyoukai.scoreterms import Terms
+from rules.kyoukai.quickpos import Position, gate_stats
 from rules.kyoukai.state import (
     EMPTY,
     ENTRANT_LIFE,
@@ -41,15 +41,17 @@ class _Settling:
     """What the items resolved so far changed (``effects.Board`` for the target rules)."""
 
     __slots__ = ("s", "field", "gates", "damage", "absorbed", "shield", "hands", "drawn", "won",
-                 "settling", "last", "left")
+                 "settling", "last", "left", "pos", "cards", "catalog")
 
-    def __init__(self, s: State, hands: list[int], settling: bool) -> None:
-        self.s = s
+    def __init__(self, pos: Position, hands: list[int], settling: bool) -> None:
+        self.s = pos.s
+        self.pos = pos
+        self.cards, self.catalog = pos.cards, pos.catalog
         # Whether ``foresight.settle`` resolves the items (it makes a choice asked for on the
         # way and goes on), or a closing pass's ``advance`` (which stops at the choice).
         self.settling = settling
-        self.field = list(s.field)
-        self.gates: dict[int, FieldGate] = dict(s.gates)
+        self.field = list(pos.field)
+        self.gates: dict[int, FieldGate] = dict(pos.gates)
         self.damage: dict[int, int] = {}  # Entrants' damage as it now stands
         self.absorbed: dict[int, int] = {}
         self.shield: dict[int, int] = {}
@@ -60,7 +62,7 @@ class _Settling:
         self.left: set[int] = set()  # Gates that left the field
 
     def card(self, iid: int) -> Gate:
-        return self.s.card(iid)
+        return self.catalog[self.cards[iid]]
 
     def resolve(self, item: Item) -> bool:
         """``flow.resolve``; False when this item needs the Draft path."""
@@ -72,7 +74,7 @@ class _Settling:
             a, t = item.source, item.target
             if a in gates and t in gates and GRID.bordering(self.field.index(a),
                                                             self.field.index(t)):
-                return self.hit(t, self.stat(a, "attack"))
+                return self.hit(t, self.stat(a)[0])
             return True
         if kind == "move":
             g = item.source
@@ -106,7 +108,7 @@ class _Settling:
             if zone is None:
                 return True
             if skill.effect == "primal_instinct":
-                return self.hit(self.field[zone], self.stat(src, "attack"))
+                return self.hit(self.field[zone], self.stat(src)[0])
             return self.effect(skill.effect, item, zone, skill.amount)
         return False
 
@@ -131,7 +133,7 @@ class _Settling:
         g = self.gates.get(ent)
         if g is None:
             return None
-        through = max(0, EMPTY_DECK_DAMAGE - max(0, self.stat(ent, "defense")))
+        through = max(0, EMPTY_DECK_DAMAGE - max(0, self.stat(ent)[1]))
         if through == 0:
             return None
         total = self.damage.get(ent, g.damage) + through
@@ -187,22 +189,20 @@ class _Settling:
         # A Branch or Graft changes its host's stats, which only later items would read.
         return self.last and effect in ("branch_self", "graft")
 
-    def stat(self, iid: int, name: str) -> int:
-        """``Draft.attack_of`` / ``defense_of`` without the shields (Branches do not change
-        here)."""
-        total: int = getattr(self.card(iid), name) or 0
-        for b in self.gates[iid].branches:
-            for sk in self.card(b).skills:
-                if sk.kind == "branch" and sk.effect == "stat_bonus":
-                    total += getattr(sk, name)
-        return total
+    def stat(self, iid: int) -> tuple[int, int]:
+        """(``Draft.attack_of``, ``defense_of``) without the shields: Branches do not change
+        here, so a Gate as it stands in ``s`` has the stats the position's other look-aheads
+        found for it (``stats``)."""
+        if self.gates[iid] is self.pos.gates.get(iid):
+            return self.pos.stat(iid)
+        return gate_stats(self, iid)
 
     def hit(self, t: int, amount: int) -> bool:
         """``Draft.damage``."""
         g = self.gates.get(t)
         if g is None or amount <= 0:
             return True
-        defense = self.stat(t, "defense") + self.shield.get(t, 0)
+        defense = self.stat(t)[1] + self.shield.get(t, 0)
         used = self.absorbed.get(t, 0)
         left = max(0, defense - used)
         through = max(0, amount - left)
@@ -235,13 +235,13 @@ class _Settling:
 
 def settled_score(s: State, stack: tuple[Item, ...], counted: bool, hands: list[int],
                   player: int, ff_below: int | None = None,
-                  terms: Terms | None = None) -> float | None:
+                  pos: Position | None = None) -> float | None:
     """``evaluate`` for ``player`` once ``stack`` (bottom first) resolves from ``s``, or None
     for the Draft path. ``counted``: the items are still on the Sequence when the score
     counts friendly fire (``ruleset._score``); ``hands``: each player's hand size change
     from declaring; ``ff_below``: the friendly fire of every item but the top one, if known
-    (the answers to one Sequence share it); ``terms``: the Gates' shares of the score in
-    ``s`` for ``player``, if made already."""
+    (the answers to one Sequence share it); ``pos``: what the look-aheads of ``s`` for
+    ``player`` share, if made already."""
     if not counted:
         ff = 0
     elif ff_below is None:
@@ -250,7 +250,9 @@ def settled_score(s: State, stack: tuple[Item, ...], counted: bool, hands: list[
         top = stack[-1]
         ff = ff_below + (top.player == player and harms_own(s, top, player))
     score = -FRIENDLY_FIRE * ff
-    o = _Settling(s, hands, counted)
+    if pos is None:
+        pos = Position(s, player)
+    o = _Settling(pos, hands, counted)
     for k, item in enumerate(reversed(stack)):
         o.last = k == len(stack) - 1
         if not o.resolve(item):
@@ -261,8 +263,7 @@ def settled_score(s: State, stack: tuple[Item, ...], counted: bool, hands: list[
         over = o.turn_ends()
         if over is not None:  # as ``ruleset._score`` of a game over
             return score + (0.0 if over < 0 else 1000.0 if over == player else -1000.0)
-    if terms is None:
-        terms = Terms(s, player)
+    terms = pos.shares()
     damage, left = o.damage, o.left
     # The Gates still on the field from ``s`` come first in the Gates' order (as in ``s``),
     # then those put there while settling: the shares before the first Gate that left or

@@ -33,7 +33,8 @@ from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
 from rules.kyoukai.manual import KyoukaiManual
 from rules.kyoukai.quick import loud_apply, quiet_apply
-from rules.kyoukai.quicklook import position, quick_lookahead, quick_score
+from rules.kyoukai.quicklook import quick_lookahead, quick_score
+from rules.kyoukai.quickpos import position
 from rules.kyoukai.state import (
     EMPTY,
     GRID,
