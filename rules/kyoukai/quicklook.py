@@ -20,7 +20,7 @@ from __future__ import annotations
 from rules.core.model import Intent
 from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
 from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, worth, worths
-from rules.kyoukai.quickpos import Position, gate_stats, position
+from rules.kyoukai.quickpos import Position, gate_stats, item_fields, position
 from rules.kyoukai.quicksettle import settled_score
 from rules.kyoukai.state import (
     EMPTY,
@@ -51,29 +51,31 @@ def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
     return quick_score(position(s, player), intent)
 
 
-def quick_score(pos: Position, intent: Intent) -> float | None:
-    """``quick_lookahead`` of ``intent`` in the position ``pos``."""
+def quick_score(pos: Position, intent: Intent, kind: str | None = None) -> float | None:
+    """``quick_lookahead`` of ``intent`` (of ``kind``, if read already) in the position
+    ``pos``."""
     if not pos.plain:
         return None
     player = pos.player
-    kind = intent.kind
+    if kind is None:
+        kind = intent.kind
     seq = pos.seq
     if seq is not None:
+        stack = pos.stack
         if kind == "pass":
             # Passing settles the items as declared. A pass that closes the Sequence resolves
             # them before the score counts friendly fire (nothing is left on it); one that
             # does not leaves them there to be counted.
-            if len(seq.stack) == 1:
-                it = seq.stack[0]
-                change = _resolved(pos, it.kind, it.player, it.source, it.skill, it.zone,
-                                   it.target, 0, 0, seq.passes == 0)
+            if len(stack) == 1:
+                it, opened = item_fields(stack[0]), pos.passes == 0
+                change = _resolved(pos, *it, 0, 0, opened)
                 if change is not None:
                     return _score(pos, change)
-            return settled_score(pos.s, seq.stack, seq.passes == 0, [0, 0], player, pos=pos)
+            return settled_score(pos.s, stack, pos.passes == 0, [0, 0], player, pos=pos)
         if kind not in ("open", "skill"):
             return None
-        if len(seq.stack) != 1 or seq.stack[0].kind != "move" or seq.priority != player:
-            return _answer_settled(pos, intent)
+        if len(stack) != 1 or item_fields(stack[0])[0] != "move" or pos.priority != player:
+            return _answer_settled(pos, intent, kind)
         # An answer to a lone Move resolves first, then the Move, which changes no material
         # whether it still goes or fizzles: the answer scores as if declared on its own.
     elif pos.active != player:
@@ -136,17 +138,15 @@ def _turn_ends(pos: Position) -> float | None:
     return _score(pos, (p, 0, _NONE, 0, False, _NONE, _NONE, 0, 0))
 
 
-def _answer_settled(pos: Position, intent: Intent) -> float | None:
+def _answer_settled(pos: Position, intent: Intent, kind: str) -> float | None:
     """An answer declared on the open Sequence, and every item on it settled
     (``quicksettle``)."""
     s = pos.s
-    seq = pos.seq
-    assert seq is not None
-    p = seq.priority
+    p = pos.priority
     hands = [0, 0]
     zone: int = intent.zone  # type: ignore[attr-defined]
     target = pos.field[zone] if zone != EMPTY else EMPTY
-    if intent.kind == "open":
+    if kind == "open":
         c: int = intent.card  # type: ignore[attr-defined]
         if c in pos.hands[p]:
             hands[p] = -1
@@ -159,7 +159,7 @@ def _answer_settled(pos: Position, intent: Intent) -> float | None:
         item = seq_item("skill", p, g, k, zone, target)
     if pos.ff_below is None:
         pos.ff_below = friendly_fire(s, pos.player)
-    return settled_score(s, seq.stack + (item,), True, hands, pos.player, pos.ff_below, pos)
+    return settled_score(s, pos.stack + (item,), True, hands, pos.player, pos.ff_below, pos)
 
 
 def _finish(pos: Position, change: Change | None) -> float | None:

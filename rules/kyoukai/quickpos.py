@@ -8,10 +8,10 @@ several times slower than reading a slot, and the look-aheads read them for ever
 
 from __future__ import annotations
 
-from rules.kyoukai.cards import Gate
+from rules.kyoukai.cards import Gate, Skill
 from rules.kyoukai.effects import Board
 from rules.kyoukai.scoreterms import Terms
-from rules.kyoukai.state import State
+from rules.kyoukai.state import Item, State
 
 
 class Position:
@@ -19,7 +19,8 @@ class Position:
     every legal intent of one view in a row, and many of them change the same few things."""
 
     __slots__ = ("s", "player", "plain", "scores", "stats", "terms", "ff_below", "field", "gates",
-                 "seq", "active", "cards", "catalog", "hands", "types")
+                 "seq", "active", "cards", "catalog", "hands", "types", "stack", "priority",
+                 "passes")
 
     def __init__(self, s: State, player: int) -> None:
         self.s = s  # held, so the identity that finds this entry is never reused
@@ -30,6 +31,10 @@ class Position:
         self.cards, self.catalog = s.cards, s.catalog
         self.hands = (s.players[0].hand, s.players[1].hand)
         self.types: dict[int, str] = {}  # each card's type, by instance
+        seq = s.seq
+        # The open Sequence's items (bottom first), who has priority and how many passed.
+        self.stack: tuple[Item, ...] = () if seq is None else seq.stack
+        self.priority, self.passes = (-1, 0) if seq is None else (seq.priority, seq.passes)
         # The Main step, or the End step's Sequence (answered, then the turn ends).
         self.plain = not (s.pending is not None or s.over or s.winner is not None
                           or s.absorbed or s.shield
@@ -91,3 +96,46 @@ def gate_stats(b: Board, iid: int) -> tuple[int, int]:
                 attack += sk.attack
                 defense += sk.defense
     return attack, defense
+
+
+# A Sequence item's fields (kind, player, source, skill, zone, target), by the item's
+# identity (the entry holds it): items are shared values (``state.seq_item``), and settling
+# reads each item's fields for every look-ahead of a position.
+ItemFields = tuple[str, int, int, int, int, int]
+_ITEMS: dict[int, tuple[Item, ItemFields]] = {}
+
+
+def item_fields(item: Item) -> ItemFields:
+    hit = _ITEMS.get(id(item))
+    if hit is None or hit[0] is not item:
+        if len(_ITEMS) >= 100_000:
+            _ITEMS.clear()
+        hit = _ITEMS[id(item)] = (item, (item.kind, item.player, item.source, item.skill,
+                                         item.zone, item.target))
+    return hit[1]
+
+
+# A card's or Skill's (type or kind, effect, amount), by the object's identity (the entry
+# holds it), for the same reason.
+Facts = tuple[str, str | None, int]
+_FACTS: dict[int, tuple[Gate | Skill, Facts]] = {}
+
+
+def card_facts(card: Gate) -> Facts:
+    """(``type``, ``effect``, ``amount``) of a card."""
+    hit = _FACTS.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_FACTS) >= 10_000:
+            _FACTS.clear()
+        hit = _FACTS[id(card)] = (card, (card.type, card.effect, card.amount))
+    return hit[1]
+
+
+def skill_facts(skill: Skill) -> Facts:
+    """(``kind``, ``effect``, ``amount``) of a Skill."""
+    hit = _FACTS.get(id(skill))
+    if hit is None or hit[0] is not skill:
+        if len(_FACTS) >= 10_000:
+            _FACTS.clear()
+        hit = _FACTS[id(skill)] = (skill, (skill.kind, skill.effect, skill.amount))
+    return hit[1]

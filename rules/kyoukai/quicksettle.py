@@ -23,7 +23,7 @@ from rules.kyoukai.cards import Gate
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, Params
 from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
 from rules.kyoukai.foresight import FRIENDLY_FIRE, harms_own, worth, worths
-from rules.kyoukai.quickpos import Position, gate_stats
+from rules.kyoukai.quickpos import Position, card_facts, gate_stats, item_fields, skill_facts
 from rules.kyoukai.state import (
     EMPTY,
     ENTRANT_LIFE,
@@ -66,50 +66,50 @@ class _Settling:
 
     def resolve(self, item: Item) -> bool:
         """``flow.resolve``; False when this item needs the Draft path."""
-        kind = item.kind
+        kind, player, source, skill_no, zone, target = item_fields(item)
         if kind == "end":
             return True  # the End step's item: the turn ends once the Sequence is over
         gates = self.gates
         if kind == "attack":
-            a, t = item.source, item.target
-            if a in gates and t in gates and GRID.bordering(self.field.index(a),
-                                                            self.field.index(t)):
-                return self.hit(t, self.stat(a)[0])
+            if source in gates and target in gates and GRID.bordering(
+                    self.field.index(source), self.field.index(target)):
+                return self.hit(target, self.stat(source)[0])
             return True
         if kind == "move":
-            g = item.source
-            if g in gates:
+            if source in gates:
                 field = self.field
-                start = field.index(g)
-                path = GRID.path(start, item.zone, lambda z: field[z] != EMPTY)
-                if path is not None and len(path) - 1 <= (self.card(g).movement or 0):
+                start = field.index(source)
+                path = GRID.path(start, zone, lambda z: field[z] != EMPTY)
+                if path is not None and len(path) - 1 <= (self.card(source).movement or 0):
                     field[start] = EMPTY
-                    field[item.zone] = g
+                    field[zone] = source
             return True
         if kind == "open":
-            card = self.card(item.source)
-            if card.type in ("summon", "spirit", "entrant"):
-                if self.field[item.zone] == EMPTY:
-                    self.place(item.source, item.player, item.zone)
+            card = self.card(source)
+            card_type, effect, amount = card_facts(card)
+            if card_type in ("summon", "spirit", "entrant"):
+                if self.field[zone] == EMPTY:
+                    self.place(source, player, zone)
                 return True  # (or it fizzles to the Discard, which the score does not read)
-            assert card.effect is not None
-            zone = self.retarget(item, OPEN_EFFECTS[card.effect].target, EMPTY,
-                                 open_params(card))
-            return zone is None or self.effect(card.effect, item, zone, card.amount)
+            assert effect is not None
+            at = self.retarget(player, zone, target, OPEN_EFFECTS[effect].target, EMPTY,
+                               open_params(card))
+            return at is None or self.effect(effect, player, source, at, amount)
         if kind == "skill":
-            src = item.source
-            skill = self.card(src).skills[item.skill]
-            on_field = src in gates
-            if skill.kind != "location" and not on_field:
+            skill = self.card(source).skills[skill_no]
+            skill_kind, effect, amount = skill_facts(skill)
+            assert effect is not None
+            on_field = source in gates
+            if skill_kind != "location" and not on_field:
                 return True
-            zone = self.retarget(item, SKILL_EFFECTS[skill.effect].target,
-                                 self.field.index(src) if on_field else EMPTY,
-                                 skill_params(skill))
-            if zone is None:
+            at = self.retarget(player, zone, target, SKILL_EFFECTS[effect].target,
+                               self.field.index(source) if on_field else EMPTY,
+                               skill_params(skill))
+            if at is None:
                 return True
-            if skill.effect == "primal_instinct":
-                return self.hit(self.field[zone], self.stat(src)[0])
-            return self.effect(skill.effect, item, zone, skill.amount)
+            if effect == "primal_instinct":
+                return self.hit(self.field[at], self.stat(source)[0])
+            return self.effect(effect, player, source, at, amount)
         return False
 
     def turn_ends(self) -> int | None:
@@ -142,19 +142,20 @@ class _Settling:
             return p  # the Entrant's owner loses
         return None
 
-    def retarget(self, item: Item, rule: str, src_zone: int, prm: Params) -> int | None:
-        """``flow._retarget``: the zone to act on, or None if the target is gone."""
+    def retarget(self, player: int, zone: int, target: int, rule: str, src_zone: int,
+                 prm: Params) -> int | None:
+        """``flow._retarget`` of an item by ``player`` aimed at ``zone`` (``target`` stood
+        there): the zone to act on, or None if the target is gone."""
         if rule == "none":
             return EMPTY
-        if item.target != EMPTY:
-            if item.target not in self.gates:
+        if target != EMPTY:
+            if target not in self.gates:
                 return None
-            z = self.field.index(item.target)
-            return z if aims(self, rule, item.player, src_zone, prm, z) else None
-        return item.zone if aims(self, rule, item.player, src_zone, prm, item.zone) else None
+            z = self.field.index(target)
+            return z if aims(self, rule, player, src_zone, prm, z) else None
+        return zone if aims(self, rule, player, src_zone, prm, zone) else None
 
-    def effect(self, effect: str, item: Item, zone: int, amount: int) -> bool:
-        p = item.player
+    def effect(self, effect: str, p: int, source: int, zone: int, amount: int) -> bool:
         if effect == "damage":
             return self.hit(self.field[zone], amount)
         if effect == "shield":
@@ -184,7 +185,7 @@ class _Settling:
             self.hands[g.owner] += 1
             return True
         if effect == "rebirth":
-            self.place(item.source, p, zone)
+            self.place(source, p, zone)
             return True
         # A Branch or Graft changes its host's stats, which only later items would read.
         return self.last and effect in ("branch_self", "graft")

@@ -264,19 +264,20 @@ class KyoukaiRules(Ruleset[State]):
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
         # ``lookahead`` of each intent, sharing what one position's look-aheads share
-        # (``quicklook.Position``); every Move outside a Sequence scores alike.
+        # (``quickpos.Position``); every Move outside a Sequence scores alike.
         pos = position(state, player)
         moves_alike = state.seq is None
         move: float | None = None
         out: list[float | None] = []
         for intent in intents:
             try:
-                if intent.kind == "move" and moves_alike:
+                kind = intent.kind
+                if kind == "move" and moves_alike:
                     if move is None:
                         move = self.lookahead(state, intent, player)
                     out.append(move)
                     continue
-                quick = quick_score(pos, intent)
+                quick = quick_score(pos, intent, kind)
                 out.append(self._lookahead(state, intent, player) if quick is None else quick)
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 out.append(None)
