@@ -42,11 +42,12 @@ def best_one_ply(rs: Ruleset[Any], state: Any, legal: list[Intent], me: int) -> 
     is highest, in legal order; passes lose ties. Empty if none could be scored."""
     best: list[Intent] = []
     best_score = float("-inf")
-    for intent in legal:
-        try:
-            score = rs.lookahead(state, intent, me)
-        except Exception:  # noqa: BLE001 - a guess that the view cannot make is not fatal
+    # ``lookaheads``: the scores of one position's intents in one call (a game shares work
+    # between them); None for a guess that the view cannot make, which is not fatal.
+    for intent, scored in zip(legal, rs.lookaheads(state, legal, me), strict=True):
+        if scored is None:
             continue
+        score = scored
         if intent.kind in PASS_KINDS:
             score -= 1e-3
         if score > best_score + 1e-9:

@@ -329,6 +329,17 @@ class Ruleset(ABC, Generic[S]):
         A game may compute it without building the state in between; same value."""
         return self.evaluate(self.apply(state, intent, quiet=True).state, player)
 
+    def lookaheads(self, state: S, intents: Sequence[Intent], player: int) -> list[float | None]:
+        """``lookahead`` of each of ``intents`` in order, None for one that raised (a guess a
+        view cannot make). A game may share work between the intents of one position."""
+        out: list[float | None] = []
+        for intent in intents:
+            try:
+                out.append(self.lookahead(state, intent, player))
+            except Exception:  # noqa: BLE001 - the caller skips what cannot be scored
+                out.append(None)
+        return out
+
     def replace_cards(self, state: S, cards: Mapping[str, Any]) -> tuple[S, list[Event]]:
         """Hot reload: cards already in this game take the new data (by stable id) from now
         on; the game state is otherwise untouched. Cards not in the game are ignored, and a

@@ -17,8 +17,9 @@ from typing import Any
 from rules.core import zones
 from rules.core.model import Event, Intent
 from rules.core.window import Window
+from rules.kyoukai.aiming import aims, open_params, skill_params
 from rules.kyoukai.draft import event
-from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, zone_label
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, Params, zone_label
 from rules.kyoukai.flow import CONTINUING, EMPTY_DECK_DAMAGE, opened
 from rules.kyoukai.legal import occupancy, reach
 from rules.kyoukai.quicklook import attack_of, defense_of
@@ -274,7 +275,7 @@ def _lone_gate_opens(s: State, item: Item) -> State | None:
             return None
         update: dict[str, Any] = {}
         zone = _target_zone(s, item, OPEN_EFFECTS[effect].target, EMPTY,
-                            Params(card.amount, card.range))
+                            open_params(card))
         if zone is None or not _effect(s, update, effect, p, src, zone, card.amount):
             return None
         if effect != "branch_self":
@@ -306,7 +307,7 @@ def _lone_skill_resolves(s: State, item: Item) -> State | None:
         return None
     zone = _target_zone(s, item, SKILL_EFFECTS[effect].target,
                         s.zone_of(src) if on_field else EMPTY,
-                        Params(skill.amount, skill.range, skill.attack, skill.defense))
+                        skill_params(skill))
     update: dict[str, Any] = {}
     if zone is None or not _effect(s, update, effect, item.player, src, zone, skill.amount):
         return None
@@ -367,11 +368,10 @@ def _target_zone(s: State, item: Item, rule: str, src_zone: int, prm: Params) ->
     gone."""
     if rule == "none":
         return EMPTY
-    legal = TARGETS[rule](s, item.player, src_zone, prm)
     if item.target != EMPTY:
         z = s.zone_of(item.target)
-        return z if z in legal else None
-    return item.zone if item.zone in legal else None
+        return z if aims(s, rule, item.player, src_zone, prm, z) else None
+    return item.zone if aims(s, rule, item.player, src_zone, prm, item.zone) else None
 
 
 def _declared(s: State, item: Item) -> Window[Item]:

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from rules.core.model import Intent
 from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
-from rules.kyoukai.foresight import FRIENDLY_FIRE, worth, worths
+from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, worth, worths
+from rules.kyoukai.quickpos import Position, gate_stats, item_fields, position
 from rules.kyoukai.quicksettle import settled_score
 from rules.kyoukai.state import (
     EMPTY,
     ENTRANT_LIFE,
     HAND_LIMIT,
     TURN_CAP,
-    Item,
     State,
     seq_item,
 )
@@ -36,310 +36,287 @@ _NONE = -2  # no Gate (iids are >= 0, EMPTY is -1)
 # Sequence; Ready, Branches and the Discard are not scored).
 _SILENT = frozenset({"shield", "ready", "branch_self", "graft", "nothing"})
 
-
-class _Change:
-    """What resolving one item changes that the score reads (``declarer`` declared it)."""
-
-    __slots__ = ("declarer", "ff", "hit", "hit_damage", "won", "gone", "added", "hands")
-
-    def __init__(self, declarer: int, hands: tuple[int, int]) -> None:
-        self.declarer = declarer
-        self.ff = 0  # friendly fire counted for the scoring player
-        self.hit = _NONE  # an Entrant whose damage becomes ``hit_damage``
-        self.hit_damage = 0
-        self.won = False  # ``hit`` reached its Life: the game ends
-        self.gone = _NONE  # a Gate that leaves the field
-        self.added = _NONE  # a Gate put on the field by ``declarer``
-        self.hands = hands  # each player's hand size change
+# What resolving one item changes that the score reads, as a tuple (the key of the scores
+# found for one position): (declarer, ff, hit, hit_damage, won, gone, added, hand 0, hand 1):
+# ``ff`` 1 when a harmful item still on the Sequence aims at its declarer's own Gate (counted
+# for the declarer only); an Entrant ``hit`` whose damage becomes ``hit_damage`` (``won``: it
+# reached its Life and the game ends); a Gate ``gone`` from the field; a Gate ``added`` to it
+# by the declarer; each player's hand size change. ``_NONE`` for no Gate.
+Change = tuple[int, int, int, int, bool, int, int, int, int]
 
 
 def quick_lookahead(s: State, intent: Intent, player: int) -> float | None:
     """``evaluate`` (for ``player``) after ``intent`` and its settling, or None when this
     intent or position needs the Draft path."""
-    if (s.pending is not None or s.over or s.winner is not None or s.absorbed or s.shield
-            or s.step != "main"):
+    return quick_score(position(s, player), intent)
+
+
+def quick_score(pos: Position, intent: Intent, kind: str | None = None) -> float | None:
+    """``quick_lookahead`` of ``intent`` (of ``kind``, if read already) in the position
+    ``pos``."""
+    if not pos.plain:
         return None
-    kind = intent.kind
-    seq = s.seq
+    player = pos.player
+    if kind is None:
+        kind = intent.kind
+    seq = pos.seq
     if seq is not None:
+        stack = pos.stack
         if kind == "pass":
             # Passing settles the items as declared. A pass that closes the Sequence resolves
             # them before the score counts friendly fire (nothing is left on it); one that
             # does not leaves them there to be counted.
-            if len(seq.stack) == 1:
-                change = _resolved(s, seq.stack[0], (0, 0), declared=seq.passes == 0)
+            if len(stack) == 1:
+                it, opened = item_fields(stack[0]), pos.passes == 0
+                change = _resolved(pos, *it, 0, 0, opened)
                 if change is not None:
-                    return _score(s, player, change)
-            return settled_score(s, seq.stack, seq.passes == 0, [0, 0], player)
+                    return _score(pos, change)
+            return settled_score(pos.s, stack, pos.passes == 0, [0, 0], player, pos=pos)
         if kind not in ("open", "skill"):
             return None
-        if len(seq.stack) != 1 or seq.stack[0].kind != "move" or seq.priority != player:
-            return _answer_settled(s, intent, player)
+        if len(stack) != 1 or item_fields(stack[0])[0] != "move" or pos.priority != player:
+            return _answer_settled(pos, intent, kind)
         # An answer to a lone Move resolves first, then the Move, which changes no material
         # whether it still goes or fizzles: the answer scores as if declared on its own.
-    elif s.active != player:
+    elif pos.active != player:
         return None
     p = player
-    if kind in ("move", "end_action"):
-        # Outside a Sequence: a Move opens one of Moves only, which settles to nothing the
-        # score reads; ending a Turn Action changes nothing it reads either.
-        return _score(s, player, _Change(p, (0, 0))) if seq is None else None
-    if kind == "end_step":
-        return _turn_ends(s, player) if seq is None else None
+    field = pos.field
     if kind == "attack":
         gate: int = intent.gate  # type: ignore[attr-defined]
         zone: int = intent.zone  # type: ignore[attr-defined]
-        change = _Change(p, (0, 0))
-        return _finish(s, player, _hit(s, change, s.field[zone], attack_of(s, gate), True))
+        return _finish(pos, _hit(pos, p, field[zone], pos.stat(gate)[0], True, 0, 0))
     if kind == "open":
         c: int = intent.card  # type: ignore[attr-defined]
         zone = intent.zone  # type: ignore[attr-defined]
         # The card leaves the hand (a Spirit the Spirit deck) when declared.
-        lost = -1 if c in s.players[p].hand else 0
-        item = seq_item("open", p, c, -1, zone, s.field[zone] if zone != EMPTY else EMPTY)
-        return _finish(s, player, _resolved(s, item, _hands(p, lost), declared=True))
+        lost = -1 if c in pos.hands[p] else 0
+        return _finish(pos, _resolved(pos, "open", p, c, -1, zone,
+                                      field[zone] if zone != EMPTY else EMPTY,
+                                      lost if p == 0 else 0, lost if p == 1 else 0, True))
     if kind == "skill":
         g: int = intent.gate  # type: ignore[attr-defined]
         zone = intent.zone  # type: ignore[attr-defined]
         k: int = intent.skill  # type: ignore[attr-defined]
         pay: tuple[int, ...] = intent.pay  # type: ignore[attr-defined]
-        skill = s.card(g).skills[k]
-        item = seq_item("skill", p, g, k, zone, s.field[zone] if zone != EMPTY else EMPTY)
-        lost = -len(pay[:skill.cost.discard])
-        return _finish(s, player, _resolved(s, item, _hands(p, lost), declared=True))
+        lost = -len(pay[:pos.card(g).skills[k].cost.discard])
+        return _finish(pos, _resolved(pos, "skill", p, g, k, zone,
+                                      field[zone] if zone != EMPTY else EMPTY,
+                                      lost if p == 0 else 0, lost if p == 1 else 0, True))
+    if kind in ("move", "end_action"):
+        # Outside a Sequence: a Move opens one of Moves only, which settles to nothing the
+        # score reads; ending a Turn Action changes nothing it reads either.
+        return _score(pos, (p, 0, _NONE, 0, False, _NONE, _NONE, 0, 0)) if seq is None else None
+    if kind == "end_step":
+        return _turn_ends(pos) if seq is None else None
     return None
 
 
-def _turn_ends(s: State, player: int) -> float | None:
+def _turn_ends(pos: Position) -> float | None:
     """The End step's Sequence settles: Clean-up waits for discards when the hand is over its
     limit, else the turn passes and the next player draws a card, or takes 2 damage on their
     Entrant from an empty deck (``flow.advance``); None when the turn limit ends the game
     (the Draft path)."""
+    s = pos.s
     p = s.active
     nxt = s.players[1 - p]
     if len(s.players[p].hand) > HAND_LIMIT:
-        return _score(s, player, _Change(p, (0, 0)))
+        return _score(pos, (p, 0, _NONE, 0, False, _NONE, _NONE, 0, 0))
     if s.turn >= TURN_CAP:
         return None
     if nxt.deck:
-        return _score(s, player, _Change(p, _hands(1 - p, 1)))
-    change = _Change(p, (0, 0))
+        drawn = (1, 0) if p == 1 else (0, 1)
+        return _score(pos, (p, 0, _NONE, 0, False, _NONE, _NONE, *drawn))
     g = s.gates.get(nxt.entrant)
     if g is not None:
         # ``Draft.damage`` from the draw step: the Sequence's Defense bonuses are over.
-        through = max(0, EMPTY_DECK_DAMAGE - max(0, defense_of(s, nxt.entrant)))
+        through = max(0, EMPTY_DECK_DAMAGE - max(0, pos.stat(nxt.entrant)[1]))
         if through > 0:
-            change.hit, change.hit_damage = nxt.entrant, g.damage + through
-            change.won = change.hit_damage >= ENTRANT_LIFE
-    return _score(s, player, change)
+            damage = g.damage + through
+            return _score(pos, (p, 0, nxt.entrant, damage, damage >= ENTRANT_LIFE, _NONE,
+                                _NONE, 0, 0))
+    return _score(pos, (p, 0, _NONE, 0, False, _NONE, _NONE, 0, 0))
 
 
-def _answer_settled(s: State, intent: Intent, player: int) -> float | None:
+def _answer_settled(pos: Position, intent: Intent, kind: str) -> float | None:
     """An answer declared on the open Sequence, and every item on it settled
     (``quicksettle``)."""
-    seq = s.seq
-    assert seq is not None
-    p = seq.priority
+    s = pos.s
+    p = pos.priority
     hands = [0, 0]
     zone: int = intent.zone  # type: ignore[attr-defined]
-    target = s.field[zone] if zone != EMPTY else EMPTY
-    if intent.kind == "open":
+    target = pos.field[zone] if zone != EMPTY else EMPTY
+    if kind == "open":
         c: int = intent.card  # type: ignore[attr-defined]
-        if c in s.players[p].hand:
+        if c in pos.hands[p]:
             hands[p] = -1
         item = seq_item("open", p, c, -1, zone, target)
     else:
         g: int = intent.gate  # type: ignore[attr-defined]
         k: int = intent.skill  # type: ignore[attr-defined]
         pay: tuple[int, ...] = intent.pay  # type: ignore[attr-defined]
-        hands[p] = -len(pay[:s.card(g).skills[k].cost.discard])
+        hands[p] = -len(pay[:pos.card(g).skills[k].cost.discard])
         item = seq_item("skill", p, g, k, zone, target)
-    return settled_score(s, seq.stack + (item,), True, hands, player)
+    if pos.ff_below is None:
+        pos.ff_below = friendly_fire(s, pos.player)
+    return settled_score(s, pos.stack + (item,), True, hands, pos.player, pos.ff_below, pos)
 
 
-def _hands(p: int, change: int) -> tuple[int, int]:
-    return (change, 0) if p == 0 else (0, change)
+def _finish(pos: Position, change: Change | None) -> float | None:
+    return None if change is None else _score(pos, change)
 
 
-def _finish(s: State, player: int, change: _Change | None) -> float | None:
-    return None if change is None else _score(s, player, change)
-
-
-def _resolved(s: State, item: Item, hands: tuple[int, int],
-              declared: bool = False) -> _Change | None:
-    """What ``item`` resolving alone changes; ``declared``: it is still on the Sequence when the
-    score counts friendly fire (a harmful item aimed at its declarer's own Gate)."""
-    p = item.player
-    change = _Change(p, hands)
-    if item.kind == "move":
-        return change  # a Move changes no material
-    if item.kind == "attack":
-        if item.source not in s.gates:
-            return None
-        return _hit(s, change, item.target, attack_of(s, item.source), declared)
-    if item.kind == "open":
-        card = s.card(item.source)
-        if card.type in ("summon", "spirit", "entrant"):
-            if s.field[item.zone] != EMPTY:
+def _resolved(pos: Position, kind: str, p: int, source: int, skill_no: int, zone: int,
+              target: int, h0: int, h1: int, declared: bool) -> Change | None:
+    """What the item (``kind``, ``p`` … ``target``: ``Item``'s fields) resolving alone
+    changes, with the hand sizes changed by ``h0`` and ``h1`` first; ``declared``: it is
+    still on the Sequence when the score counts friendly fire (a harmful item aimed at its
+    declarer's own Gate)."""
+    if kind == "open":
+        card = pos.card(source)
+        if pos.type_of(source) in ("summon", "spirit", "entrant"):
+            if pos.field[zone] != EMPTY:
                 return None
-            change.added = item.source
-            return change
-        return _effect(s, change, card.effect, card.amount, item.target, declared)
-    if item.kind == "skill":
-        g = item.source
-        skill = s.card(g).skills[item.skill]
-        if skill.kind != "location" and g not in s.gates:
+            return (p, 0, _NONE, 0, False, _NONE, source, h0, h1)
+        return _effect(pos, p, card.effect, card.amount, target, declared, h0, h1)
+    if kind == "skill":
+        skill = pos.card(source).skills[skill_no]
+        if skill.kind != "location" and source not in pos.gates:
             return None
-        if skill.effect == "primal_instinct":
-            return _hit(s, change, item.target, attack_of(s, g), declared)
-        if skill.effect == "rebirth":
-            if s.field[item.zone] != EMPTY:
+        effect = skill.effect
+        if effect == "primal_instinct":
+            return _hit(pos, p, target, pos.stat(source)[0], declared, h0, h1)
+        if effect == "rebirth":
+            if pos.field[zone] != EMPTY:
                 return None
-            change.added = g
-            return change
-        return _effect(s, change, skill.effect, skill.amount, item.target, declared)
+            return (p, 0, _NONE, 0, False, _NONE, source, h0, h1)
+        return _effect(pos, p, effect, skill.amount, target, declared, h0, h1)
+    if kind == "move":
+        return (p, 0, _NONE, 0, False, _NONE, _NONE, h0, h1)  # a Move changes no material
+    if kind == "attack":
+        if source not in pos.gates:
+            return None
+        return _hit(pos, p, target, pos.stat(source)[0], declared, h0, h1)
     return None  # the End step's item ends the turn: the Draft path
 
 
-def _effect(s: State, change: _Change, effect: str | None, amount: int, target: int,
-            declared: bool) -> _Change | None:
-    p = change.declarer
+def _effect(pos: Position, p: int, effect: str | None, amount: int, target: int,
+            declared: bool, h0: int, h1: int) -> Change | None:
     if effect == "damage":
-        return _hit(s, change, target, amount, declared)
+        return _hit(pos, p, target, amount, declared, h0, h1)
     if effect in _SILENT:
-        return change
+        return (p, 0, _NONE, 0, False, _NONE, _NONE, h0, h1)
     if effect == "draw":
-        taken = len(s.players[p].deck[:amount])
-        h = change.hands
-        change.hands = (h[0] + taken, h[1]) if p == 0 else (h[0], h[1] + taken)
-        return change
+        taken = len(pos.s.players[p].deck[:amount])
+        if p == 0:
+            h0 += taken
+        else:
+            h1 += taken
+        return (p, 0, _NONE, 0, False, _NONE, _NONE, h0, h1)
     if effect == "heal":
-        ent = s.players[p].entrant
-        g = s.gates.get(ent)
-        if g is not None:
-            change.hit, change.hit_damage = ent, g.damage - min(amount, g.damage)
-        return change
+        ent = pos.s.players[p].entrant
+        g = pos.gates.get(ent)
+        if g is None:
+            return (p, 0, _NONE, 0, False, _NONE, _NONE, h0, h1)
+        return (p, 0, ent, g.damage - min(amount, g.damage), False, _NONE, _NONE, h0, h1)
     if effect == "return_to_hand":
-        g = s.gates.get(target)
+        g = pos.gates.get(target)
         if g is None:
             return None
         # The Gate goes back to its owner's hand; its Branches to the Discard.
-        change.gone = target
-        h = change.hands
-        change.hands = (h[0] + 1, h[1]) if g.owner == 0 else (h[0], h[1] + 1)
-        return change
+        if g.owner == 0:
+            h0 += 1
+        else:
+            h1 += 1
+        return (p, 0, _NONE, 0, False, target, _NONE, h0, h1)
     return None
 
 
 def attack_of(s: State, iid: int) -> int:
     """The Gate's Attack with its Branches' bonus (as ``Draft.attack_of``)."""
-    total = s.card(iid).attack or 0
-    for b in s.gates[iid].branches:
-        for sk in s.card(b).skills:
-            if sk.kind == "branch" and sk.effect == "stat_bonus":
-                total += sk.attack
-    return total
+    return gate_stats(s, iid)[0]
 
 
 def defense_of(s: State, iid: int) -> int:
     """The Gate's Defense with its Branches' bonus (a Sequence's shields not counted)."""
-    total = s.card(iid).defense or 0
-    for b in s.gates[iid].branches:
-        for sk in s.card(b).skills:
-            if sk.kind == "branch" and sk.effect == "stat_bonus":
-                total += sk.defense
-    return total
+    return gate_stats(s, iid)[1]
 
 
-def _hit(s: State, change: _Change, target: int, amount: int, declared: bool) -> _Change | None:
-    """``amount`` damage dealt to ``target`` by a harmful item (as ``Draft.damage`` with
-    nothing absorbed yet)."""
-    g = s.gates.get(target)
+def _hit(pos: Position, p: int, target: int, amount: int, declared: bool, h0: int,
+         h1: int) -> Change | None:
+    """``amount`` damage dealt to ``target`` by a harmful item ``p`` declared (as
+    ``Draft.damage`` with nothing absorbed yet)."""
+    g = pos.gates.get(target)
     if g is None:
         return None
-    if declared and g.owner == change.declarer:
-        change.ff = 1
-    through = max(0, amount - max(0, defense_of(s, target))) if amount > 0 else 0
+    ff = 1 if declared and g.owner == p else 0
+    through = max(0, amount - max(0, pos.stat(target)[1])) if amount > 0 else 0
     if through == 0:
-        return change
-    if s.card(target).type == "entrant":
-        change.hit, change.hit_damage = target, g.damage + through
-        change.won = change.hit_damage >= ENTRANT_LIFE
-    else:
-        change.gone = target
-    return change
+        return (p, ff, _NONE, 0, False, _NONE, _NONE, h0, h1)
+    if pos.type_of(target) == "entrant":
+        damage = g.damage + through
+        return (p, ff, target, damage, damage >= ENTRANT_LIFE, _NONE, _NONE, h0, h1)
+    return (p, ff, _NONE, 0, False, target, _NONE, h0, h1)
 
 
-def _score(s: State, player: int, change: _Change) -> float:
-    """``ruleset._score`` for ``player`` of ``s`` with ``change`` made (a Gate ``added`` is put
-    on the field last, as ``Draft.place`` does)."""
-    ff = change.ff if change.declarer == player else 0
-    score = -FRIENDLY_FIRE * ff
-    hit, added, gone = change.hit, change.added, change.gone
-    if change.won:
-        won = 1 - s.gates[hit].owner  # the Entrant's damage ends the game (no winner yet)
-        return score + (1000.0 if won == player else -1000.0)
+def _score(pos: Position, change: Change) -> float:
+    """``ruleset._score`` for the position's player with ``change`` made, once per change."""
+    got = pos.scores.get(change)
+    if got is None:
+        got = pos.scores[change] = _score_of(pos, change)
+    return got
+
+
+def _score_of(pos: Position, change: Change) -> float:
+    """``ruleset._score`` for the position's player of its state with ``change`` made (a Gate
+    ``added`` is put on the field last, as ``Draft.place`` does)."""
+    s, player = pos.s, pos.player
+    declarer, ff, hit, hit_damage, won, gone, added, h0, h1 = change
+    score = -FRIENDLY_FIRE * (ff if declarer == player else 0)
+    if won:
+        winner = 1 - s.gates[hit].owner  # the Entrant's damage ends the game (no winner yet)
+        return score + (1000.0 if winner == player else -1000.0)
     if added != _NONE and added in s.gates:
         return _score_plain(s, player, change)
-    # Subtracting a value is adding its negation (the same float), so each Gate's share is
-    # one signed term, added in the Gates' order.
-    for i, term, mine in _terms(s, player):
-        if i == gone:
-            continue
-        if i == hit:
-            term = -float(change.hit_damage) if mine else float(change.hit_damage)
-        score += term
+    # The shares before the first Gate the change touches add up as in the position.
+    terms = pos.shares()
+    n = len(terms.gates)
+    index = terms.index
+    k = n if gone == _NONE else index.get(gone, n)
+    if hit != _NONE:
+        k = min(k, index.get(hit, n))
+    score = terms.sums(ff if declarer == player else 0)[k]
+    if k < n:
+        gates, shares, mine_at = terms.gates, terms.terms, terms.mine
+        for j in range(k, n):
+            i = gates[j]
+            if i == gone:
+                continue
+            if i == hit:
+                score += -float(hit_damage) if mine_at[j] else float(hit_damage)
+            else:
+                score += shares[j]
     if added != _NONE:
         known = worths(s)
         if added in known:
             w = known[added]
         else:
             w = known[added] = worth(s, added)
-        mine = change.declarer == player
+        mine = declarer == player
         if w is None:
             score += -0.0 if mine else 0.0  # undamaged
         else:
             score += w if mine else -w
-    me, them = s.players[player], s.players[1 - player]
-    h = change.hands
-    score += 0.3 * ((len(me.hand) + h[player]) - (len(them.hand) + h[1 - player]))
+    mine_h, them_h = (h0, h1) if player == 0 else (h1, h0)
+    score += 0.3 * ((len(pos.hands[player]) + mine_h) - (len(pos.hands[1 - player]) + them_h))
     return score
 
 
-_Term = tuple[int, float, bool]
-# The last state's terms per scoring player (the entry holds the state): the greedy agent
-# scores every legal intent of one view.
-_TERMS: dict[int, tuple[State, list[_Term]]] = {}
-
-
-def _terms(s: State, player: int) -> list[_Term]:
-    """Each Gate's signed share of ``player``'s score, in the Gates' order: (Gate, term,
-    whether ``player`` owns it)."""
-    hit = _TERMS.get(player)
-    if hit is not None and hit[0] is s:
-        return hit[1]
-    known = worths(s)
-    out: list[_Term] = []
-    for i, g in s.gates.items():
-        if i in known:
-            w = known[i]
-        else:
-            w = known[i] = worth(s, i)
-        mine = g.owner == player
-        if w is None:
-            out.append((i, -float(g.damage) if mine else float(g.damage), mine))
-        else:
-            out.append((i, w if mine else -w, mine))
-    _TERMS[player] = (s, out)
-    return out
-
-
-def _score_plain(s: State, player: int, change: _Change) -> float:
+def _score_plain(s: State, player: int, change: Change) -> float:
     """``_score`` Gate by Gate (for an ``added`` Gate that is already on the field)."""
-    ff = change.ff if change.declarer == player else 0
-    score = -FRIENDLY_FIRE * ff
+    declarer, ff, hit, hit_damage, _won, gone, added, h0, h1 = change
+    score = -FRIENDLY_FIRE * (ff if declarer == player else 0)
     gates = s.gates
-    hit, added, gone = change.hit, change.added, change.gone
     known = worths(s)
     order = [*gates, added]
     for i in order:
@@ -350,7 +327,7 @@ def _score_plain(s: State, player: int, change: _Change) -> float:
         else:
             w = known[i] = worth(s, i)
         if i == added:  # undamaged, its declarer's
-            mine = change.declarer == player
+            mine = declarer == player
             if w is None:
                 if mine:
                     score -= 0
@@ -363,7 +340,7 @@ def _score_plain(s: State, player: int, change: _Change) -> float:
             continue
         g = gates[i]
         if w is None:
-            dmg = change.hit_damage if i == hit else g.damage
+            dmg = hit_damage if i == hit else g.damage
             if g.owner == player:
                 score -= dmg
             else:
@@ -373,6 +350,6 @@ def _score_plain(s: State, player: int, change: _Change) -> float:
         else:
             score -= w
     me, them = s.players[player], s.players[1 - player]
-    h = change.hands
-    score += 0.3 * ((len(me.hand) + h[player]) - (len(them.hand) + h[1 - player]))
+    mine_h, them_h = (h0, h1) if player == 0 else (h1, h0)
+    score += 0.3 * ((len(me.hand) + mine_h) - (len(them.hand) + them_h))
     return score

@@ -18,25 +18,40 @@ test_quicklook.py checks this against the Draft path on every intent of many pos
 
 from __future__ import annotations
 
+from rules.kyoukai.aiming import aims, open_params, skill_params
 from rules.kyoukai.cards import Gate
-from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, Params
+from rules.kyoukai.flow import EMPTY_DECK_DAMAGE
 from rules.kyoukai.foresight import FRIENDLY_FIRE, harms_own, worth, worths
-from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, GRID, FieldGate, Item, State, placed
+from rules.kyoukai.quickpos import Position, card_facts, gate_stats, item_fields, skill_facts
+from rules.kyoukai.state import (
+    EMPTY,
+    ENTRANT_LIFE,
+    GRID,
+    HAND_LIMIT,
+    TURN_CAP,
+    FieldGate,
+    Item,
+    State,
+    placed,
+)
 
 
 class _Settling:
     """What the items resolved so far changed (``effects.Board`` for the target rules)."""
 
     __slots__ = ("s", "field", "gates", "damage", "absorbed", "shield", "hands", "drawn", "won",
-                 "settling", "last")
+                 "settling", "last", "left", "pos", "cards", "catalog")
 
-    def __init__(self, s: State, hands: list[int], settling: bool) -> None:
-        self.s = s
+    def __init__(self, pos: Position, hands: list[int], settling: bool) -> None:
+        self.s = pos.s
+        self.pos = pos
+        self.cards, self.catalog = pos.cards, pos.catalog
         # Whether ``foresight.settle`` resolves the items (it makes a choice asked for on the
         # way and goes on), or a closing pass's ``advance`` (which stops at the choice).
         self.settling = settling
-        self.field = list(s.field)
-        self.gates: dict[int, FieldGate] = dict(s.gates)
+        self.field = list(pos.field)
+        self.gates: dict[int, FieldGate] = dict(pos.gates)
         self.damage: dict[int, int] = {}  # Entrants' damage as it now stands
         self.absorbed: dict[int, int] = {}
         self.shield: dict[int, int] = {}
@@ -44,70 +59,103 @@ class _Settling:
         self.drawn = [0, 0]
         self.won: int | None = None  # who won, once an Entrant's damage ends the game
         self.last = False  # the item resolving is the last one (nothing reads what it changes)
+        self.left: set[int] = set()  # Gates that left the field
 
     def card(self, iid: int) -> Gate:
-        return self.s.card(iid)
+        return self.catalog[self.cards[iid]]
 
     def resolve(self, item: Item) -> bool:
         """``flow.resolve``; False when this item needs the Draft path."""
-        kind = item.kind
+        kind, player, source, skill_no, zone, target = item_fields(item)
+        if kind == "end":
+            return True  # the End step's item: the turn ends once the Sequence is over
         gates = self.gates
         if kind == "attack":
-            a, t = item.source, item.target
-            if a in gates and t in gates and GRID.bordering(self.field.index(a),
-                                                            self.field.index(t)):
-                return self.hit(t, self.stat(a, "attack"))
+            if source in gates and target in gates and GRID.bordering(
+                    self.field.index(source), self.field.index(target)):
+                return self.hit(target, self.stat(source)[0])
             return True
         if kind == "move":
-            g = item.source
-            if g in gates:
+            if source in gates:
                 field = self.field
-                start = field.index(g)
-                path = GRID.path(start, item.zone, lambda z: field[z] != EMPTY)
-                if path is not None and len(path) - 1 <= (self.card(g).movement or 0):
+                start = field.index(source)
+                path = GRID.path(start, zone, lambda z: field[z] != EMPTY)
+                if path is not None and len(path) - 1 <= (self.card(source).movement or 0):
                     field[start] = EMPTY
-                    field[item.zone] = g
+                    field[zone] = source
             return True
         if kind == "open":
-            card = self.card(item.source)
-            if card.type in ("summon", "spirit", "entrant"):
-                if self.field[item.zone] == EMPTY:
-                    self.place(item.source, item.player, item.zone)
+            card = self.card(source)
+            card_type, effect, amount = card_facts(card)
+            if card_type in ("summon", "spirit", "entrant"):
+                if self.field[zone] == EMPTY:
+                    self.place(source, player, zone)
                 return True  # (or it fizzles to the Discard, which the score does not read)
-            assert card.effect is not None
-            zone = self.retarget(item, OPEN_EFFECTS[card.effect].target, EMPTY,
-                                 Params(card.amount, card.range))
-            return zone is None or self.effect(card.effect, item, zone, card.amount)
+            assert effect is not None
+            at = self.retarget(player, zone, target, OPEN_EFFECTS[effect].target, EMPTY,
+                               open_params(card))
+            return at is None or self.effect(effect, player, source, at, amount)
         if kind == "skill":
-            src = item.source
-            skill = self.card(src).skills[item.skill]
-            on_field = src in gates
-            if skill.kind != "location" and not on_field:
+            skill = self.card(source).skills[skill_no]
+            skill_kind, effect, amount = skill_facts(skill)
+            assert effect is not None
+            on_field = source in gates
+            if skill_kind != "location" and not on_field:
                 return True
-            zone = self.retarget(item, SKILL_EFFECTS[skill.effect].target,
-                                 self.field.index(src) if on_field else EMPTY,
-                                 Params(skill.amount, skill.range, skill.attack, skill.defense))
-            if zone is None:
+            at = self.retarget(player, zone, target, SKILL_EFFECTS[effect].target,
+                               self.field.index(source) if on_field else EMPTY,
+                               skill_params(skill))
+            if at is None:
                 return True
-            if skill.effect == "primal_instinct":
-                return self.hit(self.field[zone], self.stat(src, "attack"))
-            return self.effect(skill.effect, item, zone, skill.amount)
+            if effect == "primal_instinct":
+                return self.hit(self.field[at], self.stat(source)[0])
+            return self.effect(effect, player, source, at, amount)
         return False
 
-    def retarget(self, item: Item, rule: str, src_zone: int, prm: Params) -> int | None:
-        """``flow._retarget``: the zone to act on, or None if the target is gone."""
+    def turn_ends(self) -> int | None:
+        """The End step's Sequence is over (``flow.advance``): Clean-up waits for discards
+        when the hand is over its limit, else the turn passes and the next player draws a
+        card, or takes 2 damage on their Entrant from an empty deck (Defense bonuses and
+        Defense used are over with the Sequence). Ready flags and Ki are not scored. None
+        while the game goes on, else the winner (-1: the turn limit's draw)."""
+        s = self.s
+        p = s.active
+        if len(s.players[p].hand) + self.hands[p] > HAND_LIMIT:
+            return None
+        if s.turn >= TURN_CAP:
+            return -1
+        q = 1 - p
+        nxt = s.players[q]
+        if len(nxt.deck) > self.drawn[q]:
+            self.hands[q] += 1
+            return None
+        ent = nxt.entrant
+        g = self.gates.get(ent)
+        if g is None:
+            return None
+        through = max(0, EMPTY_DECK_DAMAGE - max(0, self.stat(ent)[1]))
+        if through == 0:
+            return None
+        total = self.damage.get(ent, g.damage) + through
+        self.damage[ent] = total
+        if total >= ENTRANT_LIFE:
+            return p  # the Entrant's owner loses
+        return None
+
+    def retarget(self, player: int, zone: int, target: int, rule: str, src_zone: int,
+                 prm: Params) -> int | None:
+        """``flow._retarget`` of an item by ``player`` aimed at ``zone`` (``target`` stood
+        there): the zone to act on, or None if the target is gone."""
         if rule == "none":
             return EMPTY
-        legal = TARGETS[rule](self, item.player, src_zone, prm)
-        if item.target != EMPTY:
-            if item.target not in self.gates:
+        if target != EMPTY:
+            if target not in self.gates:
                 return None
-            z = self.field.index(item.target)
-            return z if z in legal else None
-        return item.zone if item.zone in legal else None
+            z = self.field.index(target)
+            return z if aims(self, rule, player, src_zone, prm, z) else None
+        return zone if aims(self, rule, player, src_zone, prm, zone) else None
 
-    def effect(self, effect: str, item: Item, zone: int, amount: int) -> bool:
-        p = item.player
+    def effect(self, effect: str, p: int, source: int, zone: int, amount: int) -> bool:
         if effect == "damage":
             return self.hit(self.field[zone], amount)
         if effect == "shield":
@@ -137,27 +185,25 @@ class _Settling:
             self.hands[g.owner] += 1
             return True
         if effect == "rebirth":
-            self.place(item.source, p, zone)
+            self.place(source, p, zone)
             return True
         # A Branch or Graft changes its host's stats, which only later items would read.
         return self.last and effect in ("branch_self", "graft")
 
-    def stat(self, iid: int, name: str) -> int:
-        """``Draft.attack_of`` / ``defense_of`` without the shields (Branches do not change
-        here)."""
-        total: int = getattr(self.card(iid), name) or 0
-        for b in self.gates[iid].branches:
-            for sk in self.card(b).skills:
-                if sk.kind == "branch" and sk.effect == "stat_bonus":
-                    total += getattr(sk, name)
-        return total
+    def stat(self, iid: int) -> tuple[int, int]:
+        """(``Draft.attack_of``, ``defense_of``) without the shields: Branches do not change
+        here, so a Gate as it stands in ``s`` has the stats the position's other look-aheads
+        found for it (``stats``)."""
+        if self.gates[iid] is self.pos.gates.get(iid):
+            return self.pos.stat(iid)
+        return gate_stats(self, iid)
 
     def hit(self, t: int, amount: int) -> bool:
         """``Draft.damage``."""
         g = self.gates.get(t)
         if g is None or amount <= 0:
             return True
-        defense = self.stat(t, "defense") + self.shield.get(t, 0)
+        defense = self.stat(t)[1] + self.shield.get(t, 0)
         used = self.absorbed.get(t, 0)
         left = max(0, defense - used)
         through = max(0, amount - left)
@@ -180,6 +226,7 @@ class _Settling:
 
     def leave(self, t: int) -> None:
         del self.gates[t]
+        self.left.add(t)
         self.field[self.field.index(t)] = EMPTY
 
     def place(self, iid: int, owner: int, zone: int) -> None:
@@ -188,38 +235,76 @@ class _Settling:
 
 
 def settled_score(s: State, stack: tuple[Item, ...], counted: bool, hands: list[int],
-                  player: int) -> float | None:
+                  player: int, ff_below: int | None = None,
+                  pos: Position | None = None) -> float | None:
     """``evaluate`` for ``player`` once ``stack`` (bottom first) resolves from ``s``, or None
     for the Draft path. ``counted``: the items are still on the Sequence when the score
     counts friendly fire (``ruleset._score``); ``hands``: each player's hand size change
-    from declaring."""
-    ff = sum(1 for item in stack if item.player == player and harms_own(s, item, player)) \
-        if counted else 0
+    from declaring; ``ff_below``: the friendly fire of every item but the top one, if known
+    (the answers to one Sequence share it); ``pos``: what the look-aheads of ``s`` for
+    ``player`` share, if made already."""
+    if not counted:
+        ff = 0
+    elif ff_below is None:
+        ff = sum(1 for item in stack if item.player == player and harms_own(s, item, player))
+    else:
+        top = stack[-1]
+        ff = ff_below + (top.player == player and harms_own(s, top, player))
     score = -FRIENDLY_FIRE * ff
-    o = _Settling(s, hands, counted)
+    if pos is None:
+        pos = Position(s, player)
+    o = _Settling(pos, hands, counted)
     for k, item in enumerate(reversed(stack)):
         o.last = k == len(stack) - 1
         if not o.resolve(item):
             return None
         if o.won is not None:
             return score + (1000.0 if o.won == player else -1000.0)
-    known = worths(s)
-    damage = o.damage
-    for i, g in o.gates.items():
-        if i in known:
-            w = known[i]
-        else:
-            w = known[i] = worth(s, i)
-        if w is None:
-            dmg = damage.get(i, g.damage)
-            if g.owner == player:
-                score -= dmg
+    if stack[0].kind == "end":
+        over = o.turn_ends()
+        if over is not None:  # as ``ruleset._score`` of a game over
+            return score + (0.0 if over < 0 else 1000.0 if over == player else -1000.0)
+    terms = pos.shares()
+    damage, left = o.damage, o.left
+    # The Gates still on the field from ``s`` come first in the Gates' order (as in ``s``),
+    # then those put there while settling: the shares before the first Gate that left or
+    # took damage add up as in ``s``.
+    n = len(terms.gates)
+    k = n
+    index = terms.index
+    for i in (*left, *damage):
+        k = min(k, index.get(i, n))
+    score = terms.sums(ff)[k]
+    gates, shares, mine = terms.gates, terms.terms, terms.mine
+    kept = k
+    for j in range(k, n):
+        i = gates[j]
+        if i in left:
+            continue
+        kept += 1
+        dmg = damage.get(i)
+        if dmg is None:
+            score += shares[j]
+        else:  # an Entrant's damage, the other way
+            score += -float(dmg) if mine[j] else float(dmg)
+    if len(o.gates) > kept:
+        known = worths(s)
+        for i in list(o.gates)[kept:]:
+            g = o.gates[i]
+            if i in known:
+                w = known[i]
             else:
-                score += dmg
-        elif g.owner == player:
-            score += w
-        else:
-            score -= w
+                w = known[i] = worth(s, i)
+            if w is None:
+                dmg = damage.get(i, g.damage)
+                if g.owner == player:
+                    score -= dmg
+                else:
+                    score += dmg
+            elif g.owner == player:
+                score += w
+            else:
+                score -= w
     me, them = s.players[player], s.players[1 - player]
     h = o.hands
     score += 0.3 * ((len(me.hand) + h[player]) - (len(them.hand) + h[1 - player]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
@@ -33,7 +33,8 @@ from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
 from rules.kyoukai.manual import KyoukaiManual
 from rules.kyoukai.quick import loud_apply, quiet_apply
-from rules.kyoukai.quicklook import quick_lookahead
+from rules.kyoukai.quicklook import quick_lookahead, quick_score
+from rules.kyoukai.quickpos import position
 from rules.kyoukai.state import (
     EMPTY,
     GRID,
@@ -259,6 +260,28 @@ class KyoukaiRules(Ruleset[State]):
         return self._lookahead(state, intent, player)
 
     _move_score: tuple[object, int, float] = (None, -1, 0.0)
+
+    def lookaheads(self, state: State, intents: Sequence[Intent],
+                   player: int) -> list[float | None]:
+        # ``lookahead`` of each intent, sharing what one position's look-aheads share
+        # (``quickpos.Position``); every Move outside a Sequence scores alike.
+        pos = position(state, player)
+        moves_alike = state.seq is None
+        move: float | None = None
+        out: list[float | None] = []
+        for intent in intents:
+            try:
+                kind = intent.kind
+                if kind == "move" and moves_alike:
+                    if move is None:
+                        move = self.lookahead(state, intent, player)
+                    out.append(move)
+                    continue
+                quick = quick_score(pos, intent, kind)
+                out.append(self._lookahead(state, intent, player) if quick is None else quick)
+            except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
+                out.append(None)
+        return out
 
     def _lookahead(self, state: State, intent: Intent, player: int) -> float:
         d = Draft(state, True)

@@ -59,7 +59,7 @@ def test_same_choice_whatever_it_cannot_see(game: str) -> None:
 
 
 CONTRACT = {"to_act", "legal_intents", "apply", "evaluate", "winner", "view", "determinize",
-            "lookahead", "search_scale", "rollout_intent"}
+            "lookahead", "lookaheads", "search_scale", "rollout_intent"}
 
 
 class Recorder:

@@ -93,3 +93,26 @@ def test_views_and_who_acts_asked_again_match_a_fresh_ruleset(game: str) -> None
         for p in (0, 1):
             assert rs.dump(rs.view(state, p)) == fresh.dump(fresh.view(state, p))
         assert rs.to_act(state) == fresh.to_act(state) == rs.to_act(state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lookaheads_score_a_positions_intents_as_lookahead_does_one_by_one(game: str) -> None:
+    """``Ruleset.lookaheads`` (the greedy agent's one call per decision) gives each intent's
+    ``lookahead`` in order, None where it raised, for both players of every position."""
+    rs = rules.get(game)
+    compared = 0
+    for seed in (5, 6):
+        for state in _states(rs, seed, every=5, limit=30):
+            me = rs.to_act(state)
+            view = rs.view(state, me)
+            legal = rs.legal_intents(state)
+            for player in (me, 1 - me):
+                want: list[float | None] = []
+                for intent in legal:
+                    try:
+                        want.append(rs.lookahead(view, intent, player))
+                    except Exception:  # noqa: BLE001 - the batch gives None there
+                        want.append(None)
+                assert rs.lookaheads(view, legal, player) == want, f"seed {seed}"
+                compared += len(legal)
+    assert compared > 50
