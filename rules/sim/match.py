@@ -3,8 +3,11 @@ cards each player played, and its intents (so a game worth showing becomes a rec
 
 from __future__ import annotations
 
+import gc
 import traceback
 from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,13 +61,28 @@ def rulesets(game: str) -> tuple[Ruleset[Any], Ruleset[Any]]:
     return pair
 
 
+@contextmanager
+def rare_collections() -> Iterator[None]:
+    """Python's cycle collector runs less often inside: a game allocates many short-lived
+    objects (states, lists) but hardly any reference cycles, so the collector's passes find
+    almost nothing, and at the default thresholds they cost about 5 % of a random Kyoukai game
+    (counted with cachegrind). The thresholds are put back after."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], 10_000), max(old[1], 50), max(old[2], 50))
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 def play(match: Match, keep_choices: bool = True) -> GameResult:
     """Plays ``match`` to its end; an exception is caught and reported in ``error`` (with the
     intents so far), so one broken game does not stop the run."""
     base = GameResult(match.index, match.seed, match.deck_at, match.agent_at)
     choices = array("I")
     try:
-        return _play(match, base, choices, keep_choices)
+        with rare_collections():
+            return _play(match, base, choices, keep_choices)
     except Exception as e:  # noqa: BLE001 - any failure of the rules is counted, not raised
         frame = traceback.extract_tb(e.__traceback__)[-1]
         where = f"{frame.filename}:{frame.lineno}"
