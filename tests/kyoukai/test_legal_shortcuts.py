@@ -63,4 +63,4 @@ def test_a_hot_reloaded_card_is_looked_up_anew() -> None:
     reloaded, events = rs.replace_cards(s, {card.id: changed})
     assert events and reloaded.catalog is not s.catalog
     assert facts(reloaded)[iid].cost == (card.cost + 1) % 10
-    assert facts(s)[iid] is before
+    assert facts(s)[iid] == before and facts(s)[iid].cost == card.cost
