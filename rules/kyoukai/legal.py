@@ -78,7 +78,7 @@ def _may_respond(s: State, p: int) -> bool:
             g = gates[i]
             if g.ready:
                 owners[g.owner] = True
-        if len(_FAST_READY) >= 4096:
+        if len(_FAST_READY) >= 64:
             _FAST_READY.clear()
         hit = _FAST_READY[id(gates)] = (gates, s.cards, s.catalog, (owners[0], owners[1]))
     return hit[3][p]
@@ -86,7 +86,8 @@ def _may_respond(s: State, p: int) -> bool:
 
 # Per player, whether one of their Ready Gates has a Fast Skill, by the Gate table's identity
 # (the entry holds it and the card tables): both players' passes in a Sequence ask it of the
-# same table.
+# same table, so a few entries do (more would keep many old tables alive for the cycle
+# collector to walk).
 _FAST_READY: dict[int, tuple[dict[int, FieldGate], dict[int, str], dict[str, Gate],
                              tuple[bool, bool]]] = {}
 

@@ -59,7 +59,7 @@ def facts(s: State) -> dict[int, Facts]:
                 card.type in ("summon", "spirit") and any(
                     sk.kind == "passive" and sk.effect == "open_as_fast" for sk in card.skills))
         table[iid] = f
-    if len(_FACTS) >= 256:
+    if len(_FACTS) >= 16:
         _FACTS.clear()
     _FACTS[id(cards)] = (cards, catalog, table)
     return table
