@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
@@ -21,6 +21,10 @@ def done(legal: list[Intent]) -> Intent:
 
 
 class Agent(ABC):
+    # Whether ``choose`` reads its ``view``: a caller may pass None to one that does not (a
+    # simulation then builds no view, which costs more than a random agent's whole choice).
+    reads_view: ClassVar[bool] = True
+
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 

@@ -11,6 +11,8 @@ from rules.core.ruleset import Ruleset
 class RandomAgent(Agent):
     """Uniform over legal intents, from its own seeded generator (replays are repeatable)."""
 
+    reads_view = False
+
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._rng = random.Random(seed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from itertools import combinations, product
 
 from rules.core.model import Intent
@@ -20,7 +20,8 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.state import EMPTY, GRID, Player, State
+from rules.kyoukai.lookup import FARTHEST, NEAR, facts
+from rules.kyoukai.state import EMPTY, GRID, FieldGate, Player, State
 
 
 def _stage(s: State) -> str:
@@ -70,11 +71,25 @@ def _may_respond(s: State, p: int) -> bool:
     if _may_answer_from_cards(s, s.players[p]):
         return True
     gates = s.gates
-    for i in _fast_iids(s).intersection(gates):
-        g = gates[i]
-        if g.owner == p and g.ready:
-            return True
-    return False
+    hit = _FAST_READY.get(id(gates))
+    if hit is None or hit[0] is not gates or hit[1] is not s.cards or hit[2] is not s.catalog:
+        owners = [False, False]
+        for i in _fast_iids(s).intersection(gates):
+            g = gates[i]
+            if g.ready:
+                owners[g.owner] = True
+        if len(_FAST_READY) >= 64:
+            _FAST_READY.clear()
+        hit = _FAST_READY[id(gates)] = (gates, s.cards, s.catalog, (owners[0], owners[1]))
+    return hit[3][p]
+
+
+# Per player, whether one of their Ready Gates has a Fast Skill, by the Gate table's identity
+# (the entry holds it and the card tables): both players' passes in a Sequence ask it of the
+# same table, so a few entries do (more would keep many old tables alive for the cycle
+# collector to walk).
+_FAST_READY: dict[int, tuple[dict[int, FieldGate], dict[int, str], dict[str, Gate],
+                             tuple[bool, bool]]] = {}
 
 
 # Whether a player's hand (a Fast card they can pay for) or Discard (a Fast location Skill)
@@ -111,8 +126,9 @@ def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
-    _turn_actions(s, p, out, o)
-    _openings(s, p, fast_only=False, out=out, only=o)
+    ready = _own_ready(s, p, None)
+    _turn_actions(s, p, out, o, ready)
+    _openings(s, p, fast_only=False, out=out, only=o, ready=ready)
     _location_skills(s, p, fast_only=False, out=out, only=o)
     if only is None:
         out.append(EndStep.of())
@@ -145,12 +161,26 @@ _GENERATE = {st.name: st.generate for st in STAGES}
 
 
 def to_act(s: State) -> int | None:
-    return _ACTORS[_stage(s)](s)
+    """``STAGES``' actor of ``s``'s stage, read off directly (the inner loop asks every step):
+    nobody once the game is over, the chooser of a pending choice, else the Sequence's
+    priority holder or the active player (``_deciding``)."""
+    if s.over:
+        return None
+    pending = s.pending
+    if pending is not None:
+        return pending.player
+    seq = s.seq
+    return s.active if seq is None else seq.priority
 
 
 def legal(s: State, only: int | None = None) -> list[Intent]:
     """Every legal intent, in a fixed order; with ``only`` (a card id), just the intents whose
     source is that card, generated without the others (``STAGES.legal``)."""
+    seq = s.seq
+    if seq is not None and only is None and not s.over and s.pending is None \
+            and s.step != "cleanup" and not _may_respond(s, seq.priority):
+        # An open Sequence whose priority holder cannot answer: most steps of a game.
+        return list(_PASS)
     name = _stage(s)
     p = _ACTORS[name](s)
     if p is None:
@@ -172,14 +202,49 @@ def occupied(s: State) -> set[int]:
 
 def open_zones(s: State, p: int) -> list[int]:
     """Empty zones bordering one of p's Ready Gates: where p may open a Summon or Spirit."""
-    field = s.field
-    out: set[int] = set()
-    for i, g in s.gates.items():
-        if g.owner == p and g.ready:
-            for n in GRID.neighbours[field.index(i)]:
-                if field[n] == EMPTY:
-                    out.add(n)
-    return sorted(out)
+    return list(_open_zones(occupancy(s.field), _ready_zones(_own_ready(s, p, None)))[1])
+
+
+def _ready_zones(ready: Sequence[tuple[int, int]]) -> int:
+    bits = 0
+    for z, _i in ready:
+        bits |= 1 << z
+    return bits
+
+
+# ``open_zones`` by (zones taken, the player's Ready Gates' zones): the zones as a bitmask and
+# in order.
+_OPEN_ZONES: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+
+
+def _open_zones(taken: int, ready: int) -> tuple[int, tuple[int, ...]]:
+    key = (taken, ready)
+    got = _OPEN_ZONES.get(key)
+    if got is None:
+        bits = 0
+        for z in range(GRID.size):
+            if ready >> z & 1:
+                for n in GRID.neighbours[z]:
+                    if not taken >> n & 1:
+                        bits |= 1 << n
+        if len(_OPEN_ZONES) >= 50_000:
+            _OPEN_ZONES.clear()
+        got = _OPEN_ZONES[key] = (bits, tuple(z for z in range(GRID.size) if bits >> z & 1))
+    return got
+
+
+# The intents opening card ``c`` into each of the zones of a bitmask, by (card, bitmask).
+_OPENS: dict[tuple[int, int], tuple[Intent, ...]] = {}
+
+
+def _opens(c: int, zones: tuple[int, tuple[int, ...]]) -> tuple[Intent, ...]:
+    key = (c, zones[0])
+    got = _OPENS.get(key)
+    if got is None:
+        if len(_OPENS) >= 50_000:
+            _OPENS.clear()
+        got = _OPENS[key] = tuple(OpenGate.of(c, z) for z in zones[1])
+    return got
 
 
 def card_targets(s: State, p: int, card: Gate) -> list[int]:
@@ -203,27 +268,33 @@ def _open_targeting(card: Gate) -> tuple[TargetRule, Params]:
 
 
 def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
-              only: int | None = None) -> None:
+              only: int | None = None, ready: Sequence[tuple[int, int]] | None = None) -> None:
+    """Opening the cards of p's hand and Spirit deck (``ready``: p's Ready Gates, if known)."""
     pl = s.players[p]
-    zones: list[int] | None = None
+    ki = pl.ki
+    table = facts(s)
+    zones: tuple[int, tuple[int, ...]] | None = None
     for c in _only(_fast_openers(s, pl.hand) if fast_only else pl.hand, only):
-        card = s.card(c)
-        if card.cost > pl.ki:
+        f = table[c]
+        if f.cost > ki:
             continue
-        if card.type in ("summon", "spirit"):
-            if fast_only and not _flags(card)[2]:
+        kind = f.type
+        if kind == "summon" or kind == "spirit":
+            if fast_only and not f.opens_fast:
                 continue
             if zones is None:
-                zones = open_zones(s, p)
-            out.extend(OpenGate.of(c, z) for z in zones)
-        elif card.type == "fast" or (card.type == "normal" and not fast_only):
-            out.extend(OpenGate.of(c, z) for z in card_targets(s, p, card))
+                zones = _open_zones(occupancy(s.field), _ready_zones(
+                    _own_ready(s, p, None) if ready is None else ready))
+            out.extend(_opens(c, zones))
+        elif kind == "fast" or (kind == "normal" and not fast_only):
+            out.extend(OpenGate.of(c, z) for z in card_targets(s, p, f.card))
     if not fast_only and not pl.spirit_opened:
         for c in _only(pl.spirits, only):
-            if s.card(c).cost <= pl.ki:
+            if table[c].cost <= ki:
                 if zones is None:
-                    zones = open_zones(s, p)
-                out.extend(OpenGate.of(c, z) for z in zones)
+                    zones = _open_zones(occupancy(s.field), _ready_zones(
+                        _own_ready(s, p, None) if ready is None else ready))
+                out.extend(_opens(c, zones))
 
 
 def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
@@ -323,21 +394,24 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
     return sorted([(field.index(i), i) for i, g in s.gates.items() if g.owner == p and g.ready])
 
 
-def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
+def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
+                  ready: Sequence[tuple[int, int]] | None = None) -> None:
+    """The Turn Actions of p's Ready Gates (``ready``: all of them, if known)."""
     field = s.field
-    catalog, cards = s.catalog, s.cards
     ki = s.players[p].ki
+    table = facts(s)
     mask = occupancy(field)
-    for z, i in _own_ready(s, p, only):
-        card = catalog[cards[i]]
-        if not card.has_stats:
+    for z, i in _own_ready(s, p, only) if ready is None or only is not None else ready:
+        f = table[i]
+        if not f.stats:
             continue
+        card = f.card
         near, top = _reach_of(card)
         if near < 0:
             out.extend(_gate_actions(field, i, z, card.movement or 0))
             _skill_intents(s, p, i, z, False, out)
             continue
-        key = (i, z, min(ki, top), mask & _near(z, near))
+        key = (i, z, ki if ki < top else top, mask & NEAR[near][z])
         hit = _TURN_ACTIONS.get(key)
         if hit is None or hit[0] is not card:
             got: list[Intent] = list(_gate_actions(field, i, z, card.movement or 0))
@@ -362,7 +436,7 @@ def _reach_of(card: Gate) -> tuple[int, int]:
     hit = _REACH_OF.get(id(card))
     if hit is None or hit[0] is not card:
         rows = _usable(card)
-        near = max([card.movement or 0, 1, *(r[4] for r in rows)])
+        near = min(FARTHEST, max([card.movement or 0, 1, *(r[4] for r in rows)]))
         top = max([0, *(r[1].cost.ki for r in rows)])
         if any(r[4] < 0 for r in rows):
             near, top = -1, 0
