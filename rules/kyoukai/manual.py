@@ -128,6 +128,11 @@ class KyoukaiManual(ManualTable):
                 if d.loud:
                     d.log("win", f"{d.name(pl.entrant)} has taken {g.damage} damage: Player "
                           f"{2 - p} wins!", 1 - p)
+        if d.pending is not None:
+            # A choice among Gates the player took off the field by hand: those are no
+            # longer offered; with none left the choice is moot.
+            options = tuple(g for g in d.pending.options if g in d.gates)
+            d.pending = d.pending.model_copy(update={"options": options}) if options else None
         from rules.kyoukai.flow import advance
 
         advance(d)
