@@ -91,7 +91,8 @@ class ManualPanel:
                     key=lambda si: isinstance(si[1], ManualMove)))
                 y = self._note(side, y, "Click the table for the players' counters.")
             else:
-                y = self._note(side, y, "Click a card for its zones; drag it where it goes.")
+                y = self._note(side, y, "Click a card for its zones; drag it where it goes "
+                                          "(Shift+drop: face down).")
         else:  # the other player, or a replay: who is doing it
             y = self._note(side, y, f"Player {self.step.player + 1} carries it out by hand.")
         self.rect = pygame.Rect(side.x, side.y, side.w, y - side.y + px(8))

@@ -144,8 +144,8 @@ class ManualPick(Handler):
         return out
 
     def overlay(self, ctx: Ctx) -> Overlay:
-        ov = Overlay(hint="Manual step: carry out the card by hand, then Done (Shift+drop: "
-                     "face down).")
+        # Short: the hint sits over the top of the table (the Shift+drop line is the panel's).
+        ov = Overlay(hint="Manual step: carry out the card by hand, then Done.")
         if self.drag is not None:
             ov.dragging = self.drag
             ov.strong = {"move": self.lit}
