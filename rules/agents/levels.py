@@ -46,7 +46,7 @@ def budget(level: str, game: str | None = None) -> Budget:
 
 # Tuning knobs a spec may add after the level: ``search:normal:iterations=100:depth=8``.
 _KNOBS = {"iterations": int, "ms": float, "depth": int, "prior": int, "rollouts": str,
-          "exploration": float}
+          "exploration": float, "widen": float, "horizon": int}
 
 
 def make_agent(spec: str, seed: int = 0, options: Mapping[str, Any] | None = None,

@@ -27,6 +27,9 @@ from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
 
 PASSES = frozenset({"pass", "end_step", "end_action", "end_turn"})
+# Decisions of one side in one turn before the search gives the rest of the turn to the
+# one-ply choice (``SearchAgent._stalling``); a Kyoukai turn takes about 15.
+STALL = 80
 
 
 @dataclass(frozen=True)
@@ -37,18 +40,29 @@ class Budget:
 
     iterations: int | None = None
     ms: float | None = None
-    # intents played at random after the tree before scoring: none by default (the games'
-    # evaluate reads a position better than random play from it, measured in BOS: README)
-    rollout_depth: int = 0
+    # Choices played after the tree before scoring (forced intents are free), by the greedy
+    # one-ply choice in the deal (``greedy_rollouts``) or at random: random ones read a
+    # position worse than the games' evaluate does (BOS: README), greedy ones see the reply.
+    rollout_depth: int = 8
     exploration: float = 0.7  # UCB constant, on values in [-1, 1]
     scale: float = 0.0  # evaluate points per unit of tanh; 0: the game's ``search_scale``
     # Each root intent may start with this many visits at its one-ply score on the
     # searcher's view (``rs.lookahead``, what the greedy agent reads): the iterations then go
     # below the root instead of scoring every intent once in a random deal. 0: off.
-    prior_visits: int = 0
+    prior_visits: int = 2
     # Rollout intents chosen by one-ply look-ahead in the deal (the greedy agent's choice)
     # instead of at random; a game's own ``rollout_intent`` still comes first.
-    greedy_rollouts: bool = False
+    greedy_rollouts: bool = True
+    # Progressive widening in the greedy's order (0: off, every legal intent is tried at once,
+    # in random order: with 20-50 intents and a few hundred deals that is one ply): a node
+    # visited n times may try its ceil(widen * sqrt(n + 1)) intents that score best one-ply
+    # (for the side to act, in the first deal that reached it), so a small budget follows
+    # the greedy's own line and looks at alternatives where it spends visits. Each new edge
+    # starts with ``prior_visits`` visits at its one-ply score.
+    widen: float = 1.0
+    # Rollouts stop once the game's turn counter (``rs.turns``) has moved this many turns
+    # past the searched position (0: no turn horizon; ``rollout_depth`` still caps them).
+    horizon: int = 2
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.ms is None:
@@ -57,6 +71,8 @@ class Budget:
             raise ValueError(f"iterations must be at least 1, got {self.iterations}")
         if self.ms is not None and self.ms <= 0:
             raise ValueError(f"ms must be positive, got {self.ms}")
+        if self.widen < 0 or self.horizon < 0 or self.rollout_depth < 0:
+            raise ValueError("widen, horizon and depth must not be negative")
 
 
 class _Edge:
@@ -73,11 +89,21 @@ class _Edge:
         self.ends: set[int | None] = set()  # how the game stood right after it ("on": -1)
 
 
+# An edge is an intent of a side: a forced intent is played through without a node, so the
+# side to act at a node may differ between deals, and one side's statistics must not mix
+# with the other's.
+_Key = tuple[int, Intent]
+
+
 class _Node:
-    __slots__ = ("edges",)
+    __slots__ = ("edges", "visits", "scores")
 
     def __init__(self) -> None:
-        self.edges: dict[Intent, _Edge] = {}
+        self.edges: dict[_Key, _Edge] = {}
+        self.visits = 0
+        # One-ply scores (for the searcher) of the intents legal in the first deal that
+        # reached this node: the widening's order and the new edges' priors.
+        self.scores: dict[Intent, float] | None = None
 
 
 @dataclass
@@ -101,6 +127,8 @@ class SearchAgent(Agent):
         self._rng = random.Random(seed)
         self.stats = SearchStats()
         self.root: _Node | None = None  # the last decision's tree (tests and tuning read it)
+        self._turn: int | None = None
+        self._in_turn = 0
 
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         me = rs.to_act(view)
@@ -109,19 +137,37 @@ class SearchAgent(Agent):
             return done(legal)
         # Its own view again: handed the true state by mistake, it still sees only this.
         view = rs.view(view, me)
+        if self._stalling(rs.turns(view)):
+            self.stats = SearchStats()
+            best = best_one_ply(rs, view, legal, me)
+            return self._rng.choice(best) if best else legal[0]
         self.root = self.search(rs, view, me, legal)
         return _best(self.root, legal, me)
+
+    def _stalling(self, turn: int | None) -> bool:
+        """Whether this turn has seen more than ``STALL`` of its decisions: intents that undo
+        each other (a unit moved and moved back, an attacker chosen and withdrawn) can score
+        alike within the deals' noise, and a search could go round them for ever; the rest
+        of such a turn is played by the one-ply choice, which sees the exact score."""
+        if turn != self._turn:
+            self._turn, self._in_turn = turn, 0
+        self._in_turn += 1
+        return turn is not None and self._in_turn > STALL
 
     def search(self, rs: Ruleset[Any], view: Any, me: int, legal: list[Intent]) -> _Node:
         b = self.budget
         start = time.perf_counter()
         deadline = None if b.ms is None else start + b.ms / 1000.0
         scale = b.scale or float(getattr(rs, "search_scale", 10.0))
-        base = rs.evaluate(view, me)
-        rollout = getattr(rs, "rollout_intent", None)
+        walk = _Walk(rs, me, legal, rs.evaluate(view, me), scale, b,
+                     getattr(rs, "rollout_intent", None), rs.turns(view) if b.horizon else None)
         root = _Node()
-        if b.prior_visits:
-            _seed_root(rs, view, me, legal, root, base, scale, b.prior_visits)
+        if b.prior_visits or b.widen:
+            root.scores = _scores(rs, view, legal, me)
+        if b.widen:
+            self._wins_first(rs, view, me, legal, root)
+        if b.prior_visits and not b.widen:
+            _seed_root(root, legal, me, walk, b.prior_visits)
         stats = SearchStats()
         while True:
             if b.iterations is not None and stats.iterations + stats.failed >= b.iterations:
@@ -129,7 +175,8 @@ class SearchAgent(Agent):
             if deadline is not None and time.perf_counter() >= deadline and stats.iterations:
                 break
             try:
-                self._iterate(rs, view, me, legal, root, base, scale, rollout)
+                state = rs.determinize(view, me, self._rng, self.options)
+                walk.iterate(state, root, self._rng)
                 stats.iterations += 1
             except Exception:  # noqa: BLE001 - a deal the rules cannot play out is skipped
                 stats.failed += 1
@@ -139,82 +186,156 @@ class SearchAgent(Agent):
         self.stats = stats
         return root
 
-    def _iterate(self, rs: Ruleset[Any], view: Any, me: int, legal: list[Intent],
-                 root: _Node, base: float, scale: float, rollout: Any) -> None:
-        rng = self._rng
-        state = rs.determinize(view, me, rng, self.options)
-        node: _Node | None = root
-        path: list[tuple[_Edge, bool]] = []  # the edge and whether the searcher chose it
-        c = self.budget.exploration
+
+    def _wins_first(self, rs: Ruleset[Any], view: Any, me: int, legal: list[Intent],
+                    root: _Node) -> None:
+        """Put the intents that end the game at once in the searcher's favour (in a deal)
+        first in the widening's order: a one-ply score cannot tell a win now from a win
+        the Sequence will bring, and the widened search might not reach the first."""
+        try:
+            deal = rs.determinize(view, me, random.Random(self._rng.random()), self.options)
+            for intent in legal:
+                after = rs.apply(deal, intent, quiet=True).state
+                if rs.to_act(after) is None and rs.winner(after) == me and root.scores:
+                    root.scores[intent] = math.inf
+        except Exception:  # noqa: BLE001 - a deal that cannot play out: the scores stand
+            return
+
+
+class _Walk:
+    """One decision's iterations: down the tree from a deal, one new edge, a rollout, the
+    score backed up."""
+
+    def __init__(self, rs: Ruleset[Any], me: int, legal: list[Intent], base: float,
+                 scale: float, budget: Budget, rollout: Any, turn: int | None) -> None:
+        self.rs, self.me, self.legal, self.base, self.scale = rs, me, legal, base, scale
+        self.b, self.rollout, self.turn = budget, rollout, turn
+
+    def value(self, score: float) -> float:
+        """A one-ply score for the searcher as a value in [-0.8, 0.8]."""
+        return 0.8 * math.tanh((score - self.base) / self.scale)
+
+    def iterate(self, state: Any, root: _Node, rng: random.Random) -> None:
+        rs, me, b = self.rs, self.me, self.b
+        node = root
+        path: list[tuple[_Node, _Edge, bool]] = []  # the edge and whether the searcher chose it
         steps = 0
-        while node is not None:
+        while True:
             actor = rs.to_act(state)
             if actor is None:
                 break
-            here = legal if node is root else rs.legal_intents(state)
+            here = self.legal if node is root else rs.legal_intents(state)
             if at_manual_step(here):  # a manual effect is not searched: Done, as when playing
                 here = here[:1]
+            if len(here) == 1 and node is not root:  # forced: no choice, no node
+                state = rs.apply(state, here[0], quiet=True).state
+                steps += 1
+                continue
+            mine = actor == me
+            if b.widen:
+                if node.scores is None:
+                    node.scores = _scores(rs, state, here, me)
+                here = _widened(node, here, mine, b.widen)
             edges = node.edges
-            fresh = [i for i in here if i not in edges]
+            fresh = [i for i in here if (actor, i) not in edges]
             for i in here:
-                e = edges.get(i)
+                e = edges.get((actor, i))
                 if e is not None:
                     e.avail += 1
             if fresh:
-                intent = rng.choice(fresh)
-                edge = edges[intent] = _Edge()
+                # The widened list is in the greedy's order: its best untried intent first.
+                intent = fresh[0] if b.widen else rng.choice(fresh)
+                edge = edges[actor, intent] = _Edge()
                 edge.avail = 1
+                if b.widen and b.prior_visits and node.scores is not None \
+                        and intent in node.scores:
+                    v = self.value(node.scores[intent])
+                    edge.visits = b.prior_visits
+                    edge.total = b.prior_visits * (v if mine else -v)
                 state = rs.apply(state, intent, quiet=True).state
                 steps += 1
-                path.append((edge, actor == me))
+                path.append((node, edge, mine))
                 if len(path) == 1:
                     edge.ends.add(_end(rs, state))
-                node = None  # one new intent per iteration, then the rollout
-                break
+                break  # one new intent per iteration, then the rollout
+            c = b.exploration
             best_edge, best_intent, best_u = None, here[0], -math.inf
             for i in here:
-                e = edges[i]
+                e = edges[actor, i]
                 u = e.total / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
                 if u > best_u:
                     best_edge, best_intent, best_u = e, i, u
             assert best_edge is not None
             state = rs.apply(state, best_intent, quiet=True).state
             steps += 1
-            path.append((best_edge, actor == me))
+            path.append((node, best_edge, mine))
             if len(path) == 1:
                 best_edge.ends.add(_end(rs, state))
             if best_edge.child is None:
                 best_edge.child = _Node()
             node = best_edge.child
-        for _ in range(self.budget.rollout_depth):
-            if rs.to_act(state) is None:
-                break
-            options = rs.legal_intents(state)
-            if at_manual_step(options):
-                pick = done(options)
-            else:
-                pick = rollout(state, options, rng) if rollout is not None \
-                    else _greedy_pick(rs, state, options, rng) if self.budget.greedy_rollouts \
-                    else rng.choice(options)
-            state = rs.apply(state, pick, quiet=True).state
-            steps += 1
-        value = _value(rs, state, me, base, scale, steps)
-        for edge, mine in path:
+        state, steps = self.play_out(state, steps, rng)
+        value = _value(rs, state, me, self.base, self.scale, steps)
+        for at, edge, mine in path:
+            at.visits += 1
             edge.visits += 1
             edge.total += value if mine else -value
 
+    def play_out(self, state: Any, steps: int, rng: random.Random) -> tuple[Any, int]:
+        """The rollout: up to ``rollout_depth`` choices (forced intents are free), and no
+        further than ``horizon`` turns past the searched position."""
+        rs, b, rollout = self.rs, self.b, self.rollout
+        decisions = 0
+        cap = steps + 50 * b.rollout_depth  # forced intents are free, but not endless
+        while decisions < b.rollout_depth and steps < cap and rs.to_act(state) is not None:
+            if self.turn is not None:
+                t = rs.turns(state)
+                if t is not None and t - self.turn >= b.horizon:
+                    break
+            options = rs.legal_intents(state)
+            if len(options) == 1 or at_manual_step(options):
+                pick = done(options)
+            else:
+                decisions += 1
+                pick = rollout(state, options, rng) if rollout is not None \
+                    else _greedy_pick(rs, state, options, rng) if b.greedy_rollouts \
+                    else rng.choice(options)
+            state = rs.apply(state, pick, quiet=True).state
+            steps += 1
+        return state, steps
 
-def _seed_root(rs: Ruleset[Any], view: Any, me: int, legal: list[Intent], root: _Node,
-               base: float, scale: float, visits: int) -> None:
-    """Root edges with ``visits`` visits at their one-ply value on ``view``."""
+
+def _scores(rs: Ruleset[Any], state: Any, legal: list[Intent], me: int) -> dict[Intent, float]:
+    """The one-ply score for ``me`` of each intent of ``legal`` that ``state`` can score."""
+    return {i: s for i, s in zip(legal, rs.lookaheads(state, legal, me), strict=True)
+            if s is not None}
+
+
+def _widened(node: _Node, here: list[Intent], mine: bool, widen: float) -> list[Intent]:
+    """The intents ``node`` may try now: its best ceil(widen * sqrt(visits + 1)) by one-ply
+    score for the side to act (passes lose ties; intents the first deal did not score last),
+    best first."""
+    scores = node.scores or {}
+    k = math.ceil(widen * math.sqrt(node.visits + 1))
+    sign = 1.0 if mine else -1.0
+
+    def key(i: Intent) -> float:
+        s = scores.get(i)
+        if s is None:
+            return -math.inf
+        return sign * s - (1e-3 if i.kind in PASSES else 0.0)
+    return sorted(here, key=key, reverse=True)[:k]
+
+
+def _seed_root(root: _Node, legal: list[Intent], me: int, walk: _Walk, visits: int) -> None:
+    """Root edges with ``visits`` visits at their one-ply value on the searcher's view."""
+    scores = root.scores or {}
     for intent in legal:
-        try:
-            score = rs.lookahead(view, intent, me)
-        except Exception:  # noqa: BLE001 - a guess the view cannot make: left to the deals
+        if intent not in scores:
             continue
-        edge = root.edges[intent] = _Edge()
+        edge = root.edges[me, intent] = _Edge()
         edge.visits = edge.avail = visits
-        edge.total = visits * 0.8 * math.tanh((score - base) / scale)
+        edge.total = visits * walk.value(scores[intent])
 
 
 def _greedy_pick(rs: Ruleset[Any], state: Any, legal: list[Intent],
@@ -251,7 +372,7 @@ def _best(root: _Node, legal: list[Intent], me: int) -> Intent:
     """An intent that won at once in every deal it was tried in, else the most tried one
     (ties: the better mean, then a non-pass, then legal order)."""
     def key(i: Intent) -> tuple[bool, int, float, int]:
-        e = root.edges.get(i)
+        e = root.edges.get((me, i))
         if e is None or not e.visits:
             return (False, 0, -math.inf, 0)
         return (e.ends == {me}, e.visits, e.total / e.visits, 0 if i.kind in PASSES else 1)
@@ -261,4 +382,4 @@ def _best(root: _Node, legal: list[Intent], me: int) -> Intent:
 def root_values(root: _Node) -> dict[Intent, tuple[int, float]]:
     """Visits and mean value of each intent tried at the root (for tests and tuning)."""
     return {i: (e.visits, e.total / e.visits if e.visits else 0.0)
-            for i, e in root.edges.items()}
+            for (_, i), e in root.edges.items()}

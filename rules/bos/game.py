@@ -6,7 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="bos",
-    search_iterations=260,
+    search_iterations=24,
     title="BOS",
     ruleset="rules.bos.ruleset:BosRules",
     pack_format="rules.bos.pack:FORMAT",

@@ -6,7 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="dreadnought",
-    search_iterations=350,
+    search_iterations=24,
     title="Dreadnought",
     ruleset="rules.dreadnought.ruleset:DreadnoughtRules",
     pack_format="rules.dreadnought.pack:FORMAT",

@@ -25,8 +25,10 @@ from rules.dreadnought.quick import QUIET
 from rules.dreadnought.state import EMPTY, HP_CARDS, OPENING_HAND, TURN_CAP, Player, State
 
 # what one slot movement costs in ``evaluate``: more than the lookahead's tie-break against
-# passing (1e-3), so moving units back and forth is never the computer's best choice
-MOVE_COST = 0.01
+# passing (1e-3), so moving units back and forth is never the computer's best choice, and
+# large enough to stand out of the search's sampling noise (at 0.01 a search agent moved
+# units around for hundreds of intents: a move gaining nothing must look like a loss)
+MOVE_COST = 0.25
 
 
 def new_state(catalog: dict[str, Card], decks: tuple[Deck, ...], seed: int,

@@ -20,7 +20,7 @@ class KrosmasterOptions(GameOptions):
 
 GAME = GameInfo(
     name="krosmaster",
-    search_iterations=400,
+    search_iterations=15,
     title="Krosmaster Arena",
     ruleset="rules.krosmaster.ruleset:KrosmasterRules",
     pack_format="rules.krosmaster.pack:FORMAT",

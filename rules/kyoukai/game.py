@@ -6,7 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="kyoukai",
-    search_iterations=200,
+    search_iterations=30,
     title="Kyoukai",
     ruleset="rules.kyoukai.ruleset:KyoukaiRules",
     pack_format="rules.kyoukai.pack:FORMAT",

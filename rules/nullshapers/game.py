@@ -6,7 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="nullshapers",
-    search_iterations=200,
+    search_iterations=22,
     title="Nullshapers",
     ruleset="rules.nullshapers.ruleset:NullshapersRules",
     pack_format="rules.nullshapers.pack:FORMAT",

@@ -59,7 +59,7 @@ def test_same_choice_whatever_it_cannot_see(game: str) -> None:
 
 
 CONTRACT = {"to_act", "legal_intents", "apply", "evaluate", "winner", "view", "determinize",
-            "lookahead", "lookaheads", "search_scale", "rollout_intent"}
+            "lookahead", "lookaheads", "search_scale", "rollout_intent", "turns"}
 
 
 class Recorder:
@@ -98,6 +98,7 @@ def test_it_calls_nothing_but_the_contract(game: str) -> None:
     rec = Recorder(_own(game), state)
     SearchAgent(seed=1, budget=SMALL).choose(rec, state, rs.legal_intents(state))
     assert rec.on_truth <= {"to_act", "view"}, rec.on_truth
+    assert "turns" in rec.names  # the rollouts' horizon and the stall guard read the turn
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -113,7 +114,10 @@ def test_repeatable_for_a_seed_and_an_iteration_budget(game: str) -> None:
         assert agent.root is not None
         runs.append((picks, root_values(agent.root)))
     assert runs[0] == runs[1]
-    assert sum(v for v, _ in runs[0][1].values()) == SMALL.iterations
+    # every iteration visits one root intent; each tried intent started with its prior visits
+    tried = len(runs[0][1])
+    assert sum(v for v, _ in runs[0][1].values()) == SMALL.iterations \
+        + SMALL.prior_visits * tried
 
 
 def test_a_budget_needs_a_limit() -> None:
@@ -193,7 +197,7 @@ def test_a_whole_game_against_random(game: str) -> None:
     assert rs.winner(state) in (0, 1, None)
 
 
-TUNED = Budget(iterations=20, rollout_depth=4, greedy_rollouts=True, prior_visits=2)
+TUNED = Budget(iterations=20, rollout_depth=4, greedy_rollouts=True, prior_visits=2, widen=0)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -245,3 +249,59 @@ def test_search_specs_take_tuning_knobs_and_name_a_bad_one() -> None:
         make_agent("greedy:depth=3")
     with pytest.raises(ValueError, match="rollouts=greedy or rollouts=random"):
         make_agent("search:rollouts=smart")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_widening_tries_the_greedy_choice_first_and_widens_with_visits(game: str) -> None:
+    from rules.agents.greedy import best_one_ply
+
+    rs = rules.get(game)
+    state = _choice_position(rs, seed=8)
+    p = rs.to_act(state)
+    view, legal = rs.view(state, p), rs.legal_intents(state)
+    one = SearchAgent(seed=3, budget=Budget(iterations=1))
+    one.choose(_own(game), view, legal)
+    assert one.root is not None
+    tried = list(root_values(one.root))
+    assert len(tried) == 1 and tried[0] in best_one_ply(_own(game), view, legal, p)
+    many = SearchAgent(seed=3, budget=Budget(iterations=24))
+    many.choose(_own(game), view, legal)
+    assert many.root is not None
+    # ceil(sqrt(n + 1)) intents at most after n visits: 5 after 24
+    assert 1 < len(root_values(many.root)) <= min(5, len(legal))
+
+
+def test_rollouts_stop_at_the_turn_horizon() -> None:
+    from rules.agents.search import _Walk
+
+    rs = _own("kyoukai")
+    state = _choice_position(rs, seed=5)
+    p = rs.to_act(state)
+    turn = rs.turns(state)
+    budget = Budget(iterations=1, rollout_depth=1000, horizon=1)
+    walk = _Walk(rs, p, rs.legal_intents(state), rs.evaluate(state, p), 10.0, budget, None,
+                 turn)
+    end, steps = walk.play_out(state, 0, random.Random(1))
+    assert steps > 0
+    assert rs.to_act(end) is None or rs.turns(end) == turn + 1
+
+
+def test_a_turn_that_goes_round_in_circles_is_finished_by_the_one_ply_choice() -> None:
+    from rules.agents.greedy import best_one_ply
+    from rules.agents.search import STALL
+
+    rs = _own("dreadnought")
+    state = _choice_position(rs, seed=2)
+    p = rs.to_act(state)
+    view, legal = rs.view(state, p), rs.legal_intents(state)
+    agent = SearchAgent(seed=1, budget=Budget(iterations=2, rollout_depth=1))
+    for _ in range(STALL):
+        agent.choose(rs, view, legal)
+        assert agent.stats.iterations == 2
+    pick = agent.choose(rs, view, legal)
+    assert agent.stats.iterations == 0  # no search: the one-ply choice
+    assert pick in best_one_ply(rs, view, legal, p)
+    later = random_position(rules.get("dreadnought"), 2, 400)
+    if rs.to_act(later) is not None and rs.turns(later) != rs.turns(state):
+        agent.choose(rs, rs.view(later, rs.to_act(later)), rs.legal_intents(later))
+        assert agent.stats.iterations == 2 or len(rs.legal_intents(later)) <= 1

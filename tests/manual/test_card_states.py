@@ -196,7 +196,8 @@ def test_a_card_is_put_into_play_face_down_without_being_named(game: str,
 def test_computer_players_never_see_a_face_down_card(game: str, reached: Reached,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """After Done, the player to act gets the view with the other's face-down card masked:
-    the greedy agent scores states made from it, the search agent deals from it."""
+    the greedy agent scores states made from it, the search agent deals from it (and then
+    scores its deals, where the card has a name drawn at random: a guess, not a peek)."""
     rs = rules.get(game)
     table = _table(rs)
     state, down = _face_down_pair(rs, reached[game][0])
@@ -226,8 +227,9 @@ def test_computer_players_never_see_a_face_down_card(game: str, reached: Reached
     monkeypatch.setattr(rs, "determinize", spy_determinize)
     legal = rs.legal_intents(state)
     view = rs.view(state, p)
-    for agent in (GreedyAgent(1), SearchAgent(1, budget=Budget(iterations=8))):
-        assert agent.choose(rs, view, legal) in legal
+    assert GreedyAgent(1).choose(rs, view, legal) in legal
+    monkeypatch.setattr(rs, "lookahead", lookahead)  # the search scores its deals too
+    assert SearchAgent(1, budget=Budget(iterations=8)).choose(rs, view, legal) in legal
     assert seen
     assert all(table.name(s, card) == masked for s in seen)
 
