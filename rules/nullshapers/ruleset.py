@@ -122,7 +122,8 @@ class NullshapersRules(Ruleset[State]):
         score = 0.0
         for p, side in enumerate(state.sides):
             sign = 1.0 if p == player else -1.0
-            score += sign * (sum(side.durability) - 25.0 * side.biomes_lost)
+            score += sign * (sum(_sector(d) for d in side.durability)
+                             - 25.0 * side.biomes_lost)
             score += sign * (0.5 * len(side.hand) + 0.8 * len(side.energy)
                              + 0.6 * len(side.staging) + (0.8 if side.anomaly >= 0 else 0.0))
         attackers = set(state.attackers)
@@ -144,6 +145,13 @@ class NullshapersRules(Ruleset[State]):
             score += (1.0 if state.agents[x].owner == player else -1.0) * 0.5 \
                 if x in state.agents else 0.0
         return score
+
+
+def _sector(durability: int) -> float:
+    """A sector's worth to its owner: each point counts more as the sector nears 0 (two lost
+    biomes lose the game), so damage piled on one sector beats damage spread out."""
+    d = max(durability, 0)
+    return 10.0 - (10.0 - min(d, 10)) ** 2 / 10.0 + max(d - 10, 0)
 
 
 def _where(state: State, iid: int) -> int:

@@ -76,3 +76,18 @@ def test_replace_cards_changes_a_card_in_play_by_its_id(field: str, value: objec
     s2, events = rs.replace_cards(s, {"scrap_brawler": new})
     assert getattr(s2.catalog["scrap_brawler"], field) == value
     assert events and "Scrap Brawler" in events[0].text
+
+
+def test_evaluate_prefers_damage_piled_on_one_sector() -> None:
+    """Two lost biomes lose the game, so 6 damage on one sector threatens more than 2 on
+    each: the computer's score says so (and each point still counts)."""
+    state = rs.new_game(seed=1)
+    side = state.sides[1]
+
+    def hurt(durability: tuple[int, int, int]) -> float:
+        sides = list(state.sides)
+        sides[1] = side.model_copy(update={"durability": durability})
+        return rs.evaluate(state.model_copy(update={"sides": tuple(sides)}), 0)
+
+    assert hurt((4, 10, 10)) > hurt((8, 8, 8)) > hurt((10, 10, 10))
+    assert hurt((3, 10, 10)) > hurt((4, 10, 10))
