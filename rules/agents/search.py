@@ -28,7 +28,8 @@ from rules.core.ruleset import Ruleset
 
 PASSES = frozenset({"pass", "end_step", "end_action", "end_turn"})
 # Decisions of one side in one turn before the search gives the rest of the turn to the
-# one-ply choice (``SearchAgent._stalling``); a Kyoukai turn takes about 15.
+# one-ply choice (``SearchAgent._stalling``): greedy play made at most 38 (Kyoukai), 24
+# (Dreadnought), 19, 14 and 11 in six games of each.
 STALL = 80
 
 
