@@ -7,7 +7,8 @@
 For each seed a random game (``random.Random(seed)`` choosing among the legal intents) is
 played twice in step: loudly and quietly. Each step hashes the legal list (JSON, in order),
 the loud events (JSON) and the dumped state, and checks the quiet state dumps the same as the
-loud one. Then the simulator's own loop (``rules.sim.match.play``, random agents, as
+loud one (and, where the rules have ``forced_steps``, that it reaches the state the steps
+one by one reach). Then the simulator's own loop (``rules.sim.match.play``, random agents, as
 ``playtable simulate`` plays game ``seed``) is hashed: winner, turns, decisions, played cards
 and every choice. One line per seed and a total: any change of behaviour changes a line.
 """
@@ -41,7 +42,16 @@ def step_digest(rs: Any, seed: int) -> tuple[str, int]:
     loud = quiet = rs.new_game(seed=seed)
     h.update(rs.dump(loud).encode())
     steps = 0
+    forced = getattr(rs, "forced_steps", None)  # the branch's hook: checked, not hashed
+    expect: tuple[int, str] | None = None
     while rs.to_act(loud) is not None:
+        if expect is not None and expect[0] == steps:
+            assert rs.dump(loud) == expect[1], f"seed {seed} step {steps}: forced_steps"
+            expect = None
+        if forced is not None and expect is None:
+            target, n = forced(quiet)
+            if n:
+                expect = (steps + n, rs.dump(target))
         legal = rs.legal_intents(loud)
         assert [i.model_dump(mode="json") for i in rs.legal_intents(quiet)] == \
             [i.model_dump(mode="json") for i in legal], f"seed {seed} step {steps}: legal"
@@ -57,6 +67,8 @@ def step_digest(rs: Any, seed: int) -> tuple[str, int]:
         h.update(repr((rs.to_act(out.state), rs.winner(out.state))).encode())
         loud, quiet = out.state, new_quiet
         steps += 1
+    if expect is not None:
+        assert expect[0] == steps and rs.dump(loud) == expect[1], f"seed {seed}: forced_steps"
     return h.hexdigest()[:16], steps
 
 
