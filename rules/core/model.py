@@ -14,6 +14,8 @@ from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.core.fastreads import plain_reads
+
 _set = object.__setattr__
 # BaseModel's own slots, set through their descriptors: a call each instead of
 # ``object.__setattr__``'s look-up by name (``model_copy`` runs several times per ``apply``)
@@ -27,6 +29,11 @@ class Frozen(BaseModel):
     """Immutable model. State updates go through ``model_copy(update=...)``, never mutation."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        plain_reads(cls)  # field reads without pydantic's __getattr__ hook (fastreads.py)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """As pydantic's (a shallow copy, ``update`` not validated), without its generic

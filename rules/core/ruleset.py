@@ -383,6 +383,14 @@ class Ruleset(ABC, Generic[S]):
         simulation. Default: by ``played_kinds`` through ``state.cards`` and ``state.catalog``."""
         return played_by_kind(state, intent, self.played_kinds)
 
+    def forced_steps(self, state: S) -> tuple[S, int]:
+        """The state after the intents that are forced from ``state`` on, applied quietly, and
+        how many: each the only legal intent of its step, playing no card, with no manual step
+        open (as ``apply(s, legal_intents(s)[0], quiet=True)`` one after the other). The
+        balance simulation plays them at once. Default: none (``(state, 0)``); a game whose
+        steps are often forced gives its own."""
+        return state, 0
+
     def turns(self, state: S) -> int | None:
         """How many turns the game has reached (the report's game length), None if the game
         does not count turns. Default: ``state.turn``."""

@@ -18,9 +18,11 @@ top item (``pop`` then ``reopen``), Dreadnought moves on to the next phase.
 
 from __future__ import annotations
 
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
+
+from rules.core.fastreads import plain_reads
 
 T = TypeVar("T")
 
@@ -40,6 +42,11 @@ class Window(BaseModel, Generic[T]):
     priority: int = 0
     passes: int = 0
     mode: PriorityMode = "respond"
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        plain_reads(cls)  # each ``Window[X]`` too: reads without pydantic's hook (fastreads.py)
 
     @classmethod
     def open(cls, item: T, by: int) -> Window[T]:
@@ -114,3 +121,6 @@ class Window(BaseModel, Generic[T]):
     def reopen(self, priority: int) -> Window[T]:
         """After one item resolved: players may act again, starting with ``priority``."""
         return self._with(self.stack, priority, 0)
+
+
+plain_reads(Window)

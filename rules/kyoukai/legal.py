@@ -55,7 +55,7 @@ _PASS = [Pass.of()]
 
 
 def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    if only is None and not _may_respond(s, p):
+    if only is None and not may_respond(s, p):
         return list(_PASS)
     out: list[Intent] = [] if only is not None else [Pass.of()]
     o = _card(only)
@@ -65,7 +65,7 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return out
 
 
-def _may_respond(s: State, p: int) -> bool:
+def may_respond(s: State, p: int) -> bool:
     """Whether ``p`` has anything that could answer now (most of the time nothing: a Fast
     card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard)."""
     if _may_answer_from_cards(s, s.players[p]):
@@ -178,7 +178,7 @@ def legal(s: State, only: int | None = None) -> list[Intent]:
     source is that card, generated without the others (``STAGES.legal``)."""
     seq = s.seq
     if seq is not None and only is None and not s.over and s.pending is None \
-            and s.step != "cleanup" and not _may_respond(s, seq.priority):
+            and s.step != "cleanup" and not may_respond(s, seq.priority):
         # An open Sequence whose priority holder cannot answer: most steps of a game.
         return list(_PASS)
     name = _stage(s)

@@ -21,7 +21,8 @@ from rules.kyoukai.aiming import aims, open_params, skill_params
 from rules.kyoukai.draft import event
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, Params, zone_label
 from rules.kyoukai.flow import CONTINUING, EMPTY_DECK_DAMAGE, opened
-from rules.kyoukai.legal import occupancy, reach
+from rules.kyoukai.intents import Pass
+from rules.kyoukai.legal import may_respond, occupancy, reach
 from rules.kyoukai.quicklook import attack_of, defense_of
 from rules.kyoukai.state import (
     EMPTY,
@@ -94,6 +95,34 @@ def loud_apply(s: State, p: int, intent: Intent) -> tuple[State, list[Event]] | 
         return new, [event("declare", f"Player {p + 1} opens {card.name}{where} "
                            f"(cost {card.cost}).", p, reveals=(1 - p,), data={"card": c})]
     return None
+
+
+_PASS = Pass.of()
+
+
+def forced_passes(s: State, draft_pass: Callable[[State, int, Intent], State]
+                  ) -> tuple[State, int]:
+    """``Ruleset.forced_steps``: the state after each Pass that is the only legal intent
+    (``legal.legal``: an open Sequence whose priority holder cannot answer, outside the
+    clean-up step and a pending choice), applied as ``apply(quiet=True)`` applies it
+    (``quiet_apply``, else ``draft_pass``, the Draft path), and how many. A manual step
+    opened by a resolution stops the run (``apply`` would go through the core)."""
+    n = 0
+    while True:
+        seq = s.seq
+        if seq is None or s.over or s.pending is not None or s.step == "cleanup" \
+                or s.manual or s.face_down:
+            return s, n
+        p = seq.priority
+        if may_respond(s, p):
+            return s, n
+        n += 1
+        after = passed(seq)
+        if not after.closed:
+            s = s.model_copy(update={"seq": after})
+            continue
+        new = _pass(s, p, _PASS)
+        s = draft_pass(s, p, _PASS) if new is None else new
 
 
 # A Sequence after a pass, by the Sequence's identity (the entry holds it): the Sequences an

@@ -32,7 +32,7 @@ from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
 from rules.kyoukai.manual import KyoukaiManual
-from rules.kyoukai.quick import loud_apply, quiet_apply
+from rules.kyoukai.quick import forced_passes, loud_apply, quiet_apply
 from rules.kyoukai.quicklook import quick_lookahead, quick_score
 from rules.kyoukai.quickpos import position
 from rules.kyoukai.state import (
@@ -174,6 +174,20 @@ class KyoukaiRules(Ruleset[State]):
             advance(d)
             new = d.freeze()
         return Outcome(new, [])
+
+    def forced_steps(self, state: State) -> tuple[State, int]:
+        # The passes of a Sequence nobody can answer (most steps of a random game), applied
+        # without the contract's per-step look-ups; ``quick.forced_passes`` says which.
+        if state.manual or state.face_down:
+            return state, 0  # ``apply`` goes through the core for these
+        return forced_passes(state, self._draft_pass)
+
+    def _draft_pass(self, state: State, p: int, intent: Intent) -> State:
+        """``apply(quiet=True)``'s Draft path for a pass ``quiet_apply`` leaves to it."""
+        d = Draft(state, True)
+        KINDS[intent.kind].apply(d, p, intent)
+        advance(d)
+        return d.freeze()
 
     def _apply(self, state: State, intent: Intent,
                quiet: bool = False) -> tuple[State, list[Event]]:

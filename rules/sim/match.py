@@ -22,6 +22,7 @@ from rules.sim.plan import Match
 MAX_INTENTS = 50_000
 
 _RULESETS: dict[str, tuple[Ruleset[Any], Ruleset[Any]]] = {}
+_ZEROS = array("I", bytes(4 * 64))  # the choices of forced steps (the first legal intent)
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,10 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
     kinds = rs.played_kinds
     every = type(rs).played_cards is not Ruleset.played_cards
     to_act, pending, legal_intents, apply = rs.to_act, rs.manual_pending, rs.legal_intents, rs.apply
+    # Forced steps (a lone legal intent that plays no card) played at once by the game, as the
+    # loop below would play them one by one; not where the game counts played cards itself.
+    forced = None if every or type(rs).forced_steps is Ruleset.forced_steps \
+        else rs.forced_steps
     while (p := to_act(state)) is not None:
         step = pending(state)
         if step is not None:
@@ -115,6 +120,14 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
                               turns=rs.turns(state), decisions=decisions,
                               played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
                               choices=choices.tobytes() if keep else b"", manual=step.title)
+        if forced is not None:
+            state, n = forced(state)
+            if n:
+                steps += n
+                if steps > MAX_INTENTS:
+                    raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
+                choices.extend(_ZEROS[:n] if n <= len(_ZEROS) else array("I", bytes(4 * n)))
+                continue
         steps += 1
         if steps > MAX_INTENTS:
             raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
