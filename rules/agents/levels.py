@@ -1,8 +1,8 @@
 """The computer's levels: Easy is the greedy one-ply agent, Normal and Hard search (ISMCTS)
-with an iteration budget per game, calibrated to about 150 ms and 1 s a decision on one core
-of the reference machine (README; each game declares its count as
-``GameInfo.search_iterations``), so a level plays the same game for the same seed on any
-machine. A game not listed here searches by time instead."""
+with an iteration budget per game: Normal's calibrated to about 150 ms at p90 on one core of
+the reference machine (README; each game declares its count as
+``GameInfo.search_iterations``), Hard's 6 times as many, so a level plays the same game for
+the same seed on any machine. A game not listed here searches by time instead."""
 
 from __future__ import annotations
 
