@@ -35,6 +35,14 @@ def _choice_position(rs: Any, seed: int) -> Any:
     raise AssertionError("no position with a choice")
 
 
+def _decision(game: str, seed: int) -> tuple[Any, int, Any, list[Any]]:
+    """The ruleset, the player to act, their view and their legal intents at a choice."""
+    rs = rules.get(game)
+    state = _choice_position(rs, seed)
+    p = rs.to_act(state)
+    return rs, p, rs.view(state, p), rs.legal_intents(state)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_same_choice_whatever_it_cannot_see(game: str) -> None:
     rs = rules.get(game)
@@ -103,10 +111,7 @@ def test_it_calls_nothing_but_the_contract(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_repeatable_for_a_seed_and_an_iteration_budget(game: str) -> None:
-    rs = rules.get(game)
-    state = _choice_position(rs, seed=6)
-    p = rs.to_act(state)
-    view, legal = rs.view(state, p), rs.legal_intents(state)
+    rs, p, view, legal = _decision(game, 6)
     runs = []
     for _ in range(2):
         agent = SearchAgent(seed=11, budget=SMALL)
@@ -202,10 +207,7 @@ TUNED = Budget(iterations=20, rollout_depth=4, greedy_rollouts=True, prior_visit
 
 @pytest.mark.parametrize("game", GAMES)
 def test_greedy_rollouts_and_root_priors_repeat_and_seed_every_root_intent(game: str) -> None:
-    rs = rules.get(game)
-    state = _choice_position(rs, seed=8)
-    p = rs.to_act(state)
-    view, legal = rs.view(state, p), rs.legal_intents(state)
+    rs, p, view, legal = _decision(game, 8)
     runs = []
     for _ in range(2):
         agent = SearchAgent(seed=5, budget=TUNED)
@@ -255,10 +257,7 @@ def test_search_specs_take_tuning_knobs_and_name_a_bad_one() -> None:
 def test_widening_tries_the_greedy_choice_first_and_widens_with_visits(game: str) -> None:
     from rules.agents.greedy import best_one_ply
 
-    rs = rules.get(game)
-    state = _choice_position(rs, seed=8)
-    p = rs.to_act(state)
-    view, legal = rs.view(state, p), rs.legal_intents(state)
+    rs, p, view, legal = _decision(game, 8)
     one = SearchAgent(seed=3, budget=Budget(iterations=1))
     one.choose(_own(game), view, legal)
     assert one.root is not None
