@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -87,6 +88,18 @@ def _play_star(args: tuple[str, tuple[str, str], int, int]) -> GameResult:
     return play(*args)
 
 
+def _progress(results: list[GameResult], r: GameResult, total: int, seed: int) -> None:
+    """Keep ``r`` and say so on stderr: a long arena that is stopped still tells what it
+    played (each game's seed is ``seed + g // 2``)."""
+    results.append(r)
+    g = len(results) - 1
+    wins = sum(x.winner == 0 for x in results)
+    losses = sum(x.winner == 1 for x in results)
+    who = "draw" if r.winner is None else "first agent" if r.winner == 0 else "second agent"
+    print(f"game {g + 1}/{total} (seed {seed + g // 2}): {who}; so far {wins}-{losses}",
+          file=sys.stderr, flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     specs = [s.strip() for s in args.agents.split(",")]
     if len(specs) != 2:
@@ -102,11 +115,14 @@ def run(args: argparse.Namespace) -> int:
     pair = (specs[0], specs[1])
     jobs = [(args.game, pair, g, args.seed) for g in range(args.games)]
     start = time.perf_counter()
+    results: list[GameResult] = []
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(_play_star, jobs))
+            for r in pool.map(_play_star, jobs):
+                _progress(results, r, len(jobs), args.seed)
     else:
-        results = [_play_star(j) for j in jobs]
+        for j in jobs:
+            _progress(results, _play_star(j), len(jobs), args.seed)
     elapsed = time.perf_counter() - start
     wins = sum(r.winner == 0 for r in results)
     losses = sum(r.winner == 1 for r in results)

@@ -38,7 +38,11 @@ def test_arena_prints_counts_interval_times_and_a_result_line(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--game", "dreadnought", "--agents", "greedy,random",
                  "--games", "4", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
+    # One progress line a game on stderr, with its seed (games 3 and 4 are the second pair).
+    assert captured.err.count("\n") == 4, captured.err
+    assert "game 4/4 (seed 4): " in captured.err
     m = re.search(r"^RESULT game=dreadnought a=greedy b=random games=4 wins=(\d+) "
                   r"losses=(\d+) draws=(\d+) share=\S+ lo=\S+ hi=\S+ p50_ms=\S+ p90_ms=\S+ "
                   r"cpu_p50_ms=\S+ cpu_p90_ms=\S+ b_p90_ms=\S+$", out, re.M)
