@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from rules.agents.base import Agent, at_manual_step, done
@@ -37,14 +38,18 @@ class GreedyAgent(Agent):
 PASS_KINDS = frozenset({"pass", "end_step", "end_action", "end_turn"})
 
 
-def best_one_ply(rs: Ruleset[Any], state: Any, legal: list[Intent], me: int) -> list[Intent]:
-    """The intents of ``legal`` whose one-ply score (``rs.lookahead`` on ``state`` for ``me``)
-    is highest, in legal order; passes lose ties. Empty if none could be scored."""
+def best_one_ply(rs: Ruleset[Any], state: Any, legal: list[Intent], me: int,
+                 scores: Sequence[float | None] | None = None) -> list[Intent]:
+    """The intents of ``legal`` whose one-ply score (``rs.lookahead`` on ``state`` for ``me``,
+    or ``scores`` given in legal order) is highest, in legal order; passes lose ties. Empty if
+    none could be scored."""
     best: list[Intent] = []
     best_score = float("-inf")
     # ``lookaheads``: the scores of one position's intents in one call (a game shares work
     # between them); None for a guess that the view cannot make, which is not fatal.
-    for intent, scored in zip(legal, rs.lookaheads(state, legal, me), strict=True):
+    if scores is None:
+        scores = rs.lookaheads(state, legal, me)
+    for intent, scored in zip(legal, scores, strict=True):
         if scored is None:
             continue
         score = scored

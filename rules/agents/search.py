@@ -160,7 +160,7 @@ class SearchAgent(Agent):
         start = time.perf_counter()
         deadline = None if b.ms is None else start + b.ms / 1000.0
         scale = b.scale or float(getattr(rs, "search_scale", 10.0))
-        walk = _Walk(rs, me, legal, rs.evaluate(view, me), scale, b,
+        walk = _Walk(rs, me, legal, rs.evaluate(view, me), rs.search_value(view, me), scale, b,
                      getattr(rs, "rollout_intent", None), rs.turns(view) if b.horizon else None)
         root = _Node()
         if b.prior_visits or b.widen:
@@ -208,8 +208,12 @@ class _Walk:
     score backed up."""
 
     def __init__(self, rs: Ruleset[Any], me: int, legal: list[Intent], base: float,
-                 scale: float, budget: Budget, rollout: Any, turn: int | None) -> None:
+                 leaf_base: float, scale: float, budget: Budget, rollout: Any,
+                 turn: int | None) -> None:
+        # ``base``: the root's ``evaluate``, which the one-ply priors are measured against;
+        # ``leaf_base``: its ``search_value``, which the rollouts' ends are.
         self.rs, self.me, self.legal, self.base, self.scale = rs, me, legal, base, scale
+        self.leaf_base = leaf_base
         self.b, self.rollout, self.turn = budget, rollout, turn
 
     def value(self, score: float) -> float:
@@ -276,7 +280,7 @@ class _Walk:
                 best_edge.child = _Node()
             node = best_edge.child
         state, steps = self.play_out(state, steps, rng)
-        value = _value(rs, state, me, self.base, self.scale, steps)
+        value = _value(rs, state, me, self.leaf_base, self.scale, steps)
         for at, edge, mine in path:
             at.visits += 1
             edge.visits += 1
@@ -307,8 +311,9 @@ class _Walk:
 
 
 def _scores(rs: Ruleset[Any], state: Any, legal: list[Intent], me: int) -> dict[Intent, float]:
-    """The one-ply score for ``me`` of each intent of ``legal`` that ``state`` can score."""
-    return {i: s for i, s in zip(legal, rs.lookaheads(state, legal, me), strict=True)
+    """The prior (``rs.priors``: the one-ply score, or a game's better guess) for ``me`` of
+    each intent of ``legal`` that ``state`` can score."""
+    return {i: s for i, s in zip(legal, rs.priors(state, legal, me), strict=True)
             if s is not None}
 
 
@@ -341,12 +346,13 @@ def _seed_root(root: _Node, legal: list[Intent], me: int, walk: _Walk, visits: i
 
 def _greedy_pick(rs: Ruleset[Any], state: Any, legal: list[Intent],
                  rng: random.Random) -> Intent:
-    """The greedy agent's choice in a deal (the deal is a guess, so reading it is fair)."""
+    """The greedy agent's choice in a deal (the deal is a guess, so reading it is fair), by
+    the game's priors (its one-ply score unless it knows better)."""
     if len(legal) == 1:
         return legal[0]
     me = rs.to_act(state)
     assert me is not None
-    best = best_one_ply(rs, state, legal, me)
+    best = best_one_ply(rs, state, legal, me, rs.priors(state, legal, me))
     return rng.choice(best) if best else legal[0]
 
 
@@ -366,7 +372,7 @@ def _value(rs: Ruleset[Any], state: Any, me: int, base: float, scale: float,
             return 0.0
         near = 0.98 ** min(steps, 10)
         return near if w == me else -near
-    return 0.8 * math.tanh((rs.evaluate(state, me) - base) / scale)
+    return 0.8 * math.tanh((rs.search_value(state, me) - base) / scale)
 
 
 def _best(root: _Node, legal: list[Intent], me: int) -> Intent:

@@ -329,6 +329,19 @@ class Ruleset(ABC, Generic[S]):
         A game may compute it without building the state in between; same value."""
         return self.evaluate(self.apply(state, intent, quiet=True).state, player)
 
+    def search_value(self, state: S, player: int) -> float:
+        """The search's score of a position its rollout stopped in, for ``player``: ``evaluate``
+        by default. A game may add what only matters a few decisions on (what each side's
+        pieces threaten), which a one-ply score would chase for nothing."""
+        return self.evaluate(state, player)
+
+    def priors(self, state: S, intents: Sequence[Intent], player: int) -> list[float | None]:
+        """What the search expects of each of ``intents`` for ``player`` before searching it:
+        the order its widening tries them in and the value their statistics start from.
+        Default: ``lookaheads``. A game may add what one ply cannot see (a Move whose worth
+        is the Attack it makes possible), as long as it reads only ``state``."""
+        return self.lookaheads(state, intents, player)
+
     def lookaheads(self, state: S, intents: Sequence[Intent], player: int) -> list[float | None]:
         """``lookahead`` of each of ``intents`` in order, None for one that raised (a guess a
         view cannot make). A game may share work between the intents of one position."""

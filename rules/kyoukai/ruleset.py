@@ -25,6 +25,7 @@ from rules.kyoukai.foresight import (
     friendly_fire,
     needs_settling,
     settle,
+    settled,
     worth,
     worths,
 )
@@ -32,6 +33,7 @@ from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
 from rules.kyoukai.manual import KyoukaiManual
+from rules.kyoukai.priors import add_follow_ups
 from rules.kyoukai.quick import forced_passes, loud_apply, quiet_apply
 from rules.kyoukai.quicklook import quick_lookahead, quick_score
 from rules.kyoukai.quickpos import position
@@ -43,6 +45,7 @@ from rules.kyoukai.state import (
     Player,
     State,
 )
+from rules.kyoukai.threats import threat_balance
 
 ENTRANT_ZONES = (GRID.cell(4, 4), GRID.cell(0, 0))  # the corner nearest each player
 
@@ -325,6 +328,18 @@ class KyoukaiRules(Ruleset[State]):
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 out.append(None)
         return out
+
+    def search_value(self, state: State, player: int) -> float:
+        # Material, plus what each side's Gates threaten (``threats``): a rollout mostly
+        # stops inside the turn, before the other side could take what was left open.
+        score = self.evaluate(state, player)
+        after = settled(state)
+        return score if after.over else score + threat_balance(after, player)
+
+    def priors(self, state: State, intents: Sequence[Intent],
+               player: int) -> list[float | None]:
+        # Moves credited with the Attack they make possible (``priors.add_follow_ups``).
+        return add_follow_ups(state, intents, self.lookaheads(state, intents, player), player)
 
     def _lookahead(self, state: State, intent: Intent, player: int) -> float:
         d = Draft(state, True)

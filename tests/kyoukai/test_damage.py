@@ -23,9 +23,13 @@ def test_K08_damage_from_a_spell_is_reduced_too() -> None:
     assert at(s, "D5") == "iron_boar"
 
 
-def _empty_deck_draw(entrant: str, damage: int = 0) -> State:
-    """Player 2 (``entrant``, already ``damage`` hurt) starts a turn with an empty deck."""
+def _empty_deck_draw(entrant: str, damage: int = 0, defense: int | None = None) -> State:
+    """Player 2 (``entrant``, already ``damage`` hurt, with ``defense`` if given) starts a
+    turn with an empty deck."""
     s = position(deck=[["punch"], []], active=0, entrants=["ronin_aki", entrant])
+    if defense is not None:
+        card = s.catalog[entrant].model_copy(update={"defense": defense})
+        s = s.model_copy(update={"catalog": {**s.catalog, entrant: card}})
     ent = s.players[1].entrant
     s = s.model_copy(update={"gates": {**s.gates, ent: s.gates[ent].model_copy(
         update={"damage": damage})}})
@@ -36,7 +40,7 @@ def test_K08_defense_reduces_the_empty_deck_damage() -> None:
     # "dealt damage in any way ... other Effect": the empty-deck draw's 2 meets Defense too.
     s = _empty_deck_draw("ronin_aki")  # Defense 1: 1 gets through
     assert s.gates[s.players[1].entrant].damage == 1
-    s = _empty_deck_draw("sage_mirei")  # Defense 2: nothing gets through
+    s = _empty_deck_draw("sage_mirei", defense=2)  # Defense 2: nothing gets through
     assert s.gates[s.players[1].entrant].damage == 0
     assert s.absorbed == {}  # no Sequence was open: the Defense is back at once
 
@@ -45,7 +49,7 @@ def test_K08_the_empty_deck_still_loses_past_defense() -> None:
     s = _empty_deck_draw("ronin_aki", damage=19)
     assert s.gates[s.players[1].entrant].damage == 20
     assert s.over and rs.winner(s) == 0
-    s = _empty_deck_draw("sage_mirei", damage=19)
+    s = _empty_deck_draw("sage_mirei", damage=19, defense=2)
     assert not s.over and s.gates[s.players[1].entrant].damage == 19
 
 
@@ -107,13 +111,14 @@ def test_K11_defense_is_scoped_to_one_sequence() -> None:
 
 
 def test_K11_entrant_defense_is_used_up_within_a_sequence() -> None:
-    # Sage Mirei (Defense 2) takes 2 + 2 in one Sequence: 0 + 2 gets through.
+    # Sage Mirei (Defense 1) takes 2 + 2 in one Sequence: 1 + 2 gets through (in two
+    # Sequences it would be 1 + 1).
     s = position(field=[{"card": "hunting_eagle", "owner": 0, "zone": "B1"}],
                  hand=[["stone_throw"], []], ki=[3, 0])
     s = do(s, kind="open", card="stone_throw", zone="A1")
     s = do(s, kind="pass")
     s = pass_all(do(s, kind="skill", gate="B1", skill=0, zone="A1"))
-    assert s.gates[s.players[1].entrant].damage == 2
+    assert s.gates[s.players[1].entrant].damage == 3
 
 
 GUARD_BY_EAGLE = {"card": "temple_guard", "owner": 1, "zone": "C2"}  # borders the Eagle in C3
