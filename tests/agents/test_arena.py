@@ -49,6 +49,13 @@ def test_arena_prints_counts_interval_times_and_a_result_line(
     assert m is not None, out
     assert sum(int(x) for x in m.groups()) == 4
     assert "95 % Wilson interval" in out and "CPU ms p50" in out
+    # Who won by seat and by deck: each decisive game counted once either way.
+    seats = re.search(r"won from seat 1: (\d+), seat 2: (\d+); by (.+): (\d+), by (.+): (\d+)$",
+                      out, re.M)
+    assert seats is not None, out
+    decisive = int(m.group(1)) + int(m.group(2))
+    assert int(seats.group(1)) + int(seats.group(2)) == decisive
+    assert int(seats.group(4)) + int(seats.group(6)) == decisive
 
 
 def test_an_unknown_agent_is_named(capsys: pytest.CaptureFixture[str]) -> None:
