@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -19,6 +21,7 @@ def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=180)
 
 
+@pytest.mark.slow  # every ruleset played through the menu (15 s): CI runs it with the slow ones
 def test_smoke_plays_every_ruleset_from_the_menu_and_exits_0(tmp_path: Path) -> None:
     out = _run(tmp_path, "-m", "game", "--smoke")
     assert out.returncode == 0, out.stdout + out.stderr
