@@ -10,10 +10,10 @@ the answers the opponent may give first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, overload
 
 from rules.core.model import Intent
 from rules.kyoukai.foresight import worth
+from rules.kyoukai.quicklook import attack_of, defense_of
 from rules.kyoukai.state import EMPTY, GRID, State
 
 # Part of a follow-up Attack's gain a Move is credited with: the Attack is a decision later,
@@ -35,7 +35,7 @@ def add_follow_ups(state: State, intents: Sequence[Intent], scores: list[float |
         key = (gate, to)
         gain = gains.get(key)
         if gain is None:
-            gain = gains[key] = follow_up_gain(state, gate, to)
+            gain = gains[key] = best_attack(state, gate, to)[0]
         mover = state.gates[gate].owner
         score = out[k]
         assert score is not None
@@ -43,20 +43,14 @@ def add_follow_ups(state: State, intents: Sequence[Intent], scores: list[float |
     return out
 
 
-@overload
-def follow_up_gain(state: State, gate: int, to: int) -> float: ...
-@overload
-def follow_up_gain(state: State, gate: int, to: int,
-                   with_target: Literal[True]) -> tuple[float, int]: ...
-def follow_up_gain(state: State, gate: int, to: int,
-                   with_target: bool = False) -> float | tuple[float, int]:
+def best_attack(state: State, gate: int, to: int) -> tuple[float, int]:
     """How much the best Attack of ``gate`` from zone ``to`` would gain its owner by the
-    evaluate's measure: a Summon or Spirit beaten (attack over its Defense, K-09) is its
+    evaluate's measure (Attack and Defense with their Branches' bonus, as the rules deal it):
+    a Summon or Spirit beaten (attack over its Defense, K-09) is its
     worth, an Entrant takes the attack past its Defense (K-08, K-10). Own Gates (K-20) and
-    Attacks that do nothing gain nothing. ``with_target``: also the Gate attacked (EMPTY
-    for none)."""
+    Attacks that do nothing gain nothing. With the Gate attacked (EMPTY for none)."""
     owner = state.gates[gate].owner
-    attack = state.card(gate).attack or 0
+    attack = attack_of(state, gate)
     best, best_target = 0.0, EMPTY
     field = state.field
     for n in GRID.neighbours[to]:
@@ -65,12 +59,11 @@ def follow_up_gain(state: State, gate: int, to: int,
             continue
         if state.gates[target].owner == owner:
             continue
-        card = state.card(target)
-        through = attack - (card.defense or 0)
+        through = attack - max(0, defense_of(state, target))
         if through <= 0:
             continue
         w = worth(state, target)
         gain = float(through) if w is None else w
         if gain > best:
             best, best_target = gain, target
-    return (best, best_target) if with_target else best
+    return best, best_target

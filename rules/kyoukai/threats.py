@@ -5,13 +5,14 @@ A search's rollout ends a few decisions after its tree, usually inside the turn 
 in, where ``evaluate`` counts material only: a Summon left bordering a stronger enemy or an
 Entrant left open looks as good as one kept safe. Each Gate that can still act before the
 leaf's side gets another turn is credited with its best Move-then-Attack (``priors``'s
-follow-up gain over the zones it can reach), discounted because the other side answers first.
+best Attack over the zones it can reach), discounted because the other side answers first.
 """
 
 from __future__ import annotations
 
 from rules.kyoukai.legal import occupancy, reach
-from rules.kyoukai.priors import follow_up_gain
+from rules.kyoukai.priors import best_attack
+from rules.kyoukai.quicklook import attack_of
 from rules.kyoukai.state import State
 
 # A threat is not a capture: the other side may move away, block, heal or answer with a Fast
@@ -31,13 +32,13 @@ def threats(state: State, side: int, only_ready: bool) -> float:
         if g.owner != side or (only_ready and not g.ready):
             continue
         card = state.card(iid)
-        if not card.attack or card.movement is None:
+        if card.movement is None or attack_of(state, iid) <= 0:
             continue
         zone = state.zone_of(iid)
-        best, target = follow_up_gain(state, iid, zone, with_target=True)
+        best, target = best_attack(state, iid, zone)
         if card.movement:
             for z in reach(zone, card.movement, mask)[0]:
-                gain, t = follow_up_gain(state, iid, z, with_target=True)
+                gain, t = best_attack(state, iid, z)
                 if gain > best:
                     best, target = gain, t
         if best <= 0.0:
