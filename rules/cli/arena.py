@@ -2,6 +2,11 @@
 
 Each pair of games shares a seed with the seats swapped, and every other pair has the decks
 swapped (where the game has decks), so neither agent profits from a seat or a deck.
+
+A pair is one deal played twice, each agent in each seat (the "duplicate" format of bridge and
+of poker-bot matches): where the seat or the deck decides most games (BOS, Nullshapers), most
+pairs split one-one whoever plays, and the pairs one agent wins twice over say more about the
+agents than the share of games does. The arena counts both.
 """
 
 from __future__ import annotations
@@ -110,6 +115,33 @@ def _seats_and_decks(game: str, results: list[GameResult]) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class Pairs:
+    """The complete pairs of an arena: won twice by the first agent, by the second, or
+    split (a win each, or a draw in either game)."""
+
+    first: int
+    second: int
+    split: int
+
+    @property
+    def share(self) -> float:
+        """The first agent's share of the pairs won twice (NaN if none was)."""
+        n = self.first + self.second
+        return self.first / n if n else float("nan")
+
+
+def pairs(results: list[GameResult]) -> Pairs:
+    """``results`` in game order, counted by pair (games 2k and 2k + 1: one seed, the agents
+    in each other's seats); a last game without its pair is left out. Under equal strength
+    a pair won twice is as likely the one agent's as the other's (the sign test)."""
+    count = [0, 0, 0]
+    for k in range(0, len(results) - 1, 2):
+        a, b = results[k].winner, results[k + 1].winner
+        count[a if a == b and a is not None else 2] += 1
+    return Pairs(*count)
+
+
 def _progress(results: list[GameResult], r: GameResult, total: int, seed: int) -> None:
     """Keep ``r`` and say so on stderr: a long arena that is stopped still tells what it
     played (each game's seed is ``seed + g // 2``)."""
@@ -160,6 +192,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"  {pair[0]} share of decisive games: {share:.3f} (95 % Wilson interval "
           f"{lo:.3f}-{hi:.3f})")
     print(f"  {_seats_and_decks(args.game, results)}")
+    pr = pairs(results)
+    plo, phi = wilson(pr.first, pr.first + pr.second)
+    print(f"  pairs (one deal, each agent in each seat): {pair[0]} won both {pr.first}, "
+          f"{pair[1]} won both {pr.second}, split {pr.split}; {pair[0]} share of the pairs "
+          f"won twice: {pr.share:.3f} (95 % Wilson interval {plo:.3f}-{phi:.3f})")
     for a in (0, 1):
         ts = times[a]
         mean = statistics.fmean(ts) if ts else float("nan")
@@ -170,7 +207,9 @@ def run(args: argparse.Namespace) -> int:
           f"losses={losses} draws={draws} share={share:.3f} lo={lo:.3f} hi={hi:.3f} "
           f"p50_ms={pct(times[0], 0.5):.1f} p90_ms={pct(times[0], 0.9):.1f} "
           f"cpu_p50_ms={pct(cpu[0], 0.5):.1f} cpu_p90_ms={pct(cpu[0], 0.9):.1f} "
-          f"b_p90_ms={pct(times[1], 0.9):.1f}", flush=True)
+          f"b_p90_ms={pct(times[1], 0.9):.1f} pairs_a={pr.first} pairs_b={pr.second} "
+          f"pairs_split={pr.split} pair_share={pr.share:.3f} pair_lo={plo:.3f} "
+          f"pair_hi={phi:.3f}", flush=True)
     return 0
 
 

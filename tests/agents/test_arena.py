@@ -9,7 +9,7 @@ import pytest
 
 import rules
 from rules.__main__ import main
-from rules.cli.arena import play, swapped_options, wilson
+from rules.cli.arena import GameResult, pairs, play, swapped_options, wilson
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -45,9 +45,11 @@ def test_arena_prints_counts_interval_times_and_a_result_line(
     assert "game 4/4 (seed 4): " in captured.err
     m = re.search(r"^RESULT game=dreadnought a=greedy b=random games=4 wins=(\d+) "
                   r"losses=(\d+) draws=(\d+) share=\S+ lo=\S+ hi=\S+ p50_ms=\S+ p90_ms=\S+ "
-                  r"cpu_p50_ms=\S+ cpu_p90_ms=\S+ b_p90_ms=\S+$", out, re.M)
+                  r"cpu_p50_ms=\S+ cpu_p90_ms=\S+ b_p90_ms=\S+ pairs_a=(\d+) pairs_b=(\d+) "
+                  r"pairs_split=(\d+) pair_share=\S+ pair_lo=\S+ pair_hi=\S+$", out, re.M)
     assert m is not None, out
-    assert sum(int(x) for x in m.groups()) == 4
+    assert sum(int(x) for x in m.groups()[:3]) == 4
+    assert sum(int(x) for x in m.groups()[3:]) == 2  # two pairs of games
     assert "95 % Wilson interval" in out and "CPU ms p50" in out
     # Who won by seat and by deck: each decisive game counted once either way.
     seats = re.search(r"won from seat 1: (\d+), seat 2: (\d+); by (.+): (\d+), by (.+): (\d+)$",
@@ -61,3 +63,11 @@ def test_arena_prints_counts_interval_times_and_a_result_line(
 def test_an_unknown_agent_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--game", "bos", "--agents", "search,genius", "--games", "1"]) == 2
     assert "unknown agent 'genius'" in capsys.readouterr().out
+
+
+def test_pairs_count_a_deal_won_twice_by_one_agent_apart_from_a_split() -> None:
+    won = [GameResult(w) for w in (0, 0, 1, 0, 1, 1, None, 0, 1, 1, 0)]  # the last: no pair
+    p = pairs(won)
+    assert (p.first, p.second, p.split) == (1, 2, 2)
+    assert p.share == pytest.approx(1 / 3)
+    assert pairs(won[:2]).share == 1.0 and pairs([]).split == 0
