@@ -1,7 +1,10 @@
 """``python -m rules arena``: two agents play many games; wins, a 95 % interval, decision times.
 
 Each pair of games shares a seed with the seats swapped, and every other pair has the decks
-swapped (where the game has decks), so neither agent profits from a seat or a deck.
+swapped (where the game has decks), so neither agent profits from a seat or a deck. With
+``--mirror`` both seats hold the same deck, the first deck in even pairs and the second in odd
+ones: where one deck beats the other between good players whoever holds it (Kyoukai's and
+BOS's starter decks between searching players), mirrors leave only the agents to differ.
 
 A pair is one deal played twice, each agent in each seat (the "duplicate" format of bridge and
 of poker-bot matches): where the seat or the deck decides most games (BOS, Nullshapers), most
@@ -33,6 +36,7 @@ class GameResult:
     steps: int = 0
     seats: tuple[int, int] = (0, 1)  # where each agent sat
     swapped: bool = False  # the players had each other's decks
+    mirror: int | None = None  # with --mirror: the deck (0 or 1) both players held
 
 
 def swapped_options(rs: Ruleset[Any]) -> dict[str, Any] | None:
@@ -53,12 +57,28 @@ def swapped_options(rs: Ruleset[Any]) -> dict[str, Any] | None:
     return None
 
 
-def play(game: str, specs: tuple[str, str], g: int, seed: int) -> GameResult:
-    """Game number ``g``: agent ``specs[0]`` sits first in even games; odd pairs swap decks."""
+def mirror_options(rs: Ruleset[Any], deck: int) -> dict[str, Any] | None:
+    """Options that give both players the game's deck number ``deck`` (0 or 1), None if the
+    game has no decks."""
+    swapped = swapped_options(rs)
+    if swapped is None:
+        return None
+    key, (second, first) = next(iter(swapped.items()))
+    name = (first, second)[deck]
+    return {key: [name, name]}
+
+
+def play(game: str, specs: tuple[str, str], g: int, seed: int,
+         mirror: bool = False) -> GameResult:
+    """Game number ``g``: agent ``specs[0]`` sits first in even games; odd pairs swap decks
+    (``mirror``: even pairs are mirrors of the first deck, odd pairs of the second)."""
     rs = rules.get(game)
     own = type(rs)()  # the agents think on their own ruleset (its caches are per instance)
     own.info = rs.info
-    options = swapped_options(rs) if (g // 2) % 2 else None
+    if mirror:
+        options = mirror_options(rs, (g // 2) % 2)
+    else:
+        options = swapped_options(rs) if (g // 2) % 2 else None
     seat_of = (0, 1) if g % 2 == 0 else (1, 0)  # agent index -> seat
     game_seed = seed + g // 2
     agents: dict[int, Agent] = {}
@@ -67,7 +87,8 @@ def play(game: str, specs: tuple[str, str], g: int, seed: int) -> GameResult:
                                            game=game)
     agent_at = {seat_of[a]: a for a in (0, 1)}
     state = rs.new_game(seed=game_seed, options=options)
-    out = GameResult(None, seats=seat_of, swapped=options is not None)
+    out = GameResult(None, seats=seat_of, swapped=options is not None and not mirror,
+                     mirror=(g // 2) % 2 if mirror and options is not None else None)
     while (p := rs.to_act(state)) is not None:
         legal = rs.legal_intents(state)
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -89,7 +110,7 @@ def pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def _play_star(args: tuple[str, tuple[str, str], int, int]) -> GameResult:
+def _play_star(args: tuple[str, tuple[str, str], int, int, bool]) -> GameResult:
     return play(*args)
 
 
@@ -104,13 +125,16 @@ def _seats_and_decks(game: str, results: list[GameResult]) -> str:
             continue
         seat = r.seats[r.winner]
         seat_wins[seat] += 1
-        deck_wins[1 - seat if r.swapped else seat] += 1
+        deck_wins[r.mirror if r.mirror is not None else 1 - seat if r.swapped else seat] += 1
     try:
         names = rules.get(game).setup(None).deck_names
     except Exception:  # noqa: BLE001 - a game without decks: seats only
         names = ()
     text = f"decisive games won from seat 1: {seat_wins[0]}, seat 2: {seat_wins[1]}"
-    if len(names) == 2 and any(r.swapped for r in results):
+    if len(names) == 2 and any(r.mirror is not None for r in results):
+        text += (f"; in {names[0]} mirrors: {deck_wins[0]}, in {names[1]} mirrors: "
+                 f"{deck_wins[1]}")
+    elif len(names) == 2 and any(r.swapped for r in results):
         text += f"; by {names[0]}: {deck_wins[0]}, by {names[1]}: {deck_wins[1]}"
     return text
 
@@ -167,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
                   f"(search:LEVEL with LEVEL one of {sorted(LEVELS)})")
             return 2
     pair = (specs[0], specs[1])
-    jobs = [(args.game, pair, g, args.seed) for g in range(args.games)]
+    jobs = [(args.game, pair, g, args.seed, args.mirror) for g in range(args.games)]
     start = time.perf_counter()
     results: list[GameResult] = []
     if args.workers > 1:
@@ -186,8 +210,10 @@ def run(args: argparse.Namespace) -> int:
     lo, hi = wilson(wins, decisive)
     times = [[t for r in results for t in r.times[a]] for a in (0, 1)]
     cpu = [[t for r in results for t in r.cpu[a]] for a in (0, 1)]
-    print(f"{args.game}: {pair[0]} vs {pair[1]}, {len(results)} games (seats alternated, decks "
-          f"swapped every other pair) in {elapsed:.0f} s")
+    decks = "mirror decks, the other deck every other pair" if args.mirror \
+        else "decks swapped every other pair"
+    print(f"{args.game}: {pair[0]} vs {pair[1]}, {len(results)} games (seats alternated, "
+          f"{decks}) in {elapsed:.0f} s")
     print(f"  {pair[0]}: {wins} wins, {pair[1]}: {losses} wins, {draws} draws")
     print(f"  {pair[0]} share of decisive games: {share:.3f} (95 % Wilson interval "
           f"{lo:.3f}-{hi:.3f})")
@@ -209,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
           f"cpu_p50_ms={pct(cpu[0], 0.5):.1f} cpu_p90_ms={pct(cpu[0], 0.9):.1f} "
           f"b_p90_ms={pct(times[1], 0.9):.1f} pairs_a={pr.first} pairs_b={pr.second} "
           f"pairs_split={pr.split} pair_share={pr.share:.3f} pair_lo={plo:.3f} "
-          f"pair_hi={phi:.3f}", flush=True)
+          f"pair_hi={phi:.3f} mirror={int(args.mirror)}", flush=True)
     return 0
 
 
@@ -223,4 +249,7 @@ def register(sub: Any) -> None:
                    help="the level of a plain 'search' agent")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="processes playing games at once")
+    p.add_argument("--mirror", action="store_true",
+                   help="both players hold the same deck (the first deck in even pairs, the "
+                        "second in odd ones) instead of each other's")
     p.set_defaults(run=run)

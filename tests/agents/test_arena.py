@@ -9,7 +9,7 @@ import pytest
 
 import rules
 from rules.__main__ import main
-from rules.cli.arena import GameResult, pairs, play, swapped_options, wilson
+from rules.cli.arena import GameResult, mirror_options, pairs, play, swapped_options, wilson
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -34,6 +34,29 @@ def test_seats_alternate_in_a_pair_and_decks_every_other_pair() -> None:
     assert all(r.steps > 0 and r.times[0] and r.times[1] for r in games)
 
 
+def test_mirror_pairs_give_both_seats_one_deck_then_the_other() -> None:
+    rs = rules.get("kyoukai")
+    first, second = rs.setup(None).deck_names
+    for deck, name in enumerate((first, second)):
+        opts = mirror_options(rs, deck)
+        assert opts is not None and rs.setup(opts).deck_names == (name, name)
+    games = [play("kyoukai", ("greedy", "random"), g, 5, mirror=True) for g in range(4)]
+    assert [r.seats for r in games] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+    assert [r.mirror for r in games] == [0, 0, 1, 1]
+    assert not any(r.swapped for r in games)
+
+
+def test_a_mirror_arena_counts_wins_by_mirror_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--game", "bos", "--agents", "greedy,random", "--games", "4",
+                 "--mirror"]) == 0
+    out = capsys.readouterr().out
+    m = re.search(r"won from seat 1: (\d+), seat 2: (\d+); in Ember Court mirrors: (\d+), "
+                  r"in Tide Circle mirrors: (\d+)$", out, re.M)
+    assert m is not None, out
+    assert int(m.group(1)) + int(m.group(2)) == int(m.group(3)) + int(m.group(4)) == 4
+    assert "mirror decks" in out and out.rstrip().endswith("mirror=1")
+
+
 def test_arena_prints_counts_interval_times_and_a_result_line(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--game", "dreadnought", "--agents", "greedy,random",
@@ -46,7 +69,7 @@ def test_arena_prints_counts_interval_times_and_a_result_line(
     m = re.search(r"^RESULT game=dreadnought a=greedy b=random games=4 wins=(\d+) "
                   r"losses=(\d+) draws=(\d+) share=\S+ lo=\S+ hi=\S+ p50_ms=\S+ p90_ms=\S+ "
                   r"cpu_p50_ms=\S+ cpu_p90_ms=\S+ b_p90_ms=\S+ pairs_a=(\d+) pairs_b=(\d+) "
-                  r"pairs_split=(\d+) pair_share=\S+ pair_lo=\S+ pair_hi=\S+$", out, re.M)
+                  r"pairs_split=(\d+) pair_share=\S+ pair_lo=\S+ pair_hi=\S+ mirror=0$", out, re.M)
     assert m is not None, out
     assert sum(int(x) for x in m.groups()[:3]) == 4
     assert sum(int(x) for x in m.groups()[3:]) == 2  # two pairs of games
