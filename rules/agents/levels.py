@@ -46,7 +46,7 @@ def budget(level: str, game: str | None = None) -> Budget:
 
 # Tuning knobs a spec may add after the level: ``search:normal:iterations=100:depth=8``.
 _KNOBS = {"iterations": int, "ms": float, "depth": int, "prior": int, "rollouts": str,
-          "exploration": float, "widen": float, "horizon": int}
+          "exploration": float, "widen": float, "horizon": int, "select": str}
 
 
 def make_agent(spec: str, seed: int = 0, options: Mapping[str, Any] | None = None,
@@ -85,6 +85,8 @@ def tuned(base: Budget, knobs: list[str], spec: str) -> Budget:
             v = _KNOBS[key](value)
         except ValueError:
             raise ValueError(f"{spec!r}: {key} needs a number, got {value!r}") from None
+        if key == "select" and v not in ("visits", "secure"):
+            raise ValueError(f"{spec!r}: select=visits or select=secure, got {v!r}")
         if key == "rollouts":
             if v not in ("greedy", "random"):
                 raise ValueError(f"{spec!r}: rollouts=greedy or rollouts=random, got {v!r}")

@@ -64,6 +64,11 @@ class Budget:
     # Rollouts stop once the game's turn counter (``rs.turns``) has moved this many turns
     # past the searched position (0: no turn horizon; ``rollout_depth`` still caps them).
     horizon: int = 2
+    # Which root intent is played: "visits", the most tried (ties: the better mean), or
+    # "secure", the best lower bound (mean - exploration * sqrt(ln(avail) / visits), UCB's
+    # bound taken the other way): with widening, an intent added late may have the better
+    # mean and too few visits left in the budget to overtake the first ones.
+    select: str = "visits"
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.ms is None:
@@ -74,6 +79,8 @@ class Budget:
             raise ValueError(f"ms must be positive, got {self.ms}")
         if self.widen < 0 or self.horizon < 0 or self.rollout_depth < 0:
             raise ValueError("widen, horizon and depth must not be negative")
+        if self.select not in ("visits", "secure"):
+            raise ValueError(f"select must be 'visits' or 'secure', got {self.select!r}")
 
 
 class _Edge:
@@ -143,6 +150,8 @@ class SearchAgent(Agent):
             best = best_one_ply(rs, view, legal, me)
             return self._rng.choice(best) if best else legal[0]
         self.root = self.search(rs, view, me, legal)
+        if self.budget.select == "secure":
+            return _secure(self.root, legal, me, self.budget.exploration)
         return _best(self.root, legal, me)
 
     def _stalling(self, turn: int | None) -> bool:
@@ -383,6 +392,18 @@ def _best(root: _Node, legal: list[Intent], me: int) -> Intent:
         if e is None or not e.visits:
             return (False, 0, -math.inf, 0)
         return (e.ends == {me}, e.visits, e.total / e.visits, 0 if i.kind in PASSES else 1)
+    return max(legal, key=key)
+
+
+def _secure(root: _Node, legal: list[Intent], me: int, c: float) -> Intent:
+    """An intent that won at once in every deal it was tried in, else the best lower bound
+    of the mean (ties: more visits, then a non-pass, then legal order)."""
+    def key(i: Intent) -> tuple[bool, float, int, int]:
+        e = root.edges.get((me, i))
+        if e is None or not e.visits:
+            return (False, -math.inf, 0, 0)
+        bound = e.total / e.visits - c * math.sqrt(math.log(max(e.avail, 2)) / e.visits)
+        return (e.ends == {me}, bound, e.visits, 0 if i.kind in PASSES else 1)
     return max(legal, key=key)
 
 

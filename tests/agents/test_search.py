@@ -305,3 +305,25 @@ def test_a_turn_that_goes_round_in_circles_is_finished_by_the_one_ply_choice() -
     if rs.to_act(later) is not None and rs.turns(later) != rs.turns(state):
         agent.choose(rs, rs.view(later, rs.to_act(later)), rs.legal_intents(later))
         assert agent.stats.iterations == 2 or len(rs.legal_intents(later)) <= 1
+
+
+def test_secure_selection_takes_the_better_mean_over_a_head_start_in_visits() -> None:
+    from rules.agents.levels import make_agent
+    from rules.agents.search import _best, _Edge, _Node, _secure
+    from rules.bos.intents import EndTurn, Summon
+
+    early, late, idle = Summon.of(1, 0), Summon.of(2, 0), EndTurn.of()
+    root = _Node()
+    # ``early`` was widened in first and kept its visits after its value fell; ``late`` came
+    # in when the node had been visited enough and holds the better mean on fewer visits.
+    for intent, visits, mean, avail in ((early, 47, 0.43, 144), (late, 27, 0.64, 60),
+                                        (idle, 3, 0.9, 144)):
+        e = root.edges[0, intent] = _Edge()
+        e.visits, e.total, e.avail = visits, visits * mean, avail
+    legal = [early, late, idle]
+    assert _best(root, legal, 0) == early
+    assert _secure(root, legal, 0, 0.7) == late  # idle's 3 visits bound it far below
+    agent = make_agent("search:hard:select=secure", game="bos")
+    assert isinstance(agent, SearchAgent) and agent.budget.select == "secure"
+    with pytest.raises(ValueError, match="select=visits or select=secure"):
+        make_agent("search:select=best")
