@@ -3,8 +3,8 @@
 Each pair of games shares a seed with the seats swapped, and every other pair has the decks
 swapped (where the game has decks), so neither agent profits from a seat or a deck. With
 ``--mirror`` both seats hold the same deck, the first deck in even pairs and the second in odd
-ones: where one deck beats the other between good players whoever holds it (Kyoukai's and
-BOS's starter decks between searching players), mirrors leave only the agents to differ.
+ones: where one deck beats the other between good players whoever holds it (BOS's Ember Court
+won 29 of 37 games between Hard and Normal), mirrors leave the seat and the deal to differ.
 
 A pair is one deal played twice, each agent in each seat (the "duplicate" format of bridge and
 of poker-bot matches): where the seat or the deck decides most games (BOS, Nullshapers), most
