@@ -13,7 +13,9 @@ import pytest
 
 from rules.records import load_record, replay
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+# A whole computer game in the client, killed and continued: with the slow tests (CI runs them).
+pytestmark = [pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL"),
+              pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 
 

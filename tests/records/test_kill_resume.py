@@ -58,7 +58,11 @@ def _kill_after(out: Path, saved: int | None, seconds: float = 0.0) -> int:
     return last
 
 
-@pytest.mark.parametrize("saved", [1, 17, 150, None])
+# One kill point in the quick suite; the others (the first intent, late, after a time) are
+# whole games too and run with the slow tests (make test-slow, CI).
+@pytest.mark.parametrize("saved", [pytest.param(1, marks=pytest.mark.slow), 17,
+                                   pytest.param(150, marks=pytest.mark.slow),
+                                   pytest.param(None, marks=pytest.mark.slow)])
 def test_killed_play_leaves_a_record_that_checks_and_resumes(
         saved: int | None, reference: tuple[Path, str], tmp_path: Path) -> None:
     ref_path, ref_result = reference
