@@ -13,7 +13,7 @@ from typing import Any
 from rules.agents.base import Agent
 from rules.agents.greedy import GreedyAgent
 from rules.agents.random_agent import RandomAgent
-from rules.agents.search import Budget, SearchAgent
+from rules.agents.search import SELECTIONS, Budget, SearchAgent
 
 LEVELS = ("easy", "normal", "hard")
 LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
@@ -85,7 +85,7 @@ def tuned(base: Budget, knobs: list[str], spec: str) -> Budget:
             v = _KNOBS[key](value)
         except ValueError:
             raise ValueError(f"{spec!r}: {key} needs a number, got {value!r}") from None
-        if key == "select" and v not in ("visits", "secure"):
+        if key == "select" and v not in SELECTIONS:
             raise ValueError(f"{spec!r}: select=visits or select=secure, got {v!r}")
         if key == "rollouts":
             if v not in ("greedy", "random"):

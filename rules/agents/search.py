@@ -31,6 +31,7 @@ PASSES = frozenset({"pass", "end_step", "end_action", "end_turn"})
 # one-ply choice (``SearchAgent._stalling``): greedy play made at most 38 (Kyoukai), 24
 # (Dreadnought), 19, 14 and 11 in six games of each.
 STALL = 80
+SELECTIONS = ("visits", "secure")  # ``Budget.select``
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class Budget:
             raise ValueError(f"ms must be positive, got {self.ms}")
         if self.widen < 0 or self.horizon < 0 or self.rollout_depth < 0:
             raise ValueError("widen, horizon and depth must not be negative")
-        if self.select not in ("visits", "secure"):
+        if self.select not in SELECTIONS:
             raise ValueError(f"select must be 'visits' or 'secure', got {self.select!r}")
 
 
