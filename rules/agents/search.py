@@ -151,9 +151,7 @@ class SearchAgent(Agent):
             best = best_one_ply(rs, view, legal, me)
             return self._rng.choice(best) if best else legal[0]
         self.root = self.search(rs, view, me, legal)
-        if self.budget.select == "secure":
-            return _secure(self.root, legal, me, self.budget.exploration)
-        return _best(self.root, legal, me)
+        return _best(self.root, legal, me, self.budget.select, self.budget.exploration)
 
     def _stalling(self, turn: int | None) -> bool:
         """Whether this turn has seen more than ``STALL`` of its decisions: intents that undo
@@ -385,26 +383,22 @@ def _value(rs: Ruleset[Any], state: Any, me: int, base: float, scale: float,
     return 0.8 * math.tanh((rs.search_value(state, me) - base) / scale)
 
 
-def _best(root: _Node, legal: list[Intent], me: int) -> Intent:
-    """An intent that won at once in every deal it was tried in, else the most tried one
-    (ties: the better mean, then a non-pass, then legal order)."""
-    def key(i: Intent) -> tuple[bool, int, float, int]:
+def _best(root: _Node, legal: list[Intent], me: int, select: str = "visits",
+          c: float = 0.0) -> Intent:
+    """An intent that won at once in every deal it was tried in, else by ``select``: the most
+    tried one ("visits"; ties: the better mean) or the best lower bound of the mean
+    ("secure", UCB's bound with constant ``c`` taken the other way; ties: more visits); then a
+    non-pass, then legal order."""
+    def key(i: Intent) -> tuple[bool, float, float, int]:
         e = root.edges.get((me, i))
         if e is None or not e.visits:
-            return (False, 0, -math.inf, 0)
-        return (e.ends == {me}, e.visits, e.total / e.visits, 0 if i.kind in PASSES else 1)
-    return max(legal, key=key)
-
-
-def _secure(root: _Node, legal: list[Intent], me: int, c: float) -> Intent:
-    """An intent that won at once in every deal it was tried in, else the best lower bound
-    of the mean (ties: more visits, then a non-pass, then legal order)."""
-    def key(i: Intent) -> tuple[bool, float, int, int]:
-        e = root.edges.get((me, i))
-        if e is None or not e.visits:
-            return (False, -math.inf, 0, 0)
-        bound = e.total / e.visits - c * math.sqrt(math.log(max(e.avail, 2)) / e.visits)
-        return (e.ends == {me}, bound, e.visits, 0 if i.kind in PASSES else 1)
+            return (False, -math.inf, -math.inf, 0)
+        mean = e.total / e.visits
+        rest = 0 if i.kind in PASSES else 1
+        if select == "secure":
+            bound = mean - c * math.sqrt(math.log(max(e.avail, 2)) / e.visits)
+            return (e.ends == {me}, bound, e.visits, rest)
+        return (e.ends == {me}, e.visits, mean, rest)
     return max(legal, key=key)
 
 

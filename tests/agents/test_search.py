@@ -309,7 +309,7 @@ def test_a_turn_that_goes_round_in_circles_is_finished_by_the_one_ply_choice() -
 
 def test_secure_selection_takes_the_better_mean_over_a_head_start_in_visits() -> None:
     from rules.agents.levels import make_agent
-    from rules.agents.search import _best, _Edge, _Node, _secure
+    from rules.agents.search import _best, _Edge, _Node
     from rules.bos.intents import EndTurn, Summon
 
     early, late, idle = Summon.of(1, 0), Summon.of(2, 0), EndTurn.of()
@@ -322,7 +322,7 @@ def test_secure_selection_takes_the_better_mean_over_a_head_start_in_visits() ->
         e.visits, e.total, e.avail = visits, visits * mean, avail
     legal = [early, late, idle]
     assert _best(root, legal, 0) == early
-    assert _secure(root, legal, 0, 0.7) == late  # idle's 3 visits bound it far below
+    assert _best(root, legal, 0, "secure", 0.7) == late  # idle's 3 visits bound it far below
     agent = make_agent("search:hard:select=secure", game="bos")
     assert isinstance(agent, SearchAgent) and agent.budget.select == "secure"
     with pytest.raises(ValueError, match="select=visits or select=secure"):
