@@ -1,8 +1,10 @@
 """The computer's levels: Easy is the greedy one-ply agent, Normal and Hard search (ISMCTS)
 with an iteration budget per game: Normal's calibrated to about 150 ms at p90 on one core of
 the reference machine (README; each game declares its count as
-``GameInfo.search_iterations``), Hard's 6 times as many, so a level plays the same game for
-the same seed on any machine. A game not listed here searches by time instead."""
+``GameInfo.search_iterations``), Hard's 6 times as many (with the game's own
+``GameInfo.hard_knobs`` where more of the same search is no stronger: BOS plays its rollouts to
+the game's end), so a level plays the same game for the same seed on any machine. A game not
+listed here searches by time instead."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from rules.agents.base import Agent
 from rules.agents.greedy import GreedyAgent
 from rules.agents.random_agent import RandomAgent
 from rules.agents.search import SELECTIONS, Budget, SearchAgent
+from rules.core.gameinfo import GameInfo
 
 LEVELS = ("easy", "normal", "hard")
 LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
@@ -22,26 +25,34 @@ TARGET_MS = {"normal": 150.0, "hard": 1000.0}
 HARD_FACTOR = 6
 
 
-def _normal_iterations(game: str | None) -> int | None:
-    """The game's declared Normal budget (``GameInfo.search_iterations``), None if none."""
+def _info(game: str | None) -> GameInfo | None:
+    """The game's declaration, None for no game or an unknown one."""
     if game is None:
         return None
     import rules  # here: the registry loads every game, and the games import the agents
 
     try:
-        return rules.get(game).info.search_iterations
+        return rules.get(game).info
     except KeyError:
         return None
 
 
 def budget(level: str, game: str | None = None) -> Budget:
-    """The search budget of ``level`` ("normal" or "hard") in ``game``."""
+    """The search budget of ``level`` ("normal" or "hard") in ``game``: Normal's declared
+    iterations (``GameInfo.search_iterations``), Hard's ``HARD_FACTOR`` times as many with
+    the game's ``hard_knobs`` on top."""
     if level not in TARGET_MS:
         raise ValueError(f"no search at level {level!r}; levels: {', '.join(LEVELS)}")
-    n = _normal_iterations(game)
+    info = _info(game)
+    n = None if info is None else info.search_iterations
     if n is None:
         return Budget(ms=TARGET_MS[level])
-    return Budget(iterations=n * (HARD_FACTOR if level == "hard" else 1))
+    if level == "normal":
+        return Budget(iterations=n)
+    base = Budget(iterations=n * HARD_FACTOR)
+    assert info is not None
+    return tuned(base, info.hard_knobs.split(":"), f"{game}'s hard_knobs") \
+        if info.hard_knobs else base
 
 
 # Tuning knobs a spec may add after the level: ``search:normal:iterations=100:depth=8``.

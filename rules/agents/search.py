@@ -32,6 +32,9 @@ PASSES = frozenset({"pass", "end_step", "end_action", "end_turn"})
 # (Dreadnought), 19, 14 and 11 in six games of each.
 STALL = 80
 SELECTIONS = ("visits", "secure")  # ``Budget.select``
+# Rollout ends one agent remembers at most (about 100 bytes each): BOS's Hard adds 3,000 to
+# 13,000 a decision.
+ENDS_KEPT = 200_000
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,10 @@ class SearchAgent(Agent):
         self.root: _Node | None = None  # the last decision's tree (tests and tuning read it)
         self._turn: int | None = None
         self._in_turn = 0
+        # Rollout ends kept from one decision to the next (``_Walk.ends``), while the cards'
+        # data stay the same (a hot reload changes what a card does, not its id).
+        self._ends: dict[int, tuple[int | None, int]] = {}
+        self._ends_cards: dict[str, str] | None = None
 
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         me = rs.to_act(view)
@@ -170,6 +177,8 @@ class SearchAgent(Agent):
         scale = b.scale or float(getattr(rs, "search_scale", 10.0))
         walk = _Walk(rs, me, legal, rs.evaluate(view, me), rs.search_value(view, me), scale, b,
                      getattr(rs, "rollout_intent", None), rs.turns(view) if b.horizon else None)
+        if walk.key_of is not None:
+            walk.ends = self._kept_ends(rs, view)
         root = _Node()
         if b.prior_visits or b.widen:
             root.scores = _scores(rs, view, legal, me)
@@ -195,6 +204,14 @@ class SearchAgent(Agent):
         self.stats = stats
         return root
 
+
+    def _kept_ends(self, rs: Ruleset[Any], view: Any) -> dict[int, tuple[int | None, int]]:
+        """The rollout ends remembered so far, emptied when the cards changed or they grew
+        past ``ENDS_KEPT``."""
+        cards = rs.card_hashes(view)
+        if cards != self._ends_cards or len(self._ends) > ENDS_KEPT:
+            self._ends, self._ends_cards = {}, cards
+        return self._ends
 
     def _wins_first(self, rs: Ruleset[Any], view: Any, me: int, legal: list[Intent],
                     root: _Node) -> None:
@@ -223,6 +240,12 @@ class _Walk:
         self.rs, self.me, self.legal, self.base, self.scale = rs, me, legal, base, scale
         self.leaf_base = leaf_base
         self.b, self.rollout, self.turn = budget, rollout, turn
+        # Whole-game rollouts (no horizon) end alike from positions the game keys alike
+        # (``rs.position_key``): how each ended, by every position it passed through, and
+        # the intents it took from there to the end. Deals differ, so lines cross: BOS's
+        # Hard replays a third of its rollouts' positions (README).
+        self.key_of = getattr(rs, "position_key", None) if budget.horizon == 0 else None
+        self.ends: dict[int, tuple[int | None, int]] = {}
 
     def value(self, score: float) -> float:
         """A one-ply score for the searcher as a value in [-0.8, 0.8]."""
@@ -287,20 +310,34 @@ class _Walk:
             if best_edge.child is None:
                 best_edge.child = _Node()
             node = best_edge.child
-        state, steps = self.play_out(state, steps, rng)
-        value = _value(rs, state, me, self.leaf_base, self.scale, steps)
+        state, steps, ended = self.play_out(state, steps, rng)
+        value = _value(rs, state, me, self.leaf_base, self.scale, steps, ended)
         for at, edge, mine in path:
             at.visits += 1
             edge.visits += 1
             edge.total += value if mine else -value
 
-    def play_out(self, state: Any, steps: int, rng: random.Random) -> tuple[Any, int]:
+    def play_out(self, state: Any, steps: int,
+                 rng: random.Random) -> tuple[Any, int, _Ended | None]:
         """The rollout: up to ``rollout_depth`` choices (forced intents are free), and no
-        further than ``horizon`` turns past the searched position."""
+        further than ``horizon`` turns past the searched position. Its last state and steps,
+        and how the game ended if a remembered rollout ended it (the state is then where
+        the two met)."""
         rs, b, rollout = self.rs, self.b, self.rollout
         decisions = 0
         cap = steps + 50 * b.rollout_depth  # forced intents are free, but not endless
+        key_of, ends = self.key_of, self.ends
+        passed: list[tuple[int, int]] = []
         while decisions < b.rollout_depth and steps < cap and rs.to_act(state) is not None:
+            if key_of is not None:
+                key = key_of(state)
+                if key is not None:
+                    # by its hash: a position's key is a large tuple, kept for thousands
+                    key = hash(key)
+                    end = ends.get(key)
+                    if end is not None:
+                        return state, steps + end[1], _Ended(end[0])
+                    passed.append((key, steps))
             if self.turn is not None:
                 t = rs.turns(state)
                 if t is not None and t - self.turn >= b.horizon:
@@ -315,7 +352,11 @@ class _Walk:
                     else rng.choice(options)
             state = rs.apply(state, pick, quiet=True).state
             steps += 1
-        return state, steps
+        if passed and rs.to_act(state) is None:  # only an end is remembered, not a cut
+            w = rs.winner(state)
+            for key, at in passed:
+                ends[key] = (w, steps - at)
+        return state, steps, None
 
 
 def _scores(rs: Ruleset[Any], state: Any, legal: list[Intent], me: int) -> dict[Intent, float]:
@@ -369,13 +410,21 @@ def _end(rs: Ruleset[Any], state: Any) -> int | None:
     return rs.winner(state) if rs.to_act(state) is None else -1
 
 
+@dataclass(frozen=True, slots=True)
+class _Ended:
+    """How a remembered rollout ended: its winner (None: a draw)."""
+
+    winner: int | None
+
+
 def _value(rs: Ruleset[Any], state: Any, me: int, base: float, scale: float,
-           steps: int) -> float:
-    """The searcher's value of ``state``, ``steps`` intents from the root, in [-1, 1]: a win
-    near 1 (sooner is better), a loss near -1 (later is better), otherwise how much better
-    than the position searched from, squashed below any near win."""
-    if rs.to_act(state) is None:
-        w = rs.winner(state)
+           steps: int, ended: _Ended | None = None) -> float:
+    """The searcher's value of ``state``, ``steps`` intents from the root, in [-1, 1] (or of
+    the end ``ended`` says it leads to): a win near 1 (sooner is better), a loss near -1
+    (later is better), otherwise how much better than the position searched from, squashed
+    below any near win."""
+    if ended is not None or rs.to_act(state) is None:
+        w = ended.winner if ended is not None else rs.winner(state)
         if w is None:
             return 0.0
         near = 0.98 ** min(steps, 10)

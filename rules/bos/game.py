@@ -7,6 +7,10 @@ from rules.core.gameinfo import GameInfo
 GAME = GameInfo(
     name="bos",
     search_iterations=24,
+    # Hard's rollouts go to the game's end: 6 x Normal's search cut two turns on is no
+    # stronger than Normal (BOS's evaluate barely tells who will win), whole games are (README
+    # "Computer opponent").
+    hard_knobs="horizon=0:depth=100",
     title="BOS",
     ruleset="rules.bos.ruleset:BosRules",
     pack_format="rules.bos.pack:FORMAT",

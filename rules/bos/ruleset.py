@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -17,6 +17,7 @@ from rules.bos.game import GAME
 from rules.bos.intents import INTENT_TYPES
 from rules.bos.legal import GENERATE, legal, to_act
 from rules.bos.manual import BosManual
+from rules.bos.positions import position_key
 from rules.bos.quick import QUIET
 from rules.bos.state import Side, State
 from rules.core.manual_intents import ManualStep
@@ -245,6 +246,9 @@ class BosRules(Ruleset[State]):
         side = state.sides[p]
         mine = [i for i, u in state.units.items() if u.owner == p]
         return [*side.castle, *side.spellbook, *mine, side.boss]
+
+    def position_key(self, state: State) -> Hashable | None:
+        return position_key(state)
 
     def evaluate(self, state: State, player: int) -> float:
         if state.winner is not None or state.step == "over":

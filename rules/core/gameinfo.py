@@ -83,6 +83,9 @@ class GameInfo:
     # The search opponent's iterations a decision at Normal (Hard: several times as many),
     # calibrated to about 150 ms on the reference machine; None: it searches by time instead.
     search_iterations: int | None = None
+    # Hard's search where 6 x Normal's iterations of the same search is not stronger: tuning
+    # knobs as the arena takes them after a level ("horizon=0:depth=100:iterations=200").
+    hard_knobs: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():

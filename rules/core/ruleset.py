@@ -12,7 +12,7 @@ import inspect
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -403,6 +403,13 @@ class Ruleset(ABC, Generic[S]):
         balance simulation plays them at once. Default: none (``(state, 0)``); a game whose
         steps are often forced gives its own."""
         return state, 0
+
+    def position_key(self, state: S) -> Hashable | None:
+        """A key equal for two states that play on alike (the same position up to which
+        instance of a card is which), None where the game gives none (the default). The search
+        remembers by it how the rollouts it played to the game's end ended, so a rollout that
+        reaches a position one of them passed through stops there (``Budget.horizon`` 0)."""
+        return None
 
     def turns(self, state: S) -> int | None:
         """How many turns the game has reached (the report's game length), None if the game
