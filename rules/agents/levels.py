@@ -3,8 +3,8 @@ with an iteration budget per game: Normal's calibrated to about 150 ms at p90 on
 the reference machine (README; each game declares its count as
 ``GameInfo.search_iterations``), Hard's 6 times as many (with the game's own
 ``GameInfo.hard_knobs`` where more of the same search is no stronger: BOS plays its rollouts to
-the game's end), so a level plays the same game for the same seed on any machine. A game not
-listed here searches by time instead."""
+the game's end, Nullshapers 4 turns on), so a level plays the same game for the same seed on
+any machine. A game not listed here searches by time instead."""
 
 from __future__ import annotations
 

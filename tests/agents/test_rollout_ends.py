@@ -102,9 +102,11 @@ def test_each_games_hard_level_takes_its_knobs(game: str) -> None:
         assert str(getattr(hard, field)) == value
 
 
-def test_bos_hard_plays_whole_games_out() -> None:
+def test_bos_hard_plays_whole_games_out_and_nullshapers_four_turns() -> None:
     hard = budget("hard", "bos")
-    assert hard.horizon == 0 and hard.rollout_depth >= 100
+    assert hard.horizon == 0 and hard.rollout_depth >= 100 and hard.iterations == 6 * 24
+    hard = budget("hard", "nullshapers")
+    assert hard.horizon == 4 and hard.iterations == 6 * 22
 
 
 def test_a_bad_hard_knob_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
