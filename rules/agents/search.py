@@ -241,9 +241,9 @@ class _Walk:
         self.leaf_base = leaf_base
         self.b, self.rollout, self.turn = budget, rollout, turn
         # Whole-game rollouts (no horizon) end alike from positions the game keys alike
-        # (``rs.position_key``): how each ended, by every position it passed through, and
-        # the intents it took from there to the end. Deals differ, so lines cross: BOS's
-        # Hard replays a third of its rollouts' positions (README).
+        # (``rs.position_key``): how each ended (the winner, and how many intents on) by
+        # every position it passed through. Deals differ but lines cross: a third of BOS's
+        # Hard rollouts stop early at a remembered position.
         self.key_of = getattr(rs, "position_key", None) if budget.horizon == 0 else None
         self.ends: dict[int, tuple[int | None, int]] = {}
 
