@@ -21,15 +21,21 @@ from rules.core.ruleset import Ruleset
 
 _POOL: ProcessPoolExecutor | None = None  # one worker for every table of this program
 _WORKER_AGENTS: dict[str, Agent] = {}  # in the worker: each seat's agent, by seat key
+# Seats' agents the worker keeps, the least recently asked dropped first: a searching agent
+# keeps what it learnt (BOS's Hard: its rollout ends, tens of MB), and tables come and go.
+WORKER_SEATS = 8
 _WORKER_RULES: dict[str, Ruleset[Any]] = {}
 
 
 def _worker_choose(key: str, spec: str, seed: int, options: Mapping[str, Any], game: str,
                    view: Any, legal: list[Intent]) -> Intent:
     """In the worker: the seat's agent (made on its first decision) chooses."""
-    agent = _WORKER_AGENTS.get(key)
+    agent = _WORKER_AGENTS.pop(key, None)
     if agent is None:
-        agent = _WORKER_AGENTS[key] = make_agent(spec, seed, options, game)
+        agent = make_agent(spec, seed, options, game)
+    _WORKER_AGENTS[key] = agent  # last in order: the most recently asked
+    while len(_WORKER_AGENTS) > WORKER_SEATS:
+        del _WORKER_AGENTS[next(iter(_WORKER_AGENTS))]
     rs = _WORKER_RULES.get(game)
     if rs is None:
         base = rules.get(game)

@@ -119,3 +119,30 @@ def test_the_table_says_the_level_while_the_computer_thinks(
     assert text == f"Player {p + 1} (computer) is thinking… ({('Easy', 'Hard')[p]})"
     pygame.event.pump()
     t.session.close()
+
+
+def test_the_worker_keeps_each_seats_agent_and_drops_the_least_recently_asked(
+        monkeypatch: Any) -> None:
+    from game import thinking
+
+    monkeypatch.setattr(thinking, "_WORKER_AGENTS", {})
+    import rules
+
+    rs = rules.get("bos")
+    state = rs.new_game(seed=1)
+    p = rs.to_act(state)
+    assert p is not None
+    view, legal = rs.view(state, p), rs.legal_intents(state)
+
+    def ask(key: str) -> None:
+        thinking._worker_choose(key, "easy", 1, {}, "bos", view, legal)
+
+    ask("first")
+    first = thinking._WORKER_AGENTS["first"]
+    for i in range(thinking.WORKER_SEATS - 1):
+        ask(f"seat {i}")
+    ask("first")  # asked again: kept, the same agent, now the most recent
+    assert thinking._WORKER_AGENTS["first"] is first
+    ask("one more")
+    assert len(thinking._WORKER_AGENTS) == thinking.WORKER_SEATS
+    assert "seat 0" not in thinking._WORKER_AGENTS and "first" in thinking._WORKER_AGENTS
