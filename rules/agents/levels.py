@@ -44,15 +44,13 @@ def budget(level: str, game: str | None = None) -> Budget:
     if level not in TARGET_MS:
         raise ValueError(f"no search at level {level!r}; levels: {', '.join(LEVELS)}")
     info = _info(game)
-    n = None if info is None else info.search_iterations
-    if n is None:
+    if info is None or info.search_iterations is None:
         return Budget(ms=TARGET_MS[level])
     if level == "normal":
-        return Budget(iterations=n)
-    base = Budget(iterations=n * HARD_FACTOR)
-    assert info is not None
-    return tuned(base, info.hard_knobs.split(":"), f"{game}'s hard_knobs") \
-        if info.hard_knobs else base
+        return Budget(iterations=info.search_iterations)
+    hard = Budget(iterations=info.search_iterations * HARD_FACTOR)
+    return tuned(hard, info.hard_knobs.split(":"), f"{game}'s hard_knobs") \
+        if info.hard_knobs else hard
 
 
 # Tuning knobs a spec may add after the level: ``search:normal:iterations=100:depth=8``.
