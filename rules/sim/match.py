@@ -167,5 +167,10 @@ def intents_of(match: Match, choices: bytes) -> list[dict[str, Any]]:
 
 
 def play_batch(matches: list[Match]) -> list[GameResult]:
-    """Several games in one task (fewer round trips to a pool or a cluster)."""
-    return [play(m) for m in matches]
+    """Several games in one task (fewer round trips to a pool or a cluster), inside one
+    ``rare_collections`` (each game's own then puts back the same thresholds): with the
+    default thresholds put back after every game, the collector passed over the young
+    objects once a game more (1.2-1.4 % of a random Kyoukai game's instructions, counted with
+    cachegrind)."""
+    with rare_collections():
+        return [play(m) for m in matches]

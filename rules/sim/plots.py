@@ -8,6 +8,7 @@ leaves it out (its size), and its deck screen's reports then have tables without
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,20 @@ def available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def import_meanwhile() -> None:
+    """Starts importing matplotlib on a background thread, so the second or so it takes is
+    spent while worker processes play the games rather than after them, when the report is
+    drawn (which then finds it imported, or waits on the import lock for the rest)."""
+    def load() -> None:
+        try:
+            import matplotlib.backends.backend_agg  # noqa: F401
+            import matplotlib.figure  # noqa: F401
+        except ImportError:
+            pass  # ``available`` says so when the report is drawn
+
+    threading.Thread(target=load, name="import-matplotlib", daemon=True).start()
 
 
 def figure(width: float, height: float) -> Figure:

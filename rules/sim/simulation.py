@@ -15,6 +15,7 @@ from typing import Any
 
 import rules
 from rules.agents import make_agent
+from rules.sim import plots
 from rules.sim.examples import ExampleKeeper, write_examples
 from rules.sim.match import GameResult
 from rules.sim.plan import Match, deck_names, plan
@@ -87,6 +88,8 @@ def simulate(req: Request, progress: Progress | None = None) -> Outcome:
         if progress is not None:
             progress(len(results), len(matches))
 
+    if req.scheduler or req.workers > 1:
+        plots.import_meanwhile()  # this process only waits for the games
     if req.scheduler:
         complete = run_cluster(req.scheduler, matches, on_result)
     else:

@@ -4,7 +4,11 @@ game's card-playing kinds which cards they play counts the same cards as asking 
 
 from __future__ import annotations
 
+import gc
+import subprocess
+import sys
 from array import array
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -78,3 +82,40 @@ def test_the_loop_counts_the_cards_every_intent_plays(game: str) -> None:
         played[p].update(rs.played_cards(state, intent))
         state = rs.apply(state, intent, quiet=True).state
     assert result.played == (tuple(sorted(played[0])), tuple(sorted(played[1])))
+
+
+def test_a_batch_keeps_rare_collections_between_its_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The collector's raised thresholds stand from one game of a batch to the next (putting
+    the defaults back after each game cost a collection pass a game), and are put back after."""
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    real = match_module.play
+
+    def recording(m: Match, keep_choices: bool = True) -> Any:
+        seen.append(gc.get_threshold())
+        return real(m, keep_choices)
+
+    monkeypatch.setattr(match_module, "play", recording)
+    rs = rules.get("kyoukai")
+    matches = plan("kyoukai", 3, 0, deck_names(rs, {}, None), ("random", "random"))
+    results = match_module.play_batch(matches)
+    assert [r.error for r in results] == [None, None, None]
+    assert len(seen) == 3 and all(t[0] >= 10_000 for t in seen), seen
+    assert gc.get_threshold() == before
+
+
+def test_the_plots_library_is_imported_while_games_run() -> None:
+    """``import_meanwhile`` imports matplotlib on a thread of its own (in a fresh process: this
+    one may have imported it already)."""
+    code = ("import sys, threading\n"
+            "from rules.sim import plots\n"
+            "assert 'matplotlib.figure' not in sys.modules\n"
+            "plots.import_meanwhile()\n"
+            "for t in threading.enumerate():\n"
+            "    if t.name == 'import-matplotlib':\n"
+            "        t.join()\n"
+            "assert 'matplotlib.figure' in sys.modules\n"
+            "assert 'matplotlib.backends.backend_agg' in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert done.returncode == 0, done.stderr
