@@ -67,11 +67,14 @@ class CardPainter:
         self._composed.clear()
 
     def surface(self, look: CardLook, size: Size, glow: Color | None = None,
-                angle: int = 0) -> pygame.Surface:
+                angle: int = 0, badged: bool = False) -> pygame.Surface:
         """The card's image at upright ``size``: turned, dimmed, outlined and tilted as asked.
-        Badges and attached cards are not part of it (they change more often)."""
+        Badges and attached cards are not part of it (they change more often), unless
+        ``badged``: a tilted hand card gets its badges before the tilt, so they lean with it
+        (a Dreadnought hand card's size and speed grade)."""
         fk = face_key(look.face) if look.face is not None else "back"
-        key = (fk, size, look.sideways, look.dimmed, glow, angle, scale())
+        marks = (look.damage, look.counters, look.pills_left) if badged else None
+        key = (fk, size, look.sideways, look.dimmed, glow, angle, scale(), marks)
         img = self._cache.get(key)
         if img is not None:
             return img
@@ -82,6 +85,9 @@ class CardPainter:
             img.fill((105, 105, 115), special_flags=pygame.BLEND_RGB_MULT)
         if look.sideways:
             img = pygame.transform.rotate(img, -90)
+        if badged and (look.damage or look.counters):
+            img = img.copy() if img is base else img  # never draw on the faces' own cache
+            self.badges(img, look, img.get_rect())
         if glow is not None:
             img = _outlined(img, glow)
         if angle:

@@ -152,8 +152,11 @@ class DreadnoughtTable(RegionTable):
         acting = current(v)
         for p, pl in enumerate(v.players):
             hidden = p != seats.viewer or seats.hide_hands
+            # The size and grade pill from the left edge: the next card of the fan covers
+            # the right, and the grade is what a speed card is chosen by.
             out[("hand", p)] = Content(cards=tuple(
-                CardLook(c) if hidden else CardLook(c, self._face(v, c), counters=self._tag(v, c))
+                CardLook(c) if hidden else CardLook(c, self._face(v, c), counters=self._tag(v, c),
+                                                    pills_left=True)
                 for c in pl.hand))
             out[("deck", p)] = Content(count=len(pl.deck))
             out[("hp", p)] = Content(value=f"{len(pl.hp[0])} · {len(pl.hp[1])}")

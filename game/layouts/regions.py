@@ -484,7 +484,8 @@ class RegionTable(PagedBooks, TableLayout):
         glow = HIGHLIGHT.get(kind) if kind is not None else None
         if d.where == "hand" or d.angle:
             up = d.look.id == overlay.raised
-            img = self.painter.surface(d.look, d.size, glow, 0 if up else d.angle)
+            img = self.painter.surface(d.look, d.size, glow, 0 if up else d.angle,
+                                       badged=True)
             c = (d.center[0], d.center[1] - (d.size[1] // 6 if up else 0))
             surf.blit(img, img.get_rect(center=c))
             return

@@ -56,6 +56,24 @@ def test_D01_a_tie_discards_both_speed_cards_and_reveals_again() -> None:
     assert s.phase == "speed" and s.faster == 0
 
 
+
+def test_D01_after_the_faster_passes_the_slower_acts_and_the_faster_gets_no_priority_back(
+) -> None:
+    # Seed: "After the faster player has declared 'pass', then the priority is moved to the
+    # slower player"; the second comparison comes "after all players have finished".
+    s = position(phase="speed", first=0, speed=["quick_fox", "stone_pup"],
+                 hand=[["scout_drone"], ["gale_lancer", "ember_imp"]])
+    assert RS.to_act(s) == 0  # the slower player waits
+    with pytest.raises(rules.IllegalIntent):
+        RS.apply(s, GearChange(card=iid(s, "gale_lancer", 1)))
+    s = play(s, Pass())
+    assert RS.to_act(s) == 1
+    s = play(s, GearChange(card=iid(s, "gale_lancer", 1)))
+    assert RS.to_act(s) == 1 and s.phase == "speed"  # still the slower player's priority
+    s = play(s, Pass())
+    # Nobody gets priority back: the second comparison (A vs A: a tie keeps player 1 first).
+    assert s.phase == "cast" and s.compared == 2 and not s.players[1].closed
+
 # ---- D-02 ------------------------------------------------------------------------------
 def test_D02_gear_change_discards_the_speed_card_puts_one_closed_once_per_turn() -> None:
     s = position(phase="speed", first=0, speed=["stone_pup", "ember_imp"],
@@ -71,6 +89,13 @@ def test_D02_gear_change_discards_the_speed_card_puts_one_closed_once_per_turn()
     s = play(s, Pass(), Pass())
     assert not s.players[0].closed and s.phase == "cast"
 
+
+
+def test_D02_gear_change_is_a_speed_action_only() -> None:
+    s = position(phase="cast", hand=[["scout_drone", "quick_fox"], []],
+                 speed=["stone_pup", "ember_imp"])
+    with pytest.raises(rules.IllegalIntent):
+        RS.apply(s, GearChange(card=iid(s, "scout_drone", 0)))
 
 # ---- D-03 ------------------------------------------------------------------------------
 def test_D03_a_casters_speed_ability_is_a_speed_action() -> None:
@@ -146,6 +171,15 @@ def test_D06_a_unit_may_be_cast_from_the_speed_area() -> None:
     assert s.players[0].slots[3] == fox and s.players[0].speed == EMPTY
 
 
+
+def test_D06_a_cast_unit_enters_in_normal_state_and_may_attack() -> None:
+    s = position(phase="cast", hand=[["storm_hound", "quick_fox"], []])
+    hound = iid(s, "storm_hound", 0)
+    s = play(s, CastUnit(card=hound, slot=0), PayLog(card=iid(s, "quick_fox", 0)))
+    assert not s.units[hound].checked and not s.units[hound].dummy
+    s = play(s, Pass(), Pass(), Pass(), Pass())  # Cast, then Fast phase over
+    assert s.phase == "action" and Check(unit=hound) in RS.legal_intents(s)
+
 # ---- D-07 ------------------------------------------------------------------------------
 def test_D07_dummy_is_a_closed_checked_S_unit_with_50_BP_discarded_at_end() -> None:
     s = position(phase="cast", hand=[["thunder_drake"], []],
@@ -165,6 +199,24 @@ def test_D07_dummy_is_a_closed_checked_S_unit_with_50_BP_discarded_at_end() -> N
     s = play(s, Pass(), Pass(), Pass(), Pass(), Pass(), Pass())
     assert card in s.players[0].log and card not in s.units and s.turn == 3
 
+
+
+def test_D07_dummies_come_from_the_hand_several_at_once_with_no_abilities() -> None:
+    # Seed: "cast one or more cards from your hand ... A dummy does not have any other
+    # attributes (such as name, cluster, and type) other than its size and BP."
+    s = position(phase="cast", speed=["quick_fox", ""], hand=[["stone_pup", "mist_courier"], []])
+    fox = s.players[0].speed
+    with pytest.raises(rules.IllegalIntent):
+        RS.apply(s, CastDummy(card=fox, slot=0))  # the Speed Area is not the hand
+    pup, courier = iid(s, "stone_pup", 0), iid(s, "mist_courier", 0)
+    s = play(s, CastDummy(card=pup, slot=0), CastDummy(card=courier, slot=2))
+    assert s.units[pup].dummy and s.units[courier].dummy and RS.to_act(s) == 0
+    s = play(s, Pass(), Pass(), Pass(), Pass())
+    assert s.phase == "action" and RS.to_act(s) == 0
+    # Both cards have action abilities as units; as dummies they have none, and cannot attack.
+    legal = RS.legal_intents(s)
+    assert not any(isinstance(i, UseAbility) and i.source in (pup, courier) for i in legal)
+    assert not any(isinstance(i, Check) and i.unit in (pup, courier) for i in legal)
 
 # ---- D-08 ------------------------------------------------------------------------------
 def test_D08_units_cast_last_turn_may_be_discarded_never_this_turns() -> None:
@@ -254,6 +306,12 @@ def test_D10_fast_phase_allows_only_fast_abilities_any_number_of_times_first_pla
     assert RS.to_act(s) == 0 and s.phase == "fast"
 
 
+
+def test_D10_no_cast_actions_in_the_fast_phase() -> None:
+    s = position(phase="fast", hand=[["quick_fox"], []])
+    with pytest.raises(rules.IllegalIntent, match="Fast phase"):
+        RS.apply(s, CastUnit(card=iid(s, "quick_fox", 0), slot=0))
+
 # ---- D-11 ------------------------------------------------------------------------------
 def test_D11_action_phase_alternates_and_ends_only_when_both_pass_in_a_row() -> None:
     s = position(phase="action", first=0,
@@ -295,6 +353,16 @@ def test_D11_a_caster_that_blocks_loses_an_HP_card_to_the_log() -> None:
     s = play(s, Block(blocker=caster))
     assert len(s.players[1].hp[1]) == HP_CARDS - 1 and s.players[1].log[-1] == top
 
+
+
+def test_D11_the_first_player_of_the_turn_has_the_first_action() -> None:
+    s = position(phase="fast", first=1, slots=[["quick_fox", "", "", ""],
+                                               ["stone_pup", "", "", ""]])
+    s = play(s, Pass(), Pass())
+    assert s.phase == "action" and RS.to_act(s) == 1
+    s = play(s, Check(unit=iid(s, "stone_pup", 1)), Attack(area=0),
+             Block(blocker=s.players[0].casters[0]))
+    assert RS.to_act(s) == 0 and s.phase == "action"  # one Action action, then the other
 
 # ---- D-12 ------------------------------------------------------------------------------
 def test_D12_the_used_open_speed_card_is_discarded_in_the_end_phase() -> None:

@@ -19,7 +19,7 @@ def test_D04_scenario_gear_change_takes_the_lead() -> None:
     _run("D04_gear_change_takes_the_lead.toml")
 
 
-def test_D07_scenario_dummy_wall_breaks_without_costing_hp() -> None:
+def test_D07_scenario_a_dummy_blocks_as_an_S_unit_with_50_BP_and_breaks() -> None:
     _run("D07_dummy_wall.toml")
 
 

@@ -165,3 +165,29 @@ def test_the_banner_shows_the_grades_as_they_stand_after_speed_actions() -> None
     assert t._banner(RS.view(slowed, 0)) == "Speed C vs E: Player 1 is faster · now D vs E"
     s = play(s, GearChange(card=iid(s, "quick_fox", 0)))  # P1's new card lies Closed
     assert t._banner(RS.view(s, 1)) == "Speed C vs E: Player 1 is faster · now ? vs E"
+
+
+def test_hand_cards_show_their_size_and_speed_grade_tilted_with_the_fan() -> None:
+    # The grade is what a speed card is chosen by: it must show on the hand card, not only on
+    # hover. The hand fan drew tilted cards without their pills, so it did not show.
+    from game.layouts.base import Overlay
+
+    s = position(phase="choose", hand=[["stone_pup", "gale_lancer", "quick_fox"], []])
+    t = _table(s)
+    t.resize((1280, 720))
+    t.update(RS.view(s, 0), SEATS, RS.legal_intents(s))
+    looks = t.held[("hand", 0)].cards
+    assert [look.counters[0][0] for look in looks] == ["S · E", "M · A", "S · A"]
+    assert all(look.pills_left for look in looks)  # the next card covers the right edge
+    surf = pygame.Surface((1280, 720))
+    t.draw(surf, Overlay())
+    first = next(d for d in t.cards if d.where == "hand" and d.look.id == looks[0].id)
+    bare = t.painter.surface(first.look, first.size, None, first.angle)
+    badged = t.painter.surface(first.look, first.size, None, first.angle, badged=True)
+    assert badged.get_size() == bare.get_size()
+    w, h = bare.get_size()
+    bottom_left = [(x, y) for x in range(w // 2) for y in range(h - h // 5, h)]
+    assert any(badged.get_at(p) != bare.get_at(p) for p in bottom_left)  # the pill
+    drawn = surf.subsurface(badged.get_rect(center=first.center))
+    assert all(drawn.get_at(p)[:3] == badged.get_at(p)[:3] for p in bottom_left[::7]
+               if badged.get_at(p)[3] == 255)  # the table drew the badged card
