@@ -76,6 +76,8 @@ def short(reason: str, cost: int) -> str:
         return "cond."
     if "Summoning phase" in reason:
         return "next turn"
+    if reason.startswith("nothing to cast"):
+        return "no target"
     return "wizard" if "wizard" in reason else "later"
 
 

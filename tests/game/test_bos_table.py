@@ -16,7 +16,7 @@ import pytest
 
 import rules
 from game.layouts.base import id_key
-from game.layouts.bos import BosTable
+from game.layouts.bos import BosTable, short
 from rules.agents import GreedyAgent
 from rules.bos.intents import Block, Cast, EndSummoning, EndTurn, PlayerAttack, Summon
 from rules.bos.state import HALVING_TURN
@@ -339,3 +339,7 @@ def test_the_opponents_book_and_a_hidden_seat_show_only_backs_and_counts(table: 
     mine = _layout(d).held[("book", 1)]  # player 2 now sits at the bottom
     assert all(c.face is not None for tab in mine.tabs for c in tab)
     assert all(c.face is None for tab in _layout(d).held[("book", 0)].tabs for c in tab)
+
+
+def test_a_spell_without_a_target_shows_a_no_target_pill() -> None:
+    assert short("nothing to cast Banish on: no summon is on the battlefield", 4) == "no target"
