@@ -369,6 +369,12 @@ class BosTable(RegionTable):
         return [(f"{v.name(a.attacker)} ({v.units[a.attacker].strength}) attacks "
                  f"{self.seats.names[a.defender]}", HIGHLIGHT["attack"])]
 
+    # BOS has no stack: the panel holds the one player attack waiting for a block decision.
+    sequence_title = "Player attack"
+
+    def sequence_numbered(self) -> int | None:
+        return 0  # one pending attack, not a queue to number
+
     def sequence_footer(self, deciding: bool) -> str:
         return "Block with a lit card, or Take it." if deciding else \
             "Waiting for the defender to block or take it…"

@@ -343,3 +343,19 @@ def test_the_opponents_book_and_a_hidden_seat_show_only_backs_and_counts(table: 
 
 def test_a_spell_without_a_target_shows_a_no_target_pill() -> None:
     assert short("nothing to cast Banish on: no summon is on the battlefield", 4) == "no target"
+
+
+def test_the_attack_panel_is_titled_for_bos_and_its_line_is_not_overwritten() -> None:
+    from game.draw.panels import sequence_panel
+    from game.draw.text import TextRecorder
+
+    assert BosTable.sequence_title == "Player attack"  # no Sequence in BOS
+    pygame.init()
+    for numbered in (None, 0):  # every line numbered (Kyoukai), none (BOS, Dreadnought)
+        surf = TextRecorder((300, 160))
+        sequence_panel(surf, pygame.Rect(0, 0, 300, 160),
+                       [("Coral Sentinel (6) attacks Player 1", (220, 80, 60))], "Block",
+                       "Player attack", numbered)
+        boxes = [box for _, box in surf.texts]
+        assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), \
+            (numbered, surf.texts)
