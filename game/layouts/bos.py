@@ -366,8 +366,9 @@ class BosTable(RegionTable):
         if v is None or v.attack is None:
             return []
         a = v.attack
+        where = f" in column {a.column + 1}" if a.column != EMPTY else ""  # a boss: anywhere
         return [(f"{v.name(a.attacker)} ({v.units[a.attacker].strength}) attacks "
-                 f"{self.seats.names[a.defender]}", HIGHLIGHT["attack"])]
+                 f"{self.seats.names[a.defender]}{where}", HIGHLIGHT["attack"])]
 
     # BOS has no stack: the panel holds the one player attack waiting for a block decision.
     sequence_title = "Player attack"

@@ -110,7 +110,7 @@ def test_a_player_attack_dropped_on_the_life_box(table: Make) -> None:
     assert s.intents[-1] == PlayerAttack(card=hound, player=1).model_dump(mode="json")
     assert s.state.step == "block" and s.to_act() == 1
     assert {i.kind for i in s.legal()} == {"block", "take_it"}
-    assert any("attacks Player 2" in t for t, _ in _layout(d).sequence_lines())
+    assert any("attacks Player 2 in column 2" in t for t, _ in _layout(d).sequence_lines())
     assert "Take it" in _layout(d).sequence_footer(True)
     d.frames(3)
     if d.scene.handler.name == "handover":
