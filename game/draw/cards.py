@@ -320,8 +320,15 @@ def _stats_row(surf: pygame.Surface, spec: FaceSpec, w: int, y: int, size: int) 
         box = pygame.Rect(0, 0, int(slot) - 3, size + 4)
         box.center = (cx, y)
         pygame.draw.rect(surf, (24, 24, 28), box, border_radius=4)
-        t = _text(f"{label}{value}", size, INK, True)
-        surf.blit(t, t.get_rect(center=box.center))
+        lt, vt = _text(label, size, INK, True), _text(str(value), size, INK, True)
+        if lt.get_width() + vt.get_width() + 12 <= box.w:
+            # The value at the box's right end, as the print has it (BOS's Strength "is
+            # found on the bottom right of the summon")
+            surf.blit(lt, lt.get_rect(midleft=(box.x + 4, box.centery)))
+            surf.blit(vt, vt.get_rect(midright=(box.right - 4, box.centery)))
+        else:
+            t = _text(f"{label}{value}", size, INK, True)
+            surf.blit(t, t.get_rect(center=box.center))
 
 
 def _small(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> None:
@@ -439,11 +446,13 @@ def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> T
     bar = pygame.Rect(edge + pad // 2, edge + pad // 2, w - 2 * edge - pad, name_size + 8)
     pygame.draw.rect(surf, (244, 238, 222), bar, border_radius=5)
     gem = name_size // 2 + 2
-    left = bar.x + 6
+    left, right = bar.x + 6, bar.right
     if spec.cost is not None:
-        _cost_gem(surf, spec.cost, bar.x + gem + 3, bar.centery, gem)
-        left = bar.x + 2 * gem + 10
-    t = _text(_fit(spec.name, name_size, bar.right - left - 4, True), name_size, INK_DARK,
+        # Top right, as on the board-sized face and the print (BOS's rules send a new player
+        # there: "its vim cost, which is found on the top-right of the spell").
+        _cost_gem(surf, spec.cost, bar.right - gem - 3, bar.centery, gem)
+        right = bar.right - 2 * gem - 6
+    t = _text(_fit(spec.name, name_size, right - left - 4, True), name_size, INK_DARK,
                  True)
     surf.blit(t, t.get_rect(midleft=(left, bar.centery + 1)))
     type_size = max(12, w // 16)

@@ -45,6 +45,8 @@ def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tupl
     t = TEXT.get(title, 18, GOLD, True)
     surf.blit(t, (rect.x + px(8), rect.y + px(6)))
     y = rect.y + px(28)
+    # Past the numbers' column whenever some line is numbered (``None``: every line is)
+    indent = px(26) if numbered is None or numbered > 0 else px(8)
     for k, (line, colour) in enumerate(lines):
         for j, part in enumerate(wrap(line, 17, rect.w - px(34))):
             if y > rect.bottom - px(40):
@@ -54,7 +56,7 @@ def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tupl
                 pt = TEXT.get(prefix, 17, INK_DIM, True)
                 surf.blit(pt, (rect.x + px(8), y))
             lt = TEXT.get(part, 17, colour)
-            surf.blit(lt, (rect.x + px(26 if numbered else 8), y))
+            surf.blit(lt, (rect.x + indent, y))
             y += px(16)
         y += px(3)
     ft = TEXT.get(fit(footer, 16, rect.w - px(16)), 16, INK_DIM)

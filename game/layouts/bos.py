@@ -76,6 +76,8 @@ def short(reason: str, cost: int) -> str:
         return "cond."
     if "Summoning phase" in reason:
         return "next turn"
+    if reason.startswith("nothing to cast"):
+        return "no target"
     return "wizard" if "wizard" in reason else "later"
 
 
@@ -364,8 +366,15 @@ class BosTable(RegionTable):
         if v is None or v.attack is None:
             return []
         a = v.attack
+        where = f" in column {a.column + 1}" if a.column != EMPTY else ""  # a boss: anywhere
         return [(f"{v.name(a.attacker)} ({v.units[a.attacker].strength}) attacks "
-                 f"{self.seats.names[a.defender]}", HIGHLIGHT["attack"])]
+                 f"{self.seats.names[a.defender]}{where}", HIGHLIGHT["attack"])]
+
+    # BOS has no stack: the panel holds the one player attack waiting for a block decision.
+    sequence_title = "Player attack"
+
+    def sequence_numbered(self) -> int | None:
+        return 0  # one pending attack, not a queue to number
 
     def sequence_footer(self, deciding: bool) -> str:
         return "Block with a lit card, or Take it." if deciding else \

@@ -109,8 +109,9 @@ class Draft(CoreDraft[State]):
 
     def defeat(self, iid: int, start: int = 0) -> None:
         """Its on-defeat abilities happen, then it goes to its owner's graveyard (B-07).
-        (``start``: the ability to go on from after a manual one's Done.) Its controller's:
-        a card put on the other side by hand is theirs until it leaves (as ``quick``)."""
+        (``start``: the ability to go on from after a manual one's Done.) The abilities are its
+        controller's: a card put on the other side by hand is theirs until it leaves (as
+        ``quick``); the graveyard is still its owner's (``leave``)."""
         u = self.units.get(iid)  # None: taken off the board by hand in a manual step
         p = self.owner(iid) if u is None else u.owner
         if start == 0:
@@ -153,12 +154,16 @@ class Draft(CoreDraft[State]):
             self.side(p, boss_state="gone")
         else:
             self.side(p, slots=tuple(EMPTY if i == iid else i for i in s.slots))
+        # B-07 "the owner's graveyard" (and "its owner's castle"): a card put on the other
+        # side by hand leaves that side's slot but goes home
+        home = self.owner(iid)
         if to == "castle":
-            self.side(p, castle=(*self.sides[p].castle, iid))
+            self.side(home, castle=(*self.sides[home].castle, iid))
             if self.loud:
-                self.log("return", f"{self.name(iid)} returns to Player {p + 1}'s castle.", p)
+                self.log("return", f"{self.name(iid)} returns to Player {home + 1}'s castle.",
+                         home)
         else:
-            self.side(p, graveyard=(*self.sides[p].graveyard, iid))
+            self.side(home, graveyard=(*self.sides[home].graveyard, iid))
 
     def arrived(self, p: int) -> bool:
         """B-11: a player who has not started their first turn cannot be affected."""

@@ -50,10 +50,20 @@ def unusable(s: State, iid: int) -> str:
     cond = _condition(s, p, iid)
     if cond:
         return cond
+    if iid in side.spellbook and c.effect is not None and not targets(s, p, c.effect):
+        return f"nothing to cast {c.name} on: {_NO_TARGETS[EFFECTS[c.effect].target]}"
     if iid in side.castle and not any(not side.wizard_down[k] and side.slots[k] == EMPTY
                                       for k in range(COLUMNS)):
         return "no wizard is available: each summons once a turn, into an empty column"
     return ""
+
+
+# Why a spell has no target at all (``unusable``): it is dimmed rather than lit and refused.
+_NO_TARGETS = {"summon": "no summon is on the battlefield",
+               "boss": "no boss is face up",
+               "unit": "no summon or boss is on the battlefield",
+               "own_acted": "none of your cards has acted",
+               "player": "no player can be chosen yet (B-11)"}
 
 
 def _target_reason(s: State, p: int, effect: str, target: int, player: int) -> str | None:

@@ -254,7 +254,8 @@ class _Field:
             upd["boss_state"] = "gone"
         else:
             upd["slots"] = tuple([EMPTY if c == iid else c for c in self.side(p, "slots")])
-        upd[to] = (*self.side(p, to), iid)
+        home = self.s.owner(iid)  # the owner's pile, even for a card moved across by hand
+        self.side_updates[home][to] = (*self.side(home, to), iid)
 
     def state(self) -> State:
         sides = list(self.sides)

@@ -236,3 +236,23 @@ def test_B11_an_opponent_spell_before_they_arrive_is_cast_but_does_not_affect_th
     assert out.state.sides[1].life == 30 and out.state.sides[0].vim == 4
     assert vengeance in out.state.sides[0].graveyard
     assert any("has not arrived" in e.text for e in out.events)
+
+
+def test_B07_a_card_put_on_the_other_side_by_hand_goes_to_its_owners_graveyard() -> None:
+    # The seed: "Send it to the owner's graveyard" (and a Banish returns a summon "to its
+    # owner's castle"), whoever had it on their side.
+    for quiet in (False, True):
+        st = position(vim=[8, 2], summon=[summon("ember_hound", 0, 0), summon("reef_crab", 1, 2)])
+        hound, crab = iid(st, "ember_hound"), iid(st, "reef_crab")
+        # Player 1's crab moved to Player 2's column 2... and Player 2's to Player 1's side:
+        mine = st.units[hound].model_copy(update={"owner": 1})
+        sides = (st.sides[0].model_copy(update={"slots": (-1, -1, -1)}),
+                 st.sides[1].model_copy(update={"slots": (hound, -1, crab)}))
+        st = st.model_copy(update={"sides": sides, "units": {**st.units, hound: mine}})
+        fire = iid(st, "fireball")  # 3 damage: the hound (3) is defeated
+        after = RS.apply(st, Cast(card=fire, target=hound), quiet=quiet).state
+        assert hound in after.sides[0].graveyard and hound not in after.sides[1].graveyard
+        assert after.sides[1].slots == (-1, -1, crab)
+        banish = iid(st, "banish")
+        after = RS.apply(st, Cast(card=banish, target=hound), quiet=quiet).state
+        assert hound in after.sides[0].castle and hound not in after.sides[1].castle

@@ -155,3 +155,15 @@ def test_the_table_is_told_castle_cards_wait_for_summoning_and_spells_for_main()
     st = position(step="summoning")
     assert RS.unusable(st, imp) == ""
     assert "Main phase" in RS.unusable(st, iid(st, "scorch"))  # costs 1, affordable
+
+
+def test_a_spell_with_nothing_to_cast_it_on_is_dimmed_and_says_why() -> None:
+    st = position(vim=[8, 2])  # an empty battlefield, nothing has acted
+    banish, rekindle = iid(st, "banish"), iid(st, "rekindle")
+    assert RS.unusable(st, banish) == "nothing to cast Banish on: no summon is on the battlefield"
+    assert "none of your cards has acted" in RS.unusable(st, rekindle)
+    assert not RS.legal_intents(st, banish)
+    with pytest.raises(rules.IllegalIntent, match="no summon is on the battlefield"):
+        RS.apply(st, Cast(card=banish))
+    st = position(vim=[8, 2], summon=[summon("reef_crab", 1, 0)])
+    assert RS.unusable(st, banish) == ""  # a summon to return: usable again

@@ -16,7 +16,7 @@ import pytest
 
 import rules
 from game.layouts.base import id_key
-from game.layouts.bos import BosTable
+from game.layouts.bos import BosTable, short
 from rules.agents import GreedyAgent
 from rules.bos.intents import Block, Cast, EndSummoning, EndTurn, PlayerAttack, Summon
 from rules.bos.state import HALVING_TURN
@@ -110,7 +110,7 @@ def test_a_player_attack_dropped_on_the_life_box(table: Make) -> None:
     assert s.intents[-1] == PlayerAttack(card=hound, player=1).model_dump(mode="json")
     assert s.state.step == "block" and s.to_act() == 1
     assert {i.kind for i in s.legal()} == {"block", "take_it"}
-    assert any("attacks Player 2" in t for t, _ in _layout(d).sequence_lines())
+    assert any("attacks Player 2 in column 2" in t for t, _ in _layout(d).sequence_lines())
     assert "Take it" in _layout(d).sequence_footer(True)
     d.frames(3)
     if d.scene.handler.name == "handover":
@@ -339,3 +339,23 @@ def test_the_opponents_book_and_a_hidden_seat_show_only_backs_and_counts(table: 
     mine = _layout(d).held[("book", 1)]  # player 2 now sits at the bottom
     assert all(c.face is not None for tab in mine.tabs for c in tab)
     assert all(c.face is None for tab in _layout(d).held[("book", 0)].tabs for c in tab)
+
+
+def test_a_spell_without_a_target_shows_a_no_target_pill() -> None:
+    assert short("nothing to cast Banish on: no summon is on the battlefield", 4) == "no target"
+
+
+def test_the_attack_panel_is_titled_for_bos_and_its_line_is_not_overwritten() -> None:
+    from game.draw.panels import sequence_panel
+    from game.draw.text import TextRecorder
+
+    assert BosTable.sequence_title == "Player attack"  # no Sequence in BOS
+    pygame.init()
+    for numbered in (None, 0):  # every line numbered (Kyoukai), none (BOS, Dreadnought)
+        surf = TextRecorder((300, 160))
+        sequence_panel(surf, pygame.Rect(0, 0, 300, 160),
+                       [("Coral Sentinel (6) attacks Player 1", (220, 80, 60))], "Block",
+                       "Player attack", numbered)
+        boxes = [box for _, box in surf.texts]
+        assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), \
+            (numbered, surf.texts)

@@ -24,6 +24,7 @@ from game.draw.cards import (
     forget_art,
     render_face_fit,
 )
+from game.draw.palette import INK
 from game.layouts import table_for
 from game.layouts.krosmaster import face_spec as krosmaster_face
 from game.layouts.kyoukai import face_spec as kyoukai_face
@@ -261,3 +262,19 @@ def test_hot_reload_of_an_art_change_redraws_the_face(
     after = d.app.faces.face(spec, ZOOM)
     assert after is not before and _count(after, MAGENTA) > 1000
     d.app.draw()
+
+
+def _columns_of(surf: pygame.Surface, colour: tuple[int, int, int], rows: range) -> list[int]:
+    w = surf.get_width()
+    return [x for x in range(w) for y in rows if surf.get_at((x, y))[:3] == colour]
+
+
+def test_the_cost_is_top_right_and_a_lone_stat_value_bottom_right_as_bos_rules_say() -> None:
+    # BOS's seed: the vim cost "is found on the top-right of the spell", Strength "on the
+    # bottom right of the summon"; the print and the board-sized face already had them there.
+    surf, _ = render_face_fit(_spec(stats=(("S", 8),)), ZOOM)
+    gem = _columns_of(surf, (150, 190, 255), range(0, ZOOM[1] // 6))  # the gem's rim
+    assert gem and min(gem) > ZOOM[0] * 2 // 3
+    bottom = range(ZOOM[1] - ZOOM[1] // 10, ZOOM[1])
+    ink = _columns_of(surf, INK, bottom)
+    assert ink and max(ink) > ZOOM[0] * 3 // 4  # the value's ink at the right end
