@@ -448,8 +448,9 @@ class NullshapersTable(RegionTable):
             return f"{name}'s deck is empty: click the biome you give up."
         if v.queue is not None:
             sp = speeds(v, who)
-            at = f"Speed {'/'.join(map(str, sp))}" if sp else "no speed"
-            return f"Now: {name} may act at {at}, or Pass."
+            if not sp:  # attackers chosen: the attacking player only answers
+                return f"Now: {name} may only answer the other player: Pass."
+            return f"Now: {name} may act at Speed {'/'.join(map(str, sp))}, or Pass."
         return {
             "advance_pick": f"{name} advances: drag agents onto a biome, gear onto them; Done.",
             "attackers": f"{name}: click agents in biomes to attack, then Done.",
