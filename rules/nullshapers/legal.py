@@ -29,6 +29,8 @@ from rules.nullshapers.state import BIOMES, STAGING, State
 
 _PASS = Pass()
 _DONE = Done()
+# The seed lists converting and playing an anomaly under the primary phases only (N-03).
+_PRIMARY = ("primary1", "primary2")
 
 
 def legal(s: State) -> list[Intent]:
@@ -63,7 +65,7 @@ def legal(s: State) -> list[Intent]:
 def can_convert(s: State, p: int) -> bool:
     """N-03: once per turn, by the active player in a primary phase on an empty queue."""
     q = s.queue
-    return (p == s.active and not s.converted and s.at in ("primary1", "primary2")
+    return (p == s.active and not s.converted and s.at in _PRIMARY
             and q is not None and not q.stack)
 
 
@@ -86,6 +88,8 @@ def play_problem(s: State, p: int, iid: int) -> str | None:
     if card.kind == "anomaly":
         if p != s.active:
             return "you may play an anomaly only on your own turn"
+        if s.at not in _PRIMARY:
+            return "you may play an anomaly only in a primary phase (N-03)"
         if s.anomaly_played:
             return "you have already played an anomaly this turn (N-03)"
     return None
@@ -99,7 +103,7 @@ def plays(s: State, p: int) -> list[Intent]:
     out: list[Intent] = []
     side = s.sides[p]
     energy = side.free_energy
-    no_anomaly = p != s.active or s.anomaly_played
+    no_anomaly = p != s.active or s.anomaly_played or s.at not in _PRIMARY
     stack = s.queue.stack if s.queue is not None else ()
     arrive = s.at == "attack_open" and p == s.active
     catalog, cards = s.catalog, s.cards
