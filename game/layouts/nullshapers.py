@@ -188,7 +188,7 @@ class NullshapersTable(RegionTable):
         card = v.card(iid)
         a, d = attack_of(v, iid), defense_of(v, iid)
         if (a, d) != (card.attack, card.defense):
-            counters.append((f"{a}/{d}", BOOST))
+            counters.append((f"ATK {a} · DEF {d}", BOOST))  # a slash vanishes at this size
         if ag.locked:
             counters.append(("locked", (110, 110, 110)))
         return CardLook(iid, self._face(v, iid), sideways=ag.locked, damage=ag.damage,
