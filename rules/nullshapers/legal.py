@@ -77,7 +77,8 @@ def play_problem(s: State, p: int, iid: int) -> str | None:
     card = s.card(iid)
     allowed = speeds(s, p)
     if card.speed not in allowed:
-        if s.at == "attack_after" and p == s.active and s.queue is not None:
+        if s.at == "attack_after" and p == s.active and s.queue is not None \
+                and not s.queue.stack:
             return "after choosing attackers you may only answer your opponent's actions"
         if not allowed:
             return "nobody may play cards now: finish the current choice first"
