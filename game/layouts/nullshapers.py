@@ -188,7 +188,7 @@ class NullshapersTable(RegionTable):
         card = v.card(iid)
         a, d = attack_of(v, iid), defense_of(v, iid)
         if (a, d) != (card.attack, card.defense):
-            counters.append((f"{a}/{d}", BOOST))
+            counters.append((f"ATK {a} · DEF {d}", BOOST))  # a slash vanishes at this size
         if ag.locked:
             counters.append(("locked", (110, 110, 110)))
         return CardLook(iid, self._face(v, iid), sideways=ag.locked, damage=ag.damage,
@@ -448,8 +448,9 @@ class NullshapersTable(RegionTable):
             return f"{name}'s deck is empty: click the biome you give up."
         if v.queue is not None:
             sp = speeds(v, who)
-            at = f"Speed {'/'.join(map(str, sp))}" if sp else "no speed"
-            return f"Now: {name} may act at {at}, or Pass."
+            if not sp:  # attackers chosen: the attacking player only answers
+                return f"Now: {name} may only answer the other player: Pass."
+            return f"Now: {name} may act at Speed {'/'.join(map(str, sp))}, or Pass."
         return {
             "advance_pick": f"{name} advances: drag agents onto a biome, gear onto them; Done.",
             "attackers": f"{name}: click agents in biomes to attack, then Done.",

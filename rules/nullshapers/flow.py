@@ -43,8 +43,11 @@ def speeds(s: State, p: int) -> tuple[int, ...]:
     turn, in a primary phase, on an empty queue."""
     if s.queue is None:
         return ()
-    if s.at in ("primary1", "primary2") and p == s.active and not s.queue.stack:
-        return (1, 2, 3)
+    if not s.queue.stack and p == s.active:
+        if s.at in ("primary1", "primary2"):
+            return (1, 2, 3)
+        if s.at == "attack_after":  # seed: "Your opponent may take ... You may answer"
+            return ()
     return WINDOW_SPEEDS.get(s.at, ())
 
 

@@ -29,6 +29,8 @@ from rules.nullshapers.state import BIOMES, STAGING, State
 
 _PASS = Pass()
 _DONE = Done()
+# The seed lists converting and playing an anomaly under the primary phases only (N-03).
+_PRIMARY = ("primary1", "primary2")
 
 
 def legal(s: State) -> list[Intent]:
@@ -63,7 +65,7 @@ def legal(s: State) -> list[Intent]:
 def can_convert(s: State, p: int) -> bool:
     """N-03: once per turn, by the active player in a primary phase on an empty queue."""
     q = s.queue
-    return (p == s.active and not s.converted and s.at in ("primary1", "primary2")
+    return (p == s.active and not s.converted and s.at in _PRIMARY
             and q is not None and not q.stack)
 
 
@@ -75,6 +77,9 @@ def play_problem(s: State, p: int, iid: int) -> str | None:
     card = s.card(iid)
     allowed = speeds(s, p)
     if card.speed not in allowed:
+        if s.at == "attack_after" and p == s.active and s.queue is not None \
+                and not s.queue.stack:
+            return "after choosing attackers you may only answer your opponent's actions"
         if not allowed:
             return "nobody may play cards now: finish the current choice first"
         return (f"{card.name} is Speed {card.speed}; now you may act at Speed "
@@ -84,6 +89,8 @@ def play_problem(s: State, p: int, iid: int) -> str | None:
     if card.kind == "anomaly":
         if p != s.active:
             return "you may play an anomaly only on your own turn"
+        if s.at not in _PRIMARY:
+            return "you may play an anomaly only in a primary phase (N-03)"
         if s.anomaly_played:
             return "you have already played an anomaly this turn (N-03)"
     return None
@@ -97,7 +104,7 @@ def plays(s: State, p: int) -> list[Intent]:
     out: list[Intent] = []
     side = s.sides[p]
     energy = side.free_energy
-    no_anomaly = p != s.active or s.anomaly_played
+    no_anomaly = p != s.active or s.anomaly_played or s.at not in _PRIMARY
     stack = s.queue.stack if s.queue is not None else ()
     arrive = s.at == "attack_open" and p == s.active
     catalog, cards = s.catalog, s.cards

@@ -163,3 +163,17 @@ def test_terminated_agents_and_sector_hits_fade_out_after_a_battle(table: Make) 
     assert [(lost, rid) for _, lost, rid in lay._hits] == [(3, ("sector2", 1))]
     surf = pygame.Surface(d.app.size)
     lay.draw(surf, Overlay())  # draws the fading pieces without error
+
+
+def test_an_agents_changed_stats_read_as_atk_and_def_words() -> None:
+    # At the badges' small size a slash vanishes ("4/2" read as "42"): words, not a fraction.
+    from game.layouts.base import Seats
+    from tests.nullshapers.helpers import agent, position
+
+    pygame.font.init()
+    s = position(agents=[{"card": "scrap_brawler", "owner": 0, "gear": ["arc_blade"]}])
+    lay = NullshapersTable()
+    seats = Seats(0, False, ("Player 1", "Player 2"))
+    look = lay.contents(RS.view(s, 0), seats)[("staging", 0)].cards[0]
+    assert look.id == agent(s, 0)
+    assert "ATK 4 · DEF 2" in [text for text, _ in look.counters]

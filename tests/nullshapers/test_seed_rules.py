@@ -366,3 +366,40 @@ def test_a_pass_is_one_brief_log_line() -> None:
     s = position(at="primary1")
     out = rs.apply(s, rs.parse_intent({"kind": "pass"}))
     assert [e.text for e in out.events if e.kind == "pass"] == ["P1 passes."]
+
+
+def test_N05_after_attackers_are_chosen_you_may_only_answer_your_opponent() -> None:
+    # Seed, Attack step, after the attackers: "Your opponent may take Speed 2, or Speed 3
+    # actions. — — You may answer your opponents actions." The attacking player starts nothing.
+    s = position(at="attackers", hand=[["overclock", "flash_burn"], ["spark_bolt"]],
+                 energy=[3, 2], agents=[{"card": "scrap_brawler", "owner": 0, "biome": 0}])
+    s = do(do(s, kind="attack", agent="agent:0"), kind="done")
+    assert s.at == "attack_after" and rs.to_act(s) == 1
+    assert playable(s) == {"spark_bolt"}  # the opponent may act
+    declined = do(s, kind="pass")
+    assert rs.to_act(declined) == 0 and kinds(declined) == {"pass"}  # nothing to answer
+    why = rs._reason(declined, rs.scenario_intent(declined, {"kind": "play", "card": "overclock",
+                                                            "target": "agent:0"}))
+    assert "only answer" in why
+    assert pass_all(declined).at == "defend_open"
+    s = do(s, kind="play", card="spark_bolt", target="agent:0")
+    assert playable(s) == {"overclock", "flash_burn"}  # an answer to the opponent's action
+    s = do(do(s, kind="pass"), kind="pass")  # Spark Bolt executes: the brawler is terminated
+    assert s.at == "attack_after" and rs.to_act(s) == 0 and kinds(s) == {"pass"}
+
+
+def test_N03_an_anomaly_is_played_only_in_a_primary_phase_whatever_its_speed() -> None:
+    # Seed: "Play an anomaly if you haven't this turn" is listed only under the primary
+    # phases ("You may:"), so a designer's Speed 2 anomaly is not played in the Battle phase.
+    def fast_storm(s: State) -> State:
+        card = s.catalog["ion_storm"].model_copy(update={"speed": 2})
+        return rs.replace_cards(s, {"ion_storm": card})[0]
+
+    battle = fast_storm(position(at="attack_open", hand=[["ion_storm", "overclock"], []],
+                                 energy=[2, 0], agents=[{"card": "glass_archer", "owner": 0,
+                                                         "biome": 0}]))
+    assert playable(battle) == {"overclock"}
+    why = rs._reason(battle, rs.scenario_intent(battle, {"kind": "play", "card": "ion_storm"}))
+    assert "primary phase" in why
+    primary = fast_storm(position(at="primary2", hand=[["ion_storm"], []], energy=[1, 0]))
+    assert playable(primary) == {"ion_storm"}
