@@ -8,6 +8,7 @@ not fit, the face gets a red "TEXT TOO LONG" band and a warning is returned: nev
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,7 +43,11 @@ def _tint(c: RGB, f: float) -> RGB:
 
 def wrap(text: str, f: Font, width: int) -> list[str]:
     """Words into lines no wider than ``width``; a word wider than a line is split."""
-    lines: list[str] = []
+    return list(lines_of(text, f, width))
+
+
+def lines_of(text: str, f: Font, width: int) -> Iterator[str]:
+    """``wrap``'s lines one by one: a text box stops reading them once it is full."""
     for para in text.split("\n"):
         line = ""
         for word in para.split():
@@ -50,18 +55,17 @@ def wrap(text: str, f: Font, width: int) -> list[str]:
                 cut = max(1, next((i for i in range(len(word), 0, -1)
                                    if f.getlength(word[:i]) <= width), 1))
                 if line:
-                    lines.append(line)
+                    yield line
                     line = ""
-                lines.append(word[:cut])
+                yield word[:cut]
                 word = word[cut:]
             trial = f"{line} {word}".strip()
             if f.getlength(trial) <= width or not line:
                 line = trial
             else:
-                lines.append(line)
+                yield line
                 line = word
-        lines.append(line)
-    return lines
+        yield line
 
 
 @dataclass
@@ -80,26 +84,36 @@ def _fit_one_line(text: str, width: int, start_px: int, min_px: int, bold: bool)
 Row = tuple[str, Font, RGB, int]  # text, font, colour, line advance in px
 
 
-def _text_box(face: Face, width: int, size: int) -> tuple[int, list[Row]]:
-    """Lines of the text box at body size ``size``: (total height, rows)."""
+def _text_box(face: Face, width: int, size: int, limit: int) -> tuple[int, list[Row]]:
+    """Lines of the text box at body size ``size``: (total height, rows). Once the rows are
+    taller than ``limit`` the rest are not laid out (the box will not show them): a card
+    with a page of text tries every size down to the smallest quickly."""
     body, bold, small = font(size), font(size, True), font(max(1, round(size * 0.9)))
     line, gap = round(size * 1.2), round(size * 0.4)
-    rows: list[Row] = []
+    parts: list[tuple[Iterable[str], Font, RGB, int]] = []
     for block in face["blocks"]:
-        if rows:
-            rows.append(("", body, INK, gap))
+        if parts:
+            parts.append((("",), body, INK, gap))
         if block["title"] or block["tag"]:
             head = f"{block['title']}  [{block['tag']}]" if block["tag"] else block["title"]
             colour = block["tag_colour"] if block["tag"] else INK
-            rows += [(ln, bold, colour, line) for ln in wrap(head, bold, width)]
+            parts.append((lines_of(head, bold, width), bold, colour, line))
         if block["text"]:
-            rows += [(ln, body, INK, line) for ln in wrap(block["text"], body, width)]
+            parts.append((lines_of(block["text"], body, width), body, INK, line))
     if face["flavour"]:
-        if rows:
-            rows.append(("", body, INK, gap * 2))
-        rows += [(ln, small, MUTED, round(size * 1.1)) for ln in
-                 wrap(face["flavour"], small, width)]
-    return sum(r[3] for r in rows), rows
+        if parts:
+            parts.append((("",), body, INK, gap * 2))
+        parts.append((lines_of(face["flavour"], small, width), small, MUTED,
+                      round(size * 1.1)))
+    rows: list[Row] = []
+    height = 0
+    for lines, f, colour, advance in parts:
+        for ln in lines:
+            rows.append((ln, f, colour, advance))
+            height += advance
+            if height > limit:
+                return height, rows
+    return height, rows
 
 
 def render_face(face: Face, size_mm: tuple[float, float], folder: Path | None = None,
@@ -179,10 +193,10 @@ def _draw_text_box(d: ImageDraw.ImageDraw, face: Face, box: tuple[int, int, int,
                    dpi: int, out: Rendered) -> None:
     x0, y0, x1, y1 = box
     size, smallest = pt_to_px(TEXT_PT, dpi), pt_to_px(MIN_TEXT_PT, dpi)
-    height, rows = _text_box(face, x1 - x0, size)
+    height, rows = _text_box(face, x1 - x0, size, y1 - y0)
     while height > y1 - y0 and size > smallest:
         size -= 1
-        height, rows = _text_box(face, x1 - x0, size)
+        height, rows = _text_box(face, x1 - x0, size, y1 - y0)
     too_long = height > y1 - y0
     band_top = y1 - size - 8 if too_long else y1
     y = y0
