@@ -24,6 +24,7 @@ from tests.game.test_deck_screen import _click_card, _pick
 PLANTED = Path(__file__).resolve().parent.parent / "data" / "sim" / "planted"
 
 
+@pytest.mark.slow  # 60 whole games in worker processes behind the screen (~20 s)
 @pytest.mark.timeout(300)
 def test_simulate_runs_in_the_background_and_opens_the_report(
         menu: Callable[[], Driver], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,6 +64,7 @@ def test_simulate_runs_in_the_background_and_opens_the_report(
     assert len(opened) == 1  # opened once
 
 
+@pytest.mark.slow  # whole games in worker processes while the table plays (~10 s)
 @pytest.mark.timeout(300)
 def test_a_report_done_while_at_the_table_is_noticed_there_and_opened_on_a_click(
         menu: Callable[[], Driver], monkeypatch: pytest.MonkeyPatch) -> None:
