@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.core.errors import IllegalIntent
 from rules.core.model import Event
 from rules.krosmaster.intents import (
     Cast,
@@ -232,3 +233,76 @@ def test_R11_after_the_last_figure_the_opponent_becomes_active() -> None:
     assert s2.active == 1 - p and s2.turn == turn + 1
     assert "end_turn" in kinds(ev)
     assert s2.phase == "tension" and RS.to_act(s2) == 1 - p
+
+
+# ---- seed statements the tests above leave implicit (audit against the seed, section 5) ----
+def test_R03_the_reroll_happens_once() -> None:
+    # 5.2.2 "he can reroll": once; the single die then goes straight on to Inspiration.
+    s, _ = second_turn(faces=("critical",))
+    s2, _ = play(s, Reroll())
+    assert s2.phase == "inspiration" and s2.dice == ("critical",)
+    assert Reroll() not in RS.legal_intents(s2) and KeepTension() not in RS.legal_intents(s2)
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_R04_the_active_player_losing_the_last_gg_loses_too(quiet: bool) -> None:
+    # 5.2.3 "If a player loses his last GG this way, his opponent wins": either player.
+    s, _ = second_turn(faces=("lock",))
+    p = s.active
+    gg = (1, 4) if p == 0 else (4, 1)
+    out = RS.apply(s.model_copy(update={"gg": gg}), KeepTension(), quiet=quiet).state
+    assert RS.winner(out) == 1 - p and RS.to_act(out) is None
+
+
+def test_R05_the_second_player_rolls_on_their_first_turn() -> None:
+    # 5.2.4 spares only the first player, and only on the game's first turn.
+    s = RS.new_game(seed=3)
+    s, ev = finish_turn(s)
+    assert s.turn == 2 and s.active == 1 - s.first
+    assert s.phase == "tension" and len(s.dice) == 2 and "roll" in kinds(ev)
+
+
+def test_R08_the_power_goes_with_the_die() -> None:
+    # 5.3.3 "The Krosmaster loses the Power conferred by the Inspiration Die when the die is
+    # removed from his card."
+    s, _ = second_turn(faces=("dodge",))
+    p = s.active
+    s, _ = play(s, KeepTension())
+    s = s.model_copy(update={"gg": (6, 6)})
+    fid = next(f.id for f in s.figures if f.owner == p)
+    printed = s.card(s.figures[fid]).powers.count("dodge")
+    s, _ = play(s, Inspire(die=0, figure=fid), Inspire(die=0, figure=fid))
+    assert s.power(s.figures[fid], "dodge") == printed + 2
+    s, _ = finish_turn(s)
+    assert s.active == 1 - p and s.power(s.figures[fid], "dodge") == printed + 2
+    s, _ = play(s, *([KeepTension()] if s.phase == "tension" else []))
+    while s.phase == "dofus":
+        s, _ = play(s, RS.legal_intents(s)[0])
+    if s.phase == "inspiration":
+        s, _ = play(s, EndInspiration())
+    s = s.model_copy(update={"gg": (6, 6)})
+    s, _ = finish_turn(s)
+    assert s.active == p and s.power(s.figures[fid], "dodge") == printed
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_R10_a_knocked_out_figure_gets_no_turn(quiet: bool) -> None:
+    # 5.1.3 / 5.5.1: a turn for each Game Piece *in* the Timeline; a knocked-out one left it.
+    s = make(figures=[(FIGHTER, 0, (0, 0)), (FIGHTER, 0, (5, 5)), (DUMMY, 0, (3, 3)),
+                      (DUMMY, 1, (9, 9))])
+    s = s.with_figure(s.figures[1].model_copy(update={"cell": None, "hp": 0, "mp": 0}))
+    out = RS.apply(s, EndActivation(figure=0), quiet=quiet).state
+    acting = out.acting()
+    assert acting is not None and acting.id == 2 and out.figures[1].mp == 0
+
+
+def test_house_H6_inspiration_dice_go_on_the_active_player_standing_figures() -> None:
+    # The seed says "a Krosmaster card"; house rule H6 reads it as one of the placer's own.
+    s, _ = second_turn(faces=("armour",))
+    s, _ = play(s, KeepTension())
+    s = s.model_copy(update={"gg": (6, 6)})
+    targets = {i.figure for i in RS.legal_intents(s) if isinstance(i, Inspire)}
+    assert targets == {f.id for f in s.figures if f.owner == s.active and f.alive}
+    theirs = next(f.id for f in s.figures if f.owner != s.active)
+    with pytest.raises(IllegalIntent, match="your own"):
+        RS.apply(s, Inspire(die=0, figure=theirs))
