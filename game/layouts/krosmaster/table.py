@@ -668,6 +668,9 @@ class KrosmasterTable(TableLayout):
                  "dofus": "Choose the Dofus side",
                  "inspiration": "Drag a die onto a card"}
         note = notes.get(v.phase, "")
+        gain = house.REFUND_KAMAS.get(len(v.dice), 0)
+        if v.phase == "inspiration" and gain:  # what Done earns (the Refund, R-09)
+            note = f"Drag onto a card, or sell: +{gain} Kamas"
         if not v.dice and v.phase == "activation":
             note = "Unplaced dice are sold for Kamas"
         if v.rerolled and v.dice:
