@@ -107,7 +107,7 @@ def refund(d: KDraft) -> None:
         p = d.active
         d.kamas = set_pair(d.kamas, p, d.kamas[p] + gain)
         if d.loud:
-            d.say("refund", f"Refund: player {p + 1} sells {n} die{'s' if n > 1 else ''} for "
+            d.say("refund", f"Refund: player {p + 1} sells {n} {'dice' if n > 1 else 'die'} for "
                             f"{gain} kama{'s' if gain > 1 else ''}.", p, dice=n, kamas=gain)
     d.dice = ()
     next_figure(d, 0)

@@ -195,6 +195,10 @@ def test_R09_refund_sells_unplaced_dice_for_kamas(placed: int, gain: int) -> Non
         s, ev = play(s, EndInspiration())
     assert s.kamas[p] == before + gain and s.dice == ()
     assert ("refund" in kinds(ev)) == (gain > 0)
+    sold = [e.text for e in ev if e.kind == "refund"]
+    assert sold == ([f"Refund: player {p + 1} sells {2 - placed} "
+                     f"{'dice' if placed == 0 else 'die'} for {gain} "
+                     f"kama{'s' if gain > 1 else ''}."] if gain else [])
 
 
 def test_R09_single_reroll_die_sells_for_one_kama() -> None:
