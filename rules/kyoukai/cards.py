@@ -105,6 +105,13 @@ class Gate(_Data):
             raise ValueError(f"a {self.type} needs stats; missing: {', '.join(missing)}")
         if not on_field and self.effect is None and self.type != "entrant":
             raise ValueError(f"a {self.type} Gate needs an 'effect' for when it is opened")
+        # The seed: Normal/Fast Skills are used by Resting their Gate on the field, "and only
+        # Summons, Spirits, and Entrants can have them" (on a spell they could never be used).
+        used = next((s for s in self.skills if s.kind in ("normal", "fast")), None)
+        if not on_field and used is not None:
+            raise ValueError(f"a {self.type} Gate cannot have the {used.kind} Skill "
+                             f"'{used.name}': only Summons, Spirits and Entrants have Normal "
+                             "or Fast Skills")
         return self
 
     @property

@@ -93,6 +93,8 @@ def _draw_step(d: Draft) -> None:
             d.log("step", f"Player {p + 1} cannot draw: the deck is empty.", p)
         d.damage(d.players[p].entrant, EMPTY_DECK_DAMAGE, None, "The empty deck")
         d.absorbed = {}  # no Sequence is open: the Defense it used is back at once (K-11)
+        if d.over:
+            return  # lost in the Draw step: the game (and the phase bar) stops there
     else:
         d.draw(p)
     d.next_step()

@@ -286,7 +286,7 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
                 zones = _open_zones(occupancy(s.field), _ready_zones(
                     _own_ready(s, p, None) if ready is None else ready))
             out.extend(_opens(c, zones))
-        elif kind == "fast" or (kind == "normal" and not fast_only):
+        elif kind == "fast" or (kind == "normal" and (not fast_only or f.opens_fast)):
             out.extend(OpenGate.of(c, z) for z in card_targets(s, p, f.card))
     if not fast_only and not pl.spirit_opened:
         for c in _only(pl.spirits, only):
@@ -586,7 +586,9 @@ def _fast_openers(s: State, hand: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _opens_fast(card: Gate) -> bool:
-    return card.type == "fast" or (card.type in ("summon", "spirit") and _flags(card)[2])
+    # K-15: a Passive lets any Gate from the hand (a Summon or a Normal Gate) open as Fast.
+    return card.type == "fast" or (card.type in ("summon", "spirit", "normal")
+                                   and _flags(card)[2])
 
 
 # The card instances that have a Fast Skill, one set per game's card tables (by the cards

@@ -35,7 +35,7 @@ class Facts(NamedTuple):
     type: str
     stats: bool  # stands on the field (has Movement, Attack, Defense)
     fast_skill: bool  # has a Fast Skill
-    opens_fast: bool  # a Summon or Spirit that may be opened as Fast
+    opens_fast: bool  # a Summon, Spirit or Normal Gate that may be opened as Fast (K-15)
 
 
 _FACTS: dict[int, tuple[dict[int, str], dict[str, Gate], dict[int, Facts]]] = {}
@@ -56,7 +56,7 @@ def facts(s: State) -> dict[int, Facts]:
             f = by_card[cid] = Facts(
                 card, card.cost, card.type, card.has_stats,
                 any(sk.kind == "fast" for sk in card.skills),
-                card.type in ("summon", "spirit") and any(
+                card.type in ("summon", "spirit", "normal") and any(
                     sk.kind == "passive" and sk.effect == "open_as_fast" for sk in card.skills))
         table[iid] = f
     if len(_FACTS) >= 16:

@@ -53,6 +53,13 @@ def test_K08_the_empty_deck_still_loses_past_defense() -> None:
     assert not s.over and s.gates[s.players[1].entrant].damage == 19
 
 
+def test_house_a_game_lost_to_the_empty_deck_ends_in_the_draw_step() -> None:
+    # The phase bar shows the step the game ended in: the Draw step, not a Ready step that
+    # never happened (the loser's Gates stay as they were).
+    s = _empty_deck_draw("ronin_aki", damage=19)
+    assert s.over and s.step == "draw"
+
+
 def test_K09_damage_equal_to_defense_does_nothing() -> None:
     s = position(field=[{"card": "wandering_lion", "owner": 0, "zone": "C3"},
                         {"card": "moss_turtle", "owner": 1, "zone": "C2"}])

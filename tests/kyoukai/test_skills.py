@@ -3,9 +3,13 @@ Primal Instinct, attacking your own Gates."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules import IllegalIntent
+from rules.core.errors import DataError
+from rules.kyoukai.cards import Skill
 from rules.kyoukai.intents import Attack, Move, OpenGate, UseSkill
 from rules.kyoukai.scenario import parse_zone as Z
 from tests.kyoukai.helpers import at, do, iid_at, kinds, pass_all, position, rs
@@ -95,6 +99,23 @@ def test_K15_a_passive_lets_impeding_golem_open_as_if_fast() -> None:
     assert opened == {"impeding_golem"}
     s = pass_all(do(s, kind="open", card="impeding_golem", zone="C1"))
     assert at(s, "C1") == "impeding_golem"
+
+
+def test_K15_the_passive_works_on_a_normal_gate_too() -> None:
+    # The seed: a Passive may let "a Gate" be opened as if it were a Fast Gate; a Normal
+    # Gate (a spell) with it answers a Sequence like a Fast one, and explain agrees.
+    s = position(field=[BOAR, {"card": "iron_boar", "owner": 1, "zone": "B4"}],
+                 hand=[[], ["punch"]], ki=[3, 3])
+    punch = s.catalog["punch"]
+    stubborn = Skill(name="Stubborn", kind="passive", effect="open_as_fast")
+    s = s.model_copy(update={"catalog": {
+        **s.catalog, "punch": punch.model_copy(update={"skills": (stubborn,)})}})
+    s = do(s, kind="move", gate="C4", to="C3")
+    opens = [i for i in rs.legal_intents(s) if isinstance(i, OpenGate)]
+    assert {s.cards[i.card] for i in opens} == {"punch"}
+    s = pass_all(do(s, kind="open", card="punch", zone="C4"))
+    assert at(s, "C4") == "empty"  # Punch (3) beat the Boar's Defense 2 before it moved
+    assert "punch" in [s.cards[c] for c in s.players[1].discard]
 
 
 def test_K16_basic_slime_readies_a_summon_of_whoever_discarded_it() -> None:
@@ -204,3 +225,38 @@ def test_K20_you_may_attack_your_own_gates() -> None:
     assert Attack(gate=lion, zone=Z("C2")) in rs.legal_intents(s)
     s = pass_all(do(s, kind="attack", gate="C3", zone="C2"))
     assert at(s, "C2") == "empty"
+
+
+SPELL_WITH_SKILL = """
+[[card]]
+id = "odd_spell"
+name = "Odd Spell"
+type = "fast"
+cost = 1
+effect = "draw"
+amount = 1
+
+[[card.skills]]
+name = "Echo"
+kind = "fast"
+effect = "draw"
+"""
+
+
+def test_K12_only_summons_spirits_and_entrants_may_have_normal_or_fast_skills(
+        tmp_path: Path) -> None:
+    # The seed: Normal/Fast Gate Skills are used by Resting the Gate, "and only Summons,
+    # Spirits, and Entrants can have them". On a Normal or Fast Gate such a Skill could never
+    # be used, so the pack refuses it with its file and line instead of ignoring it.
+    from rules.kyoukai.ruleset import load
+
+    (tmp_path / "cards.toml").write_text(SPELL_WITH_SKILL, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load(tmp_path)
+    assert err.value.errors == [
+        f"{tmp_path / 'cards.toml'}:2: card 'Odd Spell': (card): a fast Gate cannot have the "
+        "fast Skill 'Echo': only Summons, Spirits and Entrants have Normal or Fast Skills"]
+    passive = SPELL_WITH_SKILL.replace('kind = "fast"\neffect = "draw"',
+                                       'kind = "passive"\neffect = "open_as_fast"')
+    (tmp_path / "cards.toml").write_text(passive, encoding="utf-8")
+    assert load(tmp_path)[0]["odd_spell"].skills[0].kind == "passive"  # other kinds are fine
