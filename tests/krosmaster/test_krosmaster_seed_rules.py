@@ -32,6 +32,17 @@ def finish_turn(s: KState) -> tuple[KState, list[Event]]:
     return s, events
 
 
+def to_activation(s: KState) -> KState:
+    """From a turn's start to its first Activation: the dice kept, the Dofus face set, no die
+    placed; both players' GG topped up so no double ends the game."""
+    s, _ = play(s, *([KeepTension()] if s.phase == "tension" else []))
+    while s.phase == "dofus":
+        s, _ = play(s, RS.legal_intents(s)[0])
+    if s.phase == "inspiration":
+        s, _ = play(s, EndInspiration())
+    return s.model_copy(update={"gg": (6, 6)})
+
+
 def second_turn(faces: tuple[str, ...] | None = None, seed: int = 1) -> tuple[KState,
                                                                                list[Event]]:
     """A real game up to the second player's Roll for Tension, with loaded dice if given."""
@@ -172,12 +183,7 @@ def test_R08_dice_stay_until_the_placing_player_next_turn() -> None:
     s, _ = finish_turn(s)  # p's turn ends: the die stays through the opponent's turn
     assert s.active == 1 - p and s.figures[fid].inspiration == ("lock",)
     assert s.power(s.figures[fid], "lock") >= 1
-    s, _ = play(s, *([KeepTension()] if s.phase == "tension" else []))
-    while s.phase == "dofus":
-        s, _ = play(s, RS.legal_intents(s)[0])
-    if s.phase == "inspiration":
-        s, _ = play(s, EndInspiration())
-    s = s.model_copy(update={"gg": (6, 6)})
+    s = to_activation(s)
     s, _ = finish_turn(s)  # start of p's next turn: the die is removed
     assert s.active == p and s.figures[fid].inspiration == ()
 
@@ -279,12 +285,7 @@ def test_R08_the_power_goes_with_the_die() -> None:
     assert s.power(s.figures[fid], "dodge") == printed + 2
     s, _ = finish_turn(s)
     assert s.active == 1 - p and s.power(s.figures[fid], "dodge") == printed + 2
-    s, _ = play(s, *([KeepTension()] if s.phase == "tension" else []))
-    while s.phase == "dofus":
-        s, _ = play(s, RS.legal_intents(s)[0])
-    if s.phase == "inspiration":
-        s, _ = play(s, EndInspiration())
-    s = s.model_copy(update={"gg": (6, 6)})
+    s = to_activation(s)
     s, _ = finish_turn(s)
     assert s.active == p and s.power(s.figures[fid], "dodge") == printed
 
