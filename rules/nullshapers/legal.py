@@ -77,8 +77,7 @@ def play_problem(s: State, p: int, iid: int) -> str | None:
     card = s.card(iid)
     allowed = speeds(s, p)
     if card.speed not in allowed:
-        if s.at == "attack_after" and p == s.active and s.queue is not None \
-                and not s.queue.stack:
+        if not allowed and s.at == "attack_after":  # ``speeds``: the attacker only answers
             return "after choosing attackers you may only answer your opponent's actions"
         if not allowed:
             return "nobody may play cards now: finish the current choice first"
