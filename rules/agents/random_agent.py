@@ -12,6 +12,7 @@ class RandomAgent(Agent):
     """Uniform over legal intents, from its own seeded generator (replays are repeatable)."""
 
     reads_view = False
+    positional = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -21,3 +22,8 @@ class RandomAgent(Agent):
         if at_manual_step(legal):
             return done(legal)
         return self._rng.choice(legal)
+
+    def pick(self, n: int) -> int:
+        # ``choice(legal)`` is ``legal[randrange(len(legal))]``: the same draw from the same
+        # generator, so a game chosen by position is the game chosen from the intents.
+        return self._rng.randrange(n)

@@ -11,6 +11,7 @@ from rules.core.manual_intents import MANUAL_KINDS
 from rules.core.model import Event, Intent, Outcome
 from rules.core.newgame import Setup, shipped_pack
 from rules.core.packs import cached_pack
+from rules.core.playout import Playout
 from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
@@ -33,6 +34,7 @@ from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.legal import legal, to_act
 from rules.kyoukai.manual import KyoukaiManual
+from rules.kyoukai.plain.playout import KyoukaiPlayout
 from rules.kyoukai.priors import add_follow_ups
 from rules.kyoukai.quick import forced_passes, loud_apply, quiet_apply
 from rules.kyoukai.quicklook import quick_lookahead, quick_score
@@ -177,6 +179,9 @@ class KyoukaiRules(Ruleset[State]):
             advance(d)
             new = d.freeze()
         return Outcome(new, [])
+
+    def playout(self, state: State) -> Playout | None:
+        return KyoukaiPlayout.of(state)
 
     def forced_steps(self, state: State) -> tuple[State, int]:
         # The passes of a Sequence nobody can answer (most steps of a random game), applied

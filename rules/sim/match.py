@@ -14,6 +14,7 @@ from typing import Any
 import rules
 from rules.agents import Agent, make_agent
 from rules.core.played import Played
+from rules.core.playout import Playout
 from rules.core.ruleset import Ruleset
 from rules.sim.plan import Match
 
@@ -100,6 +101,10 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
                                       game=match.game) for p in (0, 1)]
     state = rs.new_game(seed=match.seed, options=options)
     first = rs.to_act(state)
+    if agents[0].positional and agents[1].positional:
+        playout = rs.playout(state)
+        if playout is not None:
+            return _play_out(rs, playout, agents, base, first, choices, keep)
     played: tuple[set[Played], set[Played]] = (set(), set())
     decisions = steps = 0
     # An agent that does not read its view gets None (building one costs more than a random
@@ -146,6 +151,43 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
         state = apply(state, intent, quiet=True).state
     winner = rs.winner(state)
     turns = rs.turns(state)
+    cap = getattr(rs, "turn_cap", None)
+    capped = winner is None and turns is not None and cap is not None and turns >= cap
+    return GameResult(base.index, base.seed, base.deck_at, base.agent_at, first=first,
+                      winner=winner, capped=capped, turns=turns, decisions=decisions,
+                      played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
+                      choices=choices.tobytes() if keep else b"")
+
+
+def _play_out(rs: Ruleset[Any], playout: Playout, agents: list[Agent], base: GameResult,
+              first: int | None, choices: array[int], keep: bool) -> GameResult:
+    """``_play``'s loop on the game's ``Playout``, for agents that choose by position: the
+    same choices, played cards and result, without a State per intent."""
+    played: tuple[set[Played], set[Played]] = (set(), set())
+    decisions = steps = 0
+    to_act, legal_of, apply, played_by = (playout.to_act, playout.legal, playout.apply,
+                                          playout.played)
+    picks = (agents[0].pick, agents[1].pick)
+    append = choices.append
+    while (p := to_act()) is not None:
+        steps += 1
+        if steps > MAX_INTENTS:
+            raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
+        legal = legal_of()
+        n = len(legal)
+        if n == 1:
+            at = 0
+        else:
+            at = picks[p](n)
+            decisions += 1
+        append(at)
+        intent = legal[at]
+        cards = played_by(intent)
+        if cards:
+            played[p].update(cards)
+        apply(intent)
+    winner = playout.winner()
+    turns = playout.turns()
     cap = getattr(rs, "turn_cap", None)
     capped = winner is None and turns is not None and cap is not None and turns >= cap
     return GameResult(base.index, base.seed, base.deck_at, base.agent_at, first=first,

@@ -1,0 +1,1 @@
+"""Kyoukai on plain, mutable values: the simulation's playout (``rules.core.playout``)."""
