@@ -24,6 +24,8 @@ class RandomAgent(Agent):
         return self._rng.choice(legal)
 
     def pick(self, n: int) -> int:
-        # ``choice(legal)`` is ``legal[randrange(len(legal))]``: the same draw from the same
-        # generator, so a game chosen by position is the game chosen from the intents.
-        return self._rng.randrange(n)
+        # ``choice(legal)`` is ``legal[_randbelow(len(legal))]``: the same draw from the same
+        # generator, so a game chosen by position is the game chosen from the intents
+        # (tests/kyoukai/test_plain_playout.py checks it); ``randrange`` would add its
+        # argument checks to every decision.
+        return self._rng._randbelow(n)  # type: ignore[attr-defined,no-any-return]

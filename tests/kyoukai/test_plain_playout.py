@@ -29,6 +29,11 @@ from tests.manual.helpers import manual_pack
 rs = rules.get("kyoukai")
 
 
+def _zones(s: State, owners: tuple[int, ...]) -> int:
+    """The zones taken by these players' Gates, as a bitmask."""
+    return sum(1 << s.zone_of(i) for i, g in s.gates.items() if g.owner in owners)
+
+
 def _side_by_side(s: State, seed: int, seen: Counter[str]) -> None:
     """Plays a random game on the rules and on the playout at once, checking every step."""
     g = PlainGame.of(s)
@@ -36,6 +41,7 @@ def _side_by_side(s: State, seed: int, seen: Counter[str]) -> None:
     r = random.Random(seed)
     while True:
         assert g.snapshot() == snapshot_of(s), (seed, s.turn, s.step)
+        assert [g.taken, *g.own] == [_zones(s, owners) for owners in ((0, 1), (0,), (1,))]
         p = rs.to_act(s)
         assert plain_legal.to_act(g) == p
         if p is None:

@@ -63,11 +63,14 @@ class PlainGame:
         self.types = [r.type for r in rows]
         # The Ki a card in hand needs to answer in a Sequence (K-15), 99 if it cannot.
         self.answer_cost = [r.cost if r.opens_fast else 99 for r in rows]
+        self.locations = [r.locations for r in rows]
         self.fast_location = [any(sk.speed == "fast" for sk in r.locations) for r in rows]
+        self.any_fast_location = any(self.fast_location)
         self.fast_skill = [r.fast_skill for r in rows]
         self.fast_ids = tuple(i for i, r in enumerate(rows) if r.fast_skill)
         self.field: list[int] = [EMPTY] * GRID.size
         self.taken = 0
+        self.own = [0, 0]  # each player's zones taken
         self.gates: dict[int, OnField] = {}
         self.sides: list[Side] = []
         self.active = self.first = 0
@@ -93,7 +96,10 @@ class PlainGame:
             return None
         g = cls(rows)
         g.field = list(s.field)
-        g.taken = sum(1 << z for z, i in enumerate(s.field) if i != EMPTY)
+        for z, i in enumerate(s.field):
+            if i != EMPTY:
+                g.taken |= 1 << z
+                g.own[s.gates[i].owner] |= 1 << z
         g.gates = {i: OnField(f.owner, f.ready, f.damage, f.branches) for i, f in s.gates.items()}
         g.sides = [Side(pl.entrant, list(pl.deck), list(pl.hand), list(pl.discard),
                         list(pl.spirits), pl.ki, pl.spirit_opened) for pl in s.players]
@@ -142,7 +148,16 @@ class PlainGame:
     def place(self, iid: int, owner: int, zone: int, ready: bool) -> None:
         self.field[zone] = iid
         self.taken |= 1 << zone
+        self.own[owner] |= 1 << zone
         self.gates[iid] = OnField(owner, ready)
+
+    def move(self, iid: int, start: int, zone: int) -> None:
+        field = self.field
+        field[start] = EMPTY
+        field[zone] = iid
+        both = 1 << start | 1 << zone
+        self.taken ^= both
+        self.own[self.gates[iid].owner] ^= both
 
     def draw(self, p: int, n: int = 1) -> None:
         side = self.sides[p]
@@ -157,6 +172,7 @@ class PlainGame:
         zone = self.field.index(iid)
         self.field[zone] = EMPTY
         self.taken &= ~(1 << zone)
+        self.own[owner] &= ~(1 << zone)
         self.absorbed.pop(iid, None)
         side = self.sides[owner]
         side.discard.extend(gate.branches)

@@ -103,10 +103,11 @@ def may_respond(g: PlainGame, p: int) -> bool:
     for c in side.hand:
         if cost[c] <= ki:
             return True
-    fast = g.fast_location
-    for c in side.discard:
-        if fast[c]:
-            return True
+    if g.any_fast_location:
+        fast = g.fast_location
+        for c in side.discard:
+            if fast[c]:
+                return True
     gates = g.gates
     for i in g.fast_ids:  # noqa: SIM110 - a plain loop: any() over a generator costs more
         gate = gates.get(i)
@@ -216,22 +217,46 @@ def _fast_skills(g: PlainGame, p: int, out: list[PlainIntent]) -> None:
         _skills(g, p, i, z, True, out)
 
 
-def _open_zones(g: PlainGame, p: int) -> list[int]:
+def _open_zones(g: PlainGame, p: int) -> tuple[int, ...]:
+    """Empty zones bordering one of p's Ready Gates, in zone order."""
     field = g.field
-    bits = 0
+    ready = 0
     for i, x in g.gates.items():
-        if x.owner == p and x.ready:
-            for n in NEIGHBOURS[field.index(i)]:
-                if field[n] == EMPTY:
-                    bits |= 1 << n
-    return [z for z in range(GRID.size) if bits >> z & 1]
+        if x.ready and x.owner == p:
+            ready |= 1 << field.index(i)
+    key = (ready, g.taken)
+    got = _OPEN_ZONES.get(key)
+    if got is None:
+        bits = 0
+        for z in zones_in(ready):
+            for n in NEIGHBOURS[z]:
+                bits |= 1 << n
+        if len(_OPEN_ZONES) >= 100_000:
+            _OPEN_ZONES.clear()
+        got = _OPEN_ZONES[key] = zones_in(bits & ~g.taken)
+    return got
+
+
+# ``_open_zones`` by (the player's Ready Gates' zones, the zones taken), as bitmasks.
+_OPEN_ZONES: dict[tuple[int, int], tuple[int, ...]] = {}
+_ZONES_IN: dict[int, tuple[int, ...]] = {}
+
+
+def zones_in(mask: int) -> tuple[int, ...]:
+    """The zones of a bitmask, in order."""
+    got = _ZONES_IN.get(mask)
+    if got is None:
+        if len(_ZONES_IN) >= 100_000:
+            _ZONES_IN.clear()
+        got = _ZONES_IN[mask] = tuple(z for z in range(GRID.size) if mask >> z & 1)
+    return got
 
 
 def _openings(g: PlainGame, p: int, fast_only: bool, out: list[PlainIntent]) -> None:
     rows = g.rows
     side = g.sides[p]
     ki = side.ki
-    zones: list[int] | None = None
+    zones: tuple[int, ...] | None = None
     for c in side.hand:
         r = rows[c]
         if r.cost > ki or (fast_only and not r.opens_fast):
@@ -253,10 +278,10 @@ def _openings(g: PlainGame, p: int, fast_only: bool, out: list[PlainIntent]) -> 
 
 def _location_skills(g: PlainGame, p: int, fast_only: bool, out: list[PlainIntent]) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
-    rows = g.rows
+    locations = g.locations
     ki = g.sides[p].ki
     for c in g.sides[p].discard:
-        for sk in rows[c].locations:
+        for sk in locations[c]:
             if (fast_only and sk.speed != "fast") or sk.ki > ki:
                 continue
             pays = payments(g, p, c, sk)
@@ -270,8 +295,8 @@ def _no_target(g: PlainGame, p: int, src: int, near: int) -> list[int]:
     return [EMPTY]
 
 
-# ``_gate_in_range`` from a Gate on the field, by (its zone, range, the zones taken): a list
-# its callers only read.
+# ``_gate_in_range``, by (its zone, range, the zones taken) from a Gate on the field, else
+# by (-1 - the player's zones, range, the zones taken): lists their callers only read.
 _IN_RANGE: dict[tuple[int, int, int], list[int]] = {}
 
 
@@ -287,10 +312,16 @@ def _gate_in_range(g: PlainGame, p: int, src: int, near: int) -> list[int]:
             got = _IN_RANGE[key] = [z for z, i in enumerate(field)
                                     if i != EMPTY and z != src and dist[z] <= near]
         return got
-    gates = g.gates
-    own = [z for z, i in enumerate(field) if i != EMPTY and gates[i].owner == p]
-    return [z for z, i in enumerate(field)
-            if i != EMPTY and any(DIST[o][z] <= near for o in own)]
+    key = (-1 - g.own[p], near, g.taken)
+    got = _IN_RANGE.get(key)
+    if got is None:
+        reached = 0
+        for o in zones_in(g.own[p]):
+            reached |= NEAR_MASK[near][o] if near else 1 << o
+        if len(_IN_RANGE) >= 100_000:
+            _IN_RANGE.clear()
+        got = _IN_RANGE[key] = list(zones_in(reached & g.taken))
+    return got
 
 
 def _bordering_gate(g: PlainGame, p: int, src: int, near: int) -> list[int]:
@@ -299,14 +330,12 @@ def _bordering_gate(g: PlainGame, p: int, src: int, near: int) -> list[int]:
 
 
 def _own_summon(g: PlainGame, p: int, src: int, near: int) -> list[int]:
-    gates, types = g.gates, g.types
-    return [z for z, i in enumerate(g.field) if i != EMPTY and gates[i].owner == p
-            and types[i] in ("summon", "spirit")]
+    field, types = g.field, g.types
+    return [z for z in zones_in(g.own[p]) if types[field[z]] in ("summon", "spirit")]
 
 
 def _own_gate(g: PlainGame, p: int, src: int, near: int) -> list[int]:
-    gates = g.gates
-    return [z for z, i in enumerate(g.field) if i != EMPTY and gates[i].owner == p]
+    return list(zones_in(g.own[p]))
 
 
 def _empty_by_entrant(g: PlainGame, p: int, src: int, near: int) -> list[int]:

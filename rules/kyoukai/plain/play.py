@@ -202,12 +202,9 @@ def _resolve_move(g: PlainGame, item: Item) -> None:
     a = g.action
     if a is not None and a[0] == gate:
         g.action = (gate, "after_bonus_move" if a[1] == "bonus_move_declared" else "after_move")
-    field = g.field
-    start = field.index(gate)
+    start = g.field.index(gate)
     if zone in reach(start, g.rows[gate].movement, g.taken):
-        field[start] = EMPTY
-        field[zone] = gate
-        g.taken ^= 1 << start | 1 << zone
+        g.move(gate, start, zone)
 
 
 def _retarget(g: PlainGame, item: Item, rule: str, src_zone: int, near: int) -> int | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rules.core.model import Intent
@@ -33,22 +35,19 @@ def to_intent(plain: tuple[Any, ...]) -> Intent:
 
 
 class KyoukaiPlayout:
+    """The protocol's calls are the plain modules' functions bound to the game (a method
+    that only passed the call on cost a frame per call, three calls a step)."""
+
     def __init__(self, game: PlainGame) -> None:
         self.game = game
+        self.to_act: Callable[[], int | None] = partial(legal.to_act, game)
+        self.legal: Callable[[], list[tuple[Any, ...]]] = partial(legal.legal, game)
+        self.apply: Callable[[tuple[Any, ...]], None] = partial(play.apply, game)
 
     @classmethod
     def of(cls, state: State) -> KyoukaiPlayout | None:
         game = PlainGame.of(state)
         return None if game is None else cls(game)
-
-    def to_act(self) -> int | None:
-        return legal.to_act(self.game)
-
-    def legal(self) -> list[tuple[Any, ...]]:
-        return legal.legal(self.game)
-
-    def apply(self, intent: tuple[Any, ...]) -> None:
-        play.apply(self.game, intent)
 
     def played(self, intent: tuple[Any, ...]) -> tuple[Played, ...]:
         # ``played_kinds``: opening a Gate plays it
