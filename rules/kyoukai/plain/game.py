@@ -18,8 +18,6 @@ from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, GRID, State
 
 # A Sequence item: (kind, player, source, skill, zone, target), as ``state.Item``'s fields.
 Item = tuple[str, int, int, int, int, int]
-NEIGHBOURS = GRID.neighbours
-DIST = tuple(tuple(GRID.manhattan(a, b) for b in range(GRID.size)) for a in range(GRID.size))
 
 
 class OnField:
@@ -64,6 +62,7 @@ class PlainGame:
         # The Ki a card in hand needs to answer in a Sequence (K-15), 99 if it cannot.
         self.answer_cost = [r.cost if r.opens_fast else 99 for r in rows]
         self.locations = [r.locations for r in rows]
+        self.location_ids = tuple(i for i, r in enumerate(rows) if r.locations)
         self.fast_location = [any(sk.speed == "fast" for sk in r.locations) for r in rows]
         self.any_fast_location = any(self.fast_location)
         self.fast_skill = [r.fast_skill for r in rows]

@@ -5,13 +5,13 @@ here is the same choice in the rules (a simulated game's record replays it there
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations, product
 from typing import Any
 
-from rules.kyoukai.plain.game import DIST, NEIGHBOURS, PlainGame
+from rules.kyoukai.plain.board import NEAR, NEIGHBOURS, TARGETS, reach, spread, zones_in
+from rules.kyoukai.plain.game import PlainGame
 from rules.kyoukai.plain.tables import CardRow, SkillRow
-from rules.kyoukai.state import EMPTY, GRID
+from rules.kyoukai.state import EMPTY
 
 PlainIntent = tuple[Any, ...]
 PASS: PlainIntent = ("pass",)
@@ -41,27 +41,39 @@ def legal(g: PlainGame) -> list[PlainIntent]:
         if not may_respond(g, p):
             return [PASS]
         out = [PASS]
-        _openings(g, p, True, out)
+        _openings(g, p, True, out, _ready_zones(g, p))
         _fast_skills(g, p, out)
         _location_skills(g, p, True, out)
         return out
-    p = g.active
-    out = []
     if g.action is not None:
-        gate, stage = g.action
-        if gate in g.gates:
-            z = g.field.index(gate)
-            if stage == "bonus":
-                out.extend(_moves(g.taken, gate, z, g.rows[gate].movement))
-            out.extend(_attacks(g.taken, gate, z))
-            if stage == "after_move":
-                _skills(g, g.gates[gate].owner, gate, z, False, out)
-        out.append(END_ACTION)
-        return out
-    rows = g.rows
+        return _follow_ups(g, *g.action)
+    return _main(g, g.active)
+
+
+def _follow_ups(g: PlainGame, gate: int, stage: str) -> list[PlainIntent]:
+    out: list[PlainIntent] = []
+    if gate in g.gates:
+        z = g.field.index(gate)
+        if stage == "bonus":
+            out.extend(_moves(g.taken, gate, z, g.rows[gate].movement))
+        out.extend(_attacks(g.taken, gate, z))
+        if stage == "after_move":
+            _skills(g, g.gates[gate].owner, gate, z, False, out)
+    out.append(END_ACTION)
+    return out
+
+
+def _main(g: PlainGame, p: int) -> list[PlainIntent]:
+    out: list[PlainIntent] = []
+    rows, gates, field = g.rows, g.gates, g.field
     taken = g.taken
     ki = g.sides[p].ki
-    for z, i in _own_ready(g, p):
+    ready = 0
+    for z in zones_in(g.own[p]):
+        i = field[z]
+        if not gates[i].ready:
+            continue
+        ready |= 1 << z
         row = rows[i]
         if not row.stats:
             continue
@@ -71,7 +83,7 @@ def legal(g: PlainGame) -> list[PlainIntent]:
             out.extend(_attacks(taken, i, z))
             _skills(g, p, i, z, False, out)
             continue
-        key = (i, z, ki if ki < row.top_ki else row.top_ki, taken & NEAR_MASK[near][z])
+        key = (i, z, ki if ki < row.top_ki else row.top_ki, taken & NEAR[near][z])
         got = _TURN_ACTIONS.get(key)
         if got is None or got[0] is not row:
             found: list[PlainIntent] = [*_moves(taken, i, z, row.movement),
@@ -81,9 +93,8 @@ def legal(g: PlainGame) -> list[PlainIntent]:
                 _TURN_ACTIONS.clear()
             got = _TURN_ACTIONS[key] = (row, tuple(found))
         out.extend(got[1])
-    _openings(g, p, False, out)
-    if g.sides[p].discard:
-        _location_skills(g, p, False, out)
+    _openings(g, p, False, out, ready)
+    _location_skills(g, p, False, out)
     out.append(END_STEP)
     return out
 
@@ -116,25 +127,17 @@ def may_respond(g: PlainGame, p: int) -> bool:
     return False
 
 
-def _own_ready(g: PlainGame, p: int) -> list[tuple[int, int]]:
-    field = g.field
-    return sorted([(field.index(i), i) for i, gate in g.gates.items()
-                   if gate.ready and gate.owner == p])
+def _ready_zones(g: PlainGame, p: int) -> int:
+    field, gates = g.field, g.gates
+    ready = 0
+    for z in zones_in(g.own[p]):
+        if gates[field[z]].ready:
+            ready |= 1 << z
+    return ready
 
 
-def _within(zone: int, distance: int) -> int:
-    bits = 0
-    for z in range(GRID.size):
-        if DIST[zone][z] <= max(distance, 1):
-            bits |= 1 << z
-    return bits
-
-
-# NEAR_MASK[d][z]: the zones within distance d of z (at least its neighbours), as a bitmask:
-# only they can change where a Gate there may Move, Attack or aim a Skill of that range.
-NEAR_MASK = [[_within(z, d) for z in range(GRID.size)] for d in range(GRID.width + GRID.height)]
-
-# A Gate's Moves, and its Attacks, by (Gate, zone, Movement, the zones taken near it).
+# A Gate's Moves, by (Gate, zone, Movement, the zones taken near it), and its Attacks, by
+# (Gate, zone, the zones taken around it).
 _MOVES: dict[tuple[int, int, int, int], tuple[PlainIntent, ...]] = {}
 _ATTACKS: dict[tuple[int, int, int], tuple[PlainIntent, ...]] = {}
 
@@ -142,18 +145,19 @@ _ATTACKS: dict[tuple[int, int, int], tuple[PlainIntent, ...]] = {}
 def _moves(taken: int, gate: int, zone: int, movement: int) -> tuple[PlainIntent, ...]:
     if movement <= 0:
         return ()
-    mask = taken & NEAR_MASK[movement][zone]
+    mask = taken & NEAR[movement][zone]
     key = (gate, zone, movement, mask)
     got = _MOVES.get(key)
     if got is None:
         if len(_MOVES) >= 100_000:
             _MOVES.clear()
-        got = _MOVES[key] = tuple(("move", gate, c) for c in reach(zone, movement, mask))
+        got = _MOVES[key] = tuple(("move", gate, c)
+                                  for c in zones_in(reach(zone, movement, mask)))
     return got
 
 
 def _attacks(taken: int, gate: int, zone: int) -> tuple[PlainIntent, ...]:
-    mask = taken & NEAR_MASK[1][zone]
+    mask = taken & NEAR[1][zone]
     key = (gate, zone, mask)
     got = _ATTACKS.get(key)
     if got is None:
@@ -161,23 +165,6 @@ def _attacks(taken: int, gate: int, zone: int) -> tuple[PlainIntent, ...]:
             _ATTACKS.clear()
         got = _ATTACKS[key] = tuple(("attack", gate, n) for n in NEIGHBOURS[zone]
                                     if mask >> n & 1)
-    return got
-
-
-_REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
-
-
-def reach(zone: int, movement: int, taken: int) -> tuple[int, ...]:
-    """The zones a Gate in ``zone`` may Move to through empty zones (bit set in ``taken``:
-    a Gate there), sorted: ``GRID.reach``, by the zones taken within its Movement."""
-    mask = taken & NEAR_MASK[movement][zone]
-    key = (zone, movement, mask)
-    got = _REACH.get(key)
-    if got is None:
-        if len(_REACH) >= 100_000:
-            _REACH.clear()
-        got = _REACH[key] = tuple(sorted(GRID.reach(zone, movement,
-                                                    lambda c: bool(mask >> c & 1))))
     return got
 
 
@@ -209,50 +196,16 @@ def payments(g: PlainGame, p: int, gate: int, sk: SkillRow) -> list[tuple[int, .
 
 
 def _fast_skills(g: PlainGame, p: int, out: list[PlainIntent]) -> None:
-    fast = g.fast_skill
-    field = g.field
-    ready = sorted([(field.index(i), i) for i, x in g.gates.items()
-                    if fast[i] and x.owner == p and x.ready])
-    for z, i in ready:
-        _skills(g, p, i, z, True, out)
+    fast, gates, field = g.fast_skill, g.gates, g.field
+    for z in zones_in(g.own[p]):
+        i = field[z]
+        if fast[i] and gates[i].ready:
+            _skills(g, p, i, z, True, out)
 
 
-def _open_zones(g: PlainGame, p: int) -> tuple[int, ...]:
-    """Empty zones bordering one of p's Ready Gates, in zone order."""
-    field = g.field
-    ready = 0
-    for i, x in g.gates.items():
-        if x.ready and x.owner == p:
-            ready |= 1 << field.index(i)
-    key = (ready, g.taken)
-    got = _OPEN_ZONES.get(key)
-    if got is None:
-        bits = 0
-        for z in zones_in(ready):
-            for n in NEIGHBOURS[z]:
-                bits |= 1 << n
-        if len(_OPEN_ZONES) >= 100_000:
-            _OPEN_ZONES.clear()
-        got = _OPEN_ZONES[key] = zones_in(bits & ~g.taken)
-    return got
-
-
-# ``_open_zones`` by (the player's Ready Gates' zones, the zones taken), as bitmasks.
-_OPEN_ZONES: dict[tuple[int, int], tuple[int, ...]] = {}
-_ZONES_IN: dict[int, tuple[int, ...]] = {}
-
-
-def zones_in(mask: int) -> tuple[int, ...]:
-    """The zones of a bitmask, in order."""
-    got = _ZONES_IN.get(mask)
-    if got is None:
-        if len(_ZONES_IN) >= 100_000:
-            _ZONES_IN.clear()
-        got = _ZONES_IN[mask] = tuple(z for z in range(GRID.size) if mask >> z & 1)
-    return got
-
-
-def _openings(g: PlainGame, p: int, fast_only: bool, out: list[PlainIntent]) -> None:
+def _openings(g: PlainGame, p: int, fast_only: bool, out: list[PlainIntent],
+              ready: int) -> None:
+    """Opening the cards of p's hand and Spirit deck (``ready``: p's Ready Gates' zones)."""
     rows = g.rows
     side = g.sides[p]
     ki = side.ki
@@ -264,7 +217,7 @@ def _openings(g: PlainGame, p: int, fast_only: bool, out: list[PlainIntent]) -> 
         kind = r.type
         if kind == "summon" or kind == "spirit":
             if zones is None:
-                zones = _open_zones(g, p)
+                zones = zones_in(spread(ready) & ~g.taken)
             out.extend(("open", c, z) for z in zones)
         elif kind == "fast" or kind == "normal":
             out.extend(("open", c, z) for z in TARGETS[r.effect_target](g, p, EMPTY, r.range))
@@ -272,15 +225,22 @@ def _openings(g: PlainGame, p: int, fast_only: bool, out: list[PlainIntent]) -> 
         for c in side.spirits:
             if rows[c].cost <= ki:
                 if zones is None:
-                    zones = _open_zones(g, p)
+                    zones = zones_in(spread(ready) & ~g.taken)
                 out.extend(("open", c, z) for z in zones)
 
 
 def _location_skills(g: PlainGame, p: int, fast_only: bool, out: list[PlainIntent]) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
+    discard = g.sides[p].discard
+    # The few cards with a location Skill that are in the Discard, in pile order.
+    here = [c for c in g.location_ids if c in discard]
+    if not here:
+        return
+    if len(here) > 1:
+        here.sort(key=discard.index)
     locations = g.locations
     ki = g.sides[p].ki
-    for c in g.sides[p].discard:
+    for c in here:
         for sk in locations[c]:
             if (fast_only and sk.speed != "fast") or sk.ki > ki:
                 continue
@@ -288,71 +248,3 @@ def _location_skills(g: PlainGame, p: int, fast_only: bool, out: list[PlainInten
             n = sk.number
             out.extend(("skill", c, n, z, pay) for z in TARGETS[sk.target](g, p, EMPTY, sk.range)
                        for pay in pays)
-
-
-# ---- target rules (``effects.TARGETS``): (game, player, source zone or EMPTY, range) ----------
-def _no_target(g: PlainGame, p: int, src: int, near: int) -> list[int]:
-    return [EMPTY]
-
-
-# ``_gate_in_range``, by (its zone, range, the zones taken) from a Gate on the field, else
-# by (-1 - the player's zones, range, the zones taken): lists their callers only read.
-_IN_RANGE: dict[tuple[int, int, int], list[int]] = {}
-
-
-def _gate_in_range(g: PlainGame, p: int, src: int, near: int) -> list[int]:
-    field = g.field
-    if src != EMPTY:
-        key = (src, near, g.taken)
-        got = _IN_RANGE.get(key)
-        if got is None:
-            dist = DIST[src]
-            if len(_IN_RANGE) >= 100_000:
-                _IN_RANGE.clear()
-            got = _IN_RANGE[key] = [z for z, i in enumerate(field)
-                                    if i != EMPTY and z != src and dist[z] <= near]
-        return got
-    key = (-1 - g.own[p], near, g.taken)
-    got = _IN_RANGE.get(key)
-    if got is None:
-        reached = 0
-        for o in zones_in(g.own[p]):
-            reached |= NEAR_MASK[near][o] if near else 1 << o
-        if len(_IN_RANGE) >= 100_000:
-            _IN_RANGE.clear()
-        got = _IN_RANGE[key] = list(zones_in(reached & g.taken))
-    return got
-
-
-def _bordering_gate(g: PlainGame, p: int, src: int, near: int) -> list[int]:
-    taken = g.taken
-    return [n for n in NEIGHBOURS[src] if taken >> n & 1]
-
-
-def _own_summon(g: PlainGame, p: int, src: int, near: int) -> list[int]:
-    field, types = g.field, g.types
-    return [z for z in zones_in(g.own[p]) if types[field[z]] in ("summon", "spirit")]
-
-
-def _own_gate(g: PlainGame, p: int, src: int, near: int) -> list[int]:
-    return list(zones_in(g.own[p]))
-
-
-def _empty_by_entrant(g: PlainGame, p: int, src: int, near: int) -> list[int]:
-    types = g.types
-    ent = next((i for i, x in g.gates.items() if x.owner == p and types[i] == "entrant"), None)
-    if ent is None:
-        return []
-    field = g.field
-    return [n for n in NEIGHBOURS[field.index(ent)] if field[n] == EMPTY]
-
-
-TargetRule = Callable[[PlainGame, int, int, int], list[int]]
-TARGETS: dict[str, TargetRule] = {
-    "none": _no_target,
-    "gate_in_range": _gate_in_range,
-    "bordering_gate": _bordering_gate,
-    "own_summon": _own_summon,
-    "own_gate": _own_gate,
-    "empty_by_entrant": _empty_by_entrant,
-}

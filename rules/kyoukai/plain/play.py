@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from rules.kyoukai.flow import CONTINUING, EMPTY_DECK_DAMAGE
-from rules.kyoukai.plain.game import NEIGHBOURS, Item, PlainGame
-from rules.kyoukai.plain.legal import TARGETS, PlainIntent, reach, to_act
+from rules.kyoukai.plain.board import NEIGHBOURS, TARGETS, reach
+from rules.kyoukai.plain.game import Item, PlainGame
+from rules.kyoukai.plain.legal import PlainIntent, to_act
 from rules.kyoukai.state import EMPTY, HAND_LIMIT, TURN_CAP
 
 _GUARD = 10_000
@@ -203,7 +204,7 @@ def _resolve_move(g: PlainGame, item: Item) -> None:
     if a is not None and a[0] == gate:
         g.action = (gate, "after_bonus_move" if a[1] == "bonus_move_declared" else "after_move")
     start = g.field.index(gate)
-    if zone in reach(start, g.rows[gate].movement, g.taken):
+    if reach(start, g.rows[gate].movement, g.taken) >> zone & 1:
         g.move(gate, start, zone)
 
 
