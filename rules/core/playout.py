@@ -26,6 +26,10 @@ class Playout(Protocol):
     def apply(self, intent: Any) -> None:
         """Carry out one of ``legal()``'s intents and the automatic steps after it."""
 
+    def forced(self) -> int:
+        """Plays the steps from here on whose only legal intent plays no card, as ``apply``
+        would one by one (none, if the game does not tell them apart): how many."""
+
     def played(self, intent: Any) -> tuple[Played, ...]:
         """The cards ``intent`` plays (as the rules' ``played_cards``)."""
 

@@ -169,7 +169,15 @@ def _play_out(rs: Ruleset[Any], playout: Playout, agents: list[Agent], base: Gam
                                           playout.played)
     picks = (agents[0].pick, agents[1].pick)
     append = choices.append
+    forced = playout.forced
     while (p := to_act()) is not None:
+        n = forced()
+        if n:  # as ``_play``'s forced steps: each the first (only) legal intent
+            steps += n
+            if steps > MAX_INTENTS:
+                raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
+            choices.extend(_ZEROS[:n] if n <= len(_ZEROS) else array("I", bytes(4 * n)))
+            continue
         steps += 1
         if steps > MAX_INTENTS:
             raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")

@@ -42,6 +42,8 @@ def _side_by_side(s: State, seed: int, seen: Counter[str]) -> None:
     while True:
         assert g.snapshot() == snapshot_of(s), (seed, s.turn, s.step)
         assert [g.taken, *g.own] == [_zones(s, owners) for owners in ((0, 1), (0,), (1,))]
+        assert g.fast_on_field == {i for i in s.gates
+                                   if any(sk.kind == "fast" for sk in s.card(i).skills)}
         p = rs.to_act(s)
         assert plain_legal.to_act(g) == p
         if p is None:

@@ -66,7 +66,7 @@ class PlainGame:
         self.fast_location = [any(sk.speed == "fast" for sk in r.locations) for r in rows]
         self.any_fast_location = any(self.fast_location)
         self.fast_skill = [r.fast_skill for r in rows]
-        self.fast_ids = tuple(i for i, r in enumerate(rows) if r.fast_skill)
+        self.fast_on_field: set[int] = set()  # the Gates on the field with a Fast Skill
         self.field: list[int] = [EMPTY] * GRID.size
         self.taken = 0
         self.own = [0, 0]  # each player's zones taken
@@ -100,6 +100,7 @@ class PlainGame:
                 g.taken |= 1 << z
                 g.own[s.gates[i].owner] |= 1 << z
         g.gates = {i: OnField(f.owner, f.ready, f.damage, f.branches) for i, f in s.gates.items()}
+        g.fast_on_field = {i for i in g.gates if g.fast_skill[i]}
         g.sides = [Side(pl.entrant, list(pl.deck), list(pl.hand), list(pl.discard),
                         list(pl.spirits), pl.ki, pl.spirit_opened) for pl in s.players]
         g.active, g.first, g.turn, g.step = s.active, s.first, s.turn, s.step
@@ -149,6 +150,8 @@ class PlainGame:
         self.taken |= 1 << zone
         self.own[owner] |= 1 << zone
         self.gates[iid] = OnField(owner, ready)
+        if self.fast_skill[iid]:
+            self.fast_on_field.add(iid)
 
     def move(self, iid: int, start: int, zone: int) -> None:
         field = self.field
@@ -167,6 +170,7 @@ class PlainGame:
         """As ``Draft.leave_field``: Branches go to the owner's Discard (K-17); a Gate with
         Potion Potential discarded by ``by``'s effect lets ``by`` Ready a Summon (K-16)."""
         gate = self.gates.pop(iid)
+        self.fast_on_field.discard(iid)
         owner = gate.owner
         zone = self.field.index(iid)
         self.field[zone] = EMPTY

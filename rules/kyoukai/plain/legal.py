@@ -120,9 +120,9 @@ def may_respond(g: PlainGame, p: int) -> bool:
             if fast[c]:
                 return True
     gates = g.gates
-    for i in g.fast_ids:  # noqa: SIM110 - a plain loop: any() over a generator costs more
-        gate = gates.get(i)
-        if gate is not None and gate.owner == p and gate.ready:
+    for i in g.fast_on_field:  # noqa: SIM110 - a plain loop: any() over a generator costs more
+        gate = gates[i]
+        if gate.owner == p and gate.ready:
             return True
     return False
 

@@ -6,11 +6,25 @@ from __future__ import annotations
 from rules.kyoukai.flow import CONTINUING, EMPTY_DECK_DAMAGE
 from rules.kyoukai.plain.board import NEIGHBOURS, TARGETS, reach
 from rules.kyoukai.plain.game import Item, PlainGame
-from rules.kyoukai.plain.legal import PlainIntent, to_act
+from rules.kyoukai.plain.legal import PlainIntent, may_respond, to_act
 from rules.kyoukai.state import EMPTY, HAND_LIMIT, TURN_CAP
 
 _GUARD = 10_000
 _NEXT = {"draw": "ready", "ready": "main", "main": "end", "end": "cleanup", "cleanup": "draw"}
+
+
+def forced(g: PlainGame) -> int:
+    """Plays the passes of an open Sequence whose priority holder cannot answer (``legal``
+    lists only Pass then: most steps of a random game), one after the other until someone
+    may decide; how many."""
+    n = 0
+    while g.stack is not None and not g.over and g.pending is None and g.step != "cleanup" \
+            and not may_respond(g, g.priority):
+        g.priority = 1 - g.priority
+        g.passes += 1
+        advance(g)
+        n += 1
+    return n
 
 
 def apply(g: PlainGame, intent: PlainIntent) -> None:

@@ -43,6 +43,7 @@ class KyoukaiPlayout:
         self.to_act: Callable[[], int | None] = partial(legal.to_act, game)
         self.legal: Callable[[], list[tuple[Any, ...]]] = partial(legal.legal, game)
         self.apply: Callable[[tuple[Any, ...]], None] = partial(play.apply, game)
+        self.forced: Callable[[], int] = partial(play.forced, game)
 
     @classmethod
     def of(cls, state: State) -> KyoukaiPlayout | None:
