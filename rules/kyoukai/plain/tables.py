@@ -124,10 +124,24 @@ def card_rows(s: State) -> tuple[list[CardRow], list[str]]:
     problems: list[str] = []
     by_card: dict[str, CardRow] = {}
     rows: list[CardRow] = []
+    catalog = s.catalog
     for iid in range(len(s.cards)):
         cid = s.cards[iid]
         row = by_card.get(cid)
         if row is None:
-            row = by_card[cid] = _row(s.catalog[cid], cid, problems)
+            card = catalog[cid]
+            hit = _ROWS.get(id(card))
+            if hit is None or hit[0] is not card or hit[1].cid != cid:
+                if len(_ROWS) >= 4096:
+                    _ROWS.clear()
+                found: list[str] = []
+                hit = _ROWS[id(card)] = (card, _row(card, cid, found), tuple(found))
+            row = by_card[cid] = hit[1]
+            problems.extend(hit[2])
         rows.append(row)
     return rows, problems
+
+
+# Each card's row, by the card's identity (cards are immutable; the entry holds the card, so
+# its id is not reused while the entry stands): every game of a simulation has the same.
+_ROWS: dict[int, tuple[Gate, CardRow, tuple[str, ...]]] = {}
