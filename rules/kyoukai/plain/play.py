@@ -22,8 +22,9 @@ def forced(g: PlainGame) -> int:
             and not may_respond(g, g.priority):
         g.priority = 1 - g.priority
         g.passes += 1
-        advance(g)
         n += 1
+        if g.passes >= 2:  # closed: resolve (before that, ``advance`` would do nothing)
+            advance(g)
     return n
 
 
