@@ -59,6 +59,10 @@ class PlainGame:
     def __init__(self, rows: list[CardRow]) -> None:
         self.rows = rows
         self.types = [r.type for r in rows]
+        # A Gate's Turn Actions' reach (``CardRow.near``; -1 also for cards without stats,
+        # which have none) and dearest Skill.
+        self.near = [r.near if r.stats else -1 for r in rows]
+        self.top_ki = [r.top_ki for r in rows]
         # The Ki a card in hand needs to answer in a Sequence (K-15), 99 if it cannot.
         self.answer_cost = [r.cost if r.opens_fast else 99 for r in rows]
         self.locations = [r.locations for r in rows]

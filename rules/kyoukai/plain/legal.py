@@ -69,22 +69,24 @@ def _main(g: PlainGame, p: int) -> list[PlainIntent]:
     taken = g.taken
     ki = g.sides[p].ki
     ready = 0
+    nears, tops = g.near, g.top_ki
     for z in zones_in(g.own[p]):
         i = field[z]
         if not gates[i].ready:
             continue
         ready |= 1 << z
-        row = rows[i]
-        if not row.stats:
-            continue
-        near = row.near
+        near = nears[i]
         if near < 0:
-            out.extend(_moves(taken, i, z, row.movement))
-            out.extend(_attacks(taken, i, z))
-            _skills(g, p, i, z, False, out)
+            row = rows[i]
+            if row.stats:
+                out.extend(_moves(taken, i, z, row.movement))
+                out.extend(_attacks(taken, i, z))
+                _skills(g, p, i, z, False, out)
             continue
-        key = (i, z, ki if ki < row.top_ki else row.top_ki, taken & NEAR[near][z])
+        top = tops[i]
+        key = (i, z, ki if ki < top else top, taken & NEAR[near][z])
         got = _TURN_ACTIONS.get(key)
+        row = rows[i]
         if got is None or got[0] is not row:
             found: list[PlainIntent] = [*_moves(taken, i, z, row.movement),
                                         *_attacks(taken, i, z)]
