@@ -128,10 +128,7 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
         if forced is not None:
             state, n = forced(state)
             if n:
-                steps += n
-                if steps > MAX_INTENTS:
-                    raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
-                choices.extend(_ZEROS[:n] if n <= len(_ZEROS) else array("I", bytes(4 * n)))
+                steps = _forced(choices, steps, n)
                 continue
         steps += 1
         if steps > MAX_INTENTS:
@@ -149,14 +146,29 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
         if every or intent.kind in kinds:
             played[p].update(rs.played_cards(state, intent))
         state = apply(state, intent, quiet=True).state
-    winner = rs.winner(state)
-    turns = rs.turns(state)
+    return _ended(rs, base, first, rs.winner(state), rs.turns(state), decisions, played,
+                  choices.tobytes() if keep else b"")
+
+
+def _forced(choices: array[int], steps: int, n: int) -> int:
+    """The step count after ``n`` forced steps (each the first, only, legal intent)."""
+    steps += n
+    if steps > MAX_INTENTS:
+        raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
+    choices.extend(_ZEROS[:n] if n <= len(_ZEROS) else array("I", bytes(4 * n)))
+    return steps
+
+
+def _ended(rs: Ruleset[Any], base: GameResult, first: int | None, winner: int | None,
+           turns: int | None, decisions: int, played: tuple[set[Played], set[Played]],
+           choices: bytes) -> GameResult:
+    """The result of a game played to its end."""
     cap = getattr(rs, "turn_cap", None)
     capped = winner is None and turns is not None and cap is not None and turns >= cap
     return GameResult(base.index, base.seed, base.deck_at, base.agent_at, first=first,
                       winner=winner, capped=capped, turns=turns, decisions=decisions,
                       played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
-                      choices=choices.tobytes() if keep else b"")
+                      choices=choices)
 
 
 def _play_out(rs: Ruleset[Any], playout: Playout, agents: list[Agent], base: GameResult,
@@ -172,11 +184,8 @@ def _play_out(rs: Ruleset[Any], playout: Playout, agents: list[Agent], base: Gam
     forced = playout.forced
     while (p := to_act()) is not None:
         n = forced()
-        if n:  # as ``_play``'s forced steps: each the first (only) legal intent
-            steps += n
-            if steps > MAX_INTENTS:
-                raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
-            choices.extend(_ZEROS[:n] if n <= len(_ZEROS) else array("I", bytes(4 * n)))
+        if n:
+            steps = _forced(choices, steps, n)
             continue
         steps += 1
         if steps > MAX_INTENTS:
@@ -194,14 +203,8 @@ def _play_out(rs: Ruleset[Any], playout: Playout, agents: list[Agent], base: Gam
         if cards:
             played[p].update(cards)
         apply(intent)
-    winner = playout.winner()
-    turns = playout.turns()
-    cap = getattr(rs, "turn_cap", None)
-    capped = winner is None and turns is not None and cap is not None and turns >= cap
-    return GameResult(base.index, base.seed, base.deck_at, base.agent_at, first=first,
-                      winner=winner, capped=capped, turns=turns, decisions=decisions,
-                      played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
-                      choices=choices.tobytes() if keep else b"")
+    return _ended(rs, base, first, playout.winner(), playout.turns(), decisions, played,
+                  choices.tobytes() if keep else b"")
 
 
 def intents_of(match: Match, choices: bytes) -> list[dict[str, Any]]:
