@@ -39,6 +39,7 @@ class Block:
     tag: str
     tag_colour: Color
     text: str
+    title_colour: Color | None = None  # the title's ink when the rules colour it (else ink)
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,8 @@ def art_file(folder: Path | None, art: str | None) -> str | None:
 def spec_of(face: Face, pack: Path | None = None) -> FaceSpec:
     """The pack format's ``Face`` of a card (the one face function of its game, also used by
     the deck screen and the print) as the table's FaceSpec; its art is looked up in ``pack``."""
-    blocks = tuple(Block(b["title"], b["tag"], _rgb(b["tag_colour"]), b["text"])
+    blocks = tuple(Block(b["title"], b["tag"], _rgb(b["tag_colour"]), b["text"],
+                         _rgb(b["title_colour"]) if "title_colour" in b else None)
                    for b in face["blocks"])
     return FaceSpec(key=face["key"], name=face["title"], type_label=face["type"],
                     colour=_rgb(face["colour"]), cost=face["cost"],
@@ -426,7 +428,8 @@ def _draw_text(surf: pygame.Surface, box: pygame.Rect, rows: list[_Row], fit: Te
                 surf.blit(tag, (x + 4, y + 1))
                 x = pill.right + 5
             if b.title:
-                tt = _text(_fit(b.title, body, box.right - x - 4, True), body, INK_DARK, True)
+                tt = _text(_fit(b.title, body, box.right - x - 4, True), body,
+                           b.title_colour or INK_DARK, True)
                 surf.blit(tt, (x, y + 1))
         elif r.kind in ("text", "flavour") and r.text:
             small = r.kind == "flavour"

@@ -96,7 +96,7 @@ def _text_box(face: Face, width: int, size: int, limit: int) -> tuple[int, list[
             parts.append((("",), body, INK, gap))
         if block["title"] or block["tag"]:
             head = f"{block['title']}  [{block['tag']}]" if block["tag"] else block["title"]
-            colour = block["tag_colour"] if block["tag"] else INK
+            colour = block.get("title_colour") or (block["tag_colour"] if block["tag"] else INK)
             parts.append((lines_of(head, bold, width), bold, colour, line))
         if block["text"]:
             parts.append((lines_of(block["text"], body, width), body, INK, line))

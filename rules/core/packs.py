@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NotRequired, TypedDict, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -46,6 +46,9 @@ class FaceBlock(TypedDict):
     tag: str
     tag_colour: RGB
     text: str
+    # The title's ink when the game's rules colour a name (Kyoukai: "a Fast Skill ... will
+    # have a Red Name"); absent, the drawer's usual ink.
+    title_colour: NotRequired[RGB]
 
 
 class Face(TypedDict):
