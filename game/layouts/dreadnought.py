@@ -14,7 +14,7 @@ from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
-from game.layouts.base import Overlay, Seats
+from game.layouts.base import Overlay, Piece, Seats
 from game.layouts.region_parts import REGION_FILL
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
@@ -35,7 +35,7 @@ from rules.dreadnought.intents import (
     PayLog,
     UseAbility,
 )
-from rules.dreadnought.legal import current
+from rules.dreadnought.legal import current, to_act
 from rules.dreadnought.pack import face as pack_face
 from rules.dreadnought.ruleset import DreadnoughtRules
 from rules.dreadnought.state import AREA_SIZE, EMPTY, State, area_of
@@ -47,6 +47,8 @@ PHASE_NAMES = {"choose": "Speed", "speed": "Speed", "cast": "Cast", "fast": "Fas
 DUMMY_PILL: Color = (90, 90, 110)
 HP_PILL: Color = (170, 40, 50)
 SIZE_PILL: Color = (40, 70, 120)
+BP_PILL: Color = (40, 110, 60)
+CAST_PILL: Color = (150, 110, 30)
 FLASH_MS = 1600  # how long a speed comparison stays large over the table
 FLIP_MS = 500  # the first part of it: both speed cards turn over together, back to face
 
@@ -72,6 +74,18 @@ SPEC = TableSpec(
 
 def slot_target(owner: int, slot: int) -> Target:
     return ((AREAS[area_of(slot)], owner), slot % 2)
+
+
+def casting_label(v: State) -> str:
+    assert v.paying is not None
+    return f"Casting: {v.name(v.paying.card)}"
+
+
+def bp_text(v: State, iid: int) -> str:
+    """A unit's BP as the rules count it (``reading.bp_of``: base plus until-End bonus), the
+    bonus after it: "BP 170 (+70)"."""
+    bonus = v.units[iid].bonus
+    return f"BP {reading.bp_of(v, iid)}" + (f" ({bonus:+d})" if bonus else "")
 
 
 class DreadnoughtTable(RegionTable):
@@ -137,19 +151,38 @@ class DreadnoughtTable(RegionTable):
         u = v.units[iid]
         pills: list[tuple[str, Color]] = []
         if u.dummy:
-            pills.append(("Dummy · 50 BP", DUMMY_PILL))
+            pills.append((f"Dummy · {bp_text(v, iid)}", DUMMY_PILL))
         else:
             pills.extend(self._tag(v, iid))
-            if u.bonus:
-                pills.append((f"+{u.bonus}", (40, 110, 60)))
+            if u.bonus:  # the face prints the base BP; the pill says what the rules count
+                pills.append((bp_text(v, iid), BP_PILL))
         # A dummy lies Closed: its back for everybody.
         return CardLook(iid, None if u.dummy else self._face(v, iid), sideways=u.checked,
                         damage=u.damage, counters=tuple(pills))
+
+    def casting(self, v: State) -> tuple[int, int] | None:
+        """(player, slot) of the unit whose log-cost is being paid: it is in neither the hand
+        nor a slot until paid, so the table shows it at the slot it is cast into."""
+        pay = v.paying
+        if pay is None or v.over or current(v) != "pay":
+            return None
+        p = to_act(v)
+        if p is None or v.players[p].slots[pay.slot] != EMPTY:
+            return None
+        return (p, pay.slot)
+
+    def _ghost(self, v: State) -> CardLook:
+        """The unit being cast, dimmed at its destination, with how much is left to log."""
+        pay = v.paying
+        assert pay is not None
+        return CardLook(pay.card, self._face(v, pay.card), dimmed=True,
+                        counters=((f"Log {pay.left} more", CAST_PILL),))
 
     def contents(self, view: Any, seats: Seats) -> dict[Hashable, Content]:
         v: State = view
         out: dict[Hashable, Content] = {}
         acting = current(v)
+        cast = self.casting(v)
         for p, pl in enumerate(v.players):
             hidden = p != seats.viewer or seats.hide_hands
             # The size and grade pill from the left edge: the next card of the fan covers
@@ -177,7 +210,8 @@ class DreadnoughtTable(RegionTable):
                     counters=((f"HP {hp}", HP_PILL),),
                     under=tuple(CardLook(h) for h in pl.hp[k])),))
                 out[(AREAS[k], p)] = Content(slots=tuple(
-                    None if pl.slots[s] == EMPTY else self._unit(v, pl.slots[s])
+                    (self._ghost(v) if cast == (p, s) else None) if pl.slots[s] == EMPTY
+                    else self._unit(v, pl.slots[s])
                     for s in (2 * k, 2 * k + 1)),
                     active=v.target == k and v.window is not None
                     and v.window.priority != p)
@@ -369,6 +403,7 @@ class DreadnoughtTable(RegionTable):
             left = AREA_SIZE - reading.area_used(v, p.owner, AREAS.index(p.id[0]))
             t = TEXT.get(f"{left} of {AREA_SIZE} size left", 13, INK_DIM)
             surf.blit(t, t.get_rect(topright=(p.rect.right - px(8), p.rect.y + px(6))))
+        self._draw_casting(surf, v)
         info = next((p for p in self.placed if p.id == "info"), None)
         if info is not None:
             lines = self._info(v)
@@ -381,6 +416,27 @@ class DreadnoughtTable(RegionTable):
             if self.animating():
                 self._draw_flip(surf, v)
                 self._draw_flash(surf, v, info.rect)
+
+    def _draw_casting(self, surf: pygame.Surface, v: State) -> None:
+        """What the log-cost pays for, named across the dimmed unit at its destination."""
+        d = self._by_id.get(v.paying.card) if self.casting(v) and v.paying else None
+        if d is None:
+            return
+        t = TEXT.get(fit(casting_label(v), 13, d.box.w - px(8), True), 13, INK, True)
+        band = pygame.Rect(d.box.x, 0, d.box.w, t.get_height() + px(6))
+        band.center = d.box.center
+        pygame.draw.rect(surf, PANEL, band)
+        pygame.draw.rect(surf, CAST_PILL, band, width=max(1, px(2)))
+        surf.blit(t, t.get_rect(center=band.center))
+
+    def manual_piece_at(self, pos: tuple[int, int]) -> Piece | None:
+        """The unit being cast is shown, not placed: a manual step cannot pick it up."""
+        piece = self.piece_at(pos)
+        v: State | None = self.view
+        if piece is not None and v is not None and v.paying is not None \
+                and piece.source == v.paying.card and self.casting(v):
+            return None
+        return piece
 
     def flip_progress(self) -> float | None:
         """How far the speed cards have turned over (0 back, 1 face), None when not turning:

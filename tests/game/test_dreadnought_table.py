@@ -8,8 +8,10 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from game.draw.text import TextRecorder
 from game.layouts.base import Seats
 from game.layouts.dreadnought import DreadnoughtTable
+from rules.dreadnought import reading
 from rules.dreadnought.intents import (
     Attack,
     CastDummy,
@@ -18,7 +20,9 @@ from rules.dreadnought.intents import (
     ChooseSpeed,
     GearChange,
     Pass,
+    PayLog,
 )
+from rules.dreadnought.state import State
 from tests.dreadnought.helpers import RS, iid, play, position
 from tests.game.conftest import Driver
 
@@ -191,3 +195,66 @@ def test_hand_cards_show_their_size_and_speed_grade_tilted_with_the_fan() -> Non
     drawn = surf.subsurface(badged.get_rect(center=first.center))
     assert all(drawn.get_at(p)[:3] == badged.get_at(p)[:3] for p in bottom_left[::7]
                if badged.get_at(p)[3] == 255)  # the table drew the badged card
+
+
+def _with_bonus(s: State, unit: int, bonus: int) -> State:
+    return s.model_copy(update={"units": {**s.units, unit: s.units[unit].model_copy(
+        update={"bonus": bonus})}})
+
+
+def test_a_unit_with_a_bonus_shows_the_total_bp_the_rules_count_and_the_bonus() -> None:
+    # A new player read "+70" beside the face's base BP and had to add them up: the pill says
+    # the total the rules use (reading.bp_of), the bonus after it.
+    s = position(phase="action", slots=[["iron_sentinel", "", "dummy", ""], ["", "", "", ""]])
+    sentinel, dummy = iid(s, "iron_sentinel", 0), s.players[0].slots[2]
+    s = _with_bonus(_with_bonus(s, sentinel, 70), dummy, 30)
+    t = _table(s)
+    unit = t.held[("left", 0)].slots[0]
+    assert unit is not None
+    assert [text for text, _ in unit.counters] == ["M · B", "BP 180 (+70)"]
+    assert reading.bp_of(s, sentinel) == 180  # the number the pill shows is the rules' own
+    held_dummy = t.held[("right", 0)].slots[0]
+    assert held_dummy is not None and held_dummy.counters[0][0] == "Dummy · BP 80 (+30)"
+    # A bonus set below zero by hand (a manual step) reads as a minus; none: no BP pill.
+    t = _table(_with_bonus(s, sentinel, -30))
+    unit = t.held[("left", 0)].slots[0]
+    assert unit is not None and unit.counters[-1][0] == "BP 80 (-30)"
+    t = _table(_with_bonus(s, sentinel, 0))
+    unit = t.held[("left", 0)].slots[0]
+    assert unit is not None and [text for text, _ in unit.counters] == ["M · B"]
+
+
+def test_the_unit_being_cast_shows_at_its_slot_while_its_log_cost_is_paid() -> None:
+    from game.layouts.base import Overlay
+
+    s = position(phase="cast", hand=[["mire_golem", "quick_fox", "stone_pup", "ember_imp"], []])
+    golem = iid(s, "mire_golem", 0)
+    s = play(s, CastUnit(card=golem, slot=3))  # log-cost 3: out of the hand, not yet placed
+    assert s.paying is not None and golem not in s.players[0].hand
+    for viewer in (0, 1):  # the payer, and the other player (the cast is public)
+        t = _table(s, viewer=viewer)
+        t.resize((1280, 720))
+        t.update(RS.view(s, viewer), Seats(viewer, False, SEATS.names), RS.legal_intents(s))
+        ghost = t.held[("right", 0)].slots[1]
+        assert ghost is not None and ghost.id == golem and ghost.dimmed
+        assert ghost.face is not None and ghost.face.name == "Mire Golem"
+        assert ghost.counters[0][0] == "Log 3 more"
+        surf = TextRecorder((1280, 720))
+        t.draw(surf, Overlay())
+        box = t._by_id[golem].box
+        label = [r for text, r in surf.texts if text == "Casting: Mire Golem"]
+        assert label and box.contains(label[0])  # named on the card itself
+        # Shown, not placed: a manual step cannot pick it up; hovering it zooms it.
+        assert t.piece_at(box.center) is not None and t.manual_piece_at(box.center) is None
+    s = play(s, PayLog(card=iid(s, "quick_fox", 0)))
+    t = _table(s)
+    ghost = t.held[("right", 0)].slots[1]
+    assert ghost is not None and ghost.counters[0][0] == "Log 2 more"
+    s = play(s, PayLog(card=iid(s, "stone_pup", 0)), PayLog(card=iid(s, "ember_imp", 0)))
+    assert s.paying is None and s.players[0].slots[3] == golem
+    t = _table(s)
+    placed = t.held[("right", 0)].slots[1]
+    assert placed is not None and not placed.dimmed and placed.counters == t._tag(s, golem)
+    surf = TextRecorder((1280, 720))
+    t.draw(surf, Overlay())
+    assert not any(text.startswith("Casting:") for text, _ in surf.texts)
