@@ -17,7 +17,7 @@ import pygame
 from game.draw.cards import CardFaces, FaceSpec, face_key, header_bottom, title_bar
 from game.draw.palette import INK, PANEL, Color
 from game.draw.scale import px, scale
-from game.draw.text import TEXT, unscaled
+from game.draw.text import TEXT, fit, unscaled
 
 Size = tuple[int, int]
 DAMAGE = (170, 34, 40)
@@ -172,7 +172,7 @@ class CardPainter:
             t = TEXT.get(str(look.damage), round(unscaled(rad * 1.5)), INK, True)
             surf.blit(t, t.get_rect(center=(c[0], c[1] + 1)))
         if look.counters:
-            pills = [TEXT.get(text, 13, INK, True) for text, _ in look.counters]
+            pills = pill_texts(box, look)
             rects = pill_rects(box, look, [t.get_size() for t in pills])
             for t, r, (_, colour) in zip(pills, rects, look.counters, strict=True):
                 pygame.draw.rect(surf, colour, r, border_radius=r.h // 2)
@@ -204,12 +204,37 @@ def damage_spot(box: pygame.Rect, sideways: bool) -> tuple[tuple[int, int], int]
     return (box.left + x, box.top + y), rad
 
 
+PILL_GAP, PILL_PAD = 3, 8  # between pills, around a pill's text (UI pixels)
+
+
+def _pill_room(box: pygame.Rect, look: CardLook) -> int | None:
+    """How wide the pill row may be: on a sideways card, what is left of its name strip;
+    upright, the row runs along the bottom, far from the name, so any width (None)."""
+    if not look.sideways:
+        return None
+    return title_on_screen(box, True).left - px(2) - (box.left + px(3))
+
+
+def pill_texts(box: pygame.Rect, look: CardLook) -> list[pygame.Surface]:
+    """The counters' texts, smaller (then cut short) when a sideways card's row has not room
+    for them beside its name."""
+    room = _pill_room(box, look)
+    texts = [text for text, _ in look.counters]
+    extra = (px(PILL_PAD) + px(PILL_GAP)) * len(texts)
+    for size in range(13, 8, -1):
+        pills = [TEXT.get(text, size, INK, True) for text in texts]
+        if room is None or sum(t.get_width() for t in pills) + extra <= room:
+            return pills
+    share = max(1, (room - extra) // len(texts))
+    return [TEXT.get(fit(text, 9, share, True), 9, INK, True) for text in texts]
+
+
 def pill_rects(box: pygame.Rect, look: CardLook, sizes: list[Size]) -> list[pygame.Rect]:
     """The counters' pills (text ``sizes``) in a row along the bottom edge of ``box``: from
     the left edge when ``pills_left``, else centred; on a sideways card, whose name strip runs
     down the right edge to the bottom, moved left as far as it takes to keep off the name."""
-    gap = px(3)
-    widths = [tw + px(8) for tw, _ in sizes]
+    gap = px(PILL_GAP)
+    widths = [tw + px(PILL_PAD) for tw, _ in sizes]
     total = sum(widths) + gap * (len(sizes) - 1)
     left = box.left + px(3)
     x = left if look.pills_left else box.centerx - total // 2
