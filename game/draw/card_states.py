@@ -17,7 +17,7 @@ import pygame
 from game.draw.cards import CardFaces, FaceSpec, face_key, header_bottom, title_bar
 from game.draw.palette import INK, PANEL, Color
 from game.draw.scale import px, scale
-from game.draw.text import TEXT, fit, unscaled
+from game.draw.text import TEXT, unscaled
 
 Size = tuple[int, int]
 DAMAGE = (170, 34, 40)
@@ -124,9 +124,10 @@ class CardPainter:
         margin = max(px(14), min(w, h) // 5)  # room for the glow, badges and shadow
         shown = look.under[-UNDER_SHOWN:]
         rise = under_peek((w, h)) * len(shown)
-        canvas = pygame.Surface((w + 2 * margin + px(5) * len(shown),
+        left, right = _spill(look, (w, h), margin)
+        canvas = pygame.Surface((w + 2 * margin + left + right + px(5) * len(shown),
                                  h + 2 * margin + rise), pygame.SRCALPHA)
-        box = pygame.Rect(margin, margin + rise, w, h)
+        box = pygame.Rect(margin + left, margin + rise, w, h)
         sx, sy = (px(6), px(8)) if lifted else (px(3), px(4))  # a lifted card casts further
         under = self.under_rects(box, (w, h), len(shown))
         for k, r in reversed(list(enumerate(under))):
@@ -216,17 +217,16 @@ def _pill_room(box: pygame.Rect, look: CardLook) -> int | None:
 
 
 def pill_texts(box: pygame.Rect, look: CardLook) -> list[pygame.Surface]:
-    """The counters' texts, smaller (then cut short) when a sideways card's row has not room
-    for them beside its name."""
+    """The counters' texts, a little smaller when a sideways card's row has not room for
+    them beside its name (never cut short: what they say matters more than the face)."""
     room = _pill_room(box, look)
     texts = [text for text, _ in look.counters]
     extra = (px(PILL_PAD) + px(PILL_GAP)) * len(texts)
-    for size in range(13, 8, -1):
+    for size in (13, 12, 11):
         pills = [TEXT.get(text, size, INK, True) for text in texts]
         if room is None or sum(t.get_width() for t in pills) + extra <= room:
-            return pills
-    share = max(1, (room - extra) // len(texts))
-    return [TEXT.get(fit(text, 9, share, True), 9, INK, True) for text in texts]
+            break
+    return pills
 
 
 def pill_rects(box: pygame.Rect, look: CardLook, sizes: list[Size]) -> list[pygame.Rect]:
@@ -236,10 +236,9 @@ def pill_rects(box: pygame.Rect, look: CardLook, sizes: list[Size]) -> list[pyga
     gap = px(PILL_GAP)
     widths = [tw + px(PILL_PAD) for tw, _ in sizes]
     total = sum(widths) + gap * (len(sizes) - 1)
-    left = box.left + px(3)
-    x = left if look.pills_left else box.centerx - total // 2
-    if look.sideways:
-        x = max(left, min(x, title_on_screen(box, True).left - px(2) - total))
+    x = box.left + px(3) if look.pills_left else box.centerx - total // 2
+    if look.sideways:  # a row wider than the room hangs out past the card's left edge
+        x = min(x, title_on_screen(box, True).left - px(2) - total)
     out = []
     for (_, th), pw in zip(sizes, widths, strict=True):
         r = pygame.Rect(x, 0, pw, th + px(2))
@@ -247,6 +246,17 @@ def pill_rects(box: pygame.Rect, look: CardLook, sizes: list[Size]) -> list[pyga
         out.append(r)
         x = r.right + gap
     return out
+
+
+def _spill(look: CardLook, box: Size, margin: int) -> tuple[int, int]:
+    """How far the counters' row reaches past a ``margin`` on the left and on the right of a
+    card of on-screen size ``box`` (a long row on a narrow card, or kept off a sideways
+    card's name): the composed picture is made that much wider, so no pill is cut off."""
+    if not look.counters:
+        return 0, 0
+    r = pygame.Rect((0, 0), box)
+    pills = pill_rects(r, look, [t.get_size() for t in pill_texts(r, look)])
+    return max(0, -pills[0].left - margin), max(0, pills[-1].right - r.right - margin)
 
 
 FACE_DOWN_BAND = (28, 32, 58)  # the card back's own dark blue, so the mark reads "a back"

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.draw.card_states import CardLook, CardPainter, title_on_screen
+from game.draw.card_states import CardLook, CardPainter, pill_rects, pill_texts, title_on_screen
 from game.draw.cards import CardFaces, FaceSpec, title_bar
 from game.draw.scale import set_scale
 from game.draw.text import reset_fonts
@@ -80,3 +80,15 @@ def test_no_badge_is_drawn_over_the_name(size: tuple[int, int], sideways: bool,
            if surf.get_at((x, y))[:3] == (170, 34, 40)]
     assert red  # the damage badge, its middle on the card
     assert box.collidepoint(sum(x for x, _ in red) // len(red), sum(y for _, y in red) // len(red))
+
+
+@pytest.mark.parametrize("size", SIZES[:2])
+def test_a_long_pill_row_kept_off_the_name_is_not_cut_off(size: tuple[int, int]) -> None:
+    green = (40, 140, 80)
+    look = CardLook(1, _spec(), sideways=True, counters=(("ATK 2 · DEF 3", green),
+                                                         ("locked", (110, 110, 110))))
+    surf = pygame.Surface((600, 400))
+    box = CardPainter(CardFaces()).draw(surf, look, (300, 200), size)
+    first = pill_rects(box, look, [t.get_size() for t in pill_texts(box, look)])[0]
+    assert first.left < box.left  # it hangs out on the left, past the card's edge
+    assert surf.get_at((first.left + 3, first.centery))[:3] == green  # and is drawn there
