@@ -13,6 +13,8 @@ from game.draw.card_states import CardLook, CardPainter, pill_rects, pill_texts,
 from game.draw.cards import CardFaces, FaceSpec, title_bar
 from game.draw.scale import set_scale
 from game.draw.text import reset_fonts
+from game.layouts.region_parts import count_rect, pile_rect
+from game.layouts.region_spec import Content, Placed, Region
 
 CREAM = (244, 238, 222)  # the name strip's colour on every face
 SIZES = ((44, 62), (60, 84), (80, 112), (108, 151), (130, 182), (200, 280))
@@ -92,3 +94,17 @@ def test_a_long_pill_row_kept_off_the_name_is_not_cut_off(size: tuple[int, int])
     first = pill_rects(box, look, [t.get_size() for t in pill_texts(box, look)])[0]
     assert first.left < box.left  # it hangs out on the left, past the card's edge
     assert surf.get_at((first.left + 3, first.centery))[:3] == green  # and is drawn there
+
+
+@pytest.mark.parametrize("region", [(130, 160), (90, 130), (200, 260)])
+def test_a_face_up_piles_count_keeps_off_its_top_cards_name(region: tuple[int, int]) -> None:
+    p = Placed(Region("grave", "book", cell=(0, 0), face_up=True), "grave", 0,
+               pygame.Rect((100, 100), region))
+    r = pile_rect(p, 1.4)
+    name = title_bar(r.size).move(r.topleft)
+    shown = Content(cards=(CardLook(1, _spec()), CardLook(2, _spec())))
+    for text in ((9, 17), (30, 17)):  # "4", "123"
+        b = count_rect(p, shown, 1.4, text)
+        assert not b.colliderect(name) and b.colliderect(r) and p.rect.contains(b)
+    backs = Content(cards=(CardLook(1), CardLook(2)))  # a face-down pile: on the corner
+    assert count_rect(p, backs, 1.4, (9, 17)).top < r.top
