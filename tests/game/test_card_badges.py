@@ -108,3 +108,12 @@ def test_a_face_up_piles_count_keeps_off_its_top_cards_name(region: tuple[int, i
         assert not b.colliderect(name) and b.colliderect(r) and p.rect.contains(b)
     backs = Content(cards=(CardLook(1), CardLook(2)))  # a face-down pile: on the corner
     assert count_rect(p, backs, 1.4, (9, 17)).top < r.top
+
+
+def test_a_tiny_face_up_piles_count_stays_on_its_corner() -> None:
+    """A card too small to hold its name strip and the count under it keeps the corner."""
+    p = Placed(Region("grave", "book", cell=(0, 0), face_up=True), "grave", 0,
+               pygame.Rect((100, 100), (30, 30)))
+    r = pile_rect(p, 1.4)
+    b = count_rect(p, Content(cards=(CardLook(1, _spec()),)), 1.4, (9, 17))
+    assert b.top < r.top and r.colliderect(b)
