@@ -10,11 +10,11 @@ outlined surface is cached, so a frame only blits.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
-from game.draw.cards import CardFaces, FaceSpec, face_key
+from game.draw.cards import CardFaces, FaceSpec, face_key, header_bottom, title_bar
 from game.draw.palette import INK, PANEL, Color
 from game.draw.scale import px, scale
 from game.draw.text import TEXT, unscaled
@@ -34,7 +34,7 @@ class CardLook:
     face: FaceSpec | None = None  # None: the card back (face down, Closed, hidden)
     sideways: bool = False  # acted / checked / rested: turned 90° clockwise
     dimmed: bool = False  # out of play for now (can't be afforded, disabled…)
-    damage: int = 0  # a red badge in the top-right corner when above 0
+    damage: int = 0  # a red badge on the left edge under the name when above 0
     counters: tuple[tuple[str, Color], ...] = ()  # pills along the bottom edge ("+1", "2 vim")
     under: tuple[CardLook, ...] = ()  # attached / enchanting cards, the first one deepest;
     # the last UNDER_SHOWN peek out above the card
@@ -124,9 +124,10 @@ class CardPainter:
         margin = max(px(14), min(w, h) // 5)  # room for the glow, badges and shadow
         shown = look.under[-UNDER_SHOWN:]
         rise = under_peek((w, h)) * len(shown)
-        canvas = pygame.Surface((w + 2 * margin + px(5) * len(shown),
+        left, right = _spill(look, (w, h), margin)
+        canvas = pygame.Surface((w + 2 * margin + left + right + px(5) * len(shown),
                                  h + 2 * margin + rise), pygame.SRCALPHA)
-        box = pygame.Rect(margin, margin + rise, w, h)
+        box = pygame.Rect(margin + left, margin + rise, w, h)
         sx, sy = (px(6), px(8)) if lifted else (px(3), px(4))  # a lifted card casts further
         under = self.under_rects(box, (w, h), len(shown))
         for k, r in reversed(list(enumerate(under))):
@@ -136,8 +137,8 @@ class CardPainter:
                                      size), r)
             if sub.face_down and sub.face is not None:
                 face_down_mark(canvas, r, top=under_peek((w, h)))
-            if sub.damage or sub.counters:
-                self.badges(canvas, sub, r)
+            if sub.damage or sub.counters:  # placed as turned as it is drawn
+                self.badges(canvas, replace(sub, sideways=look.sideways), r)
         pygame.draw.rect(canvas, (0, 0, 0), box.move(sx, sy), border_radius=px(6))
         if ring is not None:
             pygame.draw.rect(canvas, ring, box.inflate(px(6), px(6)), border_radius=px(7))
@@ -163,26 +164,99 @@ class CardPainter:
 
     @staticmethod
     def badges(surf: pygame.Surface, look: CardLook, box: pygame.Rect) -> None:
-        """Damage in the top-right corner, counters centred along the bottom edge."""
+        """Damage by the card's left edge under its name, counters along the bottom edge:
+        neither covers the name, upright or sideways (``damage_spot``, ``pill_rects``)."""
         if look.damage > 0:
-            rad = max(px(9), min(box.w, box.h) // 7)
-            c = (box.right - rad // 2, box.top + rad // 2)
+            c, rad = damage_spot(box, look.sideways)
             pygame.draw.circle(surf, DAMAGE, c, rad)
             pygame.draw.circle(surf, INK, c, rad, width=max(1, px(1)))
             t = TEXT.get(str(look.damage), round(unscaled(rad * 1.5)), INK, True)
             surf.blit(t, t.get_rect(center=(c[0], c[1] + 1)))
         if look.counters:
-            pills = [TEXT.get(text, 13, INK, True) for text, _ in look.counters]
-            gap = px(3)
-            total = sum(t.get_width() + px(8) for t in pills) + gap * (len(pills) - 1)
-            x = box.left + px(3) if look.pills_left else box.centerx - total // 2
-            for t, (_, colour) in zip(pills, look.counters, strict=True):
-                r = pygame.Rect(x, 0, t.get_width() + px(8), t.get_height() + px(2))
-                r.centery = box.bottom - r.h // 2 - px(2)
+            pills = pill_texts(box, look)
+            rects = pill_rects(box, look, [t.get_size() for t in pills])
+            for t, r, (_, colour) in zip(pills, rects, look.counters, strict=True):
                 pygame.draw.rect(surf, colour, r, border_radius=r.h // 2)
                 pygame.draw.rect(surf, PANEL, r, width=1, border_radius=r.h // 2)
                 surf.blit(t, t.get_rect(center=r.center))
-                x = r.right + gap
+
+
+def title_on_screen(box: pygame.Rect, sideways: bool) -> pygame.Rect:
+    """Where the name strip of the card shown in ``box`` (``title_bar``) lies on screen."""
+    w, h = footprint(box.size, sideways)  # the upright face's size
+    bar = title_bar((w, h))
+    if not sideways:
+        return bar.move(box.topleft)
+    # turned 90° clockwise: the face's (x, y) lands on (h - y, x); the name runs down the right
+    return pygame.Rect(box.left + h - bar.bottom, box.top + bar.left, bar.h, bar.w)
+
+
+def damage_spot(box: pygame.Rect, sideways: bool) -> tuple[tuple[int, int], int]:
+    """Centre and radius of the damage badge of the card shown in ``box``. It sits on the
+    face's left edge (half of it hanging out) just below the face's header, and turns with the
+    card: upright under the name strip on the left, sideways on the top edge left of the name
+    (the top-right corner it had before covered the name's end upright and, turned, its first
+    letters)."""
+    w, h = footprint(box.size, sideways)
+    rad = max(px(9), min(w, h) // 7)
+    x, y = rad // 2, header_bottom((w, h)) + px(3) + rad  # on the upright face
+    if sideways:
+        return (box.left + h - y, box.top + x), rad
+    return (box.left + x, box.top + y), rad
+
+
+PILL_GAP, PILL_PAD = 3, 8  # between pills, around a pill's text (UI pixels)
+
+
+def _pill_room(box: pygame.Rect, look: CardLook) -> int | None:
+    """How wide the pill row may be: on a sideways card, what is left of its name strip;
+    upright, the row runs along the bottom, far from the name, so any width (None)."""
+    if not look.sideways:
+        return None
+    return title_on_screen(box, True).left - px(2) - (box.left + px(3))
+
+
+def pill_texts(box: pygame.Rect, look: CardLook) -> list[pygame.Surface]:
+    """The counters' texts, a little smaller when a sideways card's row has not room for
+    them beside its name (never cut short: what they say matters more than the face)."""
+    room = _pill_room(box, look)
+    texts = [text for text, _ in look.counters]
+    extra = (px(PILL_PAD) + px(PILL_GAP)) * len(texts)
+    for size in (13, 12, 11):
+        pills = [TEXT.get(text, size, INK, True) for text in texts]
+        if room is None or sum(t.get_width() for t in pills) + extra <= room:
+            break
+    return pills
+
+
+def pill_rects(box: pygame.Rect, look: CardLook, sizes: list[Size]) -> list[pygame.Rect]:
+    """The counters' pills (text ``sizes``) in a row along the bottom edge of ``box``: from
+    the left edge when ``pills_left``, else centred; on a sideways card, whose name strip runs
+    down the right edge to the bottom, moved left as far as it takes to keep off the name."""
+    gap = px(PILL_GAP)
+    widths = [tw + px(PILL_PAD) for tw, _ in sizes]
+    total = sum(widths) + gap * (len(sizes) - 1)
+    x = box.left + px(3) if look.pills_left else box.centerx - total // 2
+    if look.sideways:  # a row wider than the room hangs out past the card's left edge
+        x = min(x, title_on_screen(box, True).left - px(2) - total)
+    out = []
+    for (_, th), pw in zip(sizes, widths, strict=True):
+        r = pygame.Rect(x, 0, pw, th + px(2))
+        r.centery = box.bottom - r.h // 2 - px(2)
+        out.append(r)
+        x = r.right + gap
+    return out
+
+
+def _spill(look: CardLook, box: Size, margin: int) -> tuple[int, int]:
+    """How far the counters' row reaches past a ``margin`` on the left and on the right of a
+    card of on-screen size ``box`` (a long row on a narrow card, or kept off a sideways
+    card's name): the composed picture is made that much wider, so no pill is cut off."""
+    if not look.counters:
+        return 0, 0
+    r = pygame.Rect((0, 0), box)
+    pills = pill_rects(r, look, [t.get_size() for t in pill_texts(r, look)])
+    return max(0, -pills[0].left - margin), max(0, pills[-1].right - r.right - margin)
 
 
 FACE_DOWN_BAND = (28, 32, 58)  # the card back's own dark blue, so the mark reads "a back"

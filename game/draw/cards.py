@@ -285,6 +285,38 @@ def render_back(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+def _small_face(w: int) -> bool:
+    """The board-sized face (name, art panel, stats) rather than the readable one."""
+    return w < px(110)  # at any UI scale
+
+
+def _type_size(w: int) -> int:
+    return max(12, w // 16)
+
+
+def title_bar(size: tuple[int, int]) -> pygame.Rect:
+    """The strip along the top of an upright face of ``size`` that holds its name (and its
+    cost gem on the readable face), in the face's own pixels. One place for it, so what is
+    drawn over a card (``CardPainter.badges``) can keep off the name."""
+    w = size[0]
+    edge = max(2, w // 30)
+    if _small_face(w):
+        name_size = max(10, w // 6)
+        return pygame.Rect(edge + 2, edge + 2, w - 2 * edge - 4, name_size + 2)
+    pad = max(6, w // 22)
+    name_size = max(14, w // 10)
+    return pygame.Rect(edge + pad // 2, edge + pad // 2, w - 2 * edge - pad, name_size + 8)
+
+
+def header_bottom(size: tuple[int, int]) -> int:
+    """Where the top of an upright face of ``size`` ends: below its name strip, and on the
+    readable face below the type line under it too."""
+    bar = title_bar(size)
+    if _small_face(size[0]):
+        return bar.bottom
+    return bar.bottom + 4 + font(unscaled(_type_size(size[0])), True).get_height()
+
+
 def render_face(spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
     return render_face_fit(spec, size)[0]
 
@@ -299,7 +331,7 @@ def render_face_fit(spec: FaceSpec, size: tuple[int, int]
     pygame.draw.rect(surf, _shade(spec.colour, 0.55), (0, 0, w, h), border_radius=r)
     pygame.draw.rect(surf, spec.colour, (edge, edge, w - 2 * edge, h - 2 * edge),
                      border_radius=r)
-    if w < px(110):  # the small face at board sizes, at any UI scale
+    if _small_face(w):
         _small(surf, spec, w, h, edge)
         return surf, None
     return surf, _large(surf, spec, w, h, edge)
@@ -335,8 +367,8 @@ def _stats_row(surf: pygame.Surface, spec: FaceSpec, w: int, y: int, size: int) 
 
 def _small(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> None:
     """A board-sized face: name, cost, a coloured art panel with the initial, stats."""
-    name_size = max(10, w // 6)
-    bar = pygame.Rect(edge + 2, edge + 2, w - 2 * edge - 4, name_size + 2)
+    bar = title_bar((w, h))
+    name_size = bar.h - 2
     pygame.draw.rect(surf, (244, 238, 222), bar, border_radius=3)
     name = _fit(spec.name, name_size, bar.w - 4)
     t = _text(name, name_size, INK_DARK, True)
@@ -445,8 +477,8 @@ def _draw_text(surf: pygame.Surface, box: pygame.Rect, rows: list[_Row], fit: Te
 def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> TextFit:
     """A readable face (hover zoom, hand at large sizes): everything on the card."""
     pad = max(6, w // 22)
-    name_size = max(14, w // 10)
-    bar = pygame.Rect(edge + pad // 2, edge + pad // 2, w - 2 * edge - pad, name_size + 8)
+    bar = title_bar((w, h))
+    name_size = bar.h - 8
     pygame.draw.rect(surf, (244, 238, 222), bar, border_radius=5)
     gem = name_size // 2 + 2
     left, right = bar.x + 6, bar.right
@@ -458,7 +490,7 @@ def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> T
     t = _text(_fit(spec.name, name_size, right - left - 4, True), name_size, INK_DARK,
                  True)
     surf.blit(t, t.get_rect(midleft=(left, bar.centery + 1)))
-    type_size = max(12, w // 16)
+    type_size = _type_size(w)
     tl = _text(_fit(spec.type_label, type_size, bar.w - 8, True), type_size, INK, True)
     surf.blit(tl, (bar.x + 4, bar.bottom + 4))
     stats_h = type_size + 12 if spec.stats else 0

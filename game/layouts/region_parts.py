@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.draw.card_states import CardLook, CardPainter
+from game.draw.cards import header_bottom
 from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
@@ -74,16 +75,29 @@ def _pile(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainter,
 
 
 def draw_count(surf: pygame.Surface, p: Placed, c: Content, ratio: float) -> None:
-    """A pile's or book's size on its top card's top-right corner (drawn above the card)."""
+    """A pile's or book's size by its top card (drawn above the card), see ``count_rect``."""
     n = c.count if c.count is not None else len(c.cards)
-    r = pile_rect(p, ratio)
     t = TEXT.get(str(n), 15, INK, True)
-    b = t.get_rect().inflate(px(8), px(2))
-    b.topright = (min(r.right + px(4), p.rect.right - px(3)),
-                  max(r.top - px(4), p.rect.top + px(3)))
+    b = count_rect(p, c, ratio, t.get_size())
     pygame.draw.rect(surf, PANEL, b, border_radius=b.h // 2)
     pygame.draw.rect(surf, (200, 200, 200), b, width=1, border_radius=b.h // 2)
     surf.blit(t, t.get_rect(center=b.center))
+
+
+def count_rect(p: Placed, c: Content, ratio: float, text: tuple[int, int]) -> pygame.Rect:
+    """Where a pile's count (its ``text`` size) goes: on the top card's top-right corner,
+    but when that card shows its face, below its name strip, hanging out of its right edge
+    as far as the region allows (on the corner it covered a long name's end)."""
+    r = pile_rect(p, ratio)
+    b = pygame.Rect((0, 0), text).inflate(px(8), px(2))
+    below = header_bottom(r.size) + px(2)  # a card too small for it: its name is a smudge
+    if p.region.face_up and c.cards and c.cards[-1].face is not None and below + b.h <= r.h:
+        b.top = r.top + below
+        b.left = min(r.right - px(4), p.rect.right - px(3) - b.w)
+        return b
+    b.topright = (min(r.right + px(4), p.rect.right - px(3)),
+                  max(r.top - px(4), p.rect.top + px(3)))
+    return b
 
 
 def _counter(surf: pygame.Surface, p: Placed, c: Content) -> None:
