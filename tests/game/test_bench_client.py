@@ -22,6 +22,7 @@ RESULT = re.compile(r"^RESULT game=(\w+) frames=(\d+) p50_ms=[\d.]+ p95_ms=[\d.]
                     r"cpu_p95_ms=[\d.]+$")
 
 
+@pytest.mark.slow  # plays 20 moves of every game in the client: a whole-game UI run
 def test_every_playable_game_gets_a_result_line_and_a_frame(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "last.png"
