@@ -184,7 +184,9 @@ class BosTable(RegionTable):
                 if w == EMPTY:  # taken away by hand in a manual step
                     wiz.append(None)
                 elif side.wizard_down[k]:
-                    wiz.append(CardLook(w))
+                    # Dimmed: its column cannot be summoned into, and a face-down back must not
+                    # read like the ready backs beside it (those carry the "face up" pill).
+                    wiz.append(CardLook(w, dimmed=True))
                 elif v.cards[w] == HIDDEN or hidden:  # a back standing ready to summon
                     wiz.append(CardLook(w, counters=(("face up", READY_WIZARD),)))
                 else:

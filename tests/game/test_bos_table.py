@@ -57,7 +57,9 @@ def test_drag_a_summon_from_the_castle_onto_a_column(table: Make) -> None:
     d.drag(_piece(d, imp), _zone(d, (("field", 0), 1)))
     assert s.intents[-1] == Summon(card=imp, column=1).model_dump(mode="json")
     assert s.state.sides[0].slots[1] == imp and s.state.sides[0].wizard_down[1]
-    assert d.scene.layout.held[("wizards", 0)].slots[1].face is None  # shows its back
+    wizards = d.scene.layout.held[("wizards", 0)].slots
+    assert wizards[1].face is None and wizards[1].dimmed  # a dimmed back: face down
+    assert not wizards[0].dimmed and wizards[0].face is not None  # a face-up one shows its face
 
 
 def test_a_refused_drop_snaps_back_with_the_rules_reason(table: Make, tmp_path: Path) -> None:
