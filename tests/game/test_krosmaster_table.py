@@ -320,3 +320,26 @@ def test_clicking_a_side_sets_the_dofus_die(table: Make) -> None:
 
 
 # A whole game by mouse: tests/game/test_full_game.py, over every playable game.
+
+
+def test_the_timeline_shows_each_figures_hp_in_a_red_chip(table: Make) -> None:
+    """Each living figure's HP sits in an HP-red chip with white digits at the right of its
+    Timeline cell (the plain red digits were hard to read at 1280x720)."""
+    from game.layouts.krosmaster.figure_card import HP_RED
+
+    d = table(game="krosmaster", seed=1, seats=("human", "computer"), options=P1_FIRST)
+    lay = _layout(d)
+    surf = pygame.Surface(d.app.screen.get_size())
+    lay._draw_timeline(surf)
+    r = lay.timeline
+    state = d.scene.session.state
+    alive = sum(1 for line in state.timelines for fid in line if state.figures[fid].alive)
+    red = {(x, y) for y in range(r.top, r.bottom) for x in range(r.left, r.right)
+           if surf.get_at((x, y))[:3] == HP_RED}
+    assert alive >= 4 and len(red) >= alive * 60  # chips, not a few anti-aliased pixels
+    # The digits: white pixels with the chip's red on both sides.
+    digits = [(x, y) for y in range(r.top, r.bottom) for x in range(r.left + 6, r.right - 6)
+              if surf.get_at((x, y))[:3] == (255, 255, 255)
+              and any((x - k, y) in red for k in range(1, 7))
+              and any((x + k, y) in red for k in range(1, 7))]
+    assert len(digits) >= alive * 4

@@ -39,6 +39,7 @@ from game.layouts.base import (
 )
 from game.layouts.krosmaster.figure_card import (
     HEADER,
+    HP_RED,
     SPELL_ROW,
     card_height,
     draw_figure_card,
@@ -592,15 +593,23 @@ class KrosmasterTable(TableLayout):
                 ink = (20, 20, 20) if now else (INK_DIM if (done or not f.alive) else INK)
                 pygame.draw.circle(surf, OWNER[f.owner], (cell.x + px(9), cell.centery), px(6))
                 label = v.name(f) if f.alive else f"{v.name(f)} (KO)"
-                hp = f"{f.hp}" if f.alive else ""
-                ht = TEXT.get(hp, 14, (150, 20, 20) if now else (240, 120, 120), True)
-                nt = TEXT.get(fit(label, 14, cell.w - px(24) - ht.get_width(), now), 14, ink,
-                              now)
+                chip = self._hp_chip(surf, cell, f.hp) if f.alive else 0
+                nt = TEXT.get(fit(label, 14, cell.w - px(24) - chip, now), 14, ink, now)
                 surf.blit(nt, (cell.x + px(18), cell.y + px(4)))
-                surf.blit(ht, ht.get_rect(midright=(cell.right - px(4), cell.centery + 1)))
                 if not f.alive:
                     pygame.draw.line(surf, INK_DIM, (cell.x + px(3), cell.centery),
                                      (cell.right - px(3), cell.centery), px(1))
+
+    @staticmethod
+    def _hp_chip(surf: pygame.Surface, cell: pygame.Rect, hp: int) -> int:
+        """A figure's HP as white on the HP red at the right of its Timeline cell (the plain
+        red digits were hard to read at 1280x720); returns the width it takes."""
+        text = TEXT.get(str(hp), 14, (255, 255, 255), True)
+        chip = pygame.Rect(0, 0, text.get_width() + px(10), cell.h - px(4))
+        chip.midright = (cell.right - px(2), cell.centery)
+        pygame.draw.rect(surf, HP_RED, chip, border_radius=px(7))
+        surf.blit(text, text.get_rect(center=chip.center))
+        return chip.w + px(4)
 
     def _draw_cards(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v = self.view
