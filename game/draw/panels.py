@@ -35,6 +35,13 @@ def phase_bar(surf: pygame.Surface, rect: pygame.Rect, steps: Sequence[str], cur
 SEQUENCE_TITLE = "Sequence  (top resolves first)"
 
 
+def sequence_height(lines: Sequence[tuple[str, Color]], width: int) -> int:
+    """The height ``sequence_panel`` needs for ``lines`` at ``width``: one row a line, and one
+    more for each row a long line wraps onto (so wrapped text never runs into the footer)."""
+    rows = sum(len(wrap(line, 17, width - px(34))) for line, _ in lines)
+    return px(100 + 22 * len(lines) + 16 * (rows - len(lines)))
+
+
 def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, Color]],
                    footer: str, title: str = SEQUENCE_TITLE,
                    numbered: int | None = None) -> None:
@@ -49,7 +56,7 @@ def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tupl
     indent = px(26) if numbered is None or numbered > 0 else px(8)
     for k, (line, colour) in enumerate(lines):
         for j, part in enumerate(wrap(line, 17, rect.w - px(34))):
-            if y > rect.bottom - px(40):
+            if y > rect.bottom - px(74):  # the last row that ends above the footer
                 break
             prefix = f"{k + 1}." if j == 0 and (numbered is None or k < numbered) else ""
             if prefix:

@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.draw.log import LogView
 from game.draw.palette import GOLD, PANEL, PANEL_EDGE
-from game.draw.panels import phase_bar, sequence_panel
+from game.draw.panels import phase_bar, sequence_height, sequence_panel
 from game.draw.scale import px
 from game.input.focus import FocusRing
 from game.layouts import table_for
@@ -224,7 +224,7 @@ class ReplayScene(Scene):
             side = pygame.Rect(side.x, top, side.w, side.bottom - top)
         lines = self.layout.sequence_lines()
         if lines:
-            seq_h = min(side.h // 3, px(60 + 22 * len(lines) + 40))
+            seq_h = min(side.h // 3, sequence_height(lines, side.w))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines, "",
                            self.layout.sequence_title, self.layout.sequence_numbered())
             self.log.rect = pygame.Rect(side.x, side.y + seq_h + px(8), side.w,

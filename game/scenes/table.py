@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UIPanel
 from game.draw.log import LogView
 from game.draw.overlay import focus_ring
 from game.draw.palette import ERROR, GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE
-from game.draw.panels import phase_bar, sequence_panel
+from game.draw.panels import phase_bar, sequence_height, sequence_panel
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT
 from game.files import write_json
@@ -451,7 +451,7 @@ class TableScene(Scene):
             self.log.rect = pygame.Rect(side.x, top, side.w, max(px(40), side.bottom - top
                                                                   - px(50)))
         elif lines:
-            seq_h = min(side.h // 2, px(60 + 22 * len(lines) + 40))
+            seq_h = min(side.h // 2, sequence_height(lines, side.w))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines,
                            self.layout.sequence_footer(bool(self._legal)),
                            self.layout.sequence_title, self.layout.sequence_numbered())
