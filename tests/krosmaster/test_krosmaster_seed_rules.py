@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.core.errors import IllegalIntent
@@ -174,11 +176,7 @@ def test_R07_two_dice_on_one_figure_or_on_two_or_none() -> None:
 
 
 def test_R08_dice_stay_until_the_placing_player_next_turn() -> None:
-    s, _ = second_turn(faces=("lock",))
-    p = s.active
-    s, _ = play(s, KeepTension())
-    s = s.model_copy(update={"gg": (6, 6)})
-    fid = next(f.id for f in s.figures if f.owner == p)
+    s, p, fid = _to_inspiration("lock")
     s, _ = play(s, Inspire(die=0, figure=fid), EndInspiration())
     s, _ = finish_turn(s)  # p's turn ends: the die stays through the opponent's turn
     assert s.active == 1 - p and s.figures[fid].inspiration == ("lock",)
@@ -272,14 +270,20 @@ def test_R05_the_second_player_rolls_on_their_first_turn() -> None:
     assert s.phase == "tension" and len(s.dice) == 2 and "roll" in kinds(ev)
 
 
-def test_R08_the_power_goes_with_the_die() -> None:
-    # 5.3.3 "The Krosmaster loses the Power conferred by the Inspiration Die when the die is
-    # removed from his card."
-    s, _ = second_turn(faces=("dodge",))
+def _to_inspiration(face: str) -> tuple[Any, int, int]:
+    """The second turn's Inspiration with one ``face`` die kept, GG to spare: the state, the
+    active player and one of their figures."""
+    s, _ = second_turn(faces=(face,))
     p = s.active
     s, _ = play(s, KeepTension())
     s = s.model_copy(update={"gg": (6, 6)})
-    fid = next(f.id for f in s.figures if f.owner == p)
+    return s, p, next(f.id for f in s.figures if f.owner == p)
+
+
+def test_R08_the_power_goes_with_the_die() -> None:
+    # 5.3.3 "The Krosmaster loses the Power conferred by the Inspiration Die when the die is
+    # removed from his card."
+    s, p, fid = _to_inspiration("dodge")
     printed = s.card(s.figures[fid]).powers.count("dodge")
     s, _ = play(s, Inspire(die=0, figure=fid), Inspire(die=0, figure=fid))
     assert s.power(s.figures[fid], "dodge") == printed + 2

@@ -8,25 +8,13 @@ from typing import Any
 
 from rules.core.model import Intent
 from rules.core.played import Played
-from rules.kyoukai.intents import (
-    Attack,
-    Choose,
-    Discard,
-    EndAction,
-    EndStep,
-    Move,
-    OpenGate,
-    Pass,
-    UseSkill,
-)
+from rules.kyoukai.intents import INTENT_TYPES
 from rules.kyoukai.plain import legal, play
 from rules.kyoukai.plain.game import PlainGame
 from rules.kyoukai.state import State
 
-_TYPES: dict[str, type[Intent]] = {
-    "open": OpenGate, "move": Move, "attack": Attack, "skill": UseSkill,
-    "end_action": EndAction, "pass": Pass, "end_step": EndStep, "choose": Choose,
-    "discard": Discard}
+# The rules' own intent types, by kind (each declares its ``kind`` as a default).
+_TYPES: dict[str, type[Intent]] = {t.model_fields["kind"].default: t for t in INTENT_TYPES}
 
 
 def to_intent(plain: tuple[Any, ...]) -> Intent:
