@@ -59,7 +59,7 @@ def step_digest(rs: Any, seed: int) -> tuple[str, int]:
         intent = r.choice(legal)
         out = rs.apply(loud, intent)
         new_quiet = rs.apply(quiet, intent, quiet=True).state
-        h.update(json.dumps([e.model_dump(mode="json") for e in out.events]).encode())
+        h.update(json.dumps([e.to_json() for e in out.events]).encode())
         dumped = rs.dump(out.state)
         if rs.dump(new_quiet) != dumped:
             raise AssertionError(f"seed {seed} step {steps}: quiet state differs from loud")

@@ -15,8 +15,7 @@ from typing import Any
 from rules.core.manual_intents import ManualFlag
 from rules.core.manual_table import BOARD, FACE_DOWN, UNDER, ManualTable, Place
 from rules.core.model import Event
-
-_NONE: dict[str, Any] = {}
+from rules.core.state import field_of, has_field, replaced
 
 
 def card_flags(table: ManualTable) -> tuple[str, ...]:
@@ -27,7 +26,7 @@ def card_flags(table: ManualTable) -> tuple[str, ...]:
 
 def face_down(s: Any) -> tuple[int, ...]:
     """The cards put face down by hand (the State's ``face_down`` field), sorted."""
-    got = getattr(s, "__dict__", _NONE).get("face_down")
+    got = field_of(s, "face_down")
     return got if got else ()
 
 
@@ -44,7 +43,7 @@ def flag_value(table: ManualTable, s: Any, here: Place, flag: str) -> bool | Non
 def can_face_down(table: ManualTable, s: Any) -> bool:
     """Whether a card may be face down in this game: its view can mask a card and its State
     keeps them (a ``face_down`` field)."""
-    return table.hidden_card is not None and "face_down" in type(s).model_fields
+    return table.hidden_card is not None and has_field(s, "face_down")
 
 
 def with_flag(table: ManualTable, s: Any, card: int, flag: str, value: bool) -> Any:
@@ -52,7 +51,7 @@ def with_flag(table: ManualTable, s: Any, card: int, flag: str, value: bool) -> 
         return table.set_flag(s, card, flag, value)
     down = set(face_down(s))
     (down.add if value else down.discard)(card)
-    return s.model_copy(update={"face_down": tuple(sorted(down))})
+    return replaced(s, face_down=tuple(sorted(down)))
 
 
 def in_play(table: ManualTable, s: Any) -> dict[int, Place]:
@@ -68,7 +67,7 @@ def pruned(table: ManualTable, s: Any) -> Any:
         return s
     here = in_play(table, s)
     keep = tuple(c for c in down if c in here)
-    return s if keep == down else s.model_copy(update={"face_down": keep})
+    return s if keep == down else replaced(s, face_down=keep)
 
 
 def hide_face_down(table: ManualTable, state: Any, view: Any, player: int) -> Any:
@@ -95,7 +94,7 @@ def unnamed(table: ManualTable, s: Any, events: list[Event]) -> list[Event]:
             text = text.replace(name, SECRET_CARD)
         if text.startswith(SECRET_CARD):
             text = text[0].upper() + text[1:]
-        out.append(e if text == e.text else e.model_copy(update={"text": text}))
+        out.append(e if text == e.text else e.with_text(text))
     return out
 
 

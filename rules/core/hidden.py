@@ -15,11 +15,10 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
-
 from rules.core.rng import Rng
+from rules.core.state import has_field, replaced
 
-S = TypeVar("S", bound=BaseModel)
+S = TypeVar("S")
 
 # card number -> group, and group -> the names it holds (with repeats)
 Groups = tuple[dict[int, Hashable], dict[Hashable, list[str]]]
@@ -27,9 +26,9 @@ Groups = tuple[dict[int, Hashable], dict[Hashable, list[str]]]
 
 def reseeded(view: S, rng: random.Random) -> S:
     """``view`` with a fresh generator from ``rng`` (unchanged if the game has none)."""
-    if "rng" not in type(view).model_fields:
+    if not has_field(view, "rng"):
         return view
-    return view.model_copy(update={"rng": Rng(seed=rng.getrandbits(62))})
+    return replaced(view, rng=Rng(seed=rng.getrandbits(62)))
 
 
 _GROUPS: dict[tuple[str, str], Groups] = {}

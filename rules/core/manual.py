@@ -59,6 +59,7 @@ from rules.core.manual_table import (
 )
 from rules.core.model import Event, Intent
 from rules.core.rng import Rng
+from rules.core.state import field_of, replaced
 
 if TYPE_CHECKING:
     from rules.core.ruleset import Ruleset
@@ -69,16 +70,13 @@ VALUE_LIMIT = 999  # no counter is set beyond this, whatever its bounds
 
 # ---- opening and reading ------------------------------------------------------------------
 def steps(state: Any) -> tuple[ManualStep, ...]:
-    got = getattr(state, "__dict__", _NONE).get("manual")
+    got = field_of(state, "manual")
     return got if got else ()
-
-
-_NONE: dict[str, Any] = {}
 
 
 def pending(state: Any) -> ManualStep | None:
     """The open manual step, None if there is none (or the game has none)."""
-    got = getattr(state, "__dict__", _NONE).get("manual")
+    got = field_of(state, "manual")
     return got[0] if got else None
 
 
@@ -86,8 +84,8 @@ def new_step(state: Any, player: int, title: str, text: str, card: int = -1,
              freeform: bool = False) -> ManualStep:
     """A step whose dice are seeded from the state (the game's own generator is not drawn
     from, so the rest of the game's randomness is the same whatever the player rolls)."""
-    rng = state.__dict__.get("rng")
-    turn = state.__dict__.get("turn", 0)
+    rng = field_of(state, "rng")
+    turn = field_of(state, "turn", 0)
     base = (rng.seed * 1_000_003 + rng.counter) if isinstance(rng, Rng) else 0
     seed = (base * 31 + int(turn) * 7 + len(steps(state)) + card + 2) & ((1 << 62) - 1)
     return ManualStep(player=player, title=title, text=text or "(no text)", card=card,
@@ -107,7 +105,7 @@ def open_step(d: Any, player: int, title: str, text: str, card: int = -1) -> Non
 def paused(d: Any) -> bool:
     """Whether a manual step is open on ``d`` (a draft, mid-resolution): the caller saves what
     it had left to do with ``later`` and returns."""
-    return bool(getattr(d, "__dict__", _NONE).get("manual"))
+    return bool(field_of(d, "manual"))
 
 
 def later(d: Any, op: str, *args: int) -> None:
@@ -323,7 +321,7 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
     if isinstance(intent, Freeform):
         step = new_step(s, intent.player, "Freeform", "Designer mode: change anything by hand, "
                         "then Done.", freeform=True)
-        s = s.model_copy(update={"manual": (step,)})
+        s = replaced(s, manual=(step,))
         return s, [] if quiet else [Event(kind="freeform", player=intent.player, text=(
             f"Designer mode: Player {intent.player + 1} switches to freeform."))]
     step = steps(s)[0]
@@ -340,7 +338,7 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
         if found:  # a quiet caller trusted a broken state: refuse all the same
             raise IllegalIntent("Done refused: " + "; ".join(found))
         log("is done" if not step.freeform else "ends freeform play")
-        s, more = table.settle(s.model_copy(update={"manual": steps(s)[1:]}), quiet, step)
+        s, more = table.settle(replaced(s, manual=steps(s)[1:]), quiet, step)
         return s, events + more
     if isinstance(intent, ManualRoll):
         value, rng = step.rng.die(intent.sides)
@@ -426,7 +424,7 @@ def _learn(table: ManualTable, s: Any, here: Place, p: int, secret: bool) -> tup
 
 
 def _with_step(s: Any, step: ManualStep) -> Any:
-    return s.model_copy(update={"manual": (step, *steps(s)[1:])})
+    return replaced(s, manual=(step, *steps(s)[1:]))
 
 
 def _whose(p: int, owner: int) -> str:

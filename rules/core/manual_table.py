@@ -26,6 +26,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from rules.core.state import replaced
+
 if TYPE_CHECKING:
     from rules.core.manual_intents import ManualStep
     from rules.core.model import Event
@@ -140,8 +142,8 @@ class ManualTable(ABC):
         names = dict(view.cards)
         for c in cards:
             names[c] = self.hidden_card
-        return view.model_copy(update={"cards": names, "catalog": {
-            **view.catalog, self.hidden_card: self.placeholder}})
+        return replaced(view, cards=names, catalog={
+            **view.catalog, self.hidden_card: self.placeholder})
 
     # ---- writing ---------------------------------------------------------------------------
     @abstractmethod

@@ -9,7 +9,7 @@ with ``Intent.of`` (each distinct intent validated once, then shared) and update
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict
@@ -94,11 +94,14 @@ class Intent(Frozen):
         return f"{self.kind}({fields})"
 
 
-class Event(Frozen):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
     """Something that happened, with a sentence for the log.
 
     ``random`` marks a die roll, shuffle or draw; ``reveals`` lists the players to whom hidden
     information was shown. Together they tell undo where its information barrier is.
+    A plain frozen value: the rules make events only on a loud step, from fields they know to
+    be right; ``to_json`` is its JSON form (as the pydantic model it once was dumped).
     """
 
     kind: str
@@ -106,7 +109,23 @@ class Event(Frozen):
     player: int | None = None
     random: bool = False
     reveals: tuple[int, ...] = ()
-    data: dict[str, Any] = {}
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "player": self.player,
+                "random": self.random, "reveals": list(self.reveals), "data": _json(self.data)}
+
+    def with_text(self, text: str) -> Event:
+        return replace(self, text=text)
+
+
+def _json(value: Any) -> Any:
+    """``value`` as JSON data (tuples as lists, dict keys as strings), as pydantic dumps it."""
+    if isinstance(value, dict):
+        return {str(k): _json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True, slots=True)

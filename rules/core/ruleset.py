@@ -24,6 +24,7 @@ from rules.core.errors import DataError, IllegalIntent
 from rules.core.manual_intents import MANUAL_KINDS, MANUAL_TYPES, Freeform, ManualStep
 from rules.core.model import Event, Intent, Outcome
 from rules.core.played import Played, played_by_kind
+from rules.core.state import GameState, field_of, replaced
 
 if TYPE_CHECKING:
     from rules.core.gameinfo import GameInfo
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from rules.core.packs import PackFormat
     from rules.core.playout import Playout
 
-S = TypeVar("S", bound=BaseModel)
+S = TypeVar("S")
 
 DUMP_FORMAT = 1
 
@@ -67,7 +68,7 @@ class Ruleset(ABC, Generic[S]):
     info: GameInfo  # the game's declaration (``rules/<game>/game.py``); the registry sets it
     name: ClassVar[str]
     title: ClassVar[str]
-    state_type: ClassVar[type[BaseModel]]
+    state_type: ClassVar[type[Any]]  # a GameState dataclass (or a pydantic model)
     intent_types: ClassVar[Sequence[type[Intent]]]
     # kind -> type, handler, describe, source, target (``intent_table``): one dispatch table
     # (optional: without it the kinds come from ``intent_types``, with no helpers).
@@ -98,7 +99,7 @@ class Ruleset(ABC, Generic[S]):
         if getattr(setup.options, "designer", False):
             if self.manual_table is None:
                 raise DataError([f"options:1: designer: {self.title} has no manual steps"])
-            state = state.model_copy(update={"designer": True})
+            state = replaced(state, designer=True)
         return state
 
     def setup(self, options: Mapping[str, Any] | None = None) -> Setup:
@@ -159,13 +160,33 @@ class Ruleset(ABC, Generic[S]):
             if not self._is_legal(state, intent):
                 raise IllegalIntent(self._reason(state, intent))
             new_state, events = self._apply(state, intent)
-        if state.__dict__.get("face_down") and self.manual_table is not None:
+        if field_of(state, "face_down") and self.manual_table is not None:
             # Face-down cards that left play are turned face up (``card_states.pruned``) and the
             # game's own log sentences do not name those still face down: only a state with
             # one pays for the look.
             new_state = card_states.pruned(self.manual_table, new_state)
             events = card_states.unnamed(self.manual_table, new_state, events)
         return Outcome(new_state, events)
+
+    def push(self, state: S, intent: Intent) -> S:
+        """``apply(state, intent, quiet=True).state`` for a caller that owns ``state`` and will
+        not read it again as it was (a simulation, a search's rollout): a game whose state is a
+        ``GameState`` changes it in place, without the copy, and returns it. ``intent`` must
+        come from ``legal_intents`` of this state, as for a quiet ``apply``."""
+        if not isinstance(state, GameState) or manual.pending(state) is not None \
+                or getattr(intent, "kind", None) in MANUAL_KINDS \
+                or field_of(state, "face_down"):
+            after: S = self.apply(state, intent, quiet=True).state
+            return after
+        # The one-entry caches are keyed by the state object, which now changes under them.
+        if self._cache[0] is state:
+            self._cache = (None, [])
+        if self._actor[0] is state:
+            self._actor = (None, None)
+        state.begin(True)
+        self._play(state, intent)
+        state.end()
+        return state
 
     def manual_pending(self, state: S) -> ManualStep | None:
         """The open manual step (a card's effect carried out by hand), None if there is none:
@@ -202,7 +223,7 @@ class Ruleset(ABC, Generic[S]):
 
     def designer(self, state: S) -> bool:
         """Whether this game was started in designer mode (the freeform switch is allowed)."""
-        return bool(getattr(state, "__dict__", {}).get("designer"))
+        return bool(field_of(state, "designer"))
 
     @classmethod
     def _applies_quietly(cls) -> bool:
@@ -249,7 +270,7 @@ class Ruleset(ABC, Generic[S]):
 
     def view(self, state: S, player: int) -> S:
         view = self._view(state, player)
-        if state.__dict__.get("face_down") and self.manual_table is not None:
+        if field_of(state, "face_down") and self.manual_table is not None:
             view = card_states.hide_face_down(self.manual_table, state, view, player)
         return view
 
@@ -260,7 +281,8 @@ class Ruleset(ABC, Generic[S]):
 
     def dump(self, state: S) -> str:
         return json.dumps(
-            {"format": DUMP_FORMAT, "game": self.name, "state": state.model_dump(mode="json")},
+            {"format": DUMP_FORMAT, "game": self.name, "state": self._state_adapter.dump_python(
+                state, mode="json")},
             separators=(",", ":"),
         )
 
@@ -277,10 +299,16 @@ class Ruleset(ABC, Generic[S]):
             raise DataError([f"state:1: game: this is a {doc.get('game')!r} state, "
                              f"not {self.name!r}"])
         try:
-            return self.state_type.model_validate(doc.get("state"))  # type: ignore[return-value]
+            return self._state_adapter.validate_python(  # type: ignore[no-any-return]
+                doc.get("state"))
         except ValidationError as e:
             raise DataError([f"state:1: {'.'.join(map(str, x['loc']))}: {x['msg']}"
                              for x in e.errors()]) from None
+
+    @cached_property
+    def _state_adapter(self) -> TypeAdapter[Any]:
+        """Dumps and loads this game's state, a dataclass or a pydantic model alike."""
+        return TypeAdapter(self.state_type)
 
     # ---- intents as data ---------------------------------------------------------------
     @cached_property
@@ -475,10 +503,21 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def _legal_intents(self, state: S) -> list[Intent]: ...
 
-    @abstractmethod
     def _apply(self, state: S, intent: Intent, quiet: bool = False) -> tuple[S, list[Event]]:
         """The new state and its events for a legal ``intent``; ``quiet``: build no events
-        (return an empty list) and no log text."""
+        (return an empty list) and no log text. A ``GameState`` game plays the intent on a
+        copy (``_play``); a game on immutable models overrides this."""
+        if not isinstance(state, GameState):
+            raise NotImplementedError(f"{self.name} has neither _apply nor a GameState")
+        new = state.copy()
+        new.begin(quiet)
+        self._play(new, intent)
+        return new, new.end()
+
+    def _play(self, state: Any, intent: Intent) -> None:
+        """Hook of a ``GameState`` game: carry out the legal ``intent`` on ``state`` in place,
+        logging on ``state`` only when ``state.loud``."""
+        raise NotImplementedError(f"{self.name} does not play intents in place")
 
     @abstractmethod
     def _winner(self, state: S) -> int | None: ...

@@ -29,24 +29,11 @@ from rules.kyoukai.state import (
 
 Place = Literal["discard", "hand"]
 
-_set = object.__setattr__
-# The types ``log``'s keywords have when Kyoukai's rules pass them (Event's own field types).
-_LOG_KW = {"random": bool, "reveals": tuple, "data": dict}
 
 
 def event(kind: str, text: str, player: int | None = None, **kw: Any) -> Event:
-    """The Event validation would build from these fields, which must have Event's own field
-    types (``Draft.log`` checks; the quick loud paths pass only ``kind``, ``text``,
-    ``player``)."""
-    fields: dict[str, Any] = {"kind": kind, "text": text, "player": player,
-                              "random": False, "reveals": (), "data": {}}
-    fields.update(kw)
-    new = Event.__new__(Event)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", {"kind", "text", "player", *kw})
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
+    """An Event of these fields (the quick loud paths build theirs here)."""
+    return Event(kind=kind, text=text, player=player, **kw)
 
 
 class Draft(CoreDraft[State]):
@@ -73,17 +60,6 @@ class Draft(CoreDraft[State]):
     winner: int | None
     over: bool
     manual: tuple[ManualStep, ...]
-
-    def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
-        """As the core draft's, with the Event built as validation would build it from these
-        already well-typed fields (a loud ``apply`` logs every step; validating each Event cost
-        as much as the rest of a pass)."""
-        if not self.loud:
-            return
-        if not all(type(v) is _LOG_KW.get(k) for k, v in kw.items()):
-            super().log(kind, text, player, **kw)
-            return
-        self.events.append(event(kind, text, player, **kw))
 
     # ---- reading ---------------------------------------------------------------------
     def card(self, iid: int) -> Gate:

@@ -86,8 +86,7 @@ def test_loud_fast_paths_give_the_drafts_state_and_events() -> None:
                 KINDS[intent.kind].apply(d, p, intent)
                 advance(d)
                 assert fast[0] == d.freeze(), (seed, intent)
-                assert fast[1] == d.events and [e.model_fields_set for e in fast[1]] == \
-                    [e.model_fields_set for e in d.events], (seed, intent)
+                assert fast[1] == d.events, (seed, intent)
                 taken[intent.kind] += 1
             state = rs.apply(state, r.choice(rs.legal_intents(state))).state
     assert min(taken[k] for k in ("pass", "end_action", "move", "attack", "open")) > 50, taken

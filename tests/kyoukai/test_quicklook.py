@@ -88,24 +88,3 @@ def test_branches_resolving_before_other_items_are_left_to_the_draft() -> None:
                     assert settled_score(state, seq.stack + (item,), True, [0, 0], me) is None
                     seen["branch first"] += 1
     assert seen["branch first"] > 5, seen
-
-
-def test_the_drafts_log_builds_the_events_validation_would() -> None:
-    from rules.core.model import Event
-    from rules.kyoukai.draft import Draft
-
-    rs = rules.get("kyoukai")
-    d = Draft(rs.new_game(seed=1))
-    calls: list[tuple[str, str, int | None, dict[str, Any]]] = [
-        ("pass", "Player 1 passes.", 0, {}),
-        ("draw", "Player 2 draws 1 card.", 1, {"random": True, "reveals": (1,)}),
-        ("move", "A moves.", None, {"data": {"gate": 3, "from": 1, "to": 2}}),
-        ("odd", "A list is validated into a tuple.", 0, {"reveals": [0]}),
-    ]
-    for kind, text, player, kw in calls:
-        d.log(kind, text, player, **kw)
-    for (kind, text, player, kw), got in zip(calls, d.events, strict=True):
-        want = Event(kind=kind, text=text, player=player, **kw)
-        assert got == want and got.model_dump(mode="json") == want.model_dump(mode="json")
-        assert got.model_fields_set == want.model_fields_set
-    assert d.events[3].reveals == (0,)

@@ -1,0 +1,94 @@
+"""A game's state as plain mutable objects (DESIGN.md, "The state model").
+
+A game's ``State`` is a ``@dataclass(slots=True)`` subclass of ``GameState`` holding lists,
+dicts, sets, ints and small frozen values (an ``Rng``, a card's data). Its ``copy()`` copies
+only what a step can change, as python-chess's ``Board.copy(stack=False)`` does. The rules
+mutate a state: ``Ruleset.apply`` copies first (the caller's state is untouched),
+``Ruleset.push`` changes a state the caller owns in place (simulation, search).
+
+``loud`` and ``events`` are the step's log: set by the core around each step, never dumped
+(they are slots of this base class, not dataclass fields, so pydantic's ``TypeAdapter`` that
+dumps and loads the state does not see them). Rules code builds log text only under
+``if s.loud:``.
+
+Pydantic validates at the edges: ``Ruleset.load`` reads a state through a ``TypeAdapter`` of
+the dataclass, so a dump keeps the format it had when states were pydantic models (the field
+names and order are the same).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self, TypeVar
+
+from pydantic import BaseModel
+
+from rules.core.model import Event
+
+T = TypeVar("T")
+
+
+class GameState:
+    """Base of every game's mutable state (see the module's docstring)."""
+
+    __slots__ = ("loud", "events")
+
+    loud: bool
+    events: list[Event]
+
+    def __post_init__(self) -> None:  # dataclass and pydantic both call it
+        self.loud = False
+        self.events = []
+
+    def copy(self) -> Self:
+        """A copy the rules may mutate without touching this one: the containers a step
+        changes are copied, values that are never changed in place are shared."""
+        raise NotImplementedError(f"{type(self).__name__} has no copy()")
+
+    def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
+        """Add an event to the step's log (callers build ``text`` only when ``self.loud``)."""
+        if self.loud:
+            self.events.append(Event(kind=kind, text=text, player=player, **kw))
+
+    def begin(self, quiet: bool) -> None:
+        """Start a step: a loud one keeps its events."""
+        self.loud = not quiet
+        self.events = []
+
+    def end(self) -> list[Event]:
+        """End a step: its events, and the state ready for the next one."""
+        events = self.events
+        self.loud = False
+        self.events = []
+        return events
+
+
+# ---- reading and replacing fields of either kind of state ---------------------------------
+# The core's manual steps, card states and hidden-information helpers work on every game's
+# state: mutable ``GameState`` dataclasses and the pydantic models a game not yet moved to one
+# still uses.
+
+
+def field_of(obj: Any, name: str, default: Any = None) -> Any:
+    """The value of field ``name`` of a state, ``default`` if its type has no such field."""
+    return getattr(obj, name, default)
+
+
+def has_field(obj: Any, name: str) -> bool:
+    """Whether ``obj``'s type declares the field ``name``."""
+    fields = getattr(type(obj), "__dataclass_fields__", None)
+    if fields is None:
+        fields = getattr(type(obj), "model_fields", {})
+    return name in fields
+
+
+def replaced(obj: T, **update: Any) -> T:
+    """``obj`` with ``update``'s fields replaced, ``obj`` itself untouched: a copy of a
+    ``GameState`` with the fields set, or a pydantic model's ``model_copy``."""
+    if isinstance(obj, GameState):
+        new = obj.copy()
+        for k, v in update.items():
+            setattr(new, k, v)
+        return new
+    if isinstance(obj, BaseModel):
+        return obj.model_copy(update=update)
+    raise TypeError(f"{type(obj).__name__} is not a game state")
