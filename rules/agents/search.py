@@ -256,6 +256,9 @@ class _Walk:
         node = root
         path: list[tuple[_Node, _Edge, bool]] = []  # the edge and whether the searcher chose it
         steps = 0
+        # The deal may be the view itself (a game with nothing hidden to sample): the walk's
+        # first intent is applied on a copy, the rest in place on the state it made.
+        owned = False
         while True:
             actor = rs.to_act(state)
             if actor is None:
@@ -264,7 +267,9 @@ class _Walk:
             if at_manual_step(here):  # a manual effect is not searched: Done, as when playing
                 here = here[:1]
             if len(here) == 1 and node is not root:  # forced: no choice, no node
-                state = rs.apply(state, here[0], quiet=True).state
+                state = rs.push(state, here[0]) if owned \
+                    else rs.apply(state, here[0], quiet=True).state
+                owned = True
                 steps += 1
                 continue
             mine = actor == me
@@ -288,7 +293,9 @@ class _Walk:
                     v = self.value(node.scores[intent])
                     edge.visits = b.prior_visits
                     edge.total = b.prior_visits * (v if mine else -v)
-                state = rs.apply(state, intent, quiet=True).state
+                state = rs.push(state, intent) if owned \
+                    else rs.apply(state, intent, quiet=True).state
+                owned = True
                 steps += 1
                 path.append((node, edge, mine))
                 if len(path) == 1:
@@ -302,7 +309,9 @@ class _Walk:
                 if u > best_u:
                     best_edge, best_intent, best_u = e, i, u
             assert best_edge is not None
-            state = rs.apply(state, best_intent, quiet=True).state
+            state = rs.push(state, best_intent) if owned \
+                else rs.apply(state, best_intent, quiet=True).state
+            owned = True
             steps += 1
             path.append((node, best_edge, mine))
             if len(path) == 1:
@@ -310,19 +319,19 @@ class _Walk:
             if best_edge.child is None:
                 best_edge.child = _Node()
             node = best_edge.child
-        state, steps, ended = self.play_out(state, steps, rng)
+        state, steps, ended = self.play_out(state, steps, rng, owned)
         value = _value(rs, state, me, self.leaf_base, self.scale, steps, ended)
         for at, edge, mine in path:
             at.visits += 1
             edge.visits += 1
             edge.total += value if mine else -value
 
-    def play_out(self, state: Any, steps: int,
-                 rng: random.Random) -> tuple[Any, int, _Ended | None]:
+    def play_out(self, state: Any, steps: int, rng: random.Random,
+                 owned: bool = False) -> tuple[Any, int, _Ended | None]:
         """The rollout: up to ``rollout_depth`` choices (forced intents are free), and no
         further than ``horizon`` turns past the searched position. Its last state and steps,
         and how the game ended if a remembered rollout ended it (the state is then where
-        the two met)."""
+        the two met). ``owned``: ``state`` is the walk's own, played on in place."""
         rs, b, rollout = self.rs, self.b, self.rollout
         decisions = 0
         cap = steps + 50 * b.rollout_depth  # forced intents are free, but not endless
@@ -350,7 +359,8 @@ class _Walk:
                 pick = rollout(state, options, rng) if rollout is not None \
                     else _greedy_pick(rs, state, options, rng) if b.greedy_rollouts \
                     else rng.choice(options)
-            state = rs.apply(state, pick, quiet=True).state
+            state = rs.push(state, pick) if owned else rs.apply(state, pick, quiet=True).state
+            owned = True
             steps += 1
         if passed and rs.to_act(state) is None:  # only an end is remembered, not a cut
             w = rs.winner(state)

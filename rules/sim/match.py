@@ -113,7 +113,8 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
     reads = (agents[0].reads_view, agents[1].reads_view)
     kinds = rs.played_kinds
     every = type(rs).played_cards is not Ruleset.played_cards
-    to_act, pending, legal_intents, apply = rs.to_act, rs.manual_pending, rs.legal_intents, rs.apply
+    # The game's state is this loop's own: each intent is played on it in place (``push``).
+    to_act, pending, legal_intents, push = rs.to_act, rs.manual_pending, rs.legal_intents, rs.push
     # Forced steps (a lone legal intent that plays no card) played at once by the game, as the
     # loop below would play them one by one; not where the game counts played cards itself.
     forced = None if every or type(rs).forced_steps is Ruleset.forced_steps \
@@ -145,7 +146,7 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
             choices.append(legal.index(intent) if at is None else at)
         if every or intent.kind in kinds:
             played[p].update(rs.played_cards(state, intent))
-        state = apply(state, intent, quiet=True).state
+        state = push(state, intent)
     return _ended(rs, base, first, rs.winner(state), rs.turns(state), decisions, played,
                   choices.tobytes() if keep else b"")
 

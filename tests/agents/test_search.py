@@ -66,7 +66,7 @@ def test_same_choice_whatever_it_cannot_see(game: str) -> None:
     assert roots[0] == roots[1]
 
 
-CONTRACT = {"to_act", "legal_intents", "apply", "evaluate", "winner", "view", "determinize",
+CONTRACT = {"to_act", "legal_intents", "apply", "push", "evaluate", "winner", "view", "determinize",
             "lookahead", "lookaheads", "search_scale", "rollout_intent", "turns", "priors",
             "search_value", "position_key", "card_hashes"}
 
