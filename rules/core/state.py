@@ -26,6 +26,8 @@ from rules.core.model import Event
 
 T = TypeVar("T")
 
+_NAMES: dict[type, tuple[str, ...]] = {}  # a state class's field names, for ``shallow``
+
 
 class GameState:
     """Base of every game's mutable state (see the module's docstring)."""
@@ -41,8 +43,22 @@ class GameState:
 
     def copy(self) -> Self:
         """A copy the rules may mutate without touching this one: the containers a step
-        changes are copied, values that are never changed in place are shared."""
+        changes are copied, values that are never changed in place are shared. A game
+        overrides it: ``shallow()``, then copies of what its steps change in place."""
         raise NotImplementedError(f"{type(self).__name__} has no copy()")
+
+    def shallow(self) -> Self:
+        """A new state holding the same field values (nothing copied), with an empty log."""
+        cls = type(self)
+        names = _NAMES.get(cls)
+        if names is None:
+            names = _NAMES[cls] = tuple(getattr(cls, "__dataclass_fields__", ()))
+        new = object.__new__(cls)
+        for name in names:
+            setattr(new, name, getattr(self, name))
+        new.loud = False
+        new.events = []
+        return new
 
     def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
         """Add an event to the step's log (callers build ``text`` only when ``self.loud``)."""
