@@ -288,7 +288,9 @@ def simulate_args(t: Tally, count: int, seed: int, folder: Path, timed: Timed) -
                 args = ["--scheduler", "localhost:8786", "--connect-timeout",
                         rng.choice(["0", "-3", "nan", "inf"])]
                 starts = "--connect-timeout: "
-            timed(t, f"simulate {' '.join(args)}", _one_line(t, base + args, starts))
+            # --opt=VALUE: argparse takes a lone "-inf" for an option of its own
+            flags = [f"{args[i]}={args[i + 1]}" for i in range(0, len(args), 2)]
+            timed(t, f"simulate {' '.join(flags)}", _one_line(t, base + flags, starts))
         silent = ["--scheduler", _silent_address(), "--connect-timeout", "0.3"]
         timed(t, "simulate: a scheduler that never answers",
               _one_line(t, base + silent, "--scheduler tcp://"))

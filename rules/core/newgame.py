@@ -46,7 +46,8 @@ def resolve(info: GameInfo, fmt: PackFormat[Any, Any] | None,
     cards, decks = dict(pack.cards), dict(pack.decks)
     if opts.deck_folder:
         extra = Path(opts.deck_folder)
-        files = sorted(p for p in extra.glob("*.toml") if p.is_file() and fmt.is_deck_file(p))
+        # A folder or pipe named like a deck file is listed so that reading it refuses it.
+        files = sorted(p for p in extra.glob("*.toml") if p.exists() and fmt.is_deck_file(p))
         if problems := deck_folder_problems(fmt, files):
             raise DataError(problems)
         decks = {**decks, **fmt.load_decks(extra, files, cards)}

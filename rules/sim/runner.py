@@ -27,12 +27,12 @@ def check_address(text: str) -> None:
         scheme, rest = "tcp", text
     try:
         parts = urllib.parse.urlsplit(f"{scheme}://{rest}")
-        port = parts.port
-    except ValueError:  # a port that is not a number from 0 to 65535
-        port = None
-    if (scheme not in SCHEMES or not parts.hostname or port is None
-            or parts.path not in ("", "/") or parts.query or parts.fragment
-            or any(ch.isspace() for ch in text)):
+        good = (scheme in SCHEMES and bool(parts.hostname) and parts.port is not None
+                and parts.path in ("", "/") and not parts.query and not parts.fragment
+                and not any(ch.isspace() for ch in text))
+    except ValueError:  # a port that is not a number from 0 to 65535, a stray bracket
+        good = False
+    if not good:
         raise ValueError(f"--scheduler: {text!r} is not a scheduler address; give HOST:PORT "
                          f"or SCHEME://HOST:PORT (e.g. tcp://10.0.0.5:8786; schemes: "
                          f"{', '.join(SCHEMES)})")

@@ -170,6 +170,18 @@ def test_a_pipe_named_like_a_card_file_is_refused_not_waited_on(tmp_path: Path) 
         f"{folder / 'more.toml'}:1: file: not a regular file")
 
 
+def test_a_folder_named_like_a_deck_file_in_a_deck_folder_is_refused_at_new_game(
+        tmp_path: Path) -> None:
+    from rules.core.errors import DataError
+
+    mine = tmp_path / "mine"
+    (mine / "decks_more.toml").mkdir(parents=True)
+    with pytest.raises(DataError) as e:  # (Kyoukai's own loader reads the folder itself)
+        rules.get("nullshapers").new_game(seed=1, options={"deck_folder": str(mine)})
+    assert e.value.errors == [f"{mine / 'decks_more.toml'}:1: file: not a regular file "
+                              "(a folder); not read"]
+
+
 def test_a_folder_named_pack_toml_is_refused(tmp_path: Path) -> None:
     folder = _pack(tmp_path, "nullshapers")
     (folder / "pack.toml").unlink()

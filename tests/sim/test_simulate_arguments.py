@@ -84,7 +84,8 @@ def test_a_confidence_outside_0_to_1_is_one_line(
 
 
 @pytest.mark.parametrize("address", ["not a url", "tcp://", "foo://host:8786", "host",
-                                     "tcp://host:99999", "tcp://host:port", "tcp://h:1/x"])
+                                     "tcp://host:99999", "tcp://host:port", "tcp://h:1/x",
+                                     "1_-%] x", "tcp://[::1:8786"])
 def test_a_scheduler_that_is_not_an_address_is_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], address: str) -> None:
     assert rules_main(_simulate(tmp_path, "--scheduler", address)) == 2
