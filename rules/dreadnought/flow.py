@@ -107,9 +107,9 @@ def end_phase(d: State) -> None:
                 slots[k] = EMPTY
         d.player(p, log=tuple(log), speed=EMPTY, closed=False, shift=0, geared=False, used=(),
                  moves=0, slots=(slots[0], slots[1], slots[2], slots[3]))
-    for u in d.units.values():
+    for i, u in list(d.units.items()):
         if u.checked or u.damage or u.bonus:
-            u.checked, u.damage, u.bonus = False, 0, 0
+            d.unit(i, checked=False, damage=0, bonus=0)
     if d.loud:
         d.log("end", f"End of turn {d.turn}: speed cards and dummies go to the log; Checked "
               "units return to Normal.")

@@ -107,8 +107,8 @@ class Payment:
 
 @dataclass(slots=True)
 class State(GameState):
-    """The whole game. The players and the units are changed in place by the rules;
-    ``copy`` copies them (a handful of small objects) and shares everything else."""
+    """The whole game, changed in place by the rules; ``copy`` copies the units' table and
+    shares the rest (a player or a unit is replaced when it changes: ``player``, ``unit``)."""
 
     catalog: dict[str, Card]
     cards: dict[int, str]
@@ -135,8 +135,7 @@ class State(GameState):
 
     def copy(self) -> State:
         new = self.shallow()
-        new.players = (self.players[0].copy(), self.players[1].copy())
-        new.units = {i: u.copy() for i, u in self.units.items()}
+        new.units = self.units.copy()  # the units themselves are replaced on change (``unit``)
         return new
 
     def card(self, iid: int) -> Card:
@@ -147,15 +146,20 @@ class State(GameState):
 
     # ---- changing (the rules' steps share these) ---------------------------------------
 
+    # A Player or a Unit may be shared with the state this one was copied from: it is never
+    # changed in place, but replaced by a changed copy (two small objects a step at most,
+    # against copying every one of them with the state).
     def player(self, p: int, **update: Any) -> None:
-        pl = self.players[p]
+        pl = self.players[p].copy()
         for k, v in update.items():
             setattr(pl, k, v)
+        self.players = (pl, self.players[1]) if p == 0 else (self.players[0], pl)
 
     def unit(self, iid: int, **update: Any) -> None:
-        u = self.units[iid]
+        u = self.units[iid].copy()
         for k, v in update.items():
             setattr(u, k, v)
+        self.units[iid] = u
 
     def shown(self, iid: int) -> str:
         """How the log names a unit: a dummy has no name (D-07)."""
