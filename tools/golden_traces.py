@@ -264,22 +264,24 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--write stores every level's choices; leave out --levels")
     failed = False
     for game in a.game or rules.GAMES:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         counts = {"random": a.random, "greedy": a.greedy, "choices": a.choices,
                   "simulate": a.simulate}
         got = compute(game, {what: range(n) for what, n in counts.items()}, levels, a.workers)
-        took = time.perf_counter() - start
+        took = f"{time.perf_counter() - start:.1f} s"
+        if a.workers == 1:
+            took += f", CPU {time.process_time() - cpu:.1f} s"
         if a.write:
             GOLDEN.mkdir(parents=True, exist_ok=True)
             text = _file_text(got)
             (GOLDEN / f"{game}.json").write_text(text)
-            print(f"{game}: written ({len(text)} bytes, {took:.1f} s)", flush=True)
+            print(f"{game}: written ({len(text)} bytes, {took})", flush=True)
             continue
         lines = differences(stored(game), got)
         for line in lines:
             print(line, flush=True)
         failed = failed or bool(lines)
-        print(f"{game}: {'DIFFERS' if lines else 'same'} ({took:.1f} s)", flush=True)
+        print(f"{game}: {'DIFFERS' if lines else 'same'} ({took})", flush=True)
     return 1 if failed else 0
 
 

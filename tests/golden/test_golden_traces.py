@@ -47,6 +47,7 @@ def test_a_few_games_and_easy_choices_as_recorded(game: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # Kyoukai's takes 2+ CPU-minutes, 7+ on a loaded machine
 @pytest.mark.parametrize("game", list(rules.GAMES))
 def test_every_recorded_game_and_choice(game: str) -> None:
     want = gt.stored(game)
