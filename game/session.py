@@ -151,8 +151,10 @@ class GameSession:
         else:
             self.live = live
             live.autosave = self.autosave
-            if self.autosave is not None and live.record is not None:
-                self._write(self.autosave, backup=True)
+            try:
+                live.save_autosave()  # the journal starts from the record as opened
+            except OSError as e:
+                self.error = f"Could not save the record: {e}"
         self._copy()
         self.rs = self.live.rs
         self.log: list[str] = record_log(self.live)

@@ -1,7 +1,8 @@
 """``python -m rules record play|check``: game records without a window.
 
-``play`` writes the record after every intent with the client's atomic autosave writer, so a
-SIGKILL at any moment leaves a file that ``check`` accepts and ``play --resume`` continues.
+``play`` saves every intent with the client's autosave (a journal line each, fsynced), so a
+SIGKILL at any moment leaves a file that ``check`` accepts and ``play --resume`` continues;
+when it stops, the file is written whole as a plain record.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rules.records import (
     card_changes,
     load_record,
     replay_full,
+    save_atomic,
     state_sha256,
 )
 from rules.records.replay import in_file
@@ -70,6 +72,10 @@ def play(args: argparse.Namespace) -> int:
             print(f"saved {step + 1}", flush=True)
         if args.delay:
             time.sleep(args.delay)
+    try:
+        save_atomic(out, session.record)
+    except OSError as e:  # the journal holds the game all the same
+        print(f"record: {out}: could not write it whole ({e.strerror or e})", file=sys.stderr)
     print(result_line(args.game, session.replayed))
     return 0
 

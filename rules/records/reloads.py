@@ -113,3 +113,11 @@ def cut(record: Record, k: int) -> Record:
         for key, doc in r.before.items():
             before.setdefault(key, doc)
     return record.model_copy(update={"reloads": keep + (Reload(at=k, cards={}, before=before),)})
+
+
+def add_reload(record: Record, entry: Reload) -> Record:
+    """The record with a hot reload kept at its point (the journal replays reloads with this)."""
+    if not (record.reloads[-1].at if record.reloads else 0) <= entry.at <= len(record.intents):
+        raise RecordError(f"a reload at intent {entry.at} does not fit a record of "
+                          f"{len(record.intents)} intents")
+    return record.model_copy(update={"reloads": record.reloads + (entry,)})

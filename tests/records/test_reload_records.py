@@ -90,13 +90,14 @@ def test_boar_costs_nine_after_the_first_intent_and_continue_still_works(pack: P
     lines = g.reload_cards(_cards(pack))
     assert lines == ["card changed: Iron Boar: cost 2 to 9"]
     assert _boar_cost(g.state) == 9
+    g.live.save_autosave()  # a compaction: the journal so far becomes the .bak
     _play(g, r, 1)
 
     live, note = Session.resume(autosave_path())
     assert note is None and live.state == g.state and _boar_cost(live.state) == 9
     assert live.record.reloads[0].at == 3
     assert live.record.reloads[0].before["iron_boar"]["cost"] == 2
-    # The .bak (the record before the last intent) resumes to the state it was saved at.
+    # The .bak (the autosave before its last compaction) resumes to the state it was saved at.
     bak = load_record(backup_path(autosave_path()))
     assert len(bak.intents) == 3 and len(bak.reloads) == 1
     assert _resumed(backup_path(autosave_path())) == g.live.replayed.states[3]
@@ -109,7 +110,8 @@ def test_boar_costs_nine_after_the_first_intent_and_continue_still_works(pack: P
 
 def test_reload_race_autosave_and_bak_always_resume(pack: Path) -> None:
     """Reload between intents many times (costs and attacks of several cards); after every
-    change the autosave resumes to the live state and the .bak to the state before."""
+    change the autosave resumes to the live state and the .bak (the autosave before its last
+    compaction) to a state the game went through."""
     g = _game(pack, seed=2)
     r = random.Random(2)
     seen: list[tuple[Record, Any]] = [(g.live.record, g.state)]
@@ -130,6 +132,8 @@ def test_reload_race_autosave_and_bak_always_resume(pack: Path) -> None:
             (pack / file).write_text(text[:at] + str(r.randint(1, 6)) + text[at + 1:],
                                      encoding="utf-8")
         g.reload_cards(_cards(pack))
+        if r.random() < 0.5:
+            g.live.save_autosave()  # a compaction: the journal so far becomes the .bak
         seen.append((g.live.record, g.state))
         assert Session.resume(autosave_path())[0].state == g.state
         bak = load_record(backup_path(autosave_path()))
@@ -140,7 +144,7 @@ def test_reload_race_autosave_and_bak_always_resume(pack: Path) -> None:
     # Reading and writing the file keeps the reloads (format 3: with their place in the
     # log), and the replay is exact.
     rec = load_record(autosave_path())
-    assert json.loads(autosave_path().read_text())["format"] == 3
+    assert json.loads(to_text(rec))["format"] == 3
     assert from_text(to_text(rec)) == rec
     assert replay_full(rec).states == g.live.replayed.states
 
