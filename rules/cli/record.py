@@ -19,6 +19,7 @@ from rules.records import (
     RecordError,
     Replayed,
     Session,
+    as_played,
     card_changes,
     load_record,
     replay_full,
@@ -93,8 +94,9 @@ def check(args: argparse.Namespace) -> int:
     try:
         changes = card_changes(record)
         if changes:
-            print(f"record: note: {changes.describe()}; replaying with the current cards",
-                  file=sys.stderr)
+            how = "as played (the record keeps its cards)" if as_played(record) \
+                else "with the current cards"
+            print(f"record: note: {changes.describe()}; replaying {how}", file=sys.stderr)
         r = replay_full(record)
     except RecordError as e:
         return _fail(in_file(e, args.path).message)

@@ -21,10 +21,12 @@ from rules.records.reloads import cut
 from rules.records.replay import (
     CardChanges,
     Replayed,
+    as_played,
     card_changes,
     replay,
     replay_full,
     state_sha256,
+    todays_cards,
 )
 from rules.records.session import Session
 from rules.records.store import (
@@ -39,7 +41,7 @@ from rules.records.undo import is_barrier, redo, undo, undo_point
 
 __all__ = [
     "RECORD_FORMAT", "CardChanges", "Mark", "Record", "RecordError", "Reload", "Replayed",
-    "Session", "append", "backup_path", "card_changes", "cut", "from_text", "is_barrier",
-    "load_autosave", "load_record", "new_record", "redo", "replay", "replay_full",
-    "save_atomic", "state_sha256", "to_text", "undo", "undo_point",
+    "Session", "append", "as_played", "backup_path", "card_changes", "cut", "from_text",
+    "is_barrier", "load_autosave", "load_record", "new_record", "redo", "replay", "replay_full",
+    "save_atomic", "state_sha256", "to_text", "todays_cards", "undo", "undo_point",
 ]

@@ -11,7 +11,7 @@ import rules
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event, Intent
 from rules.core.ruleset import Ruleset
-from rules.records.model import Record, RecordError, Reload
+from rules.records.model import Record, RecordError, Reload, catalog_cards
 from rules.records.reloads import apply_reload, last_hashes, restore_originals
 
 
@@ -64,15 +64,17 @@ def ruleset_of(record: Record) -> Ruleset[Any]:
 
 
 def start(rs: Ruleset[Any], record: Record) -> Any:
-    """The record's first state: from the current card pack, with the cards that hot reloads
-    changed during the game as they were at its start."""
+    """The record's first state: from the current card pack, with the cards as they were when
+    the game started (all of them for a record that keeps their data; else those that hot
+    reloads changed during the game)."""
     state = fresh(rs, record)
     try:
         return restore_originals(rs, state, record)
     except RecordError:
         raise
     except Exception as e:  # noqa: BLE001 - the card data came from the file
-        raise RecordError(f"cannot put back the cards the reloads changed: {_short(e)}") from None
+        raise RecordError(f"cannot put back the cards the game started with: {_short(e)}"
+                          ) from None
 
 
 def fresh(rs: Ruleset[Any], record: Record) -> Any:
@@ -160,6 +162,21 @@ def replay(record: Record, upto: int | None = None) -> tuple[Any, list[list[Even
 
 def state_sha256(rs: Ruleset[Any], state: Any) -> str:
     return hashlib.sha256(rs.dump(state).encode()).hexdigest()
+
+
+def as_played(record: Record) -> bool:
+    """Whether the record replays the game exactly as it was played with today's pack files:
+    it keeps its cards' data (format 5) and its first state, rebuilt, is the one played."""
+    if not record.start_cards or record.start_sha256 is None:
+        return False
+    rs = ruleset_of(record)
+    return state_sha256(rs, start(rs, record)) == record.start_sha256
+
+
+def todays_cards(record: Record) -> dict[str, Any]:
+    """The cards of the record's game as the pack files hold them now (by the record's keys),
+    to bring in as a hot reload."""
+    return catalog_cards(fresh(ruleset_of(record), record))
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,14 @@ from rules.records.model import (
     new_record,
 )
 from rules.records.reloads import add_reload, apply_reload, make_reload
-from rules.records.replay import CardChanges, Replayed, card_changes, in_file, replay_full
+from rules.records.replay import (
+    CardChanges,
+    Replayed,
+    card_changes,
+    in_file,
+    replay_full,
+    todays_cards,
+)
 from rules.records.store import load_autosave, load_record, save_atomic
 from rules.records.undo import merge_marks, redo, undo, undo_point
 
@@ -143,6 +150,11 @@ class Session:
         self.record = add_reload(self.record, entry)
         self._save({"reload": entry.model_dump(mode="json")})
         return events
+
+    def bring_in_todays_cards(self) -> list[Event]:
+        """Today's pack files into the game as a hot reload at this point (a record that
+        replays as played keeps the cards it started with until then)."""
+        return self.reload_cards(todays_cards(self.record))
 
     def redo(self) -> int:
         before = len(self.record.intents)

@@ -34,6 +34,8 @@ def to_text(record: Record) -> str:
         del doc["agents"]
     if not record.reloads:
         del doc["reloads"]  # a record earlier versions can read, byte for byte as they wrote it
+    if not record.start_cards and record.start_sha256 is None:
+        del doc["start_cards"], doc["start_sha256"]
     # Empty format 3 fields are left out, for the same reason.
     for mark in doc["marks"]:
         if not mark["undone"]:
@@ -50,7 +52,7 @@ def to_text(record: Record) -> str:
         if isinstance(value, list) and value and key not in ("players", "agents"):
             inner = ",\n".join("  " + json.dumps(v, separators=(",", ":")) for v in value)
             lines.append(f" {json.dumps(key)}: [\n{inner}\n ]{comma}")
-        elif isinstance(value, dict) and value and key == "cards":
+        elif isinstance(value, dict) and value and key in ("cards", "start_cards"):
             inner = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
             lines.append(f" {json.dumps(key)}: {{\n{inner}\n }}{comma}")
         else:

@@ -141,7 +141,7 @@ def test_compaction_keeps_the_file_within_twice_the_record(tmp_path: Path) -> No
         assert load_record(path) == record
         base, tail = split_journal(path.read_text(encoding="utf-8"))
         assert tail is not None and len(tail) <= 2 * len(base) + 4000
-    assert s.journal.compactions >= 3
+    assert s.journal.compactions >= 2
 
 
 def test_a_failed_append_is_mended_by_writing_the_whole_record(
