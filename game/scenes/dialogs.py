@@ -19,13 +19,11 @@ from rules.records import (
     Record,
     RecordError,
     Session,
-    as_played,
-    card_changes,
     load_record,
     replay_full,
     save_atomic,
 )
-from rules.records.replay import in_file
+from rules.records.replay import in_file, pack_question
 from rules.records.trust import outside_places
 
 if TYPE_CHECKING:
@@ -33,8 +31,9 @@ if TYPE_CHECKING:
     from game.session import GameSession
 
 Purpose = Literal["save", "play", "replay"]
-# "folders": read outside the usual places? "cards": replay with today's cards (the record
-# cannot replay as played)? "today": bring today's cards in (it opens as played either way)?
+# "folders": read outside the usual places? Else a ``PackQuestion``: "cards": replay with
+# today's cards (the record cannot replay as played)? "today": bring today's cards in (it
+# opens as played either way)?
 Question = Literal["folders", "cards", "today"]
 
 
@@ -49,21 +48,6 @@ class Pending:
     question: Question
     live: Session | None = None
     note: str | None = None
-
-
-def pack_question(record: Record) -> tuple[Question | None, str]:
-    """What to ask before playing ``record`` on with today's pack files, and why: None when
-    they hold the cards it was last played with and it replays as played; "today" when it
-    replays as played but the files differ; "cards" when it cannot replay as played (an old
-    record keeps only hashes, or the decks changed) and the files differ."""
-    changes = card_changes(record)
-    if as_played(record):
-        return ("today", changes.describe()) if changes else (None, "")
-    if changes:
-        return "cards", changes.describe()
-    if record.start_sha256 is not None:
-        return "cards", "the pack's decks or card order differ from when the game started"
-    return None, ""
 
 
 class FileActions:

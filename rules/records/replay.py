@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import rules
 from rules.core.errors import DataError, IllegalIntent
@@ -211,3 +211,23 @@ def card_changes(record: Record) -> CardChanges:
     return CardChanges(changed=sorted(k for k in was.keys() & now.keys() if was[k] != now[k]),
                        added=sorted(now.keys() - was.keys()),
                        removed=sorted(was.keys() - now.keys()))
+
+
+PackQuestion = Literal["cards", "today"]
+
+
+def pack_question(record: Record) -> tuple[PackQuestion | None, str]:
+    """What to ask before playing ``record`` on with today's pack files, and why: None when
+    they hold the cards it was last played with and it replays as played (or, for a record
+    that cannot tell, hold the cards it knows); "today" when it replays as played but the
+    files differ (bring today's cards in?); "cards" when it cannot replay as played (an old
+    record keeps only hashes, or the decks changed) and the files differ (replay with them?).
+    Never None for a record that would replay as another game, as far as it can tell."""
+    changes = card_changes(record)
+    if as_played(record):
+        return ("today", changes.describe()) if changes else (None, "")
+    if changes:
+        return "cards", changes.describe()
+    if record.start_sha256 is not None:
+        return "cards", "the pack's decks or card order differ from when the game started"
+    return None, ""
