@@ -1,11 +1,12 @@
 """What autosaving one intent costs at 100 and at 10,000 intents: the journal (one line,
 fsynced) against writing the whole record (what every intent cost before the journal).
 
-    python tools/bench_autosave.py [--repeats 20] [--sizes 100,10000] [--dir D]
+    python tools/bench_autosave.py [--repeats 20] [--batch 10] [--sizes 100,10000] [--dir D]
 
 The records are made of a real Kyoukai game's intents repeated to each size (the journal
 does not replay them). Each repeat times, at every size in turn, what ``Session.apply`` does
-to save: the record's new intent appended and its journal line written and fsynced; and,
+to save one intent: the record's new intent appended and its journal line written and
+fsynced (the mean of ``--batch`` intents saved in a row, as in a game); and,
 separately, the same record written whole (``save_atomic`` with its backup). Medians of the
 repeats, in ms, and the ratios largest/smallest size. Also the compaction: how often it comes at the
 largest size and what it costs, spread over the intents between two. Wall-clock: run it on
@@ -57,6 +58,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeats", type=int, default=20)
     ap.add_argument("--sizes", default="100,10000")
+    ap.add_argument("--batch", type=int, default=10,
+                    help="intents saved in a row per repeat, timed together (fsync latency "
+                         "comes in steps of milliseconds; one alone is mostly noise)")
     ap.add_argument("--dir", type=Path, default=None,
                     help="where to write (default: a new temporary folder)")
     args = ap.parse_args()
@@ -79,12 +83,13 @@ def main() -> int:
     # after, so their dirty pages do not slow the journal's fsyncs.
     for k in range(args.repeats):
         for n in sizes if k % 2 == 0 else sizes[::-1]:
-            data = intents[k % len(intents)]
+            batch = [intents[(k * args.batch + i) % len(intents)] for i in range(args.batch)]
             t, c = time.perf_counter(), time.process_time()
-            records[n] = append(records[n], data)
-            journals[n].add(records[n], {"intent": data})
-            journal[n].append(time.perf_counter() - t)
-            cpu[n].append(time.process_time() - c)
+            for data in batch:
+                records[n] = append(records[n], data)
+                journals[n].add(records[n], {"intent": data})
+            journal[n].append((time.perf_counter() - t) / args.batch)
+            cpu[n].append((time.process_time() - c) / args.batch)
     for k in range(args.repeats):
         for n in sizes if k % 2 == 0 else sizes[::-1]:
             t = time.perf_counter()
