@@ -6,7 +6,8 @@ written, one checksummed line each.
     5d41402a {"intent":{...}}              then one line per change of the record:
     0cc175b9 {"undo":{"kind":"undo",...}}    an intent, an undo (its mark), a redo (its mark),
     92eb5ffe {"merge":3}                     undo/redo marks merged from number 3 on,
-    e4da3b7f {"reload":{"at":12,...}}        a hot reload with its card data
+    e4da3b7f {"reload":{"at":12,...}}        a hot reload with its card data,
+    1679091c {"batch":[{"undo":…},{"undo":…},{"merge":3}]}   several changes saved as one
 
 Each change line is the CRC-32 (8 hex digits) of its JSON, a space, the JSON, a newline. The
 writer appends a line and fsyncs it before the change counts as saved, so a crash can only
@@ -59,11 +60,17 @@ def split_journal(text: str) -> tuple[str, str | None]:
     return text[:at + 1], text[at + 1:]
 
 
-def apply_change(record: Record, change: Any) -> Record:
+def apply_change(record: Record, change: Any, nested: bool = False) -> Record:
     """``record`` after one journal change (RecordError if it is not one that fits)."""
     if not isinstance(change, dict) or len(change) != 1:
-        raise RecordError("not a change (one key: intent, undo, redo, merge or reload)")
+        raise RecordError("not a change (one key: intent, undo, redo, merge, reload or batch)")
     ((kind, value),) = change.items()
+    if kind == "batch" and not nested:
+        if not isinstance(value, list) or not value:
+            raise RecordError("batch: not a list of changes")
+        for part in value:
+            record = apply_change(record, part, nested=True)
+        return record
     try:
         if kind == "intent":
             if not isinstance(value, dict):

@@ -7,8 +7,9 @@ so a crash loses at most the change being made.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ class Session:
                  replayed: Replayed | None = None) -> None:
         self.record = record
         self.journal: Autosave | None = None
+        self._batch: list[dict[str, Any]] | None = None  # changes of ``one_change``
         self.autosave = Path(autosave) if autosave is not None else None
         self.replayed = replayed if replayed is not None else replay_full(record)
         self.rs = self.replayed.rs
@@ -180,6 +182,23 @@ class Session:
     def save_as(self, path: str | os.PathLike[str]) -> None:
         save_atomic(path, self.record)
 
+    @contextlib.contextmanager
+    def one_change(self) -> Iterator[None]:
+        """The changes made inside (undo steps and their marks merged, say) are saved as one
+        journal line when it ends, even by an exception: a crash keeps all or none of them."""
+        if self._batch is not None:
+            yield
+            return
+        self._batch = []
+        try:
+            yield
+        finally:
+            batch, self._batch = self._batch, None
+            if batch:
+                self._save(batch[0] if len(batch) == 1 else {"batch": batch})
+
     def _save(self, change: dict[str, Any]) -> None:
-        if self.journal is not None:
+        if self._batch is not None:
+            self._batch.append(change)
+        elif self.journal is not None:
             self.journal.add(self.record, change)

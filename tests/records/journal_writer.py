@@ -22,8 +22,7 @@ CHANGES = 400
 
 
 def changes(session: Session, seed: int) -> Iterator[Record]:
-    """Make up to CHANGES random changes to ``session``, yielding its record after each call
-    that saves one."""
+    """Make up to CHANGES random changes to ``session``, yielding its record after each."""
     r = random.Random(seed)
     for _ in range(CHANGES):
         p = session.rs.to_act(session.state)
@@ -31,14 +30,13 @@ def changes(session: Session, seed: int) -> Iterator[Record]:
             return
         x = r.random()
         if x < 0.08 and session.can_undo(p, designer_mode=True):
-            # The client's undo: steps, then their marks merged; each step a change saved.
+            # The client's undo: steps, then their marks merged, saved as one change.
             since = len(session.record.marks)
-            session.undo(p, designer_mode=True)
-            if session.can_undo(p, designer_mode=True) and r.random() < 0.5:
-                yield session.record
+            with session.one_change():
                 session.undo(p, designer_mode=True)
-                yield session.record
-            session.merge_marks(since)
+                if session.can_undo(p, designer_mode=True) and r.random() < 0.5:
+                    session.undo(p, designer_mode=True)
+                session.merge_marks(since)
         elif x < 0.14 and session.can_redo():
             session.redo()
         elif x < 0.18:

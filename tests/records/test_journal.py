@@ -3,6 +3,7 @@ and loading it gives exactly the record the old autosave (the whole record) held
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -44,10 +45,13 @@ def test_loading_the_journal_gives_exactly_the_record_the_old_autosave_held(
         assert loaded == record
         assert to_text(loaded) == to_text(record)
         now = _lines(path)
-        kinds.update(line.split('"')[1] for line in now[lines:])
+        for line in now[lines:]:
+            change = json.loads(line.partition(" ")[2])
+            kinds.update(change)
+            kinds.update(k for part in change.get("batch", ()) for k in part)
         lines = len(now)
         assert split_journal(path.read_text(encoding="utf-8"))[0] == base
-    assert kinds == {"intent", "undo", "redo", "merge", "reload"}
+    assert kinds == {"intent", "undo", "redo", "merge", "reload", "batch"}
     assert Session.resume(path)[0].state == s.state
 
 
@@ -169,3 +173,22 @@ def test_a_plain_record_with_junk_after_it_is_still_refused(tmp_path: Path) -> N
     path.write_text(path.read_text(encoding="utf-8") + "junk\n", encoding="utf-8")
     with pytest.raises(RecordError, match="truncated"):
         load_record(path)
+
+
+def test_an_undo_of_several_steps_is_saved_as_one_line(
+        journal: tuple[Path, Session]) -> None:
+    """The client's undo (steps, then their marks merged) is one change: cut short, the
+    journal gives the game before it, never half undone."""
+    path, s = journal
+    before, lines = s.record, len(_lines(path))
+    with s.one_change():
+        s.undo(0, designer_mode=True)
+        s.undo(0, designer_mode=True)
+        s.merge_marks(len(before.marks))
+    assert len(s.record.marks) == len(before.marks) + 1  # merged into one
+    now = _lines(path)
+    assert len(now) == lines + 1 and '{"batch":[{"undo"' in now[-1] and '{"merge"' in now[-1]
+    assert load_record(path) == s.record
+    data = path.read_bytes()
+    path.write_bytes(data[:-10])  # killed while writing it
+    assert load_record(path) == before
