@@ -3,8 +3,9 @@
     rec = new_record("kyoukai", seed=1)
     rec = append(rec, intent)
     state, events = replay(rec)
-    save_atomic(path, rec, backup=True)      # autosave
-    rec = load_record(path)                  # RecordError with a clear message
+    save_atomic(path, rec)                   # a record file, written whole
+    live = Session.new("kyoukai", 1, autosave=path)  # journal: a line per change
+    rec = load_record(path)                  # either; RecordError with a clear message
     rec = undo(rec, player)                  # stops at dice, draws, reveals
 """
 
