@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rules.core.ruleset import IntentKind, intent_table
 from rules.nullshapers import flow
-from rules.nullshapers.draft import NDraft
 from rules.nullshapers.effects import target_kind
 from rules.nullshapers.intents import (
     Advance,
@@ -22,83 +21,80 @@ from rules.nullshapers.intents import (
 from rules.nullshapers.state import BIOMES, HAND_LIMIT, Entry, State
 
 
-def _without(hand: tuple[int, ...], iid: int) -> tuple[int, ...]:
-    return tuple(c for c in hand if c != iid)
-
-
-def play(d: NDraft, p: int, i: Play) -> None:
+def play(d: State, p: int, i: Play) -> None:
     card = d.card(i.card)
     s = d.sides[p]
-    d.side(p, hand=_without(s.hand, i.card), spent=s.spent + card.cost)
+    s.hand.remove(i.card)
+    s.spent += card.cost
     if card.kind == "anomaly":
         d.anomaly_played = True
     q = d.queue
     assert q is not None
-    d.queue = q.push(Entry(player=p, card=i.card, target=i.target, biome=i.biome), p)
+    q.push(Entry(p, i.card, False, i.target, i.biome), p)
     if d.loud:
         d.log("play", f"Player {p + 1} plays {card.name} (Speed {card.speed}).", p,
               data={"card": i.card})
 
 
-def convert(d: NDraft, p: int, i: Convert) -> None:
+def convert(d: State, p: int, i: Convert) -> None:
     s = d.sides[p]
-    d.side(p, hand=_without(s.hand, i.card), energy=s.energy + (i.card,))
+    s.hand.remove(i.card)
+    s.energy.append(i.card)
     d.converted = True
     if d.loud:
         d.log("convert", f"Player {p + 1} converts a card into energy.", p)
 
 
-def pass_(d: NDraft, p: int, i: Pass) -> None:
+def pass_(d: State, p: int, i: Pass) -> None:
     q = d.queue
     assert q is not None
-    d.queue = q.pass_priority()
+    q.pass_priority()
     if d.loud:
         d.log("pass", f"P{p + 1} passes.", p)  # brief: most lines of a game are passes
 
 
-def advance(d: NDraft, p: int, i: Advance) -> None:
+def advance(d: State, p: int, i: Advance) -> None:
     d.advance_biome = i.biome
-    d.advancing = d.advancing + (i.agent,)
+    d.advancing.append(i.agent)
     if d.loud:
         d.log("advancing", f"{d.name(i.agent)} will advance into {BIOMES[i.biome]}.", p)
 
 
-def attach(d: NDraft, p: int, i: Attach) -> None:
-    s = d.sides[p]
-    d.side(p, staging=_without(s.staging, i.gear))
-    d.agent(i.agent, gear=d.agents[i.agent].gear + (i.gear,))
+def attach(d: State, p: int, i: Attach) -> None:
+    d.sides[p].staging.remove(i.gear)
+    d.agents[i.agent].gear.append(i.gear)
     if d.loud:
         d.log("attach", f"{d.name(i.gear)} is attached to {d.name(i.agent)}.", p)
 
 
-def attack(d: NDraft, p: int, i: AttackWith) -> None:
+def attack(d: State, p: int, i: AttackWith) -> None:
     if i.agent in d.attackers:  # a toggle: it was unlocked when it was chosen
-        d.attackers = tuple(a for a in d.attackers if a != i.agent)
-        d.agent(i.agent, locked=False)
+        d.attackers.remove(i.agent)
+        d.agents[i.agent].locked = False
         if d.loud:
             d.log("attacker", f"{d.name(i.agent)} will not attack.", p)
         return
-    d.attackers = d.attackers + (i.agent,)
-    d.agent(i.agent, locked=True)  # attacking locks the agent
+    d.attackers.append(i.agent)
+    d.agents[i.agent].locked = True  # attacking locks the agent
     if d.loud:
         d.log("attacker", f"{d.name(i.agent)} attacks.", p)
 
 
-def defend(d: NDraft, p: int, i: Defend) -> None:
-    d.blocks = d.blocks + ((i.agent, i.attacker),)
+def defend(d: State, p: int, i: Defend) -> None:
+    d.blocks.append((i.agent, i.attacker))
     if d.loud:
         d.log("defender", f"{d.name(i.agent)} defends against {d.name(i.attacker)}.", p)
 
 
-def order(d: NDraft, p: int, i: Order) -> None:
-    d.ordered = d.ordered + (i.agent,)
+def order(d: State, p: int, i: Order) -> None:
+    d.ordered.append(i.agent)
     if d.loud:
         d.log("order", f"{d.name(i.agent)} takes damage next.", p)
     if flow.ordering(d) is None:
         flow.open_window(d, "defend_after", d.active)
 
 
-def done(d: NDraft, p: int, i: Done) -> None:
+def done(d: State, p: int, i: Done) -> None:
     at = d.at
     if d.loud:
         d.log("done", f"Player {p + 1} is done choosing.", p)
@@ -110,15 +106,16 @@ def done(d: NDraft, p: int, i: Done) -> None:
         flow.defenders_done(d)
 
 
-def discard(d: NDraft, p: int, i: Discard) -> None:
+def discard(d: State, p: int, i: Discard) -> None:
     s = d.sides[p]
-    d.side(p, hand=_without(s.hand, i.card), cache=s.cache + (i.card,))
-    if len(d.sides[p].hand) <= HAND_LIMIT:
+    s.hand.remove(i.card)
+    s.cache.append(i.card)
+    if len(s.hand) <= HAND_LIMIT:
         flow.next_turn(d)
 
 
-def lose_biome(d: NDraft, p: int, i: LoseBiome) -> None:
-    d.side(p, must_lose=d.sides[p].must_lose - 1)
+def lose_biome(d: State, p: int, i: LoseBiome) -> None:
+    d.sides[p].must_lose -= 1
     d.lose_biome(p, i.biome)
 
 

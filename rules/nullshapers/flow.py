@@ -4,8 +4,7 @@ comes next when a window closes on an empty queue."""
 from __future__ import annotations
 
 from rules.core.manual import later, paused
-from rules.core.window import Window
-from rules.nullshapers.draft import NDraft, attack_of, defense_of
+from rules.core.window_state import WindowState
 from rules.nullshapers.effects import EVENT_EFFECTS, REACTIVE_EFFECTS, targets
 from rules.nullshapers.state import (
     BIOMES,
@@ -19,6 +18,8 @@ from rules.nullshapers.state import (
     At,
     Entry,
     State,
+    attack_of,
+    defense_of,
 )
 
 
@@ -51,16 +52,12 @@ def speeds(s: State, p: int) -> tuple[int, ...]:
     return WINDOW_SPEEDS.get(s.at, ())
 
 
-def open_biome(d: NDraft | State, b: int) -> bool:
-    return not (d.sides[0].lost[b] or d.sides[1].lost[b])
-
-
-def open_window(d: NDraft, at: At, first: int) -> None:
+def open_window(d: State, at: At, first: int) -> None:
     d.at = at
-    d.queue = Window[Entry].round("respond", first)
+    d.queue = WindowState([], first, 0, "respond")
 
 
-def run(d: NDraft) -> None:
+def run(d: State) -> None:
     """Go on until someone must decide: both declined → the top entry executes and players
     may act again (N-01, N-02); an empty queue closed → the next beat of the turn."""
     while not d.over:
@@ -70,15 +67,15 @@ def run(d: NDraft) -> None:
         if q is None or not q.closed:
             return
         if q.stack:
-            top, q = q.pop()
-            d.queue = q.reopen(d.active)
+            top = q.pop()
+            q.reopen(d.active)
             resolve(d, top)
             continue
         d.queue = None
         after_window(d)
 
 
-def resolve(d: NDraft, e: Entry) -> None:
+def resolve(d: State, e: Entry) -> None:
     card = d.card(e.card)
     if e.skill:
         if in_play(d, e.card, e.player):
@@ -102,25 +99,25 @@ def resolve(d: NDraft, e: Entry) -> None:
         d.to_cache(e.player, e.card)
         return
     if card.kind == "agent":
-        biome = e.biome if e.biome >= 0 and open_biome(d, e.biome) else STAGING
+        biome = e.biome if e.biome >= 0 and d.open_biome(e.biome) else STAGING
         d.agents[e.card] = Agent(owner=e.player, biome=biome)
     elif card.kind == "anomaly":
         old = d.sides[e.player].anomaly
         if old != NONE:
             d.to_cache(e.player, old)
-        d.side(e.player, anomaly=e.card)
+        d.sides[e.player].anomaly = e.card
     else:
-        d.side(e.player, staging=d.sides[e.player].staging + (e.card,))
+        d.sides[e.player].staging.append(e.card)
     if d.loud:
         d.log("arrives", f"{card.name} comes into play.", e.player)
 
 
-def in_play(d: NDraft, iid: int, owner: int) -> bool:
+def in_play(d: State, iid: int, owner: int) -> bool:
     ag = d.agents.get(iid)
     return (ag is not None and ag.owner == owner) or iid in d.sides[owner].staging
 
 
-def after_window(d: NDraft) -> None:
+def after_window(d: State) -> None:
     at = d.at
     if at == "maintenance":
         open_window(d, "primary1", d.active)
@@ -153,52 +150,52 @@ def after_window(d: NDraft) -> None:
 
 
 # ---- Advance (N-04) --------------------------------------------------------------------------
-def begin_advance(d: NDraft) -> None:
+def begin_advance(d: State) -> None:
     d.at = "advance_pick"
     d.advance_biome = NONE
-    d.advancing = ()
+    d.advancing = []
     p = d.advancer
     if not any(a.owner == p and a.biome == STAGING for a in d.agents.values()) or \
-            not any(open_biome(d, b) for b in range(3)):
+            not any(d.open_biome(b) for b in range(3)):
         next_advancer(d)
 
 
-def next_advancer(d: NDraft) -> None:
+def next_advancer(d: State) -> None:
     if d.advancer == d.active:
         d.advancer = 1 - d.active
         begin_advance(d)
     else:
-        d.advancing = ()
+        d.advancing = []
         d.advance_biome = NONE
         open_window(d, "attack_open", d.active)
 
 
-def advance_done(d: NDraft) -> None:
+def advance_done(d: State) -> None:
     if d.advancing:
         open_window(d, "advance_window", d.advancer)
     else:
         next_advancer(d)
 
 
-def move_advancing(d: NDraft) -> None:
+def move_advancing(d: State) -> None:
     b = d.advance_biome
     for iid in d.advancing:
         ag = d.agents.get(iid)
-        if ag is not None and ag.biome == STAGING and open_biome(d, b):
-            d.agent(iid, biome=b)
+        if ag is not None and ag.biome == STAGING and d.open_biome(b):
+            ag.biome = b
             if d.loud:
                 d.log("advance", f"{d.name(iid)} advances into {BIOMES[b]}.", ag.owner)
-    d.advancing = ()
+    d.advancing = []
 
 
 # ---- Attack and Defend (N-05, N-06) ----------------------------------------------------------
-def attack_candidates(d: NDraft | State) -> list[int]:
+def attack_candidates(d: State) -> list[int]:
     return sorted(i for i, a in d.agents.items()
                   if a.owner == d.active and a.biome >= 0 and not a.locked
-                  and i not in d.attackers and open_biome(d, a.biome))
+                  and i not in d.attackers and d.open_biome(a.biome))
 
 
-def defend_candidates(d: NDraft | State) -> list[tuple[int, int]]:
+def defend_candidates(d: State) -> list[tuple[int, int]]:
     """(defender, attacker): locked agents cannot defend; a defender stands in its attacker's
     biome and defends one attacker."""
     busy = {x for x, _ in d.blocks}
@@ -213,21 +210,21 @@ def defend_candidates(d: NDraft | State) -> list[tuple[int, int]]:
     return out
 
 
-def attackers_done(d: NDraft) -> None:
+def attackers_done(d: State) -> None:
     if d.attackers:
         open_window(d, "attack_after", 1 - d.active)
     else:
         end_battle(d)
 
 
-def defenders_done(d: NDraft) -> None:
+def defenders_done(d: State) -> None:
     if ordering(d) is None:
         open_window(d, "defend_after", d.active)
     else:
         d.at = "order"
 
 
-def ordering(d: NDraft | State) -> tuple[int, list[int]] | None:
+def ordering(d: State) -> tuple[int, list[int]] | None:
     """(attacker, its defenders not yet ordered) for the first attacker whose order the
     attacking player still has to choose; None when every order is settled."""
     for a in d.attackers:
@@ -238,7 +235,7 @@ def ordering(d: NDraft | State) -> tuple[int, list[int]] | None:
     return None
 
 
-def damage_order(d: NDraft | State, a: int) -> list[int]:
+def damage_order(d: State, a: int) -> list[int]:
     mine = [x for x, y in d.blocks if y == a]
     return [x for x in d.ordered if x in mine] + [x for x in mine if x not in d.ordered]
 
@@ -258,7 +255,7 @@ def damage_preview(s: State, a: int) -> tuple[list[tuple[int, int]], int]:
 
 
 # ---- Damage (N-07..N-11) ---------------------------------------------------------------------
-def battle(d: NDraft) -> None:
+def battle(d: State) -> None:
     """Ranged agents strike first, then melee ones; each strike is simultaneous."""
     for ranged in (True, False):
         strike(d, ranged)
@@ -266,7 +263,7 @@ def battle(d: NDraft) -> None:
             return
 
 
-def strike(d: NDraft, ranged: bool) -> None:
+def strike(d: State, ranged: bool) -> None:
     hits: dict[int, int] = {}
     sectors: list[tuple[int, int]] = []
     foe = 1 - d.active
@@ -289,7 +286,8 @@ def strike(d: NDraft, ranged: bool) -> None:
         if x in d.agents and a in d.agents and d.card(x).ranged == ranged:
             hits[a] = hits.get(a, 0) + attack_of(d, x)
     for iid, n in hits.items():
-        ag = d.agent(iid, damage=d.agents[iid].damage + n)
+        ag = d.agents[iid]
+        ag.damage += n
         if d.loud:
             d.log("damage", f"{d.name(iid)} takes {n} battle damage.", ag.owner)
     for iid in list(hits):
@@ -299,20 +297,19 @@ def strike(d: NDraft, ranged: bool) -> None:
         d.damage_sector(foe, b, n)  # N-08, N-10
 
 
-def end_battle(d: NDraft) -> None:
+def end_battle(d: State) -> None:
     """N-11: every agent still in a biome retreats to staging."""
-    for iid, ag in list(d.agents.items()):
-        if ag.biome != STAGING:
-            d.agent(iid, biome=STAGING)
-    d.attackers = ()
-    d.blocks = ()
-    d.ordered = ()
+    for ag in d.agents.values():
+        ag.biome = STAGING
+    d.attackers = []
+    d.blocks = []
+    d.ordered = []
     if not d.over:
         open_window(d, "primary2", d.active)
 
 
 # ---- Start and End (N-01, N-12) --------------------------------------------------------------
-def reactive(d: NDraft, when: str) -> tuple[Entry, ...]:
+def reactive(d: State, when: str) -> list[Entry]:
     """The reactive skills that react now ("start" or "end" of the active player's turn): the
     active player's "of your turn" ones and both players' "of each turn" ones. The active
     player's go on top of the queue, so they execute first ("starting with you")."""
@@ -322,28 +319,27 @@ def reactive(d: NDraft, when: str) -> tuple[Entry, ...]:
         mine = [i for i, a in d.agents.items() if a.owner == p] + list(d.sides[p].staging)
         stack.extend(Entry(player=p, card=i, skill=True) for i in sorted(mine)
                      if d.card(i).reacts in wanted)
-    return tuple(stack)
+    return stack
 
 
-def open_with_reactions(d: NDraft, at: At, when: str) -> None:
+def open_with_reactions(d: State, at: At, when: str) -> None:
     open_window(d, at, d.active)
     found = reactive(d, when)
     if found and d.queue is not None:
-        d.queue = d.queue.model_copy(update={"stack": found})
+        d.queue.stack = found
         if d.loud:
             names = ", ".join(d.name(e.card) for e in found)
             d.log("reacts", f"Reactive skills join the queue: {names}.", d.active)
 
 
-def begin_end(d: NDraft) -> None:
+def begin_end(d: State) -> None:
     open_with_reactions(d, "end", "end")
 
 
-def next_turn(d: NDraft) -> None:
+def next_turn(d: State) -> None:
     """Reset (damage and temporary effects go), then the next player's Start phase."""
-    for iid, ag in list(d.agents.items()):
-        if ag.damage or ag.boost or ag.shield:
-            d.agent(iid, damage=0, boost=0, shield=0)
+    for ag in d.agents.values():
+        ag.damage = ag.boost = ag.shield = 0
     d.turn += 1
     if d.turn > TURN_CAP:
         d.over = True
@@ -359,13 +355,13 @@ def next_turn(d: NDraft) -> None:
     start_turn(d, DRAW)
 
 
-def start_turn(d: NDraft, draw: int) -> None:
+def start_turn(d: State, draw: int) -> None:
     """Refresh (unlock agents, turn energy back), Draw, then Maintenance's reactions."""
     p = d.active
-    for iid, ag in list(d.agents.items()):
-        if ag.owner == p and ag.locked:
-            d.agent(iid, locked=False)
-    d.side(p, spent=0)
+    for ag in d.agents.values():
+        if ag.owner == p:
+            ag.locked = False
+    d.sides[p].spent = 0
     d.draw(p, draw)
     if not d.over:
         open_with_reactions(d, "maintenance", "start")

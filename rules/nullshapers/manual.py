@@ -11,7 +11,6 @@ from rules.core.manual import Resumer, resume
 from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
 from rules.nullshapers.cards import HIDDEN, PLACEHOLDER
-from rules.nullshapers.draft import NDraft, defense_of
 from rules.nullshapers.flow import next_turn, open_window, ordering, run
 from rules.nullshapers.state import (
     BIOMES,
@@ -20,8 +19,8 @@ from rules.nullshapers.state import (
     NONE,
     STAGING,
     Agent,
-    Side,
     State,
+    defense_of,
 )
 
 _SECTORS = tuple(f"durability_{b + 1}" for b in range(3))
@@ -65,7 +64,9 @@ class NullshapersManual(ManualTable):
         return tuple(getattr(s.sides[owner], zone))
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
-        return _with(s, owner, s.sides[owner].model_copy(update={zone: cards}))
+        new = s.copy()
+        setattr(new.sides[owner], zone, list(cards))
+        return new
 
     def fixed_label(self, zone: str, at: int) -> str:
         return "the anomaly in play"
@@ -74,10 +75,14 @@ class NullshapersManual(ManualTable):
         return [0] if s.sides[owner].anomaly == NONE else []
 
     def take_fixed(self, s: State, card: int, here: Place) -> State:
-        return _with(s, here.owner, s.sides[here.owner].model_copy(update={"anomaly": NONE}))
+        new = s.copy()
+        new.sides[here.owner].anomaly = NONE
+        return new
 
     def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
-        return _with(s, owner, s.sides[owner].model_copy(update={"anomaly": card}))
+        new = s.copy()
+        new.sides[owner].anomaly = card
+        return new
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         side = s.sides[owner]
@@ -85,23 +90,25 @@ class NullshapersManual(ManualTable):
 
     def take_board(self, s: State, card: int) -> State:
         """Out of play as when recalled: its gear goes to the cache, it leaves any battle."""
-        d = NDraft(s, True)
-        d.remove_agent(card)
-        return d.freeze()
+        new = s.copy()
+        new.remove_agent(card)
+        return new
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
-        return s.model_copy(update={"agents": {**s.agents, card: Agent(owner=owner, biome=at)}})
+        new = s.copy()
+        new.agents[card] = Agent(owner=owner, biome=at)
+        return new
 
     def take_under(self, s: State, card: int, host: int) -> State:
-        a = s.agents[host]
-        gear = tuple(g for g in a.gear if g != card)
-        return s.model_copy(update={"agents": {**s.agents,
-                                               host: a.model_copy(update={"gear": gear})}})
+        new = s.copy()
+        a = new.agents[host]
+        a.gear = [g for g in a.gear if g != card]
+        return new
 
     def put_under(self, s: State, card: int, host: int) -> State:
-        a = s.agents[host]
-        return s.model_copy(update={"agents": {
-            **s.agents, host: a.model_copy(update={"gear": (*a.gear, card)})}})
+        new = s.copy()
+        new.agents[host].gear.append(card)
+        return new
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
         if spec.name in _SECTORS:
@@ -112,23 +119,23 @@ class NullshapersManual(ManualTable):
         return None if a is None else int(getattr(a, spec.name))
 
     def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
+        new = s.copy()
         if spec.name in _SECTORS:
-            dur = list(s.sides[owner].durability)
-            dur[_SECTORS.index(spec.name)] = value
-            return _with(s, owner, s.sides[owner].model_copy(
-                update={"durability": (dur[0], dur[1], dur[2])}))
-        if spec.name == "spent":
-            return _with(s, owner, s.sides[owner].model_copy(update={"spent": value}))
-        a = s.agents[card].model_copy(update={spec.name: value})
-        return s.model_copy(update={"agents": {**s.agents, card: a}})
+            new.sides[owner].durability[_SECTORS.index(spec.name)] = value
+        elif spec.name == "spent":
+            new.sides[owner].spent = value
+        else:
+            setattr(new.agents[card], spec.name, value)
+        return new
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
         a = s.agents.get(card)
         return None if a is None else a.locked
 
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
-        a = s.agents[card].model_copy(update={"locked": value})
-        return s.model_copy(update={"agents": {**s.agents, card: a}})
+        new = s.copy()
+        new.agents[card].locked = value
+        return new
 
     def problems(self, s: State) -> list[str]:
         out = []
@@ -141,13 +148,14 @@ class NullshapersManual(ManualTable):
         """N-09 and N-10 as from a coded effect: an agent whose damage reaches its Defense is
         terminated, a sector at 0 durability is lost (two lost biomes lose the game); then the
         rest of the resolution (the event to the cache) and the queue goes on."""
-        d = NDraft(s, quiet)
+        d = s.copy()
+        d.begin(quiet)
         if resume(d, (Resume(op="checks"), *step.then), _RESUMES) and not d.over:
             run(d)
-        return d.freeze(), d.events
+        return d, d.end()
 
 
-def _checks(d: NDraft) -> None:
+def _checks(d: State) -> None:
     for iid in sorted(d.agents):
         damage = d.agents[iid].damage
         if damage > 0 and damage >= defense_of(d, iid):
@@ -165,12 +173,9 @@ def _checks(d: NDraft) -> None:
         next_turn(d)
 
 
-def _to_cache(d: NDraft, owner: int, card: int) -> None:
+def _to_cache(d: State, owner: int, card: int) -> None:
     d.to_cache(owner, card)
 
 
 _RESUMES: dict[str, Resumer] = {"checks": _checks, "to_cache": _to_cache}
 
-
-def _with(s: State, p: int, side: Side) -> State:
-    return s.model_copy(update={"sides": (side, s.sides[1]) if p == 0 else (s.sides[0], side)})
