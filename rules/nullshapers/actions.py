@@ -23,7 +23,7 @@ from rules.nullshapers.state import BIOMES, HAND_LIMIT, Entry, State
 
 def play(d: State, p: int, i: Play) -> None:
     card = d.card(i.card)
-    s = d.sides[p]
+    s = d.side(p)
     s.hand.remove(i.card)
     s.spent += card.cost
     if card.kind == "anomaly":
@@ -37,7 +37,7 @@ def play(d: State, p: int, i: Play) -> None:
 
 
 def convert(d: State, p: int, i: Convert) -> None:
-    s = d.sides[p]
+    s = d.side(p)
     s.hand.remove(i.card)
     s.energy.append(i.card)
     d.converted = True
@@ -61,8 +61,8 @@ def advance(d: State, p: int, i: Advance) -> None:
 
 
 def attach(d: State, p: int, i: Attach) -> None:
-    d.sides[p].staging.remove(i.gear)
-    d.agents[i.agent].gear.append(i.gear)
+    d.side(p).staging.remove(i.gear)
+    d.set_agent(i.agent, gear=(*d.agents[i.agent].gear, i.gear))
     if d.loud:
         d.log("attach", f"{d.name(i.gear)} is attached to {d.name(i.agent)}.", p)
 
@@ -70,12 +70,12 @@ def attach(d: State, p: int, i: Attach) -> None:
 def attack(d: State, p: int, i: AttackWith) -> None:
     if i.agent in d.attackers:  # a toggle: it was unlocked when it was chosen
         d.attackers.remove(i.agent)
-        d.agents[i.agent].locked = False
+        d.set_agent(i.agent, locked=False)
         if d.loud:
             d.log("attacker", f"{d.name(i.agent)} will not attack.", p)
         return
     d.attackers.append(i.agent)
-    d.agents[i.agent].locked = True  # attacking locks the agent
+    d.set_agent(i.agent, locked=True)  # attacking locks the agent
     if d.loud:
         d.log("attacker", f"{d.name(i.agent)} attacks.", p)
 
@@ -107,7 +107,7 @@ def done(d: State, p: int, i: Done) -> None:
 
 
 def discard(d: State, p: int, i: Discard) -> None:
-    s = d.sides[p]
+    s = d.side(p)
     s.hand.remove(i.card)
     s.cache.append(i.card)
     if len(s.hand) <= HAND_LIMIT:
@@ -115,7 +115,7 @@ def discard(d: State, p: int, i: Discard) -> None:
 
 
 def lose_biome(d: State, p: int, i: LoseBiome) -> None:
-    d.sides[p].must_lose -= 1
+    d.side(p).must_lose -= 1
     d.lose_biome(p, i.biome)
 
 

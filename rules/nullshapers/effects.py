@@ -26,8 +26,7 @@ class EventEffect:
 
 
 def _hit(d: State, iid: int, amount: int) -> None:
-    ag = d.agents[iid]
-    ag.damage += amount
+    ag = d.set_agent(iid, damage=d.agents[iid].damage + amount)
     if d.loud:
         d.log("damage", f"{d.name(iid)} takes {amount} damage.", ag.owner)
     if ag.damage >= defense_of(d, iid):
@@ -39,11 +38,11 @@ def _damage(d: State, e: Entry, card: NCard) -> None:
 
 
 def _boost(d: State, e: Entry, card: NCard) -> None:
-    d.agents[e.target].boost += card.amount
+    d.set_agent(e.target, boost=d.agents[e.target].boost + card.amount)
 
 
 def _shield(d: State, e: Entry, card: NCard) -> None:
-    d.agents[e.target].shield += card.amount
+    d.set_agent(e.target, shield=d.agents[e.target].shield + card.amount)
 
 
 def _draw(d: State, e: Entry, card: NCard) -> None:
@@ -55,7 +54,7 @@ def _repair(d: State, e: Entry, card: NCard) -> None:
 
 
 def _mend(d: State, p: int, biome: int, amount: int) -> None:
-    dur = d.sides[p].durability
+    dur = d.side(p).durability
     dur[biome] = min(DURABILITY, dur[biome] + amount)
 
 
@@ -73,7 +72,7 @@ def _cancel(d: State, e: Entry, card: NCard) -> None:
 def _recall(d: State, e: Entry, card: NCard) -> None:
     owner = d.agents[e.target].owner
     d.remove_agent(e.target)
-    d.sides[owner].hand.append(e.target)
+    d.side(owner).hand.append(e.target)
 
 
 def _recharge(d: State, e: Entry, card: NCard) -> None:
@@ -81,7 +80,7 @@ def _recharge(d: State, e: Entry, card: NCard) -> None:
 
 
 def _unspend(d: State, p: int, amount: int) -> None:
-    s = d.sides[p]
+    s = d.side(p)
     s.spent = max(0, s.spent - amount)
 
 

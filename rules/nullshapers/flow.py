@@ -3,7 +3,7 @@ comes next when a window closes on an empty queue."""
 
 from __future__ import annotations
 
-from rules.core.manual import later, paused
+from rules.core.manual import later
 from rules.core.window_state import WindowState
 from rules.nullshapers.effects import EVENT_EFFECTS, REACTIVE_EFFECTS, targets
 from rules.nullshapers.state import (
@@ -61,7 +61,7 @@ def run(d: State) -> None:
     """Go on until someone must decide: both declined → the top entry executes and players
     may act again (N-01, N-02); an empty queue closed → the next beat of the turn."""
     while not d.over:
-        if d.sides[0].must_lose or d.sides[1].must_lose or paused(d):
+        if d.sides[0].must_lose or d.sides[1].must_lose or d.manual:  # or a step by hand
             return
         q = d.queue
         if q is None or not q.closed:
@@ -91,7 +91,7 @@ def resolve(d: State, e: Entry) -> None:
             if d.loud:
                 d.log("executes", f"{card.name} executes.", e.player)
             EVENT_EFFECTS[card.effect or ""].resolve(d, e, card)
-            if paused(d):  # carried out by hand: to the cache after Done
+            if d.manual:  # carried out by hand: to the cache after Done
                 later(d, "to_cache", e.player, e.card)
                 return
         elif d.loud:
@@ -102,12 +102,12 @@ def resolve(d: State, e: Entry) -> None:
         biome = e.biome if e.biome >= 0 and d.open_biome(e.biome) else STAGING
         d.agents[e.card] = Agent(owner=e.player, biome=biome)
     elif card.kind == "anomaly":
-        old = d.sides[e.player].anomaly
-        if old != NONE:
-            d.to_cache(e.player, old)
-        d.sides[e.player].anomaly = e.card
+        side = d.side(e.player)
+        if side.anomaly != NONE:
+            d.to_cache(e.player, side.anomaly)
+        side.anomaly = e.card
     else:
-        d.sides[e.player].staging.append(e.card)
+        d.side(e.player).staging.append(e.card)
     if d.loud:
         d.log("arrives", f"{card.name} comes into play.", e.player)
 
@@ -182,7 +182,7 @@ def move_advancing(d: State) -> None:
     for iid in d.advancing:
         ag = d.agents.get(iid)
         if ag is not None and ag.biome == STAGING and d.open_biome(b):
-            ag.biome = b
+            d.set_agent(iid, biome=b)
             if d.loud:
                 d.log("advance", f"{d.name(iid)} advances into {BIOMES[b]}.", ag.owner)
     d.advancing = []
@@ -286,8 +286,7 @@ def strike(d: State, ranged: bool) -> None:
         if x in d.agents and a in d.agents and d.card(x).ranged == ranged:
             hits[a] = hits.get(a, 0) + attack_of(d, x)
     for iid, n in hits.items():
-        ag = d.agents[iid]
-        ag.damage += n
+        ag = d.set_agent(iid, damage=d.agents[iid].damage + n)
         if d.loud:
             d.log("damage", f"{d.name(iid)} takes {n} battle damage.", ag.owner)
     for iid in list(hits):
@@ -299,8 +298,9 @@ def strike(d: State, ranged: bool) -> None:
 
 def end_battle(d: State) -> None:
     """N-11: every agent still in a biome retreats to staging."""
-    for ag in d.agents.values():
-        ag.biome = STAGING
+    for iid, ag in d.agents.items():
+        if ag.biome != STAGING:
+            d.set_agent(iid, biome=STAGING)
     d.attackers = []
     d.blocks = []
     d.ordered = []
@@ -338,8 +338,9 @@ def begin_end(d: State) -> None:
 
 def next_turn(d: State) -> None:
     """Reset (damage and temporary effects go), then the next player's Start phase."""
-    for ag in d.agents.values():
-        ag.damage = ag.boost = ag.shield = 0
+    for iid, ag in d.agents.items():
+        if ag.damage or ag.boost or ag.shield:
+            d.set_agent(iid, damage=0, boost=0, shield=0)
     d.turn += 1
     if d.turn > TURN_CAP:
         d.over = True
@@ -358,10 +359,10 @@ def next_turn(d: State) -> None:
 def start_turn(d: State, draw: int) -> None:
     """Refresh (unlock agents, turn energy back), Draw, then Maintenance's reactions."""
     p = d.active
-    for ag in d.agents.values():
-        if ag.owner == p:
-            ag.locked = False
-    d.sides[p].spent = 0
+    for iid, ag in d.agents.items():
+        if ag.owner == p and ag.locked:
+            d.set_agent(iid, locked=False)
+    d.side(p).spent = 0
     d.draw(p, draw)
     if not d.over:
         open_with_reactions(d, "maintenance", "start")

@@ -32,10 +32,8 @@ _DONE = Done()
 _PRIMARY = ("primary1", "primary2")
 
 
-def legal(s: State) -> list[Intent]:
-    p = to_act(s)
-    if p is None:
-        return []
+def legal(s: State, p: int) -> list[Intent]:
+    """What ``p``, who is to act, may do now."""
     side = s.sides[p]
     if side.must_lose:
         return [LoseBiome.of(b) for b in range(3) if not side.lost[b]]

@@ -65,7 +65,7 @@ class NullshapersManual(ManualTable):
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
         new = s.copy()
-        setattr(new.sides[owner], zone, list(cards))
+        setattr(new.side(owner), zone, list(cards))
         return new
 
     def fixed_label(self, zone: str, at: int) -> str:
@@ -76,12 +76,12 @@ class NullshapersManual(ManualTable):
 
     def take_fixed(self, s: State, card: int, here: Place) -> State:
         new = s.copy()
-        new.sides[here.owner].anomaly = NONE
+        new.side(here.owner).anomaly = NONE
         return new
 
     def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
         new = s.copy()
-        new.sides[owner].anomaly = card
+        new.side(owner).anomaly = card
         return new
 
     def board_spots(self, s: State, owner: int) -> list[int]:
@@ -101,13 +101,12 @@ class NullshapersManual(ManualTable):
 
     def take_under(self, s: State, card: int, host: int) -> State:
         new = s.copy()
-        a = new.agents[host]
-        a.gear = [g for g in a.gear if g != card]
+        new.set_agent(host, gear=tuple(g for g in s.agents[host].gear if g != card))
         return new
 
     def put_under(self, s: State, card: int, host: int) -> State:
         new = s.copy()
-        new.agents[host].gear.append(card)
+        new.set_agent(host, gear=(*s.agents[host].gear, card))
         return new
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
@@ -121,11 +120,11 @@ class NullshapersManual(ManualTable):
     def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
         new = s.copy()
         if spec.name in _SECTORS:
-            new.sides[owner].durability[_SECTORS.index(spec.name)] = value
+            new.side(owner).durability[_SECTORS.index(spec.name)] = value
         elif spec.name == "spent":
-            new.sides[owner].spent = value
+            new.side(owner).spent = value
         else:
-            setattr(new.agents[card], spec.name, value)
+            new.set_agent(card, **{spec.name: value})
         return new
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
@@ -134,7 +133,7 @@ class NullshapersManual(ManualTable):
 
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
         new = s.copy()
-        new.agents[card].locked = value
+        new.set_agent(card, locked=value)
         return new
 
     def problems(self, s: State) -> list[str]:

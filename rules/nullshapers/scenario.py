@@ -21,6 +21,7 @@ deciding player's hand first, then the queue). Facts: ``to_act``, ``winner``, ``
 
 from __future__ import annotations
 
+from itertools import count
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -48,10 +49,12 @@ def build(rs: NullshapersRules, position: dict[str, Any], seed: int) -> State:
     if len(specs) > OTHERS:
         raise ValueError(f"agents: at most {OTHERS} agents, not {len(specs)}")
 
+    others = count(OTHERS)
+
     def new(cid: str, iid: int | None = None) -> int:
         if cid not in catalog:
             raise ValueError(f"unknown card {cid!r}")
-        iid = OTHERS + len(cards) - len(agents) if iid is None else iid
+        iid = next(others) if iid is None else iid
         cards[iid] = cid
         return iid
 
@@ -59,10 +62,10 @@ def build(rs: NullshapersRules, position: dict[str, Any], seed: int) -> State:
     order: list[int] = []
     for n, spec in enumerate(specs):
         iid = new(spec["card"], n)
+        gear = tuple(new(g) for g in spec.get("gear", ()))
         agents[iid] = Agent(owner=int(spec.get("owner", 0)), biome=int(spec.get("biome", -1)),
                             damage=int(spec.get("damage", 0)),
-                            locked=bool(spec.get("locked", False)))
-        agents[iid].gear = [new(g) for g in spec.get("gear", ())]
+                            locked=bool(spec.get("locked", False)), gear=gear)
         order.append(iid)
     filler = next(iter(catalog))
     sides = []

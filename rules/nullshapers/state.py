@@ -5,8 +5,8 @@ sector, losing a biome), logging on the state when it is loud."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -60,21 +60,19 @@ PerBiome = Annotated[list[int], Field(min_length=3, max_length=3)]
 LostBiomes = Annotated[list[bool], Field(min_length=3, max_length=3)]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Agent:
-    """An agent in play: in its owner's staging area or their sector of a biome."""
+    """An agent in play: in its owner's staging area or their sector of a biome. A value: a
+    step that changes an agent puts a new one in its place (``State.set_agent``), so copies of
+    a state share their agents."""
 
     owner: int
     biome: int = STAGING
     damage: int = 0
     locked: bool = False  # it attacked: it cannot defend until its owner's Refresh
-    gear: list[int] = field(default_factory=list)  # attached hardware
+    gear: tuple[int, ...] = ()  # attached hardware
     boost: int = 0  # temporary Attack until Reset
     shield: int = 0  # temporary Defense until Reset
-
-    def copy(self) -> Agent:
-        return Agent(self.owner, self.biome, self.damage, self.locked, self.gear.copy(),
-                     self.boost, self.shield)
 
 
 @dataclass(slots=True)
@@ -117,8 +115,33 @@ class Entry:
     biome: int = NONE
 
 
+class _SharesSides(GameState):
+    """Which of a state's two sides are its own to change (bit ``1 << p``): a copy shares
+    both sides with the state it was copied from, and whichever of the two changes a side
+    first copies it (``State.side``), as most steps change neither. Not a field: not dumped."""
+
+    __slots__ = ("_own",)
+
+    _own: int
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._own = 0
+
+    def _owns(self, p: int) -> bool:
+        return bool(self._own >> p & 1)
+
+    def _take(self, p: int) -> None:
+        self._own |= 1 << p
+
+    def _share(self) -> None:
+        self._own = 0
+
+
 @dataclass(slots=True)
-class State(GameState):
+class State(_SharesSides):
+    """Read a player's side as ``sides[p]``; change it only through ``side(p)``."""
+
     catalog: dict[str, NCard]
     cards: dict[int, str]
     sides: tuple[Side, Side]
@@ -144,15 +167,30 @@ class State(GameState):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def copy(self) -> State:
-        """The catalog and the cards' names are shared: no step changes them."""
+        """The catalog, the cards' names, the agents and the sides are shared: no step changes
+        the first two, agents are replaced, sides copied when first changed (``side``)."""
         q = self.queue
-        return State(self.catalog, self.cards, (self.sides[0].copy(), self.sides[1].copy()),
-                     {i: a.copy() for i, a in self.agents.items()}, self.active, self.first,
-                     self.turn, self.at, None if q is None else q.copy(), self.converted,
-                     self.anomaly_played, self.advancer, self.advance_biome,
+        self._share()
+        return State(self.catalog, self.cards, self.sides, self.agents.copy(), self.active,
+                     self.first, self.turn, self.at, None if q is None else q.copy(),
+                     self.converted, self.anomaly_played, self.advancer, self.advance_biome,
                      self.advancing.copy(), self.attackers.copy(), self.blocks.copy(),
                      self.ordered.copy(), self.rng, self.winner, self.over, self.manual,
                      self.designer, self.face_down)
+
+    def side(self, p: int) -> Side:
+        """Player ``p``'s side, to change: copied first if another state may share it."""
+        if not self._owns(p):
+            mine = self.sides[p].copy()
+            self.sides = (mine, self.sides[1]) if p == 0 else (self.sides[0], mine)
+            self._take(p)
+            return mine
+        return self.sides[p]
+
+    def set_agent(self, iid: int, **change: Any) -> Agent:
+        """Agent ``iid`` with ``change`` made, in its place."""
+        ag = self.agents[iid] = replace(self.agents[iid], **change)
+        return ag
 
     def card(self, iid: int) -> NCard:
         return self.catalog[self.cards[iid]]
@@ -166,7 +204,7 @@ class State(GameState):
 
     # ---- what steps do to it ------------------------------------------------------------
     def to_cache(self, owner: int, *iids: int) -> None:
-        self.sides[owner].cache.extend(iids)
+        self.side(owner).cache.extend(iids)
 
     def remove_agent(self, iid: int) -> None:
         """An agent leaves play (terminated or recalled): its gear goes to the cache."""
@@ -192,7 +230,7 @@ class State(GameState):
 
     def draw(self, p: int, n: int) -> None:
         """Draw ``n``; each card that cannot be drawn costs a biome of the player's choice."""
-        s = self.sides[p]
+        s = self.side(p)
         got = s.deck[:n]
         del s.deck[:n]
         s.hand.extend(got)
@@ -205,10 +243,9 @@ class State(GameState):
                          f"a biome of their choice.", p)
 
     def damage_sector(self, owner: int, biome: int, amount: int) -> None:
-        s = self.sides[owner]
-        if amount <= 0 or s.lost[biome]:
+        if amount <= 0 or self.sides[owner].lost[biome]:
             return
-        dur = s.durability
+        dur = self.side(owner).durability
         dur[biome] = max(0, dur[biome] - amount)
         if self.loud:
             self.log("sector", f"Player {owner + 1}'s sector in {BIOMES[biome]} loses {amount} "
@@ -218,7 +255,7 @@ class State(GameState):
 
     def lose_biome(self, owner: int, biome: int) -> None:
         """N-10: the owner loses that biome; losing two of three loses the game."""
-        s = self.sides[owner]
+        s = self.side(owner)
         s.lost[biome] = True
         s.durability[biome] = 0
         if self.loud:

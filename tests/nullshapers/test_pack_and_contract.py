@@ -86,7 +86,7 @@ def test_evaluate_prefers_damage_piled_on_one_sector() -> None:
 
     def hurt(durability: tuple[int, int, int]) -> float:
         s = state.copy()
-        s.sides[1].durability = list(durability)
+        s.side(1).durability = list(durability)
         return rs.evaluate(s, 0)
 
     assert hurt((4, 10, 10)) > hurt((8, 8, 8)) > hurt((10, 10, 10))

@@ -28,7 +28,7 @@ def test_N01_maintenance_reactions_join_the_queue_and_only_speed_3_answers() -> 
     s = position(at="end", active=1, hand=[["spark_bolt", "flash_burn"], []],
                  energy=[2, 0], staging=[["recovery_daemon"], []],
                  agents=[{"card": "signal_sniper", "owner": 0, "locked": True}])
-    s.sides[0].spent = 2
+    s.side(0).spent = 2
     s = pass_all(s)  # player 2's turn ends; player 1's Start phase begins
     assert s.active == 0 and s.at == "maintenance"
     # Refresh: locked agents unlock and spent energy turns back.
