@@ -171,6 +171,8 @@ class State(_SharesSides):
         the first two, agents are replaced, sides copied when first changed (``side``)."""
         q = self.queue
         self._share()
+        # One call of the dataclass's __init__ (faster than ``shallow()`` and then replacing
+        # the six containers a step changes in place).
         return State(self.catalog, self.cards, self.sides, self.agents.copy(), self.active,
                      self.first, self.turn, self.at, None if q is None else q.copy(),
                      self.converted, self.anomaly_played, self.advancer, self.advance_biome,
