@@ -25,67 +25,67 @@ class EventEffect:
     resolve: Callable[[State, Entry, NCard], None]
 
 
-def _hit(d: State, iid: int, amount: int) -> None:
-    ag = d.set_agent(iid, damage=d.agents[iid].damage + amount)
-    if d.loud:
-        d.log("damage", f"{d.name(iid)} takes {amount} damage.", ag.owner)
-    if ag.damage >= defense_of(d, iid):
-        d.terminate(iid)
+def _hit(s: State, iid: int, amount: int) -> None:
+    ag = s.set_agent(iid, damage=s.agents[iid].damage + amount)
+    if s.loud:
+        s.log("damage", f"{s.name(iid)} takes {amount} damage.", ag.owner)
+    if ag.damage >= defense_of(s, iid):
+        s.terminate(iid)
 
 
-def _damage(d: State, e: Entry, card: NCard) -> None:
-    _hit(d, e.target, card.amount)
+def _damage(s: State, e: Entry, card: NCard) -> None:
+    _hit(s, e.target, card.amount)
 
 
-def _boost(d: State, e: Entry, card: NCard) -> None:
-    d.set_agent(e.target, boost=d.agents[e.target].boost + card.amount)
+def _boost(s: State, e: Entry, card: NCard) -> None:
+    s.set_agent(e.target, boost=s.agents[e.target].boost + card.amount)
 
 
-def _shield(d: State, e: Entry, card: NCard) -> None:
-    d.set_agent(e.target, shield=d.agents[e.target].shield + card.amount)
+def _shield(s: State, e: Entry, card: NCard) -> None:
+    s.set_agent(e.target, shield=s.agents[e.target].shield + card.amount)
 
 
-def _draw(d: State, e: Entry, card: NCard) -> None:
-    d.draw(e.player, card.amount)
+def _draw(s: State, e: Entry, card: NCard) -> None:
+    s.draw(e.player, card.amount)
 
 
-def _repair(d: State, e: Entry, card: NCard) -> None:
-    _mend(d, e.player, e.target, card.amount)
+def _repair(s: State, e: Entry, card: NCard) -> None:
+    _mend(s, e.player, e.target, card.amount)
 
 
-def _mend(d: State, p: int, biome: int, amount: int) -> None:
-    dur = d.side(p).durability
+def _mend(s: State, p: int, biome: int, amount: int) -> None:
+    dur = s.side(p).durability
     dur[biome] = min(DURABILITY, dur[biome] + amount)
 
 
-def _cancel(d: State, e: Entry, card: NCard) -> None:
-    q = d.queue
+def _cancel(s: State, e: Entry, card: NCard) -> None:
+    q = s.queue
     assert q is not None
     victim = next(x for x in q.stack if x.card == e.target)
     q.stack = [x for x in q.stack if x is not victim]
     if not victim.skill:
-        d.to_cache(victim.player, victim.card)
-    if d.loud:
-        d.log("cancelled", f"{d.name(victim.card)} is cancelled.", victim.player)
+        s.to_cache(victim.player, victim.card)
+    if s.loud:
+        s.log("cancelled", f"{s.name(victim.card)} is cancelled.", victim.player)
 
 
-def _recall(d: State, e: Entry, card: NCard) -> None:
-    owner = d.agents[e.target].owner
-    d.remove_agent(e.target)
-    d.side(owner).hand.append(e.target)
+def _recall(s: State, e: Entry, card: NCard) -> None:
+    owner = s.agents[e.target].owner
+    s.remove_agent(e.target)
+    s.side(owner).hand.append(e.target)
 
 
-def _recharge(d: State, e: Entry, card: NCard) -> None:
-    _unspend(d, e.player, card.amount)
+def _recharge(s: State, e: Entry, card: NCard) -> None:
+    _unspend(s, e.player, card.amount)
 
 
-def _unspend(d: State, p: int, amount: int) -> None:
-    s = d.side(p)
-    s.spent = max(0, s.spent - amount)
+def _unspend(s: State, p: int, amount: int) -> None:
+    mine = s.side(p)
+    mine.spent = max(0, mine.spent - amount)
 
 
-def _by_hand(d: State, e: Entry, card: NCard) -> None:
-    open_step(d, e.player, card.name, card.text, e.card)
+def _by_hand(s: State, e: Entry, card: NCard) -> None:
+    open_step(s, e.player, card.name, card.text, e.card)
 
 
 EVENT_EFFECTS: dict[str, EventEffect] = {
@@ -110,22 +110,22 @@ def _weakest(sides: Sequence[Side], p: int) -> int:
     return min(standing, key=lambda b: (s.durability[b], b)) if standing else -1
 
 
-def _skill_draw(d: State, p: int, card: NCard) -> None:
-    d.draw(p, max(1, card.amount))
+def _skill_draw(s: State, p: int, card: NCard) -> None:
+    s.draw(p, max(1, card.amount))
 
 
-def _skill_repair(d: State, p: int, card: NCard) -> None:
-    b = _weakest(d.sides, p)
+def _skill_repair(s: State, p: int, card: NCard) -> None:
+    b = _weakest(s.sides, p)
     if b >= 0:
-        _mend(d, p, b, max(1, card.amount))
+        _mend(s, p, b, max(1, card.amount))
 
 
-def _skill_recharge(d: State, p: int, card: NCard) -> None:
-    _unspend(d, p, max(1, card.amount))
+def _skill_recharge(s: State, p: int, card: NCard) -> None:
+    _unspend(s, p, max(1, card.amount))
 
 
-def _skill_by_hand(d: State, p: int, card: NCard) -> None:
-    open_step(d, p, f"{card.name}'s skill", card.text)
+def _skill_by_hand(s: State, p: int, card: NCard) -> None:
+    open_step(s, p, f"{card.name}'s skill", card.text)
 
 
 REACTIVE_EFFECTS: dict[str, Callable[[State, int, NCard], None]] = {

@@ -147,33 +147,33 @@ class NullshapersManual(ManualTable):
         """N-09 and N-10 as from a coded effect: an agent whose damage reaches its Defense is
         terminated, a sector at 0 durability is lost (two lost biomes lose the game); then the
         rest of the resolution (the event to the cache) and the queue goes on."""
-        d = s.copy()
-        d.begin(quiet)
-        if resume(d, (Resume(op="checks"), *step.then), _RESUMES) and not d.over:
-            run(d)
-        return d, d.end()
+        new = s.copy()
+        new.begin(quiet)
+        if resume(new, (Resume(op="checks"), *step.then), _RESUMES) and not new.over:
+            run(new)
+        return new, new.end()
 
 
-def _checks(d: State) -> None:
-    for iid in sorted(d.agents):
-        damage = d.agents[iid].damage
-        if damage > 0 and damage >= defense_of(d, iid):
-            d.terminate(iid)
+def _checks(s: State) -> None:
+    for iid in sorted(s.agents):
+        damage = s.agents[iid].damage
+        if damage > 0 and damage >= defense_of(s, iid):
+            s.terminate(iid)
     for p in (0, 1):
         for b in range(3):
-            if d.sides[p].durability[b] == 0 and not d.sides[p].lost[b]:
-                d.lose_biome(p, b)
-    if d.over:
+            if s.sides[p].durability[b] == 0 and not s.sides[p].lost[b]:
+                s.lose_biome(p, b)
+    if s.over:
         return
     # A choice the changes have made moot goes on as its last pick would (``actions``).
-    if d.at == "order" and ordering(d) is None:
-        open_window(d, "defend_after", d.active)
-    elif d.at == "discard" and len(d.sides[d.active].hand) <= HAND_LIMIT:
-        next_turn(d)
+    if s.at == "order" and ordering(s) is None:
+        open_window(s, "defend_after", s.active)
+    elif s.at == "discard" and len(s.sides[s.active].hand) <= HAND_LIMIT:
+        next_turn(s)
 
 
-def _to_cache(d: State, owner: int, card: int) -> None:
-    d.to_cache(owner, card)
+def _to_cache(s: State, owner: int, card: int) -> None:
+    s.to_cache(owner, card)
 
 
 _RESUMES: dict[str, Resumer] = {"checks": _checks, "to_cache": _to_cache}

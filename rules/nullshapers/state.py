@@ -5,7 +5,7 @@ sector, losing a biome), logging on the state when it is loud."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -191,7 +191,11 @@ class State(_SharesSides):
 
     def set_agent(self, iid: int, **change: Any) -> Agent:
         """Agent ``iid`` with ``change`` made, in its place."""
-        ag = self.agents[iid] = replace(self.agents[iid], **change)
+        a = self.agents[iid]
+        # As ``dataclasses.replace``, without its generic checks (a step replaces agents often).
+        ag = self.agents[iid] = Agent(**{
+            "owner": a.owner, "biome": a.biome, "damage": a.damage, "locked": a.locked,
+            "gear": a.gear, "boost": a.boost, "shield": a.shield, **change})
         return ag
 
     def card(self, iid: int) -> NCard:
