@@ -20,7 +20,6 @@ from game.layouts.regions import RegionTable
 from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 from rules.nullshapers.cards import HIDDEN
-from rules.nullshapers.draft import attack_of, defense_of
 from rules.nullshapers.effects import target_kind
 from rules.nullshapers.flow import damage_order, damage_preview, speeds, to_act
 from rules.nullshapers.game import GAME
@@ -37,7 +36,15 @@ from rules.nullshapers.intents import (
 )
 from rules.nullshapers.pack import face as pack_face
 from rules.nullshapers.ruleset import NullshapersRules
-from rules.nullshapers.state import BIOMES, DURABILITY, PHASES, STAGING, State
+from rules.nullshapers.state import (
+    BIOMES,
+    DURABILITY,
+    PHASES,
+    STAGING,
+    State,
+    attack_of,
+    defense_of,
+)
 
 ATTACK = (200, 60, 50)
 DEFEND = (60, 110, 190)
