@@ -22,7 +22,7 @@ from game.draw.palette import GOLD, INK_DIM
 from game.draw.scale import px
 from game.draw.text import TEXT
 from game.input.focus import FocusRing
-from game.layouts import decks_for, playable
+from game.layouts import decks_for, playable, title_of
 from game.packs import decks_of, game_options, is_shipped, pack_folder
 from game.scenes.base import Scene
 from game.session import GameConfig, Level, Seat
@@ -249,7 +249,7 @@ class MenuScene(Scene):
             found = decks_of(game, folder)
             if found.pack is None or not found.names:
                 problems = found.errors or ["no decks in it"]
-                self.app.files.show(f"{folder} cannot be played as a {game} pack:\n"
+                self.app.files.show(f"{folder} cannot be played as a {title_of(game)} pack:\n"
                                     + "\n".join(problems[:8]), "Pack has problems")
                 folder = self.pack
         self.pack = folder
@@ -287,8 +287,8 @@ def _text(option: str | tuple[str, str]) -> str:
 
 
 def _game_label(name: str) -> str:
-    """How the game list shows a game: its name, capitalised."""
-    return name.capitalize()
+    """How the game list shows a game: its declared title."""
+    return title_of(name)
 
 
 def _game_name(label: str) -> str:

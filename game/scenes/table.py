@@ -23,7 +23,7 @@ from game.input.focus import FocusRing
 from game.input.handlers import Confirm, Handler, HandOver, Idle, Watching
 from game.input.keyboard import KeyFocus
 from game.input.manual import ManualPick
-from game.layouts import table_for
+from game.layouts import table_for, title_of
 from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
 from game.manual_panel import ManualPanel
 from game.packs import pack_folder
@@ -76,7 +76,7 @@ class TableScene(Scene):
         self._layout_written: str = ""
         self._log_seen = 0  # how many of the session's log lines the log view shows
         self._heard = len(self.session.live.events)  # intents whose events made their sound
-        title = getattr(self.session.rs, "title", cfg.game.capitalize())
+        title = title_of(cfg.game)
         opened = live is not None
         self.log.add(f"{'Game' if opened else 'New game'}: {title}, seed {cfg.seed}.")
         for line in self.layout.opening_lines(self.session.initial_state, self.names):
