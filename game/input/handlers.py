@@ -1,7 +1,9 @@
 """Input handlers. The table scene feeds each event that pygame-gui did not consume to the
 active handler, which answers with an intent for the rules, the next handler, or None.
 
-Idle        nothing picked up; click/drag starts, Space passes, lit targets are clickable
+Idle        nothing picked up; click/drag starts, Space passes, lit targets are clickable;
+            a click on a card opens the menu of its actions (even one: ``clicked_act``), a
+            drag onto a lit target acts, hovering or a right-click shows the card
 Dragging    a piece follows the mouse; its legal zones are lit; the drop becomes an intent
 Menu        a small action menu (pygame-gui buttons) of intents for one piece
 Targeting   pick a zone for an action chosen from a menu
@@ -130,6 +132,14 @@ def why_idle(ctx: Ctx, piece: Piece) -> str:
     if not reasons:
         return "Nothing to do with that now."
     return max(reasons, key=lambda r: reasons[r])
+
+
+def clicked_act(ctx: Ctx, piece: Piece, mine: list[Intent]) -> bool:
+    """Whether a click on ``piece`` does its one action at once. Never for a card (a piece
+    with a face): players click a card to read it, so a click opens the menu of its actions,
+    one item included, and only a drag onto a lit target acts. A faceless piece (a die's side,
+    a token) is a button: its one untargeted action is what clicking it means."""
+    return len(mine) == 1 and bool(untargeted(ctx, mine)) and ctx.layout.face(piece.source) is None
 
 
 def keyed_intent(ctx: Ctx) -> Intent | None:
@@ -266,8 +276,8 @@ class Dragging(Handler):
 
     def drop(self, ctx: Ctx) -> Intent | Handler | None:
         mine = candidates(ctx, self.piece.source)
-        if not self.moved:  # a click: do the one thing that needs no target, else a menu
-            if len(mine) == 1 and untargeted(ctx, mine):
+        if not self.moved:
+            if clicked_act(ctx, self.piece, mine):
                 return mine[0]
             return Menu(ctx, mine, self.pos) if mine else Idle()
         zone = ctx.layout.zone_at(self.pos)
