@@ -287,10 +287,11 @@ class Dragging(Handler):
             if here:
                 return _pick(here, ctx, self.pos)
         loose = untargeted(ctx, mine)
-        if len(loose) == 1 and not self.piece.rect.collidepoint(self.pos):
+        if len(loose) == 1 and ctx.layout.plays_loose_at(self.piece, self.pos):
             return loose[0]
         if zone is None:
-            ctx.say("Drop it on a lit target.", error=True)
+            ctx.say(f"Drop it on the board: {ctx.layout.describe(loose[0])}." if len(loose) == 1
+                    else "Drop it on a lit target.", error=True)
             return back
         implied = ctx.layout.implied(self.piece, zone)
         reason = ctx.why_not(implied) if implied is not None else "nothing can go there"
@@ -307,6 +308,9 @@ class Dragging(Handler):
         names = ", ".join(sorted({ctx.layout.describe(i) for i in mine
                                   if ctx.layout.target_of(i) == zone})) if zone is not None \
             else ""
+        loose = untargeted(ctx, mine)
+        if not names and len(loose) == 1 and ctx.layout.plays_loose_at(self.piece, self.pos):
+            names = ctx.layout.describe(loose[0])  # what dropping it here does
         ov.hint = names
         return ov
 

@@ -315,8 +315,8 @@ class KyoukaiTable(TableLayout):
     def target_of(self, intent: Intent) -> ZoneId | None:
         if isinstance(intent, Move):
             return intent.to
-        if isinstance(intent, Attack | UseSkill | OpenGate):
-            return intent.zone
+        if isinstance(intent, Attack | UseSkill | OpenGate):  # -1: needs no target
+            return intent.zone if intent.zone >= 0 else UNTARGETED
         if isinstance(intent, Choose) and self.view is not None:
             return self.view.zone_of(intent.gate)
         if isinstance(intent, Discard):
@@ -326,6 +326,10 @@ class KyoukaiTable(TableLayout):
     def highlight_kind(self, intent: Intent) -> str:
         return {"move": "move", "attack": "attack", "skill": "skill", "open": "open",
                 "choose": "choose"}.get(intent.kind, "respond")
+
+    def plays_loose_at(self, piece: Piece, pos: Pos) -> bool:
+        """A Gate that needs no target is opened by a drop anywhere on the board."""
+        return self.board.rect.collidepoint(pos)
 
     def focus(self) -> int | None:
         v = self.view
