@@ -91,3 +91,31 @@ def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tupl
         y += px(3)
     ft = TEXT.get(fit(footer, 16, rect.w - px(16)), 16, INK_DIM)
     surf.blit(ft, (rect.x + px(8), rect.bottom - px(58)))
+
+
+TEXT_BOX_MAX = 760  # design pixels: the widest a message or hint box grows before wrapping
+
+
+def text_box(surf: pygame.Surface, text: str, size: int, colour: Color, anchor: str,
+             at: tuple[int, int], edge: Color | None = None) -> pygame.Rect:
+    """A message or hint in a rounded box, its point ``anchor`` ("midtop", "midbottom") at
+    ``at``: wrapped to fit the window (never cut at its edge, however long the reason or how
+    narrow the window) and moved inside it. Returns the box."""
+    w, h = surf.get_size()
+    margin, pad_x, pad_y = px(8), px(10), px(5)
+    lines = wrap(text, size, max(px(80), min(px(TEXT_BOX_MAX), w - 2 * (margin + pad_x))),
+                 True)
+    rendered = [TEXT.get(line, size, colour, True) for line in lines]
+    tw = max(t.get_width() for t in rendered)
+    th = sum(t.get_height() for t in rendered)
+    box = pygame.Rect(0, 0, tw + 2 * pad_x, th + 2 * pad_y)
+    setattr(box, anchor, at)
+    box.clamp_ip(pygame.Rect(margin, margin, w - 2 * margin, h - 2 * margin))
+    pygame.draw.rect(surf, PANEL, box, border_radius=px(8))
+    if edge is not None:
+        pygame.draw.rect(surf, edge, box, width=px(2), border_radius=px(8))
+    y = box.y + pad_y
+    for t in rendered:
+        surf.blit(t, t.get_rect(midtop=(box.centerx, y)))
+        y += t.get_height()
+    return box
