@@ -85,20 +85,26 @@ def reset() -> None:
     _box.cache_clear()
 
 
+def _main(f: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """``text`` in the table's font: its own way of drawing (``TableFont.render_text``)."""
+    own = getattr(f, "render_text", None)
+    return own(text, colour) if own is not None else f.render(text, True, colour)
+
+
 def render(main: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
     """``text`` in ``main``, its missing characters drawn from the fallback font at the same
     height, all on one baseline."""
     path = fallback_path()
     parts = runs(text)
     if path is None or not any(other for _, other in parts):
-        return main.render(text, True, colour)
+        return _main(main, text, colour)
     key = (main.point_size, main.bold)
     fb = _fallbacks.get(key)
     if fb is None:
         fb = _fallbacks[key] = pygame.font.Font(str(path), main.point_size)
         fb.bold = main.bold
-    pieces = [((fb if other else main).render(t, True, colour), fb if other else main)
-              for t, other in parts]
+    pieces = [(fb.render(t, True, colour) if other else _main(main, t, colour),
+               fb if other else main) for t, other in parts]
     ascent = max(f.get_ascent() for _, f in pieces)
     height = max(ascent + s.get_height() - f.get_ascent() for s, f in pieces)
     out = pygame.Surface((sum(s.get_width() for s, _ in pieces), height), pygame.SRCALPHA)
