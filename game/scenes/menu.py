@@ -229,6 +229,12 @@ class MenuScene(Scene):
             elif ev.text == SHIPPED:
                 self.pick_pack(None)
             return True
+        typed = self._typed_pack(ev)
+        if typed is not None:  # a pack folder's path and Enter: as OK does
+            self.folder_dialog.kill()  # type: ignore[union-attr]
+            self.folder_dialog = None
+            self.pick_pack(typed)
+            return True
         if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and \
                 ev.ui_element is self.folder_dialog:
             self.folder_dialog = None
@@ -241,6 +247,17 @@ class MenuScene(Scene):
             self.build()  # the dropdown shows the pack in use again
             return True
         return False
+
+    def _typed_pack(self, ev: pygame.event.Event) -> Path | None:
+        """The folder typed into the pack dialog's field when Enter was pressed, if it holds
+        decks of the chosen game (another folder is only opened in the dialog, to look in)."""
+        d = self.folder_dialog
+        if ev.type != pygame_gui.UI_TEXT_ENTRY_FINISHED or d is None or \
+                ev.ui_element is not d.file_path_text_line:
+            return None
+        path = Path(d.file_path_text_line.get_text()).expanduser().absolute()
+        game = _game_name(_text(self.game.selected_option))
+        return path if path.is_dir() and decks_of(game, path).names else None
 
     def pick_pack(self, folder: Path | None) -> None:
         """Play with ``folder`` (None: the shipped pack) if its cards and decks load."""
