@@ -119,6 +119,7 @@ class MenuScene(Scene):
             self.deck.append(UIDropDownMenu(decks, chosen[p],
                                             _r(140, 16 + row * 46, 290, 34),
                                             manager=m, container=self.panel))
+        self.show_levels()
         row = 5
         label("Seed")
         self.seed = UITextEntryLine(_r(140, 16 + row * 46, 290, 34), manager=m,
@@ -201,12 +202,22 @@ class MenuScene(Scene):
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_o and \
                 ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.app.files.ask_open("play")
+        elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element in self.seat:
+            self.show_levels()
         elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.game:
             self.pack = None  # a pack folder holds one game's cards
             self.cfg = self.config()  # another game: offer its own decks (or teams)
             self.build()
         elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start_game()  # no control focused: Enter starts
+
+    def show_levels(self) -> None:
+        """A seat's computer level only beside a computer seat (a person plays at no level)."""
+        for seat, level in zip(self.seat, self.level, strict=True):
+            if SEAT_LABELS[_text(seat.selected_option)] == "computer":
+                level.show()
+            else:
+                level.hide()
 
     def open_howto(self) -> None:
         """The chosen game's how-to-play page, over the menu."""
