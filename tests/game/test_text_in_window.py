@@ -12,11 +12,13 @@ import pytest
 
 from game.app import App
 from game.draw.card_states import CardLook, pill_rects, pill_texts, title_on_screen
-from game.draw.scale import px
+from game.draw.scale import px, set_scale
 from game.draw.text import TextRecorder, font
+from game.layouts import playable
 from game.layouts.base import Overlay
 from game.scenes.table import TableScene
 from game.session import GameConfig
+from tests.game.test_top_bar import SIZES, _table
 
 LONG = ("Hexer Moro cannot cast Gear Change now: Gear Change is once per turn and it was "
         "already used this turn, and casting a unit is not allowed in the Speed phase, "
@@ -99,3 +101,21 @@ def test_a_sideways_cards_pills_stack_beside_its_name() -> None:
     # nothing hangs out further than the one pill too wide for the room beside the name
     assert min(p.left for p in pills) >= name.left - widest - 4, pills
     assert all(p.bottom <= box.bottom and p.top >= box.top for p in pills)
+
+
+@pytest.mark.parametrize("game", playable())
+@pytest.mark.parametrize(("size", "ui"), SIZES, ids=[f"{w}x{h}@{u}" for (w, h), u in SIZES])
+def test_no_text_of_a_table_reaches_the_window_edge(game: str, size: tuple[int, int],
+                                                    ui: float, tmp_path: Path) -> None:
+    """Every table, at every supported size and UI scale, some moves in: each text drawn
+    lies inside the window (the recorder keeps only what lands inside, so a text cut at the
+    edge would end on it)."""
+    app = _table(game, size, ui, tmp_path)
+    try:
+        w, h = size
+        for text, r in _texts(app):
+            assert r.left > 0 and r.top > 0 and r.right < w and r.bottom < h, \
+                f"{text!r} at {r} reaches the edge of the {size} window"
+    finally:
+        app.close()
+        set_scale(1.0)  # the next test on this worker starts at 1.0
