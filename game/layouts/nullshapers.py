@@ -10,11 +10,12 @@ from typing import Any
 import pygame
 
 from game.draw.card_states import CardLook
-from game.draw.cards import CardFaces, FaceSpec, spec_of
+from game.draw.cards import CardFaces, FaceSpec
 from game.draw.palette import HIGHLIGHT, OWNER, Color
 from game.draw.scale import px
 from game.draw.text import TEXT
 from game.layouts.base import CHANGED_BY_RELOAD, ManualSpot, Overlay, Piece, Pos, Seats
+from game.layouts.face_specs import FaceSpecs
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.core.manual_table import BOARD
@@ -108,7 +109,7 @@ class NullshapersTable(RegionTable):
 
     def __init__(self, faces: CardFaces | None = None) -> None:
         super().__init__(faces, NullshapersRules())
-        self._faces: dict[str, FaceSpec] = {}
+        self.specs = FaceSpecs(pack_face, self.pack_folder)
         # What just happened, fading out: terminated agents where they stood, and sectors
         # that lost durability (start time in ms, what, where).
         self._ghosts: list[tuple[int, CardLook, tuple[int, int], pygame.Rect]] = []
@@ -172,11 +173,7 @@ class NullshapersTable(RegionTable):
         cid = v.cards.get(iid, HIDDEN)
         if cid == HIDDEN:
             return None
-        card = v.catalog[cid]
-        spec = self._faces.get(cid)
-        if spec is None or spec.name != card.name:
-            spec = self._faces[cid] = spec_of(pack_face(card), self.pack_folder())
-        return spec
+        return self.specs.get(cid, v.catalog[cid])
 
     def _agent(self, v: State, iid: int) -> CardLook:
         ag = v.agents[iid]
