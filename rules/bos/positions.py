@@ -10,10 +10,6 @@ from collections.abc import Hashable
 
 from rules.bos.state import EMPTY, Side, State
 
-# A side's part of the key by the side and the deal's numbering (a rollout step changes one
-# side, or none: the other's part is looked up, not sorted again), each kept to check identity.
-_KEPT: dict[tuple[int, int], tuple[Side, dict[int, str], Hashable]] = {}
-
 
 def position_key(state: State) -> Hashable | None:
     """Everything that decides how the game goes on, with each card instance named by its
@@ -39,20 +35,13 @@ def position_key(state: State) -> Hashable | None:
     a = state.attack
     attack = None if a is None else (unit(a.attacker), a.defender, a.column)
     return (side(state.sides[0]), side(state.sides[1]), state.active, state.first, state.turn,
-            state.step, attack, state.defeated, state.halved, state.winner)
+            state.step, attack, tuple(state.defeated), state.halved, state.winner)
 
 
 def _cards_of(s: Side, cards: dict[int, str]) -> Hashable:
     """The side's life, vim, turns and cards off the battlefield (its units' part is read
     from the state's units)."""
-    kept = _KEPT.get((id(s), id(cards)))
-    if kept is not None and kept[0] is s and kept[1] is cards:
-        return kept[2]
-    key = (s.life, s.vim, s.turns, s.boss_state, tuple(cards[w] for w in s.wizards),
-           s.wizard_down, tuple(sorted(cards[i] for i in s.castle)),
-           tuple(sorted(cards[i] for i in s.spellbook)),
-           tuple(sorted(cards[i] for i in s.graveyard)))
-    if len(_KEPT) > 20_000:
-        _KEPT.clear()
-    _KEPT[id(s), id(cards)] = (s, cards, key)
-    return key
+    return (s.life, s.vim, s.turns, s.boss_state, tuple([cards[w] for w in s.wizards]),
+            tuple(s.wizard_down), tuple(sorted([cards[i] for i in s.castle])),
+            tuple(sorted([cards[i] for i in s.spellbook])),
+            tuple(sorted([cards[i] for i in s.graveyard])))
