@@ -19,7 +19,7 @@ from rules.bos.intents import (
     UseAbility,
 )
 from rules.bos.legal import blockers
-from rules.bos.state import COLUMNS, EMPTY, State, Unit
+from rules.bos.state import EMPTY, State, Unit
 from rules.bos.state import PlayerAttack as Pending
 from rules.core.manual import paused
 from rules.core.ruleset import IntentKind, intent_table
@@ -27,9 +27,10 @@ from rules.core.ruleset import IntentKind, intent_table
 
 def _summon(s: State, p: int, i: Summon) -> None:
     side = s.sides[p]
-    side.wizard_down[i.column] = True
-    side.slots[i.column] = i.card
-    side.castle.remove(i.card)
+    down, slots = list(side.wizard_down), list(side.slots)
+    down[i.column], slots[i.column] = True, i.card
+    side.wizard_down, side.slots = tuple(down), tuple(slots)
+    side.castle = tuple([c for c in side.castle if c != i.card])
     s.units[i.card] = Unit(i.card, p, s.card(i.card).strength or 0)
     if s.loud:
         s.log("summon", f"Player {p + 1} summons {s.name(i.card)} in column {i.column + 1}; "
@@ -48,7 +49,7 @@ def _cast(s: State, p: int, i: Cast) -> None:
     card = s.card(i.card)
     side = s.sides[p]
     side.vim -= card.cost
-    side.spellbook.remove(i.card)
+    side.spellbook = tuple([c for c in side.spellbook if c != i.card])
     if s.loud:
         s.log("cast", f"Player {p + 1} casts {card.name} ({card.cost} vim).", p,
               reveals=(1 - p,), data={"card": i.card})
@@ -65,18 +66,23 @@ def spell_done(s: State, spell: int, p: int, target: int) -> None:
     card)."""
     u = s.units.get(target)
     if u is None or spell not in u.under:
-        s.sides[p].graveyard.append(spell)
+        s.sides[p].graveyard += (spell,)
+
+
+def _act(s: State, iid: int) -> None:
+    """B-04: acting turns the card sideways."""
+    s.units[iid] = s.units[iid].with_acted(True)
 
 
 def _attack(s: State, p: int, i: Attack) -> None:
-    s.units[i.card].acted = True  # B-04: acting turns the card sideways
+    _act(s, i.card)
     if s.loud:
         s.log("attack", f"{s.name(i.card)} attacks {s.name(i.target)}.", p)
     s.battle(i.card, i.target)
 
 
 def _player_attack(s: State, p: int, i: PlayerAttack) -> None:
-    s.units[i.card].acted = True  # B-04
+    _act(s, i.card)
     if s.loud:
         s.log("attack", f"{s.name(i.card)} attacks Player {i.player + 1}.", p)
     if i.player == p:  # B-12: nobody to block for you but you
@@ -102,11 +108,10 @@ def _block(s: State, p: int, i: Block) -> None:
     s.attack = None
     s.step = "main"
     if not s.is_boss(i.card):  # B-09: it moves into the attacked column; B-15: a boss stays
-        slots = s.sides[p].slots
-        for c in range(COLUMNS):
-            if slots[c] == i.card:
-                slots[c] = EMPTY
+        side = s.sides[p]
+        slots = [EMPTY if c == i.card else c for c in side.slots]
         slots[a.column] = i.card
+        side.slots = tuple(slots)
     if s.loud:
         s.log("block", f"Player {p + 1} blocks with {s.name(i.card)}.", p)
     s.battle(a.attacker, i.card)
@@ -122,7 +127,7 @@ def _take_it(s: State, p: int, i: TakeIt) -> None:
 
 def _ability(s: State, p: int, i: UseAbility) -> None:
     ab = s.card(i.card).abilities[i.ability]
-    s.units[i.card].acted = True  # B-04
+    _act(s, i.card)
     if s.loud:
         s.log("ability", f"{s.name(i.card)} uses {ab.name}.", p)
     s.resolve(ab.effect, ab.amount, p, i.target, i.player, f"{s.name(i.card)}'s {ab.name}",

@@ -12,13 +12,14 @@ def start_turn(s: State, p: int) -> None:
     vim (at least ``MIN_STARTUP_VIM``); from their 11th turn on halve their life and vim (after
     doubling, rounded down)."""
     s.active = p
-    s.defeated = [0, 0]
+    s.defeated = (0, 0)
     side = s.sides[p]
     side.turns += 1
     turns = side.turns
-    for u in s.units.values():
-        if u.owner == p:
-            u.acted = False
+    units = s.units
+    for iid, u in units.items():
+        if u.owner == p and u.acted:
+            units[iid] = u.with_acted(False)
     doubled = vim = max(MIN_STARTUP_VIM, side.vim * 2)
     life = side.life
     s.halved = turns >= HALVING_TURN
@@ -26,7 +27,7 @@ def start_turn(s: State, p: int) -> None:
         life, vim = life // 2, vim // 2
     side.vim, side.life = vim, life
     # A column whose wizard was taken away by hand stays down: nothing summons there.
-    side.wizard_down = [w == EMPTY for w in side.wizards]
+    side.wizard_down = tuple([w == EMPTY for w in side.wizards])
     if s.loud:
         s.log("turn", f"Turn {s.turn}: Player {p + 1}'s turn {turns}. Startup: cards ready, "
               f"vim doubled to {doubled}.", p)

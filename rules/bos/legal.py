@@ -182,7 +182,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return out
 
 
-_OPEN = [EMPTY] * COLUMNS
+_OPEN = (EMPTY,) * COLUMNS
 
 
 def _cost(spell: tuple[Card, int]) -> int:

@@ -9,11 +9,12 @@ there (its place counts as turned down, also at Startup) until a card is put int
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules.bos.actions import spell_done
 from rules.bos.cards import HIDDEN, PLACEHOLDER
-from rules.bos.state import EMPTY, State, Unit
+from rules.bos.state import EMPTY, Side, State, Unit
 from rules.core.manual import Resumer, paused, resume
 from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
@@ -68,7 +69,7 @@ class BosManual(ManualTable):
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
         s = s.copy()
-        setattr(s.sides[owner], zone, list(cards))
+        setattr(s.sides[owner], zone, tuple(cards))
         return s
 
     def board_spots(self, s: State, owner: int) -> list[int]:
@@ -88,7 +89,7 @@ class BosManual(ManualTable):
                 _off_field(s, card)
             side.boss_state = "gone"
             return s
-        side.wizards[here.at], side.wizard_down[here.at] = EMPTY, True
+        _put(side, here.at, EMPTY, True)
         return s
 
     def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
@@ -97,34 +98,34 @@ class BosManual(ManualTable):
         if zone == "boss":
             side.boss, side.boss_state = card, "down"
         else:
-            side.wizards[at], side.wizard_down[at] = card, False
+            _put(side, at, card, False)
         return s
 
     def take_board(self, s: State, card: int) -> State:
         """Off its slot; enchant spells under it go to their casters' graveyards (B-03)."""
         s = s.copy()
-        slots = s.sides[s.units[card].owner].slots
-        for c, iid in enumerate(slots):
-            if iid == card:
-                slots[c] = EMPTY
+        side = s.sides[s.units[card].owner]
+        side.slots = tuple(EMPTY if c == card else c for c in side.slots)
         _off_field(s, card)
         return s
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
         s = s.copy()
-        s.sides[owner].slots[at] = card
+        side = s.sides[owner]
+        side.slots = tuple(card if k == at else c for k, c in enumerate(side.slots))
         s.units[card] = Unit(card, owner, s.card(card).strength or 1)
         return s
 
     def take_under(self, s: State, card: int, host: int) -> State:
         s = s.copy()
         u = s.units[host]
-        u.under = [c for c in u.under if c != card]
+        s.units[host] = replace(u, under=tuple(c for c in u.under if c != card))
         return s
 
     def put_under(self, s: State, card: int, host: int) -> State:
         s = s.copy()
-        s.units[host].under.append(card)
+        u = s.units[host]
+        s.units[host] = replace(u, under=(*u.under, card))
         return s
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
@@ -138,7 +139,7 @@ class BosManual(ManualTable):
         if spec.per == "player":
             setattr(s.sides[owner], spec.name, value)
         else:
-            s.units[card].strength = value
+            s.units[card] = s.units[card].with_strength(value)
         return s
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
@@ -157,7 +158,7 @@ class BosManual(ManualTable):
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
         s = s.copy()
         if flag == "acted":
-            s.units[card].acted = value
+            s.units[card] = s.units[card].with_acted(value)
             return s
         p = _seat(s, card)
         assert p is not None
@@ -169,7 +170,9 @@ class BosManual(ManualTable):
                 _off_field(s, card)
             side.boss_state = "up" if value else "down"
             return s
-        side.wizard_down[side.wizards.index(card)] = value
+        down = list(side.wizard_down)
+        down[side.wizards.index(card)] = value
+        side.wizard_down = tuple(down)
         return s
 
     def problems(self, s: State) -> list[str]:
@@ -205,7 +208,14 @@ class BosManual(ManualTable):
 def _off_field(s: State, card: int) -> None:
     """``card``'s unit gone; the enchant spells under it to their casters' graveyards."""
     for spell in s.units.pop(card).under:
-        s.sides[s.owner(spell)].graveyard.append(spell)
+        s.sides[s.owner(spell)].graveyard += (spell,)
+
+
+def _put(side: Side, at: int, wizard: int, down: bool) -> None:
+    """The wizard place of column ``at`` holds ``wizard``, turned down or not."""
+    wizards, downs = list(side.wizards), list(side.wizard_down)
+    wizards[at], downs[at] = wizard, down
+    side.wizards, side.wizard_down = tuple(wizards), tuple(downs)
 
 
 def _checks(s: State, *busy: int) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -54,9 +54,9 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
     split = 0
     for deck in decks:
         boss = new(deck.boss)
-        wizards = [new(w) for w in deck.wizards]
-        castle = [new(c) for c in deck.castle]
-        spellbook = [new(c) for c in deck.spellbook]
+        wizards = tuple(new(w) for w in deck.wizards)
+        castle = tuple(new(c) for c in deck.castle)
+        spellbook = tuple(new(c) for c in deck.spellbook)
         sides.append(Side(boss=boss, wizards=wizards, castle=castle, spellbook=spellbook))
         split = split or len(cards)
     return State(catalog=dict(catalog), cards=cards, split=split, sides=sides, active=first,
@@ -163,13 +163,38 @@ class BosRules(Ruleset[State]):
     def position_key(self, state: State) -> Hashable | None:
         return position_key(state)
 
+    def lookaheads(self, state: State, intents: Sequence[Intent],
+                   player: int) -> list[float | None]:
+        """As the base's (``evaluate`` after a quiet ``apply`` of each), each intent played on
+        a copy of ``state`` without the contract's checks around it: the greedy agent and the
+        search's rollouts score every legal intent of every position they pass through. A
+        position with a manual step open or a card face down goes through the base's."""
+        p = to_act(state)
+        if p is None or state.manual or state.face_down:
+            return super().lookaheads(state, intents, player)
+        out: list[float | None] = []
+        for intent in intents:
+            kind = KINDS.get(intent.kind)
+            if kind is None:  # a manual intent: the contract's own path
+                out.append(super().lookaheads(state, [intent], player)[0])
+                continue
+            after = state.copy()
+            try:
+                kind.apply(after, p, intent)  # as ``_play``
+            except Exception:  # noqa: BLE001 - as the base's: what cannot be scored is None
+                out.append(None)
+                continue
+            out.append(self.evaluate(after, player))
+        return out
+
     def evaluate(self, state: State, player: int) -> float:
         if state.winner is not None or state.step == "over":
             return super().evaluate(state, player)
         me, them = state.sides[player], state.sides[1 - player]
         score = 2.0 * (me.life - them.life) + 0.05 * (min(me.vim, 40) - min(them.vim, 40))
         for u in state.units.values():
-            worth = 1.0 + 0.5 * min(u.strength, 20)
+            strength = u.strength
+            worth = 1.0 + 0.5 * (strength if strength < 20 else 20)  # min(strength, 20)
             score += worth if u.owner == player else -worth
         return score
 

@@ -46,8 +46,8 @@ def build(rs: Ruleset[State], position: dict[str, Any]) -> State:
         iid = next((i for i in side.castle if state.cards[i] == entry["card"]), None)
         if iid is None:
             raise ValueError(f"summon: no {entry['card']!r} in Player {p + 1}'s castle")
-        side.castle.remove(iid)
-        side.slots[col] = iid
+        side.castle = tuple(c for c in side.castle if c != iid)
+        side.slots = tuple(iid if k == col else c for k, c in enumerate(side.slots))
         state.units[iid] = Unit(iid=iid, owner=p, acted=bool(entry.get("acted", False)),
                                 strength=int(entry.get("strength",
                                                        state.card(iid).strength or 0)))

@@ -2,8 +2,10 @@
 card catalog), JSON-ready.
 
 Cards are instances (``iid``) mapped to card ids; player 0 owns the iids below ``split``.
-``catalog`` and ``cards`` are shared between copies: no step changes them (the view, a
-determinized deal and a hot reload put new ones in their place).
+``State.copy`` copies the two sides and the ``units`` dict; the rest is shared between copies:
+values a step replaces, never changes in place (a side's zones, a Unit: tuples and frozen
+objects), and ``catalog`` and ``cards``, which no step changes (the view, a determinized deal
+and a hot reload put new ones in their place).
 """
 
 from __future__ import annotations
@@ -32,47 +34,45 @@ BossState = Literal["down", "up", "gone"]
 Place = Literal["graveyard", "castle"]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
     """A summon or a face-up boss on the battlefield. ``strength`` is its current Strength
-    (B-06: it stays reduced); ``under`` the enchant spells beneath it (B-03)."""
+    (B-06: it stays reduced); ``under`` the enchant spells beneath it (B-03). A value: a
+    change puts a new one in the state's ``units``, so copies of a state share their units."""
 
     iid: int
     owner: int
     strength: int
     acted: bool = False
-    under: list[int] = field(default_factory=list)
+    under: tuple[int, ...] = ()
 
-    def copy(self) -> Unit:
-        return Unit(self.iid, self.owner, self.strength, self.acted, self.under.copy())
+    def with_strength(self, strength: int) -> Unit:
+        return Unit(self.iid, self.owner, strength, self.acted, self.under)
 
-
-def _up() -> list[bool]:
-    return [False] * COLUMNS
-
-
-def _open() -> list[int]:
-    return [EMPTY] * COLUMNS
+    def with_acted(self, acted: bool) -> Unit:
+        return Unit(self.iid, self.owner, self.strength, acted, self.under)
 
 
 @dataclass(slots=True)
 class Side:
+    """One player's side. Its zones are tuples, replaced when they change, so a copy of a
+    side shares them (a step changes a zone or two of one side)."""
+
     life: int = START_LIFE
     vim: int = START_VIM
     turns: int = 0  # turns this player has started (0: not yet arrived, B-11)
     boss: int = EMPTY
     boss_state: BossState = "down"
-    wizards: list[int] = field(default_factory=list)
-    wizard_down: list[bool] = field(default_factory=_up)
-    slots: list[int] = field(default_factory=_open)  # the summon in front of each wizard
-    castle: list[int] = field(default_factory=list)
-    spellbook: list[int] = field(default_factory=list)
-    graveyard: list[int] = field(default_factory=list)
+    wizards: tuple[int, ...] = ()
+    wizard_down: tuple[bool, ...] = (False,) * COLUMNS
+    slots: tuple[int, ...] = (EMPTY,) * COLUMNS  # the summon in front of each wizard
+    castle: tuple[int, ...] = ()
+    spellbook: tuple[int, ...] = ()
+    graveyard: tuple[int, ...] = ()
 
     def copy(self) -> Side:
-        return Side(self.life, self.vim, self.turns, self.boss, self.boss_state,
-                    self.wizards.copy(), self.wizard_down.copy(), self.slots.copy(),
-                    self.castle.copy(), self.spellbook.copy(), self.graveyard.copy())
+        return Side(self.life, self.vim, self.turns, self.boss, self.boss_state, self.wizards,
+                    self.wizard_down, self.slots, self.castle, self.spellbook, self.graveyard)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +96,7 @@ class State(GameState):
     turn: int = 1
     step: Step = "summoning"
     attack: PlayerAttack | None = None
-    defeated: list[int] = field(default_factory=lambda: [0, 0])  # summons defeated this turn
+    defeated: tuple[int, int] = (0, 0)  # each player's summons defeated this turn
     halved: bool = False  # this turn's Startup halved the active player (the table says so)
     winner: int | None = None
     manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
@@ -105,10 +105,9 @@ class State(GameState):
 
     def copy(self) -> State:
         return State(self.catalog, self.cards, self.split,
-                     [self.sides[0].copy(), self.sides[1].copy()],
-                     {k: u.copy() for k, u in self.units.items()}, self.active, self.first,
-                     self.turn, self.step, self.attack, self.defeated.copy(), self.halved,
-                     self.winner, self.manual, self.designer, self.face_down)
+                     [self.sides[0].copy(), self.sides[1].copy()], self.units.copy(),
+                     self.active, self.first, self.turn, self.step, self.attack, self.defeated,
+                     self.halved, self.winner, self.manual, self.designer, self.face_down)
 
     # ---- reading ----------------------------------------------------------------------
     def card(self, iid: int) -> Card:
@@ -158,22 +157,23 @@ class State(GameState):
         if u is None or n <= 0:
             return
         taken = min(n, u.strength)
-        u.strength -= taken
+        self.units[iid] = u.with_strength(u.strength - taken)
         if self.loud:
             self.log("damage", f"{source} deals {n} to {self.name(iid)}: it takes {taken} "
-                     f"({u.strength} Strength left).", self.owner(iid),
+                     f"({u.strength - taken} Strength left).", self.owner(iid),
                      data={"target": iid, "amount": taken})
-        if u.strength == 0:
+        if u.strength == taken:
             self.defeat(iid)
 
     def battle(self, a: int, b: int) -> None:
         """Each is dealt the other's Strength and takes it up to its own (B-06); then the
         ones at 0 are defeated (B-07), the attacker first."""
-        ua, ub = self.units[a], self.units[b]
+        units = self.units
+        ua, ub = units[a], units[b]
         sa, sb = ua.strength, ub.strength
         hit = min(sa, sb)
-        ua.strength = sa - hit
-        ub.strength = sb - hit
+        units[a] = ua.with_strength(sa - hit)
+        units[b] = ub.with_strength(sb - hit)
         if self.loud:
             self.log("battle", f"{self.name(a)} ({sa}) battles {self.name(b)} ({sb}): both take "
                      f"{hit}.", self.owner(a), data={"attacker": a, "target": b, "amount": hit})
@@ -203,7 +203,8 @@ class State(GameState):
             if self.loud:
                 self.log("defeat", f"{self.name(iid)} is defeated.", p, data={"card": iid})
             if not self.is_boss(iid):
-                self.defeated[p] += 1
+                self.defeated = (self.defeated[0] + 1, self.defeated[1]) if p == 0 \
+                    else (self.defeated[0], self.defeated[1] + 1)
         abilities = self.card(iid).abilities
         for k in range(start, len(abilities)):
             ab = abilities[k]
@@ -228,7 +229,7 @@ class State(GameState):
         sides = self.sides
         for spell in u.under:
             caster = self.owner(spell)
-            sides[caster].graveyard.append(spell)
+            sides[caster].graveyard += (spell,)
             if self.loud:
                 self.log("grave", f"{self.name(spell)} goes to Player {caster + 1}'s graveyard "
                          "with the card it enchanted.", caster)
@@ -236,20 +237,17 @@ class State(GameState):
         if side.boss == iid:
             side.boss_state = "gone"
         else:
-            slots = side.slots
-            for c in range(COLUMNS):
-                if slots[c] == iid:
-                    slots[c] = EMPTY
+            side.slots = tuple([EMPTY if c == iid else c for c in side.slots])
         # B-07 "the owner's graveyard" (and "its owner's castle"): a card put on the other
         # side by hand leaves that side's slot but goes home
         home = self.owner(iid)
         if to == "castle":
-            sides[home].castle.append(iid)
+            sides[home].castle += (iid,)
             if self.loud:
                 self.log("return", f"{self.name(iid)} returns to Player {home + 1}'s castle.",
                          home)
         else:
-            sides[home].graveyard.append(iid)
+            sides[home].graveyard += (iid,)
 
     def resolve(self, effect: str, n: int, p: int, target: int, player: int, source: str,
                 spell: int, text: str = "") -> None:
@@ -281,13 +279,12 @@ class State(GameState):
             if self.loud:
                 self.log("life", f"{source}: Player {p + 1} gains {n} life.", p)
         elif effect == "ready_card":
-            self.units[target].acted = False
+            self.units[target] = self.units[target].with_acted(False)
             if self.loud:
                 self.log("ready", f"{source}: {self.name(target)} is ready.", p)
         elif effect in ("enchant_strength", "enchant_boss"):
             u = self.units[target]
-            u.strength += n
-            u.under.append(spell)
+            self.units[target] = Unit(target, u.owner, u.strength + n, u.acted, (*u.under, spell))
             if self.loud:
                 self.log("enchant", f"{source} goes under {self.name(target)}: +{n} Strength.",
                          p)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import rules
@@ -49,7 +51,7 @@ def test_B03_an_enchant_goes_under_any_card_and_to_its_casters_graveyard_when_it
     st = position(vim=[8, 2], summon=[summon("reef_crab", 1, 0), summon("ember_hound", 0, 1)])
     crab, fury = iid(st, "reef_crab"), iid(st, "battle_fury")  # +2 Strength
     st = play(st, Cast(card=fury, target=crab))  # the opponent's card
-    assert st.units[crab].under == [fury] and st.units[crab].strength == 5
+    assert st.units[crab].under == (fury,) and st.units[crab].strength == 5
     assert fury not in st.sides[0].graveyard
     st = play(st, Cast(card=iid(st, "fireball"), target=crab))  # 3 of 5
     st = play(st, Attack(card=iid(st, "ember_hound"), target=crab))  # 3 vs 2: defeated
@@ -100,7 +102,7 @@ def test_B07_a_defeated_summon_uses_its_on_defeat_ability_then_goes_to_the_grave
     kinds = [e.kind for e in out.events]
     assert out.state.sides[1].life == 28 and imp in out.state.sides[0].graveyard
     assert kinds.index("defeat") < kinds.index("life")
-    assert out.state.defeated == [1, 0]
+    assert out.state.defeated == (1, 0)
 
 
 def test_B08_a_player_attack_needs_no_opposing_summon_in_the_column_wizards_ignored() -> None:
@@ -122,7 +124,7 @@ def test_B09_the_defender_may_block_with_an_adjacent_summon_moved_in_at_no_cost(
     assert set(RS.legal_intents(st)) == {Block(card=crab), Block(card=iid(st, "storm_gull")),
                                          TakeIt()}
     st = play(st, Block(card=crab))
-    assert st.sides[1].slots == [-1, -1, iid(st, "storm_gull")]  # moved in, then defeated
+    assert st.sides[1].slots == (-1, -1, iid(st, "storm_gull"))  # moved in, then defeated
     assert st.sides[1].vim == 3 and st.sides[1].life == 30  # no cost, no life lost
     assert st.units[guard].strength == 1  # a normal battle: 4 vs 3
     assert crab in st.sides[1].graveyard
@@ -142,7 +144,7 @@ def test_B09_a_blocker_moves_into_the_attacked_column() -> None:
                           summon("shell_knight", 1, 2)])
     knight = iid(st, "shell_knight")
     st = play(st, PlayerAttack(card=iid(st, "ember_hound"), player=1), Block(card=knight))
-    assert st.sides[1].slots == [-1, knight, -1]
+    assert st.sides[1].slots == (-1, knight, -1)
 
 
 def test_B10_unblocked_the_defender_loses_life_equal_to_strength_the_attacker_takes_none() -> None:
@@ -163,8 +165,7 @@ def test_B11_a_player_who_has_not_started_cannot_be_attacked_or_affected() -> No
     hound = next(iter(st.units))
     st = st.copy()
     st.sides[0].vim = 9
-    st.units = {hound: st.units[hound]}
-    st.units[hound].acted = False
+    st.units = {hound: replace(st.units[hound], acted=False)}
     with pytest.raises(rules.IllegalIntent, match="has not started their first turn"):
         RS.apply(st, PlayerAttack(card=hound, player=1))
     with pytest.raises(rules.IllegalIntent, match="B-11"):
@@ -213,7 +214,7 @@ def test_B15_a_boss_blocks_a_player_attack_in_any_column_without_moving() -> Non
     st = play(st, PlayerAttack(card=hound, player=1))
     assert Block(card=treant) in RS.legal_intents(st)  # column 1: no adjacent summon
     st = play(st, Block(card=treant))
-    assert st.sides[1].slots == [-1, -1, iid(st, "wild_stag")]
+    assert st.sides[1].slots == (-1, -1, iid(st, "wild_stag"))
     assert st.units[treant].strength == 13 and hound in st.sides[0].graveyard
 
 
@@ -247,13 +248,13 @@ def test_B07_a_card_put_on_the_other_side_by_hand_goes_to_its_owners_graveyard()
         hound, crab = iid(st, "ember_hound"), iid(st, "reef_crab")
         # Player 1's crab moved to Player 2's column 2... and Player 2's to Player 1's side:
         st = st.copy()
-        st.units[hound].owner = 1
-        st.sides[0].slots = [-1, -1, -1]
-        st.sides[1].slots = [hound, -1, crab]
+        st.units[hound] = replace(st.units[hound], owner=1)
+        st.sides[0].slots = (-1, -1, -1)
+        st.sides[1].slots = (hound, -1, crab)
         fire = iid(st, "fireball")  # 3 damage: the hound (3) is defeated
         after = RS.apply(st, Cast(card=fire, target=hound), quiet=quiet).state
         assert hound in after.sides[0].graveyard and hound not in after.sides[1].graveyard
-        assert after.sides[1].slots == [-1, -1, crab]
+        assert after.sides[1].slots == (-1, -1, crab)
         banish = iid(st, "banish")
         after = RS.apply(st, Cast(card=banish, target=hound), quiet=quiet).state
         assert hound in after.sides[0].castle and hound not in after.sides[1].castle

@@ -32,11 +32,11 @@ def test_startup_doubles_vim_and_readies_cards_and_wizards() -> None:
     assert st.sides[0].vim == 2 and st.step == "summoning"  # 1 vim at start, doubled
     imp = iid(st, "cinder_imp")
     st = play(st, Summon(card=imp, column=0))
-    assert st.sides[0].wizard_down == [True, False, False]
+    assert st.sides[0].wizard_down == (True, False, False)
     assert not st.units[imp].acted  # a summon comes in ready
     st = _end_turns(st, 2)
     assert st.active == 0 and st.sides[0].vim == 4
-    assert st.sides[0].wizard_down == [False, False, False]
+    assert st.sides[0].wizard_down == (False, False, False)
 
 
 def test_from_the_11th_turn_startup_halves_life_and_vim_and_says_so() -> None:

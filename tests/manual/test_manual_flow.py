@@ -199,7 +199,7 @@ def test_bos_the_spell_goes_to_the_graveyard_after_done(spear: dict[str, Reached
     summon = side.castle[0]
     more: list[Intent] = [ManualMove(card=summon, owner=p, zone="graveyard"), ManualDone()]
     end, _ = _play("bos", state, more)
-    assert end.sides[p].graveyard[-2:] == [summon, spell]
+    assert end.sides[p].graveyard[-2:] == (summon, spell)
     _replays("bos", spear["bos"], more, end)
 
 
@@ -233,7 +233,7 @@ def test_bos_a_summon_at_0_strength_is_defeated_and_its_abilities_happen_in_orde
     grave = end.sides[p].graveyard
     assert grave[-1] == spell and golem in end.sides[owner].graveyard
     if owner == p:
-        assert grave[-2:] == [golem, spell]
+        assert grave[-2:] == (golem, spell)
     assert end.defeated[owner] == state.defeated[owner] + 1  # counted once
     _replays("bos", spear["bos"], more + rest, end)
 
@@ -403,7 +403,7 @@ def test_bos_a_battle_paused_by_an_on_defeat_ability_defeats_the_other_battler_o
     end, events = _play("bos", mid, [ManualDone()])
     assert golem not in end.units and enemy not in end.units
     assert end.sides[1 - p].graveyard.count(enemy) == 1
-    assert end.defeated == [ready.defeated[0] + 1, ready.defeated[1] + 1]
+    assert end.defeated == (ready.defeated[0] + 1, ready.defeated[1] + 1)
     assert end.sides[p].vim == mid.sides[p].vim + 3
     assert [e.text for e in events if e.kind == "defeat"] == [f"{state.name(enemy)} is defeated."]
     _replays("bos", spear["bos"], setup + [attack, ManualDone()], end)
