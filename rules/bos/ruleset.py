@@ -191,11 +191,17 @@ class BosRules(Ruleset[State]):
         if state.winner is not None or state.step == "over":
             return super().evaluate(state, player)
         me, them = state.sides[player], state.sides[1 - player]
-        score = 2.0 * (me.life - them.life) + 0.05 * (min(me.vim, 40) - min(them.vim, 40))
+        # min(x, cap) written out: the look-ahead scores every legal intent this way
+        mine, theirs = me.vim, them.vim
+        score = 2.0 * (me.life - them.life) + 0.05 * ((mine if mine < 40 else 40)
+                                                     - (theirs if theirs < 40 else 40))
         for u in state.units.values():
             strength = u.strength
-            worth = 1.0 + 0.5 * (strength if strength < 20 else 20)  # min(strength, 20)
-            score += worth if u.owner == player else -worth
+            worth = 1.0 + 0.5 * (strength if strength < 20 else 20)
+            if u.owner == player:
+                score += worth
+            else:
+                score -= worth
         return score
 
     # ---- scenario files ---------------------------------------------------------------------

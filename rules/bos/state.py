@@ -34,11 +34,16 @@ BossState = Literal["down", "up", "gone"]
 Place = Literal["graveyard", "castle"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Unit:
     """A summon or a face-up boss on the battlefield. ``strength`` is its current Strength
-    (B-06: it stays reduced); ``under`` the enchant spells beneath it (B-03). A value: a
-    change puts a new one in the state's ``units``, so copies of a state share their units."""
+    (B-06: it stays reduced); ``under`` the enchant spells beneath it (B-03).
+
+    A value, as a side's zones are: copies of a state share their units, so the rules never
+    change a unit in place but put a new one in the state's ``units`` (``with_strength``...).
+    Not a frozen dataclass only because building one costs twice as much, and the search's
+    look-ahead builds about two a step (``tests/bos/test_turns.py`` checks that ``apply``
+    leaves the state it was given as it was)."""
 
     iid: int
     owner: int
