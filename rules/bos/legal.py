@@ -142,10 +142,9 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     vim = side.vim
     # B-01, B-02: the spells this player can pay for whose condition holds, cheapest first
-    spells = sorted([(catalog[cards[i]], i) for i in side.spellbook], key=_cost)
+    spells = [(c, i) for i in side.spellbook if (c := catalog[cards[i]]).cost <= vim]
+    spells.sort(key=_cost)
     for c, iid in spells:
-        if c.cost > vim:
-            break
         if (only is not None and iid != only) or (
                 c.condition != "always" and not CONDITIONS[c.condition].test(s, p, c.condition_n)):
             continue
