@@ -18,6 +18,7 @@ names and order are the same).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel
@@ -25,6 +26,8 @@ from pydantic import BaseModel
 from rules.core.model import Event
 
 T = TypeVar("T")
+
+_GETTERS: dict[type, attrgetter[Any]] = {}  # a state class's fields' reader, for ``shallow``
 
 
 class GameState:
@@ -41,8 +44,22 @@ class GameState:
 
     def copy(self) -> Self:
         """A copy the rules may mutate without touching this one: the containers a step
-        changes are copied, values that are never changed in place are shared."""
+        changes are copied, values that are never changed in place are shared. A game
+        overrides it: ``shallow()``, then copies of what its steps change in place."""
         raise NotImplementedError(f"{type(self).__name__} has no copy()")
+
+    def shallow(self) -> Self:
+        """A new state holding the same field values (nothing copied), with an empty log."""
+        cls = type(self)
+        get = _GETTERS.get(cls)
+        if get is None:
+            # every field, in the order the dataclass's __init__ takes them (one C call reads
+            # them all: a copy is made every step)
+            names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+            if len(names) < 2:  # attrgetter gives a tuple only for two names or more
+                raise TypeError(f"{cls.__name__}: a game state has at least two fields")
+            get = _GETTERS[cls] = attrgetter(*names)
+        return cls(*get(self))
 
     def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
         """Add an event to the step's log (callers build ``text`` only when ``self.loud``)."""
