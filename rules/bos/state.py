@@ -3,10 +3,9 @@ card catalog), JSON-ready.
 
 Cards are instances (``iid``) mapped to card ids; player 0 owns the iids below ``split``.
 ``State.copy`` copies the two sides and the ``units`` dict; the rest is shared between copies:
-values a step replaces, never changes in place (a side's zones, a Unit: tuples and frozen
-objects), and ``catalog`` and ``cards``, which no step changes (the view, a determinized deal
-and a hot reload put new ones in their place).
-"""
+values a step replaces, never changes in place (a side's zones, which are tuples; a Unit;
+a pending attack), and ``catalog`` and ``cards``, which no step changes (the view, a
+determinized deal and a hot reload put new ones in their place)."""
 
 from __future__ import annotations
 
