@@ -22,25 +22,29 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+def below(seed: int, counter: int, n: int) -> tuple[int, int]:
+    """``Rng(seed, counter).below(n)`` on the two ints: the value and the counter after (a
+    caller drawing several at once builds one ``Rng`` at the end)."""
+    if n <= 0:
+        raise ValueError("below() needs n > 0")
+    # Rejection keeps the draw uniform; it almost never loops.
+    limit = (_MASK + 1) - ((_MASK + 1) % n)
+    base = seed * 0x2545F4914F6CDD1D
+    while True:
+        raw = _splitmix64((base + counter) & _MASK)
+        counter += 1
+        if raw < limit:
+            return raw % n, counter
+
+
 class Rng(Frozen):
     seed: int = 0
     counter: int = 0
 
-    def _raw(self) -> int:
-        return _splitmix64((self.seed * 0x2545F4914F6CDD1D + self.counter) & _MASK)
-
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform int in [0, n) and the advanced generator."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        # Rejection keeps the draw uniform; it almost never loops.
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
-        rng = self
-        while True:
-            raw = rng._raw()
-            rng = Rng(seed=rng.seed, counter=rng.counter + 1)
-            if raw < limit:
-                return raw % n, rng
+        value, counter = below(self.seed, self.counter, n)
+        return value, Rng(seed=self.seed, counter=counter)
 
     def die(self, sides: int = 6) -> tuple[int, Rng]:
         """A die roll, 1..sides."""

@@ -17,20 +17,25 @@ Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from rules.core.cards import read_toml
 from rules.core.errors import DataError
 from rules.core.grid import SquareGrid
-from rules.core.model import Frozen
 from rules.krosmaster import house
 
 MAX_SIDE = 40
 _STRING = re.compile(r'"([^"\\]*)"')
 
 
-class Board(Frozen):
+@dataclass(frozen=True)
+class Board:
+    """A map, never changed: states share it (``load_map`` gives an unchanged file's Board
+    again), and with it its geometry, made when first asked for."""
+
     name: str
     width: int
     height: int
@@ -40,6 +45,10 @@ class Board(Frozen):
     def rc(self, cell: int) -> str:
         r, c = divmod(cell, self.width)
         return f"({r},{c})"
+
+    @cached_property
+    def geo(self) -> Geo:
+        return Geo(self)
 
 
 RangeKey = tuple[int, int, int, bool]
@@ -103,22 +112,6 @@ class Geo:
         if got is None:
             got = self.range_sets[key] = frozenset(self.in_range(origin, lo, hi, line))
         return got
-
-
-_GEOS: dict[int, tuple[Board, Geo]] = {}
-
-
-def geo(board: Board) -> Geo:
-    # Keyed by identity: states share their board object through model_copy, and holding the
-    # board in the cache keeps its id from being reused.
-    hit = _GEOS.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    if len(_GEOS) >= 64:
-        _GEOS.clear()
-    g = Geo(board)
-    _GEOS[id(board)] = (board, g)
-    return g
 
 
 def _row_lines(text: str, first: int) -> list[int]:

@@ -8,7 +8,6 @@ from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
-from rules.krosmaster.board import geo as board_geo
 from rules.krosmaster.cards import Spell
 from rules.krosmaster.intents import (
     BuyGG,
@@ -153,7 +152,7 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = [EndActivation.of(fid)]
     if here is None:
         return out
-    g = board_geo(s.board)
+    g = s.board.geo
     cells = tuple([f.cell for f in figs])
     if fig.mp > 0:
         out += _move_intents(g, fig, here, cells)
@@ -253,18 +252,6 @@ STAGES: Stages[KState] = Stages([
           title="an Activation", generate=_activation),
     Stage("over", lambda s: None, (), title="the end of the game"),
 ], lambda s: s.phase)
-
-
-_GENERATE = {st.name: st.generate for st in STAGES}
-
-
-def legal(s: KState, geo: Geo | None = None) -> list[Intent]:
-    """Every legal intent of the deciding player, in a fixed order: ``STAGES.legal`` without
-    its look-ups (the active player decides in every stage but the end, which lists none;
-    ``geo`` is looked up from the state's board, the argument stays for callers that hold
-    it)."""
-    generate = _GENERATE.get(s.phase)
-    return [] if generate is None else generate(s, s.active, None)
 
 
 _PHASE_HINT = {

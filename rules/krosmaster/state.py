@@ -1,13 +1,18 @@
-"""The Krosmaster game state: self-contained (cards and map inside), frozen, cheap to copy."""
+"""The Krosmaster game state: self-contained (cards and map inside), mutable, cheap to copy.
+
+The rules change a state in place (``rules.core.state``). What a step changes inside a field
+is the figures (each a mutable ``Figure``); every other field is replaced whole when it
+changes (a tuple, an int, the ``Rng``), so ``copy`` shares it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal, Protocol
+from dataclasses import dataclass
+from typing import Literal, Self
 
 from rules.core.manual_intents import ManualStep
-from rules.core.model import Frozen
 from rules.core.rng import Rng
+from rules.core.state import GameState
 from rules.krosmaster import house
 from rules.krosmaster.board import Board
 from rules.krosmaster.cards import KrosmasterCard
@@ -15,7 +20,8 @@ from rules.krosmaster.cards import KrosmasterCard
 Phase = Literal["tension", "dofus", "inspiration", "activation", "over"]
 
 
-class Figure(Frozen):
+@dataclass(slots=True)
+class Figure:
     id: int
     card: int  # index into KState.catalog
     owner: int
@@ -29,54 +35,18 @@ class Figure(Frozen):
     def alive(self) -> bool:
         return self.cell is not None
 
-
-class _Fields(Protocol):
-    """Read-only, so both a frozen model and a working copy fit."""
-
-    @property
-    def catalog(self) -> tuple[KrosmasterCard, ...]: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def active(self) -> int: ...
-    @property
-    def slot(self) -> int: ...
-    @property
-    def timelines(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
-    @property
-    def figures(self) -> Sequence[Figure]: ...
+    def copy(self) -> Figure:
+        return Figure(self.id, self.card, self.owner, self.cell, self.hp, self.mp, self.ap,
+                      self.inspiration)
 
 
-class FigureReading:
-    """What the rules read of a Krosmaster position, shared by the frozen ``KState`` and its
-    working copy ``KDraft`` (which holds the figures as a list)."""
-
-    def card(self: _Fields, fig: Figure) -> KrosmasterCard:
-        return self.catalog[fig.card]
-
-    def name(self: _Fields, fig: Figure) -> str:
-        return self.catalog[fig.card].name
-
-    def acting(self: _Fields) -> Figure | None:
-        """The figure in its Activation, if any."""
-        if self.phase != "activation":
-            return None
-        return self.figures[self.timelines[self.active][self.slot]]
-
-    def occupant(self: _Fields) -> dict[int, int]:
-        return {f.cell: f.id for f in self.figures if f.cell is not None}
-
-    def power(self: _Fields, fig: Figure, power: str) -> int:
-        """How many times ``fig`` has a power: printed on its card or given by Inspiration."""
-        return self.catalog[fig.card].powers.count(power) + fig.inspiration.count(power)
-
-
-class KState(FigureReading, Frozen):
+@dataclass(slots=True, kw_only=True)
+class KState(GameState):
     catalog: tuple[KrosmasterCard, ...]
     board: Board
     faces: tuple[str, ...] = house.FACES
     team_names: tuple[str, str]
-    figures: tuple[Figure, ...]  # figure id == its index
+    figures: list[Figure]  # figure id == its index
     timelines: tuple[tuple[int, ...], tuple[int, ...]]
     first: int
     active: int
@@ -95,12 +65,35 @@ class KState(FigureReading, Frozen):
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
-    # ---- writing (copies only the changed path) ---------------------------------------
-    def with_figure(self, fig: Figure, **update: Any) -> KState:
-        """This state with ``fig`` in its place (and any other ``update``d fields)."""
-        figs = self.figures
-        return self.model_copy(update={"figures": figs[:fig.id] + (fig,) + figs[fig.id + 1:],
-                                       **update})
+    def copy(self) -> Self:
+        new = self.shallow()
+        new.figures = [f.copy() for f in self.figures]
+        return new
+
+    # ---- reading ----------------------------------------------------------------------
+    def card(self, fig: Figure) -> KrosmasterCard:
+        return self.catalog[fig.card]
+
+    def name(self, fig: Figure) -> str:
+        return self.catalog[fig.card].name
+
+    def acting(self) -> Figure | None:
+        """The figure in its Activation, if any."""
+        if self.phase != "activation":
+            return None
+        return self.figures[self.timelines[self.active][self.slot]]
+
+    def occupant(self) -> dict[int, int]:
+        return {f.cell: f.id for f in self.figures if f.cell is not None}
+
+    def power(self, fig: Figure, power: str) -> int:
+        """How many times ``fig`` has a power: printed on its card or given by Inspiration."""
+        return self.catalog[fig.card].powers.count(power) + fig.inspiration.count(power)
+
+    # ---- logging ----------------------------------------------------------------------
+    def say(self, kind: str, text: str, player: int | None, **data: object) -> None:
+        """An event with ``data`` (callers build ``text`` only when ``self.loud``)."""
+        self.log(kind, text, player, data=dict(data))
 
 
 def set_pair(pair: tuple[int, int], player: int, value: int) -> tuple[int, int]:

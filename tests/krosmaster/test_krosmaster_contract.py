@@ -9,6 +9,7 @@ import pytest
 
 from rules.core.errors import IllegalIntent
 from rules.core.model import Intent
+from rules.core.state import replaced
 from rules.krosmaster.house import START_GG, TURN_CAP, WILD_GG
 from rules.krosmaster.intents import Move
 from rules.krosmaster.state import KState
@@ -95,6 +96,6 @@ def test_illegal_intent_gives_a_reason() -> None:
 
 def test_evaluate_prefers_more_gg_and_hp() -> None:
     s = RS.new_game(seed=1)
-    better = s.model_copy(update={"gg": (s.gg[0] + 1, s.gg[1] - 1)})
+    better = replaced(s, **{"gg": (s.gg[0] + 1, s.gg[1] - 1)})
     assert RS.evaluate(better, 0) > RS.evaluate(s, 0)
     assert RS.evaluate(better, 1) < RS.evaluate(s, 1)
