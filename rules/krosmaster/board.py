@@ -75,8 +75,6 @@ class Geo:
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
         self._ranges, self.range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
-        # (cell, MP, every figure's cell) -> reachable cells: rules.krosmaster.combat.reachable
-        self.reach_cache: dict[tuple[int, int, tuple[int | None, ...]], dict[int, int]] = {}
         # (figure, cell, MP, the figures' cells within that MP) -> its Move intents there:
         # rules.krosmaster.legal
         self.move_cache: dict[tuple[int, int, int, tuple[int, ...]], tuple[Any, ...]] = {}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rules.core.dice import count_faces
 from rules.core.manual import MANUAL, later, open_step
 from rules.krosmaster import house
@@ -17,42 +15,6 @@ _WILD = (house.WILD_FACE,)
 
 def move_blockers(s: KState, geo: Geo) -> frozenset[int]:
     return geo.move_block | {f.cell for f in s.figures if f.cell is not None}
-
-
-def reachable(s: KState, geo: Geo, fig: Figure, mp: int) -> Mapping[int, int]:
-    """Cells ``fig`` can reach with ``mp`` and their distance (read-only: it is shared)."""
-    if fig.cell is None or mp <= 0:
-        return {}
-    # The same position comes back within an Activation (after a cast, an Inspiration):
-    # keyed by where every figure stands, on this map's own table.
-    key = (fig.cell, mp, tuple(f.cell for f in s.figures))
-    got = geo.reach_cache.get(key)
-    if got is None:
-        if len(geo.reach_cache) >= 20_000:
-            geo.reach_cache.clear()
-        got = geo.reach_cache[key] = _reach(geo.grid.neighbours, fig.cell, mp,
-                                            move_blockers(s, geo))
-    return got
-
-
-def _reach(neighbours: tuple[tuple[int, ...], ...], start: int, steps: int,
-           blocked: frozenset[int]) -> dict[int, int]:
-    """``SquareGrid.reach`` (same cells, distances and order) one distance layer at a time:
-    legal-intent generation runs it for most Activation steps."""
-    dist = {start: 0}
-    layer = [start]
-    for d in range(1, steps + 1):
-        nxt = []
-        for cur in layer:
-            for n in neighbours[cur]:
-                if n not in dist and n not in blocked:
-                    dist[n] = d
-                    nxt.append(n)
-        if not nxt:
-            break
-        layer = nxt
-    del dist[start]
-    return dist
 
 
 def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:

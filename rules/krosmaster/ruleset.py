@@ -31,15 +31,14 @@ from rules.core.state import replaced
 from rules.krosmaster import house
 from rules.krosmaster.actions import KINDS
 from rules.krosmaster.cards import KrosmasterCard
-from rules.krosmaster.combat import reachable
+from rules.krosmaster.combat import move_blockers
 from rules.krosmaster.game import GAME
 from rules.krosmaster.intents import INTENT_TYPES
 from rules.krosmaster.legal import (
     STAGES,
+    Aim,
     explain,
-    sight_blockers,
     spell_cells,
-    spell_targets,
 )
 from rules.krosmaster.manual import KrosmasterManual
 from rules.krosmaster.played import played_cards
@@ -117,13 +116,14 @@ class KrosmasterRules(Ruleset[KState]):
             seen, hidden = spell_cells(state, g, fig, card.spells[spell_no])
             return {"target": seen, "blocked": hidden}
         mp = fig.mp if is_acting else card.mp
-        out: dict[str, list[Any]] = {"move": sorted(reachable(state, g, fig, mp))}
-        blocks = sight_blockers(state, g)
+        reach = g.grid.reach(fig.cell, mp, move_blockers(state, g)) if mp > 0 else {}
+        out: dict[str, list[Any]] = {"move": sorted(reach)}
+        aim = Aim(g, state.figures, fig.owner)
         ap = fig.ap if is_acting else card.ap
         attack: set[int] = set()
         for spell in card.spells:
             if spell.ap <= ap:
-                attack.update(spell_targets(state, g, fig, spell, blocks))
+                attack.update(aim.targets(fig.cell, spell))
         out["attack"] = sorted(attack)
         return out
 
