@@ -5,23 +5,18 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TypeVar
 
-from rules.core.rng import Rng, below
+from rules.core.rng import Rng
 
 T = TypeVar("T")
 
 
 def roll_faces(rng: Rng, faces: Sequence[T], n: int) -> tuple[tuple[T, ...], Rng]:
-    """Roll ``n`` dice whose sides are ``faces``: the faces shown and the advanced Rng (as
-    ``n`` draws of ``rng.choice(faces)``, with one new Rng at the end)."""
-    if n <= 0:
-        return (), rng
-    seed, counter = rng.seed, rng.counter
-    k = len(faces)
+    """Roll ``n`` dice whose sides are ``faces``: the faces shown and the advanced Rng."""
     out: list[T] = []
     for _ in range(n):
-        i, counter = below(seed, counter, k)
-        out.append(faces[i])
-    return tuple(out), Rng(seed=seed, counter=counter)
+        face, rng = rng.choice(faces)
+        out.append(face)
+    return tuple(out), rng
 
 
 def count_faces(rolled: Sequence[T], wanted: T, wild: Collection[T] = ()) -> int:

@@ -7,9 +7,8 @@ with the same sequence of draws always gives the same numbers on every platform.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TypeVar
-
-from rules.core.model import Frozen
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -22,29 +21,28 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
-def below(seed: int, counter: int, n: int) -> tuple[int, int]:
-    """``Rng(seed, counter).below(n)`` on the two ints: the value and the counter after (a
-    caller drawing several at once builds one ``Rng`` at the end)."""
-    if n <= 0:
-        raise ValueError("below() needs n > 0")
-    # Rejection keeps the draw uniform; it almost never loops.
-    limit = (_MASK + 1) - ((_MASK + 1) % n)
-    base = seed * 0x2545F4914F6CDD1D
-    while True:
-        raw = _splitmix64((base + counter) & _MASK)
-        counter += 1
-        if raw < limit:
-            return raw % n, counter
+@dataclass(frozen=True, slots=True)
+class Rng:
+    """A plain frozen value (pydantic validates it where a state is loaded)."""
 
-
-class Rng(Frozen):
     seed: int = 0
     counter: int = 0
 
+    def _raw(self) -> int:
+        return _splitmix64((self.seed * 0x2545F4914F6CDD1D + self.counter) & _MASK)
+
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform int in [0, n) and the advanced generator."""
-        value, counter = below(self.seed, self.counter, n)
-        return value, Rng(seed=self.seed, counter=counter)
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        # Rejection keeps the draw uniform; it almost never loops.
+        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        rng = self
+        while True:
+            raw = rng._raw()
+            rng = Rng(rng.seed, rng.counter + 1)
+            if raw < limit:
+                return raw % n, rng
 
     def die(self, sides: int = 6) -> tuple[int, Rng]:
         """A die roll, 1..sides."""

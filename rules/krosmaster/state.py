@@ -8,7 +8,9 @@ changes (a tuple, an int, the ``Rng``), so ``copy`` shares it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Self
+from typing import Annotated, Literal, Self
+
+from pydantic import Field
 
 from rules.core.manual_intents import ManualStep
 from rules.core.rng import Rng
@@ -40,25 +42,31 @@ class Figure:
                       self.inspiration)
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)
 class KState(GameState):
+    # A field with a default before one without keeps it in ``Field(default=...)``: pydantic
+    # fills it in when a state is loaded, and code that builds a state gives every field.
+    # The fields keep their order (the dump's), and ``__init__`` takes them by position
+    # (``GameState.shallow``).
     catalog: tuple[KrosmasterCard, ...]
     board: Board
-    faces: tuple[str, ...] = house.FACES
+    faces: Annotated[tuple[str, ...], Field(default=house.FACES)]
     team_names: tuple[str, str]
     figures: list[Figure]  # figure id == its index
     timelines: tuple[tuple[int, ...], tuple[int, ...]]
     first: int
     active: int
-    turn: int = 1  # game turns started (one per player turn)
+    turn: Annotated[int, Field(default=1)]  # game turns started (one per player turn)
     phase: Phase
-    dice: tuple[str, ...] = ()  # Tension / Inspiration dice not yet placed
-    rerolled: bool = False
-    slot: int = 0  # index in the active Timeline of the figure whose turn it is
-    gg: tuple[int, int] = (house.START_GG, house.START_GG)
-    wild_gg: int = house.WILD_GG
-    kamas: tuple[int, int] = (0, 0)
-    kama_cells: tuple[int, ...] = ()  # cells still holding a kama
+    # Tension / Inspiration dice not yet placed
+    dice: Annotated[tuple[str, ...], Field(default=())]
+    rerolled: Annotated[bool, Field(default=False)]
+    # index in the active Timeline of the figure whose turn it is
+    slot: Annotated[int, Field(default=0)]
+    gg: Annotated[tuple[int, int], Field(default=(house.START_GG, house.START_GG))]
+    wild_gg: Annotated[int, Field(default=house.WILD_GG)]
+    kamas: Annotated[tuple[int, int], Field(default=(0, 0))]
+    kama_cells: Annotated[tuple[int, ...], Field(default=())]  # cells still holding a kama
     rng: Rng
     winner: int | None = None
     manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first

@@ -65,7 +65,8 @@ def make(
     return KState(
         catalog=tuple(cards), board=board, faces=faces, team_names=("A", "B"),
         figures=figs, timelines=(lines[0], lines[1]), first=0, active=active, turn=3,
-        phase="activation", slot=lines[active].index(acting) if acting in lines[active] else 0,
+        phase="activation", dice=(), rerolled=False,
+        slot=lines[active].index(acting) if acting in lines[active] else 0,
         gg=gg, wild_gg=wild_gg, kamas=kamas, rng=Rng(seed=7, counter=0),
         kama_cells=tuple(i for i, k in enumerate(board.terrain) if k == "kama"),
     )

@@ -1,5 +1,5 @@
-"""The pruned route search takes the route of every walk, dice roll as the Rng draws, and an
-unchanged map file is read once."""
+"""The pruned route search takes the route of every walk, and an unchanged map file is read
+once."""
 
 from __future__ import annotations
 
@@ -8,9 +8,6 @@ import random
 from pathlib import Path
 
 import rules
-from rules.core.dice import roll_faces
-from rules.core.rng import Rng
-from rules.krosmaster import house
 from rules.krosmaster.board import Geo, load_map
 from rules.krosmaster.combat import best_path, tackle_cells
 from rules.krosmaster.intents import Move
@@ -76,19 +73,6 @@ def test_pruned_route_is_the_route_of_every_walk() -> None:
                 tried += 1
                 tackled += any(c in risky for c in want[:-1])
     assert tried > 2000 and tackled > 50
-
-
-def test_dice_roll_as_the_rng_draws_one_by_one() -> None:
-    """``roll_faces`` draws its dice in one loop: the faces and the Rng after are those of
-    ``n`` draws of ``Rng.choice``."""
-    for seed in (0, 1, 7, 2**40):
-        for n in range(5):
-            rng = start = Rng(seed=seed, counter=seed % 13)
-            want = []
-            for _ in range(n):
-                face, rng = rng.choice(house.FACES)
-                want.append(face)
-            assert roll_faces(start, house.FACES, n) == (tuple(want), rng)
 
 
 def test_an_unchanged_map_is_read_once_and_a_changed_one_again(tmp_path: Path) -> None:
