@@ -17,6 +17,7 @@ Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -81,6 +82,28 @@ class Geo:
         self.rows = tuple(c // board.width for c in range(board.width * board.height))
         self.cols = tuple(c % board.width for c in range(board.width * board.height))
         self._distances: dict[int, tuple[int, ...]] = {}
+
+    def reach(self, start: int, steps: int, taken: Collection[int]) -> list[int]:
+        """The cells a figure on ``start`` can walk to in at most ``steps`` moves, around
+        blocking terrain and the cells in ``taken`` (where figures stand), nearest first (in
+        the order ``SquareGrid.reach`` finds them, one distance layer at a time)."""
+        nb = self.open_neighbours
+        seen = set(taken)
+        seen.add(start)
+        out: list[int] = []
+        layer = [start]
+        for _ in range(steps):
+            nxt = []
+            for cur in layer:
+                for n in nb[cur]:
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            if not nxt:
+                break
+            out += nxt
+            layer = nxt
+        return out
 
     def distances(self, goal: int) -> tuple[int, ...]:
         """Each cell's Manhattan distance to ``goal`` (remembered per goal)."""

@@ -13,10 +13,6 @@ from rules.krosmaster.state import Figure, KState, set_pair
 _WILD = (house.WILD_FACE,)
 
 
-def move_blockers(s: KState, geo: Geo) -> frozenset[int]:
-    return geo.move_block | {f.cell for f in s.figures if f.cell is not None}
-
-
 def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:
     """Cells next to an enemy of ``owner``: leaving one is a tackle."""
     out: set[int] = set()

@@ -161,7 +161,7 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
 
 def _move_intents(g: Geo, fig: Figure, here: int,
                   cells: tuple[int | None, ...]) -> tuple[Intent, ...]:
-    """The acting figure's Moves, to the cells ``SquareGrid.reach`` gives in its order. They
+    """The acting figure's Moves, to the cells ``Geo.reach`` gives, in its order. They
     depend only on the figures within its MP of it (none further can block a route), so
     positions that differ only far away share them (remembered on the map's ``Geo``)."""
     mp = fig.mp
@@ -173,8 +173,7 @@ def _move_intents(g: Geo, fig: Figure, here: int,
     if got is None:
         if len(g.move_cache) >= 20_000:
             g.move_cache.clear()
-        reach = g.grid.reach(here, mp, g.move_block.union(near))
-        got = g.move_cache[key] = tuple([Move.of(fid, c) for c in reach])
+        got = g.move_cache[key] = tuple([Move.of(fid, c) for c in g.reach(here, mp, near)])
     return got
 
 

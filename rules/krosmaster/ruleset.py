@@ -31,7 +31,6 @@ from rules.core.state import replaced
 from rules.krosmaster import house
 from rules.krosmaster.actions import KINDS
 from rules.krosmaster.cards import KrosmasterCard
-from rules.krosmaster.combat import move_blockers
 from rules.krosmaster.game import GAME
 from rules.krosmaster.intents import INTENT_TYPES
 from rules.krosmaster.legal import (
@@ -116,8 +115,8 @@ class KrosmasterRules(Ruleset[KState]):
             seen, hidden = spell_cells(state, g, fig, card.spells[spell_no])
             return {"target": seen, "blocked": hidden}
         mp = fig.mp if is_acting else card.mp
-        reach = g.grid.reach(fig.cell, mp, move_blockers(state, g)) if mp > 0 else {}
-        out: dict[str, list[Any]] = {"move": sorted(reach)}
+        taken = [f.cell for f in state.figures if f.cell is not None]
+        out: dict[str, list[Any]] = {"move": sorted(g.reach(fig.cell, mp, taken))}
         aim = Aim(g, state.figures, fig.owner)
         ap = fig.ap if is_acting else card.ap
         attack: set[int] = set()
