@@ -106,8 +106,8 @@ def next_figure(s: KState, slot: int) -> None:
 
 
 def end_activation(s: KState) -> None:
-    fig = s.acting()
-    if fig is not None and s.loud:
+    fig = s.acting() if s.loud else None
+    if fig is not None:
         s.say("end_activation", f"End of Activation for {s.name(fig)}.", fig.owner,
               figure=fig.id)
     next_figure(s, s.slot + 1)

@@ -96,8 +96,13 @@ class Aim:
         """Cells holding a figure ``spell`` may be cast on from ``here`` (AP aside)."""
         geo = self.geo
         lo, hi = spell.range
-        reach = geo.in_range_set(here, lo, hi, spell.line)
-        out = [c for c in self.pool(spell.target) if c in reach]
+        reach = geo.range_sets.get((here, lo, hi, spell.line))
+        if reach is None:
+            reach = geo.in_range_set(here, lo, hi, spell.line)
+        pool = self._pools.get(spell.target)
+        if pool is None:
+            pool = self.pool(spell.target)
+        out = [c for c in pool if c in reach]
         if out and spell.los:
             # No sight line is needed at distance 0 or 1.
             near = geo.grid.neighbours[here]
@@ -159,6 +164,9 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     return out
 
 
+_MOVES: dict[int, list[Move]] = {}  # figure id -> cell -> its Move (``Move.of``'s, at hand)
+
+
 def _move_intents(g: Geo, fig: Figure, here: int,
                   cells: tuple[int | None, ...]) -> tuple[Intent, ...]:
     """The acting figure's Moves, to the cells ``Geo.reach`` gives, in its order. They
@@ -173,7 +181,10 @@ def _move_intents(g: Geo, fig: Figure, here: int,
     if got is None:
         if len(g.move_cache) >= 20_000:
             g.move_cache.clear()
-        got = g.move_cache[key] = tuple([Move.of(fid, c) for c in g.reach(here, mp, near)])
+        row = _MOVES.get(fid)
+        if row is None or len(row) < len(far):
+            row = _MOVES[fid] = [Move.of(fid, c) for c in range(len(far))]
+        got = g.move_cache[key] = tuple([row[c] for c in g.reach(here, mp, near)])
     return got
 
 
