@@ -39,7 +39,7 @@ def _dofus(s: KState, intent: SetDofus) -> None:
 
 def _inspire(s: KState, intent: Inspire) -> None:
     face = s.dice[intent.die]
-    fig = s.figures[intent.figure]
+    fig = s.mut(intent.figure)
     fig.inspiration += (face,)
     s.dice = s.dice[:intent.die] + s.dice[intent.die + 1:]
     if s.loud:

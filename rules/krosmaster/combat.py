@@ -69,7 +69,8 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int,
 
 
 def _tackle(s: KState, geo: Geo, fig: Figure) -> None:
-    """``fig`` leaves a cell next to an enemy: Dodge against Lock, MP and AP lost."""
+    """``fig`` (the state's own, ``KState.mut``) leaves a cell next to an enemy: Dodge against
+    Lock, MP and AP lost."""
     assert fig.cell is not None
     nb = geo.grid.neighbours[fig.cell]
     lockers = [f for f in s.figures if f.owner != fig.owner and f.cell in nb]
@@ -91,6 +92,7 @@ def _tackle(s: KState, geo: Geo, fig: Figure) -> None:
 
 
 def move(s: KState, geo: Geo, fig: Figure, goal: int) -> None:
+    fig = s.mut(fig.id)
     risky = tackle_cells(s, geo, fig.owner)
     path = best_path(s, geo, fig, goal, risky)
     kamas = s.kama_cells
@@ -127,6 +129,7 @@ def take_gg(s: KState, to: int, n: int, source: int) -> None:
 
 
 def knock_out(s: KState, fig: Figure, by: int) -> None:
+    fig = s.mut(fig.id)
     fig.cell, fig.hp, fig.inspiration = None, 0, ()
     level = s.card(fig).level
     before = s.gg[by]
@@ -141,6 +144,7 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
     spell = s.card(fig).spells[spell_no]
     target = s.figures[s.occupant()[cell]]
     ap_before = target.ap
+    fig = s.mut(fig.id)
     fig.ap -= spell.ap
     if s.loud:
         s.log("cast", f"{s.name(fig)} casts {spell.name} on {s.name(target)}.", fig.owner,
@@ -159,6 +163,7 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
             s.log("damage", f"{s.name(target)} takes {dealt} damage ({spell.damage} +{crit} "
                   f"critical -{armour} armour), {hp} HP left.", fig.owner,
                   data={"figure": target.id, "amount": dealt})
+        target = s.mut(target.id)
         target.hp = hp
         # A caster hitting itself with damage gets back the AP it paid: the figure was read
         # as the target before it paid, and written back from that read, as it always has.

@@ -46,7 +46,7 @@ def _heal(ctx: CastCtx, fid: int, amount: int) -> None:
     hp = min(top, fig.hp + amount)
     if hp != fig.hp:
         gain = hp - fig.hp
-        fig.hp = hp
+        s.mut(fid).hp = hp
         if s.loud:
             s.log("heal", f"{s.name(fig)} heals {gain} HP ({hp}/{top}).", fig.owner,
                   data={"figure": fid, "amount": gain})
@@ -68,7 +68,7 @@ def drain(ctx: CastCtx, amount: int) -> None:
 def mp_gain(ctx: CastCtx, amount: int) -> None:
     """The caster gains ``amount`` MP for this Activation."""
     s = ctx.state
-    fig = s.figures[ctx.caster]
+    fig = s.mut(ctx.caster)
     fig.mp += amount
     if s.loud:
         s.log("mp_gain", f"{s.name(fig)} gains {amount} MP.", fig.owner)
@@ -99,7 +99,7 @@ def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
         r, c, moved = nr, nc, moved + 1
     if moved:
         cell = g.cell(r, c)
-        target.cell = cell
+        s.mut(target.id).cell = cell
         if s.loud:
             verb = "pushed" if away else "pulled"
             s.log("shift", f"{s.name(target)} is {verb} {moved} cell"

@@ -28,7 +28,7 @@ def begin_turn(s: KState) -> None:
     p = s.active
     for f in s.figures:
         if f.owner == p and f.inspiration:
-            f.inspiration = ()
+            s.mut(f.id).inspiration = ()
     s.dice, s.rerolled, s.slot = (), False, 0
     if s.loud:
         s.say("turn", f"Game turn {s.turn}: player {p + 1} is active.", p, turn=s.turn)
@@ -96,6 +96,7 @@ def next_figure(s: KState, slot: int) -> None:
             continue
         card = s.card(fig)
         # House rule H14: MP and AP refill in the Preliminary phase.
+        fig = s.mut(fig.id)
         fig.mp, fig.ap = card.mp, card.ap
         s.phase, s.slot = "activation", i
         if s.loud:

@@ -43,15 +43,14 @@ class KrosmasterManual(ManualTable):
         view = view.copy()
         catalog = list(view.catalog)
         for fid in cards:
-            fig = view.figures[fid]
-            card = catalog[fig.card]
+            card = catalog[view.figures[fid].card]
             if card.name == MASKED:  # a view of a view: masked already
                 continue
             spells = tuple(sp.model_copy(update={"name": "Hidden spell", "text": ""})
                            for sp in card.spells)
             catalog.append(card.model_copy(update={"name": MASKED, "text": "", "art": None,
                                                    "powers": (), "spells": spells}))
-            fig.card = len(catalog) - 1
+            view.mut(fid).card = len(catalog) - 1
         view.catalog = tuple(catalog)
         return view
 
@@ -158,7 +157,7 @@ _RESUMES: dict[str, Resumer] = {"knock_out": _knock_out_at_zero, "cast_rest": ca
 def _figure(s: KState, fid: int, **update: Any) -> KState:
     """A copy of ``s`` with figure ``fid``'s fields ``update``d."""
     s = s.copy()
-    fig = s.figures[fid]
+    fig = s.mut(fid)
     for name, value in update.items():
         setattr(fig, name, value)
     return s

@@ -2,7 +2,9 @@
 
 The rules change a state in place (``rules.core.state``). What a step changes inside a field
 is the figures (each a mutable ``Figure``); every other field is replaced whole when it
-changes (a tuple, an int, the ``Rng``), so ``copy`` shares it.
+changes (a tuple, an int, the ``Rng``), so ``copy`` shares it. A copy shares the figures too,
+until one is changed: the rules change a figure only through ``KState.mut``, which copies it
+first when the state does not own it yet (a step changes one or two of eight).
 """
 
 from __future__ import annotations
@@ -42,8 +44,37 @@ class Figure:
                       self.inspiration)
 
 
+class _Figures(GameState):
+    """Which figures a state may change in place, in a slot that is not a field (neither
+    dumped nor compared): None, all of them (no copy was made from or to this state); else
+    the ids of those it copied for itself since."""
+
+    __slots__ = ("_owned",)
+
+    _owned: set[int] | None
+    figures: list[Figure]  # the dataclass's field
+
+    def _own_all(self) -> None:
+        self._owned = None
+
+    def _share_figures(self, other: _Figures) -> None:
+        """``other`` is a copy of this state holding the same figures: each copies one
+        before it first changes it."""
+        other._owned = set()
+        self._owned = set()
+
+    def mut(self, fid: int) -> Figure:
+        """Figure ``fid``, to change in place: this state's own (copied first if shared)."""
+        owned = self._owned
+        fig = self.figures[fid]
+        if owned is not None and fid not in owned:
+            fig = self.figures[fid] = fig.copy()
+            owned.add(fid)
+        return fig
+
+
 @dataclass(slots=True)
-class KState(GameState):
+class KState(_Figures):
     # A field with a default before one without keeps it in ``Field(default=...)``: pydantic
     # fills it in when a state is loaded, and code that builds a state gives every field.
     # The fields keep their order (the dump's), and ``__init__`` takes them by position
@@ -73,9 +104,14 @@ class KState(GameState):
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
+    def __post_init__(self) -> None:
+        GameState.__post_init__(self)
+        self._own_all()
+
     def copy(self) -> Self:
         new = self.shallow()
-        new.figures = [f.copy() for f in self.figures]
+        new.figures = list(self.figures)
+        self._share_figures(new)
         return new
 
     # ---- reading ----------------------------------------------------------------------

@@ -76,7 +76,7 @@ def with_fig(s: KState, fid: int, update: dict[str, Any]) -> KState:
     """A copy of ``s`` with figure ``fid``'s fields ``update``d."""
     s = s.copy()
     for name, value in update.items():
-        setattr(s.figures[fid], name, value)
+        setattr(s.mut(fid), name, value)
     return s
 
 
