@@ -26,6 +26,7 @@ from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Colo
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from game.layouts.base import (
+    CHANGED_BY_RELOAD,
     UNTARGETED,
     ManualSpot,
     Overlay,
@@ -37,6 +38,7 @@ from game.layouts.base import (
     ZoneId,
     top_bar,
 )
+from game.layouts.face_specs import FaceSpecs
 from game.layouts.krosmaster.figure_card import (
     HEADER,
     HP_RED,
@@ -122,7 +124,7 @@ class KrosmasterTable(TableLayout):
         self._dice: dict[DieId, pygame.Rect] = {}  # die -> rect
         self._dofus: dict[DofusId, pygame.Rect] = {}  # side choice -> rect
         self._kama_at: dict[int, Pos] = {}
-        self._specs: dict[str, tuple[Any, FaceSpec]] = {}
+        self.specs = FaceSpecs(pack_face, self.pack_folder)
         self._spell_hl: dict[tuple[int, int], dict[str, list[Any]]] = {}
         self.left = self.right = self.center = self.timeline = pygame.Rect(0, 0, 0, 0)
         self.pools = self.side = self.board_area = pygame.Rect(0, 0, 0, 0)
@@ -279,8 +281,12 @@ class KrosmasterTable(TableLayout):
         return (fid, k)
 
     def spell_name(self, fid: int, k: int) -> str:
+        """Spell ``k`` of figure ``fid``'s card; the card's name and CHANGED_BY_RELOAD when a
+        hot reload took that spell off the card since it was picked."""
         assert self.view is not None
-        return self.view.card(self.view.figures[fid]).spells[k].name
+        card = self.view.card(self.view.figures[fid])
+        return card.spells[k].name if 0 <= k < len(card.spells) \
+            else f"{card.name} {CHANGED_BY_RELOAD}"
 
     def spell_highlights(self, fid: int, k: int) -> dict[str, list[Any]]:
         """Cells in range and sight ("target") and in range but blocked ("blocked")."""
@@ -374,7 +380,12 @@ class KrosmasterTable(TableLayout):
             if acting is None or acting.id != fid:
                 ctx.say(f"{v.name(fig)} is not acting now: its range is shown.")
             elif not casts:
-                spell = v.card(fig).spells[k]
+                spells = v.card(fig).spells
+                if not 0 <= k < len(spells):  # a row drawn before a hot reload took it away
+                    ctx.say(f"{self.spell_name(fid, k)}: that spell is no longer on the card.",
+                            error=True)
+                    return Idle()
+                spell = spells[k]
                 if spell.ap > fig.ap:
                     ctx.say(f"{spell.name} costs {spell.ap} AP; {v.name(fig)} has {fig.ap}.",
                             error=True)
@@ -456,10 +467,7 @@ class KrosmasterTable(TableLayout):
         if v is None or not isinstance(source, int) or not 0 <= source < len(v.figures):
             return None
         card = v.card(v.figures[source])
-        got = self._specs.get(card.name)
-        if got is None or got[0] is not card:  # new, or hot-reloaded card data
-            got = self._specs[card.name] = (card, face_spec(card, self.pack_folder()))
-        return got[1]
+        return self.specs.get(card.name, card)
 
     def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:
         st: KState = state
