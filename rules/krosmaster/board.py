@@ -51,6 +51,13 @@ class Board:
     def geo(self) -> Geo:
         return Geo(self)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled (a view sent to the computer player's process) without its geometry and
+        # the caches that grow on it: the other side makes its own when first asked.
+        state = dict(self.__dict__)
+        state.pop("geo", None)
+        return state
+
 
 RangeKey = tuple[int, int, int, bool]
 _RANGE_TABLES: dict[tuple[int, int, frozenset[int]],

@@ -4,6 +4,7 @@ once."""
 from __future__ import annotations
 
 import os
+import pickle
 import random
 from pathlib import Path
 
@@ -87,3 +88,15 @@ def test_an_unchanged_map_is_read_once_and_a_changed_one_again(tmp_path: Path) -
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))  # a coarse clock
     again = load_map(path)
     assert again is not first and again.starts[1] == (4, 8)
+
+
+def test_a_pickled_board_leaves_its_geometry_behind() -> None:
+    """A view goes to the computer player's process pickled: its board without the geometry
+    and the caches grown on it (the other side makes its own), the same map all the same."""
+    state = RS.new_game(seed=1)
+    state = RS.apply(state, RS.legal_intents(state)[0]).state
+    board = state.board
+    assert board.geo.grid.width == board.width  # made and cached
+    again = pickle.loads(pickle.dumps(state)).board
+    assert "geo" not in vars(again) and again == board
+    assert again.geo.move_block == board.geo.move_block
