@@ -23,6 +23,7 @@ from rules.core.manual_intents import (
     Resume,
 )
 from rules.core.model import Event, Intent
+from rules.core.state import replaced
 from rules.dreadnought.reading import bp_of
 from rules.nullshapers.state import STAGING, defense_of
 from tests.manual.helpers import reach_manual
@@ -306,7 +307,7 @@ def test_a_resolution_part_the_game_does_not_know_is_refused_by_name(spark: Reac
     state = spark[0]
     step = _step("krosmaster", state)
     bad = step.model_copy(update={"then": (Resume(op="teleport", args=(1,)),)})
-    broken = state.model_copy(update={"manual": (bad,)})
+    broken = replaced(state, manual=(bad,))
     with pytest.raises(IllegalIntent, match="'teleport', which this game does not carry on"):
         rs.apply(broken, ManualDone())
 
