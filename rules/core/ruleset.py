@@ -471,7 +471,9 @@ class Ruleset(ABC, Generic[S]):
             return False
         cached_state, cached = self._cache
         if state is cached_state:
-            return intent in cached
+            # by identity first: the table passes the rules' own (interned) intents, and
+            # ``in`` would compare each one before it with pydantic's ``__eq__``
+            return any(i is intent for i in cached) or intent in cached
         if not _well_formed(intent):
             return False
         return intent in self.legal_intents(state, self.source_of(intent))
