@@ -150,7 +150,7 @@ class BosTable(RegionTable):
                           counters=((f"Strength {u.strength}", colour),),
                           under=tuple(self._look(v, s) for s in u.under))
 
-    def _pages(self, v: State, ids: tuple[int, ...], hidden: bool) -> tuple[CardLook, ...]:
+    def _pages(self, v: State, ids: Sequence[int], hidden: bool) -> tuple[CardLook, ...]:
         """One tab of a book: backs when hidden, else faces, an unusable one dimmed with a
         short pill (its whole reason is kept in ``why`` for the hover)."""
         if hidden:

@@ -26,7 +26,6 @@ def _groups(first: State) -> dict[int, Hashable]:
 
 def determinize(rs: Any, view: State, player: int, rng: random.Random,
                 options: Mapping[str, Any] | None = None) -> State:
-    cards = dealt(view.cards, HIDDEN, groups_of(rs, options, _groups), rng)
-    # A catalog of its own: the rules cache castle and spellbook rows per catalog (by
-    # identity), which holds only while a catalog's cards keep their names.
-    return view.model_copy(update={"cards": cards, "catalog": dict(view.catalog)})
+    deal = view.copy()
+    deal.cards = dealt(view.cards, HIDDEN, groups_of(rs, options, _groups), rng)
+    return deal

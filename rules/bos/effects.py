@@ -7,26 +7,12 @@ target follow B-14: "summon" never reaches a boss and "boss" never reaches a sum
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from rules.bos.cards import Card
-    from rules.bos.state import PlayerAttack, Side
-
-
-class Reading(Protocol):
-    """What conditions and legality checks read: a State, or a Draft in the middle of an
-    ``apply`` (so the flow can ask them without freezing a copy of the state)."""
-
-    @property
-    def sides(self) -> Sequence[Side]: ...
-    @property
-    def defeated(self) -> tuple[int, int]: ...
-    @property
-    def attack(self) -> PlayerAttack | None: ...
-    def card(self, iid: int) -> Card: ...
+    from rules.bos.state import State
 
 # none: no target; player: a started player; summon / boss / unit (either) on the battlefield;
 # own_acted: one of your acted summons or your acted boss.
@@ -54,48 +40,48 @@ EFFECTS: dict[str, Effect] = {
                                enchant=True),
     "enchant_boss": Effect("boss", "Enchant a boss: it has +{n} Strength.", enchant=True),
     "return_summon": Effect("summon", "Return a summon to its owner's castle."),
-    # Carried out by hand in a manual step (``rules.core.manual``), opened by Draft.resolve.
+    # Carried out by hand in a manual step (``rules.core.manual``), opened by State.resolve.
     "manual": Effect("none", "Carry out its text by hand."),
 }
 # What an on-defeat trigger may do: nothing that needs a choice in the middle of a battle.
 TRIGGER_TARGETS: frozenset[str] = frozenset({"none", "opponent"})
 
-Condition = Callable[[Reading, int, int], bool]
+Condition = Callable[["State", int, int], bool]
 
 
-def _middle(s: Reading, p: int, n: int) -> bool:
+def _middle(s: State, p: int, n: int) -> bool:
     return s.sides[p].slots[1] >= 0
 
 
-def _life_at_most(s: Reading, p: int, n: int) -> bool:
+def _life_at_most(s: State, p: int, n: int) -> bool:
     return s.sides[p].life <= n
 
 
-def _opposing_defeated(s: Reading, p: int, n: int) -> bool:
+def _opposing_defeated(s: State, p: int, n: int) -> bool:
     return s.defeated[1 - p] > 0
 
 
-def _summons_at_least(s: Reading, p: int, n: int) -> bool:
+def _summons_at_least(s: State, p: int, n: int) -> bool:
     return sum(1 for i in s.sides[p].slots if i >= 0) >= n
 
 
-def _opponent_summons_at_least(s: Reading, p: int, n: int) -> bool:
+def _opponent_summons_at_least(s: State, p: int, n: int) -> bool:
     return sum(1 for i in s.sides[1 - p].slots if i >= 0) >= n
 
 
-def _vim_at_least(s: Reading, p: int, n: int) -> bool:
+def _vim_at_least(s: State, p: int, n: int) -> bool:
     return s.sides[p].vim >= n
 
 
-def _graveyard_at_least(s: Reading, p: int, n: int) -> bool:
+def _graveyard_at_least(s: State, p: int, n: int) -> bool:
     return len(s.sides[p].graveyard) >= n
 
 
-def _turn_at_least(s: Reading, p: int, n: int) -> bool:
+def _turn_at_least(s: State, p: int, n: int) -> bool:
     return s.sides[p].turns >= n
 
 
-def _always(s: Reading, p: int, n: int) -> bool:
+def _always(s: State, p: int, n: int) -> bool:
     return True
 
 
@@ -119,7 +105,7 @@ CONDITIONS: dict[str, Cond] = {
 }
 
 
-def holds(state: Reading, player: int, name: str, n: int) -> bool:
+def holds(state: State, player: int, name: str, n: int) -> bool:
     return CONDITIONS[name].test(state, player, n)
 
 

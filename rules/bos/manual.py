@@ -9,12 +9,12 @@ there (its place counts as turned down, also at Startup) until a card is put int
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from rules.bos.actions import new_unit, spell_done
+from rules.bos.actions import spell_done
 from rules.bos.cards import HIDDEN, PLACEHOLDER
-from rules.bos.draft import Draft
-from rules.bos.state import EMPTY, Side, State
+from rules.bos.state import EMPTY, Side, State, Unit
 from rules.core.manual import Resumer, paused, resume
 from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
@@ -68,7 +68,9 @@ class BosManual(ManualTable):
         return tuple(getattr(s.sides[owner], zone))
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
-        return _with(s, owner, s.sides[owner].model_copy(update={zone: cards}))
+        s = s.copy()
+        setattr(s.sides[owner], zone, tuple(cards))
+        return s
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [k for k, c in enumerate(s.sides[owner].slots) if c == EMPTY]
@@ -80,61 +82,51 @@ class BosManual(ManualTable):
         return [k for k, w in enumerate(side.wizards) if w == EMPTY]
 
     def take_fixed(self, s: State, card: int, here: Place) -> State:
+        s = s.copy()
         side = s.sides[here.owner]
         if here.zone == "boss":
             if side.boss_state == "up":
-                s = self._off_field(s, card)
-            return _with(s, here.owner, s.sides[here.owner].model_copy(
-                update={"boss_state": "gone"}))
-        wizards, down = list(side.wizards), list(side.wizard_down)
-        wizards[here.at], down[here.at] = EMPTY, True
-        return _with(s, here.owner, side.model_copy(update={"wizards": tuple(wizards),
-                                                            "wizard_down": tuple(down)}))
+                _off_field(s, card)
+            side.boss_state = "gone"
+            return s
+        _put(side, here.at, EMPTY, True)
+        return s
 
     def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
+        s = s.copy()
         side = s.sides[owner]
         if zone == "boss":
-            return _with(s, owner, side.model_copy(update={"boss": card, "boss_state": "down"}))
-        wizards, down = list(side.wizards), list(side.wizard_down)
-        wizards[at], down[at] = card, False
-        return _with(s, owner, side.model_copy(update={"wizards": tuple(wizards),
-                                                       "wizard_down": tuple(down)}))
+            side.boss, side.boss_state = card, "down"
+        else:
+            _put(side, at, card, False)
+        return s
 
     def take_board(self, s: State, card: int) -> State:
         """Off its slot; enchant spells under it go to their casters' graveyards (B-03)."""
-        u = s.units[card]
-        side = s.sides[u.owner]
-        s = _with(s, u.owner, side.model_copy(update={
-            "slots": tuple(EMPTY if c == card else c for c in side.slots)}))
-        return self._off_field(s, card)
-
-    def _off_field(self, s: State, card: int) -> State:
-        """``card``'s unit gone; the enchant spells under it to their casters' graveyards."""
-        u = s.units[card]
-        for spell in u.under:
-            caster = s.owner(spell)
-            grave = (*s.sides[caster].graveyard, spell)
-            s = _with(s, caster, s.sides[caster].model_copy(update={"graveyard": grave}))
-        return s.model_copy(update={"units": {i: x for i, x in s.units.items() if i != card}})
+        s = s.copy()
+        side = s.sides[s.units[card].owner]
+        side.slots = tuple(EMPTY if c == card else c for c in side.slots)
+        _off_field(s, card)
+        return s
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
+        s = s.copy()
         side = s.sides[owner]
-        slots = list(side.slots)
-        slots[at] = card
-        s = _with(s, owner, side.model_copy(update={"slots": tuple(slots)}))
-        unit = new_unit(card, owner, s.card(card).strength or 1)
-        return s.model_copy(update={"units": {**s.units, card: unit}})
+        side.slots = tuple(card if k == at else c for k, c in enumerate(side.slots))
+        s.units[card] = Unit(card, owner, s.card(card).strength or 1)
+        return s
 
     def take_under(self, s: State, card: int, host: int) -> State:
+        s = s.copy()
         u = s.units[host]
-        under = tuple(c for c in u.under if c != card)
-        return s.model_copy(update={"units": {**s.units,
-                                              host: u.model_copy(update={"under": under})}})
+        s.units[host] = replace(u, under=tuple(c for c in u.under if c != card))
+        return s
 
     def put_under(self, s: State, card: int, host: int) -> State:
+        s = s.copy()
         u = s.units[host]
-        return s.model_copy(update={"units": {
-            **s.units, host: u.model_copy(update={"under": (*u.under, card)})}})
+        s.units[host] = replace(u, under=(*u.under, card))
+        return s
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
         if spec.per == "player":
@@ -143,10 +135,12 @@ class BosManual(ManualTable):
         return None if u is None else u.strength
 
     def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
+        s = s.copy()
         if spec.per == "player":
-            return _with(s, owner, s.sides[owner].model_copy(update={spec.name: value}))
-        u = s.units[card].model_copy(update={"strength": value})
-        return s.model_copy(update={"units": {**s.units, card: u}})
+            setattr(s.sides[owner], spec.name, value)
+        else:
+            s.units[card] = s.units[card].with_strength(value)
+        return s
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
         if flag == "acted":
@@ -162,23 +156,24 @@ class BosManual(ManualTable):
         return side.wizard_down[side.wizards.index(card)] if card in side.wizards else None
 
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
+        s = s.copy()
         if flag == "acted":
-            u = s.units[card].model_copy(update={"acted": value})
-            return s.model_copy(update={"units": {**s.units, card: u}})
+            s.units[card] = s.units[card].with_acted(value)
+            return s
         p = _seat(s, card)
         assert p is not None
+        side = s.sides[p]
         if flag == "boss_up":  # face up it is a unit on the battlefield, as when revealed
             if value:
-                unit = new_unit(card, p, s.card(card).strength or 0)
-                s = s.model_copy(update={"units": {**s.units, card: unit}})
+                s.units[card] = Unit(card, p, s.card(card).strength or 0)
             else:
-                s = self._off_field(s, card)
-            return _with(s, p, s.sides[p].model_copy(
-                update={"boss_state": "up" if value else "down"}))
-        side = s.sides[p]
+                _off_field(s, card)
+            side.boss_state = "up" if value else "down"
+            return s
         down = list(side.wizard_down)
         down[side.wizards.index(card)] = value
-        return _with(s, p, side.model_copy(update={"wizard_down": tuple(down)}))
+        side.wizard_down = tuple(down)
+        return s
 
     def problems(self, s: State) -> list[str]:
         out = []
@@ -202,38 +197,52 @@ class BosManual(ManualTable):
         """A player with no life left loses; a summon or face-up boss at 0 Strength is
         defeated (B-07: its on-defeat abilities, then the graveyard), as from a coded effect;
         then the rest of the resolution the step paused."""
-        d = Draft(s, quiet)
+        s = s.copy()
+        s.begin(quiet)
         # Cards whose defeat the paused resolution carries on itself are not defeated twice.
         busy = tuple(r.args[0] for r in step.then if r.op in ("defeat", "battle_rest"))
-        resume(d, (Resume(op="checks", args=busy), *step.then), _RESUMES)
-        return d.freeze(), d.events
+        resume(s, (Resume(op="checks", args=busy), *step.then), _RESUMES)
+        return s, s.end()
 
 
-def _checks(d: Draft, *busy: int) -> None:
+def _off_field(s: State, card: int) -> None:
+    """``card``'s unit gone; the enchant spells under it to their casters' graveyards."""
+    for spell in s.units.pop(card).under:
+        s.sides[s.owner(spell)].graveyard += (spell,)
+
+
+def _put(side: Side, at: int, wizard: int, down: bool) -> None:
+    """The wizard place of column ``at`` holds ``wizard``, turned down or not."""
+    wizards, downs = list(side.wizards), list(side.wizard_down)
+    wizards[at], downs[at] = wizard, down
+    side.wizards, side.wizard_down = tuple(wizards), tuple(downs)
+
+
+def _checks(s: State, *busy: int) -> None:
     for p in (0, 1):
-        d.check_loss(p)
-    for iid in sorted(d.units):
-        if d.winner is not None:
+        s.check_loss(p)
+    for iid in sorted(s.units):
+        if s.winner is not None:
             return
-        u = d.units.get(iid)
+        u = s.units.get(iid)
         if u is not None and u.strength <= 0 and iid not in busy:
-            d.defeat(iid)
-            if paused(d):
-                d.later("checks", *busy, iid)
+            s.defeat(iid)
+            if paused(s):
+                s.later("checks", *busy, iid)
                 return
 
 
 def _unless_over(run: Resumer) -> Resumer:
-    def carry_on(d: Draft, *args: int) -> None:
-        if d.winner is None:
-            run(d, *args)
+    def carry_on(s: State, *args: int) -> None:
+        if s.winner is None:
+            run(s, *args)
     return carry_on
 
 
 _RESUMES: dict[str, Resumer] = {
     "checks": _checks,
-    "defeat": _unless_over(Draft.defeat),
-    "battle_rest": _unless_over(Draft.battle_rest),
+    "defeat": _unless_over(State.defeat),
+    "battle_rest": _unless_over(State.battle_rest),
     "spell_done": spell_done,
 }
 
@@ -243,7 +252,3 @@ def _seat(s: State, card: int) -> int | None:
     return next((p for p, side in enumerate(s.sides)
                  if (side.boss == card and side.boss_state != "gone") or card in side.wizards),
                 None)
-
-
-def _with(s: State, p: int, side: Side) -> State:
-    return s.model_copy(update={"sides": (side, s.sides[1]) if p == 0 else (s.sides[0], side)})

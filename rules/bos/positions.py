@@ -8,51 +8,37 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from rules.bos.state import EMPTY, Side, State
-
-# A side's part of the key by the side and the deal's numbering (a rollout step changes one
-# side, or none: the other's part is looked up, not sorted again), each kept to check identity.
-_KEPT: dict[tuple[int, int], tuple[Side, dict[int, str], Hashable]] = {}
+from rules.bos.state import EMPTY, State
 
 
 def position_key(state: State) -> Hashable | None:
     """Everything that decides how the game goes on, with each card instance named by its
     card and owner; None while a manual step is open or a card lies face down by hand (the
-    table's own business, which no rollout plays)."""
+    table's own business, which no rollout plays). Per side: its life, vim, turns, boss state,
+    wizards and the cards of its castle, spellbook and graveyard (sorted: which instance is
+    where does not matter), then its boss and the summons of its slots."""
     if state.manual or state.face_down:
         return None
     cards, split, units = state.cards, state.split, state.units
-
-    def card(i: int) -> tuple[str, int] | None:
-        return None if i == EMPTY else (cards[i], 0 if i < split else 1)
+    name = cards.__getitem__
 
     def unit(i: int) -> Hashable:
+        if i == EMPTY:
+            return None
         u = units.get(i)
         if u is None:
-            return card(i)
-        under = sorted((cards[j], 0 if j < split else 1) for j in u.under)
+            return (cards[i], 0 if i < split else 1)
+        under = sorted([(cards[j], 0 if j < split else 1) for j in u.under]) if u.under else ()
         return (cards[i], u.owner, u.strength, u.acted, tuple(under))
 
-    def side(s: Side) -> Hashable:
-        return (_cards_of(s, cards), unit(s.boss), tuple(map(unit, s.slots)))
-
+    sides = []
+    for s in state.sides:
+        sides.append(((s.life, s.vim, s.turns, s.boss_state, tuple(map(name, s.wizards)),
+                       s.wizard_down, tuple(sorted(map(name, s.castle))),
+                       tuple(sorted(map(name, s.spellbook))),
+                       tuple(sorted(map(name, s.graveyard)))),
+                      unit(s.boss), tuple(map(unit, s.slots))))
     a = state.attack
     attack = None if a is None else (unit(a.attacker), a.defender, a.column)
-    return (side(state.sides[0]), side(state.sides[1]), state.active, state.first, state.turn,
-            state.step, attack, state.defeated, state.halved, state.winner)
-
-
-def _cards_of(s: Side, cards: dict[int, str]) -> Hashable:
-    """The side's life, vim, turns and cards off the battlefield (its units' part is read
-    from the state's units)."""
-    kept = _KEPT.get((id(s), id(cards)))
-    if kept is not None and kept[0] is s and kept[1] is cards:
-        return kept[2]
-    key = (s.life, s.vim, s.turns, s.boss_state, tuple(cards[w] for w in s.wizards),
-           s.wizard_down, tuple(sorted(cards[i] for i in s.castle)),
-           tuple(sorted(cards[i] for i in s.spellbook)),
-           tuple(sorted(cards[i] for i in s.graveyard)))
-    if len(_KEPT) > 20_000:
-        _KEPT.clear()
-    _KEPT[id(s), id(cards)] = (s, cards, key)
-    return key
+    return (sides[0], sides[1], state.active, state.first, state.turn, state.step, attack,
+            state.defeated, state.halved, state.winner)

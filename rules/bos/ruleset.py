@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -11,37 +11,18 @@ from rules.bos import explain
 from rules.bos.actions import KINDS
 from rules.bos.cards import HIDDEN, PLACEHOLDER, Card, Deck
 from rules.bos.determinize import determinize as determinize_hidden
-from rules.bos.draft import Draft
 from rules.bos.flow import start_turn
 from rules.bos.game import GAME
 from rules.bos.intents import INTENT_TYPES
-from rules.bos.legal import GENERATE, legal, to_act
+from rules.bos.legal import legal, to_act
 from rules.bos.manual import BosManual
 from rules.bos.positions import position_key
-from rules.bos.quick import QUIET
 from rules.bos.state import Side, State
-from rules.core.manual_intents import ManualStep
-from rules.core.model import Event, Intent, Outcome
+from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
 from rules.core.reload import replace_in_catalog
 from rules.core.ruleset import Ruleset
-
-_SHARED: list[dict[str, Card]] = []  # the last catalog handed out (see ``shared_catalog``)
-# Card numberings handed out, by the card ids in order (see ``new_state``)
-_NUMBERINGS: dict[tuple[str, ...], dict[int, str]] = {}
-# The first position of a game by (catalog, deck, deck, who starts), each kept to check identity
-_STARTS: dict[tuple[int, int, int, int], tuple[object, object, object, State]] = {}
-
-
-def shared_catalog(cards: Mapping[str, Card]) -> dict[str, Card]:
-    """The same dict for every game of an unchanged pack: states never mutate their catalog
-    (hot reload builds a new one), and the rules' per-catalog caches stay warm across games."""
-    if _SHARED:
-        last = _SHARED[0]
-        if len(last) == len(cards) and all(last.get(k) is v for k, v in cards.items()):
-            return last
-    _SHARED[:] = [dict(cards)]
-    return _SHARED[0]
+from rules.core.state import replaced
 
 
 def _stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
@@ -76,20 +57,10 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
         wizards = tuple(new(w) for w in deck.wizards)
         castle = tuple(new(c) for c in deck.castle)
         spellbook = tuple(new(c) for c in deck.spellbook)
-        # model_construct: every field here comes from checked pack data (new games are part
-        # of every simulation, so they skip validating it again)
-        sides.append(Side.model_construct(boss=boss, wizards=wizards, castle=castle,
-                                          spellbook=spellbook))
+        sides.append(Side(boss=boss, wizards=wizards, castle=castle, spellbook=spellbook))
         split = split or len(cards)
-    # One dict per numbering, as for the catalog: the legal-intent caches are keyed by it
-    ids = tuple(cards.values())
-    shared = _NUMBERINGS.get(ids)
-    if shared is None:
-        if len(_NUMBERINGS) > 64:
-            _NUMBERINGS.clear()
-        shared = _NUMBERINGS[ids] = cards
-    return State.model_construct(catalog=shared_catalog(catalog), cards=shared, split=split,
-                                 sides=(sides[0], sides[1]), active=first, first=first)
+    return State(catalog=dict(catalog), cards=cards, split=split, sides=sides, active=first,
+                 first=first)
 
 
 class BosRules(Ruleset[State]):
@@ -126,60 +97,10 @@ class BosRules(Ruleset[State]):
         return setup
 
     def _new_game(self, seed: int, setup: Setup) -> State:
-        """Nothing in BOS is random, so the seed plays no part: a game of the same pack, decks
-        and first player starts from the same position, built once (states never change)."""
-        catalog = shared_catalog(setup.cards)
-        first = setup.options.first
-        d0, d1 = setup.decks
-        key = (id(catalog), id(d0), id(d1), first)
-        hit = _STARTS.get(key)
-        if hit is not None and hit[0] is catalog and hit[1] is d0 and hit[2] is d1:
-            return hit[3].model_copy()
-        state = new_state(catalog, setup.decks, first)
-        d = Draft(state)
-        start_turn(d, state.first)
-        start = d.freeze()
-        if len(_STARTS) > 64:
-            _STARTS.clear()
-        _STARTS[key] = (catalog, d0, d1, start)
-        return start.model_copy()
-
-    # ---- the contract's hot calls, without the generic layers --------------------------------
-    # A simulation step is ``to_act``, ``legal_intents`` and a quiet ``apply``, each a few
-    # microseconds of work under two or three generic calls: BOS's own ``to_act`` is a few
-    # field reads (cheaper than the base's remembered pair), and the plain calls go straight to
-    # the stage's generator and the quiet table. A position with an open manual step (its
-    # ``manual`` field, ``rules.core.manual``) and everything else go to the base methods.
-    def to_act(self, state: State) -> int | None:
-        actor = to_act(state)
-        if actor is not None:
-            manual: tuple[ManualStep, ...] = state.__dict__.get("manual", ())
-            if manual:
-                return manual[0].player  # as ``Ruleset.to_act``: the manual step's player
-        return actor
-
-    def legal_intents(self, state: State, source: Any = None) -> list[Intent]:
-        if source is not None:
-            return super().legal_intents(state, source)
-        cached_state, cached = self._cache
-        if state is not cached_state:
-            if state.__dict__.get("manual"):
-                return super().legal_intents(state)
-            p = to_act(state)
-            cached = [] if p is None else GENERATE[state.step](state, p, None)
-            self._cache = (state, cached)
-        return list(cached)
-
-    def apply(self, state: State, intent: Intent, quiet: bool = False) -> Outcome:
-        fast = QUIET.get(intent.kind) if quiet else None
-        if fast is not None and not state.__dict__.get("manual") \
-                and not state.__dict__.get("face_down"):
-            p = to_act(state)
-            assert p is not None
-            new = fast(state, p, intent)
-            if new is not None:
-                return Outcome(new, [])
-        return super().apply(state, intent, quiet)
+        """Nothing in BOS is random, so the seed plays no part."""
+        state = new_state(setup.cards, setup.decks, setup.options.first)
+        start_turn(state, state.first)
+        return state
 
     def _to_act(self, state: State) -> int | None:
         return to_act(state)
@@ -196,19 +117,10 @@ class BosRules(Ruleset[State]):
     def _explain(self, state: State, intent: Intent) -> str:
         return explain.why_illegal(state, intent)
 
-    def _apply(self, state: State, intent: Intent,
-               quiet: bool = False) -> tuple[State, list[Event]]:
+    def _play(self, state: State, intent: Intent) -> None:
         p = to_act(state)
         assert p is not None
-        if quiet:
-            fast = QUIET.get(intent.kind)
-            if fast is not None:
-                new = fast(state, p, intent)
-                if new is not None:
-                    return new, []
-        d = Draft(state, quiet)
-        KINDS[intent.kind].apply(d, p, intent)
-        return d.freeze(), d.events
+        KINDS[intent.kind].apply(state, p, intent)
 
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int) -> State:
@@ -217,9 +129,10 @@ class BosRules(Ruleset[State]):
         hidden = {*them.castle, *them.spellbook, *them.wizards}
         if them.boss_state == "down":
             hidden.add(them.boss)
-        cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
-        return state.model_copy(update={"cards": cards,
-                                        "catalog": {**state.catalog, HIDDEN: PLACEHOLDER}})
+        view = state.copy()
+        view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+        view.catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
+        return view
 
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
         """Where the picked-up card may go, by intent kind: columns, cards, players, boss."""
@@ -237,7 +150,7 @@ class BosRules(Ruleset[State]):
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
         catalog, events = replace_in_catalog(state.catalog, cards, Card)
-        return (state if catalog is None else state.model_copy(update={"catalog": catalog})), events
+        return (state if catalog is None else replaced(state, catalog=catalog)), events
 
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)
@@ -250,14 +163,45 @@ class BosRules(Ruleset[State]):
     def position_key(self, state: State) -> Hashable | None:
         return position_key(state)
 
+    def lookaheads(self, state: State, intents: Sequence[Intent],
+                   player: int) -> list[float | None]:
+        """As the base's (``evaluate`` after a quiet ``apply`` of each), each intent played on
+        a copy of ``state`` without the contract's checks around it: the greedy agent and the
+        search's rollouts score every legal intent of every position they pass through. A
+        position with a manual step open or a card face down goes through the base's."""
+        p = to_act(state)
+        if p is None or state.manual or state.face_down:
+            return super().lookaheads(state, intents, player)
+        out: list[float | None] = []
+        for intent in intents:
+            kind = KINDS.get(intent.kind)
+            if kind is None:  # a manual intent: the contract's own path
+                out.append(super().lookaheads(state, [intent], player)[0])
+                continue
+            after = state.copy()
+            try:
+                kind.apply(after, p, intent)  # as ``_play``
+            except Exception:  # noqa: BLE001 - as the base's: what cannot be scored is None
+                out.append(None)
+                continue
+            out.append(self.evaluate(after, player))
+        return out
+
     def evaluate(self, state: State, player: int) -> float:
         if state.winner is not None or state.step == "over":
             return super().evaluate(state, player)
         me, them = state.sides[player], state.sides[1 - player]
-        score = 2.0 * (me.life - them.life) + 0.05 * (min(me.vim, 40) - min(them.vim, 40))
+        # min(x, cap) written out: the look-ahead scores every legal intent this way
+        mine, theirs = me.vim, them.vim
+        score = 2.0 * (me.life - them.life) + 0.05 * ((mine if mine < 40 else 40)
+                                                     - (theirs if theirs < 40 else 40))
         for u in state.units.values():
-            worth = 1.0 + 0.5 * min(u.strength, 20)
-            score += worth if u.owner == player else -worth
+            strength = u.strength
+            worth = 1.0 + 0.5 * (strength if strength < 20 else 20)
+            if u.owner == player:
+                score += worth
+            else:
+                score -= worth
         return score
 
     # ---- scenario files ---------------------------------------------------------------------

@@ -34,37 +34,33 @@ def build(rs: Ruleset[State], position: dict[str, Any]) -> State:
     if "decks" in position:
         options["decks"] = list(position["decks"])
     state = rs.new_game(seed=0, options=options)
-    sides = list(state.sides)
-    units = dict(state.units)
-    for p in (0, 1):
-        upd: dict[str, Any] = {}
+    for p, side in enumerate(state.sides):
         for key in ("life", "vim", "turns"):
             if key in position:
-                upd[key] = int(position[key][p])
+                setattr(side, key, int(position[key][p]))
         if "turns" not in position:
-            upd["turns"] = 1  # both players have arrived (B-11)
-        sides[p] = sides[p].model_copy(update=upd)
+            side.turns = 1  # both players have arrived (B-11)
     for entry in position.get("summon", []):
         p, col = int(entry["owner"]), int(entry["column"])
-        side = sides[p]
+        side = state.sides[p]
         iid = next((i for i in side.castle if state.cards[i] == entry["card"]), None)
         if iid is None:
             raise ValueError(f"summon: no {entry['card']!r} in Player {p + 1}'s castle")
-        slots = list(side.slots)
-        slots[col] = iid
-        sides[p] = side.model_copy(update={"castle": tuple(c for c in side.castle if c != iid),
-                                           "slots": tuple(slots)})
-        units[iid] = Unit(iid=iid, owner=p, acted=bool(entry.get("acted", False)),
-                          strength=int(entry.get("strength", state.card(iid).strength or 0)))
+        side.castle = tuple(c for c in side.castle if c != iid)
+        side.slots = tuple(iid if k == col else c for k, c in enumerate(side.slots))
+        state.units[iid] = Unit(iid=iid, owner=p, acted=bool(entry.get("acted", False)),
+                                strength=int(entry.get("strength",
+                                                       state.card(iid).strength or 0)))
     for p, up in enumerate(position.get("boss_up", [False, False])):
         if up:
-            boss = sides[p].boss
-            sides[p] = sides[p].model_copy(update={"boss_state": "up"})
-            units[boss] = Unit(iid=boss, owner=p, strength=state.card(boss).strength or 0)
-    return state.model_copy(update={
-        "sides": (sides[0], sides[1]), "units": units,
-        "active": int(position.get("active", state.active)),
-        "step": position.get("step", "main"), "attack": None})
+            side = state.sides[p]
+            side.boss_state = "up"
+            state.units[side.boss] = Unit(iid=side.boss, owner=p,
+                                          strength=state.card(side.boss).strength or 0)
+    state.active = int(position.get("active", state.active))
+    state.step = position.get("step", "main")
+    state.attack = None
+    return state
 
 
 def find(state: State, name: str) -> int:

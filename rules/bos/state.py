@@ -1,15 +1,22 @@
-"""BOS game state: immutable, self-contained (it carries its card catalog), JSON-ready.
+"""BOS game state: plain mutable objects (``rules.core.state``), self-contained (it carries its
+card catalog), JSON-ready.
 
 Cards are instances (``iid``) mapped to card ids; player 0 owns the iids below ``split``.
-"""
+``State.copy`` copies the two sides and the ``units`` dict; the rest is shared between copies:
+values a step replaces, never changes in place (a side's zones, which are tuples; a Unit;
+a pending attack), and ``catalog`` and ``cards``, which no step changes (the view, a
+determinized deal and a hot reload put new ones in their place)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
 from rules.bos.cards import Card
+from rules.bos.effects import EFFECTS
+from rules.core.manual import MANUAL, later, open_step, paused
 from rules.core.manual_intents import ManualStep
-from rules.core.model import Frozen
+from rules.core.state import GameState
 
 EMPTY = -1
 COLUMNS = 3
@@ -23,11 +30,19 @@ NOBODY = -1
 
 Step = Literal["summoning", "main", "block", "over"]
 BossState = Literal["down", "up", "gone"]
+Place = Literal["graveyard", "castle"]
 
 
-class Unit(Frozen):
+@dataclass(slots=True)
+class Unit:
     """A summon or a face-up boss on the battlefield. ``strength`` is its current Strength
-    (B-06: it stays reduced); ``under`` the enchant spells beneath it (B-03)."""
+    (B-06: it stays reduced); ``under`` the enchant spells beneath it (B-03).
+
+    A value, as a side's zones are: copies of a state share their units, so the rules never
+    change a unit in place but put a new one in the state's ``units`` (``with_strength``...).
+    Not a frozen dataclass only because building one costs twice as much, and the search's
+    look-ahead builds about two a step (``tests/bos/test_turns.py`` checks that ``apply``
+    leaves the state it was given as it was)."""
 
     iid: int
     owner: int
@@ -35,8 +50,18 @@ class Unit(Frozen):
     acted: bool = False
     under: tuple[int, ...] = ()
 
+    def with_strength(self, strength: int) -> Unit:
+        return Unit(self.iid, self.owner, strength, self.acted, self.under)
 
-class Side(Frozen):
+    def with_acted(self, acted: bool) -> Unit:
+        return Unit(self.iid, self.owner, self.strength, acted, self.under)
+
+
+@dataclass(slots=True)
+class Side:
+    """One player's side. Its zones are tuples, replaced when they change, so a copy of a
+    side shares them (a step changes a zone or two of one side)."""
+
     life: int = START_LIFE
     vim: int = START_VIM
     turns: int = 0  # turns this player has started (0: not yet arrived, B-11)
@@ -49,8 +74,13 @@ class Side(Frozen):
     spellbook: tuple[int, ...] = ()
     graveyard: tuple[int, ...] = ()
 
+    def copy(self) -> Side:
+        return Side(self.life, self.vim, self.turns, self.boss, self.boss_state, self.wizards,
+                    self.wizard_down, self.slots, self.castle, self.spellbook, self.graveyard)
 
-class PlayerAttack(Frozen):
+
+@dataclass(frozen=True, slots=True)
+class PlayerAttack:
     """A player attack waiting for the defender's block decision (B-09)."""
 
     attacker: int
@@ -58,12 +88,13 @@ class PlayerAttack(Frozen):
     column: int  # the attacker's column, EMPTY for a boss
 
 
-class State(Frozen):
+@dataclass(slots=True)
+class State(GameState):
     catalog: dict[str, Card]
     cards: dict[int, str]
     split: int
-    sides: tuple[Side, Side]
-    units: dict[int, Unit] = {}
+    sides: list[Side]
+    units: dict[int, Unit] = field(default_factory=dict)
     active: int = 0
     first: int = 0
     turn: int = 1
@@ -76,11 +107,18 @@ class State(Frozen):
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
+    def copy(self) -> State:
+        return State(self.catalog, self.cards, self.split,
+                     [self.sides[0].copy(), self.sides[1].copy()], self.units.copy(),
+                     self.active, self.first, self.turn, self.step, self.attack, self.defeated,
+                     self.halved, self.winner, self.manual, self.designer, self.face_down)
+
+    # ---- reading ----------------------------------------------------------------------
     def card(self, iid: int) -> Card:
         return self.catalog[self.cards[iid]]
 
     def name(self, iid: int) -> str:
-        return self.card(iid).name
+        return self.catalog[self.cards[iid]].name
 
     def owner(self, iid: int) -> int:
         return 0 if iid < self.split else 1
@@ -92,3 +130,169 @@ class State(Frozen):
 
     def is_boss(self, iid: int) -> bool:
         return self.sides[self.owner(iid)].boss == iid
+
+    def arrived(self, p: int) -> bool:
+        """B-11: a player who has not started their first turn cannot be affected."""
+        return self.sides[p].turns > 0
+
+    # ---- changing: damage and battle, defeat, leaving the battlefield, life and vim -------
+    def lose_life(self, p: int, n: int, why: str) -> None:
+        if n <= 0:
+            return
+        side = self.sides[p]
+        side.life -= n
+        if self.loud:
+            self.log("life", f"{why}: Player {p + 1} loses {n} life ({side.life} left).", p,
+                     data={"player": p, "amount": n})
+        self.check_loss(p)
+
+    def check_loss(self, p: int) -> None:
+        if self.sides[p].life <= 0 and self.winner is None:
+            self.winner = 1 - p
+            self.step = "over"
+            self.attack = None
+            if self.loud:
+                self.log("win", f"Player {p + 1} has no life left: Player {2 - p} wins!",
+                         1 - p)
+
+    def damage(self, iid: int, n: int, source: str) -> None:
+        """Deal ``n`` damage: the card takes it only up to its Strength (B-06)."""
+        u = self.units.get(iid)
+        if u is None or n <= 0:
+            return
+        taken = min(n, u.strength)
+        self.units[iid] = u.with_strength(u.strength - taken)
+        if self.loud:
+            self.log("damage", f"{source} deals {n} to {self.name(iid)}: it takes {taken} "
+                     f"({u.strength - taken} Strength left).", self.owner(iid),
+                     data={"target": iid, "amount": taken})
+        if u.strength == taken:
+            self.defeat(iid)
+
+    def battle(self, a: int, b: int) -> None:
+        """Each is dealt the other's Strength and takes it up to its own (B-06); then the
+        ones at 0 are defeated (B-07), the attacker first."""
+        units = self.units
+        ua, ub = units[a], units[b]
+        sa, sb = ua.strength, ub.strength
+        hit = min(sa, sb)
+        units[a] = ua.with_strength(sa - hit)
+        units[b] = ub.with_strength(sb - hit)
+        if self.loud:
+            self.log("battle", f"{self.name(a)} ({sa}) battles {self.name(b)} ({sb}): both take "
+                     f"{hit}.", self.owner(a), data={"attacker": a, "target": b, "amount": hit})
+        for i in (a, b):
+            u = self.units.get(i)
+            if u is not None and u.strength == 0:
+                self.defeat(i)
+                if paused(self):  # an on-defeat ability is carried out by hand
+                    if i == a:
+                        self.later("battle_rest", b)
+                    return
+
+    def battle_rest(self, b: int) -> None:
+        """After a manual step opened by the attacker's defeat: the other battler's."""
+        u = self.units.get(b)
+        if u is not None and u.strength == 0:
+            self.defeat(b)
+
+    def defeat(self, iid: int, start: int = 0) -> None:
+        """Its on-defeat abilities happen, then it goes to its owner's graveyard (B-07).
+        (``start``: the ability to go on from after a manual one's Done.) The abilities are its
+        controller's: a card put on the other side by hand is theirs until it leaves; the
+        graveyard is still its owner's (``leave``)."""
+        u = self.units.get(iid)  # None: taken off the board by hand in a manual step
+        p = self.owner(iid) if u is None else u.owner
+        if start == 0:
+            if self.loud:
+                self.log("defeat", f"{self.name(iid)} is defeated.", p, data={"card": iid})
+            if not self.is_boss(iid):
+                self.defeated = (self.defeated[0] + 1, self.defeated[1]) if p == 0 \
+                    else (self.defeated[0], self.defeated[1] + 1)
+        abilities = self.card(iid).abilities
+        for k in range(start, len(abilities)):
+            ab = abilities[k]
+            if ab.trigger == "defeat":
+                self.resolve(ab.effect, ab.amount, p, EMPTY, EMPTY, f"{self.name(iid)}'s "
+                             f"{ab.name}", EMPTY, ab.text)
+                if paused(self):
+                    self.later("defeat", iid, k + 1)
+                    return
+        self.leave(iid, "graveyard")
+
+    def later(self, op: str, *args: int) -> None:
+        """Save what is left to do after a manual step's Done (``BosManual.settle``)."""
+        later(self, op, *args)
+
+    def leave(self, iid: int, to: Place) -> None:
+        """The card leaves the battlefield; the enchant spells under it go to their casters'
+        graveyards (B-03)."""
+        u = self.units.pop(iid, None)
+        if u is None:
+            return
+        sides = self.sides
+        for spell in u.under:
+            caster = self.owner(spell)
+            sides[caster].graveyard += (spell,)
+            if self.loud:
+                self.log("grave", f"{self.name(spell)} goes to Player {caster + 1}'s graveyard "
+                         "with the card it enchanted.", caster)
+        side = sides[u.owner]
+        if side.boss == iid:
+            side.boss_state = "gone"
+        else:
+            side.slots = tuple([EMPTY if c == iid else c for c in side.slots])
+        # B-07 "the owner's graveyard" (and "its owner's castle"): a card put on the other
+        # side by hand leaves that side's slot but goes home
+        home = self.owner(iid)
+        if to == "castle":
+            sides[home].castle += (iid,)
+            if self.loud:
+                self.log("return", f"{self.name(iid)} returns to Player {home + 1}'s castle.",
+                         home)
+        else:
+            sides[home].graveyard += (iid,)
+
+    def resolve(self, effect: str, n: int, p: int, target: int, player: int, source: str,
+                spell: int, text: str = "") -> None:
+        """Do ``effect`` for player ``p`` at ``target`` (a card) or ``player``; ``text`` is
+        the card's words, for an effect carried out by hand."""
+        if effect == MANUAL:
+            open_step(self, p, source, text, spell)
+            return
+        kind = EFFECTS[effect].target
+        if kind == "opponent":
+            player = 1 - p
+        if player >= 0 and not self.arrived(player):
+            if self.loud:
+                self.log("nothing", f"{source}: Player {player + 1} has not arrived yet; "
+                         "nothing happens.", p)
+            return
+        if target >= 0 and target not in self.units:
+            return  # gone before it resolved (an earlier on-defeat ability)
+        if effect in ("damage_summon", "damage_boss", "damage_unit"):
+            self.damage(target, n, source)
+        elif effect in ("damage_player", "damage_opponent"):
+            self.lose_life(player, n, source)
+        elif effect == "gain_vim":
+            self.sides[p].vim += n
+            if self.loud:
+                self.log("vim", f"{source}: Player {p + 1} gains {n} vim.", p)
+        elif effect == "gain_life":
+            self.sides[p].life += n
+            if self.loud:
+                self.log("life", f"{source}: Player {p + 1} gains {n} life.", p)
+        elif effect == "ready_card":
+            self.units[target] = self.units[target].with_acted(False)
+            if self.loud:
+                self.log("ready", f"{source}: {self.name(target)} is ready.", p)
+        elif effect in ("enchant_strength", "enchant_boss"):
+            u = self.units[target]
+            self.units[target] = Unit(target, u.owner, u.strength + n, u.acted, (*u.under, spell))
+            if self.loud:
+                self.log("enchant", f"{source} goes under {self.name(target)}: +{n} Strength.",
+                         p)
+        elif effect == "return_summon":
+            self.leave(target, "castle")
+        else:  # pragma: no cover - the pack loader refuses unknown effects
+            raise ValueError(f"unknown effect {effect!r}")

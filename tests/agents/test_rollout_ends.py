@@ -14,6 +14,7 @@ import rules
 from rules.agents import Budget, SearchAgent
 from rules.agents.levels import budget
 from rules.agents.search import _Walk
+from rules.core.state import replaced
 from tests.agents.test_search import _choice_position, _own
 
 WHOLE = Budget(iterations=12, rollout_depth=200, horizon=0)
@@ -41,7 +42,7 @@ def test_a_rollout_through_a_remembered_position_ends_as_the_first_did() -> None
     a, b = next((x, y) for x in castle for y in castle if state.cards[x] != state.cards[y])
     cards = dict(state.cards)
     cards[a], cards[b] = cards[b], cards[a]
-    other = state.model_copy(update={"cards": cards})
+    other = replaced(state, cards=cards)
     _, steps3, ended3 = walk.play_out(other, 0, random.Random(4))
     assert ended3 is not None and (ended3.winner, steps3) == (rs.winner(end), steps)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import rules
@@ -161,9 +163,9 @@ def test_B11_a_player_who_has_not_started_cannot_be_attacked_or_affected() -> No
     spells = [i for i in RS.legal_intents(st) if i.kind == "cast"]
     assert not any(i.player == 1 for i in spells)  # no spell reaches Player 2
     hound = next(iter(st.units))
-    sides = (st.sides[0].model_copy(update={"vim": 9}), st.sides[1])
-    st = st.model_copy(update={"sides": sides, "units": {hound: st.units[hound].model_copy(
-        update={"acted": False})}})
+    st = st.copy()
+    st.sides[0].vim = 9
+    st.units = {hound: replace(st.units[hound], acted=False)}
     with pytest.raises(rules.IllegalIntent, match="has not started their first turn"):
         RS.apply(st, PlayerAttack(card=hound, player=1))
     with pytest.raises(rules.IllegalIntent, match="B-11"):
@@ -245,10 +247,10 @@ def test_B07_a_card_put_on_the_other_side_by_hand_goes_to_its_owners_graveyard()
         st = position(vim=[8, 2], summon=[summon("ember_hound", 0, 0), summon("reef_crab", 1, 2)])
         hound, crab = iid(st, "ember_hound"), iid(st, "reef_crab")
         # Player 1's crab moved to Player 2's column 2... and Player 2's to Player 1's side:
-        mine = st.units[hound].model_copy(update={"owner": 1})
-        sides = (st.sides[0].model_copy(update={"slots": (-1, -1, -1)}),
-                 st.sides[1].model_copy(update={"slots": (hound, -1, crab)}))
-        st = st.model_copy(update={"sides": sides, "units": {**st.units, hound: mine}})
+        st = st.copy()
+        st.units[hound] = replace(st.units[hound], owner=1)
+        st.sides[0].slots = (-1, -1, -1)
+        st.sides[1].slots = (hound, -1, crab)
         fire = iid(st, "fireball")  # 3 damage: the hound (3) is defeated
         after = RS.apply(st, Cast(card=fire, target=hound), quiet=quiet).state
         assert hound in after.sides[0].graveyard and hound not in after.sides[1].graveyard

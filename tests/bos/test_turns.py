@@ -167,3 +167,24 @@ def test_a_spell_with_nothing_to_cast_it_on_is_dimmed_and_says_why() -> None:
         RS.apply(st, Cast(card=banish))
     st = position(vim=[8, 2], summon=[summon("reef_crab", 1, 0)])
     assert RS.unusable(st, banish) == ""  # a summon to return: usable again
+
+
+def test_apply_and_lookahead_leave_the_state_they_were_given_as_it_was() -> None:
+    """Copies of a state share its units and zones (values the rules replace, never change
+    in place): playing every legal intent of every position of random games, loud, quiet and
+    in the one-ply look-ahead, leaves the position as it was."""
+    import random
+
+    for seed, decks in enumerate((None, ["Grove Wardens", "Tide Circle"],
+                                  ["Tide Circle", "Ember Court"])):
+        r = random.Random(seed)
+        st = RS.new_game(seed=seed, options={"decks": decks} if decks else None)
+        while (p := RS.to_act(st)) is not None:
+            before = RS.dump(st)
+            legal = RS.legal_intents(st)
+            RS.lookaheads(st, legal, p)
+            for i in legal:
+                RS.apply(st, i, quiet=True)
+                RS.apply(st, i)
+            assert RS.dump(st) == before
+            st = RS.apply(st, r.choice(legal)).state
