@@ -17,7 +17,7 @@ from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Piece, Seats
 from game.layouts.face_specs import FaceSpecs
 from game.layouts.region_parts import REGION_FILL
-from game.layouts.region_spec import Content, Region, TableSpec, Target
+from game.layouts.region_spec import Content, Placed, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.core.manual_table import BOARD
 from rules.core.model import Intent
@@ -87,6 +87,20 @@ def bp_text(v: State, iid: int) -> str:
     bonus after it: "BP 170 (+70)"."""
     bonus = v.units[iid].bonus
     return f"BP {reading.bp_of(v, iid)}" + (f" ({bonus:+d})" if bonus else "")
+
+
+def room_note(p: Placed, left: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The "2 of 3 size left" note of a Battle Area and where it goes: at the area's top
+    right beside its label, shortened ("2 of 3 left") when the label leaves too little
+    room, else under the label (at 1024x600 "Right Battle Area" and the note ran into each
+    other)."""
+    label = TEXT.get(fit(p.region.label, 15, p.rect.w - px(12), True), 15, INK_DIM, True)
+    start = p.rect.x + px(7) + label.get_width() + px(8)
+    for words in (f"{left} of {AREA_SIZE} size left", f"{left} of {AREA_SIZE} left"):
+        t = TEXT.get(words, 13, INK_DIM)
+        if p.rect.right - px(8) - t.get_width() >= start:
+            return t, (p.rect.right - px(8) - t.get_width(), p.rect.y + px(6))
+    return t, (p.rect.x + px(7), p.rect.y + px(5) + label.get_height())
 
 
 class DreadnoughtTable(RegionTable):
@@ -389,8 +403,7 @@ class DreadnoughtTable(RegionTable):
         return out
 
     # ---- drawing ----------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
-        super().draw(surf, overlay)
+    def draw_marks(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v: State | None = self.view
         if v is None:
             return
@@ -398,8 +411,8 @@ class DreadnoughtTable(RegionTable):
             if not isinstance(p.id, tuple) or p.id[0] not in AREAS or p.owner is None:
                 continue
             left = AREA_SIZE - reading.area_used(v, p.owner, AREAS.index(p.id[0]))
-            t = TEXT.get(f"{left} of {AREA_SIZE} size left", 13, INK_DIM)
-            surf.blit(t, t.get_rect(topright=(p.rect.right - px(8), p.rect.y + px(6))))
+            t, at = room_note(p, left)
+            surf.blit(t, at)
         self._draw_casting(surf, v)
         info = next((p for p in self.placed if p.id == "info"), None)
         if info is not None:

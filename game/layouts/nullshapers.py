@@ -250,8 +250,7 @@ class NullshapersTable(RegionTable):
             for e in reversed(stack)), active=bool(stack))
         return out
 
-    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
-        super().draw(surf, overlay)
+    def draw_marks(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v: State | None = self.view
         if v is None:
             return

@@ -462,8 +462,13 @@ class RegionTable(PagedBooks, TableLayout):
         for p in self.placed:
             if p.region.kind in ("pile", "book") and not p.region.inline:
                 draw_count(surf, p, self.held.get(p.id, Content()), self.spec.card_ratio)
+        self.draw_marks(surf, overlay)
         if self.open_book is not None:
             self._draw_browse(surf, browsing, overlay, dragged)
+
+    def draw_marks(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        """What a game draws on its table besides regions and cards (a banner, room left in
+        an area): under an open book's browse panel, which covers the table."""
 
     def _draw_regions(self, surf: pygame.Surface) -> None:
         """The regions without their cards change only with the view, so they are drawn once
