@@ -417,7 +417,7 @@ class TableScene(Scene):
         if self._over_ui:
             return
         w, h = self.app.size
-        panel = UIPanel(pygame.Rect(w // 2 - px(170), h // 2 + px(20), px(340), px(64)),
+        panel = UIPanel(pygame.Rect(w // 2 - px(170), h // 2 + px(36), px(340), px(64)),
                         manager=self.manager, starting_height=4)
         again = UIButton(pygame.Rect(px(10), px(10), px(155), px(44)), "Play again",
                          manager=self.manager, container=panel, object_id="#start_button")
@@ -509,9 +509,18 @@ class TableScene(Scene):
         dim.fill((0, 0, 0, 170))
         surf.blit(dim, (0, 0))
         t = TEXT.get(title, 48, GOLD, True)
-        surf.blit(t, t.get_rect(center=(w // 2, h // 2 - px(40))))
         s = TEXT.get(sub, 24, INK_DIM)
-        surf.blit(s, s.get_rect(center=(w // 2, h // 2)))
+        tr = t.get_rect(center=(w // 2, h // 2 - px(40)))
+        sr = s.get_rect(center=(w // 2, h // 2))
+        # an opaque card behind the words: the table's own banner showed through the dimming
+        # and ran into the subtitle
+        card = tr.union(sr).inflate(px(48), px(20))
+        card.w = min(card.w, w - px(16))
+        card.centerx = w // 2
+        pygame.draw.rect(surf, PANEL, card, border_radius=px(10))
+        pygame.draw.rect(surf, GOLD, card, width=max(1, px(2)), border_radius=px(10))
+        surf.blit(t, tr)
+        surf.blit(s, sr)
 
     def _draw_zoom(self, surf: pygame.Surface, source: PieceId) -> None:
         spec = self.layout.face(source)

@@ -125,3 +125,24 @@ def test_a_battle_areas_room_note_keeps_off_its_label(size: tuple[int, int], ui:
             assert not any(apart.colliderect(lab) for lab in labels), f"{t!r} at {r} on a label"
     finally:
         app.close()
+
+
+def test_the_game_over_words_stand_on_their_own_card(tmp_path: Path) -> None:
+    """Whatever the table shows under the game-over curtain (a Dreadnought banner), none of
+    it shows through around the winner's name and the subtitle."""
+    app = _table("dreadnought", (1280, 720), 1.0, tmp_path)
+    try:
+        scene = app.scene
+        assert isinstance(scene, TableScene)
+        shots = []
+        for behind in ((255, 255, 255), (0, 0, 0)):
+            surf = pygame.Surface(app.size)
+            surf.fill(behind)
+            scene._curtain(surf, "Player 1 wins!", "Play again with the next seed, or go to "
+                           "the menu.")
+            words = pygame.Rect(0, 0, px(420), px(60))  # from the title to the subtitle
+            words.center = (app.size[0] // 2, app.size[1] // 2 - px(25))
+            shots.append(pygame.image.tobytes(surf.subsurface(words), "RGB"))
+        assert shots[0] == shots[1], "the table behind shows through the game-over words"
+    finally:
+        app.close()
