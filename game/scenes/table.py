@@ -25,7 +25,7 @@ from game.input.keyboard import KeyFocus
 from game.input.manual import ManualPick
 from game.layouts import table_for, title_of
 from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
-from game.manual_panel import ManualPanel
+from game.manual_panel import LOG_ROOM, ManualPanel
 from game.packs import pack_folder
 from game.reload import PackReload
 from game.scenes.base import Scene
@@ -447,9 +447,9 @@ class TableScene(Scene):
         side = self.layout.side_rect()
         if self.manual.step is not None:  # the card's text on top; the log under it
             self.manual.draw(surf)
-            top = self.manual.rect.bottom + px(8)
-            self.log.rect = pygame.Rect(side.x, top, side.w, max(px(40), side.bottom - top
-                                                                  - px(50)))
+            # the log keeps its few last lines even under a long step's text
+            top = min(self.manual.rect.bottom + px(8), side.bottom - px(LOG_ROOM) + px(8))
+            self.log.rect = pygame.Rect(side.x, top, side.w, side.bottom - top - px(50))
         elif lines:
             seq_h = min(side.h // 2, sequence_height(lines, side.w))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines,
@@ -522,21 +522,33 @@ class TableScene(Scene):
         surf.blit(t, tr)
         surf.blit(s, sr)
 
+    def zoom_rect(self) -> pygame.Rect:
+        """Where the hovered card's big face goes: the layout's place for it, else a fixed
+        place beside the board away from the mouse (the side column, or the board's left
+        edge), and never over an open manual step's buttons (then just left of the side
+        column, when the mouse is not there)."""
+        w, h = self.app.size
+        zoom = pxs(*ZOOM)
+        side = self.layout.side_rect()
+        y = max(top_bar() + px(8), (h - zoom[1]) // 2 - px(40))
+        at = self.layout.zoom_at(zoom, self.mouse)
+        if at is not None:
+            return pygame.Rect(at, zoom).clamp(pygame.Rect((0, 0), self.app.size))
+        spots = [pygame.Rect(side.x + (side.w - zoom[0]) // 2, y, *zoom),
+                 pygame.Rect(px(12), y, *zoom),
+                 pygame.Rect(side.x - zoom[0] - px(12), y, *zoom)]
+        free = [r for r in spots if r.right + px(12) <= self.mouse[0]
+                or r.left - px(12) >= self.mouse[0]]  # away from the mouse
+        panel = self.manual.rect if self.manual.step is not None else pygame.Rect(0, 0, 0, 0)
+        clear = [r for r in free if not r.colliderect(panel)]
+        return (clear or free or spots)[0]
+
     def _draw_zoom(self, surf: pygame.Surface, source: PieceId) -> None:
         spec = self.layout.face(source)
         if spec is None:
             return
-        w, h = surf.get_size()
-        zoom = pxs(*ZOOM)
-        img = self.app.faces.face(spec, zoom)
-        # a fixed place beside the board, on the side away from the mouse
-        side = self.layout.side_rect()
-        x = side.x + (side.w - zoom[0]) // 2 if self.mouse[0] < side.x - zoom[0] else px(12)
-        r = pygame.Rect(x, max(top_bar() + px(8), (h - zoom[1]) // 2 - px(40)), *zoom)
-        at = self.layout.zoom_at(zoom, self.mouse)
-        if at is not None:
-            r.topleft = at
-            r.clamp_ip(surf.get_rect())
+        r = self.zoom_rect()
+        img = self.app.faces.face(spec, r.size)
         pygame.draw.rect(surf, (0, 0, 0), r.move(px(6), px(8)), border_radius=px(12))
         surf.blit(img, r)
         pygame.draw.rect(surf, PANEL_EDGE, r, width=px(1), border_radius=px(12))
