@@ -338,7 +338,9 @@ class App:
         self.scene.draw_over_ui(self.screen)
         self.window_keys.draw(self.screen)
         if self.help_open:  # at a table, with what its colours mean
-            draw_help(self.screen, getattr(getattr(self.scene, "layout", None), "legend", ()))
+            layout = getattr(self.scene, "layout", None)
+            space = [b for b in layout.buttons().values() if "(Space)" in b] if layout else []
+            draw_help(self.screen, getattr(layout, "legend", ()), space)
 
     def run(self, quit_after: float | None = None, fps: int = 60) -> None:
         clock = pygame.time.Clock()

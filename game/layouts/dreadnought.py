@@ -11,7 +11,7 @@ import pygame
 
 from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec
-from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, Color
+from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Piece, Seats
@@ -111,6 +111,15 @@ class DreadnoughtTable(RegionTable):
     highlight_kinds = {"cast": "open", "dummy": "choose", "move": "move", "attack": "attack",
                        "ability": "skill", "choose_speed": "open", "gear_change": "choose",
                        "discard": "choose"}
+    legend = (
+        (HIGHLIGHT["open"], "glow", "a card you can use now (click for its menu)"),
+        (HIGHLIGHT["open"], "bright", "green: where a unit is cast, or a speed card goes"),
+        (HIGHLIGHT["choose"], "bright", "yellow: where a dummy goes; a Gear Change or a "
+                                        "discard"),
+        (HIGHLIGHT["move"], "bright", "blue: a slot to move the unit to"),
+        (HIGHLIGHT["attack"], "bright", "red: the Battle Area to attack"),
+        (HIGHLIGHT["skill"], "bright", "purple: a target of the ability"),
+    )
     # A manual step's drops (``RegionTable.manual_spots``): the two Battle Areas are board
     # slots 0-1 and 2-3, a caster stands for its HP cards.
     manual_regions = {"hand": (("hand", 0),), "deck": (("deck", 0),), "log": (("log", 0),),
