@@ -67,7 +67,7 @@ SPEC = TableSpec(
         Region("left", "slots", cell=(3, 2), capacity=2, label="Left Battle Area"),
         Region("right", "slots", cell=(3, 3), capacity=2, label="Right Battle Area"),
         Region("caster_right", "slots", cell=(3, 4), capacity=1, label="Caster"),
-        Region("log", "book", cell=(3, 5), label="Log"),
+        Region("log", "book", cell=(3, 5), label="Log", face_up=True),  # a public pile
         Region("info", "panel", cell=(2, 0), span=(1, 6), mirror=False),
     ),
 )

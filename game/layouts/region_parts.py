@@ -16,6 +16,7 @@ from game.layouts.region_spec import Content, Placed, card_in, inner_rect, slot_
 REGION_FILL = (18, 44, 36)
 REGION_EDGE = (52, 92, 76)
 PILE_ROOM = 0.86  # a pile's card fills this share of its region (its count badge sits beside)
+COUNT_SIZE = 22  # a pile's count: at 15 its digits were 8 pixels tall at 1280x720
 
 
 def draw_region(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainter,
@@ -77,7 +78,7 @@ def _pile(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainter,
 def draw_count(surf: pygame.Surface, p: Placed, c: Content, ratio: float) -> None:
     """A pile's or book's size by its top card (drawn above the card), see ``count_rect``."""
     n = c.count if c.count is not None else len(c.cards)
-    t = TEXT.get(str(n), 15, INK, True)
+    t = TEXT.get(str(n), COUNT_SIZE, INK, True)
     b = count_rect(p, c, ratio, t.get_size())
     pygame.draw.rect(surf, PANEL, b, border_radius=b.h // 2)
     pygame.draw.rect(surf, (200, 200, 200), b, width=1, border_radius=b.h // 2)
