@@ -16,7 +16,7 @@ from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Piece, Seats
 from game.layouts.face_specs import FaceSpecs
-from game.layouts.region_parts import REGION_FILL
+from game.layouts.region_parts import REGION_FILL, region_label
 from game.layouts.region_spec import Content, Placed, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.core.manual_table import BOARD
@@ -94,7 +94,7 @@ def room_note(p: Placed, left: int) -> tuple[pygame.Surface, tuple[int, int]]:
     right beside its label, shortened ("2 of 3 left") when the label leaves too little
     room, else under the label (at 1024x600 "Right Battle Area" and the note ran into each
     other)."""
-    label = TEXT.get(fit(p.region.label, 15, p.rect.w - px(12), True), 15, INK_DIM, True)
+    label = region_label(p.region.label, p.rect.w - px(12), INK_DIM)
     start = p.rect.x + px(7) + label.get_width() + px(8)
     for words in (f"{left} of {AREA_SIZE} size left", f"{left} of {AREA_SIZE} left"):
         t = TEXT.get(words, 13, INK_DIM)
