@@ -64,6 +64,9 @@ def scaled_theme(factor: float) -> dict[str, Any]:
     font = {"name": "noto_sans", "size": str(round(14 * factor))}
     for kind in THEMED:  # pygame-gui's "defaults" block holds colours only: fonts go by type
         theme.setdefault(kind, {})["font"] = dict(font)
+    for kind in ("drop_down_menu", "selection_list"):  # pygame-gui's rows are 20 px at any
+        # font size: at 1.5 the options of a drop-down and the files of a dialog overlapped
+        theme[kind].setdefault("misc", {})["list_item_height"] = str(round(20 * factor))
     for block in theme.values():
         misc = block.get("misc") if isinstance(block, dict) else None
         if isinstance(misc, dict):
@@ -338,7 +341,9 @@ class App:
         self.scene.draw_over_ui(self.screen)
         self.window_keys.draw(self.screen)
         if self.help_open:  # at a table, with what its colours mean
-            draw_help(self.screen, getattr(getattr(self.scene, "layout", None), "legend", ()))
+            layout = getattr(self.scene, "layout", None)
+            space = [b for b in layout.buttons().values() if "(Space)" in b] if layout else []
+            draw_help(self.screen, getattr(layout, "legend", ()), space)
 
     def run(self, quit_after: float | None = None, fps: int = 60) -> None:
         clock = pygame.time.Clock()

@@ -31,6 +31,8 @@ from rules.core.model import Intent
 
 ROW = 28  # a button row's height at UI scale 1
 BOARD_BUTTONS = 6  # a board with at most this many free places gets a button each
+LOG_ROOM = 165  # UI pixels kept under the panel: the log's last five lines, the buttons below
+NOTE_ROOM = 48  # for the help lines under the buttons
 
 
 class ManualPanel:
@@ -170,7 +172,7 @@ class ManualPanel:
                 rows.setdefault((i.owner, i.card, i.counter), []).append(i)
         gap, h, bw = px(4), px(ROW), px(36)
         for (owner, card, name), steps in rows.items():
-            if y + h > side.bottom - px(120):
+            if y + h > side.bottom - px(LOG_ROOM + NOTE_ROOM):
                 break
             spec = next(c for c in table.counters if c.name == name)
             now = table.counter(self.session.state, spec, owner, card)
@@ -197,7 +199,7 @@ class ManualPanel:
         per_row = 2 if all(text.size(label)[0] <= w - px(12) for label, _ in items) else 1
         if per_row == 1:
             w = side.w
-        bottom = side.bottom - px(120)  # the log keeps some room
+        bottom = side.bottom - px(LOG_ROOM + NOTE_ROOM)  # the log keeps its room
         placed = 0
         for n, (label, intent) in enumerate(items):
             x = side.x + (n % per_row) * (w + gap)

@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.draw.cards import CardFaces, FaceSpec, face_key, header_bottom, title_bar
+from game.draw.cards import CardFaces, FaceSpec, face_key, header_bottom, stats_top, title_bar
 from game.draw.palette import INK, PANEL, Color
 from game.draw.scale import px, scale
-from game.draw.text import TEXT, unscaled
+from game.draw.text import TEXT, unscaled, wrap
 
 Size = tuple[int, int]
 DAMAGE = (170, 34, 40)
@@ -208,34 +208,59 @@ def damage_spot(box: pygame.Rect, sideways: bool) -> tuple[tuple[int, int], int]
 PILL_GAP, PILL_PAD = 3, 8  # between pills, around a pill's text (UI pixels)
 
 
-def _pill_room(box: pygame.Rect, look: CardLook) -> int | None:
-    """How wide the pill row may be: on a sideways card, what is left of its name strip;
-    upright, the row runs along the bottom, far from the name, so any width (None)."""
+def _pill_room(box: pygame.Rect, look: CardLook) -> int:
+    """How wide a row of pills may be: on a sideways card, what is left of its name strip;
+    upright, the card's width (a wider row hung over its neighbours)."""
     if not look.sideways:
-        return None
+        return box.w - px(4)
     return title_on_screen(box, True).left - px(2) - (box.left + px(3))
 
 
+def _pill_bottom(box: pygame.Rect, look: CardLook) -> int:
+    """Where the lowest row of pills ends: upright, above the face's stats row (attack,
+    defence, strength…), so a pill never covers the numbers it qualifies."""
+    if look.sideways or look.face is None or not look.face.stats:
+        return box.bottom - px(2)
+    return box.top + stats_top(box.size) - px(1)
+
+
+def _lines(text: str, size: int, width: int) -> pygame.Surface:
+    """``text`` wrapped to ``width``, its lines centred one under another."""
+    lines = [TEXT.get(line, size, INK, True) for line in wrap(text, size, width, True)]
+    out = pygame.Surface((max(t.get_width() for t in lines),
+                          sum(t.get_height() for t in lines)), pygame.SRCALPHA)
+    y = 0
+    for t in lines:
+        out.blit(t, t.get_rect(midtop=(out.get_width() // 2, y)))
+        y += t.get_height()
+    return out
+
+
 def pill_texts(box: pygame.Rect, look: CardLook) -> list[pygame.Surface]:
-    """The counters' texts, a little smaller when a sideways card has not room for the widest
-    of them beside its name (never cut short: what they say matters more than the face)."""
+    """The counters' texts, a little smaller when the card has not room for the widest of
+    them (beside its name when sideways), and on an upright card a long one ("face down ·
+    condition not met") wrapped onto lines when even that is too wide: never cut short, what they
+    say matters more than the face (a sideways card has no height to spare for it)."""
     room = _pill_room(box, look)
     texts = [text for text, _ in look.counters]
     for size in (13, 12, 11):
         pills = [TEXT.get(text, size, INK, True) for text in texts]
-        if room is None or max(t.get_width() for t in pills) + px(PILL_PAD) <= room:
-            break
-    return pills
+        if max(t.get_width() for t in pills) + px(PILL_PAD) <= room:
+            return pills
+    if look.sideways:
+        return pills
+    return [_lines(text, size, room - px(PILL_PAD)) if t.get_width() + px(PILL_PAD) > room
+            else t for text, t in zip(texts, pills, strict=True)]
 
 
-def _pill_rows(widths: list[int], room: int | None) -> list[list[int]]:
-    """The pills' indices by row, bottom row first: one row upright; on a sideways card a new
-    row above whenever the room beside the name is full (a long row hung out past the card's
-    edge, over its neighbours or out of the window)."""
+def _pill_rows(widths: list[int], room: int) -> list[list[int]]:
+    """The pills' indices by row, bottom row first: a new row above whenever the room (the
+    card's width, or beside a sideways card's name) is full (a long row hung out past the
+    card's edge, over its neighbours or out of the window)."""
     rows: list[list[int]] = [[]]
     used = 0
     for k, w in enumerate(widths):
-        if room is not None and rows[-1] and used + px(PILL_GAP) + w > room:
+        if rows[-1] and used + px(PILL_GAP) + w > room:
             rows.append([])
             used = 0
         used += (px(PILL_GAP) if rows[-1] else 0) + w
@@ -244,14 +269,15 @@ def _pill_rows(widths: list[int], room: int | None) -> list[list[int]]:
 
 
 def pill_rects(box: pygame.Rect, look: CardLook, sizes: list[Size]) -> list[pygame.Rect]:
-    """The counters' pills (text ``sizes``) in rows along the bottom edge of ``box``: from
-    the left edge when ``pills_left``, else centred; on a sideways card, whose name strip runs
-    down the right edge to the bottom, left of the name, rows stacked upward (``_pill_rows``);
-    a single pill wider than that room hangs out past the card's left edge."""
+    """The counters' pills (text ``sizes``) in rows stacked upward from the bottom of
+    ``box`` (upright, from above the face's stats row, ``_pill_bottom``): from the left edge
+    when ``pills_left``, else centred; on a sideways card, whose name strip runs down the
+    right edge to the bottom, left of the name (``_pill_rows``); a single pill wider than its
+    room hangs out past the card's left edge."""
     gap = px(PILL_GAP)
     widths = [tw + px(PILL_PAD) for tw, _ in sizes]
     out = [pygame.Rect(0, 0, 0, 0)] * len(sizes)
-    bottom = box.bottom - px(2)
+    bottom = _pill_bottom(box, look)
     for row in _pill_rows(widths, _pill_room(box, look)):
         total = sum(widths[k] for k in row) + gap * (len(row) - 1)
         x = box.left + px(3) if look.pills_left else box.centerx - total // 2

@@ -327,6 +327,24 @@ def header_bottom(size: tuple[int, int]) -> int:
     return bar.bottom + 4 + font(unscaled(_type_size(size[0])), True).get_height()
 
 
+def stats_row(size: tuple[int, int]) -> tuple[int, int]:
+    """The centre line and text size of the stats row of an upright face of ``size``, in the
+    face's own pixels (its boxes are the text size plus 4 high)."""
+    w, h = size
+    edge = max(2, w // 30)
+    if _small_face(w):
+        return h - edge - h // 9, max(10, w // 5)
+    pad, type_size = max(6, w // 22), _type_size(w)
+    return h - edge - pad // 2 - type_size // 2 - 2, type_size + 2
+
+
+def stats_top(size: tuple[int, int]) -> int:
+    """Where the stats row of an upright face of ``size`` starts: what is drawn over the card
+    (``CardPainter.badges``) keeps above it, so the numbers stay readable."""
+    y, text = stats_row(size)
+    return y - (text + 4) // 2
+
+
 def render_face(spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
     return render_face_fit(spec, size)[0]
 
@@ -387,7 +405,7 @@ def _small(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> N
     _art_window(surf, spec, art, 3, 0.9)
     if spec.cost is not None:
         _cost_gem(surf, spec.cost, art.right - w // 9, art.top + w // 9, max(6, w // 9))
-    _stats_row(surf, spec, w, h - edge - h // 9, max(10, w // 5))
+    _stats_row(surf, spec, w, *stats_row((w, h)))
 
 
 @dataclass(frozen=True)
@@ -486,7 +504,6 @@ def _draw_text(surf: pygame.Surface, box: pygame.Rect, rows: list[_Row], fit: Te
 
 def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> TextFit:
     """A readable face (hover zoom, hand at large sizes): everything on the card."""
-    pad = max(6, w // 22)
     bar = title_bar((w, h))
     name_size = bar.h - 8
     pygame.draw.rect(surf, (244, 238, 222), bar, border_radius=5)
@@ -516,5 +533,5 @@ def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> T
     pygame.draw.rect(surf, (244, 238, 222), box, border_radius=5)
     _draw_text(surf, box, rows, fit)
     if spec.stats:
-        _stats_row(surf, spec, w, h - edge - pad // 2 - type_size // 2 - 2, type_size + 2)
+        _stats_row(surf, spec, w, *stats_row((w, h)))
     return fit

@@ -20,7 +20,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Arrow keys", "also move the focus (and through an action menu)"),
     ("Enter", "choose the focused piece, target or button (as a click or a drop)"),
     ("Esc", "back out: put a piece down, close a menu, cancel a target, close this"),
-    ("Space", "the table's button marked (Space): pass, end the step or the Activation"),
+    ("Space", "at a table: its button marked (Space)"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
     ("Ctrl+S / Ctrl+O", "save the game / open a saved game"),
     ("F1", "show or hide this list of keys"),
@@ -62,6 +62,17 @@ def modal_panel(surf: pygame.Surface, r: pygame.Rect, title: str, hint: str, *,
     surf.blit(tip, tip.get_rect(topright=(r.right - px(inset), r.y + px(hint_dy))))
 
 
+def table_keys(space: Sequence[str] = ()) -> tuple[tuple[str, str], ...]:
+    """The keys, with Space saying what it does at this table in the game's own words: the
+    labels of the layout's buttons marked (Space) ("Pass", "End Summoning"), so no game's
+    word (Kyoukai's and Krosmaster's Activation) turns up at another's table."""
+    if not space:
+        return KEYS
+    words = " / ".join(label.replace("(Space)", "").strip() for label in space)
+    return tuple(("Space", f"the button marked (Space) here: {words}") if key == "Space"
+                 else (key, what) for key, what in KEYS)
+
+
 def help_rect(size: tuple[int, int], entries: Sequence[Entry] = ()) -> pygame.Rect:
     w, h = size
     wide = px(760) + (px(LEGEND_W) if entries else 0)
@@ -69,22 +80,28 @@ def help_rect(size: tuple[int, int], entries: Sequence[Entry] = ()) -> pygame.Re
     return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
 
 
-def draw_help(surf: pygame.Surface, entries: Sequence[Entry] = ()) -> pygame.Rect:
+def draw_help(surf: pygame.Surface, entries: Sequence[Entry] = (),
+              space: Sequence[str] = ()) -> pygame.Rect:
     """The F1 overlay: every key of the table, over a dimmed screen; at a table, what its
-    colours mean too (``entries``: the layout's legend), and where the how-to-play page is."""
+    colours mean too (``entries``: the layout's legend), what Space does there (``space``:
+    the labels of its buttons marked (Space)) and where the how-to-play page is."""
     r = help_rect(surf.get_size(), entries)
     modal_panel(surf, r, "Keys", "F1 or Esc closes")
     y = r.y + px(58)
     key_w = px(190)
-    for key, what in KEYS:
+    for key, what in table_keys(space):
         kt = TEXT.get(key, 19, INK, True)
         box = kt.get_rect(topleft=(r.x + px(24), y)).inflate(px(12), px(6))
         box.topleft = (r.x + px(20), y - px(3))
         pygame.draw.rect(surf, (34, 44, 54), box, border_radius=px(6))
         pygame.draw.rect(surf, PANEL_EDGE, box, width=px(1), border_radius=px(6))
         surf.blit(kt, (box.x + px(6), box.y + px(3)))
-        wt = TEXT.get(what, 18, INK_DIM)
-        surf.blit(wt, (r.x + px(20) + key_w, y))
+        room = (r.right - px(LEGEND_W) if entries else r.right) - px(12) - (r.x + px(20) + key_w)
+        for size in (18, 17, 16, 15):  # smaller rather than into the colours column
+            wt = TEXT.get(what, size, INK_DIM)
+            if wt.get_width() <= room:
+                break
+        surf.blit(wt, (r.x + px(20) + key_w, y + (18 - size) // 2))
         y += px(34)
     if entries:
         _draw_legend(surf, pygame.Rect(r.right - px(LEGEND_W), r.y + px(58), px(LEGEND_W - 20),

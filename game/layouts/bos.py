@@ -119,6 +119,8 @@ class BosTable(RegionTable):
             if phase != self._phase and v.active == seats.viewer and \
                     v.step in ("summoning", "main"):
                 self.book_tab[("book", seats.viewer)] = 0 if v.step == "summoning" else 1
+            if phase != self._phase:  # the gaps summons and casts left close up
+                self.book_spots.clear()
             self._phase = phase
         super().update(view, seats, legal)
 
@@ -183,10 +185,12 @@ class BosTable(RegionTable):
                     wiz.append(None)
                 elif side.wizard_down[k]:
                     # Dimmed: its column cannot be summoned into, and a face-down back must not
-                    # read like the ready backs beside it (those carry the "face up" pill).
+                    # read like the ready backs beside it (those carry the "ready" pill).
                     wiz.append(CardLook(w, dimmed=True))
-                elif v.cards[w] == HIDDEN or hidden:  # a back standing ready to summon
-                    wiz.append(CardLook(w, counters=(("face up", READY_WIZARD),)))
+                elif v.cards[w] == HIDDEN or hidden:
+                    # A face the rules hide: a back standing ready to summon, said so ("face
+                    # up" on a back read as a contradiction)
+                    wiz.append(CardLook(w, counters=(("ready", READY_WIZARD),)))
                 else:
                     wiz.append(self._look(v, w))
             out[("wizards", p)] = Content(slots=tuple(wiz))

@@ -11,13 +11,13 @@ import pygame
 
 from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec
-from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, Color
+from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Piece, Seats
 from game.layouts.face_specs import FaceSpecs
-from game.layouts.region_parts import REGION_FILL
-from game.layouts.region_spec import Content, Region, TableSpec, Target
+from game.layouts.region_parts import REGION_FILL, region_label
+from game.layouts.region_spec import Content, Placed, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.core.manual_table import BOARD
 from rules.core.model import Intent
@@ -67,7 +67,7 @@ SPEC = TableSpec(
         Region("left", "slots", cell=(3, 2), capacity=2, label="Left Battle Area"),
         Region("right", "slots", cell=(3, 3), capacity=2, label="Right Battle Area"),
         Region("caster_right", "slots", cell=(3, 4), capacity=1, label="Caster"),
-        Region("log", "book", cell=(3, 5), label="Log"),
+        Region("log", "book", cell=(3, 5), label="Log", face_up=True),  # a public pile
         Region("info", "panel", cell=(2, 0), span=(1, 6), mirror=False),
     ),
 )
@@ -89,6 +89,20 @@ def bp_text(v: State, iid: int) -> str:
     return f"BP {reading.bp_of(v, iid)}" + (f" ({bonus:+d})" if bonus else "")
 
 
+def room_note(p: Placed, left: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The "2 of 3 size left" note of a Battle Area and where it goes: at the area's top
+    right beside its label, shortened ("2 of 3 left") when the label leaves too little
+    room, else under the label (at 1024x600 "Right Battle Area" and the note ran into each
+    other)."""
+    label = region_label(p.region.label, p.rect.w - px(12), INK_DIM)
+    start = p.rect.x + px(7) + label.get_width() + px(8)
+    for words in (f"{left} of {AREA_SIZE} size left", f"{left} of {AREA_SIZE} left"):
+        t = TEXT.get(words, 13, INK_DIM)
+        if p.rect.right - px(8) - t.get_width() >= start:
+            return t, (p.rect.right - px(8) - t.get_width(), p.rect.y + px(6))
+    return t, (p.rect.x + px(7), p.rect.y + px(5) + label.get_height())
+
+
 class DreadnoughtTable(RegionTable):
     game = "dreadnought"
     spec = SPEC
@@ -97,6 +111,15 @@ class DreadnoughtTable(RegionTable):
     highlight_kinds = {"cast": "open", "dummy": "choose", "move": "move", "attack": "attack",
                        "ability": "skill", "choose_speed": "open", "gear_change": "choose",
                        "discard": "choose"}
+    legend = (
+        (HIGHLIGHT["open"], "glow", "a card you can use now (click for its menu)"),
+        (HIGHLIGHT["open"], "bright", "green: where a unit is cast, or a speed card goes"),
+        (HIGHLIGHT["choose"], "bright", "yellow: where a dummy goes; a Gear Change or a "
+                                        "discard"),
+        (HIGHLIGHT["move"], "bright", "blue: a slot to move the unit to"),
+        (HIGHLIGHT["attack"], "bright", "red: the Battle Area to attack"),
+        (HIGHLIGHT["skill"], "bright", "purple: a target of the ability"),
+    )
     # A manual step's drops (``RegionTable.manual_spots``): the two Battle Areas are board
     # slots 0-1 and 2-3, a caster stands for its HP cards.
     manual_regions = {"hand": (("hand", 0),), "deck": (("deck", 0),), "log": (("log", 0),),
@@ -389,8 +412,7 @@ class DreadnoughtTable(RegionTable):
         return out
 
     # ---- drawing ----------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
-        super().draw(surf, overlay)
+    def draw_marks(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v: State | None = self.view
         if v is None:
             return
@@ -398,8 +420,8 @@ class DreadnoughtTable(RegionTable):
             if not isinstance(p.id, tuple) or p.id[0] not in AREAS or p.owner is None:
                 continue
             left = AREA_SIZE - reading.area_used(v, p.owner, AREAS.index(p.id[0]))
-            t = TEXT.get(f"{left} of {AREA_SIZE} size left", 13, INK_DIM)
-            surf.blit(t, t.get_rect(topright=(p.rect.right - px(8), p.rect.y + px(6))))
+            t, at = room_note(p, left)
+            surf.blit(t, at)
         self._draw_casting(surf, v)
         info = next((p for p in self.placed if p.id == "info"), None)
         if info is not None:

@@ -57,9 +57,10 @@ STEPS = ("Start", "Primary 1", "Advance", "Attack", "Defend", "Damage", "Primary
 SHOWN = {"First primary": "Primary 1", "Second primary": "Primary 2"}
 
 # Rows: their hand, their staging and energy, their sectors, the biome names, your sectors,
-# your staging and energy, your hand. Columns: three (sector, durability) pairs, the queue.
+# your staging and energy, your hand (the tallest: at 1024x600 its cards were too small to
+# read; theirs are only backs). Columns: three (sector, durability) pairs, the queue.
 SPEC = TableSpec(
-    rows=(0.62, 1.1, 1.3, 0.36, 1.3, 1.1, 1.3),
+    rows=(0.42, 1.1, 1.2, 0.3, 1.2, 1.1, 1.7),
     cols=(2.65, 1.15, 2.65, 1.15, 2.65, 1.15, 1.95),
     regions=(
         Region("hand", "hand", cell=(6, 0), span=(1, 5), label="Hand"),
@@ -250,8 +251,7 @@ class NullshapersTable(RegionTable):
             for e in reversed(stack)), active=bool(stack))
         return out
 
-    def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
-        super().draw(surf, overlay)
+    def draw_marks(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v: State | None = self.view
         if v is None:
             return

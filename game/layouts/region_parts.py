@@ -8,14 +8,15 @@ import pygame
 
 from game.draw.card_states import CardLook, CardPainter
 from game.draw.cards import header_bottom
-from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL
+from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
-from game.draw.text import TEXT, fit
+from game.draw.text import TEXT, fit, font
 from game.layouts.region_spec import Content, Placed, card_in, inner_rect, slot_rects
 
 REGION_FILL = (18, 44, 36)
 REGION_EDGE = (52, 92, 76)
 PILE_ROOM = 0.86  # a pile's card fills this share of its region (its count badge sits beside)
+COUNT_SIZE = 22  # a pile's count: at 15 its digits were 8 pixels tall at 1280x720
 
 
 def draw_region(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainter,
@@ -37,8 +38,7 @@ def draw_region(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainte
             label = hinted
     if label and kind != "counter":
         colour = OWNER[p.owner] if p.owner is not None else INK_DIM
-        t = TEXT.get(fit(label, 15, r.w - px(12), True), 15, colour, True)
-        surf.blit(t, (r.x + px(7), r.y + px(5)))
+        surf.blit(region_label(label, r.w - px(12), colour), (r.x + px(7), r.y + px(5)))
     if kind == "slots":
         for s in slot_rects(p):
             pygame.draw.rect(surf, REGION_EDGE, s, width=px(1), border_radius=px(6))
@@ -48,6 +48,15 @@ def draw_region(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainte
         _counter(surf, p, c)
     elif kind == "panel":
         _panel(surf, p, c)
+
+
+def region_label(label: str, width: int, colour: Color) -> pygame.Surface:
+    """A region's label in ``width``: a size smaller before it is cut ("Their gravey…",
+    "Sector · Crystal Wa…" at 1024x600), cut only when even the smallest is too wide."""
+    for size in (15, 14, 13, 12, 11):
+        if font(size, True).size(label)[0] <= width:
+            break
+    return TEXT.get(fit(label, size, width, True), size, colour, True)
 
 
 def pile_rect(p: Placed, ratio: float) -> pygame.Rect:
@@ -77,7 +86,7 @@ def _pile(surf: pygame.Surface, p: Placed, c: Content, painter: CardPainter,
 def draw_count(surf: pygame.Surface, p: Placed, c: Content, ratio: float) -> None:
     """A pile's or book's size by its top card (drawn above the card), see ``count_rect``."""
     n = c.count if c.count is not None else len(c.cards)
-    t = TEXT.get(str(n), 15, INK, True)
+    t = TEXT.get(str(n), COUNT_SIZE, INK, True)
     b = count_rect(p, c, ratio, t.get_size())
     pygame.draw.rect(surf, PANEL, b, border_radius=b.h // 2)
     pygame.draw.rect(surf, (200, 200, 200), b, width=1, border_radius=b.h // 2)
@@ -104,7 +113,7 @@ def _counter(surf: pygame.Surface, p: Placed, c: Content) -> None:
     r = p.rect
     colour = OWNER[p.owner] if p.owner is not None else INK_DIM
     label = p.region.label if c.label is None else c.label
-    lt = TEXT.get(fit(label, 15, r.w - px(8), True), 15, colour, True)
+    lt = region_label(label, r.w - px(8), colour)
     big = max(14, min(44, round(r.h / px(1) * 0.42)))
     vt = TEXT.get("" if c.value is None else str(c.value), big, INK, True)
     y = r.centery - (lt.get_height() + vt.get_height()) // 2

@@ -83,6 +83,25 @@ class Drawn:
     browsed: bool = False  # shown in the open book's panel, above the table
 
 
+def keep_spots(kept: dict[tuple[Hashable, int], list[Hashable | None]],
+               key: tuple[Hashable, int], looks: Sequence[CardLook]
+               ) -> list[CardLook | None]:
+    """A book tab's cards in the spots they had: a card that left (summoned, cast) leaves a
+    gap rather than the rest sliding over and the page changing shape, so the card a player
+    aims at next is still where it was (BOS's castle reflowed after each summon). The tab
+    closes up when a card comes in or the gaps are all that is left past the last card."""
+    by_id = {look.id: look for look in looks}
+    old = kept.get(key, [])
+    if set(by_id) - set(old):  # a newcomer: the tab in its own order again
+        order: list[Hashable | None] = [look.id for look in looks]
+    else:
+        order = [i if i in by_id else None for i in old]
+        while order and order[-1] is None:
+            order.pop()
+    kept[key] = order
+    return [by_id[i] if i is not None else None for i in order]
+
+
 class RegionTable(PagedBooks, TableLayout):
     """Implement ``spec``, ``contents``, ``card_source`` and ``card_target``; see the module
     docstring."""
@@ -115,6 +134,7 @@ class RegionTable(PagedBooks, TableLayout):
         # inline books (region_book.py): the tab each shows, the page each tab shows
         self.book_tab: dict[Hashable, int] = {}
         self.book_page: dict[tuple[Hashable, int], int] = {}
+        self.book_spots: dict[tuple[Hashable, int], list[Hashable | None]] = {}  # keep_spots
         self.leaves: dict[Hashable, Leaf] = {}
         self._layer: tuple[object, pygame.Surface] | None = None  # see _draw_regions
         self.resize(self.size)
@@ -277,14 +297,16 @@ class RegionTable(PagedBooks, TableLayout):
         labels = [f"{label} {len(cs)}".strip() for (_, label), cs in zip(tabs, cards,
                                                                           strict=True)]
         tab = self.book_tab.get(p.id, 0)
-        leaf = lay_out(p, [len(cs) for cs in cards], tab, self.book_page.get((p.id, tab), 0),
+        spots = [keep_spots(self.book_spots, (p.id, k), cs) for k, cs in enumerate(cards)]
+        leaf = lay_out(p, [len(sp) for sp in spots], tab, self.book_page.get((p.id, tab), 0),
                        self.spec.card_ratio, labels,
                        (c.label or p.region.label) if p.region.tabs else "")
         self.leaves[p.id] = leaf
-        shown = cards[leaf.tab][leaf.first:leaf.first + len(leaf.boxes)]
+        shown = spots[leaf.tab][leaf.first:leaf.first + len(leaf.boxes)]
         for look, box in zip(shown, leaf.boxes, strict=True):
-            self.cards.append(Drawn(look, tabs[leaf.tab][0], box.center, leaf.size, box,
-                                    piece=look.face is not None))
+            if look is not None:
+                self.cards.append(Drawn(look, tabs[leaf.tab][0], box.center, leaf.size, box,
+                                        piece=look.face is not None))
 
     def _arrange_browse(self) -> None:
         book = next((p for p in self.placed if p.id == self.open_book), None)
@@ -462,8 +484,13 @@ class RegionTable(PagedBooks, TableLayout):
         for p in self.placed:
             if p.region.kind in ("pile", "book") and not p.region.inline:
                 draw_count(surf, p, self.held.get(p.id, Content()), self.spec.card_ratio)
+        self.draw_marks(surf, overlay)
         if self.open_book is not None:
             self._draw_browse(surf, browsing, overlay, dragged)
+
+    def draw_marks(self, surf: pygame.Surface, overlay: Overlay) -> None:
+        """What a game draws on its table besides regions and cards (a banner, room left in
+        an area): under an open book's browse panel, which covers the table."""
 
     def _draw_regions(self, surf: pygame.Surface) -> None:
         """The regions without their cards change only with the view, so they are drawn once

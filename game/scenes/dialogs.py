@@ -14,6 +14,7 @@ import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
 from game.draw.glyphs import ui_text
+from game.draw.scale import px
 from game.userdata import data_dir, newest_save, saves_dir
 from rules.records import (
     Record,
@@ -68,8 +69,9 @@ class FileActions:
         return any(w is not None and w.alive() for w in (self.dialog, self.confirm))
 
     def _rect(self, w: int = 560, h: int = 420) -> pygame.Rect:
+        """A dialog of ``w`` x ``h`` UI pixels (at the UI scale: its rows grow with it)."""
         sw, sh = self.app.size
-        w, h = min(w, sw - 20), min(h, sh - 20)
+        w, h = min(px(w), sw - 20), min(px(h), sh - 20)
         return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
 
     def _close_dialog(self) -> None:

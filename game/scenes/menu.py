@@ -76,9 +76,13 @@ class MenuScene(Scene):
             e.kill()
         m = self.app.manager
         w, h = self.app.size
-        pw, ph = px(460), px(524)
-        self.panel = UIPanel(pygame.Rect((w - pw) // 2, max(px(90), (h - ph) // 2 + px(30)), pw,
-                                         ph), manager=m, object_id="#menu_panel")
+        # Rows closer together when the window is too short for the panel under the title
+        # (at 1024x600 its last row was cut off)
+        pitch = 46 if h >= px(104 + 524 + 8) else 40
+        pw, ph = px(460), px(524 - 7 * (46 - pitch))
+        top = min(max(px(104), (h - ph) // 2 + px(30)), max(0, h - ph - px(8)))  # under the title
+        self.panel = UIPanel(pygame.Rect((w - pw) // 2, top, pw, ph), manager=m,
+                             object_id="#menu_panel")
         self.elements = [self.panel]
         games = playable()
         game = self.cfg.game if self.cfg.game in games else games[0]
@@ -90,7 +94,7 @@ class MenuScene(Scene):
         row = 0
 
         def label(text: str) -> None:
-            UILabel(_r(16, 16 + row * 46, 120, 34), text, manager=m,
+            UILabel(_r(16, 16 + row * pitch, 120, 34), text, manager=m,
                     container=self.panel)
 
         word = registry.info(game).deck_word
@@ -109,34 +113,34 @@ class MenuScene(Scene):
             row = 1 + p * 2
             label(f"Player {p + 1}")
             self.seat.append(UIDropDownMenu(list(SEAT_LABELS), by_seat[self.cfg.seats[p]],
-                                            _r(140, 16 + row * 46, 180, 34),
+                                            _r(140, 16 + row * pitch, 180, 34),
                                             manager=m, container=self.panel))
             self.level.append(UIDropDownMenu(list(LEVEL_LABELS), by_level[self.cfg.levels[p]],
-                                             _r(326, 16 + row * 46, 104, 34),
+                                             _r(326, 16 + row * pitch, 104, 34),
                                              manager=m, container=self.panel))
             row += 1
             label(f"   {word.lower()}")
             self.deck.append(UIDropDownMenu(decks, chosen[p],
-                                            _r(140, 16 + row * 46, 290, 34),
+                                            _r(140, 16 + row * pitch, 290, 34),
                                             manager=m, container=self.panel))
         self.show_levels()
         row = 5
         label("Seed")
-        self.seed = UITextEntryLine(_r(140, 16 + row * 46, 290, 34), manager=m,
+        self.seed = UITextEntryLine(_r(140, 16 + row * pitch, 290, 34), manager=m,
                                     container=self.panel, initial_text=str(self.cfg.seed))
         self.seed.set_allowed_characters("numbers")
         row = 6
         label("Pack")
         shown = [SHIPPED, *([self.pack.name or str(self.pack)] if self.pack else []), CHOOSE]
-        self.pack_menu = UIDropDownMenu(shown, shown[-2], _r(140, 16 + row * 46, 196,
+        self.pack_menu = UIDropDownMenu(shown, shown[-2], _r(140, 16 + row * pitch, 196,
                                                                      34),
                                         manager=m, container=self.panel)
-        self.decks_button = UIButton(_r(342, 16 + row * 46, 88, 34), f"{word}s…",
+        self.decks_button = UIButton(_r(342, 16 + row * pitch, 88, 34), f"{word}s…",
                                      manager=m, container=self.panel,
                                      tool_tip_text=f"Build and save {word.lower()}s from "
                                                    "this pack")
         row = 7
-        y = 16 + row * 46 + 6
+        y = 16 + row * pitch + 6
         self.load = UIButton(_r(16, y, 132, 36), "Load game…", manager=m,
                              container=self.panel, tool_tip_text="Ctrl+O")
         self.replay = UIButton(_r(154, y, 132, 36), "Watch replay…", manager=m,
@@ -232,8 +236,9 @@ class MenuScene(Scene):
                 sw, sh = self.app.size
                 start = self.pack or Path.home()
                 self.folder_dialog = UIFileDialog(
-                    pygame.Rect((sw - 560) // 2, max(10, (sh - 440) // 2), min(560, sw - 20),
-                                min(440, sh - 20)), self.app.manager,
+                    pygame.Rect((sw - min(px(560), sw - 20)) // 2,
+                                max(10, (sh - min(px(440), sh - 20)) // 2),
+                                min(px(560), sw - 20), min(px(440), sh - 20)), self.app.manager,
                     window_title="Choose a pack folder", initial_file_path=str(start),
                     allow_picking_directories=True, allow_existing_files_only=True,
                     object_id="#pack_dialog")

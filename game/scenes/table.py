@@ -25,7 +25,7 @@ from game.input.keyboard import KeyFocus
 from game.input.manual import ManualPick
 from game.layouts import table_for, title_of
 from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
-from game.manual_panel import ManualPanel
+from game.manual_panel import LOG_ROOM, ManualPanel
 from game.packs import pack_folder
 from game.reload import PackReload
 from game.scenes.base import Scene
@@ -417,7 +417,7 @@ class TableScene(Scene):
         if self._over_ui:
             return
         w, h = self.app.size
-        panel = UIPanel(pygame.Rect(w // 2 - px(170), h // 2 + px(20), px(340), px(64)),
+        panel = UIPanel(pygame.Rect(w // 2 - px(170), h // 2 + px(36), px(340), px(64)),
                         manager=self.manager, starting_height=4)
         again = UIButton(pygame.Rect(px(10), px(10), px(155), px(44)), "Play again",
                          manager=self.manager, container=panel, object_id="#start_button")
@@ -447,9 +447,9 @@ class TableScene(Scene):
         side = self.layout.side_rect()
         if self.manual.step is not None:  # the card's text on top; the log under it
             self.manual.draw(surf)
-            top = self.manual.rect.bottom + px(8)
-            self.log.rect = pygame.Rect(side.x, top, side.w, max(px(40), side.bottom - top
-                                                                  - px(50)))
+            # the log keeps its few last lines even under a long step's text
+            top = min(self.manual.rect.bottom + px(8), side.bottom - px(LOG_ROOM) + px(8))
+            self.log.rect = pygame.Rect(side.x, top, side.w, side.bottom - top - px(50))
         elif lines:
             seq_h = min(side.h // 2, sequence_height(lines, side.w))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines,
@@ -509,25 +509,46 @@ class TableScene(Scene):
         dim.fill((0, 0, 0, 170))
         surf.blit(dim, (0, 0))
         t = TEXT.get(title, 48, GOLD, True)
-        surf.blit(t, t.get_rect(center=(w // 2, h // 2 - px(40))))
         s = TEXT.get(sub, 24, INK_DIM)
-        surf.blit(s, s.get_rect(center=(w // 2, h // 2)))
+        tr = t.get_rect(center=(w // 2, h // 2 - px(40)))
+        sr = s.get_rect(center=(w // 2, h // 2))
+        # an opaque card behind the words: the table's own banner showed through the dimming
+        # and ran into the subtitle
+        card = tr.union(sr).inflate(px(48), px(20))
+        card.w = min(card.w, w - px(16))
+        card.centerx = w // 2
+        pygame.draw.rect(surf, PANEL, card, border_radius=px(10))
+        pygame.draw.rect(surf, GOLD, card, width=max(1, px(2)), border_radius=px(10))
+        surf.blit(t, tr)
+        surf.blit(s, sr)
+
+    def zoom_rect(self) -> pygame.Rect:
+        """Where the hovered card's big face goes: the layout's place for it, else a fixed
+        place beside the board away from the mouse (the side column, or the board's left
+        edge), and never over an open manual step's buttons (then just left of the side
+        column, when the mouse is not there)."""
+        w, h = self.app.size
+        zoom = pxs(*ZOOM)
+        side = self.layout.side_rect()
+        y = max(top_bar() + px(8), (h - zoom[1]) // 2 - px(40))
+        at = self.layout.zoom_at(zoom, self.mouse)
+        if at is not None:
+            return pygame.Rect(at, zoom).clamp(pygame.Rect((0, 0), self.app.size))
+        spots = [pygame.Rect(side.x + (side.w - zoom[0]) // 2, y, *zoom),
+                 pygame.Rect(px(12), y, *zoom),
+                 pygame.Rect(side.x - zoom[0] - px(12), y, *zoom)]
+        free = [r for r in spots if r.right + px(12) <= self.mouse[0]
+                or r.left - px(12) >= self.mouse[0]]  # away from the mouse
+        panel = self.manual.rect if self.manual.step is not None else pygame.Rect(0, 0, 0, 0)
+        clear = [r for r in free if not r.colliderect(panel)]
+        return (clear or free or spots)[0]
 
     def _draw_zoom(self, surf: pygame.Surface, source: PieceId) -> None:
         spec = self.layout.face(source)
         if spec is None:
             return
-        w, h = surf.get_size()
-        zoom = pxs(*ZOOM)
-        img = self.app.faces.face(spec, zoom)
-        # a fixed place beside the board, on the side away from the mouse
-        side = self.layout.side_rect()
-        x = side.x + (side.w - zoom[0]) // 2 if self.mouse[0] < side.x - zoom[0] else px(12)
-        r = pygame.Rect(x, max(top_bar() + px(8), (h - zoom[1]) // 2 - px(40)), *zoom)
-        at = self.layout.zoom_at(zoom, self.mouse)
-        if at is not None:
-            r.topleft = at
-            r.clamp_ip(surf.get_rect())
+        r = self.zoom_rect()
+        img = self.app.faces.face(spec, r.size)
         pygame.draw.rect(surf, (0, 0, 0), r.move(px(6), px(8)), border_radius=px(12))
         surf.blit(img, r)
         pygame.draw.rect(surf, PANEL_EDGE, r, width=px(1), border_radius=px(12))

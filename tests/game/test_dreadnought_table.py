@@ -190,7 +190,8 @@ def test_hand_cards_show_their_size_and_speed_grade_tilted_with_the_fan() -> Non
     badged = t.painter.surface(first.look, first.size, None, first.angle, badged=True)
     assert badged.get_size() == bare.get_size()
     w, h = bare.get_size()
-    bottom_left = [(x, y) for x in range(w // 2) for y in range(h - h // 5, h)]
+    # the pill sits just above the stats row (BP) along the bottom
+    bottom_left = [(x, y) for x in range(w // 2) for y in range(h - 2 * h // 5, h)]
     assert any(badged.get_at(p) != bare.get_at(p) for p in bottom_left)  # the pill
     drawn = surf.subsurface(badged.get_rect(center=first.center))
     assert all(drawn.get_at(p)[:3] == badged.get_at(p)[:3] for p in bottom_left[::7]
