@@ -51,7 +51,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.cfg = cfg
         self.layout = table_for(cfg.game, app.faces, pack_folder(cfg.game, cfg.options))
-        self.session = GameSession(cfg, live, note, pass_kind=self.layout.pass_kind)
+        self.session = GameSession(cfg, live, note)
         self.manager = app.manager
         self.log = LogView()
         self.handler: Handler = Idle()
@@ -188,8 +188,7 @@ class TableScene(Scene):
                 b.hide()
 
     def _auto(self, p: int) -> bool:
-        legal = self.session.legal()
-        return self.cfg.auto_pass and len(legal) == 1 and legal[0].kind == self.layout.pass_kind
+        return self.session.forced_pass(p)
 
     def _set_handler(self, h: Handler) -> None:
         if h is not self.handler:
