@@ -20,6 +20,7 @@ from rules.agents import LEVELS
 from rules.core.model import Intent
 from rules.records import Mark, RecordError, Session, load_record, replay_full, save_atomic
 from rules.records.history import Played, history
+from rules.records.undo import barrier
 
 Seat = Literal["human", "computer"]
 Level = Literal["easy", "normal", "hard"]
@@ -131,6 +132,7 @@ class GameSession:
         """A new game from ``cfg``, or ``live``: a game opened from a record (saved file or
         the autosave). Either way the record is autosaved after every change."""
         self.cfg = cfg
+        self.took_back = ""  # the last undo in the player's words ("Took back: Cast …")
         self.error: str | None = note
         self.autosave = autosave_path() if cfg.autosave else None
         if live is None:
@@ -309,6 +311,8 @@ class GameSession:
         were only an automatic Pass). Returns how many intents were taken back."""
         total = 0
         self.error = None
+        self.took_back = ""
+        before = self.live.record.intents
         marks = len(self.live.record.marks)
         try:
             # The steps and their marks merged are saved as one change: a crash leaves the
@@ -323,7 +327,24 @@ class GameSession:
                     self.live.merge_marks(marks)  # one action of the player, one log line
         except OSError as e:  # undone in memory; the autosave could not be written
             self.error = f"Could not save the record: {e}"
+        if total:
+            # The player's own decision comes first among those taken back, and the state is
+            # now the one it was made in: the rules' own sentence for it.
+            first = self.rs.parse_intent(before[len(before) - total])
+            more = f" (and {total - 1} after it)" if total > 1 else ""
+            self.took_back = f"Took back: {drawable(self.rs.describe(self.state, first))}{more}"
         return self._marked(total)
+
+    def why_no_undo(self, player: int, designer_mode: bool = False) -> str:
+        """Why ``player`` has nothing to take back, naming the draw or reveal in the way."""
+        if designer_mode:
+            return "Nothing of yours to take back."
+        hit = barrier(self.live.record, player, self.live.replayed)
+        if hit is None:
+            return "Nothing of yours to take back."
+        what = "a draw or shuffle" if hit.random else "it showed you a hidden card"
+        return (f"Can't undo past \"{drawable(hit.text)}\" ({what}; Designer mode in the menu "
+                "lifts this).")
 
     def redo(self) -> int:
         total = 0

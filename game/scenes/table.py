@@ -227,12 +227,9 @@ class TableScene(Scene):
         designer = self.app.designer_mode
         n = self.session.undo(p, designer)
         if n == 0:
-            why = "Nothing of yours to take back" if designer else (
-                "Can't undo past a draw, shuffle or reveal (Designer mode in the menu lifts "
-                "this)")
-            self.say(self.session.error or why + ".", error=True)
+            self.say(self.session.error or self.session.why_no_undo(p, designer), error=True)
         else:
-            self.say(f"Took back {n} intent{'s' if n != 1 else ''} (Ctrl+Y redoes).")
+            self.say(f"{self.session.took_back} (Ctrl+Y redoes).")
         self._after_jump()
 
     def redo(self) -> None:
