@@ -455,7 +455,7 @@ class TableScene(Scene):
                                         side.h - seq_h - px(58))
         else:
             self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(50))
-        self.log.draw(surf)
+        self.log.draw(surf, self.mouse)
         if ov.hint:
             text_box(surf, ov.hint, 20, INK, "midtop", self.layout.hint_at())
         self._draw_message(surf)
