@@ -20,6 +20,7 @@ from rules.agents import LEVELS
 from rules.core.model import Intent
 from rules.records import Mark, RecordError, Session, load_record, replay_full, save_atomic
 from rules.records.history import Played, history
+from rules.records.undo import barrier
 
 Seat = Literal["human", "computer"]
 Level = Literal["easy", "normal", "hard"]
@@ -127,13 +128,11 @@ def keep_unfinished(path: Path) -> Path | None:
 
 class GameSession:
     def __init__(self, cfg: GameConfig, live: Session | None = None,
-                 note: str | None = None, pass_kind: str | None = None) -> None:
+                 note: str | None = None) -> None:
         """A new game from ``cfg``, or ``live``: a game opened from a record (saved file or
-        the autosave). Either way the record is autosaved after every change. ``pass_kind``
-        is the intent a person with nothing else to do makes by itself (``cfg.auto_pass``);
-        the table layout names it."""
+        the autosave). Either way the record is autosaved after every change."""
         self.cfg = cfg
-        self.pass_kind = pass_kind
+        self.took_back = ""  # the last undo in the player's words ("Took back: Cast …")
         self.error: str | None = note
         self.autosave = autosave_path() if cfg.autosave else None
         if live is None:
@@ -157,6 +156,9 @@ class GameSession:
                 self.error = f"Could not save the record: {e}"
         self._copy()
         self.rs = self.live.rs
+        # What a seat with nothing else to do plays at once (a person: with ``cfg.auto_pass``):
+        # the game's own declaration of what a pass is.
+        self.pass_kinds = frozenset(self.rs.info.pass_kinds)
         self.log: list[str] = record_log(self.live)
         self.version = 0  # bumps on every state change; the table re-reads views on change
         # The agent gets its own Ruleset: the contract's legal-intent cache is per instance and
@@ -284,7 +286,14 @@ class GameSession:
         return self._only_pass(legal)
 
     def _only_pass(self, legal: list[Intent]) -> bool:
-        return self.pass_kind is not None and len(legal) == 1 and legal[0].kind == self.pass_kind
+        return len(legal) == 1 and legal[0].kind in self.pass_kinds
+
+    def forced_pass(self, p: int) -> bool:
+        """Whether seat ``p`` is to act and the table makes its only legal intent, a pass,
+        for it at once (a person's: with ``cfg.auto_pass``)."""
+        return self.to_act() == p and (self.cfg.auto_pass or not self.is_human(p)) \
+            and self._only_pass(self.legal())
+
 
     def _changed(self) -> None:
         self.version += 1
@@ -302,6 +311,8 @@ class GameSession:
         were only an automatic Pass). Returns how many intents were taken back."""
         total = 0
         self.error = None
+        self.took_back = ""
+        before = self.live.record.intents
         marks = len(self.live.record.marks)
         try:
             # The steps and their marks merged are saved as one change: a crash leaves the
@@ -316,7 +327,24 @@ class GameSession:
                     self.live.merge_marks(marks)  # one action of the player, one log line
         except OSError as e:  # undone in memory; the autosave could not be written
             self.error = f"Could not save the record: {e}"
+        if total:
+            # The player's own decision comes first among those taken back, and the state is
+            # now the one it was made in: the rules' own sentence for it.
+            first = self.rs.parse_intent(before[len(before) - total])
+            more = f" (and {total - 1} after it)" if total > 1 else ""
+            self.took_back = f"Took back: {drawable(self.rs.describe(self.state, first))}{more}"
         return self._marked(total)
+
+    def why_no_undo(self, player: int, designer_mode: bool = False) -> str:
+        """Why ``player`` has nothing to take back, naming the draw or reveal in the way."""
+        if designer_mode:
+            return "Nothing of yours to take back."
+        hit = barrier(self.live.record, player, self.live.replayed)
+        if hit is None:
+            return "Nothing of yours to take back."
+        what = "a draw or shuffle" if hit.random else "it showed you a hidden card"
+        return (f"Can't undo past \"{drawable(hit.text)}\" ({what}; Designer mode in the menu "
+                "lifts this).")
 
     def redo(self) -> int:
         total = 0
@@ -378,14 +406,10 @@ class GameSession:
         p = self.to_act()
         if p is None:
             return False
+        if self.forced_pass(p):  # no choice to think over, for a person or a computer
+            self._thinking, self._ready_at = None, 0.0
+            return self.submit(self.legal()[0]) is None  # logged as any intent is
         if self.is_human(p):
-            legal = self.legal()
-            if self.cfg.auto_pass and self._only_pass(legal):
-                if self._ready_at == 0.0:
-                    self._ready_at = now + min(self.cfg.agent_delay, 0.35)
-                if now >= self._ready_at:
-                    self._ready_at = 0.0
-                    return self.submit(legal[0]) is None
             return False
         if self._thinking is None or self._thinking_for != self.version:
             view, legal = self.rs.view(self.state, p), self.legal()

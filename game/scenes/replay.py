@@ -231,7 +231,7 @@ class ReplayScene(Scene):
                                         side.h - seq_h - px(100))
         else:
             self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(92))
-        self.log.draw(surf)
+        self.log.draw(surf, pygame.mouse.get_pos())
         # progress along the top edge of the table
         bar = pygame.Rect(px(8), top_bar() + 1, side.x - px(16), px(4))
         pygame.draw.rect(surf, PANEL_EDGE, bar, border_radius=2)

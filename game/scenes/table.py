@@ -51,7 +51,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.cfg = cfg
         self.layout = table_for(cfg.game, app.faces, pack_folder(cfg.game, cfg.options))
-        self.session = GameSession(cfg, live, note, pass_kind=self.layout.pass_kind)
+        self.session = GameSession(cfg, live, note)
         self.manager = app.manager
         self.log = LogView()
         self.handler: Handler = Idle()
@@ -188,8 +188,7 @@ class TableScene(Scene):
                 b.hide()
 
     def _auto(self, p: int) -> bool:
-        legal = self.session.legal()
-        return self.cfg.auto_pass and len(legal) == 1 and legal[0].kind == self.layout.pass_kind
+        return self.session.forced_pass(p)
 
     def _set_handler(self, h: Handler) -> None:
         if h is not self.handler:
@@ -228,12 +227,9 @@ class TableScene(Scene):
         designer = self.app.designer_mode
         n = self.session.undo(p, designer)
         if n == 0:
-            why = "Nothing of yours to take back" if designer else (
-                "Can't undo past a draw, shuffle or reveal (Designer mode in the menu lifts "
-                "this)")
-            self.say(self.session.error or why + ".", error=True)
+            self.say(self.session.error or self.session.why_no_undo(p, designer), error=True)
         else:
-            self.say(f"Took back {n} intent{'s' if n != 1 else ''} (Ctrl+Y redoes).")
+            self.say(f"{self.session.took_back} (Ctrl+Y redoes).")
         self._after_jump()
 
     def redo(self) -> None:
@@ -459,7 +455,7 @@ class TableScene(Scene):
                                         side.h - seq_h - px(58))
         else:
             self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(50))
-        self.log.draw(surf)
+        self.log.draw(surf, self.mouse)
         if ov.hint:
             text_box(surf, ov.hint, 20, INK, "midtop", self.layout.hint_at())
         self._draw_message(surf)

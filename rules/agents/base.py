@@ -20,6 +20,35 @@ def done(legal: list[Intent]) -> Intent:
     return legal[0]
 
 
+def _order(intent: Intent) -> tuple[Any, ...]:
+    """An intent's place in the canonical order of its kind: its fields, in declaration order."""
+    return tuple(getattr(intent, n) for n in type(intent)._arg_names)
+
+
+class Picks:
+    """One agent's memory of its last pick in a step that chooses a subset one item at a time
+    (``Ruleset.pick_kinds``): it then offers only the candidates after it in canonical order
+    (and whatever else is legal: Done, Attack), so each candidate is decided once, in order,
+    and no choice is undone and redone. Where none comes after it but the step must go on (a
+    payment or discard of a fixed count), every legal intent stays."""
+
+    def __init__(self) -> None:
+        self.last: Intent | None = None
+
+    def offered(self, rs: Ruleset[Any], legal: list[Intent]) -> list[Intent]:
+        last = self.last
+        if last is None or last.kind not in rs.pick_kinds:
+            return legal
+        after = _order(last)
+        out = [i for i in legal if i.kind != last.kind or _order(i) > after]
+        return out or legal
+
+    def chose(self, rs: Ruleset[Any], intent: Intent) -> Intent:
+        """Remember ``intent`` (a pick, or the end of the picking) and hand it back."""
+        self.last = intent if intent.kind in rs.pick_kinds else None
+        return intent
+
+
 class Agent(ABC):
     # Whether ``choose`` reads its ``view``: a caller may pass None to one that does not (a
     # simulation then builds no view, which costs more than a random agent's whole choice).
@@ -30,6 +59,7 @@ class Agent(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.picks = Picks()
 
     @abstractmethod
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:

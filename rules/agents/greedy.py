@@ -28,11 +28,12 @@ class GreedyAgent(Agent):
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         me = rs.to_act(view)
         if me is None or len(legal) == 1:
-            return legal[0]
+            return self.picks.chose(rs, legal[0])
         if at_manual_step(legal):
             return done(legal)
+        legal = self.picks.offered(rs, legal)
         best = best_one_ply(rs, view, legal, me)
-        return self._rng.choice(best) if best else legal[0]
+        return self.picks.chose(rs, self._rng.choice(best) if best else legal[0])
 
 
 PASS_KINDS = frozenset({"pass", "end_step", "end_action", "end_turn"})

@@ -9,7 +9,8 @@ from rules.core.ruleset import Ruleset
 
 
 class RandomAgent(Agent):
-    """Uniform over legal intents, from its own seeded generator (replays are repeatable)."""
+    """Uniform over legal intents, from its own seeded generator (replays are repeatable); in
+    a step that picks a subset, over the candidates not yet decided (``Picks``)."""
 
     reads_view = False
     positional = True
@@ -21,11 +22,12 @@ class RandomAgent(Agent):
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         if at_manual_step(legal):
             return done(legal)
-        return self._rng.choice(legal)
+        return self.picks.chose(rs, self._rng.choice(self.picks.offered(rs, legal)))
 
     def pick(self, n: int) -> int:
         # ``choice(legal)`` is ``legal[_randbelow(len(legal))]``: the same draw from the same
         # generator, so a game chosen by position is the game chosen from the intents
         # (tests/kyoukai/test_plain_playout.py checks it); ``randrange`` would add its
-        # argument checks to every decision.
+        # argument checks to every decision. Only a game without ``pick_kinds`` has a
+        # playout (rules/sim/match.py), so there ``choose`` offers every legal intent too.
         return self._rng._randbelow(n)  # type: ignore[attr-defined,no-any-return]

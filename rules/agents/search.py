@@ -147,7 +147,11 @@ class SearchAgent(Agent):
         self._ends_cards: dict[str, str] | None = None
 
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
+        return self.picks.chose(rs, self._choose(rs, view, legal))
+
+    def _choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         me = rs.to_act(view)
+        legal = self.picks.offered(rs, legal)
         if me is None or len(legal) <= 1 or at_manual_step(legal):
             self.stats = SearchStats()
             return done(legal)

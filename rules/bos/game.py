@@ -6,6 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="bos",
+    pass_kinds=("end_summoning", "end_turn", "take_it"),  # declines to act (GameInfo)
     search_iterations=24,
     # Hard's rollouts go to the game's end: 6 x Normal's search cut two turns on is no
     # stronger than Normal (BOS's evaluate barely tells who will win), whole games are (README

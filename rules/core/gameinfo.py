@@ -86,6 +86,9 @@ class GameInfo:
     # Hard's search where 6 x Normal's iterations of the same search is not stronger: tuning
     # knobs as the arena takes them after a level ("horizon=0:depth=100:iterations=200").
     hard_knobs: str = ""
+    # Intent kinds that only decline to act (a pass, an end of turn): one that is a seat's
+    # only legal intent is made at once by the table, for people and computers alike.
+    pass_kinds: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():

@@ -81,6 +81,10 @@ class Ruleset(ABC, Generic[S]):
     # Intent kinds that play a card -> the field holding the card instance (``played_cards``,
     # the balance simulation's per-card counts); empty: the game names no played cards.
     played_kinds: ClassVar[Mapping[str, str]] = {}
+    # Intent kinds that choose a subset one item at a time (attackers, defenders, payments):
+    # the agents decide each candidate once, in order (``rules.agents.base.Picks``), so they
+    # cannot undo and redo a choice the rules let a person toggle.
+    pick_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         # One (state, legal intents) pair, replaced as a whole: a single attribute store is

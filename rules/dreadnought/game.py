@@ -6,6 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="dreadnought",
+    pass_kinds=("pass",),  # declines to act (GameInfo)
     search_iterations=24,
     title="Dreadnought",
     ruleset="rules.dreadnought.ruleset:DreadnoughtRules",

@@ -70,6 +70,7 @@ class DreadnoughtRules(Ruleset[State]):
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
     played_kinds = {"cast": "card"}  # a unit cast face up (a dummy is no card)
+    pick_kinds = frozenset({"check", "pay"})  # one at a time (agents: in order)
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = DreadnoughtManual()

@@ -20,6 +20,7 @@ class KrosmasterOptions(GameOptions):
 
 GAME = GameInfo(
     name="krosmaster",
+    pass_kinds=("end_inspiration", "end_activation"),  # declines to act (GameInfo)
     search_iterations=15,
     title="Krosmaster Arena",
     ruleset="rules.krosmaster.ruleset:KrosmasterRules",

@@ -6,6 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="kyoukai",
+    pass_kinds=("pass", "end_action", "end_step"),  # declines to act (GameInfo)
     search_iterations=30,
     title="Kyoukai",
     ruleset="rules.kyoukai.ruleset:KyoukaiRules",

@@ -6,6 +6,7 @@ from rules.core.gameinfo import GameInfo
 
 GAME = GameInfo(
     name="nullshapers",
+    pass_kinds=("pass", "done"),  # declines to act (GameInfo)
     search_iterations=22,
     # Hard's rollouts look 4 turns on (16 choices) instead of 2: a Battle's worth shows in the
     # turns after it, and 6 x Normal's search at 2 turns was no stronger than Normal (README

@@ -39,6 +39,7 @@ class NullshapersRules(Ruleset[State]):
     intent_types = INTENT_TYPES
     intent_kinds = KINDS
     played_kinds = {"play": "card"}
+    pick_kinds = frozenset({"attack", "defend", "discard"})  # one at a time (agents: in order)
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = NullshapersManual()

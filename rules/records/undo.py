@@ -17,6 +17,19 @@ def is_barrier(events: list[Event], player: int) -> bool:
     return any(e.random or player in e.reveals for e in events)
 
 
+def barrier(record: Record, player: int, replayed: Replayed | None = None) -> Event | None:
+    """The event that keeps ``player`` from taking back anything (a draw, a shuffle or what
+    it revealed to them), None when an undo is blocked by nothing of the kind."""
+    r = replayed if replayed is not None else replay_full(record)
+    for i in range(len(record.intents) - 1, -1, -1):
+        hit = next((e for e in r.events[i] if e.random or player in e.reveals), None)
+        if hit is not None:
+            return hit
+        if r.actors[i] == player:
+            return None
+    return None
+
+
 def undo_point(record: Record, player: int, designer_mode: bool = False,
                replayed: Replayed | None = None) -> int:
     """The intent count to go back to so that ``player`` decides again at their latest

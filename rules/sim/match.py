@@ -101,7 +101,8 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
                                       game=match.game) for p in (0, 1)]
     state = rs.new_game(seed=match.seed, options=options)
     first = rs.to_act(state)
-    if agents[0].positional and agents[1].positional:
+    # a game with ``pick_kinds`` has agents remember their picks: no choice by position
+    if agents[0].positional and agents[1].positional and not rs.pick_kinds:
         playout = rs.playout(state)
         if playout is not None:
             return _play_out(rs, playout, agents, base, first, choices, keep)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from rules import registry
 from rules.sim import plots
 
 GROUP_TITLES = {"card": "Cards", "figure": "Figures", "spell": "Spells"}
@@ -45,7 +46,16 @@ def card_interval(row: Mapping[str, Any]) -> str:
 def title(s: Mapping[str, Any]) -> str:
     decks = s["decks"]
     match = f"{decks[0]} vs {decks[1]}" if all(decks) else "players 1 and 2"
-    return f"{s['game']}: {match}"
+    return f"{game_title(s['game'])}: {match}"
+
+
+def game_title(name: str) -> str:
+    """The game's declared title ("BOS", "Krosmaster Arena"); its id if it is not installed
+    (a summary read back elsewhere)."""
+    try:
+        return registry.info(name).title
+    except KeyError:
+        return name
 
 
 def family(s: Mapping[str, Any]) -> str:

@@ -68,7 +68,8 @@ def test_same_choice_whatever_it_cannot_see(game: str) -> None:
 
 CONTRACT = {"to_act", "legal_intents", "apply", "push", "evaluate", "winner", "view", "determinize",
             "lookahead", "lookaheads", "search_scale", "rollout_intent", "turns", "priors",
-            "search_value", "position_key", "card_hashes"}
+            "search_value", "position_key", "card_hashes",
+            "pick_kinds"}  # the steps it decides one candidate at a time, in order
 
 
 class Recorder:

@@ -92,6 +92,14 @@ def test_autosave_after_every_intent_and_ctrl_s_writes_a_file_that_loads(
     assert "Saved" in d.scene.message
 
 
+def _resumed(intents: tuple[object, ...], played: tuple[object, ...], game: str) -> None:
+    """``intents`` are ``played``, then at most the forced passes the table made at once on
+    opening (issue 34 item 4: a seat whose only legal intent is a pass plays it at once)."""
+    assert intents[:len(played)] == played
+    kinds = rules.get(game).info.pass_kinds
+    assert all(i["kind"] in kinds for i in intents[len(played):])  # type: ignore[index]
+
+
 @pytest.mark.parametrize("game", playable())
 def test_continue_last_game_resumes_the_autosave_with_every_intent(
         table: Make, menu: Callable[[], Driver], game: str) -> None:
@@ -106,8 +114,9 @@ def test_continue_last_game_resumes_the_autosave_with_every_intent(
     m.click(m.app.scene.cont.rect.center)
     scene = m.app.scene
     assert isinstance(scene, TableScene)
-    assert scene.session.intents == played  # every intent, exactly
-    assert scene.session.state == state
+    _resumed(scene.session.intents, played, game)  # every intent, exactly
+    if len(scene.session.intents) == len(played):
+        assert scene.session.state == state
     assert scene.cfg.seats == ("computer", "computer") and scene.cfg.seed == 3
     assert scene.cfg.game == game
     assert len(scene.log.entries) > len(played)  # the log is rebuilt from the record
@@ -211,7 +220,8 @@ def test_opening_a_record_whose_cards_changed_asks_first(menu: Callable[[], Driv
     m.click(confirm.confirm_button.rect.center)
     m.frames(2)
     scene = m.app.scene
-    assert isinstance(scene, TableScene) and len(scene.session.intents) == 10
+    assert isinstance(scene, TableScene)
+    _resumed(scene.session.intents, rec.intents, rec.game)  # type: ignore[attr-defined]
 
 
 BAD = {
