@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from rules.core.ruleset import IntentKind, intent_table
 from rules.krosmaster import flow, house
-from rules.krosmaster.board import geo
 from rules.krosmaster.combat import buy_gg, cast, move
-from rules.krosmaster.draft import KDraft
 from rules.krosmaster.intents import (
     BuyGG,
     Cast,
@@ -22,59 +20,60 @@ from rules.krosmaster.intents import (
 from rules.krosmaster.state import Figure, KState
 
 
-def _reroll(d: KDraft, intent: Reroll) -> None:
-    flow.reroll(d)
+def _reroll(s: KState, intent: Reroll) -> None:
+    flow.reroll(s)
 
 
-def _keep(d: KDraft, intent: KeepTension) -> None:
-    if d.loud:
-        d.log("keep", "The Tension dice are kept.", d.active)
-    flow.keep(d)
+def _keep(s: KState, intent: KeepTension) -> None:
+    if s.loud:
+        s.log("keep", "The Tension dice are kept.", s.active)
+    flow.keep(s)
 
 
-def _dofus(d: KDraft, intent: SetDofus) -> None:
-    d.dice = d.dice[:intent.die] + (intent.face,) + d.dice[intent.die + 1:]
-    if d.loud:
-        d.log("dofus", f"Dofus die set to {house.FACE_NAMES[intent.face]}.", d.active)
-    flow.keep(d)
+def _dofus(s: KState, intent: SetDofus) -> None:
+    s.dice = s.dice[:intent.die] + (intent.face,) + s.dice[intent.die + 1:]
+    if s.loud:
+        s.log("dofus", f"Dofus die set to {house.FACE_NAMES[intent.face]}.", s.active)
+    flow.keep(s)
 
 
-def _inspire(d: KDraft, intent: Inspire) -> None:
-    face = d.dice[intent.die]
-    fig = d.figure(intent.figure, inspiration=d.figures[intent.figure].inspiration + (face,))
-    d.dice = d.dice[:intent.die] + d.dice[intent.die + 1:]
-    if d.loud:
-        d.log("inspire", f"{d.name(fig)} is inspired: {house.FACE_NAMES[face]} until "
-              f"player {d.active + 1}'s next turn.", d.active,
+def _inspire(s: KState, intent: Inspire) -> None:
+    face = s.dice[intent.die]
+    fig = s.mut(intent.figure)
+    fig.inspiration += (face,)
+    s.dice = s.dice[:intent.die] + s.dice[intent.die + 1:]
+    if s.loud:
+        s.log("inspire", f"{s.name(fig)} is inspired: {house.FACE_NAMES[face]} until "
+              f"player {s.active + 1}'s next turn.", s.active,
               data={"figure": fig.id, "face": face})
-    if not d.dice:
-        flow.refund(d)
+    if not s.dice:
+        flow.refund(s)
 
 
-def _end_inspiration(d: KDraft, intent: EndInspiration) -> None:
-    flow.refund(d)
+def _end_inspiration(s: KState, intent: EndInspiration) -> None:
+    flow.refund(s)
 
 
-def _end_activation(d: KDraft, intent: EndActivation) -> None:
-    flow.end_activation(d)
+def _end_activation(s: KState, intent: EndActivation) -> None:
+    flow.end_activation(s)
 
 
-def _acting(d: KDraft) -> Figure:
-    fig = d.acting()
+def _acting(s: KState) -> Figure:
+    fig = s.acting()
     assert fig is not None  # legal only in an Activation
     return fig
 
 
-def _move(d: KDraft, intent: Move) -> None:
-    move(d, geo(d.board), _acting(d), intent.to)
+def _move(s: KState, intent: Move) -> None:
+    move(s, s.board.geo, _acting(s), intent.to)
 
 
-def _cast(d: KDraft, intent: Cast) -> None:
-    cast(d, geo(d.board), _acting(d), intent.spell, intent.target)
+def _cast(s: KState, intent: Cast) -> None:
+    cast(s, s.board.geo, _acting(s), intent.spell, intent.target)
 
 
-def _buy_gg(d: KDraft, intent: BuyGG) -> None:
-    buy_gg(d, _acting(d))
+def _buy_gg(s: KState, intent: BuyGG) -> None:
+    buy_gg(s, _acting(s))
 
 
 # ---- button labels, with names instead of ids ----------------------------------------------

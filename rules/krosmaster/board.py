@@ -17,20 +17,26 @@ Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from rules.core.cards import read_toml
 from rules.core.errors import DataError
 from rules.core.grid import SquareGrid
-from rules.core.model import Frozen
 from rules.krosmaster import house
 
 MAX_SIDE = 40
 _STRING = re.compile(r'"([^"\\]*)"')
 
 
-class Board(Frozen):
+@dataclass(frozen=True)
+class Board:
+    """A map, never changed: states share it (``load_map`` gives an unchanged file's Board
+    again), and with it its geometry, made when first asked for."""
+
     name: str
     width: int
     height: int
@@ -40,6 +46,17 @@ class Board(Frozen):
     def rc(self, cell: int) -> str:
         r, c = divmod(cell, self.width)
         return f"({r},{c})"
+
+    @cached_property
+    def geo(self) -> Geo:
+        return Geo(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled (a view sent to the computer player's process) without its geometry and
+        # the caches that grow on it: the other side makes its own when first asked.
+        state = dict(self.__dict__)
+        state.pop("geo", None)
+        return state
 
 
 RangeKey = tuple[int, int, int, bool]
@@ -66,14 +83,34 @@ class Geo:
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
         self._ranges, self.range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
-        # (cell, MP, every figure's cell) -> reachable cells: rules.krosmaster.combat.reachable
-        self.reach_cache: dict[tuple[int, int, tuple[int | None, ...]], dict[int, int]] = {}
         # (figure, cell, MP, the figures' cells within that MP) -> its Move intents there:
         # rules.krosmaster.legal
         self.move_cache: dict[tuple[int, int, int, tuple[int, ...]], tuple[Any, ...]] = {}
         self.rows = tuple(c // board.width for c in range(board.width * board.height))
         self.cols = tuple(c % board.width for c in range(board.width * board.height))
         self._distances: dict[int, tuple[int, ...]] = {}
+
+    def reach(self, start: int, steps: int, taken: Collection[int]) -> list[int]:
+        """The cells a figure on ``start`` can walk to in at most ``steps`` moves, around
+        blocking terrain and the cells in ``taken`` (where figures stand), nearest first (in
+        the order ``SquareGrid.reach`` finds them, one distance layer at a time)."""
+        nb = self.open_neighbours
+        seen = set(taken)
+        seen.add(start)
+        out: list[int] = []
+        layer = [start]
+        for _ in range(steps):
+            nxt = []
+            for cur in layer:
+                for n in nb[cur]:
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            if not nxt:
+                break
+            out += nxt
+            layer = nxt
+        return out
 
     def distances(self, goal: int) -> tuple[int, ...]:
         """Each cell's Manhattan distance to ``goal`` (remembered per goal)."""
@@ -103,22 +140,6 @@ class Geo:
         if got is None:
             got = self.range_sets[key] = frozenset(self.in_range(origin, lo, hi, line))
         return got
-
-
-_GEOS: dict[int, tuple[Board, Geo]] = {}
-
-
-def geo(board: Board) -> Geo:
-    # Keyed by identity: states share their board object through model_copy, and holding the
-    # board in the cache keeps its id from being reused.
-    hit = _GEOS.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    if len(_GEOS) >= 64:
-        _GEOS.clear()
-    g = Geo(board)
-    _GEOS[id(board)] = (board, g)
-    return g
 
 
 def _row_lines(text: str, first: int) -> list[int]:

@@ -2,64 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rules.core.dice import count_faces
 from rules.core.manual import MANUAL, later, open_step
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
-from rules.krosmaster.board import geo as geo_of
-from rules.krosmaster.draft import KDraft
 from rules.krosmaster.effects import EFFECTS, CastCtx
 from rules.krosmaster.flow import check_end, roll
 from rules.krosmaster.state import Figure, KState, set_pair
 
-Table = KState | KDraft  # what the reading helpers accept: they read only the figures
-
 _WILD = (house.WILD_FACE,)
 
 
-def move_blockers(s: Table, geo: Geo) -> frozenset[int]:
-    return geo.move_block | {f.cell for f in s.figures if f.cell is not None}
-
-
-def reachable(s: Table, geo: Geo, fig: Figure, mp: int) -> Mapping[int, int]:
-    """Cells ``fig`` can reach with ``mp`` and their distance (read-only: it is shared)."""
-    if fig.cell is None or mp <= 0:
-        return {}
-    # The same position comes back within an Activation (after a cast, an Inspiration):
-    # keyed by where every figure stands, on this map's own table.
-    key = (fig.cell, mp, tuple(f.cell for f in s.figures))
-    got = geo.reach_cache.get(key)
-    if got is None:
-        if len(geo.reach_cache) >= 20_000:
-            geo.reach_cache.clear()
-        got = geo.reach_cache[key] = _reach(geo.grid.neighbours, fig.cell, mp,
-                                            move_blockers(s, geo))
-    return got
-
-
-def _reach(neighbours: tuple[tuple[int, ...], ...], start: int, steps: int,
-           blocked: frozenset[int]) -> dict[int, int]:
-    """``SquareGrid.reach`` (same cells, distances and order) one distance layer at a time:
-    legal-intent generation runs it for most Activation steps."""
-    dist = {start: 0}
-    layer = [start]
-    for d in range(1, steps + 1):
-        nxt = []
-        for cur in layer:
-            for n in neighbours[cur]:
-                if n not in dist and n not in blocked:
-                    dist[n] = d
-                    nxt.append(n)
-        if not nxt:
-            break
-        layer = nxt
-    del dist[start]
-    return dist
-
-
-def tackle_cells(s: Table, geo: Geo, owner: int) -> set[int]:
+def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:
     """Cells next to an enemy of ``owner``: leaving one is a tackle."""
     out: set[int] = set()
     nb = geo.grid.neighbours
@@ -69,7 +23,7 @@ def tackle_cells(s: Table, geo: Geo, owner: int) -> set[int]:
     return out
 
 
-def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
+def best_path(s: KState, geo: Geo, fig: Figure, goal: int,
               risky: set[int] | None = None) -> list[int]:
     """House rule H10: within the MP left, the route with the fewest tackles, then shortest.
     (``risky``: ``tackle_cells`` of the mover's owner, when the caller has it already.)
@@ -114,148 +68,141 @@ def best_path(s: Table, geo: Geo, fig: Figure, goal: int,
     return path[::-1]
 
 
-def _tackle(d: KDraft, geo: Geo, fig: Figure) -> Figure:
+def _tackle(s: KState, geo: Geo, fig: Figure) -> None:
+    """``fig`` (the state's own, ``KState.mut``) leaves a cell next to an enemy: Dodge against
+    Lock, MP and AP lost."""
     assert fig.cell is not None
     nb = geo.grid.neighbours[fig.cell]
-    lockers = [f for f in d.figures if f.owner != fig.owner and f.cell in nb]
-    name = d.name(fig)
-    faces = roll(d, 1 + d.power(fig, "dodge"), "Dodge", fig.owner, who=name)
+    lockers = [f for f in s.figures if f.owner != fig.owner and f.cell in nb]
+    name = s.name(fig)
+    faces = roll(s, 1 + s.power(fig, "dodge"), "Dodge", fig.owner, who=name)
     dodge = count_faces(faces, "dodge", _WILD)
     lock = 0
     for enemy in lockers:
-        faces = roll(d, 1 + d.power(enemy, "lock"), "Lock", enemy.owner, who=d.name(enemy))
+        faces = roll(s, 1 + s.power(enemy, "lock"), "Lock", enemy.owner, who=s.name(enemy))
         lock += count_faces(faces, "lock", _WILD)
     loss = (house.TACKLE_LOCK_WINS if lock > dodge else house.TACKLE_TIE if lock == dodge
             else 0)
     if loss:
-        fig = fig.model_copy(update={"mp": max(0, fig.mp - loss), "ap": max(0, fig.ap - loss)})
-        d.figures[fig.id] = fig
-    if d.loud:
-        d.log("tackle", f"Tackle: {dodge} Dodge against {lock} Lock; {name} loses {loss} MP "
+        fig.mp, fig.ap = max(0, fig.mp - loss), max(0, fig.ap - loss)
+    if s.loud:
+        s.log("tackle", f"Tackle: {dodge} Dodge against {lock} Lock; {name} loses {loss} MP "
               f"and {loss} AP.", fig.owner,
               data={"figure": fig.id, "dodge": dodge, "lock": lock, "loss": loss})
-    return fig
 
 
-def move(d: KDraft, geo: Geo, fig: Figure, goal: int) -> None:
-    risky = tackle_cells(d, geo, fig.owner)
-    path = best_path(d, geo, fig, goal, risky)
-    kamas = set(d.kama_cells)
-    events_before = len(d.events)
-    # The figure walks as a local value: nothing on the way reads it back from the table
-    # (tackle rolls use the Rng and the other figures), so it is stored once at the end; its
-    # cell and MP are plain locals, copied into it only where a tackle reads it and at the end.
-    cell, mp = fig.cell, fig.mp
+def move(s: KState, geo: Geo, fig: Figure, goal: int) -> None:
+    fig = s.mut(fig.id)
+    risky = tackle_cells(s, geo, fig.owner)
+    path = best_path(s, geo, fig, goal, risky)
+    kamas = s.kama_cells
+    events_before = len(s.events)
     for here, there in zip(path, path[1:], strict=False):
         if here in risky:
-            if cell != fig.cell or mp != fig.mp:
-                fig = fig.model_copy(update={"cell": cell, "mp": mp})
-            fig = _tackle(d, geo, fig)
-            mp = fig.mp
-        if mp < 1:
-            if d.loud:
-                d.log("held", f"{d.name(fig)} is held at {d.board.rc(here)}.", fig.owner)
+            _tackle(s, geo, fig)
+        if fig.mp < 1:
+            if s.loud:
+                s.log("held", f"{s.name(fig)} is held at {s.board.rc(here)}.", fig.owner)
             break
-        cell, mp = there, mp - 1
-        if there in kamas:
+        fig.cell, fig.mp = there, fig.mp - 1
+        if kamas and there in kamas:
             # House rule H8: the kama goes to the player whose figure entered the cell.
-            kamas.discard(there)
             p = fig.owner
-            d.kama_cells = tuple(c for c in d.kama_cells if c != there)
-            d.kamas = set_pair(d.kamas, p, d.kamas[p] + 1)
-            if d.loud:
-                d.log("kama", f"{d.name(fig)} picks up a kama at {d.board.rc(there)}.", p)
-    if cell != fig.cell or mp != fig.mp:
-        fig = fig.model_copy(update={"cell": cell, "mp": mp})
-    d.figures[fig.id] = fig
+            s.kama_cells = kamas = tuple(c for c in kamas if c != there)
+            s.kamas = set_pair(s.kamas, p, s.kamas[p] + 1)
+            if s.loud:
+                s.log("kama", f"{s.name(fig)} picks up a kama at {s.board.rc(there)}.", p)
     assert fig.cell is not None
-    if d.loud:
-        d.log("move", f"{d.name(fig)} moves to {d.board.rc(fig.cell)}.", fig.owner,
+    if s.loud:
+        s.log("move", f"{s.name(fig)} moves to {s.board.rc(fig.cell)}.", fig.owner,
               data={"figure": fig.id, "path": path})
-        d.events.insert(events_before, d.events.pop())  # the move reads first, then the rolls
+        s.events.insert(events_before, s.events.pop())  # the move reads first, then the rolls
 
 
-def take_gg(d: KDraft, to: int, n: int, source: int) -> None:
+def take_gg(s: KState, to: int, n: int, source: int) -> None:
     """House rule H2: ``to`` gets up to ``n`` GG from the wild pool, then from ``source``."""
-    wild = min(n, d.wild_gg)
-    rest = min(n - wild, d.gg[source])
-    gg = set_pair(d.gg, source, d.gg[source] - rest)
-    d.gg = set_pair(gg, to, gg[to] + wild + rest)
-    d.wild_gg -= wild
+    wild = min(n, s.wild_gg)
+    rest = min(n - wild, s.gg[source])
+    gg = set_pair(s.gg, source, s.gg[source] - rest)
+    s.gg = set_pair(gg, to, gg[to] + wild + rest)
+    s.wild_gg -= wild
 
 
-def knock_out(d: KDraft, fig: Figure, by: int) -> None:
-    d.figures[fig.id] = fig.model_copy(update={"cell": None, "hp": 0, "inspiration": ()})
-    level = d.card(fig).level
-    before = d.gg[by]
+def knock_out(s: KState, fig: Figure, by: int) -> None:
+    fig = s.mut(fig.id)
+    fig.cell, fig.hp, fig.inspiration = None, 0, ()
+    level = s.card(fig).level
+    before = s.gg[by]
     if by != fig.owner:
-        take_gg(d, by, level, fig.owner)
-    if d.loud:
-        d.log("ko", f"{d.name(fig)} is knocked out! Player {by + 1} takes "
-              f"{d.gg[by] - before} GG.", by, data={"figure": fig.id, "gg": d.gg[by] - before})
+        take_gg(s, by, level, fig.owner)
+    if s.loud:
+        s.log("ko", f"{s.name(fig)} is knocked out! Player {by + 1} takes "
+              f"{s.gg[by] - before} GG.", by, data={"figure": fig.id, "gg": s.gg[by] - before})
 
 
-def cast(d: KDraft, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
-    spell = d.card(fig).spells[spell_no]
-    target = d.figures[d.occupant()[cell]]
-    fig = fig.model_copy(update={"ap": fig.ap - spell.ap})
-    d.figures[fig.id] = fig
-    if d.loud:
-        d.log("cast", f"{d.name(fig)} casts {spell.name} on {d.name(target)}.", fig.owner,
+def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
+    spell = s.card(fig).spells[spell_no]
+    target = s.figures[s.occupant()[cell]]
+    ap_before = target.ap
+    fig = s.mut(fig.id)
+    fig.ap -= spell.ap
+    if s.loud:
+        s.log("cast", f"{s.name(fig)} casts {spell.name} on {s.name(target)}.", fig.owner,
               data={"figure": fig.id, "spell": spell_no, "target": cell})
     dealt = 0
     if spell.damage > 0:
-        crit_faces = roll(d, 1 + d.power(fig, "critical"), "Critical", fig.owner,
-                          who=d.name(fig))
-        armour_faces = roll(d, 1 + d.power(target, "armour"), "Armour", target.owner,
-                            who=d.name(target))
+        crit_faces = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner,
+                          who=s.name(fig))
+        armour_faces = roll(s, 1 + s.power(target, "armour"), "Armour", target.owner,
+                            who=s.name(target))
         crit = count_faces(crit_faces, "critical", _WILD)
         armour = count_faces(armour_faces, "armour", _WILD)
         dealt = min(target.hp, max(0, spell.damage + crit - armour))
         hp = target.hp - dealt
-        if d.loud:
-            d.log("damage", f"{d.name(target)} takes {dealt} damage ({spell.damage} +{crit} "
+        if s.loud:
+            s.log("damage", f"{s.name(target)} takes {dealt} damage ({spell.damage} +{crit} "
                   f"critical -{armour} armour), {hp} HP left.", fig.owner,
                   data={"figure": target.id, "amount": dealt})
-        # ``target`` was read before the caster paid: a caster hitting itself keeps that
-        # read, as it always has.
-        target = target.model_copy(update={"hp": hp})
-        d.figures[target.id] = target
+        target = s.mut(target.id)
+        target.hp = hp
+        # A caster hitting itself with damage gets back the AP it paid: the figure was read
+        # as the target before it paid, and written back from that read, as it always has.
+        target.ap = ap_before
         if hp <= 0:
-            knock_out(d, target, fig.owner)
-    spell_effects(CastCtx(draft=d, geo=geo, caster=fig.id, target=target.id, dealt=dealt),
+            knock_out(s, target, fig.owner)
+    spell_effects(CastCtx(state=s, geo=geo, caster=fig.id, target=target.id, dealt=dealt),
                   spell_no, 0)
 
 
 def spell_effects(ctx: CastCtx, spell_no: int, start: int) -> None:
     """The spell's effects from ``start`` on, in the card's order, then H3. A ``manual`` one
     opens a manual step and stops: the rest is carried on after Done (``cast_rest``)."""
-    d = ctx.draft
-    fig = d.figures[ctx.caster]
-    spell = d.card(fig).spells[spell_no]
+    s = ctx.state
+    fig = s.figures[ctx.caster]
+    spell = s.card(fig).spells[spell_no]
     effects = spell.effects
     for k in range(start, len(effects)):
         eff = effects[k]
         if eff.name == MANUAL:
-            open_step(d, fig.owner, f"{d.name(fig)}'s {spell.name}", spell.text, fig.id)
-            later(d, "cast_rest", ctx.caster, ctx.target, ctx.dealt, spell_no, k + 1)
+            open_step(s, fig.owner, f"{s.name(fig)}'s {spell.name}", spell.text, fig.id)
+            later(s, "cast_rest", ctx.caster, ctx.target, ctx.dealt, spell_no, k + 1)
             return
         EFFECTS[eff.name](ctx, eff.amount)
-    check_end(d)
+    check_end(s)
 
 
-def cast_rest(d: KDraft, caster: int, target: int, dealt: int, spell_no: int,
+def cast_rest(s: KState, caster: int, target: int, dealt: int, spell_no: int,
               start: int) -> None:
     """After a manual step: the spell's effects after the manual one, on the changed board."""
-    spell_effects(CastCtx(draft=d, geo=geo_of(d.board), caster=caster, target=target,
+    spell_effects(CastCtx(state=s, geo=s.board.geo, caster=caster, target=target,
                           dealt=dealt), spell_no, start)
 
 
-def buy_gg(d: KDraft, fig: Figure) -> None:
+def buy_gg(s: KState, fig: Figure) -> None:
     p = fig.owner
-    d.kamas = set_pair(d.kamas, p, d.kamas[p] - house.GG_PRICE)
-    take_gg(d, p, 1, 1 - p)
-    if d.loud:
-        d.log("buy_gg", f"{d.name(fig)} buys a GG for {house.GG_PRICE} kamas on a demon "
+    s.kamas = set_pair(s.kamas, p, s.kamas[p] - house.GG_PRICE)
+    take_gg(s, p, 1, 1 - p)
+    if s.loud:
+        s.log("buy_gg", f"{s.name(fig)} buys a GG for {house.GG_PRICE} kamas on a demon "
               "cell.", p)
-    check_end(d)
+    check_end(s)

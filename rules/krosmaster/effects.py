@@ -2,7 +2,8 @@
 
 A spell's damage is built in (``damage = n``); everything else is an effect named in data and
 looked up here, so an unknown name fails when the cards load, with file and line.
-Each effect gets the cast context and its ``amount`` and changes the draft ``ctx.draft``.
+Each effect gets the cast context and its ``amount`` and changes the state ``ctx.state`` in
+place.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rules.krosmaster.board import Geo
-    from rules.krosmaster.draft import KDraft
+    from rules.krosmaster.state import KState
 
 
 @dataclass
 class CastCtx:
-    draft: KDraft
+    state: KState
     geo: Geo
     caster: int
     target: int
@@ -37,17 +38,18 @@ def effect(name: str) -> Callable[[Effect], Effect]:
 
 
 def _heal(ctx: CastCtx, fid: int, amount: int) -> None:
-    d = ctx.draft
-    fig = d.figures[fid]
+    s = ctx.state
+    fig = s.figures[fid]
     if not fig.alive or amount <= 0:
         return
-    top = d.card(fig).hp
+    top = s.card(fig).hp
     hp = min(top, fig.hp + amount)
     if hp != fig.hp:
-        d.figure(fid, hp=hp)
-        if d.loud:
-            d.log("heal", f"{d.name(fig)} heals {hp - fig.hp} HP ({hp}/{top}).", fig.owner,
-                  data={"figure": fid, "amount": hp - fig.hp})
+        gain = hp - fig.hp
+        s.mut(fid).hp = hp
+        if s.loud:
+            s.log("heal", f"{s.name(fig)} heals {gain} HP ({hp}/{top}).", fig.owner,
+                  data={"figure": fid, "amount": gain})
 
 
 @effect("heal")
@@ -65,15 +67,16 @@ def drain(ctx: CastCtx, amount: int) -> None:
 @effect("mp_gain")
 def mp_gain(ctx: CastCtx, amount: int) -> None:
     """The caster gains ``amount`` MP for this Activation."""
-    d = ctx.draft
-    fig = d.figure(ctx.caster, mp=d.figures[ctx.caster].mp + amount)
-    if d.loud:
-        d.log("mp_gain", f"{d.name(fig)} gains {amount} MP.", fig.owner)
+    s = ctx.state
+    fig = s.mut(ctx.caster)
+    fig.mp += amount
+    if s.loud:
+        s.log("mp_gain", f"{s.name(fig)} gains {amount} MP.", fig.owner)
 
 
 def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
-    d = ctx.draft
-    caster, target = d.figures[ctx.caster], d.figures[ctx.target]
+    s = ctx.state
+    caster, target = s.figures[ctx.caster], s.figures[ctx.target]
     if target.cell is None or caster.cell is None or target.id == caster.id:
         return
     g = ctx.geo.grid
@@ -84,7 +87,7 @@ def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
     dc = (tc > cc) - (tc < cc)
     if not away:
         dr, dc = -dr, -dc
-    taken = d.occupant()
+    taken = s.occupant()
     r, c, moved = tr, tc, 0
     for _ in range(amount):
         nr, nc = r + dr, c + dc
@@ -96,11 +99,11 @@ def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
         r, c, moved = nr, nc, moved + 1
     if moved:
         cell = g.cell(r, c)
-        d.figure(target.id, cell=cell)
-        if d.loud:
+        s.mut(target.id).cell = cell
+        if s.loud:
             verb = "pushed" if away else "pulled"
-            d.log("shift", f"{d.name(target)} is {verb} {moved} cell"
-                  f"{'s' if moved > 1 else ''} to {d.board.rc(cell)}.", caster.owner,
+            s.log("shift", f"{s.name(target)} is {verb} {moved} cell"
+                  f"{'s' if moved > 1 else ''} to {s.board.rc(cell)}.", caster.owner,
                   data={"figure": target.id, "to": cell})
 
 

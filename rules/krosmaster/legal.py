@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
-from rules.krosmaster.board import geo as board_geo
 from rules.krosmaster.cards import Spell
 from rules.krosmaster.intents import (
     BuyGG,
@@ -28,7 +27,7 @@ _DOFUS_CHOICES = ("critical", "armour", "dodge", "lock")
 
 def sight_blockers(s: KState, geo: Geo) -> frozenset[int]:
     """Trees and every figure (house rule H7); the ray excludes its own two ends."""
-    return geo.los_block | {f.cell for f in s.figures if f.cell is not None}
+    return Aim(geo, s.figures, 0).wall()
 
 
 def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell,
@@ -57,65 +56,62 @@ def _fits(spell: Spell, fig: Figure, target: Figure) -> bool:
     return True
 
 
-def spell_targets(s: KState, geo: Geo, fig: Figure, spell: Spell,
-                  blocks: frozenset[int]) -> list[int]:
-    """Cells holding a figure this spell may be cast on now (AP aside)."""
-    here = fig.cell
-    if here is None:
-        return []
-    return _targets(geo, here, spell, _Sides(s.figures, fig.owner).of(spell.target),
-                    lambda: blocks)
+class Aim:
+    """Aiming spells from one position: the cells of the standing figures by side, as seen
+    from ``owner``, in figure order, and the sight blockers, each made once when a spell first
+    needs it. ``targets`` is the rule of which figures a spell may be cast on (AP aside): the
+    legal intents and the highlights both ask it."""
 
+    __slots__ = ("geo", "figs", "owner", "_pools", "_wall")
 
-class _Sides:
-    """The cells of the standing figures, in figure order: everyone's, and split by side
-    as seen from ``owner`` (each made once per listing when a spell first asks)."""
-
-    def __init__(self, figs: Sequence[Figure], owner: int) -> None:
+    def __init__(self, geo: Geo, figs: Sequence[Figure], owner: int) -> None:
+        self.geo = geo
         self.figs = figs
         self.owner = owner
-        self._any: list[int] | None = None
-        self._ally: list[int] | None = None
-        self._enemy: list[int] | None = None
+        self._pools: dict[str, list[int]] = {}
+        self._wall: frozenset[int] | None = None
 
-    @property
-    def any(self) -> list[int]:
-        if self._any is None:
-            self._any = [c for c in [f.cell for f in self.figs] if c is not None]
-        return self._any
+    def pool(self, target: str) -> list[int]:
+        """The cells of the figures a spell aimed at ``target`` may hit."""
+        got = self._pools.get(target)
+        if got is None:
+            owner = self.owner
+            if target == "enemy":
+                got = [f.cell for f in self.figs if f.owner != owner and f.cell is not None]
+            elif target == "ally":
+                got = [f.cell for f in self.figs if f.owner == owner and f.cell is not None]
+            else:
+                got = [f.cell for f in self.figs if f.cell is not None]
+            self._pools[target] = got
+        return got
 
-    def of(self, target: str) -> list[int]:
-        if target == "enemy":
-            if self._enemy is None:
-                owner = self.owner
-                self._enemy = [f.cell for f in self.figs
-                               if f.owner != owner and f.cell is not None]
-            return self._enemy
-        if target == "ally":
-            if self._ally is None:
-                owner = self.owner
-                self._ally = [f.cell for f in self.figs
-                              if f.owner == owner and f.cell is not None]
-            return self._ally
-        return self.any
+    def wall(self) -> frozenset[int]:
+        """``sight_blockers``."""
+        if self._wall is None:
+            self._wall = self.geo.los_block.union(
+                [f.cell for f in self.figs if f.cell is not None])
+        return self._wall
 
-
-def _targets(geo: Geo, here: int, spell: Spell, cells: list[int],
-             blocks: Callable[[], frozenset[int]]) -> list[int]:
-    """Which of ``cells`` (the figures this spell may aim at) it reaches from ``here``;
-    ``blocks`` is asked for the sight blockers only when a target needs a sight line."""
-    lo, hi = spell.range
-    reach = geo.in_range_set(here, lo, hi, spell.line)
-    out = [c for c in cells if c in reach]
-    if out and spell.los:
-        # No sight line is needed at distance 0 or 1.
-        near = geo.grid.neighbours[here]
-        for c in out:
-            if c != here and c not in near:
-                seen = geo.grid.line_of_sight
-                wall = blocks()
-                return [c for c in out if c == here or c in near or seen(here, c, wall)]
-    return out
+    def targets(self, here: int, spell: Spell) -> list[int]:
+        """Cells holding a figure ``spell`` may be cast on from ``here`` (AP aside)."""
+        geo = self.geo
+        lo, hi = spell.range
+        reach = geo.range_sets.get((here, lo, hi, spell.line))
+        if reach is None:
+            reach = geo.in_range_set(here, lo, hi, spell.line)
+        pool = self._pools.get(spell.target)
+        if pool is None:
+            pool = self.pool(spell.target)
+        out = [c for c in pool if c in reach]
+        if out and spell.los:
+            # No sight line is needed at distance 0 or 1.
+            near = geo.grid.neighbours[here]
+            for c in out:
+                if c != here and c not in near:
+                    seen = geo.grid.line_of_sight
+                    wall = self.wall()
+                    return [c for c in out if c == here or c in near or seen(here, c, wall)]
+        return out
 
 
 def _tension(s: KState, p: int, only: Hashable | None) -> list[Intent]:
@@ -153,56 +149,29 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = [EndActivation.of(fid)]
     if here is None:
         return out
-    g = board_geo(s.board)
+    g = s.board.geo
     cells = tuple([f.cell for f in figs])
     if fig.mp > 0:
         out += _move_intents(g, fig, here, cells)
     ap = fig.ap
-    owner = fig.owner
-    pools: dict[str, list[int]] = {}  # a spell's target kind -> the cells it may aim at
-    wall: frozenset[int] | None = None  # the sight blockers, made when first needed
-    ranges = g.range_sets
+    aim = Aim(g, figs, fig.owner)
     for i, spell in enumerate(s.catalog[fig.card].spells):
-        if spell.ap > ap:
-            continue
-        # As ``spell_targets`` (which the highlights use), inline: it runs for most steps.
-        want = spell.target
-        pool = pools.get(want)
-        if pool is None:
-            if want == "enemy":
-                pool = [f.cell for f in figs if f.owner != owner and f.cell is not None]
-            elif want == "ally":
-                pool = [f.cell for f in figs if f.owner == owner and f.cell is not None]
-            else:
-                pool = [c for c in cells if c is not None]
-            pools[want] = pool
-        lo, hi = spell.range
-        reach = ranges.get((here, lo, hi, spell.line))
-        if reach is None:
-            reach = g.in_range_set(here, lo, hi, spell.line)
-        hits = [c for c in pool if c in reach]
-        if hits and spell.los:
-            near = g.grid.neighbours[here]
-            if any(c != here and c not in near for c in hits):
-                if wall is None:
-                    wall = g.los_block.union([c for c in cells if c is not None])
-                seen = g.grid.line_of_sight
-                hits = [c for c in hits if c == here or c in near or seen(here, c, wall)]
-        for c in hits:
-            out.append(Cast.of(fid, i, c))
+        if spell.ap <= ap:
+            for c in aim.targets(here, spell):
+                out.append(Cast.of(fid, i, c))
     if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
         out.append(BuyGG.of(fid))
     return out
 
 
-_MOVES: dict[int, list[Intent | None]] = {}  # figure id -> cell -> its Move (Move.of's)
+_MOVES: dict[int, list[Move]] = {}  # figure id -> cell -> its Move (``Move.of``'s, at hand)
 
 
 def _move_intents(g: Geo, fig: Figure, here: int,
                   cells: tuple[int | None, ...]) -> tuple[Intent, ...]:
-    """The acting figure's Moves, in the order ``reachable`` gives their cells (one distance
-    layer at a time). They depend only on the figures within its MP of it (none further can
-    block a route), so positions that differ only far away share them."""
+    """The acting figure's Moves, to the cells ``Geo.reach`` gives, in its order. They
+    depend only on the figures within its MP of it (none further can block a route), so
+    positions that differ only far away share them (remembered on the map's ``Geo``)."""
     mp = fig.mp
     far = g.distances(here)
     near = tuple([c for c in cells if c is not None and far[c] <= mp])
@@ -214,26 +183,8 @@ def _move_intents(g: Geo, fig: Figure, here: int,
             g.move_cache.clear()
         row = _MOVES.get(fid)
         if row is None or len(row) < len(far):
-            row = _MOVES[fid] = [None] * len(far)
-        nb = g.open_neighbours
-        seen = set(near)  # the figures' cells (the mover's among them) are never entered
-        moves: list[Intent] = []
-        layer = [here]
-        for _ in range(mp):
-            nxt = []
-            for cur in layer:
-                for n in nb[cur]:
-                    if n not in seen:
-                        seen.add(n)
-                        nxt.append(n)
-                        m = row[n]
-                        if m is None:
-                            m = row[n] = Move.of(fid, n)
-                        moves.append(m)
-            if not nxt:
-                break
-            layer = nxt
-        got = g.move_cache[key] = tuple(moves)
+            row = _MOVES[fid] = [Move.of(fid, c) for c in range(len(far))]
+        got = g.move_cache[key] = tuple([row[c] for c in g.reach(here, mp, near)])
     return got
 
 
@@ -253,18 +204,6 @@ STAGES: Stages[KState] = Stages([
           title="an Activation", generate=_activation),
     Stage("over", lambda s: None, (), title="the end of the game"),
 ], lambda s: s.phase)
-
-
-_GENERATE = {st.name: st.generate for st in STAGES}
-
-
-def legal(s: KState, geo: Geo | None = None) -> list[Intent]:
-    """Every legal intent of the deciding player, in a fixed order: ``STAGES.legal`` without
-    its look-ups (the active player decides in every stage but the end, which lists none;
-    ``geo`` is looked up from the state's board, the argument stays for callers that hold
-    it)."""
-    generate = _GENERATE.get(s.phase)
-    return [] if generate is None else generate(s, s.active, None)
 
 
 _PHASE_HINT = {

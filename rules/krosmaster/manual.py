@@ -16,9 +16,8 @@ from typing import Any
 from rules.core.manual import Resumer, resume
 from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
-from rules.krosmaster.board import geo
+from rules.core.state import replaced
 from rules.krosmaster.combat import cast_rest, knock_out
-from rules.krosmaster.draft import KDraft
 from rules.krosmaster.flow import check_end, end_activation
 from rules.krosmaster.state import KState, set_pair
 
@@ -41,18 +40,19 @@ class KrosmasterManual(ManualTable):
     def hide(self, view: KState, cards: Collection[int]) -> KState:
         """Each masked figure points at a copy of its card with no name, text, art, powers or
         spell names (its numbers are on the map for all to see anyway)."""
+        view = view.copy()
         catalog = list(view.catalog)
-        figures = list(view.figures)
         for fid in cards:
-            card = catalog[figures[fid].card]
+            card = catalog[view.figures[fid].card]
             if card.name == MASKED:  # a view of a view: masked already
                 continue
             spells = tuple(sp.model_copy(update={"name": "Hidden spell", "text": ""})
                            for sp in card.spells)
             catalog.append(card.model_copy(update={"name": MASKED, "text": "", "art": None,
                                                    "powers": (), "spells": spells}))
-            figures[fid] = figures[fid].model_copy(update={"card": len(catalog) - 1})
-        return view.model_copy(update={"catalog": tuple(catalog), "figures": tuple(figures)})
+            view.mut(fid).card = len(catalog) - 1
+        view.catalog = tuple(catalog)
+        return view
 
     def name(self, s: KState, card: int) -> str:
         return s.name(s.figures[card])
@@ -81,7 +81,7 @@ class KrosmasterManual(ManualTable):
 
     def board_spots(self, s: KState, owner: int) -> list[int]:
         taken = s.occupant()
-        blocked = geo(s.board).move_block
+        blocked = s.board.geo.move_block
         return [c for c in range(len(s.board.terrain)) if c not in taken and c not in blocked]
 
     def take_board(self, s: KState, card: int) -> KState:
@@ -100,7 +100,7 @@ class KrosmasterManual(ManualTable):
                     value: int) -> KState:
         if spec.per == "player":
             pair = s.gg if spec.name == "gg" else s.kamas
-            return s.model_copy(update={spec.name: set_pair(pair, owner, value)})
+            return replaced(s, **{spec.name: set_pair(pair, owner, value)})
         return _figure(s, card, **{spec.name: value})
 
     def flag(self, s: KState, card: int, flag: str) -> bool | None:
@@ -118,7 +118,7 @@ class KrosmasterManual(ManualTable):
         slot = s.slot + 1 if value else s.slot - 1  # where the acting figure is now
         line.insert(slot - 1 if value else slot + 1, card)
         lines = (tuple(line), s.timelines[1]) if s.active == 0 else (s.timelines[0], tuple(line))
-        return s.model_copy(update={"timelines": lines, "slot": slot})
+        return replaced(s, timelines=lines, slot=slot)
 
     def problems(self, s: KState) -> list[str]:
         out = []
@@ -134,24 +134,30 @@ class KrosmasterManual(ManualTable):
         """A figure on the map with 0 HP is knocked out, as by a spell of the step's player
         (they take its GG; a freeform step takes none); then the rest of the spell, H3, and
         the Activation ends if its figure is gone."""
-        d = KDraft(s, quiet)
+        s = s.copy()
+        s.begin(quiet)
         by = -1 if step.freeform else step.player
-        if resume(d, (Resume(op="knock_out", args=(by,)), *step.then), _RESUMES):
-            check_end(d)
-            acting = d.acting()
+        if resume(s, (Resume(op="knock_out", args=(by,)), *step.then), _RESUMES):
+            check_end(s)
+            acting = s.acting()
             if acting is not None and not acting.alive:
-                end_activation(d)
-        return d.freeze(), d.events
+                end_activation(s)
+        return s, s.end()
 
 
-def _knock_out_at_zero(d: KDraft, by: int) -> None:
-    for f in list(d.figures):
+def _knock_out_at_zero(s: KState, by: int) -> None:
+    for f in s.figures:
         if f.cell is not None and f.hp <= 0:
-            knock_out(d, f, f.owner if by < 0 else by)
+            knock_out(s, f, f.owner if by < 0 else by)
 
 
 _RESUMES: dict[str, Resumer] = {"knock_out": _knock_out_at_zero, "cast_rest": cast_rest}
 
 
 def _figure(s: KState, fid: int, **update: Any) -> KState:
-    return s.with_figure(s.figures[fid].model_copy(update=update))
+    """A copy of ``s`` with figure ``fid``'s fields ``update``d."""
+    s = s.copy()
+    fig = s.mut(fid)
+    for name, value in update.items():
+        setattr(fig, name, value)
+    return s

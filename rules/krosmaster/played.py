@@ -3,6 +3,9 @@ its Activation, and each spell cast (figures are keyed by card name, as the cata
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import cast
+
 from rules.core.model import Intent
 from rules.core.played import Played
 from rules.krosmaster.intents import Cast, Move
@@ -10,11 +13,24 @@ from rules.krosmaster.state import KState
 
 
 def played_cards(state: KState, intent: Intent) -> tuple[Played, ...]:
-    if not isinstance(intent, Move | Cast) or not 0 <= intent.figure < len(state.figures):
+    # The simulation asks after every intent: the kind is told by type alone (a pydantic
+    # model's isinstance costs more), and the answer for a card (and spell) is made once.
+    kind = type(intent)
+    if kind is not Move and kind is not Cast:
         return ()
-    card = state.card(state.figures[intent.figure])
-    figure = Played("figure", card.name, card.name)
-    if not isinstance(intent, Cast) or not 0 <= intent.spell < len(card.spells):
+    fid = cast("Move | Cast", intent).figure
+    if not 0 <= fid < len(state.figures):
+        return ()
+    card = state.card(state.figures[fid])
+    spell = cast(Cast, intent).spell if kind is Cast else -1
+    if not 0 <= spell < len(card.spells):
+        return _played(card.name, None)
+    return _played(card.name, card.spells[spell].name)
+
+
+@lru_cache(maxsize=1024)
+def _played(card: str, spell: str | None) -> tuple[Played, ...]:
+    figure = Played("figure", card, card)
+    if spell is None:
         return (figure,)
-    spell = card.spells[intent.spell].name
-    return figure, Played("spell", f"{card.name}/{spell}", f"{spell} ({card.name})")
+    return figure, Played("spell", f"{card}/{spell}", f"{spell} ({card})")

@@ -27,24 +27,20 @@ from rules.core.played import Played
 from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
+from rules.core.state import replaced
 from rules.krosmaster import house
 from rules.krosmaster.actions import KINDS
-from rules.krosmaster.board import geo
 from rules.krosmaster.cards import KrosmasterCard
-from rules.krosmaster.combat import reachable
-from rules.krosmaster.draft import KDraft
 from rules.krosmaster.game import GAME
 from rules.krosmaster.intents import INTENT_TYPES
 from rules.krosmaster.legal import (
+    STAGES,
+    Aim,
     explain,
-    legal,
-    sight_blockers,
     spell_cells,
-    spell_targets,
 )
 from rules.krosmaster.manual import KrosmasterManual
 from rules.krosmaster.played import played_cards
-from rules.krosmaster.quick import QUIET
 from rules.krosmaster.setup import new_state
 from rules.krosmaster.state import KState
 
@@ -63,34 +59,23 @@ class KrosmasterRules(Ruleset[KState]):
         return new_state(seed, setup)[0]
 
     def _to_act(self, state: KState) -> int | None:
-        # STAGES.to_act without its look-ups: the active player decides in every stage but
-        # the end (tests/krosmaster/test_krosmaster_quick.py holds the two equal).
-        return None if state.phase == "over" else state.active
+        return STAGES.to_act(state)
 
     def _legal_intents(self, state: KState) -> list[Intent]:
-        return legal(state)
+        return STAGES.legal(state)
 
     def _winner(self, state: KState) -> int | None:
         return state.winner
 
     def _explain(self, state: KState, intent: Intent) -> str:
-        return explain(state, geo(state.board), intent)
+        return explain(state, state.board.geo, intent)
 
     def _view(self, state: KState, player: int) -> KState:
         # Nothing is hidden on the table but the future: mask the dice seed.
-        return state.model_copy(update={"rng": Rng(seed=0, counter=0)})
+        return replaced(state, rng=Rng(seed=0, counter=0))
 
-    def _apply(self, state: KState, intent: Intent,
-               quiet: bool = False) -> tuple[KState, list[Event]]:
-        if quiet:
-            fast = QUIET.get(intent.kind)
-            if fast is not None:
-                new = fast(state, intent)
-                if new is not None:
-                    return new, []
-        d = KDraft(state, quiet)
-        KINDS[intent.kind].apply(d, intent)
-        return d.freeze(), d.events
+    def _play(self, state: KState, intent: Intent) -> None:
+        KINDS[intent.kind].apply(state, intent)
 
     def replace_cards(self, state: KState, cards: Mapping[str, Any]) -> tuple[KState, list[Event]]:
         """Hot reload by card name (a figure's card is its index into the catalog)."""
@@ -98,7 +83,7 @@ class KrosmasterRules(Ruleset[KState]):
                                              KrosmasterCard, key=lambda _i, card: card.name)
         if catalog is None:
             return state, events
-        return state.model_copy(update={"catalog": tuple(catalog.values())}), events
+        return replaced(state, catalog=tuple(catalog.values())), events
 
     def played_cards(self, state: KState, intent: Intent) -> tuple[Played, ...]:
         return played_cards(state, intent)
@@ -120,7 +105,7 @@ class KrosmasterRules(Ruleset[KState]):
         fig = state.figures[fid]
         if fig.cell is None:
             return {}
-        g = geo(state.board)
+        g = state.board.geo
         acting = state.acting()
         is_acting = acting is not None and acting.id == fid
         card = state.card(fig)
@@ -130,13 +115,14 @@ class KrosmasterRules(Ruleset[KState]):
             seen, hidden = spell_cells(state, g, fig, card.spells[spell_no])
             return {"target": seen, "blocked": hidden}
         mp = fig.mp if is_acting else card.mp
-        out: dict[str, list[Any]] = {"move": sorted(reachable(state, g, fig, mp))}
-        blocks = sight_blockers(state, g)
+        taken = [f.cell for f in state.figures if f.cell is not None]
+        out: dict[str, list[Any]] = {"move": sorted(g.reach(fig.cell, mp, taken))}
+        aim = Aim(g, state.figures, fig.owner)
         ap = fig.ap if is_acting else card.ap
         attack: set[int] = set()
         for spell in card.spells:
             if spell.ap <= ap:
-                attack.update(spell_targets(state, g, fig, spell, blocks))
+                attack.update(aim.targets(fig.cell, spell))
         out["attack"] = sorted(attack)
         return out
 
@@ -168,7 +154,7 @@ class KrosmasterRules(Ruleset[KState]):
         score += 10.0 * (state.gg[player] - state.gg[1 - player])
         score += 0.5 * (state.kamas[player] - state.kamas[1 - player])
         # A faint pull towards the enemy, so a one-ply agent walks into range to fight.
-        grid = geo(state.board).grid
+        grid = state.board.geo.grid
         foes = [f.cell for f in state.figures if f.cell is not None and f.owner != player]
         for f in state.figures:
             if f.cell is not None and f.owner == player and foes:

@@ -56,8 +56,8 @@ def build(position: dict[str, Any], seed: int) -> KState:
     return KState(
         catalog=tuple(catalog[n] for n in names), board=board,
         faces=tuple(position.get("faces", house.FACES)), team_names=("Player 1", "Player 2"),
-        figures=tuple(figs), timelines=(lines[0], lines[1]), first=0, active=active,
-        turn=int(position.get("turn", 3)), phase="activation",
+        figures=figs, timelines=(lines[0], lines[1]), first=0, active=active,
+        turn=int(position.get("turn", 3)), phase="activation", dice=(), rerolled=False,
         slot=lines[active].index(acting), gg=(int(gg[0]), int(gg[1])),
         wild_gg=int(position.get("wild_gg", house.WILD_GG)), kamas=(int(kamas[0]),
                                                                     int(kamas[1])),

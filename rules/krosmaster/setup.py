@@ -12,7 +12,6 @@ from rules.core.rng import Rng
 from rules.krosmaster import house
 from rules.krosmaster.board import Board, load_map
 from rules.krosmaster.cards import KrosmasterCard, Team
-from rules.krosmaster.draft import KDraft
 from rules.krosmaster.flow import begin_turn
 from rules.krosmaster.game import KrosmasterOptions
 from rules.krosmaster.state import Figure, KState
@@ -69,14 +68,15 @@ def build(catalog: dict[str, KrosmasterCard], teams: tuple[Team, Team], board: B
     else:
         first, rng = rng.below(2)  # house rule H5
     state = KState(
-        catalog=cards, board=board, team_names=(teams[0].name, teams[1].name),
-        figures=tuple(figures), timelines=(timelines[0], timelines[1]), first=first,
-        active=first, phase="tension", rng=rng,
-        kama_cells=tuple(i for i, k in enumerate(board.terrain) if k == "kama"),
-        gg=(house.START_GG, house.START_GG), wild_gg=house.WILD_GG,
+        catalog=cards, board=board, faces=house.FACES,
+        team_names=(teams[0].name, teams[1].name), figures=figures,
+        timelines=(timelines[0], timelines[1]), first=first, active=first, turn=1,
+        phase="tension", dice=(), rerolled=False, slot=0,
+        gg=(house.START_GG, house.START_GG), wild_gg=house.WILD_GG, kamas=(0, 0),
+        kama_cells=tuple(i for i, k in enumerate(board.terrain) if k == "kama"), rng=rng,
     )
-    d = KDraft(state)
-    d.log("setup", f"{teams[0].name} (Initiative {init[0]}) against {teams[1].name} "
-          f"(Initiative {init[1]}) on {board.name}: player {first + 1} plays first.", None)
-    begin_turn(d)
-    return d.freeze(), d.events
+    state.begin(False)
+    state.log("setup", f"{teams[0].name} (Initiative {init[0]}) against {teams[1].name} "
+              f"(Initiative {init[1]}) on {board.name}: player {first + 1} plays first.", None)
+    begin_turn(state)
+    return state, state.end()

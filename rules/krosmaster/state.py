@@ -1,13 +1,22 @@
-"""The Krosmaster game state: self-contained (cards and map inside), frozen, cheap to copy."""
+"""The Krosmaster game state: self-contained (cards and map inside), mutable, cheap to copy.
+
+The rules change a state in place (``rules.core.state``). What a step changes inside a field
+is the figures (each a mutable ``Figure``); every other field is replaced whole when it
+changes (a tuple, an int, the ``Rng``), so ``copy`` shares it. A copy shares the figures too,
+until one is changed: the rules change a figure only through ``KState.mut``, which copies it
+first when the state does not own it yet (a step changes one or two of eight).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal, Protocol
+from dataclasses import dataclass
+from typing import Annotated, Literal, Self
+
+from pydantic import Field
 
 from rules.core.manual_intents import ManualStep
-from rules.core.model import Frozen
 from rules.core.rng import Rng
+from rules.core.state import GameState
 from rules.krosmaster import house
 from rules.krosmaster.board import Board
 from rules.krosmaster.cards import KrosmasterCard
@@ -15,7 +24,8 @@ from rules.krosmaster.cards import KrosmasterCard
 Phase = Literal["tension", "dofus", "inspiration", "activation", "over"]
 
 
-class Figure(Frozen):
+@dataclass(slots=True)
+class Figure:
     id: int
     card: int  # index into KState.catalog
     owner: int
@@ -29,78 +39,105 @@ class Figure(Frozen):
     def alive(self) -> bool:
         return self.cell is not None
 
-
-class _Fields(Protocol):
-    """Read-only, so both a frozen model and a working copy fit."""
-
-    @property
-    def catalog(self) -> tuple[KrosmasterCard, ...]: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def active(self) -> int: ...
-    @property
-    def slot(self) -> int: ...
-    @property
-    def timelines(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
-    @property
-    def figures(self) -> Sequence[Figure]: ...
+    def copy(self) -> Figure:
+        return Figure(self.id, self.card, self.owner, self.cell, self.hp, self.mp, self.ap,
+                      self.inspiration)
 
 
-class FigureReading:
-    """What the rules read of a Krosmaster position, shared by the frozen ``KState`` and its
-    working copy ``KDraft`` (which holds the figures as a list)."""
+class _Figures(GameState):
+    """Which figures a state may change in place, in a slot that is not a field (neither
+    dumped nor compared): None, all of them (no copy was made from or to this state); else
+    the ids of those it copied for itself since."""
 
-    def card(self: _Fields, fig: Figure) -> KrosmasterCard:
-        return self.catalog[fig.card]
+    __slots__ = ("_owned",)
 
-    def name(self: _Fields, fig: Figure) -> str:
-        return self.catalog[fig.card].name
+    _owned: set[int] | None
+    figures: list[Figure]  # the dataclass's field
 
-    def acting(self: _Fields) -> Figure | None:
-        """The figure in its Activation, if any."""
-        if self.phase != "activation":
-            return None
-        return self.figures[self.timelines[self.active][self.slot]]
+    def _own_all(self) -> None:
+        self._owned = None
 
-    def occupant(self: _Fields) -> dict[int, int]:
-        return {f.cell: f.id for f in self.figures if f.cell is not None}
+    def _share_figures(self, other: _Figures) -> None:
+        """``other`` is a copy of this state holding the same figures: each copies one
+        before it first changes it."""
+        other._owned = set()
+        self._owned = set()
 
-    def power(self: _Fields, fig: Figure, power: str) -> int:
-        """How many times ``fig`` has a power: printed on its card or given by Inspiration."""
-        return self.catalog[fig.card].powers.count(power) + fig.inspiration.count(power)
+    def mut(self, fid: int) -> Figure:
+        """Figure ``fid``, to change in place: this state's own (copied first if shared)."""
+        owned = self._owned
+        fig = self.figures[fid]
+        if owned is not None and fid not in owned:
+            fig = self.figures[fid] = fig.copy()
+            owned.add(fid)
+        return fig
 
 
-class KState(FigureReading, Frozen):
+@dataclass(slots=True)
+class KState(_Figures):
+    # A field with a default before one without keeps it in ``Field(default=...)``: pydantic
+    # fills it in when a state is loaded, and code that builds a state gives every field.
+    # The fields keep their order (the dump's), and ``__init__`` takes them by position
+    # (``GameState.shallow``).
     catalog: tuple[KrosmasterCard, ...]
     board: Board
-    faces: tuple[str, ...] = house.FACES
+    faces: Annotated[tuple[str, ...], Field(default=house.FACES)]
     team_names: tuple[str, str]
-    figures: tuple[Figure, ...]  # figure id == its index
+    figures: list[Figure]  # figure id == its index
     timelines: tuple[tuple[int, ...], tuple[int, ...]]
     first: int
     active: int
-    turn: int = 1  # game turns started (one per player turn)
+    turn: Annotated[int, Field(default=1)]  # game turns started (one per player turn)
     phase: Phase
-    dice: tuple[str, ...] = ()  # Tension / Inspiration dice not yet placed
-    rerolled: bool = False
-    slot: int = 0  # index in the active Timeline of the figure whose turn it is
-    gg: tuple[int, int] = (house.START_GG, house.START_GG)
-    wild_gg: int = house.WILD_GG
-    kamas: tuple[int, int] = (0, 0)
-    kama_cells: tuple[int, ...] = ()  # cells still holding a kama
+    # Tension / Inspiration dice not yet placed
+    dice: Annotated[tuple[str, ...], Field(default=())]
+    rerolled: Annotated[bool, Field(default=False)]
+    # index in the active Timeline of the figure whose turn it is
+    slot: Annotated[int, Field(default=0)]
+    gg: Annotated[tuple[int, int], Field(default=(house.START_GG, house.START_GG))]
+    wild_gg: Annotated[int, Field(default=house.WILD_GG)]
+    kamas: Annotated[tuple[int, int], Field(default=(0, 0))]
+    kama_cells: Annotated[tuple[int, ...], Field(default=())]  # cells still holding a kama
     rng: Rng
     winner: int | None = None
     manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
-    # ---- writing (copies only the changed path) ---------------------------------------
-    def with_figure(self, fig: Figure, **update: Any) -> KState:
-        """This state with ``fig`` in its place (and any other ``update``d fields)."""
-        figs = self.figures
-        return self.model_copy(update={"figures": figs[:fig.id] + (fig,) + figs[fig.id + 1:],
-                                       **update})
+    def __post_init__(self) -> None:
+        GameState.__post_init__(self)
+        self._own_all()
+
+    def copy(self) -> Self:
+        new = self.shallow()
+        new.figures = list(self.figures)
+        self._share_figures(new)
+        return new
+
+    # ---- reading ----------------------------------------------------------------------
+    def card(self, fig: Figure) -> KrosmasterCard:
+        return self.catalog[fig.card]
+
+    def name(self, fig: Figure) -> str:
+        return self.catalog[fig.card].name
+
+    def acting(self) -> Figure | None:
+        """The figure in its Activation, if any."""
+        if self.phase != "activation":
+            return None
+        return self.figures[self.timelines[self.active][self.slot]]
+
+    def occupant(self) -> dict[int, int]:
+        return {f.cell: f.id for f in self.figures if f.cell is not None}
+
+    def power(self, fig: Figure, power: str) -> int:
+        """How many times ``fig`` has a power: printed on its card or given by Inspiration."""
+        return self.catalog[fig.card].powers.count(power) + fig.inspiration.count(power)
+
+    # ---- logging ----------------------------------------------------------------------
+    def say(self, kind: str, text: str, player: int | None, **data: object) -> None:
+        """An event with ``data`` (callers build ``text`` only when ``self.loud``)."""
+        self.log(kind, text, player, data=dict(data))
 
 
 def set_pair(pair: tuple[int, int], player: int, value: int) -> tuple[int, int]:

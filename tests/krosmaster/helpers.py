@@ -7,6 +7,7 @@ tests fix the outcome of a roll without guessing seeds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rules.core.model import Event, Intent
 from rules.core.rng import Rng
@@ -63,11 +64,20 @@ def make(
     active = owner if active is None else active
     return KState(
         catalog=tuple(cards), board=board, faces=faces, team_names=("A", "B"),
-        figures=tuple(figs), timelines=(lines[0], lines[1]), first=0, active=active, turn=3,
-        phase="activation", slot=lines[active].index(acting) if acting in lines[active] else 0,
+        figures=figs, timelines=(lines[0], lines[1]), first=0, active=active, turn=3,
+        phase="activation", dice=(), rerolled=False,
+        slot=lines[active].index(acting) if acting in lines[active] else 0,
         gg=gg, wild_gg=wild_gg, kamas=kamas, rng=Rng(seed=7, counter=0),
         kama_cells=tuple(i for i, k in enumerate(board.terrain) if k == "kama"),
     )
+
+
+def with_fig(s: KState, fid: int, update: dict[str, Any]) -> KState:
+    """A copy of ``s`` with figure ``fid``'s fields ``update``d."""
+    s = s.copy()
+    for name, value in update.items():
+        setattr(s.mut(fid), name, value)
+    return s
 
 
 def play(state: KState, *intents: Intent) -> tuple[KState, list[Event]]:
@@ -84,4 +94,4 @@ def kinds(events: Sequence[Event]) -> list[str]:
 
 
 __all__ = ["ARCHER", "DUMMY", "FIGHTER", "RS", "Cast", "EndActivation", "Move", "make", "play",
-           "rc", "kinds"]
+           "rc", "kinds", "with_fig"]

@@ -7,7 +7,18 @@ import pytest
 from rules.core.errors import IllegalIntent
 from rules.krosmaster.cards import EffectSpec, KrosmasterCard, Spell
 from rules.krosmaster.intents import BuyGG, Cast, EndActivation, Move
-from tests.krosmaster.helpers import ARCHER, DUMMY, FIGHTER, OPEN, RS, kinds, make, play, rc
+from tests.krosmaster.helpers import (
+    ARCHER,
+    DUMMY,
+    FIGHTER,
+    OPEN,
+    RS,
+    kinds,
+    make,
+    play,
+    rc,
+    with_fig,
+)
 
 # ---- movement ------------------------------------------------------------------------------
 
@@ -61,7 +72,7 @@ def test_lock_power_adds_a_lock_die() -> None:
 def test_move_takes_the_route_with_fewest_tackles() -> None:
     # Going right along row 5 passes beside the enemy at (4,6); row 6 avoids it.
     s = make(OPEN, [(FIGHTER, 0, (5, 5)), (DUMMY, 1, (3, 6))], faces=("lock",))
-    s = s.with_figure(s.figures[0].model_copy(update={"mp": 3}))
+    s = with_fig(s, 0, {"mp": 3})
     s2, ev = play(s, Move(figure=0, to=rc(5, 7)))
     assert "tackle" not in kinds(ev) and s2.figures[0].cell == rc(5, 7)
 
@@ -99,7 +110,7 @@ def test_critical_power_adds_a_die() -> None:
 
 def test_not_enough_ap_is_illegal() -> None:
     s = make(OPEN, [(FIGHTER, 0, (0, 0)), (DUMMY, 1, (0, 1))])
-    s = s.with_figure(s.figures[0].model_copy(update={"ap": 2}))
+    s = with_fig(s, 0, {"ap": 2})
     with pytest.raises(IllegalIntent, match="costs 3 AP"):
         RS.apply(s, Cast(figure=0, spell=0, target=rc(0, 1)))
 
@@ -107,7 +118,7 @@ def test_not_enough_ap_is_illegal() -> None:
 def test_knock_out_takes_gg_from_the_wild_pool_first_then_the_owner() -> None:
     s = make(OPEN, [(FIGHTER, 0, (0, 0)), (DUMMY, 1, (0, 1)), (DUMMY, 1, (9, 9))],
              faces=("lock",))
-    s = s.with_figure(s.figures[1].model_copy(update={"hp": 2}))
+    s = with_fig(s, 1, {"hp": 2})
     s2, ev = play(s, Cast(figure=0, spell=0, target=rc(0, 1)))
     ko = s2.figures[1]
     assert ko.cell is None and ko.hp == 0 and "ko" in kinds(ev)
@@ -118,7 +129,7 @@ def test_knock_out_takes_gg_from_the_wild_pool_first_then_the_owner() -> None:
 
 def test_knock_out_of_the_last_figure_wins() -> None:
     s = make(OPEN, [(FIGHTER, 0, (0, 0)), (DUMMY, 1, (0, 1))], faces=("lock",))
-    s = s.with_figure(s.figures[1].model_copy(update={"hp": 1}))
+    s = with_fig(s, 1, {"hp": 1})
     s2, ev = play(s, Cast(figure=0, spell=0, target=rc(0, 1)))
     assert RS.winner(s2) == 0 and RS.to_act(s2) is None and "win" in kinds(ev)
 
@@ -126,7 +137,7 @@ def test_knock_out_of_the_last_figure_wins() -> None:
 def test_taking_the_last_gg_wins() -> None:
     s = make(OPEN, [(FIGHTER, 0, (0, 0)), (DUMMY, 1, (0, 1)), (DUMMY, 1, (9, 9))],
              faces=("lock",), gg=(6, 2), wild_gg=0)
-    s = s.with_figure(s.figures[1].model_copy(update={"hp": 1}))
+    s = with_fig(s, 1, {"hp": 1})
     s2, _ = play(s, Cast(figure=0, spell=0, target=rc(0, 1)))
     assert s2.gg == (8, 0) and RS.winner(s2) == 0
 
@@ -155,7 +166,7 @@ def test_heal_targets_allies_and_stops_at_full_hp() -> None:
     mend = Spell(name="Mend", ap=2, range=(0, 3), target="ally",
                  effects=(EffectSpec(name="heal", amount=3),))
     s = make(OPEN, [(_caster(mend), 0, (0, 0)), (DUMMY, 0, (0, 2)), (DUMMY, 1, (1, 0))])
-    s = s.with_figure(s.figures[1].model_copy(update={"hp": 9}))
+    s = with_fig(s, 1, {"hp": 9})
     targets = {i.target for i in RS.legal_intents(s) if isinstance(i, Cast)}
     assert targets == {rc(0, 0), rc(0, 2)}  # itself and the ally, not the enemy
     s2, ev = play(s, Cast(figure=0, spell=0, target=rc(0, 2)))

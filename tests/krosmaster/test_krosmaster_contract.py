@@ -9,6 +9,7 @@ import pytest
 
 from rules.core.errors import IllegalIntent
 from rules.core.model import Intent
+from rules.core.state import replaced
 from rules.krosmaster.house import START_GG, TURN_CAP, WILD_GG
 from rules.krosmaster.intents import Move
 from rules.krosmaster.state import KState
@@ -95,6 +96,28 @@ def test_illegal_intent_gives_a_reason() -> None:
 
 def test_evaluate_prefers_more_gg_and_hp() -> None:
     s = RS.new_game(seed=1)
-    better = s.model_copy(update={"gg": (s.gg[0] + 1, s.gg[1] - 1)})
+    better = replaced(s, **{"gg": (s.gg[0] + 1, s.gg[1] - 1)})
     assert RS.evaluate(better, 0) > RS.evaluate(s, 0)
     assert RS.evaluate(better, 1) < RS.evaluate(s, 1)
+
+
+def test_a_copy_and_its_original_change_apart() -> None:
+    """A copy shares the figures until one is changed (``KState.mut``): playing on either
+    side after the copy leaves the other as it was, whichever of them plays first."""
+    r = random.Random(3)
+    s = RS.new_game(seed=3)
+    for _ in range(400):
+        if RS.to_act(s) is None:
+            break
+        copy = s.copy()
+        before = RS.dump(s)
+        intent = r.choice(RS.legal_intents(s))
+        if r.random() < 0.5:
+            RS.push(copy, intent)
+            assert RS.dump(s) == before
+            s = RS.push(s, intent)
+            assert RS.dump(s) == RS.dump(copy)
+        else:
+            after = RS.dump(RS.push(s, intent))
+            assert RS.dump(copy) == before
+            assert RS.dump(RS.push(copy, intent)) == after

@@ -8,6 +8,7 @@ import pytest
 
 from rules.core.errors import IllegalIntent
 from rules.core.model import Event
+from rules.core.state import replaced
 from rules.krosmaster.intents import (
     Cast,
     EndActivation,
@@ -19,7 +20,7 @@ from rules.krosmaster.intents import (
 )
 from rules.krosmaster.setup import new_state
 from rules.krosmaster.state import KState
-from tests.krosmaster.helpers import DUMMY, FIGHTER, RS, kinds, make, play
+from tests.krosmaster.helpers import DUMMY, FIGHTER, RS, kinds, make, play, with_fig
 
 
 def finish_turn(s: KState) -> tuple[KState, list[Event]]:
@@ -42,7 +43,7 @@ def to_activation(s: KState) -> KState:
         s, _ = play(s, RS.legal_intents(s)[0])
     if s.phase == "inspiration":
         s, _ = play(s, EndInspiration())
-    return s.model_copy(update={"gg": (6, 6)})
+    return replaced(s, **{"gg": (6, 6)})
 
 
 def second_turn(faces: tuple[str, ...] | None = None, seed: int = 1) -> tuple[KState,
@@ -50,7 +51,7 @@ def second_turn(faces: tuple[str, ...] | None = None, seed: int = 1) -> tuple[KS
     """A real game up to the second player's Roll for Tension, with loaded dice if given."""
     s = RS.new_game(seed=seed)
     if faces is not None:
-        s = s.model_copy(update={"faces": faces})
+        s = replaced(s, **{"faces": faces})
     return finish_turn(s)
 
 
@@ -120,10 +121,10 @@ def test_R04_losing_the_last_gg_to_a_double_loses_at_once() -> None:
     s, _ = second_turn(faces=("armour",))
     loser = 1 - s.active
     gg = (1, 4) if loser == 0 else (4, 1)
-    s2, ev = play(s.model_copy(update={"gg": gg}), KeepTension())
+    s2, ev = play(replaced(s, **{"gg": gg}), KeepTension())
     assert RS.winner(s2) == 1 - loser and RS.to_act(s2) is None
     # Both on their last GG: the seed has each opponent win, so we call it a draw.
-    s3, _ = play(s.model_copy(update={"gg": (1, 1)}), KeepTension())
+    s3, _ = play(replaced(s, **{"gg": (1, 1)}), KeepTension())
     assert RS.to_act(s3) is None and RS.winner(s3) is None
 
 
@@ -140,7 +141,7 @@ def test_R05_first_player_does_not_roll_for_tension_on_the_first_turn() -> None:
 def test_R06_inspiration_die_gives_the_power_of_its_side(face: str) -> None:
     s, _ = second_turn(faces=(face,))
     s, _ = play(s, KeepTension())
-    s = s.model_copy(update={"gg": (6, 6), "wild_gg": 1})
+    s = replaced(s, **{"gg": (6, 6), "wild_gg": 1})
     mine = [f for f in s.figures if f.owner == s.active]
     before = s.power(mine[0], face)
     s, ev = play(s, Inspire(die=0, figure=mine[0].id))
@@ -152,7 +153,7 @@ def test_R06_armour_die_protects_during_the_opponent_turn() -> None:
     # Defender (player 1) wears an Armour Inspiration die during player 0's turn.
     s = make(figures=[(FIGHTER, 0, (0, 0)), (DUMMY, 1, (0, 1))], faces=("armour",))
     plain, _ = play(s, Cast(figure=0, spell=0, target=1))
-    inspired = s.with_figure(s.figures[1].model_copy(update={"inspiration": ("armour",)}))
+    inspired = with_fig(s, 1, {"inspiration": ("armour",)})
     hit, ev = play(inspired, Cast(figure=0, spell=0, target=1))
     # Every die shows Armour: 1 die → -1 damage; with the die, 2 dice → -2 damage.
     assert 10 - plain.figures[1].hp == 2
@@ -163,7 +164,7 @@ def test_R06_armour_die_protects_during_the_opponent_turn() -> None:
 def test_R07_two_dice_on_one_figure_or_on_two_or_none() -> None:
     s, _ = second_turn(faces=("critical",))
     s, _ = play(s, KeepTension())
-    s = s.model_copy(update={"gg": (6, 6)})
+    s = replaced(s, **{"gg": (6, 6)})
     mine = [f.id for f in s.figures if f.owner == s.active]
     both, _ = play(s, Inspire(die=0, figure=mine[0]), Inspire(die=0, figure=mine[0]))
     assert both.figures[mine[0]].inspiration == ("critical", "critical")
@@ -191,7 +192,7 @@ def test_R09_refund_sells_unplaced_dice_for_kamas(placed: int, gain: int) -> Non
     s, _ = second_turn(faces=("dodge",))
     p = s.active
     s, _ = play(s, KeepTension())
-    s = s.model_copy(update={"gg": (6, 6)})
+    s = replaced(s, **{"gg": (6, 6)})
     fid = next(f.id for f in s.figures if f.owner == p)
     before = s.kamas[p]
     s, ev = play(s, *[Inspire(die=0, figure=fid)] * placed)
@@ -227,7 +228,7 @@ def test_R10_figures_act_left_to_right_with_three_phases() -> None:
 
 def test_R10_preliminary_phase_refills_mp_and_ap() -> None:
     s = make(figures=[(FIGHTER, 0, (0, 0)), (FIGHTER, 0, (5, 5)), (DUMMY, 1, (9, 9))])
-    spent = s.with_figure(s.figures[1].model_copy(update={"mp": 0, "ap": 0}))
+    spent = with_fig(s, 1, {"mp": 0, "ap": 0})
     s2, ev = play(spent, EndActivation(figure=0))
     assert s2.acting() is not None and s2.acting().id == 1  # type: ignore[union-attr]
     assert (s2.figures[1].mp, s2.figures[1].ap) == (FIGHTER.mp, FIGHTER.ap)
@@ -258,7 +259,7 @@ def test_R04_the_active_player_losing_the_last_gg_loses_too(quiet: bool) -> None
     s, _ = second_turn(faces=("lock",))
     p = s.active
     gg = (1, 4) if p == 0 else (4, 1)
-    out = RS.apply(s.model_copy(update={"gg": gg}), KeepTension(), quiet=quiet).state
+    out = RS.apply(replaced(s, **{"gg": gg}), KeepTension(), quiet=quiet).state
     assert RS.winner(out) == 1 - p and RS.to_act(out) is None
 
 
@@ -276,7 +277,7 @@ def _to_inspiration(face: str) -> tuple[Any, int, int]:
     s, _ = second_turn(faces=(face,))
     p = s.active
     s, _ = play(s, KeepTension())
-    s = s.model_copy(update={"gg": (6, 6)})
+    s = replaced(s, **{"gg": (6, 6)})
     return s, p, next(f.id for f in s.figures if f.owner == p)
 
 
@@ -299,7 +300,7 @@ def test_R10_a_knocked_out_figure_gets_no_turn(quiet: bool) -> None:
     # 5.1.3 / 5.5.1: a turn for each Game Piece *in* the Timeline; a knocked-out one left it.
     s = make(figures=[(FIGHTER, 0, (0, 0)), (FIGHTER, 0, (5, 5)), (DUMMY, 0, (3, 3)),
                       (DUMMY, 1, (9, 9))])
-    s = s.with_figure(s.figures[1].model_copy(update={"cell": None, "hp": 0, "mp": 0}))
+    s = with_fig(s, 1, {"cell": None, "hp": 0, "mp": 0})
     out = RS.apply(s, EndActivation(figure=0), quiet=quiet).state
     acting = out.acting()
     assert acting is not None and acting.id == 2 and out.figures[1].mp == 0
@@ -309,7 +310,7 @@ def test_house_H6_inspiration_dice_go_on_the_active_player_standing_figures() ->
     # The seed says "a Krosmaster card"; house rule H6 reads it as one of the placer's own.
     s, _ = second_turn(faces=("armour",))
     s, _ = play(s, KeepTension())
-    s = s.model_copy(update={"gg": (6, 6)})
+    s = replaced(s, **{"gg": (6, 6)})
     targets = {i.figure for i in RS.legal_intents(s) if isinstance(i, Inspire)}
     assert targets == {f.id for f in s.figures if f.owner == s.active and f.alive}
     theirs = next(f.id for f in s.figures if f.owner != s.active)

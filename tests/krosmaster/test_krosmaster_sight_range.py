@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rules.core.errors import IllegalIntent
 from rules.krosmaster.intents import Cast
 from rules.krosmaster.state import KState
-from tests.krosmaster.helpers import ARCHER, DUMMY, OPEN, RS, make, rc
+from tests.krosmaster.helpers import ARCHER, DUMMY, OPEN, RS, make, rc, with_fig
 
 # Archer spells: 0 Shot 2-6 with LOS; 1 Bolt 1-6 straight line with LOS; 2 Lob 1-6 no LOS.
 SHOT, BOLT, LOB = 0, 1, 2
@@ -106,6 +106,6 @@ def test_spell_highlights_split_target_and_blocked_cells() -> None:
 def test_move_highlights_use_the_mp_left() -> None:
     s = make(figures=[(ARCHER, 0, (5, 5)), (DUMMY, 1, (9, 9))])
     assert len(RS.highlights(s, 0)["move"]) == 24  # diamond of radius 3, minus the start
-    tired = s.with_figure(s.figures[0].model_copy(update={"mp": 1}))
+    tired = with_fig(s, 0, {"mp": 1})
     assert sorted(RS.highlights(tired, 0)["move"]) == sorted(
         [rc(4, 5), rc(5, 4), rc(5, 6), rc(6, 5)])
