@@ -3,7 +3,7 @@ generator per stage, straight from the State."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from rules.bos.cards import Card
 from rules.bos.effects import CONDITIONS, EFFECTS, holds
@@ -112,6 +112,26 @@ def can_reveal(s: State, p: int) -> bool:
     return holds(s, p, c.condition, c.condition_n)
 
 
+class _Table(dict[tuple[int, ...], Intent]):
+    """One intent type's intents by their fields (``Intent.of`` makes each on first use): a
+    position's listing reads them with a subscript, a fifth of the cost of an ``of`` call,
+    and a Main phase lists a dozen. Card numbers and targets are small, so a table stays
+    small (a few thousand intents)."""
+
+    def __init__(self, make: Callable[..., Intent]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple[int, ...]) -> Intent:
+        got = self[key] = self.make(*key)
+        return got
+
+
+_SUMMONS = _Table(Summon.of)  # (card, column)
+_CASTS = _Table(Cast.of)  # (card, target, player)
+_ABILITIES = _Table(UseAbility.of)  # (card, ability, target, player)
+_ATTACKS = _Table(Attack.of)  # (card, target)
+_PLAYER_ATTACKS = _Table(PlayerAttack.of)  # (card, player)
 _END_SUMMONING = EndSummoning.of()
 _END_TURN = EndTurn.of()
 _TAKE_IT = TakeIt.of()
@@ -123,7 +143,7 @@ def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
     if cols:
         for iid in s.sides[p].castle:
             if (only is None or iid == only) and can_summon(s, p, iid):
-                out += [Summon.of(iid, c) for c in cols]
+                out += [_SUMMONS[iid, c] for c in cols]
     if only is None:
         out.append(_END_SUMMONING)
     return out
@@ -132,8 +152,10 @@ def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _aimed(s: State, p: int, iid: int, ability: int, kind: str) -> list[Intent]:
     """The Cast (``ability`` -1) or UseAbility intents of a card at each target of ``kind``."""
     if ability < 0:
-        return [Cast.of(iid, t, q) for t, q in _targets(s, p, kind)]
-    return [UseAbility.of(iid, ability, t, q) for t, q in _targets(s, p, kind)]
+        casts = _CASTS
+        return [casts[iid, t, q] for t, q in _targets(s, p, kind)]
+    uses = _ABILITIES
+    return [uses[iid, ability, t, q] for t, q in _targets(s, p, kind)]
 
 
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
@@ -160,17 +182,18 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
         ts = them.slots
         arrived_q = them.turns > 0
         slots = side.slots
+        attacks, player_attacks = _ATTACKS, _PLAYER_ATTACKS
         for iid in ready:
             if only is not None and iid != only:
                 continue
-            out += [Attack.of(iid, t) for t in units if t != iid]
+            out += [attacks[iid, t] for t in units if t != iid]
             if arrived_q:
                 if iid == boss:
                     if them.boss_state != "up" and ts == _OPEN:
-                        out.append(PlayerAttack.of(iid, q))
+                        out.append(player_attacks[iid, q])
                 elif iid in slots and ts[slots.index(iid)] == EMPTY:
-                    out.append(PlayerAttack.of(iid, q))
-            out.append(PlayerAttack.of(iid, p))  # B-12: yourself, always
+                    out.append(player_attacks[iid, q])
+            out.append(player_attacks[iid, p])  # B-12: yourself, always
             for k, ab in enumerate(catalog[cards[iid]].abilities):
                 if ab.trigger == "act":
                     out += _aimed(s, p, iid, k, EFFECTS[ab.effect].target)
