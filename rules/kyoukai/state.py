@@ -1,7 +1,12 @@
-"""Kyoukai game state: immutable, self-contained (it carries its card catalog), JSON-ready."""
+"""Kyoukai game state: mutable (``rules.core.state``), self-contained (it carries its card
+catalog), JSON-ready; with the helpers the rules share to change it: damage, leaving the field,
+drawing, placing a Gate.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Literal
 
 from rules.core.grid import SquareGrid
@@ -9,8 +14,10 @@ from rules.core.manual_intents import ManualStep
 from rules.core.model import Frozen
 from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
+from rules.core.state import GameState
 from rules.core.window import Window
 from rules.kyoukai.cards import Gate
+from rules.kyoukai.lookup import Table
 
 GRID = SquareGrid(5, 5)
 EMPTY = -1
@@ -21,12 +28,16 @@ TURN_CAP = 80  # game turns (both players' turns counted); reaching it is a draw
 
 Step = Literal["draw", "ready", "main", "end", "cleanup"]
 STEPS = PhaseCycle(("draw", "ready", "main", "end", "cleanup"))
+NEXT_STEP: dict[str, str] = {s: STEPS.after(s)[0] for s in STEPS.steps}
 Stage = Literal["move_declared", "after_move", "final", "bonus", "bonus_move_declared",
                 "after_bonus_move"]
+Place = Literal["discard", "hand"]
 
 
-class FieldGate(Frozen):
-    """A Gate standing in a zone. ``damage`` only accumulates on Entrants (others have 1 Life)."""
+@dataclass(slots=True)
+class FieldGate:
+    """A Gate standing in a zone. ``damage`` only accumulates on Entrants (others have 1 Life).
+    ``branches`` is replaced, never changed in place (copies share it)."""
 
     iid: int
     owner: int
@@ -34,15 +45,25 @@ class FieldGate(Frozen):
     damage: int = 0
     branches: tuple[int, ...] = ()
 
+    def copy(self) -> FieldGate:
+        return FieldGate(self.iid, self.owner, self.ready, self.damage, self.branches)
 
-class Player(Frozen):
+
+@dataclass(slots=True)
+class Player:
+    """One player's piles (the top of the deck first, the bottom of a pile last)."""
+
     entrant: int
-    deck: tuple[int, ...] = ()
-    hand: tuple[int, ...] = ()
-    discard: tuple[int, ...] = ()
-    spirits: tuple[int, ...] = ()
+    deck: list[int] = dc_field(default_factory=list)
+    hand: list[int] = dc_field(default_factory=list)
+    discard: list[int] = dc_field(default_factory=list)
+    spirits: list[int] = dc_field(default_factory=list)
     ki: int = 0
     spirit_opened: bool = False
+
+    def copy(self) -> Player:
+        return Player(self.entrant, self.deck.copy(), self.hand.copy(), self.discard.copy(),
+                      self.spirits.copy(), self.ki, self.spirit_opened)
 
 
 class Item(Frozen):
@@ -60,7 +81,8 @@ _ITEMS: dict[tuple[str, int, int, int, int, int], Item] = {}
 
 
 def seq_item(kind: Literal["move", "attack", "skill", "open", "end"], player: int,
-         source: int = EMPTY, skill: int = -1, zone: int = EMPTY, target: int = EMPTY) -> Item:
+             source: int = EMPTY, skill: int = -1, zone: int = EMPTY,
+             target: int = EMPTY) -> Item:
     """The Sequence item with these fields: validated once, then shared (items are values)."""
     key = (kind, player, source, skill, zone, target)
     got = _ITEMS.get(key)
@@ -90,20 +112,6 @@ def turn_action(gate: int, stage: Stage) -> TurnAction:
     return got
 
 
-_PLACED: dict[tuple[int, int, bool], FieldGate] = {}
-
-
-def placed(iid: int, owner: int, ready: bool) -> FieldGate:
-    """A Gate just put on the field (no damage, no Branches): validated once, then shared."""
-    key = (iid, owner, ready)
-    got = _PLACED.get(key)
-    if got is None:
-        if len(_PLACED) >= 100_000:
-            _PLACED.clear()
-        got = _PLACED[key] = FieldGate(iid=iid, owner=owner, ready=ready)
-    return got
-
-
 class Pending(Frozen):
     """A choice a player must make in the middle of resolving (e.g. Basic Slime's Ready)."""
 
@@ -113,10 +121,30 @@ class Pending(Frozen):
     reason: str
 
 
-class State(Frozen):
+class _Tables(GameState):
+    """The card facts the rules look up (``lookup.Table``), kept with the state: a slot, not
+    a field (never dumped), shared by copies and made again when ``cards`` or ``catalog`` is
+    replaced (a hidden hand dealt, a hot reload)."""
+
+    __slots__ = ("_table",)
+
+    _table: Table | None
+
+    def _fresh(self, table: Table | None) -> None:
+        """An empty log, and the card facts ``table`` (None: made when first read)."""
+        self.loud = False
+        self.events = []
+        self._table = table
+
+    def _fresh_table(self, table: Table) -> None:
+        self._table = table
+
+
+@dataclass(slots=True)
+class State(_Tables):
     catalog: dict[str, Gate]
     cards: dict[int, str]
-    field: tuple[int, ...]
+    field: list[int]
     gates: dict[int, FieldGate]
     players: tuple[Player, Player]
     active: int = 0
@@ -126,14 +154,54 @@ class State(Frozen):
     seq: Window[Item] | None = None
     action: TurnAction | None = None
     pending: Pending | None = None
-    absorbed: dict[int, int] = {}
-    shield: dict[int, int] = {}
-    rng: Rng = Rng()
+    absorbed: dict[int, int] = dc_field(default_factory=dict)
+    shield: dict[int, int] = dc_field(default_factory=dict)
+    rng: Rng = dc_field(default_factory=Rng)
     winner: int | None = None
     over: bool = False
     manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
+
+    def __post_init__(self) -> None:
+        self._fresh(None)
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.catalog = self.catalog
+        new.cards = self.cards
+        new.field = self.field.copy()
+        new.gates = {i: FieldGate(g.iid, g.owner, g.ready, g.damage, g.branches)
+                     for i, g in self.gates.items()}
+        p0, p1 = self.players
+        new.players = (p0.copy(), p1.copy())
+        new.active = self.active
+        new.first = self.first
+        new.turn = self.turn
+        new.step = self.step
+        new.seq = self.seq
+        new.action = self.action
+        new.pending = self.pending
+        new.absorbed = self.absorbed.copy()
+        new.shield = self.shield.copy()
+        new.rng = self.rng
+        new.winner = self.winner
+        new.over = self.over
+        new.manual = self.manual
+        new.designer = self.designer
+        new.face_down = self.face_down
+        new._fresh(self._table)
+        return new
+
+    # ---- reading ---------------------------------------------------------------------
+    @property
+    def table(self) -> Table:
+        """Each card instance's facts (``lookup.Table``) for this state's card tables."""
+        t = self._table
+        if t is None or t.cards is not self.cards or t.catalog is not self.catalog:
+            t = Table(self.cards, self.catalog, t)
+            self._fresh_table(t)
+        return t
 
     def card(self, iid: int) -> Gate:
         return self.catalog[self.cards[iid]]
@@ -146,3 +214,131 @@ class State(Frozen):
 
     def name(self, iid: int) -> str:
         return self.card(iid).name
+
+    def on_field(self, iid: int) -> bool:
+        return iid in self.gates
+
+    def stats(self, iid: int) -> tuple[int, int]:
+        """A Gate's (Attack, Defense) with its Branches' bonus, a Sequence's shields not
+        counted."""
+        table = self.table
+        f = table.of(iid)
+        attack, defense = f.attack, f.defense
+        for b in self.gates[iid].branches:
+            fb = table.of(b)
+            attack += fb.branch_attack
+            defense += fb.branch_defense
+        return attack, defense
+
+    def attack_of(self, iid: int) -> int:
+        return self.stats(iid)[0]
+
+    def defense_of(self, iid: int) -> int:
+        return self.stats(iid)[1] + self.shield.get(iid, 0)
+
+    def has_passive(self, iid: int, effect: str) -> bool:
+        return any(s.kind == "passive" and s.effect == effect for s in self.card(iid).skills)
+
+    def bordering_own_ready(self, p: int) -> set[int]:
+        """Empty zones bordering one of p's Ready Gates: where p may open Summons/Spirits."""
+        out: set[int] = set()
+        for i, g in self.gates.items():
+            if g.owner == p and g.ready:
+                for n in GRID.neighbours[self.field.index(i)]:
+                    if self.field[n] == EMPTY:
+                        out.add(n)
+        return out
+
+    # ---- changing --------------------------------------------------------------------
+    def next_step(self) -> None:
+        self.step = NEXT_STEP[self.step]  # type: ignore[assignment]  # one of STEPS
+
+    def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
+        self.field[zone] = iid
+        self.gates[iid] = FieldGate(iid, owner, ready)
+
+    def draw(self, p: int, n: int = 1) -> int:
+        pl = self.players[p]
+        taken = pl.deck[:n]
+        del pl.deck[:n]
+        pl.hand.extend(taken)
+        if taken and self.loud:
+            who = "card" if len(taken) == 1 else "cards"
+            self.log("draw", f"Player {p + 1} draws {len(taken)} {who}.", p, random=True,
+                     reveals=(p,))
+        return len(taken)
+
+    def to_discard(self, iid: int, owner: int) -> None:
+        self.players[owner].discard.append(iid)
+
+    def leave_field(self, iid: int, to: Place, by: int | None) -> None:
+        """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
+        that add text to the effect that discarded it apply for player ``by`` (K-16)."""
+        g = self.gates.pop(iid)
+        self.field[self.field.index(iid)] = EMPTY
+        self.absorbed.pop(iid, None)
+        pl = self.players[g.owner]
+        for b in g.branches:
+            pl.discard.append(b)
+            if self.loud:
+                self.log("discard", f"{self.name(b)} (Branched) is discarded with its host.",
+                         g.owner)
+        if to == "hand":
+            pl.hand.append(iid)
+            if self.loud:
+                self.log("return", f"{self.name(iid)} returns to its owner's hand.", g.owner)
+        else:
+            pl.discard.append(iid)
+            if self.loud:
+                self.log("discard", f"{self.name(iid)} is discarded.", g.owner)
+            if by is not None and self.table.of(iid).ready_on_discard:
+                self._ready_own_choice(by, f"{self.name(iid)}'s Potion Potential")
+
+    def _ready_own_choice(self, p: int, reason: str) -> None:
+        table = self.table
+        options = tuple(sorted(
+            i for i, g in self.gates.items()
+            if g.owner == p and not g.ready and table.of(i).type in ("summon", "spirit")
+        ))
+        if len(options) == 1:
+            self.gates[options[0]].ready = True
+            if self.loud:
+                self.log("ready", f"{reason}: Player {p + 1} Readies {self.name(options[0])}.", p)
+        elif options:
+            self.pending = Pending(kind="ready_own", player=p, options=options, reason=reason)
+        elif self.loud:
+            self.log("ready", f"{reason}: Player {p + 1} has no Rested Summon or Spirit.", p)
+
+    def damage(self, iid: int, amount: int, by: int | None, source: str) -> bool:
+        """Deal damage; Defense reduces it, and that reduction is used up for the rest of the
+        Sequence (K-08, K-11). Returns True if the Gate was discarded by it."""
+        g = self.gates.get(iid)
+        if g is None or amount <= 0:
+            return False
+        defense = self.defense_of(iid)
+        used = self.absorbed.get(iid, 0)
+        left = max(0, defense - used)
+        through = max(0, amount - left)
+        self.absorbed[iid] = used + min(amount, left)
+        name = self.name(iid) if self.loud else ""
+        if through == 0:
+            if self.loud:
+                self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)
+            return False
+        if self.table.of(iid).type == "entrant":
+            total = g.damage = g.damage + through
+            if self.loud:
+                self.log("damage", f"{source} deals {through} damage to {name} "
+                         f"({total}/{ENTRANT_LIFE}).", by, data={"target": iid, "amount": through})
+            if total >= ENTRANT_LIFE and self.winner is None:
+                self.winner = 1 - g.owner
+                self.over = True
+                if self.loud:
+                    self.log("win", f"{name} has taken {total} damage: Player {self.winner + 1} "
+                             "wins!", self.winner)
+            return False
+        if self.loud:
+            self.log("damage", f"{source} deals {through} damage past Defense to {name}.", by,
+                     data={"target": iid, "amount": through})
+        self.leave_field(iid, "discard", by)
+        return True

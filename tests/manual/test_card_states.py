@@ -18,6 +18,7 @@ from rules.core.errors import IllegalIntent
 from rules.core.manual_intents import ManualDone, ManualFlag, ManualMove, ManualRoll
 from rules.core.manual_table import BOARD, FACE_DOWN, UNDER, ManualTable, Place
 from rules.core.model import Event, Intent
+from rules.core.state import replaced
 from tests.manual.helpers import GAMES
 
 Reached = dict[str, tuple[Any, dict[str, Any], list[Intent]]]
@@ -250,7 +251,7 @@ def test_a_face_down_card_leaving_play_is_turned_face_up(game: str, reached: Rea
     assert card not in card_states.face_down(rs.apply(out, back).state)  # it comes back face up
     # A state whose mark names a card no longer in play (as the game's own play leaves it)
     # loses it with the next intent, loud or quiet.
-    stale = out.model_copy(update={"face_down": (card,)})
+    stale = replaced(out, face_down=(card,))
     for quiet in (False, True):
         assert card not in card_states.face_down(rs.apply(stale, ManualRoll(), quiet=quiet).state)
     start = reached[game][0]
@@ -263,7 +264,7 @@ def test_a_face_down_card_leaving_play_is_turned_face_up(game: str, reached: Rea
     if rs.to_act(done) is None or rs.manual_pending(done) is not None:
         return
     gone = next(pl.card for pl in table.places(done) if pl.zone in table.piles)
-    stale = done.model_copy(update={"face_down": (gone,)})
+    stale = replaced(done, face_down=(gone,))
     for quiet in (False, True):
         after = rs.apply(stale, rs.legal_intents(stale)[0], quiet=quiet).state
         assert card_states.face_down(after) == ()
@@ -307,7 +308,7 @@ def test_the_games_own_log_does_not_name_a_face_down_card(game: str, reached: Re
     monkeypatch.setattr(rs, "_apply", lambda s, i, quiet=False: (s, list(said)))
     out = rs.apply(state, rs.legal_intents(state)[0])
     assert out.events[0].text == "A face-down card attacks a face-down card's neighbour."
-    gone = state.model_copy(update={"face_down": ()})  # turned up: named again
+    gone = replaced(state, face_down=())  # turned up: named again
     assert rs.apply(gone, rs.legal_intents(gone)[0]).events[0].text == said[0].text
 
 
