@@ -12,7 +12,6 @@ class RandomAgent(Agent):
     """Uniform over legal intents, from its own seeded generator (replays are repeatable)."""
 
     reads_view = False
-    positional = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -22,10 +21,3 @@ class RandomAgent(Agent):
         if at_manual_step(legal):
             return done(legal)
         return self._rng.choice(legal)
-
-    def pick(self, n: int) -> int:
-        # ``choice(legal)`` is ``legal[_randbelow(len(legal))]``: the same draw from the same
-        # generator, so a game chosen by position is the game chosen from the intents
-        # (tests/kyoukai/test_plain_playout.py checks it); ``randrange`` would add its
-        # argument checks to every decision.
-        return self._rng._randbelow(n)  # type: ignore[attr-defined,no-any-return]

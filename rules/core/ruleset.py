@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from rules.core.manual_table import ManualTable
     from rules.core.newgame import Setup
     from rules.core.packs import PackFormat
-    from rules.core.playout import Playout
 
 S = TypeVar("S")
 
@@ -424,12 +423,6 @@ class Ruleset(ABC, Generic[S]):
         """The cards ``intent`` plays in ``state`` (before it applies), for the balance
         simulation. Default: by ``played_kinds`` through ``state.cards`` and ``state.catalog``."""
         return played_by_kind(state, intent, self.played_kinds)
-
-    def playout(self, state: S) -> Playout | None:
-        """The game of ``state`` as a ``Playout`` (rules.core.playout), for a simulation whose
-        agents choose by position alone; None (the default) when the game has none or cannot
-        carry out this position: the simulation then plays through ``legal_intents``."""
-        return None
 
     def forced_steps(self, state: S) -> tuple[S, int]:
         """The state after the intents that are forced from ``state`` on, applied quietly, and

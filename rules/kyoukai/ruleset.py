@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
 from rules.core.packs import cached_pack
-from rules.core.playout import Playout
 from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
@@ -24,7 +23,6 @@ from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES, Pass
 from rules.kyoukai.legal import legal, may_respond, to_act
 from rules.kyoukai.manual import KyoukaiManual
-from rules.kyoukai.plain.playout import KyoukaiPlayout
 from rules.kyoukai.priors import add_follow_ups
 from rules.kyoukai.state import (
     EMPTY,
@@ -142,9 +140,6 @@ class KyoukaiRules(Ruleset[State]):
 
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
-
-    def playout(self, state: State) -> Playout | None:
-        return KyoukaiPlayout.of(state)
 
     def forced_steps(self, state: State) -> tuple[State, int]:
         # The passes of a Sequence nobody can answer (most steps of a random game): the only
