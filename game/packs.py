@@ -21,7 +21,7 @@ import rules
 from game.userdata import user_decks_dir
 from rules.core.errors import DataError
 from rules.core.newgame import shipped_pack as default_pack
-from rules.core.packs import Pack, PackFormat, format_for, read_pack
+from rules.core.packs import Pack, PackFormat, deck_folder_problems, format_for, read_pack
 from rules.core.paths import asset
 
 _WHERE = re.compile(r"^.*?:\d+: ")
@@ -88,6 +88,8 @@ def decks_of(game: str, folder: Path) -> Decks:
         files = sorted(p for p in extra.glob("*.toml") if fmt.is_deck_file(p))
         if files:
             try:
+                if problems := deck_folder_problems(fmt, files):
+                    raise DataError(problems)
                 more = fmt.load_decks(extra, files, pack.cards)
             except DataError as e:
                 errors = errors + e.errors

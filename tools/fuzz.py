@@ -13,7 +13,11 @@ Passes (each prints a ``PASS`` line, then one ``RESULT`` line sums them):
 - files: the corpus of ``tests/badfiles`` and random mutations of the shipped packs, records
   and settings, each checked the way the program reads it. A check over 2 CPU-seconds is
   *hung* (and stopped at 20 s); an open of a file in the "elsewhere" folder that links point to
-  is an *outside read*.
+  is an *outside read*;
+- refusals, glyphs, links, simulate-args (``tools/fuzz_edges.py``, issue 33): control and
+  invisible characters in pack text, a deck written twice, folders and pipes named like pack
+  files, a byte-order mark; the same characters drawn; records reaching a pack through links;
+  ``simulate``'s arguments. A bad input taken as good, or a good one refused, is *wrong*.
 
 ``--quick`` is the bounded run the test suite uses (a few seconds).
 """
@@ -36,6 +40,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+import fuzz_edges  # noqa: E402
 
 import rules  # noqa: E402
 from rules import GAMES  # noqa: E402
@@ -66,6 +72,7 @@ class Tally:
     hung: int = 0
     outside_reads: int = 0
     lost: int = 0
+    wrong: int = 0
     slowest: tuple[float, str] = (0.0, "")
     notes: list[str] = field(default_factory=list)
 
@@ -75,7 +82,7 @@ class Tally:
 
     def line(self) -> str:
         return (f"PASS {self.name} tried={self.tried} crashed={self.crashed} hung={self.hung} "
-                f"outside_reads={self.outside_reads} lost={self.lost} "
+                f"outside_reads={self.outside_reads} lost={self.lost} wrong={self.wrong} "
                 f"slowest={self.slowest[0]:.2f}s ({self.slowest[1]})")
 
 
@@ -365,14 +372,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="random games per game (soak)")
     ap.add_argument("--illegal", type=int, default=2000, help="steps of the illegal pass")
     ap.add_argument("--mutations", type=int, default=300, help="randomly damaged files")
+    ap.add_argument("--edges", type=int, default=200,
+                    help="cases of each issue-33 pass (glyphs: ten times as many strings)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="a few seconds: what the tests run")
     args = ap.parse_args(argv)
     if args.quick:
-        args.games, args.illegal, args.mutations = 2, 40, 30
+        args.games, args.illegal, args.mutations, args.edges = 2, 40, 30, 15
     if hasattr(signal, "SIGALRM"):
         signal.signal(signal.SIGALRM, _stop)
-    tallies = [Tally("soak"), Tally("illegal-apply"), Tally("illegal-record"), Tally("files")]
+    tallies = [Tally("soak"), Tally("illegal-apply"), Tally("illegal-record"), Tally("files"),
+               Tally("refusals"), Tally("glyphs"), Tally("links"), Tally("simulate-args")]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="playtable-fuzz-") as tmp:
         folder = Path(tmp)
@@ -382,13 +392,35 @@ def main(argv: list[str] | None = None) -> int:
         _report(tallies[1], tallies[2])
         files(tallies[3], args.mutations, args.seed, folder)
         _report(tallies[3])
+        edges(tallies[4:], args.edges, args.seed, folder)
     total = {k: sum(getattr(t, k) for t in tallies)
-             for k in ("tried", "crashed", "hung", "outside_reads", "lost")}
+             for k in ("tried", "crashed", "hung", "outside_reads", "lost", "wrong")}
     print(f"RESULT tried={total['tried']} crashed={total['crashed']} hung={total['hung']} "
           f"outside_reads={total['outside_reads']} lost={total['lost']} "
-          f"seconds={time.monotonic() - started:.0f}")
-    return 0 if total["crashed"] == total["hung"] == total["outside_reads"] == \
-        total["lost"] == 0 else 1
+          f"wrong={total['wrong']} seconds={time.monotonic() - started:.0f}")
+    return 0 if not any(total[k] for k in total if k != "tried") else 1
+
+
+def edges(tallies: list[Tally], count: int, seed: int, folder: Path) -> None:
+    """The passes of tools/fuzz_edges.py, each timed and watched like the files pass."""
+    opens = Opens()
+    elsewhere = folder / "elsewhere-edges"
+
+    def timed(t: Tally, what: str, check: Callable[[], object]) -> None:
+        _timed(t, opens, elsewhere, what, check)
+
+    refused, drawn, linked, simulated = tallies
+    fuzz_edges.refusals(refused, count, seed, folder, timed)
+    _report(refused)
+    fuzz_edges.glyphs(drawn, count * 10, seed)
+    _report(drawn)
+    fuzz_edges.links(linked, count * 2, seed, folder, elsewhere, timed)
+    _report(linked)
+    try:
+        fuzz_edges.simulate_args(simulated, count, seed, folder, timed)
+    finally:
+        fuzz_edges.close()
+    _report(simulated)
 
 
 if __name__ == "__main__":

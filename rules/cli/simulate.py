@@ -14,7 +14,8 @@ from typing import Any, TextIO
 import rules
 from rules.cli.check import check_command
 from rules.core.errors import DataError
-from rules.sim.simulation import Request, prepare, simulate
+from rules.sim.runner import CONNECT_TIMEOUT
+from rules.sim.simulation import MAX_WORKERS, Request, prepare, simulate
 
 
 class ProgressBar:
@@ -64,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
                       decks=pair(args.decks, "decks") if args.decks else None,
                       agents=pair(args.agents, "agents"),
                       pack=Path(args.pack) if args.pack is not None else None,
-                      workers=args.workers, scheduler=args.scheduler, out=Path(args.out),
+                      workers=args.workers, scheduler=args.scheduler,
+                      connect_timeout=args.connect_timeout, out=Path(args.out),
                       confidence=args.confidence, family_wise=not args.per_card)
         prepare(req)
     except ValueError as e:
@@ -102,8 +104,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "of games): random, greedy, search, search:LEVEL (default: "
                         "greedy,greedy)")
     p.add_argument("--games", type=int, default=1000, help="how many (default 1000)")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                   help="processes playing games at once (default: one per core)")
+    p.add_argument("--workers", type=int, default=min(os.cpu_count() or 1, MAX_WORKERS),
+                   help=f"processes playing games at once, 1 to {MAX_WORKERS}, never more "
+                        "than the games (default: one per core)")
     p.add_argument("--seed", type=int, default=0, help="game n has seed SEED + n")
     p.add_argument("--out", default="report", metavar="FOLDER",
                    help="where report.html, summary.json and example games go")
@@ -115,6 +118,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run the games on this Dask distributed scheduler (pip install "
                         "'playtable[cluster]')")
+    p.add_argument("--connect-timeout", type=float, default=CONNECT_TIMEOUT, metavar="SECONDS",
+                   help="how long the scheduler has to answer (default "
+                        f"{CONNECT_TIMEOUT:g})")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.core.errors import DataError
 from rules.core.limits import MAX_DEPTH, MAX_FILE_BYTES, Refused, check_toml, read_limited, too_deep
+from rules.core.textchars import shown
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -140,7 +141,9 @@ def read_toml(path: Path, inside: Path | None = None) -> tuple[dict[str, Any], L
     leave ``inside`` (default: the file's folder) become DataError with a line."""
     try:
         raw = read_limited(path, MAX_FILE_BYTES, inside)
-        text = raw.decode("utf-8")
+        # utf-8-sig: Windows editors often start a file with a byte-order mark, which the
+        # TOML parser takes for a stray character ("Invalid statement" on line 1).
+        text = raw.decode("utf-8-sig")
         check_toml(text)
     except Refused as e:
         raise DataError([f"{path}:{e.line}: file: {e.problem}"]) from None
@@ -219,7 +222,7 @@ def load_table_array(
     items: list[M] = []
     for i, entry in enumerate(raw):
         name = entry.get("name") if isinstance(entry, dict) else None
-        label = f"{key} '{name}': " if isinstance(name, str) else f"{key} #{i + 1}: "
+        label = f"{key} '{shown(name)}': " if isinstance(name, str) else f"{key} #{i + 1}: "
         try:
             item = model.model_validate(entry, context=context)
         except ValidationError as e:

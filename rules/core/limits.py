@@ -41,7 +41,7 @@ def read_limited(path: Path, limit: int = MAX_FILE_BYTES, inside: Path | None = 
         raise Refused("is a link to a file outside the pack folder; not read")
     st = os.stat(real)
     if not stat.S_ISREG(st.st_mode):
-        raise Refused("not a regular file; not read")  # a pipe or device would never end
+        raise Refused(f"not a regular file ({_kind(st.st_mode)}); not read")
     if st.st_size > limit:
         raise Refused(f"{st.st_size} bytes is over the {_mb(limit)} limit")
     with open(real, "rb") as f:
@@ -49,6 +49,17 @@ def read_limited(path: Path, limit: int = MAX_FILE_BYTES, inside: Path | None = 
     if len(data) > limit:
         raise Refused(f"over the {_mb(limit)} limit")
     return data
+
+
+def _kind(mode: int) -> str:
+    """What a path that is not a regular file is (a pipe or a device would never end)."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe, FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
 
 
 def _mb(n: int) -> str:

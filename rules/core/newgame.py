@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.core.errors import DataError
 from rules.core.gameinfo import GameInfo, GameOptions
-from rules.core.packs import PackFormat, cached_pack
+from rules.core.packs import PackFormat, cached_pack, deck_folder_problems
 from rules.core.paths import asset
 
 
@@ -46,7 +46,10 @@ def resolve(info: GameInfo, fmt: PackFormat[Any, Any] | None,
     cards, decks = dict(pack.cards), dict(pack.decks)
     if opts.deck_folder:
         extra = Path(opts.deck_folder)
-        files = sorted(p for p in extra.glob("*.toml") if p.is_file() and fmt.is_deck_file(p))
+        # A folder or pipe named like a deck file is listed so that reading it refuses it.
+        files = sorted(p for p in extra.glob("*.toml") if p.exists() and fmt.is_deck_file(p))
+        if problems := deck_folder_problems(fmt, files):
+            raise DataError(problems)
         decks = {**decks, **fmt.load_decks(extra, files, cards)}
     known = sorted(decks) if info.decks_by_name else list(decks)
     names = opts.chosen_decks() or known[:2]

@@ -26,6 +26,7 @@ from rules.core.cards import MAX_CARDS, LineIndex, format_validation, read_toml
 from rules.core.csvcards import read_csv
 from rules.core.errors import DataError
 from rules.core.limits import MAX_FILE_BYTES, Refused, read_limited
+from rules.core.textchars import shown, text_problems
 
 if TYPE_CHECKING:
     from rules.core.ruleset import Ruleset
@@ -137,7 +138,7 @@ def guess_game(path: Path, games: Mapping[str, Ruleset[Any]]) -> str:
     a game, else the game whose card table appears in a file. DataError if none fits."""
     folder = path if path.is_dir() else path.parent
     manifest = folder / MANIFEST
-    if manifest.is_file():
+    if manifest.exists():  # a folder or a pipe of that name is refused by read_toml
         data, index = read_toml(manifest)
         game = data.get("game")
         if game in games:
@@ -187,7 +188,7 @@ class _Entry:
 
 def _label(key: str, data: Any, n: int) -> str:
     name = data.get("name") if isinstance(data, dict) else None
-    return f"{key} '{name}': " if isinstance(name, str) else f"{key} #{n}: "
+    return f"{key} '{shown(name)}': " if isinstance(name, str) else f"{key} #{n}: "
 
 
 def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
@@ -225,11 +226,13 @@ def pack_files(fmt: PackFormat[Any, Any], path: Path) -> tuple[Path, list[Path],
     """(folder, card files, deck files). A single card file is a pack of its own; a single
     deck file is checked against the card files next to it."""
     folder = path if path.is_dir() else path.parent
-    found = sorted(p for p in folder.iterdir() if p.is_file()
-                   and p.suffix.lower() in (".toml", ".csv") and p.name != MANIFEST)
+    # A folder or a pipe named like a pack file is listed, so reading it refuses it with a
+    # message; only a dangling link is left out (editors keep their lock files as links).
+    found = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".toml", ".csv")
+                   and p.name != MANIFEST and p.exists())
     decks = [p for p in found if fmt.is_deck_file(p)]
     cards = [p for p in found if p not in decks]
-    if path.is_file():
+    if not path.is_dir():
         return (folder, cards, [path]) if fmt.is_deck_file(path) else (folder, [path], [])
     return folder, cards, decks
 
@@ -295,13 +298,16 @@ def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, lis
     deck_errors += [f"{p}:1: file: decks are TOML files ([[{fmt.deck_key}]] tables)"
                     for p in csv_decks]
     bad_decks = []
+    names: dict[str, tuple[Path, int]] = {}
     for p in deck_files:
         if p not in csv_decks:
             try:
-                read_toml(p)
+                data, index = read_toml(p)
             except DataError as e:
                 unread += e.errors
                 bad_decks.append(p)
+            else:
+                deck_errors += deck_file_problems(fmt, p, data, index, names)
     if deck_files and not csv_decks:
         try:
             decks = fmt.load_decks(folder, deck_files, cards)
@@ -316,6 +322,47 @@ def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, lis
         return None, unread + summary + ordered
     files = tuple(card_files + deck_files)
     return Pack(fmt, folder, cards, decks, files, where), []
+
+
+def deck_file_problems(fmt: PackFormat[Any, Any], path: Path, data: dict[str, Any],
+                       index: LineIndex, names: dict[str, tuple[Path, int]]) -> list[str]:
+    """What every game's decks share: text without control or invisible characters, and a
+    name no other deck has (``names``: those seen so far, in this file and earlier ones; the
+    games' loaders keep the last deck of a name, so a second one would hide the first)."""
+    key = fmt.deck_key
+    raw = data.get(key)
+    out: list[str] = []
+    for i, deck in enumerate(raw if isinstance(raw, list) else []):
+        if not isinstance(deck, dict):
+            continue
+        label = _label(key, deck, i + 1)
+        out += [f"{path}:{index.line_of((key, i) + loc)}: {label}"
+                f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in text_problems(deck)]
+        name = deck.get("name")
+        if not isinstance(name, str):
+            continue  # the game's own loader says what is wrong with it
+        line = index.line_of((key, i, "name"))
+        if name in names:
+            first, at = names[name]
+            out.append(f"{path}:{line}: {label}name: a second {key} named {shown(name)!r} "
+                       f"(the first is in {first.name}:{at}); each {key} needs its own name")
+        else:
+            names[name] = (path, line)
+    return out
+
+
+def deck_folder_problems(fmt: PackFormat[Any, Any], files: Sequence[Path]) -> list[str]:
+    """``deck_file_problems`` over deck files read here (a folder of the player's decks);
+    files that do not parse are left to the game's loader, which says so."""
+    names: dict[str, tuple[Path, int]] = {}
+    out: list[str] = []
+    for p in files:
+        try:
+            data, index = read_toml(p)
+        except DataError:
+            continue
+        out += deck_file_problems(fmt, p, data, index, names)
+    return out
 
 
 def _unreadable(problems: list[str]) -> bool:
@@ -372,6 +419,7 @@ def _validate(fmt: PackFormat[C, Any], folder: Path, e: _Entry, cards: dict[str,
         return f"{e.file}:{e.index.line_of(e.prefix + loc)}: {e.label}{shown}: {msg}"
 
     data = e.data if isinstance(e.data, dict) else {}
+    out += [at(loc, msg) for loc, msg in text_problems(data)]
     if card is not None:
         out += [at(loc, msg) for loc, msg in (fmt.card_check(card) if fmt.card_check else [])]
         art: Any = fmt.face(card)["art"]

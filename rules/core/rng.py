@@ -7,9 +7,8 @@ with the same sequence of draws always gives the same numbers on every platform.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TypeVar
-
-from rules.core.model import Frozen
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -22,7 +21,10 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
-class Rng(Frozen):
+@dataclass(frozen=True, slots=True)
+class Rng:
+    """A plain frozen value (pydantic validates it where a state is loaded)."""
+
     seed: int = 0
     counter: int = 0
 
@@ -38,7 +40,7 @@ class Rng(Frozen):
         rng = self
         while True:
             raw = rng._raw()
-            rng = Rng(seed=rng.seed, counter=rng.counter + 1)
+            rng = Rng(rng.seed, rng.counter + 1)
             if raw < limit:
                 return raw % n, rng
 

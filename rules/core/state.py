@@ -18,6 +18,7 @@ names and order are the same).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel
@@ -26,7 +27,7 @@ from rules.core.model import Event
 
 T = TypeVar("T")
 
-_NAMES: dict[type, tuple[str, ...]] = {}  # a state class's field names, for ``shallow``
+_GETTERS: dict[type, attrgetter[Any]] = {}  # a state class's fields' reader, for ``shallow``
 
 
 class GameState:
@@ -50,15 +51,15 @@ class GameState:
     def shallow(self) -> Self:
         """A new state holding the same field values (nothing copied), with an empty log."""
         cls = type(self)
-        names = _NAMES.get(cls)
-        if names is None:
-            names = _NAMES[cls] = tuple(getattr(cls, "__dataclass_fields__", ()))
-        new = object.__new__(cls)
-        for name in names:
-            setattr(new, name, getattr(self, name))
-        new.loud = False
-        new.events = []
-        return new
+        get = _GETTERS.get(cls)
+        if get is None:
+            # every field, in the order the dataclass's __init__ takes them (one C call reads
+            # them all: a copy is made every step)
+            names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+            if len(names) < 2:  # attrgetter gives a tuple only for two names or more
+                raise TypeError(f"{cls.__name__}: a game state has at least two fields")
+            get = _GETTERS[cls] = attrgetter(*names)
+        return cls(*get(self))
 
     def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
         """Add an event to the step's log (callers build ``text`` only when ``self.loud``)."""

@@ -36,7 +36,7 @@ def roll_faces(rng: Rng, faces: Sequence[str], n: int) -> tuple[tuple[str, ...],
             if raw < limit:
                 break
         out.append(faces[raw % k])
-    return tuple(out), rng.model_copy(update={"counter": counter})
+    return tuple(out), Rng(rng.seed, counter)
 
 
 def roll(d: KDraft, n: int, purpose: str, player: int, who: str = "") -> tuple[str, ...]:

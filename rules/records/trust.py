@@ -4,8 +4,9 @@ A record is data someone else may have written: its ``options`` name the card pa
 (``pack``) and a folder of extra decks (``deck_folder``). Opening it
 must not read a folder the player did not choose, so the reader asks first (the client) or
 refuses unless told otherwise (the command line) when one of them lies outside the folders it
-trusts. Paths are compared as written (made absolute, ``..`` folded) without touching the
-disk, so nothing is read before the answer.
+trusts. Paths are compared where they really lead: every link followed and ``..`` applied
+after it, so a link inside a trusted folder to a folder elsewhere is outside. Following links
+looks names up only; no file there is opened before the answer.
 """
 
 from __future__ import annotations
@@ -25,16 +26,17 @@ def shipped_packs() -> Path:
     return asset("packs")
 
 
-def _lexical(path: str | os.PathLike[str]) -> Path:
-    return Path(os.path.normpath(os.path.abspath(path)))
+def _real(path: str | os.PathLike[str]) -> Path:
+    """Where ``path`` leads: absolute, links followed. OSError, ValueError (a NUL byte) or
+    RuntimeError (a loop of links) when it leads nowhere."""
+    return Path(path).resolve()
 
 
 def _inside(path: Path, folders: Sequence[Path]) -> bool:
     roots: list[Path] = []
     for f in folders:
-        roots.append(_lexical(f))
-        with contextlib.suppress(OSError):  # our own folders may be reached through links
-            roots.append(Path(f).resolve())
+        with contextlib.suppress(OSError, ValueError, RuntimeError):
+            roots.append(_real(f))
     return any(path == r or path.is_relative_to(r) for r in roots)
 
 
@@ -48,10 +50,11 @@ def outside_places(record: Record, trusted: Sequence[Path]) -> list[str]:
         if not value or not isinstance(value, str):
             continue  # nothing named, or not a path at all (setting up the game says so)
         try:
-            where = _lexical(value)
-        except (ValueError, OSError):  # e.g. a NUL byte in the name
+            where = _real(value)
+        except (ValueError, OSError, RuntimeError):  # a NUL byte in the name, a link loop
             out.append(f"{key}: {value!r}")
             continue
         if not _inside(where, folders):
-            out.append(f"{key}: {where}")
+            shown = str(where) if str(where) == value else f"{value} (leads to {where})"
+            out.append(f"{key}: {shown}")
     return out

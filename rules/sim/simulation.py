@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,10 +21,13 @@ from rules.sim.examples import ExampleKeeper, write_examples
 from rules.sim.match import GameResult
 from rules.sim.plan import Match, deck_names, plan
 from rules.sim.report import headline, render
-from rules.sim.runner import run_cluster, run_local
+from rules.sim.runner import CONNECT_TIMEOUT, check_address, run_cluster, run_local
 from rules.sim.summary import Settings, summarize
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
+# Worker processes one run may ask for: past the cores they only wait on each other, and each
+# costs its memory and a second's start (README "Balance simulation").
+MAX_WORKERS = 256
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,7 @@ class Request:
     deck_folder: Path | None = None  # more decks (the player's own, as the deck screen saves)
     workers: int = 2
     scheduler: str | None = None  # a Dask scheduler address: run there instead
+    connect_timeout: float = CONNECT_TIMEOUT  # seconds the scheduler has to answer
     out: Path = Path("report")
     confidence: float = 0.95
     family_wise: bool = True
@@ -59,6 +64,18 @@ def prepare(req: Request) -> tuple[list[Match], Settings]:
         raise ValueError(f"--game: unknown game {req.game!r}; known: {', '.join(rules.GAMES)}")
     if req.games < 1:
         raise ValueError(f"--games: need at least 1, got {req.games}")
+    if not 1 <= req.workers <= MAX_WORKERS:
+        raise ValueError(f"--workers: need 1 to {MAX_WORKERS} processes, got {req.workers} "
+                         f"(one per core is the most that helps; more than the games are "
+                         f"never started)")
+    if not 0.0 < req.confidence < 1.0:  # also refuses nan, which compares false
+        raise ValueError(f"--confidence: need a number between 0 and 1 (0.95 for 95 %), "
+                         f"got {req.confidence}")
+    if req.scheduler is not None:
+        check_address(req.scheduler)
+        if not 0.0 < req.connect_timeout < math.inf:
+            raise ValueError(f"--connect-timeout: need a number of seconds above 0, got "
+                             f"{req.connect_timeout}")
     for spec in req.agents:
         make_agent(spec, game=req.game)  # ValueError naming an unknown agent
     options: dict[str, Any] = {}
@@ -91,7 +108,8 @@ def simulate(req: Request, progress: Progress | None = None) -> Outcome:
     if req.scheduler or req.workers > 1:
         plots.import_meanwhile()  # this process only waits for the games
     if req.scheduler:
-        complete = run_cluster(req.scheduler, matches, on_result)
+        complete = run_cluster(req.scheduler, matches, on_result,
+                               timeout=req.connect_timeout)
     else:
         complete = run_local(matches, req.workers, on_result)
     summary = summarize(results, settings, interrupted=not complete)

@@ -110,3 +110,50 @@ def write(folder: Path, name: str, data: bytes) -> Path:
     path = folder / name
     path.write_bytes(data)
     return path
+
+
+# Issue 33: characters that crashed the table's text drawing when in a card name, as TOML
+# escapes (a raw NUL is already a TOML syntax error).
+HAZARDS: dict[str, str] = {"NUL": "\\u0000", "zero width space": "\\u200B",
+                           "right-to-left override": "\\u202E", "soft hyphen": "\\u00AD",
+                           "byte-order mark": "\\uFEFF"}
+
+
+def _first_card_file(folder: Path, deck_key: str) -> Path:
+    return next(p for p in sorted(folder.glob("*.toml"))
+                if not p.stem.startswith(deck_key) and p.name != "pack.toml")
+
+
+def put_in_a_name(folder: Path, deck_key: str, escape: str) -> tuple[Path, int]:
+    """``escape`` after the first letter of the first card's ``name``: (its file, line)."""
+    path = _first_card_file(folder, deck_key)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    no = next(i for i, line in enumerate(lines) if line.startswith('name = "'))
+    lines[no] = lines[no][:9] + escape + lines[no][9:]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path, no + 1
+
+
+def deck_file(folder: Path, deck_key: str) -> Path:
+    return next(p for p in sorted(folder.glob(f"{deck_key}*.toml")))
+
+
+def copy_first_deck(folder: Path, deck_key: str, into: str | None = None) -> tuple[Path, int]:
+    """The first ``[[deck]]`` table of the deck file written again, at the end of that file or
+    in a new file ``into``: (the file, the line of the copy's ``name``)."""
+    source = deck_file(folder, deck_key)
+    lines = source.read_text(encoding="utf-8").split("\n")
+    header = f"[[{deck_key}]]"
+    start = lines.index(header)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i] == header), len(lines))
+    table = lines[start:end]
+    target = source if into is None else folder / into
+    before = target.read_text(encoding="utf-8").split("\n") if target.exists() else []
+    target.write_text("\n".join([*before, "", *table, ""]), encoding="utf-8")
+    name_at = next(i for i, line in enumerate(table) if line.startswith("name ="))
+    return target, len(before) + 2 + name_at
+
+
+def with_bom(path: Path) -> Path:
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    return path

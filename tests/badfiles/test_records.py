@@ -11,7 +11,7 @@ import pytest
 
 from rules.__main__ import main as rules_main
 from rules.core.paths import asset
-from rules.records import RecordError, Session, load_record, new_record, save_atomic
+from rules.records import Record, RecordError, Session, load_record, new_record, save_atomic
 from rules.records.store import MAX_RECORD_BYTES
 from rules.records.trust import outside_places
 from tests.badfiles.corpus import OUT_OF_RANGE, RECORDS, out_of_range_record, write
@@ -89,3 +89,48 @@ def test_which_places_a_record_names_outside(tmp_path: Path) -> None:
     sneaky = inside.model_copy(update={"options": {"pack": shipped + "/../../../x",
                                                    "deck_folder": "/tmp/other"}})
     assert [p.split(":")[0] for p in outside_places(sneaky, [mine])] == ["pack", "deck_folder"]
+
+
+def test_a_pack_through_a_link_in_a_trusted_folder_to_elsewhere_is_outside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33 item 13: the record's ``options.pack`` points through a link inside the user
+    data folder to a folder elsewhere; it was read with no question."""
+    elsewhere = _outside_pack(tmp_path)  # tmp/someone-elses/pack
+    mine = tmp_path / "data"
+    (mine / "packs").mkdir(parents=True)
+    (mine / "packs" / "link").symlink_to(elsewhere.parent, target_is_directory=True)
+    through = mine / "packs" / "link" / "pack"
+    record = new_record("kyoukai", 1, {"pack": str(through)})
+    assert outside_places(record, [mine]) == [f"pack: {through} (leads to {elsewhere})"]
+    dotted = new_record("kyoukai", 1, {"deck_folder": str(mine / "packs" / "link" / "..")})
+    assert outside_places(dotted, [mine]) == [
+        f"deck_folder: {mine / 'packs' / 'link' / '..'} (leads to {tmp_path})"]
+
+    path = tmp_path / "r.json"
+    save_atomic(path, record)
+    real_start = replay_module.start
+    started: list[object] = []
+    monkeypatch.setattr(replay_module, "start",
+                        lambda rs, rec: started.append(rec) or real_start(rs, rec))
+    assert rules_main(["record", "check", "--trust-folder", str(mine), str(path)]) == 2
+    assert f"pack: {through} (leads to {elsewhere})" in capsys.readouterr().err
+    assert started == []
+
+
+def test_a_trusted_folder_reached_through_a_link_is_still_trusted(tmp_path: Path) -> None:
+    mine = tmp_path / "data"
+    (mine / "packs").mkdir(parents=True)
+    alias = tmp_path / "alias"
+    alias.symlink_to(mine, target_is_directory=True)
+    base = new_record("kyoukai", 1)
+
+    def naming(pack: Path) -> Record:  # no pack there to load: only the option is read
+        return base.model_copy(update={"options": {"pack": str(pack)}})
+
+    for pack, trusted in ((alias / "packs", mine), (mine / "packs", alias),
+                          (alias / "packs" / "new", alias)):
+        assert outside_places(naming(pack), [trusted]) == []
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    assert outside_places(naming(loop / "x"), [mine]) == [f"pack: {str(loop / 'x')!r}"]

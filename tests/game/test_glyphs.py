@@ -3,6 +3,9 @@ one, in labels, menus and the log)."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -13,6 +16,8 @@ from game.draw.text import TEXT
 from game.scenes.table import TableScene
 from game.session import GameConfig
 from rules.agents import GreedyAgent
+from rules.core.paths import asset
+from tests.badfiles.corpus import HAZARDS
 
 
 def _table_lacks(text: str) -> set[str]:
@@ -96,5 +101,49 @@ def test_every_widget_on_every_screen_has_its_glyphs() -> None:
                 if lacks:
                     bad[(name, t)] = lacks
         assert not bad
+    finally:
+        app.close()
+
+
+# Issue 33 item 3: a card name holding one of these crashed the BOS and Nullshapers tables
+# ("A null character", "Text has zero width" from drawing the character alone).
+UNDRAWN = ["\x00", "\u200b", "\u202e", "\u00ad", "\ufeff", "\x01", "\U000e0001", "\ud800"]
+
+
+@pytest.mark.parametrize("ch", UNDRAWN)
+def test_no_character_makes_the_text_drawing_raise(ch: str) -> None:
+    pygame.init()
+    main = pygame.font.Font(None, 30)
+    fb = glyphs.fallback_path()
+    for text in (ch, ch * 3, f"Cinder{ch}Imp", f"→{ch}", f"{ch}→ Imp"):
+        assert not glyphs.has_glyph(None, ch)
+        assert fb is None or not glyphs.has_glyph(str(fb), ch)
+        assert ch in glyphs.missing(text)
+        surf = glyphs.render(main, text, (255, 255, 255))
+        assert surf.get_width() == glyphs.render(main, text.replace(ch, ""),
+                                                 (255, 255, 255)).get_width()
+        assert ch not in glyphs.ui_text(text)
+
+
+@pytest.mark.parametrize("game", ["bos", "nullshapers"])
+def test_a_table_draws_card_names_holding_undrawn_characters(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    """The same names on the table, as from a pack read before ``check`` refused them."""
+    monkeypatch.setattr("rules.core.packs.text_problems", lambda data: [], raising=False)
+    folder = tmp_path / game
+    shutil.copytree(asset("packs", game), folder)
+    for n, path in enumerate(sorted(folder.glob("*.toml"))):
+        escape = HAZARDS[list(HAZARDS)[n % len(HAZARDS)]]
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace('\nname = "', f'\nname = "{escape}'), encoding="utf-8")
+    app = App((1280, 720), game=GameConfig(game=game, seed=1, agent_delay=0.0, autosave=False,
+                                           seats=("human", "human"),
+                                           options={"pack": str(folder)}))
+    try:
+        assert isinstance(app.scene, TableScene)
+        for _ in range(3):
+            app.frame(0.016)
+        drawn = TEXT.drawn()
+        assert any(any(c in t for c in "\x00\u200b\u202e\u00ad\ufeff") for t in drawn)
     finally:
         app.close()
