@@ -432,6 +432,12 @@ class Ruleset(ABC, Generic[S]):
         steps are often forced gives its own."""
         return state, 0
 
+    def push_forced(self, state: S) -> tuple[S, int]:
+        """``forced_steps`` for a caller that owns ``state`` (as ``push`` is to a quiet
+        ``apply``): a ``GameState`` game may play the forced steps on it in place. Default:
+        ``forced_steps(state)``."""
+        return self.forced_steps(state)
+
     def position_key(self, state: S) -> Hashable | None:
         """A key equal for two states that play on alike (the same position up to which
         instance of a card is which), None where the game gives none (the default). The search

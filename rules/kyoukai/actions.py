@@ -42,7 +42,7 @@ def _end_action(d: State, p: int, intent: EndAction) -> None:
 
 def _choose(d: State, p: int, intent: Choose) -> None:
     d.pending = None
-    d.gates[intent.gate].ready = True
+    d.set_gate(intent.gate, ready=True)
     if d.loud:
         d.log("ready", f"Player {p + 1} Readies {d.name(intent.gate)}.", p)
 
@@ -60,7 +60,7 @@ def _start_or_continue(d: State, gate: int, what: str) -> None:
     """Resting the Gate is the Turn Action's cost (K-01, K-07); follow-ups don't rest."""
     a = d.action
     if a is None:
-        d.gates[gate].ready = False
+        d.set_gate(gate, ready=False)
         d.action = turn_action(gate, "move_declared" if what == "move" else "final")
     elif what == "move":
         d.action = turn_action(a.gate, "bonus_move_declared")
@@ -113,7 +113,7 @@ def _skill(d: State, p: int, intent: UseSkill) -> None:
     if skill.kind == "location":
         pl.discard.remove(intent.gate)
     elif d.seq is not None:
-        d.gates[intent.gate].ready = False  # a Fast Skill answers by Resting its Gate (K-12)
+        d.set_gate(intent.gate, ready=False)  # a Fast Skill answers by Resting its Gate (K-12)
     else:
         _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
@@ -135,7 +135,7 @@ def _pay(d: State, p: int, pay: tuple[int, ...], discards: int) -> None:
         pl.hand.remove(card)
         pl.discard.append(card)
     for gate in pay[discards:]:
-        d.gates[gate].ready = False
+        d.set_gate(gate, ready=False)
 
 
 def _zone(zone: int) -> int | None:

@@ -105,7 +105,7 @@ def r_shield(d: State, p: int, src: int, zone: int, prm: Params) -> None:
 
 def r_ready(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
-    d.gates[t].ready = True
+    d.set_gate(t, ready=True)
     if d.loud:
         d.log("ready", f"{d.name(t)} is Readied.", p)
 
@@ -119,7 +119,7 @@ def r_heal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     g = d.gates.get(ent)
     if g is not None:
         healed = min(prm.amount, g.damage)
-        g.damage -= healed
+        d.set_gate(ent, damage=g.damage - healed)
         if d.loud:
             d.log("heal", f"{d.name(ent)} recovers {healed} damage.", p)
 
@@ -130,8 +130,7 @@ def r_return(d: State, p: int, src: int, zone: int, prm: Params) -> None:
 
 def r_branch_self(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     host = _target_gate(d, zone)
-    g = d.gates[host]
-    g.branches = (*g.branches, src)
+    d.set_gate(host, branches=(*d.gates[host].branches, src))
     if d.loud:
         d.log("branch", f"{d.name(src)} is Branched under {d.name(host)}.", p)
 
@@ -144,8 +143,7 @@ def r_graft(d: State, p: int, src: int, zone: int, prm: Params) -> None:
             d.log("fizzle", "Graft finds no card in the Discard.", p)
         return
     top = discard.pop()
-    g = d.gates[host]
-    g.branches = (*g.branches, top)
+    d.set_gate(host, branches=(*d.gates[host].branches, top))
     if d.loud:
         d.log("branch", f"{d.name(top)} is Branched under {d.name(host)}.", p)
 

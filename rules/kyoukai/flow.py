@@ -95,7 +95,8 @@ def _ready_step(d: State) -> None:
     table = d.table
     for i, g in d.gates.items():
         if g.owner == p:
-            g.ready = True
+            if not g.ready:
+                d.set_gate(i, ready=True)
             if table.of(i).type == "spirit":
                 spirits += 1
     ki = 2 + spirits

@@ -44,7 +44,7 @@ def settle(d: State) -> None:
             break
         if d.pending is not None:
             ready, d.pending = d.pending.options[0], None
-            d.gates[ready].ready = True
+            d.set_gate(ready, ready=True)
         elif d.seq is not None and d.seq.stack[:1] == (origin,):
             d.seq = d.seq.pass_until_closed()
         else:

@@ -122,8 +122,9 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
     ready = _own_ready(s, p, None)
-    _turn_actions(s, p, out, o, ready)
-    _openings(s, p, fast_only=False, out=out, only=o, ready=ready)
+    taken = occupancy(s.field)
+    _turn_actions(s, p, out, o, ready, taken)
+    _openings(s, p, fast_only=False, out=out, only=o, ready=ready, taken=taken)
     _location_skills(s, p, fast_only=False, out=out, only=o)
     if only is None:
         out.append(EndStep.of())
@@ -253,7 +254,8 @@ def card_targets(s: State, p: int, card: Gate) -> list[int]:
 
 
 def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
-              only: int | None = None, ready: Sequence[tuple[int, int]] | None = None) -> None:
+              only: int | None = None, ready: Sequence[tuple[int, int]] | None = None,
+              taken: int = -1) -> None:
     """Opening the cards of p's hand and Spirit deck (``ready``: p's Ready Gates, if known)."""
     pl = s.players[p]
     ki = pl.ki
@@ -266,7 +268,7 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
         kind = f.type
         if kind == "summon" or kind == "spirit":
             if zones is None:
-                zones = _open_zones(occupancy(s.field), _ready_zones(
+                zones = _open_zones(taken if taken >= 0 else occupancy(s.field), _ready_zones(
                     _own_ready(s, p, None) if ready is None else ready))
             out.extend(_opens(c, zones))
         elif kind == "fast" or kind == "normal":
@@ -276,15 +278,14 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
         for c in _only(pl.spirits, only):
             if table[c].cost <= ki:
                 if zones is None:
-                    zones = _open_zones(occupancy(s.field), _ready_zones(
+                    zones = _open_zones(taken if taken >= 0 else occupancy(s.field), _ready_zones(
                         _own_ready(s, p, None) if ready is None else ready))
                 out.extend(_opens(c, zones))
 
 
 def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
-                   out: list[Intent]) -> None:
+                   out: list[Intent], mask: int = -1) -> None:
     ki = s.players[p].ki
-    mask = -1
     for k, sk, target, prm, near in s.table.of(gate).usable:
         if (fast_only and sk.kind != "fast") or sk.cost.ki > ki:
             continue
@@ -339,12 +340,13 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
 
 
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
-                  ready: Sequence[tuple[int, int]] | None = None) -> None:
-    """The Turn Actions of p's Ready Gates (``ready``: all of them, if known)."""
-    field = s.field
+                  ready: Sequence[tuple[int, int]] | None = None, mask: int = -1) -> None:
+    """The Turn Actions of p's Ready Gates (``ready``: all of them, if known; ``mask``: the
+    zones taken, if known)."""
     ki = s.players[p].ki
     table = s.table.by_iid
-    mask = occupancy(field)
+    if mask < 0:
+        mask = occupancy(s.field)
     for z, i in _own_ready(s, p, only) if ready is None or only is not None else ready:
         f = table[i]
         if not f.stats:
@@ -352,14 +354,14 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
         card = f.card
         near, top = f.near, f.top_ki
         if near < 0:
-            out.extend(_gate_actions(field, i, z, card.movement or 0))
-            _skill_intents(s, p, i, z, False, out)
+            out.extend(_gate_actions(mask, i, z, card.movement or 0))
+            _skill_intents(s, p, i, z, False, out, mask)
             continue
         key = (i, z, ki if ki < top else top, mask & NEAR[near][z])
         hit = _TURN_ACTIONS.get(key)
         if hit is None or hit[0] is not card:
-            got: list[Intent] = list(_gate_actions(field, i, z, card.movement or 0))
-            _skill_intents(s, p, i, z, False, got)
+            got: list[Intent] = list(_gate_actions(mask, i, z, card.movement or 0))
+            _skill_intents(s, p, i, z, False, got, mask)
             if len(_TURN_ACTIONS) >= 50_000:
                 _TURN_ACTIONS.clear()
             hit = _TURN_ACTIONS[key] = (card, tuple(got))
@@ -376,7 +378,7 @@ _TURN_ACTIONS: dict[tuple[int, int, int, int], tuple[Gate, tuple[Intent, ...]]] 
 def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
     if movement <= 0:
         return
-    out.extend(_move_intents(s.field, gate, zone, movement))
+    out.extend(_move_intents(occupancy(s.field), gate, zone, movement))
 
 
 # A Gate's Moves (and, with ``attacks``, then its Attacks), by the zones taken (``occupancy``):
@@ -385,9 +387,9 @@ def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> 
 _MOVES: dict[tuple[int, int, int, bool, int], tuple[Intent, ...]] = {}
 
 
-def _move_intents(field: list[int], gate: int, zone: int, movement: int,
+def _move_intents(taken: int, gate: int, zone: int, movement: int,
                   attacks: bool = False) -> tuple[Intent, ...]:
-    mask = occupancy(field) & _near(zone, movement)
+    mask = taken & _near(zone, movement)
     key = (gate, zone, movement, attacks, mask)
     got = _MOVES.get(key)
     if got is None:
@@ -445,10 +447,9 @@ def reach(zone: int, movement: int, mask: int) -> tuple[tuple[int, ...], frozens
     return got
 
 
-def _gate_actions(field: list[int], gate: int, zone: int,
-                  movement: int) -> tuple[Intent, ...]:
-    """A Ready Gate's Moves then Attacks as a Turn Action."""
-    return _move_intents(field, gate, zone, movement, True)
+def _gate_actions(taken: int, gate: int, zone: int, movement: int) -> tuple[Intent, ...]:
+    """A Ready Gate's Moves then Attacks as a Turn Action (``taken``: the zones taken)."""
+    return _move_intents(taken, gate, zone, movement, True)
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
@@ -489,6 +490,8 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
     table = s.table
     located = table.location_iids
     pl = s.players[p]
+    if located.isdisjoint(pl.discard):
+        return
     ki = pl.ki
     for c in pl.discard:
         if c not in located or (only is not None and c != only):

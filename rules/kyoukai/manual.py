@@ -76,14 +76,12 @@ class KyoukaiManual(ManualTable):
 
     def take_under(self, s: State, card: int, host: int) -> State:
         s = s.copy()
-        g = s.gates[host]
-        g.branches = tuple(b for b in g.branches if b != card)
+        s.set_gate(host, branches=tuple(b for b in s.gates[host].branches if b != card))
         return s
 
     def put_under(self, s: State, card: int, host: int) -> State:
         s = s.copy()
-        g = s.gates[host]
-        g.branches = (*g.branches, card)
+        s.set_gate(host, branches=(*s.gates[host].branches, card))
         return s
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
@@ -97,7 +95,7 @@ class KyoukaiManual(ManualTable):
         if spec.name == "ki":
             s.players[owner].ki = value
         else:
-            s.gates[card].damage = value
+            s.set_gate(card, damage=value)
         return s
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
@@ -106,7 +104,7 @@ class KyoukaiManual(ManualTable):
 
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
         s = s.copy()
-        s.gates[card].ready = value
+        s.set_gate(card, ready=value)
         return s
 
     def problems(self, s: State) -> list[str]:

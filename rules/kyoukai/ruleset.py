@@ -142,19 +142,23 @@ class KyoukaiRules(Ruleset[State]):
         return legal(state, source) if isinstance(source, int) else []
 
     def forced_steps(self, state: State) -> tuple[State, int]:
-        # The passes of a Sequence nobody can answer (most steps of a random game): the only
-        # legal intent while the priority holder has nothing that could answer.
+        if not _forced(state):
+            return state, 0
+        return self.push_forced(state.copy())
+
+    def push_forced(self, state: State) -> tuple[State, int]:
+        # The passes of a Sequence nobody can answer (most steps of a random game), played
+        # in place: the only legal intent while the priority holder has nothing that could
+        # answer.
+        if self._cache[0] is state:
+            self._cache = (None, [])
+        if self._actor[0] is state:
+            self._actor = (None, None)
         n = 0
-        s = state
-        while True:
-            seq = s.seq
-            if seq is None or s.over or s.pending is not None or s.step == "cleanup" \
-                    or s.manual or s.face_down or may_respond(s, seq.priority):
-                return s, n
-            if n == 0:
-                s = state.copy()
-            self._play(s, _PASS)
+        while _forced(state):
+            self._play(state, _PASS)
             n += 1
+        return state, n
 
     def _play(self, state: State, intent: Intent) -> None:
         p = to_act(state)
@@ -264,6 +268,15 @@ class KyoukaiRules(Ruleset[State]):
                player: int) -> list[float | None]:
         # Moves credited with the Attack they make possible (``priors.add_follow_ups``).
         return add_follow_ups(state, intents, self.lookaheads(state, intents, player), player)
+
+
+def _forced(s: State) -> bool:
+    """Whether Pass is the only legal intent of ``s`` (``legal.legal``'s shortcut): an open
+    Sequence whose priority holder cannot answer, outside the clean-up step and a pending
+    choice, with no manual step open."""
+    seq = s.seq
+    return not (seq is None or s.over or s.pending is not None or s.step == "cleanup"
+                or s.manual or s.face_down or may_respond(s, seq.priority))
 
 
 def _score(s: State, player: int, settling: bool = False) -> float:

@@ -34,19 +34,17 @@ Stage = Literal["move_declared", "after_move", "final", "bonus", "bonus_move_dec
 Place = Literal["discard", "hand"]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class FieldGate:
     """A Gate standing in a zone. ``damage`` only accumulates on Entrants (others have 1 Life).
-    ``branches`` is replaced, never changed in place (copies share it)."""
+    A value: a change replaces it in its state's ``gates`` (``State.set_gate``), so copies of a
+    state share the Gates they do not change."""
 
     iid: int
     owner: int
     ready: bool = False
     damage: int = 0
     branches: tuple[int, ...] = ()
-
-    def copy(self) -> FieldGate:
-        return FieldGate(self.iid, self.owner, self.ready, self.damage, self.branches)
 
 
 @dataclass(slots=True)
@@ -171,8 +169,7 @@ class State(_Tables):
         new.catalog = self.catalog
         new.cards = self.cards
         new.field = self.field.copy()
-        new.gates = {i: FieldGate(g.iid, g.owner, g.ready, g.damage, g.branches)
-                     for i, g in self.gates.items()}
+        new.gates = self.gates.copy()
         p0, p1 = self.players
         new.players = (p0.copy(), p1.copy())
         new.active = self.active
@@ -190,7 +187,7 @@ class State(_Tables):
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        new._fresh(self._table)
+        new._fresh(self.table)  # made here once, not by each copy
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -253,6 +250,14 @@ class State(_Tables):
     def next_step(self) -> None:
         self.step = NEXT_STEP[self.step]  # type: ignore[assignment]  # one of STEPS
 
+    def set_gate(self, iid: int, ready: bool | None = None, damage: int | None = None,
+                 branches: tuple[int, ...] | None = None) -> None:
+        """The Gate ``iid`` with these fields changed (the others as they are)."""
+        g = self.gates[iid]
+        self.gates[iid] = FieldGate(iid, g.owner, g.ready if ready is None else ready,
+                                    g.damage if damage is None else damage,
+                                    g.branches if branches is None else branches)
+
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
         self.field[zone] = iid
         self.gates[iid] = FieldGate(iid, owner, ready)
@@ -301,7 +306,7 @@ class State(_Tables):
             if g.owner == p and not g.ready and table.of(i).type in ("summon", "spirit")
         ))
         if len(options) == 1:
-            self.gates[options[0]].ready = True
+            self.set_gate(options[0], ready=True)
             if self.loud:
                 self.log("ready", f"{reason}: Player {p + 1} Readies {self.name(options[0])}.", p)
         elif options:
@@ -326,7 +331,8 @@ class State(_Tables):
                 self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)
             return False
         if self.table.of(iid).type == "entrant":
-            total = g.damage = g.damage + through
+            total = g.damage + through
+            self.set_gate(iid, damage=total)
             if self.loud:
                 self.log("damage", f"{source} deals {through} damage to {name} "
                          f"({total}/{ENTRANT_LIFE}).", by, data={"target": iid, "amount": through})

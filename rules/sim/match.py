@@ -113,7 +113,7 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
     # Forced steps (a lone legal intent that plays no card) played at once by the game, as the
     # loop below would play them one by one; not where the game counts played cards itself.
     forced = None if every or type(rs).forced_steps is Ruleset.forced_steps \
-        else rs.forced_steps
+        else rs.push_forced
     while (p := to_act(state)) is not None:
         step = pending(state)
         if step is not None:

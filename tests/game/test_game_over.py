@@ -20,7 +20,7 @@ def test_game_over_shows_life_zero_not_less() -> None:
         loser = 1 - scene.session.winner()  # type: ignore[operator]
         ent = state.players[loser].entrant
         state = state.copy()
-        state.gates[ent].damage = 23  # 3 past its 20 Life
+        state.set_gate(ent, damage=23)  # 3 past its 20 Life
         scene.layout.update(state, Seats(0, False, scene.names), [])
         rec = TextRecorder(app.size)
         scene.layout.draw(rec, scene.handler.overlay(scene))
