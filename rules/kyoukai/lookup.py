@@ -116,17 +116,19 @@ class Table:
                  old: Table | None = None) -> None:
         self.cards = cards
         self.catalog = catalog
-        known = old.by_cid if old is not None else {}
-        by_cid: dict[str, Facts] = {}
+        # Every card's facts the old table knew (a view's table keeps those of the hidden
+        # cards, which a dealt hand shows again).
+        by_cid: dict[str, Facts] = {} if old is None else old.by_cid.copy()
+        seen: set[str] = set()
         by_iid: dict[int, Facts] = {}
         for iid, cid in cards.items():
             f = by_cid.get(cid)
-            if f is None:
+            if cid not in seen:
+                seen.add(cid)
                 card = catalog[cid]
-                f = known.get(cid)
                 if f is None or f.card is not card:
-                    f = facts_of(card)
-                by_cid[cid] = f
+                    f = by_cid[cid] = facts_of(card)
+            assert f is not None
             by_iid[iid] = f
         self.by_cid = by_cid
         self.by_iid = by_iid

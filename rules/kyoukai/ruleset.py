@@ -238,21 +238,31 @@ class KyoukaiRules(Ruleset[State]):
 
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
-        # ``lookahead`` of each intent. A Move declared outside a Sequence opens one of Moves
-        # only, which is scored as it stands: every Move from this position scores the same
-        # (only the mover's Ready flag differs, which the score does not read), so it is
-        # computed once.
-        moves_alike = state.seq is None
-        move: float | None = None
+        # ``lookahead`` of each intent, once for intents that score alike outside a Sequence
+        # (the score reads which Gates stand, not where): every Move (it opens a Sequence of
+        # Moves only, scored as it stands; only the mover's Ready flag differs), and opening
+        # one Summon or Spirit into any zone (it is placed; the Gates' order is the same).
+        alike: dict[object, float] | None = {} if state.seq is None else None
+        table = state.table
         out: list[float | None] = []
         for intent in intents:
             try:
-                if intent.kind == "move" and moves_alike:
-                    if move is None:
-                        move = self.lookahead(state, intent, player)
-                    out.append(move)
+                key: object = None
+                if alike is not None:
+                    kind = intent.kind
+                    if kind == "move":
+                        key = kind
+                    elif kind == "open" and table.of(intent.card).type in (  # type: ignore[attr-defined]
+                            "summon", "spirit"):
+                        key = intent.card  # type: ignore[attr-defined]
+                if key is None:
+                    out.append(self.lookahead(state, intent, player))
                     continue
-                out.append(self.lookahead(state, intent, player))
+                assert alike is not None
+                got = alike.get(key)
+                if got is None:
+                    got = alike[key] = self.lookahead(state, intent, player)
+                out.append(got)
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 out.append(None)
         return out
