@@ -20,7 +20,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.lookup import FARTHEST, Facts, Params
+from rules.kyoukai.lookup import FARTHEST, Params, Table
 from rules.kyoukai.state import EMPTY, GRID, Player, State
 
 
@@ -83,7 +83,7 @@ def may_respond(s: State, p: int) -> bool:
     card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard)."""
     table = s.table
     pl = s.players[p]
-    if _may_answer_from_cards(table.by_iid, pl):
+    if _may_answer_from_cards(table, pl):
         return True
     gates = s.gates
     for i in table.fast_iids:
@@ -93,18 +93,15 @@ def may_respond(s: State, p: int) -> bool:
     return False
 
 
-def _may_answer_from_cards(by_iid: dict[int, Facts], pl: Player) -> bool:
+def _may_answer_from_cards(table: Table, pl: Player) -> bool:
     """A Fast card in ``pl``'s hand they can pay for, or a Fast location Skill in their
     Discard."""
     ki = pl.ki
+    cost = table.answer_cost
     for c in pl.hand:
-        f = by_iid[c]
-        if f.answers and f.cost <= ki:
+        if cost.get(c, ki + 1) <= ki:
             return True
-    for c in pl.discard:  # noqa: SIM110 - a plain loop: any() over a generator costs more
-        if by_iid[c].fast_location:
-            return True
-    return False
+    return not table.fast_location_iids.isdisjoint(pl.discard)
 
 
 def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:

@@ -107,7 +107,8 @@ class Table:
     """Every card instance's ``Facts`` for one game's ``cards`` and ``catalog`` (a table made
     again from ``old`` for new tables keeps the facts of each card that is the same object)."""
 
-    __slots__ = ("cards", "catalog", "by_cid", "by_iid", "fast_iids", "location_iids")
+    __slots__ = ("cards", "catalog", "by_cid", "by_iid", "fast_iids", "location_iids",
+                 "answer_cost", "fast_location_iids")
 
     by_cid: dict[str, Facts]
     by_iid: dict[int, Facts]
@@ -134,6 +135,9 @@ class Table:
         self.by_iid = by_iid
         self.fast_iids = frozenset(i for i, f in by_iid.items() if f.fast_skill)
         self.location_iids = frozenset(i for i, f in by_iid.items() if f.locations)
+        self.fast_location_iids = frozenset(i for i, f in by_iid.items() if f.fast_location)
+        # The Ki each card that may answer a Sequence from the hand costs (``Facts.answers``).
+        self.answer_cost = {i: f.cost for i, f in by_iid.items() if f.answers}
 
     def of(self, iid: int) -> Facts:
         return self.by_iid[iid]
