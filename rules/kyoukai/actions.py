@@ -48,7 +48,7 @@ def _choose(d: State, p: int, intent: Choose) -> None:
 
 
 def _discard(d: State, p: int, intent: Discard) -> None:
-    pl = d.players[p]
+    pl = d.player(p)
     pl.hand.remove(intent.card)
     pl.discard.append(intent.card)
     if d.loud:
@@ -87,7 +87,7 @@ def _attack(d: State, p: int, intent: Attack) -> None:
 
 
 def _open(d: State, p: int, intent: OpenGate) -> None:
-    pl = d.players[p]
+    pl = d.player(p)
     card = d.card(intent.card)
     if intent.card in pl.spirits:
         pl.spirits.remove(intent.card)
@@ -107,7 +107,7 @@ def _open(d: State, p: int, intent: OpenGate) -> None:
 
 def _skill(d: State, p: int, intent: UseSkill) -> None:
     skill = d.card(intent.gate).skills[intent.skill]
-    pl = d.players[p]
+    pl = d.player(p)
     pl.ki -= skill.cost.ki  # paid on declaration (K-07)
     _pay(d, p, intent.pay, skill.cost.discard)
     if skill.kind == "location":
@@ -130,7 +130,7 @@ def _skill(d: State, p: int, intent: UseSkill) -> None:
 
 def _pay(d: State, p: int, pay: tuple[int, ...], discards: int) -> None:
     """The written cost's cards: the first ``discards`` leave the hand, the rest are Rested."""
-    pl = d.players[p]
+    pl = d.player(p)
     for card in pay[:discards]:
         pl.hand.remove(card)
         pl.discard.append(card)

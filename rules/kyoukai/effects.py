@@ -36,11 +36,22 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
         zones = _within(src, near)
         return [z for z, i in enumerate(field) if i != EMPTY and z != src and z in zones]
     gates = b.gates
-    reached: frozenset[int] = frozenset()
+    reached = 0  # as a bitmask
     for z, i in enumerate(field):
         if i != EMPTY and gates[i].owner == p:
-            reached = reached.union(_within(z, near))
-    return [z for z, i in enumerate(field) if i != EMPTY and z in reached]
+            reached |= _within_mask(z, near)
+    return [z for z, i in enumerate(field) if i != EMPTY and reached >> z & 1]
+
+
+# ``_within`` as a bitmask, by (zone, distance).
+_WITHIN_MASK: dict[tuple[int, int], int] = {}
+
+
+def _within_mask(zone: int, near: int) -> int:
+    got = _WITHIN_MASK.get((zone, near))
+    if got is None:
+        got = _WITHIN_MASK[zone, near] = sum(1 << z for z in _within(zone, near))
+    return got
 
 
 # Zones within a distance of a zone, by (zone, distance): target rules ask every resolution.
@@ -137,7 +148,7 @@ def r_branch_self(d: State, p: int, src: int, zone: int, prm: Params) -> None:
 
 def r_graft(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     host = _target_gate(d, zone)
-    discard = d.players[p].discard
+    discard = d.player(p).discard
     if not discard:
         if d.loud:
             d.log("fizzle", "Graft finds no card in the Discard.", p)

@@ -100,7 +100,7 @@ def _ready_step(d: State) -> None:
             if table.of(i).type == "spirit":
                 spirits += 1
     ki = 2 + spirits
-    pl = d.players[p]
+    pl = d.player(p)
     pl.ki = ki
     pl.spirit_opened = False
     if d.loud:

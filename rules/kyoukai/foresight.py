@@ -4,6 +4,7 @@ pass unless the Sequence is played out (issue #11 item 1: attacks on its own Gat
 
 from __future__ import annotations
 
+from rules.kyoukai.cards import Gate
 from rules.kyoukai.flow import advance
 from rules.kyoukai.state import EMPTY, Item, State
 
@@ -76,4 +77,14 @@ def harms_own(state: State, item: Item, player: int) -> bool:
 def worth(state: State, iid: int) -> float | None:
     """A Gate's worth to ``evaluate`` on the field (None for an Entrant, scored by its
     damage)."""
-    return state.table.of(iid).worth
+    known = state.table.worths
+    if iid in known:
+        return known[iid]
+    w = known[iid] = card_worth(state.card(iid))
+    return w
+
+
+def card_worth(card: Gate) -> float | None:
+    if card.type == "entrant":
+        return None
+    return 1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0))

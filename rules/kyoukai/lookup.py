@@ -57,7 +57,6 @@ class Facts(NamedTuple):
     # or Gates, targets chosen by owner).
     near: int
     top_ki: int
-    worth: float | None  # the greedy score's worth on the field (None: an Entrant)
 
 
 # Beyond the farthest two zones of the 5x5 field are apart, a distance reaches every zone.
@@ -98,9 +97,7 @@ def facts_of(card: Gate) -> Facts:
         card.type == "fast" or opens_fast, "ready_on_discard" in passives, bonus[0], bonus[1],
         tuple(usable), tuple(locations), any(sk.speed == "fast" for _k, sk in locations),
         OPEN_EFFECTS[card.effect].target if card.effect is not None else "none",
-        Params(card.amount, card.range), reach, top,
-        None if card.type == "entrant" else 1.0 + 0.4 * ((card.attack or 0)
-                                                         + (card.defense or 0)))
+        Params(card.amount, card.range), reach, top)
 
 
 class Table:
@@ -108,7 +105,7 @@ class Table:
     again from ``old`` for new tables keeps the facts of each card that is the same object)."""
 
     __slots__ = ("cards", "catalog", "by_cid", "by_iid", "fast_iids", "location_iids",
-                 "answer_cost", "fast_location_iids")
+                 "answer_cost", "fast_location_iids", "worths")
 
     by_cid: dict[str, Facts]
     by_iid: dict[int, Facts]
@@ -120,24 +117,33 @@ class Table:
         # Every card's facts the old table knew (a view's table keeps those of the hidden
         # cards, which a dealt hand shows again).
         by_cid: dict[str, Facts] = {} if old is None else old.by_cid.copy()
-        seen: set[str] = set()
-        by_iid: dict[int, Facts] = {}
-        for iid, cid in cards.items():
+        for cid in set(cards.values()):
+            card = catalog[cid]
             f = by_cid.get(cid)
-            if cid not in seen:
-                seen.add(cid)
-                card = catalog[cid]
-                if f is None or f.card is not card:
-                    f = by_cid[cid] = facts_of(card)
-            assert f is not None
-            by_iid[iid] = f
+            if f is None or f.card is not card:
+                by_cid[cid] = facts_of(card)
         self.by_cid = by_cid
-        self.by_iid = by_iid
-        self.fast_iids = frozenset(i for i, f in by_iid.items() if f.fast_skill)
-        self.location_iids = frozenset(i for i, f in by_iid.items() if f.locations)
-        self.fast_location_iids = frozenset(i for i, f in by_iid.items() if f.fast_location)
+        self.by_iid = by_iid = {iid: by_cid[cid] for iid, cid in cards.items()}
+        fast: list[int] = []
+        located: list[int] = []
+        fast_located: list[int] = []
         # The Ki each card that may answer a Sequence from the hand costs (``Facts.answers``).
-        self.answer_cost = {i: f.cost for i, f in by_iid.items() if f.answers}
+        answer_cost: dict[int, int] = {}
+        for i, f in by_iid.items():
+            if f.fast_skill:
+                fast.append(i)
+            if f.locations:
+                located.append(i)
+                if f.fast_location:
+                    fast_located.append(i)
+            if f.answers:
+                answer_cost[i] = f.cost
+        self.fast_iids = frozenset(fast)
+        self.location_iids = frozenset(located)
+        self.fast_location_iids = frozenset(fast_located)
+        self.answer_cost = answer_cost
+        # Each card's worth to the greedy score, found as it is asked (``foresight.worth``).
+        self.worths: dict[int, float | None] = {}
 
     def of(self, iid: int) -> Facts:
         return self.by_iid[iid]

@@ -54,7 +54,7 @@ class KyoukaiManual(ManualTable):
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
         s = s.copy()
-        setattr(s.players[owner], _PILES[zone], list(cards))
+        setattr(s.player(owner), _PILES[zone], list(cards))
         return s
 
     def board_spots(self, s: State, owner: int) -> list[int]:
@@ -65,7 +65,7 @@ class KyoukaiManual(ManualTable):
         s = s.copy()
         g = s.gates.pop(card)
         s.field = [EMPTY if i == card else i for i in s.field]
-        s.players[g.owner].discard.extend(g.branches)
+        s.player(g.owner).discard.extend(g.branches)
         return s
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
@@ -93,7 +93,7 @@ class KyoukaiManual(ManualTable):
     def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
         s = s.copy()
         if spec.name == "ki":
-            s.players[owner].ki = value
+            s.player(owner).ki = value
         else:
             s.set_gate(card, damage=value)
         return s

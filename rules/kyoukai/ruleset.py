@@ -18,7 +18,14 @@ from rules.kyoukai.actions import KINDS
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate
 from rules.kyoukai.determinize import determinize as determinize_hidden
 from rules.kyoukai.flow import advance
-from rules.kyoukai.foresight import FRIENDLY_FIRE, friendly_fire, needs_settling, settle, settled
+from rules.kyoukai.foresight import (
+    FRIENDLY_FIRE,
+    friendly_fire,
+    needs_settling,
+    settle,
+    settled,
+    worth,
+)
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES, Pass
 from rules.kyoukai.legal import legal, may_respond, to_act
@@ -298,12 +305,12 @@ def _score(s: State, player: int, settling: bool = False) -> float:
     if s.over:
         won = s.winner
         return score + (0.0 if won is None else 1000.0 if won == player else -1000.0)
-    table = s.table
+    known = s.table.worths
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
     for i, g in s.gates.items():
-        w = table.of(i).worth
+        w = known[i] if i in known else worth(s, i)
         if w is None:
             if g.owner == player:
                 score -= g.damage

@@ -60,8 +60,16 @@ class Player:
     spirit_opened: bool = False
 
     def copy(self) -> Player:
-        return Player(self.entrant, self.deck.copy(), self.hand.copy(), self.discard.copy(),
-                      self.spirits.copy(), self.ki, self.spirit_opened)
+        # Slot by slot: a third cheaper than through __init__ (a look-ahead copies both).
+        new = Player.__new__(Player)
+        new.entrant = self.entrant
+        new.deck = self.deck.copy()
+        new.hand = self.hand.copy()
+        new.discard = self.discard.copy()
+        new.spirits = self.spirits.copy()
+        new.ki = self.ki
+        new.spirit_opened = self.spirit_opened
+        return new
 
 
 class Item(Frozen):
@@ -120,19 +128,26 @@ class Pending(Frozen):
 
 
 class _Tables(GameState):
-    """The card facts the rules look up (``lookup.Table``), kept with the state: a slot, not
-    a field (never dumped), shared by copies and made again when ``cards`` or ``catalog`` is
-    replaced (a hidden hand dealt, a hot reload)."""
+    """Slots that are not fields (never dumped): the card facts the rules look up
+    (``lookup.Table``), shared by copies and made again when ``cards`` or ``catalog`` is
+    replaced (a hidden hand dealt, a hot reload); and which players this state owns (bit p:
+    ``players[p]`` is its own, not shared with a copy)."""
 
-    __slots__ = ("_table",)
+    __slots__ = ("_table", "_mine")
 
     _table: Table | None
+    _mine: int
 
-    def _fresh(self, table: Table | None) -> None:
-        """An empty log, and the card facts ``table`` (None: made when first read)."""
+    def _fresh(self, table: Table | None, mine: int) -> None:
+        """An empty log, the card facts ``table`` (None: made when first read), the players
+        owned."""
         self.loud = False
         self.events = []
         self._table = table
+        self._mine = mine
+
+    def _own(self, mine: int) -> None:
+        self._mine = mine
 
     def _fresh_table(self, table: Table) -> None:
         self._table = table
@@ -162,7 +177,7 @@ class State(_Tables):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def __post_init__(self) -> None:
-        self._fresh(None)
+        self._fresh(None, 3)
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -170,8 +185,9 @@ class State(_Tables):
         new.cards = self.cards
         new.field = self.field.copy()
         new.gates = self.gates.copy()
-        p0, p1 = self.players
-        new.players = (p0.copy(), p1.copy())
+        # The players are shared until one of the two states changes one (``player``).
+        new.players = self.players
+        self._own(0)
         new.active = self.active
         new.first = self.first
         new.turn = self.turn
@@ -187,7 +203,7 @@ class State(_Tables):
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        new._fresh(self.table)  # made here once, not by each copy
+        new._fresh(self.table, 0)  # the table made here once, not by each copy
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -247,6 +263,17 @@ class State(_Tables):
         return out
 
     # ---- changing --------------------------------------------------------------------
+    def player(self, p: int) -> Player:
+        """Player ``p`` to change: this state's own (copied first if a copy shares it). The
+        rules change a player only through it."""
+        pls = self.players
+        if self._mine >> p & 1:
+            return pls[p]
+        mine = pls[p].copy()
+        self.players = (mine, pls[1]) if p == 0 else (pls[0], mine)
+        self._own(self._mine | 1 << p)
+        return mine
+
     def next_step(self) -> None:
         self.step = NEXT_STEP[self.step]  # type: ignore[assignment]  # one of STEPS
 
@@ -263,7 +290,7 @@ class State(_Tables):
         self.gates[iid] = FieldGate(iid, owner, ready)
 
     def draw(self, p: int, n: int = 1) -> int:
-        pl = self.players[p]
+        pl = self.player(p)
         taken = pl.deck[:n]
         del pl.deck[:n]
         pl.hand.extend(taken)
@@ -274,7 +301,7 @@ class State(_Tables):
         return len(taken)
 
     def to_discard(self, iid: int, owner: int) -> None:
-        self.players[owner].discard.append(iid)
+        self.player(owner).discard.append(iid)
 
     def leave_field(self, iid: int, to: Place, by: int | None) -> None:
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
@@ -282,7 +309,7 @@ class State(_Tables):
         g = self.gates.pop(iid)
         self.field[self.field.index(iid)] = EMPTY
         self.absorbed.pop(iid, None)
-        pl = self.players[g.owner]
+        pl = self.player(g.owner)
         for b in g.branches:
             pl.discard.append(b)
             if self.loud:

@@ -83,7 +83,7 @@ def test_a_location_skill_from_the_discard_needs_its_cost() -> None:
     assert _refusal(s, UseSkill.of(phoenix, 0, 19)) == \
         "Ravenous Rebirth costs 1 Ki, you have 0"
     s = s.copy()
-    s.players[0].ki = 1
+    s.player(0).ki = 1
     assert _skills(s)
 
 

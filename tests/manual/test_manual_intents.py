@@ -127,14 +127,14 @@ def test_done_refuses_a_broken_state_naming_what_is_wrong(at_step: State) -> Non
         rs.apply(off, ManualDone())
     card = at_step.players[0].hand[0]
     twice = at_step.copy()
-    twice.players[0].discard.append(card)
+    twice.player(0).discard.append(card)
     with pytest.raises(IllegalIntent, match=rf"{twice.name(card)} is in 2 places \(Player 1's "
                        r"Hand, Player 1's Discard\)"):
         rs.apply(twice, ManualDone())
     with pytest.raises(IllegalIntent, match="Done refused"):  # a quiet caller is refused too
         rs.apply(twice, ManualDone(), quiet=True)
     low = at_step.copy()
-    low.players[0].ki = -2
+    low.player(0).ki = -2
     with pytest.raises(IllegalIntent, match="Player 1's Ki is -2; it must be 0-99"):
         rs.apply(low, ManualDone())
 
