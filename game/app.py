@@ -169,7 +169,8 @@ class App:
         self.start_game(config_for(live, self.defaults), live, note)
 
     def continue_last(self) -> bool:
-        """"Continue last game": the autosave exactly as it was left (or its backup)."""
+        """"Continue last game": the autosave exactly as it was left (or its backup). When
+        the pack files changed since, it asks first (``FileActions.continue_game``)."""
         try:
             live, note = Session.resume(autosave_path())
         except RecordError as e:
@@ -181,7 +182,7 @@ class App:
             self.files.show(f"{autosave_path()}: cannot continue it ({type(e).__name__}: "
                             f"{str(e)[:200]})", "Continue last game")
             return False
-        self.open_game(live, note)
+        self.files.continue_game(live, note, autosave_path())
         return True
 
     def to_decks(self, game: str, folder: Path, back: GameConfig | None = None,

@@ -151,8 +151,10 @@ class GameSession:
         else:
             self.live = live
             live.autosave = self.autosave
-            if self.autosave is not None and live.record is not None:
-                self._write(self.autosave, backup=True)
+            try:
+                live.save_autosave()  # the journal starts from the record as opened
+            except OSError as e:
+                self.error = f"Could not save the record: {e}"
         self._copy()
         self.rs = self.live.rs
         self.log: list[str] = record_log(self.live)
@@ -302,38 +304,43 @@ class GameSession:
         self.error = None
         marks = len(self.live.record.marks)
         try:
-            while self.live.can_undo(player, designer_mode):
-                total += self.live.undo(player, designer_mode)
-                if not self._auto_pass_state():
-                    break
+            # The steps and their marks merged are saved as one change: a crash leaves the
+            # game as the player saw it before or after, never half undone.
+            with self.live.one_change():
+                try:
+                    while self.live.can_undo(player, designer_mode):
+                        total += self.live.undo(player, designer_mode)
+                        if not self._auto_pass_state():
+                            break
+                finally:
+                    self.live.merge_marks(marks)  # one action of the player, one log line
         except OSError as e:  # undone in memory; the autosave could not be written
             self.error = f"Could not save the record: {e}"
-        return self._marked(marks, total)
+        return self._marked(total)
 
     def redo(self) -> int:
         total = 0
         self.error = None
         marks = len(self.live.record.marks)
         try:
-            while self.live.can_redo():
-                total += self.live.redo()
-                if not self._auto_pass_state():
-                    break
+            with self.live.one_change():  # as undo
+                try:
+                    while self.live.can_redo():
+                        total += self.live.redo()
+                        if not self._auto_pass_state():
+                            break
+                finally:
+                    self.live.merge_marks(marks)
         except OSError as e:
             self.error = f"Could not save the record: {e}"
         except RecordError as e:
             self.error = e.message
-        return self._marked(marks, total)
+        return self._marked(total)
 
-    def _marked(self, marks: int, total: int) -> int:
-        """After an undo or redo of ``total`` intents in steps: the record keeps the steps'
-        marks (from number ``marks`` on) as one, as the log shows it."""
+    def _marked(self, total: int) -> int:
+        """After an undo or redo of ``total`` intents: its log line, and the table redrawn."""
         if not total:
             return 0
-        try:
-            self.live.merge_marks(marks)
-        except OSError as e:
-            self.error = f"Could not save the record: {e}"
         self.log.append(mark_text(self.live.record.marks[-1]))
         self._changed()
         return total

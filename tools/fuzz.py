@@ -18,6 +18,11 @@ Passes (each prints a ``PASS`` line, then one ``RESULT`` line sums them):
   invisible characters in pack text, a deck written twice, folders and pipes named like pack
   files, a byte-order mark; the same characters drawn; records reaching a pack through links;
   ``simulate``'s arguments. A bad input taken as good, or a good one refused, is *wrong*.
+- journal: an autosave journal of random changes (intents, undos, redos, reloads) cut at
+  random bytes (a kill mid-write) and damaged (a byte flipped); each must load to a record
+  the game went through or be refused with a message (anything else is *lost*, or a
+  *crash*), and a cut after the base must load; then the pack files edited under a finished
+  record of each game: it must still replay as played, or not claim to.
 
 ``--quick`` is the bounded run the test suite uses (a few seconds).
 """
@@ -28,6 +33,7 @@ import argparse
 import contextlib
 import io
 import random
+import re
 import shutil
 import signal
 import sys
@@ -50,6 +56,8 @@ from rules.core.errors import IllegalIntent  # noqa: E402
 from rules.core.packs import check_pack  # noqa: E402
 from rules.core.paths import asset  # noqa: E402
 from rules.records import (  # noqa: E402
+    RecordError,
+    Session,
     append,
     load_record,
     new_record,
@@ -58,7 +66,10 @@ from rules.records import (  # noqa: E402
     state_sha256,
     to_text,
 )
+from rules.records.journal import MARKER  # noqa: E402
+from rules.records.replay import pack_question  # noqa: E402
 from tests.badfiles import corpus  # noqa: E402
+from tests.records.journal_writer import changes  # noqa: E402
 
 HUNG_CPU = 2.0  # seconds: the issue's bound for checking any file under 5 MB
 STOP_AT = 20.0  # a check still running then is stopped
@@ -360,6 +371,81 @@ def files(t: Tally, mutations: int, seed: int, folder: Path) -> None:
             _timed(t, opens, elsewhere, f"mutated settings #{n}", _check_settings(path))
 
 
+# ---- the autosave journal ---------------------------------------------------------------
+def journal(t: Tally, count: int, seed: int, folder: Path) -> None:
+    rng = random.Random(seed)
+    path = folder / "journal.json"
+    live = Session.new("kyoukai", seed, autosave=path)
+    seen = [live.record, *changes(live, seed)]
+    data = path.read_bytes()
+    after_base = data.index(MARKER.encode()) + len(MARKER) + 9
+    damaged = folder / "damaged.json"
+    for n in range(count):
+        cut = n % 2 == 0
+        if cut:
+            at = rng.randrange(after_base, len(data) + 1)
+            damaged.write_bytes(data[:at])
+        else:
+            at = rng.randrange(len(data))
+            damaged.write_bytes(data[:at] + bytes([data[at] ^ (1 << rng.randrange(8))])
+                                + data[at + 1:])
+        t.tried += 1
+        try:
+            record = load_record(damaged)
+        except RecordError as e:
+            if cut:
+                t.lost += 1
+                t.note(f"journal cut at byte {at}: refused ({e.message})")
+            continue
+        except Exception as e:  # noqa: BLE001 - counted
+            t.crashed += 1
+            t.note(f"journal {'cut' if cut else 'flip'} at byte {at}: {type(e).__name__}: {e}")
+            continue
+        if record not in seen:
+            t.lost += 1
+            t.note(f"journal {'cut' if cut else 'flip'} at byte {at}: another game")
+    shipped = {name: asset("packs", name) for name in sorted(rules.GAMES)}
+    for name, src in shipped.items():
+        if not src.is_dir():
+            continue
+        pack = folder / "edited" / name
+        shutil.rmtree(pack, ignore_errors=True)
+        shutil.copytree(src, pack)
+        live = Session.new(name, seed, {"pack": str(pack)})
+        for _ in range(20):
+            legal = live.rs.legal_intents(live.state)
+            if not legal:
+                break
+            live.apply(rng.choice(legal))
+        files = sorted(pack.glob("*.toml"))
+        for target in rng.sample(files, min(4, len(files))):  # decks too
+            t.tried += 1
+            text = target.read_text(encoding="utf-8")
+            target.write_text(_renumbered(text, rng), encoding="utf-8")
+            try:
+                question, _ = pack_question(live.record)
+                # Silently (no question) or "as played", the replay must be the game played.
+                if question in (None, "today") and \
+                        replay_full(live.record).states != live.replayed.states:
+                    t.lost += 1
+                    t.note(f"{name}: {target.name} edited: replays as another game "
+                           f"({'silently' if question is None else 'as played'})")
+            except RecordError:
+                pass  # a pack that no longer loads is a message
+            except Exception as e:  # noqa: BLE001 - counted
+                t.crashed += 1
+                t.note(f"{name}: {target.name} edited: {type(e).__name__}: {e}")
+
+
+def _renumbered(text: str, rng: random.Random) -> str:
+    """``text`` with one small number after ``= `` changed (a designer's edit)."""
+    spots = [m for m in re.finditer(r"= ([0-9])\n", text)]
+    if not spots:
+        return text
+    m = rng.choice(spots)
+    return text[:m.start(1)] + str((int(m.group(1)) + 1) % 10) + text[m.end(1):]
+
+
 def _report(*tallies: Tally) -> None:
     for t in tallies:
         print(t.line(), flush=True)
@@ -374,15 +460,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mutations", type=int, default=300, help="randomly damaged files")
     ap.add_argument("--edges", type=int, default=200,
                     help="cases of each issue-33 pass (glyphs: ten times as many strings)")
+    ap.add_argument("--journal", type=int, default=300, help="cut and damaged journals")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="a few seconds: what the tests run")
     args = ap.parse_args(argv)
     if args.quick:
-        args.games, args.illegal, args.mutations, args.edges = 2, 40, 30, 15
+        args.games, args.illegal, args.mutations, args.edges, args.journal = 2, 40, 30, 15, 30
     if hasattr(signal, "SIGALRM"):
         signal.signal(signal.SIGALRM, _stop)
     tallies = [Tally("soak"), Tally("illegal-apply"), Tally("illegal-record"), Tally("files"),
-               Tally("refusals"), Tally("glyphs"), Tally("links"), Tally("simulate-args")]
+               Tally("refusals"), Tally("glyphs"), Tally("links"), Tally("simulate-args"),
+               Tally("journal")]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="playtable-fuzz-") as tmp:
         folder = Path(tmp)
@@ -392,7 +480,9 @@ def main(argv: list[str] | None = None) -> int:
         _report(tallies[1], tallies[2])
         files(tallies[3], args.mutations, args.seed, folder)
         _report(tallies[3])
-        edges(tallies[4:], args.edges, args.seed, folder)
+        edges(tallies[4:8], args.edges, args.seed, folder)
+        journal(tallies[8], args.journal, args.seed, folder)
+        _report(tallies[8])
     total = {k: sum(getattr(t, k) for t in tallies)
              for k in ("tried", "crashed", "hung", "outside_reads", "lost", "wrong")}
     print(f"RESULT tried={total['tried']} crashed={total['crashed']} hung={total['hung']} "

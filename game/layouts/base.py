@@ -30,6 +30,9 @@ ZoneId: TypeAlias = Hashable  # what the rules call a place: a zone number, a ce
 ManualSpot: TypeAlias = tuple[str, int, int]
 """A place of a manual step (``rules.core.manual_table``): (zone, owner, at); zone a pile's name
 or BOARD (``at`` its position), owner -1 when the place is either player's."""
+# What a table draws for a Skill or spell a hot reload took off its card since it was
+# declared or picked: the tables draw what the state holds and index nothing blindly.
+CHANGED_BY_RELOAD = "(changed by reload)"
 TOP_BAR = 34  # height of the phase bar every table has, at UI scale 1.0 (see top_bar)
 
 

@@ -27,6 +27,7 @@ from game.draw.piles import badge, draw_pile
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT, fit
 from game.layouts.base import (
+    CHANGED_BY_RELOAD,
     UNTARGETED,
     ManualSpot,
     Overlay,
@@ -408,7 +409,11 @@ class KyoukaiTable(TableLayout):
                 tgt = self._name(item.target) if item.target >= 0 else "—"
                 text = f"{self._name(item.source)} attacks {tgt} ({zone_label(item.zone)})"
             elif item.kind == "skill":
-                sk = v.card(item.source).skills[item.skill].name
+                # A hot reload may have taken the Skill off the card since it was declared:
+                # the item is still drawn (and resolves as the rules say), never indexed blind.
+                skills = v.card(item.source).skills
+                sk = skills[item.skill].name if 0 <= item.skill < len(skills) \
+                    else CHANGED_BY_RELOAD
                 aim = f" on {self._at(item.zone)}" if item.zone >= 0 else ""
                 text = f"{self._name(item.source)}: {sk}{aim}"
             else:

@@ -14,7 +14,7 @@ from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.palette import HIGHLIGHT, OWNER, Color
 from game.draw.scale import px
 from game.draw.text import TEXT
-from game.layouts.base import ManualSpot, Overlay, Piece, Pos, Seats
+from game.layouts.base import CHANGED_BY_RELOAD, ManualSpot, Overlay, Piece, Pos, Seats
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.core.manual_table import BOARD
@@ -398,9 +398,15 @@ class NullshapersTable(RegionTable):
             if e.biome >= 0:
                 aim = f" → {BIOMES[e.biome]}"
             elif e.target >= 0:
-                kind = target_kind(card)
-                aim = f" → {BIOMES[e.target]}" if kind == "biome" else \
-                    f" → {v.name(e.target) if v.cards.get(e.target) != HIDDEN else '?'}"
+                # The card may have been reloaded since it was played (a unit's card made a
+                # biome's): what no longer fits is drawn as such, never indexed blind.
+                biome = target_kind(card) == "biome"
+                if biome and e.target < len(BIOMES):
+                    aim = f" → {BIOMES[e.target]}"
+                elif not biome and e.target in v.cards:
+                    aim = f" → {v.name(e.target) if v.cards[e.target] != HIDDEN else '?'}"
+                else:
+                    aim = f" {CHANGED_BY_RELOAD}"
             what = f"{card.name}'s reactive skill" if e.skill else f"{card.name}{aim}"
             out.append((f"[Speed {card.speed}] {what} · {self.seats.names[e.player]}",
                         OWNER[e.player]))

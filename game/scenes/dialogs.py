@@ -5,6 +5,7 @@ and the client keeps running."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -18,12 +19,11 @@ from rules.records import (
     Record,
     RecordError,
     Session,
-    card_changes,
     load_record,
     replay_full,
     save_atomic,
 )
-from rules.records.replay import in_file
+from rules.records.replay import in_file, pack_question
 from rules.records.trust import outside_places
 
 if TYPE_CHECKING:
@@ -31,7 +31,23 @@ if TYPE_CHECKING:
     from game.session import GameSession
 
 Purpose = Literal["save", "play", "replay"]
-Question = Literal["folders", "cards"]
+# "folders": read outside the usual places? Else a ``PackQuestion``: "cards": replay with
+# today's cards (the record cannot replay as played)? "today": bring today's cards in (it
+# opens as played either way)?
+Question = Literal["folders", "cards", "today"]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What a confirmation answers: the record, why it is opened, its file, the question; for
+    Continue, the game already resumed and its note."""
+
+    record: Record
+    purpose: Purpose
+    path: Path
+    question: Question
+    live: Session | None = None
+    note: str | None = None
 
 
 class FileActions:
@@ -41,8 +57,7 @@ class FileActions:
         self.purpose: Purpose = "play"
         self.saving: Record | None = None  # the game as it was when Save was asked for
         self.confirm: UIConfirmationDialog | None = None
-        # What a confirmation answers: the record, why it is opened, its file, the question.
-        self.pending: tuple[Record, Purpose, Path, Question] | None = None
+        self.pending: Pending | None = None
         self.window: UIMessageWindow | None = None
         self.last_message = ""  # the last message shown (tests read it)
         self.last_saved: Path | None = None
@@ -113,20 +128,28 @@ class FileActions:
             self.confirm = None
             pending, self.pending = self.pending, None
             if pending is not None:
-                record, purpose, path, question = pending
-                if question == "folders":
-                    self._check_cards(record, purpose, path)
-                else:
-                    self._open(record, purpose, path)
+                self._answer(pending, yes=True)
             return True
         if ev.type == pygame_gui.UI_WINDOW_CLOSE:
             if ev.ui_element is self.dialog:
                 self.dialog = None
                 return True
-            if ev.ui_element is self.confirm:  # cancelled: nothing is opened
-                self.confirm, self.pending = None, None
+            if ev.ui_element is self.confirm:  # cancelled: nothing is opened (but see today)
+                pending, self.confirm, self.pending = self.pending, None, None
+                if pending is not None and pending.question == "today":
+                    self._answer(pending, yes=False)  # "Keep as played"
                 return True
         return False
+
+    def _answer(self, pending: Pending, yes: bool) -> None:
+        if pending.question == "folders":
+            self._check_cards(pending.record, pending.purpose, pending.path)
+        elif pending.live is not None:  # Continue
+            self._play_on(pending.live, pending.note, bring_in=yes and
+                          pending.question == "today")
+        else:
+            self._open(pending.record, pending.purpose, pending.path,
+                       bring_in=yes and pending.question == "today")
 
     def save_to(self, path: Path) -> None:
         record, self.saving = self.saving, None
@@ -154,7 +177,7 @@ class FileActions:
             return
         outside = outside_places(record, [data_dir()])
         if outside:
-            self.pending = (record, purpose, path, "folders")
+            self.pending = Pending(record, purpose, path, "folders")
             places = "\n".join(outside)
             self.confirm = UIConfirmationDialog(
                 self._rect(520, 300), ui_text(
@@ -169,25 +192,55 @@ class FileActions:
 
     def _check_cards(self, record: Record, purpose: Purpose, path: Path) -> None:
         try:
-            changes = card_changes(record)
+            question, why = pack_question(record)
         except RecordError as e:
             self.show(in_file(e, path).message)
             return
         except Exception as e:  # noqa: BLE001 - defence in depth: the rules should say why
             self.show(f"{path}: cannot set up the game ({type(e).__name__}: {str(e)[:200]})")
             return
-        if changes:
-            self.pending = (record, purpose, path, "cards")
-            self.confirm = UIConfirmationDialog(
-                self._rect(480, 260), _html(ui_text(
-                    f"{path.name}: {changes.describe()}. Replay it with the current cards?")),
-                self.app.manager, window_title="Cards changed",
-                action_short_name="Replay with current cards", object_id="#cards_changed")
-            self.last_message = changes.describe()
-            return
-        self._open(record, purpose, path)
+        if question is None:
+            self._open(record, purpose, path)
+        elif question == "today" and purpose == "replay":
+            self._open(record, purpose, path)  # a replay shows the game as played: say so
+            self.show(f"{path.name}: {why}. The replay shows the game as it was played.",
+                      "Cards changed")
+        else:
+            self._ask(Pending(record, purpose, path, question), why)
 
-    def _open(self, record: Record, purpose: Purpose, path: Path) -> None:
+    def continue_game(self, live: Session, note: str | None, path: Path) -> None:
+        """Continue last game: as it was left, unless the pack files changed since; then say
+        so and ask first (never silently another game)."""
+        try:
+            question, why = pack_question(live.record)
+        except Exception as e:  # noqa: BLE001 - the cards are read again: say why, play on
+            question, why = None, ""
+            note = f"{note + '; ' if note else ''}cannot compare the pack files: {e}"
+        if question is None:
+            self.app.open_game(live, note)
+        else:
+            self._ask(Pending(live.record, "play", path, question, live, note), why)
+
+    def _ask(self, pending: Pending, why: str) -> None:
+        self.pending = pending
+        name = _html(pending.path.name)
+        if pending.question == "today":
+            text = (f"{name}: {_html(why)}.<br>The game opens as it was played. Bring today's "
+                    "cards in now, as a card reload at this point?")
+            title, yes, object_id = "Cards changed", "Bring today's cards in", "#cards_today"
+        else:
+            text = f"{name}: {_html(why)}. Replay it with the current cards?"
+            title, yes, object_id = "Cards changed", "Replay with current cards", \
+                "#cards_changed"
+        self.confirm = UIConfirmationDialog(self._rect(480, 260), ui_text(text),
+                                            self.app.manager, window_title=title,
+                                            action_short_name=yes, object_id=object_id)
+        if pending.question == "today":
+            self.confirm.cancel_button.set_text("Keep as played")
+        self.last_message = why
+
+    def _open(self, record: Record, purpose: Purpose, path: Path,
+              bring_in: bool = False) -> None:
         try:
             replayed = replay_full(record)
         except RecordError as e:
@@ -200,7 +253,15 @@ class FileActions:
         if purpose == "replay" or over:
             self.app.start_replay(record, replayed)
         else:
-            self.app.open_game(Session(record, None, replayed), note=None)
+            self._play_on(Session(record, None, replayed), None, bring_in)
+
+    def _play_on(self, live: Session, note: str | None, bring_in: bool) -> None:
+        if bring_in:
+            try:
+                live.bring_in_todays_cards()  # saved with the game once its table autosaves
+            except Exception as e:  # noqa: BLE001 - the game as played is still there
+                note = f"{note + '; ' if note else ''}today's cards could not come in: {e}"
+        self.app.open_game(live, note)
 
     def close(self) -> None:
         for w in (self.dialog, self.confirm, self.window):

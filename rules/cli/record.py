@@ -1,7 +1,8 @@
 """``python -m rules record play|check``: game records without a window.
 
-``play`` writes the record after every intent with the client's atomic autosave writer, so a
-SIGKILL at any moment leaves a file that ``check`` accepts and ``play --resume`` continues.
+``play`` saves every intent with the client's autosave (a journal line each, fsynced), so a
+SIGKILL at any moment leaves a file that ``check`` accepts and ``play --resume`` continues;
+when it stops, the file is written whole as a plain record.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from rules.records import (
     RecordError,
     Replayed,
     Session,
+    as_played,
     card_changes,
     load_record,
     replay_full,
+    save_atomic,
     state_sha256,
 )
 from rules.records.replay import in_file
@@ -70,6 +73,10 @@ def play(args: argparse.Namespace) -> int:
             print(f"saved {step + 1}", flush=True)
         if args.delay:
             time.sleep(args.delay)
+    try:
+        save_atomic(out, session.record)
+    except OSError as e:  # the journal holds the game all the same
+        print(f"record: {out}: could not write it whole ({e.strerror or e})", file=sys.stderr)
     print(result_line(args.game, session.replayed))
     return 0
 
@@ -87,8 +94,9 @@ def check(args: argparse.Namespace) -> int:
     try:
         changes = card_changes(record)
         if changes:
-            print(f"record: note: {changes.describe()}; replaying with the current cards",
-                  file=sys.stderr)
+            how = "as played (the record keeps its cards)" if as_played(record) \
+                else "with the current cards"
+            print(f"record: note: {changes.describe()}; replaying {how}", file=sys.stderr)
         r = replay_full(record)
     except RecordError as e:
         return _fail(in_file(e, args.path).message)

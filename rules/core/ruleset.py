@@ -149,9 +149,15 @@ class Ruleset(ABC, Generic[S]):
         if manual.pending(state) is not None \
                 or getattr(intent, "kind", None) in MANUAL_KINDS:
             return self._apply_manual(state, intent, quiet)
+        new_state: Any
         if quiet:
-            new_state = self._apply(state, intent, True)[0] if self._applies_quietly() \
-                else self._apply(state, intent)[0]
+            if isinstance(state, GameState) and type(self)._apply is Ruleset._apply:
+                new_state = state.copy()
+                new_state.loud = False  # no log: nothing reads ``events`` then
+                self._play(new_state, intent)
+            else:
+                new_state = self._apply(state, intent, True)[0] if self._applies_quietly() \
+                    else self._apply(state, intent)[0]
             events: list[Event] = []
         else:
             if self.to_act(state) is None:
@@ -182,9 +188,7 @@ class Ruleset(ABC, Generic[S]):
             self._cache = (None, [])
         if self._actor[0] is state:
             self._actor = (None, None)
-        state.begin(True)
-        self._play(state, intent)
-        state.end()
+        self._play(state, intent)  # a state between steps keeps no log: quiet as it is
         return state
 
     def manual_pending(self, state: S) -> ManualStep | None:

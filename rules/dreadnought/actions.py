@@ -23,7 +23,6 @@ from rules.dreadnought.describe import (
     d_swap,
     slot_name,
 )
-from rules.dreadnought.draft import Draft
 from rules.dreadnought.effects import EFFECTS
 from rules.dreadnought.flow import chose
 from rules.dreadnought.intents import (
@@ -41,15 +40,15 @@ from rules.dreadnought.intents import (
     SwapAreas,
     UseAbility,
 )
-from rules.dreadnought.state import EMPTY, Payment, ability_key, area_of, new_unit
+from rules.dreadnought.state import EMPTY, Payment, State, ability_key, area_of, new_unit
 
 
-def _acted(d: Draft, p: int) -> None:
+def _acted(d: State, p: int) -> None:
     assert d.window is not None
     d.window = d.window.act(p)
 
 
-def _choose(d: Draft, p: int, i: ChooseSpeed) -> None:
+def _choose(d: State, p: int, i: ChooseSpeed) -> None:
     pl = d.players[p]
     d.player(p, hand=zones.without(pl.hand, i.card), speed=i.card, closed=True)
     if d.loud:
@@ -57,7 +56,7 @@ def _choose(d: Draft, p: int, i: ChooseSpeed) -> None:
     chose(d, p)
 
 
-def _gear(d: Draft, p: int, i: GearChange) -> None:
+def _gear(d: State, p: int, i: GearChange) -> None:
     pl = d.players[p]
     log = pl.log + ((pl.speed,) if pl.speed != EMPTY else ())
     d.player(p, hand=zones.without(pl.hand, i.card), log=log, speed=i.card, closed=True,
@@ -68,7 +67,7 @@ def _gear(d: Draft, p: int, i: GearChange) -> None:
     _acted(d, p)
 
 
-def _place(d: Draft, p: int, card: int, slot: int, dummy: bool) -> None:
+def _place(d: State, p: int, card: int, slot: int, dummy: bool) -> None:
     pl = d.players[p]
     slots = list(pl.slots)
     slots[slot] = card
@@ -76,7 +75,7 @@ def _place(d: Draft, p: int, card: int, slot: int, dummy: bool) -> None:
     d.units[card] = new_unit(card, p, dummy, d.turn)
 
 
-def _cast(d: Draft, p: int, i: CastUnit) -> None:
+def _cast(d: State, p: int, i: CastUnit) -> None:
     pl = d.players[p]
     if i.card in pl.hand:
         d.player(p, hand=zones.without(pl.hand, i.card))
@@ -96,7 +95,7 @@ def _cast(d: Draft, p: int, i: CastUnit) -> None:
     _acted(d, p)
 
 
-def _pay(d: Draft, p: int, i: PayLog) -> None:
+def _pay(d: State, p: int, i: PayLog) -> None:
     pay = d.paying
     assert pay is not None
     pl = d.players[p]
@@ -104,7 +103,7 @@ def _pay(d: Draft, p: int, i: PayLog) -> None:
     if d.loud:
         d.log("pay", f"Player {p + 1} logs {d.name(i.card)}.", p, reveals=(1 - p,))
     if pay.left > 1:
-        d.paying = pay.model_copy(update={"left": pay.left - 1})
+        d.paying = Payment(pay.card, pay.slot, pay.left - 1)
         return
     d.paying = None
     _place(d, p, pay.card, pay.slot, dummy=False)
@@ -113,7 +112,7 @@ def _pay(d: Draft, p: int, i: PayLog) -> None:
     _acted(d, p)
 
 
-def _dummy(d: Draft, p: int, i: CastDummy) -> None:
+def _dummy(d: State, p: int, i: CastDummy) -> None:
     pl = d.players[p]
     d.player(p, hand=zones.without(pl.hand, i.card))
     _place(d, p, i.card, i.slot, dummy=True)
@@ -122,14 +121,14 @@ def _dummy(d: Draft, p: int, i: CastDummy) -> None:
     _acted(d, p)
 
 
-def _discard(d: Draft, p: int, i: DiscardUnit) -> None:
+def _discard(d: State, p: int, i: DiscardUnit) -> None:
     if d.loud:
         d.log("discard", f"Player {p + 1} discards {d.name(i.unit)}.", p)
     d.remove_unit(i.unit)
     _acted(d, p)
 
 
-def _move(d: Draft, p: int, i: MoveUnit) -> None:
+def _move(d: State, p: int, i: MoveUnit) -> None:
     slots = list(d.players[p].slots)
     here = slots.index(i.unit)
     there = slots[i.slot]
@@ -143,7 +142,7 @@ def _move(d: Draft, p: int, i: MoveUnit) -> None:
     _acted(d, p)
 
 
-def _swap(d: Draft, p: int, i: SwapAreas) -> None:
+def _swap(d: State, p: int, i: SwapAreas) -> None:
     s = d.players[p].slots
     d.player(p, slots=(s[2], s[3], s[0], s[1]), moves=d.players[p].moves + 1)
     if d.loud:
@@ -151,7 +150,7 @@ def _swap(d: Draft, p: int, i: SwapAreas) -> None:
     _acted(d, p)
 
 
-def _ability(d: Draft, p: int, i: UseAbility) -> None:
+def _ability(d: State, p: int, i: UseAbility) -> None:
     ab = reading.card(d, i.source).abilities[i.index]
     pl = d.players[p]
     d.player(p, used=pl.used + (ability_key(i.source, i.index),))
@@ -165,19 +164,19 @@ def _ability(d: Draft, p: int, i: UseAbility) -> None:
     _acted(d, p)
 
 
-def acted(d: Draft, p: int) -> None:
+def acted(d: State, p: int) -> None:
     """After a manual ability's Done: ``p``'s action is over, as after a coded ability."""
     _acted(d, p)
 
 
-def _check(d: Draft, p: int, i: Check) -> None:
+def _check(d: State, p: int, i: Check) -> None:
     d.unit(i.unit, checked=True)
     d.attackers = d.attackers + (i.unit,)
     if d.loud:
         d.log("check", f"Player {p + 1} Checks {d.name(i.unit)} to attack.", p)
 
 
-def _attack(d: Draft, p: int, i: Attack) -> None:
+def _attack(d: State, p: int, i: Attack) -> None:
     d.target = i.area
     if d.loud:
         total = sum(reading.bp_of(d, u) for u in d.attackers)
@@ -185,7 +184,7 @@ def _attack(d: Draft, p: int, i: Attack) -> None:
         d.log("attack", f"Player {p + 1} attacks the {side} Battle Area with {total} BP.", p)
 
 
-def _block(d: Draft, p: int, i: Block) -> None:
+def _block(d: State, p: int, i: Block) -> None:
     """The summed BP is dealt to the blocker: a caster loses 1 HP; a unit breaks when the
     damage reaches its BP, and if it was the area's last unit its caster loses 1 HP."""
     attacker = 1 - p
@@ -207,7 +206,7 @@ def _block(d: Draft, p: int, i: Block) -> None:
         _acted(d, attacker)
 
 
-def _pass(d: Draft, p: int, i: Pass) -> None:
+def _pass(d: State, p: int, i: Pass) -> None:
     assert d.window is not None
     d.window = d.window.pass_priority()
     if d.loud:

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.dreadnought import reading
-from rules.dreadnought.draft import Draft
 from rules.dreadnought.reading import Position
-from rules.dreadnought.state import AREAS, EMPTY, area_of, area_slots
+from rules.dreadnought.state import AREAS, EMPTY, State, area_of, area_slots
 
 TargetRule = Literal["none", "enemy_unit", "own_unit", "own_checked", "own_movable",
                      "enemy_cheap"]
@@ -19,26 +18,26 @@ TargetRule = Literal["none", "enemy_unit", "own_unit", "own_checked", "own_movab
 @dataclass(frozen=True)
 class Effect:
     target: TargetRule
-    run: Callable[[Draft, int, int, int], None]  # (draft, player, amount, target)
+    run: Callable[[State, int, int, int], None]  # (draft, player, amount, target)
     words: str  # for describe: "{amount}" and "{target}" filled in
 
 
-def _draw(d: Draft, p: int, amount: int, target: int) -> None:
+def _draw(d: State, p: int, amount: int, target: int) -> None:
     for _ in range(max(1, amount)):
         d.draw(p)
 
 
-def _damage(d: Draft, p: int, amount: int, target: int) -> None:
+def _damage(d: State, p: int, amount: int, target: int) -> None:
     d.damage(target, amount)
 
 
-def _pump(d: Draft, p: int, amount: int, target: int) -> None:
+def _pump(d: State, p: int, amount: int, target: int) -> None:
     d.unit(target, bonus=d.units[target].bonus + amount)
     if d.loud:
         d.log("bp", f"{d.shown(target)} gets +{amount} BP until End.", p)
 
 
-def _ready(d: Draft, p: int, amount: int, target: int) -> None:
+def _ready(d: State, p: int, amount: int, target: int) -> None:
     d.unit(target, checked=False)
     if d.loud:
         d.log("ready", f"{d.shown(target)} returns to Normal.", p)
@@ -59,7 +58,7 @@ def move_destination(s: Position, p: int, unit: int) -> int:
     return EMPTY
 
 
-def _move(d: Draft, p: int, amount: int, target: int) -> None:
+def _move(d: State, p: int, amount: int, target: int) -> None:
     to = move_destination(d, p, target)
     slots = list(d.players[p].slots)
     slots[slots.index(target)] = EMPTY
@@ -69,25 +68,25 @@ def _move(d: Draft, p: int, amount: int, target: int) -> None:
         d.log("move", f"{d.shown(target)} moves to the other Battle Area.", p)
 
 
-def _bounce(d: Draft, p: int, amount: int, target: int) -> None:
+def _bounce(d: State, p: int, amount: int, target: int) -> None:
     if d.loud:
         d.log("bounce", f"{d.shown(target)} returns to its owner's hand.", p)
     d.remove_unit(target, to="hand")
 
 
-def _speed_up(d: Draft, p: int, amount: int, target: int) -> None:
+def _speed_up(d: State, p: int, amount: int, target: int) -> None:
     d.player(p, shift=d.players[p].shift + 1)
     if d.loud:
         d.log("speed", f"Player {p + 1}'s speed grade rises by one.", p)
 
 
-def _slow_foe(d: Draft, p: int, amount: int, target: int) -> None:
+def _slow_foe(d: State, p: int, amount: int, target: int) -> None:
     d.player(1 - p, shift=d.players[1 - p].shift - 1)
     if d.loud:
         d.log("speed", f"Player {2 - p}'s speed grade drops by one.", p)
 
 
-def _by_hand(d: Draft, p: int, amount: int, target: int) -> None:
+def _by_hand(d: State, p: int, amount: int, target: int) -> None:
     raise AssertionError("a manual ability opens a manual step; it has no resolver")
 
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 from rules.core.manual import paused
 from rules.core.window import Window
 from rules.dreadnought import reading
-from rules.dreadnought.draft import Draft
-from rules.dreadnought.state import EMPTY, TIE_REVEALS, TURN_CAP
+from rules.dreadnought.state import EMPTY, TIE_REVEALS, TURN_CAP, State
 
 
-def start_turn(d: Draft) -> None:
+def start_turn(d: State) -> None:
     """Speed phase, first part: both players choose a speed card, hidden until both chose."""
     d.phase = "choose"
     d.ties = 0
@@ -18,7 +17,7 @@ def start_turn(d: Draft) -> None:
     _next_chooser(d, 0)
 
 
-def _next_chooser(d: Draft, start: int) -> None:
+def _next_chooser(d: State, start: int) -> None:
     """The next player from ``start`` who still has to choose; none left: reveal."""
     for p in range(start, 2):
         if d.players[p].speed == EMPTY and d.players[p].hand:
@@ -27,11 +26,11 @@ def _next_chooser(d: Draft, start: int) -> None:
     reveal(d)
 
 
-def chose(d: Draft, p: int) -> None:
+def chose(d: State, p: int) -> None:
     _next_chooser(d, p + 1)
 
 
-def _compare(d: Draft) -> int | None:
+def _compare(d: State) -> int | None:
     g0, g1 = reading.grade_index(d, 0), reading.grade_index(d, 1)
     d.grades = (g0, g1)
     if g0 == g1:
@@ -39,7 +38,7 @@ def _compare(d: Draft) -> int | None:
     return 0 if g0 < g1 else 1
 
 
-def reveal(d: Draft) -> None:
+def reveal(d: State) -> None:
     """The first comparison: both speed cards open together (D-01). A tie: both discard and
     reveal again, while both have cards and at most TIE_REVEALS times; after that the player
     who was not first last turn is faster."""
@@ -70,7 +69,7 @@ def reveal(d: Draft) -> None:
     d.window = Window.round("hold", faster)
 
 
-def second_comparison(d: Draft) -> None:
+def second_comparison(d: State) -> None:
     """D-04: Closed speed cards open, grades compared again; the faster is the first player
     (a tie keeps the first comparison's faster player). Then the Draw phase and Cast."""
     for p in (0, 1):
@@ -92,7 +91,7 @@ def second_comparison(d: Draft) -> None:
     d.window = Window.round("hold", first)
 
 
-def end_phase(d: Draft) -> None:
+def end_phase(d: State) -> None:
     """D-12 and D-07: speed cards and dummies go to the log; Checked units return to Normal;
     damage and until-End bonuses wear off."""
     for p in (0, 1):
@@ -108,9 +107,9 @@ def end_phase(d: Draft) -> None:
                 slots[k] = EMPTY
         d.player(p, log=tuple(log), speed=EMPTY, closed=False, shift=0, geared=False, used=(),
                  moves=0, slots=(slots[0], slots[1], slots[2], slots[3]))
-    for i, u in d.units.items():
+    for i, u in list(d.units.items()):
         if u.checked or u.damage or u.bonus:
-            d.units[i] = u.model_copy(update={"checked": False, "damage": 0, "bonus": 0})
+            d.unit(i, checked=False, damage=0, bonus=0)
     if d.loud:
         d.log("end", f"End of turn {d.turn}: speed cards and dummies go to the log; Checked "
               "units return to Normal.")
@@ -131,7 +130,7 @@ def end_phase(d: Draft) -> None:
 NEXT = {"cast": "fast", "fast": "action"}
 
 
-def advance(d: Draft) -> None:
+def advance(d: State) -> None:
     """After an intent: when the phase's window has closed, on to the next phase (not while
     a manual step is open: its Done goes on from there)."""
     if paused(d):

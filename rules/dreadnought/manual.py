@@ -12,10 +12,9 @@ from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
 from rules.dreadnought.actions import acted
 from rules.dreadnought.cards import HIDDEN, PLACEHOLDER
-from rules.dreadnought.draft import Draft
 from rules.dreadnought.flow import advance
 from rules.dreadnought.reading import bp_of
-from rules.dreadnought.state import EMPTY, Player, State, new_unit
+from rules.dreadnought.state import EMPTY, State, new_unit
 
 _SLOT_NAMES = ("left area, front", "left area, back", "right area, front", "right area, back")
 _LABELS = {"log": "Log", "hp_left": "left caster's HP", "hp_right": "right caster's HP"}
@@ -75,19 +74,17 @@ class DreadnoughtManual(ManualTable):
         pl = s.players[owner]
         if zone.startswith("hp_"):
             hp = (cards, pl.hp[1]) if zone == "hp_left" else (pl.hp[0], cards)
-            return _with(s, owner, pl.model_copy(update={"hp": hp}))
-        return _with(s, owner, pl.model_copy(update={zone: cards}))
+            return _with(s, owner, hp=hp)
+        return _with(s, owner, **{zone: cards})
 
     def fixed_spots(self, s: State, owner: int, zone: str) -> list[int]:
         return [0] if s.players[owner].speed == EMPTY else []
 
     def take_fixed(self, s: State, card: int, here: Place) -> State:
-        pl = s.players[here.owner]
-        return _with(s, here.owner, pl.model_copy(update={"speed": EMPTY, "closed": False}))
+        return _with(s, here.owner, speed=EMPTY, closed=False)
 
     def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
-        pl = s.players[owner]
-        return _with(s, owner, pl.model_copy(update={"speed": card, "closed": False}))
+        return _with(s, owner, speed=card, closed=False)
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [k for k, c in enumerate(s.players[owner].slots) if c == EMPTY]
@@ -96,25 +93,26 @@ class DreadnoughtManual(ManualTable):
         owner = next(p for p in (0, 1) if card in s.players[p].slots)
         pl = s.players[owner]
         slots = tuple(EMPTY if c == card else c for c in pl.slots)
-        s = _with(s, owner, pl.model_copy(update={"slots": slots}))
-        return s.model_copy(update={"units": {i: u for i, u in s.units.items() if i != card}})
+        s = _with(s, owner, slots=slots)
+        del s.units[card]
+        return s
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
         pl = s.players[owner]
         slots = list(pl.slots)
         slots[at] = card
-        s = _with(s, owner, pl.model_copy(update={
-            "slots": (slots[0], slots[1], slots[2], slots[3])}))
-        return s.model_copy(update={"units": {**s.units,
-                                              card: new_unit(card, owner, False, s.turn)}})
+        s = _with(s, owner, slots=(slots[0], slots[1], slots[2], slots[3]))
+        s.units[card] = new_unit(card, owner, False, s.turn)
+        return s
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
         u = s.units.get(card)
         return None if u is None else int(getattr(u, spec.name))
 
     def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
-        u = s.units[card].model_copy(update={spec.name: value})
-        return s.model_copy(update={"units": {**s.units, card: u}})
+        s = s.copy()
+        s.unit(card, **{spec.name: value})
+        return s
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
         if flag == "closed":
@@ -126,9 +124,10 @@ class DreadnoughtManual(ManualTable):
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
         if flag == "closed":
             owner = next(p for p in (0, 1) if s.players[p].speed == card)
-            return _with(s, owner, s.players[owner].model_copy(update={"closed": value}))
-        u = s.units[card].model_copy(update={flag: value})
-        return s.model_copy(update={"units": {**s.units, card: u}})
+            return _with(s, owner, closed=value)
+        s = s.copy()
+        s.unit(card, **{flag: value})
+        return s
 
     def problems(self, s: State) -> list[str]:
         on_board = {c for pl in s.players for c in pl.slots if c != EMPTY}
@@ -151,13 +150,14 @@ class DreadnoughtManual(ManualTable):
         """A unit whose damage reaches its BP breaks, as from a coded effect; D-13 again (a
         player whose casters have no HP card left loses); then the ability's action ends and
         the turn goes on."""
-        d = Draft(s, quiet)
+        d = s.copy()
+        d.begin(quiet)
         if resume(d, (Resume(op="checks"), *step.then), _RESUMES) and not d.over:
             advance(d)
-        return d.freeze(), d.events
+        return d, d.end()
 
 
-def _checks(d: Draft) -> None:
+def _checks(d: State) -> None:
     """Units whose damage reaches their BP break; attackers no longer on the board leave the
     attack (none left: it ends, and with it the attacker's action); D-13."""
     for iid in sorted(d.units):
@@ -179,7 +179,7 @@ def _checks(d: Draft) -> None:
             acted(d, attacker)
 
 
-def _acted(d: Draft, p: int) -> None:
+def _acted(d: State, p: int) -> None:
     if not d.over:
         acted(d, p)
 
@@ -187,5 +187,8 @@ def _acted(d: Draft, p: int) -> None:
 _RESUMES: dict[str, Resumer] = {"checks": _checks, "acted": _acted}
 
 
-def _with(s: State, p: int, pl: Player) -> State:
-    return s.model_copy(update={"players": (pl, s.players[1]) if p == 0 else (s.players[0], pl)})
+def _with(s: State, p: int, **update: Any) -> State:
+    """A copy of ``s`` with player ``p``'s fields ``update``d."""
+    s = s.copy()
+    s.player(p, **update)
+    return s

@@ -1,5 +1,5 @@
-"""Reading a Dreadnought position: sizes, BP, grades and areas. Shared by the immutable State
-and the Draft (both hold ``catalog``, ``cards``, ``players`` and ``units``)."""
+"""Reading a Dreadnought position: sizes, BP, grades and areas, of a State or anything holding
+its ``catalog``, ``cards``, ``players`` and ``units`` (a test's hand-made position)."""
 
 from __future__ import annotations
 

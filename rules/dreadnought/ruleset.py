@@ -10,18 +10,17 @@ from rules.core.newgame import Setup
 from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
+from rules.core.state import replaced
 from rules.dreadnought import explain, reading
 from rules.dreadnought.actions import KINDS
 from rules.dreadnought.cards import HIDDEN, PLACEHOLDER, Card, Deck
 from rules.dreadnought.determinize import determinize as determinize_hidden
-from rules.dreadnought.draft import Draft
 from rules.dreadnought.flow import advance, start_turn
 from rules.dreadnought.game import GAME
 from rules.dreadnought.highlights import highlights
 from rules.dreadnought.intents import INTENT_TYPES
 from rules.dreadnought.legal import legal, to_act
 from rules.dreadnought.manual import DreadnoughtManual
-from rules.dreadnought.quick import QUIET
 from rules.dreadnought.state import EMPTY, HP_CARDS, OPENING_HAND, TURN_CAP, Player, State
 
 # what one slot movement costs in ``evaluate``: more than the lookahead's tie-break against
@@ -54,11 +53,8 @@ def new_state(catalog: dict[str, Card], decks: tuple[Deck, ...], seed: int,
     # ``first`` is last turn's first player: a tie nobody can re-reveal goes to the other.
     state = State(catalog=catalog, cards=cards, players=(players[0], players[1]),
                   first=1 - first, rng=rng)
-    d = Draft(state)
-    if d.loud:
-        d.log("turn", "Turn 1.")
-    start_turn(d)
-    return d.freeze()
+    start_turn(state)
+    return state
 
 
 # A card's worth on the table to ``evaluate``.
@@ -96,20 +92,11 @@ class DreadnoughtRules(Ruleset[State]):
     def _explain(self, state: State, intent: Intent) -> str:
         return explain.why_illegal(state, intent)
 
-    def _apply(self, state: State, intent: Intent,
-               quiet: bool = False) -> tuple[State, list[Event]]:
+    def _play(self, state: State, intent: Intent) -> None:
         p = to_act(state)
         assert p is not None
-        if quiet and state.window is not None and not state.window.closed:
-            quick = QUIET.get(intent.kind)
-            if quick is not None:
-                new = quick(state, p, intent)
-                if new is not None:
-                    return new, []
-        d = Draft(state, quiet)
-        KINDS[intent.kind].apply(d, p, intent)
-        advance(d)
-        return d.freeze(), d.events
+        KINDS[intent.kind].apply(state, p, intent)
+        advance(state)
 
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int) -> State:
@@ -127,7 +114,9 @@ class DreadnoughtRules(Ruleset[State]):
             hidden.update(pl.hp[1])
         cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
         catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
-        return state.model_copy(update={"cards": cards, "catalog": catalog, "rng": Rng()})
+        view = state.copy()
+        view.cards, view.catalog, view.rng = cards, catalog, Rng()
+        return view
 
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
         if not isinstance(source, int):
@@ -136,7 +125,7 @@ class DreadnoughtRules(Ruleset[State]):
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
         catalog, events = replace_in_catalog(state.catalog, cards, Card)
-        return (state if catalog is None else state.model_copy(update={"catalog": catalog})), events
+        return (state if catalog is None else replaced(state, catalog=catalog)), events
 
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)

@@ -91,12 +91,9 @@ def build(pos: dict[str, Any], seed: int) -> State:
                   turn=turn, phase=phase, first=first, faster=first, window=window,
                   rng=Rng(seed=seed))
     if phase == "choose":
-        from rules.dreadnought.draft import Draft
         from rules.dreadnought.flow import start_turn
 
-        d = Draft(state)
-        start_turn(d)
-        state = d.freeze()
+        start_turn(state)
     return state
 
 

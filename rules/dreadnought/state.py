@@ -1,4 +1,5 @@
-"""Dreadnought game state: immutable, self-contained (it carries its card catalog), JSON-ready.
+"""Dreadnought game state: mutable (``rules.core.state``), self-contained (it carries its
+card catalog), JSON-ready.
 
 Each player's four slots are one tuple: slots 0 and 1 are the left Battle Area (of caster 0),
 slots 2 and 3 the right one (of caster 1).
@@ -6,11 +7,13 @@ slots 2 and 3 the right one (of caster 1).
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
+from rules.core import zones
 from rules.core.manual_intents import ManualStep
-from rules.core.model import Frozen
 from rules.core.rng import Rng
+from rules.core.state import GameState
 from rules.core.window import Window
 from rules.dreadnought.cards import Card
 
@@ -38,7 +41,8 @@ def area_slots(area: int) -> tuple[int, int]:
     return (area * SLOTS_PER_AREA, area * SLOTS_PER_AREA + 1)
 
 
-class Unit(Frozen):
+@dataclass(slots=True)
+class Unit:
     """A unit (or dummy) in a slot. ``checked``: tapped."""
 
     iid: int
@@ -49,8 +53,16 @@ class Unit(Frozen):
     damage: int = 0
     bonus: int = 0  # +BP until End
 
+    def copy(self) -> Unit:
+        return Unit(self.iid, self.owner, self.checked, self.dummy, self.cast_turn,
+                    self.damage, self.bonus)
 
-class Player(Frozen):
+
+@dataclass(slots=True)
+class Player:
+    """One player's cards. Its piles are tuples, replaced (never changed in place), so a copy
+    of the player shares them."""
+
     casters: tuple[int, int]
     hp: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # face-down HP cards per caster
     deck: tuple[int, ...] = ()
@@ -70,28 +82,22 @@ class Player(Frozen):
     def hp_total(self) -> int:
         return len(self.hp[0]) + len(self.hp[1])
 
-
-_UNIT_SET = frozenset({"iid", "owner", "checked", "dummy", "cast_turn"})
+    def copy(self) -> Player:
+        return Player(self.casters, self.hp, self.deck, self.hand, self.log, self.slots,
+                      self.speed, self.closed, self.shift, self.geared, self.used, self.moves)
 
 
 def new_unit(iid: int, owner: int, dummy: bool, cast_turn: int) -> Unit:
-    """A unit just cast (a dummy enters Checked): built as ``model_construct`` would, without
-    its generic machinery (casts happen in every simulated turn)."""
-    new = Unit.__new__(Unit)
-    object.__setattr__(new, "__dict__", {
-        "iid": iid, "owner": owner, "checked": dummy, "dummy": dummy, "cast_turn": cast_turn,
-        "damage": 0, "bonus": 0})
-    object.__setattr__(new, "__pydantic_fields_set__", _UNIT_SET)
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
-    return new
+    """A unit just cast (a dummy enters Checked)."""
+    return Unit(iid, owner, dummy, dummy, cast_turn)
 
 
 def ability_key(source: int, index: int) -> int:
     return source * 16 + index
 
 
-class Payment(Frozen):
+@dataclass(frozen=True, slots=True)
+class Payment:
     """A cast waiting for its log-cost: ``left`` more hand cards to choose."""
 
     card: int
@@ -99,11 +105,15 @@ class Payment(Frozen):
     left: int
 
 
-class State(Frozen):
+@dataclass(slots=True)
+class State(GameState):
+    """The whole game, changed in place by the rules; ``copy`` copies the units' table and
+    shares the rest (a player or a unit is replaced when it changes: ``player``, ``unit``)."""
+
     catalog: dict[str, Card]
     cards: dict[int, str]
     players: tuple[Player, Player]
-    units: dict[int, Unit] = {}
+    units: dict[int, Unit] = field(default_factory=dict)
     turn: int = 1
     phase: Phase = "choose"
     chooser: int = 0  # who makes the hidden speed choice now
@@ -116,15 +126,124 @@ class State(Frozen):
     attackers: tuple[int, ...] = ()  # Checked for the attack being declared
     target: int = EMPTY  # the attacked area while the defender blocks
     paying: Payment | None = None
-    rng: Rng = Rng()
+    rng: Rng = field(default_factory=Rng)
     winner: int | None = None
     over: bool = False
     manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
+    def copy(self) -> State:
+        new = self.shallow()
+        new.units = self.units.copy()  # the units themselves are replaced on change (``unit``)
+        return new
+
     def card(self, iid: int) -> Card:
         return self.catalog[self.cards[iid]]
 
     def name(self, iid: int) -> str:
-        return self.card(iid).name
+        return reading.card(self, iid).name
+
+    # ---- changing (the rules' steps share these) ---------------------------------------
+
+    # A Player or a Unit may be shared with the state this one was copied from: it is never
+    # changed in place, but replaced by a changed copy (two small objects a step at most,
+    # against copying every one of them with the state).
+    def player(self, p: int, **update: Any) -> None:
+        pl = self.players[p].copy()
+        for k, v in update.items():
+            setattr(pl, k, v)
+        self.players = (pl, self.players[1]) if p == 0 else (self.players[0], pl)
+
+    def unit(self, iid: int, **update: Any) -> None:
+        u = self.units[iid].copy()
+        for k, v in update.items():
+            setattr(u, k, v)
+        self.units[iid] = u
+
+    def shown(self, iid: int) -> str:
+        """How the log names a unit: a dummy has no name (D-07)."""
+        u = self.units.get(iid)
+        return "a dummy" if u is not None and u.dummy else self.name(iid)
+
+    def draw(self, p: int) -> None:
+        """Draw one card; from an empty deck, take an HP card instead (the caster with the
+        most HP gives it, the left one on a tie)."""
+        pl = self.players[p]
+        if pl.deck:
+            taken, rest = zones.draw(pl.deck, 1)
+            self.player(p, deck=rest, hand=pl.hand + taken)
+            if self.loud:
+                self.log("draw", f"Player {p + 1} draws a card.", p, random=True, reveals=(p,))
+            return
+        k = 0 if len(pl.hp[0]) >= len(pl.hp[1]) else 1
+        if not pl.hp[k]:
+            return
+        hp = list(pl.hp)
+        card, hp[k] = hp[k][0], hp[k][1:]
+        self.player(p, hp=(hp[0], hp[1]), hand=pl.hand + (card,))
+        if self.loud:
+            self.log("hp", f"Player {p + 1}'s deck is empty: {self.name(pl.casters[k])} gives "
+                     "an HP card to the hand instead.", p, reveals=(p,))
+        self.check_loss()
+
+    def lose_hp(self, p: int, area: int) -> None:
+        """The area's caster turns one HP card into the log."""
+        pl = self.players[p]
+        if not pl.hp[area]:
+            return
+        hp = list(pl.hp)
+        card, hp[area] = hp[area][0], hp[area][1:]
+        self.player(p, hp=(hp[0], hp[1]), log=pl.log + (card,))
+        if self.loud:
+            self.log("hp", f"{self.name(pl.casters[area])} loses 1 HP "
+                     f"({len(hp[area])} left).", p, reveals=(0, 1))
+        self.check_loss()
+
+    def check_loss(self) -> None:
+        if self.over:
+            return
+        lost = [p for p in (0, 1) if self.players[p].hp_total == 0]
+        if not lost:
+            return
+        self.over = True
+        self.phase = "over"
+        self.winner = None if len(lost) == 2 else 1 - lost[0]
+        if self.loud:
+            text = ("Both players' casters are out of HP: a draw." if self.winner is None
+                    else f"Both of Player {lost[0] + 1}'s casters are out of HP: "
+                         f"Player {self.winner + 1} wins!")
+            self.log("win", text, self.winner)
+
+    def remove_unit(self, iid: int, to: str = "log") -> None:
+        """The unit leaves its slot for its owner's log (or hand)."""
+        u = self.units.pop(iid)
+        pl = self.players[u.owner]
+        slots = list(pl.slots)
+        slots[slots.index(iid)] = EMPTY
+        s4 = (slots[0], slots[1], slots[2], slots[3])
+        if to == "hand":
+            self.player(u.owner, slots=s4, hand=pl.hand + (iid,))
+        else:
+            self.player(u.owner, slots=s4, log=pl.log + (iid,))
+
+    def damage(self, iid: int, amount: int) -> bool:
+        """Deal damage to a unit; it breaks when its damage reaches its BP. True if broken."""
+        u = self.units[iid]
+        total = u.damage + amount
+        bp = reading.bp_of(self, iid)
+        if total >= bp:
+            if self.loud:
+                self.log("break", f"{self.shown(iid)} takes {amount} and breaks.", u.owner,
+                         data={"target": iid, "amount": amount})
+            self.remove_unit(iid)
+            return True
+        self.unit(iid, damage=total)
+        if self.loud:
+            self.log("damage", f"{self.shown(iid)} takes {amount} ({total}/{bp}).", u.owner,
+                     data={"target": iid, "amount": amount})
+        return False
+
+
+# reading.py reads states with this module's names: imported once they are all defined
+from rules.dreadnought import reading  # noqa: E402

@@ -3,8 +3,9 @@
     rec = new_record("kyoukai", seed=1)
     rec = append(rec, intent)
     state, events = replay(rec)
-    save_atomic(path, rec, backup=True)      # autosave
-    rec = load_record(path)                  # RecordError with a clear message
+    save_atomic(path, rec)                   # a record file, written whole
+    live = Session.new("kyoukai", 1, autosave=path)  # journal: a line per change
+    rec = load_record(path)                  # either; RecordError with a clear message
     rec = undo(rec, player)                  # stops at dice, draws, reveals
 """
 
@@ -21,10 +22,12 @@ from rules.records.reloads import cut
 from rules.records.replay import (
     CardChanges,
     Replayed,
+    as_played,
     card_changes,
     replay,
     replay_full,
     state_sha256,
+    todays_cards,
 )
 from rules.records.session import Session
 from rules.records.store import (
@@ -39,7 +42,7 @@ from rules.records.undo import is_barrier, redo, undo, undo_point
 
 __all__ = [
     "RECORD_FORMAT", "CardChanges", "Mark", "Record", "RecordError", "Reload", "Replayed",
-    "Session", "append", "backup_path", "card_changes", "cut", "from_text", "is_barrier",
-    "load_autosave", "load_record", "new_record", "redo", "replay", "replay_full",
-    "save_atomic", "state_sha256", "to_text", "undo", "undo_point",
+    "Session", "append", "as_played", "backup_path", "card_changes", "cut", "from_text",
+    "is_barrier", "load_autosave", "load_record", "new_record", "redo", "replay", "replay_full",
+    "save_atomic", "state_sha256", "to_text", "todays_cards", "undo", "undo_point",
 ]

@@ -6,6 +6,7 @@ saved is never changed under the caller's feet.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -14,12 +15,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import rules
 from rules.core.model import Intent
+from rules.core.ruleset import catalog_items
 
 # Format 2 adds ``reloads``; format 3 the log's history (``Mark.undone``, ``Reload.applied``
-# and ``Reload.marks``). A record is written in the lowest format that holds it, so earlier
-# versions keep reading what they can.
-RECORD_FORMAT = 4
-READS_FORMATS = (1, 2, 3, 4)
+# and ``Reload.marks``); 4 ``agents``; 5 ``start_cards``. A record is written in the lowest
+# format that holds it, so earlier versions keep reading what they can.
+RECORD_FORMAT = 5
+READS_FORMATS = (1, 2, 3, 4, 5)
 IntentData = dict[str, Any]
 
 
@@ -71,6 +73,12 @@ class Record(BaseModel):
     seed: int
     options: dict[str, Any] = {}
     cards: dict[str, str] = {}  # card id -> sha256 of its data when the record was made
+    # The data of those cards (JSON, by the same keys), so the game replays as it was played
+    # whatever the pack files hold later. Records before format 5 have only the hashes.
+    start_cards: dict[str, dict[str, Any]] = {}
+    # sha256 of the first state's dump: the replay started from these cards is the game
+    # played only if its first state is this one (the decks, the card order, every card).
+    start_sha256: str | None = None
     intents: tuple[IntentData, ...] = ()
     # Undone groups of intents, the next one to redo first. Any new intent clears it.
     redo: tuple[tuple[IntentData, ...], ...] = ()
@@ -98,8 +106,24 @@ def new_record(game: str, seed: int, options: Mapping[str, Any] | None = None,
     opts = dict(options or {})
     state = rs.new_game(seed=seed, options=opts)
     return Record(game=game, seed=seed, options=opts, cards=rs.card_hashes(state),
+                  start_cards=card_data(state),
+                  start_sha256=hashlib.sha256(rs.dump(state).encode()).hexdigest(),
                   created=datetime.now(UTC).isoformat(timespec="seconds"),
                   players=tuple(players), agents=tuple(agents))
+
+
+def card_data(state: Any) -> dict[str, dict[str, Any]]:
+    """The JSON data of a game's cards, keyed as ``Ruleset.card_hashes`` keys them."""
+    return {key: card.model_dump(mode="json") for key, card in catalog_cards(state).items()}
+
+
+def catalog_cards(state: Any) -> dict[str, BaseModel]:
+    """The cards of a game by the keys ``catalog_hashes`` gives them."""
+    out: dict[str, BaseModel] = {}
+    for i, (key, card) in enumerate(catalog_items(getattr(state, "catalog", None))):
+        if isinstance(card, BaseModel):
+            out[key if key not in out else f"{key}#{i}"] = card
+    return out
 
 
 def append(record: Record, intent: Intent | Mapping[str, Any]) -> Record:
@@ -115,7 +139,10 @@ def applied_count(record: Record) -> int:
 
 
 def format_of(record: Record) -> int:
-    """The lowest record format that holds ``record`` (4: it names the computers' agents)."""
+    """The lowest record format that holds ``record`` (5: it keeps the cards' data; 4: it
+    names the computers' agents)."""
+    if record.start_cards or record.start_sha256 is not None:
+        return 5
     if record.agents:
         return 4
     if any(m.undone for m in record.marks) or any(

@@ -13,20 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from rules.core.model import Event
-from rules.core.ruleset import Ruleset, catalog_hashes, catalog_items
-from rules.records.model import Record, RecordError, Reload
-
-
-def catalog_cards(state: Any) -> dict[str, BaseModel]:
-    """The cards of a game by the keys ``catalog_hashes`` gives them."""
-    out: dict[str, BaseModel] = {}
-    for i, (key, card) in enumerate(catalog_items(getattr(state, "catalog", None))):
-        if isinstance(card, BaseModel):
-            out[key if key not in out else f"{key}#{i}"] = card
-    return out
+from rules.core.ruleset import Ruleset, catalog_hashes
+from rules.records.model import Record, RecordError, Reload, catalog_cards
 
 
 def make_reload(rs: Ruleset[Any], before: Any, after: Any, at: int) -> Reload | None:
@@ -63,8 +54,9 @@ def apply_reload(rs: Ruleset[Any], state: Any, reload: Reload,
 
 
 def original_cards(record: Record) -> dict[str, dict[str, Any]]:
-    """Each reloaded card's data as it was when the game started."""
-    out: dict[str, dict[str, Any]] = {}
+    """The cards' data as it was when the game started: the record's own (format 5), then for
+    earlier records each reloaded card's earliest ``before``."""
+    out: dict[str, dict[str, Any]] = dict(record.start_cards)
     for r in record.reloads:
         for key, doc in r.before.items():
             out.setdefault(key, doc)
@@ -72,11 +64,11 @@ def original_cards(record: Record) -> dict[str, dict[str, Any]]:
 
 
 def restore_originals(rs: Ruleset[Any], state: Any, record: Record) -> Any:
-    """A fresh game's state with the reloaded cards put back as they were at the start."""
+    """A fresh game's state with its cards put back as they were at the start."""
     originals = original_cards(record)
     if not originals:
         return state
-    return rs.replace_cards(state, _parsed(state, originals, "reloads"))[0]
+    return rs.replace_cards(state, _parsed(state, originals, "the record's cards"))[0]
 
 
 def last_hashes(record: Record) -> dict[str, str]:
@@ -113,3 +105,11 @@ def cut(record: Record, k: int) -> Record:
         for key, doc in r.before.items():
             before.setdefault(key, doc)
     return record.model_copy(update={"reloads": keep + (Reload(at=k, cards={}, before=before),)})
+
+
+def add_reload(record: Record, entry: Reload) -> Record:
+    """The record with a hot reload kept at its point (the journal replays reloads with this)."""
+    if not (record.reloads[-1].at if record.reloads else 0) <= entry.at <= len(record.intents):
+        raise RecordError(f"a reload at intent {entry.at} does not fit a record of "
+                          f"{len(record.intents)} intents")
+    return record.model_copy(update={"reloads": record.reloads + (entry,)})

@@ -5,13 +5,13 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import rules
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event, Intent
 from rules.core.ruleset import Ruleset
-from rules.records.model import Record, RecordError, Reload
+from rules.records.model import Record, RecordError, Reload, catalog_cards
 from rules.records.reloads import apply_reload, last_hashes, restore_originals
 
 
@@ -64,15 +64,17 @@ def ruleset_of(record: Record) -> Ruleset[Any]:
 
 
 def start(rs: Ruleset[Any], record: Record) -> Any:
-    """The record's first state: from the current card pack, with the cards that hot reloads
-    changed during the game as they were at its start."""
+    """The record's first state: from the current card pack, with the cards as they were when
+    the game started (all of them for a record that keeps their data; else those that hot
+    reloads changed during the game)."""
     state = fresh(rs, record)
     try:
         return restore_originals(rs, state, record)
     except RecordError:
         raise
     except Exception as e:  # noqa: BLE001 - the card data came from the file
-        raise RecordError(f"cannot put back the cards the reloads changed: {_short(e)}") from None
+        raise RecordError(f"cannot put back the cards the game started with: {_short(e)}"
+                          ) from None
 
 
 def fresh(rs: Ruleset[Any], record: Record) -> Any:
@@ -162,6 +164,21 @@ def state_sha256(rs: Ruleset[Any], state: Any) -> str:
     return hashlib.sha256(rs.dump(state).encode()).hexdigest()
 
 
+def as_played(record: Record) -> bool:
+    """Whether the record replays the game exactly as it was played with today's pack files:
+    it keeps its cards' data (format 5) and its first state, rebuilt, is the one played."""
+    if not record.start_cards or record.start_sha256 is None:
+        return False
+    rs = ruleset_of(record)
+    return state_sha256(rs, start(rs, record)) == record.start_sha256
+
+
+def todays_cards(record: Record) -> dict[str, Any]:
+    """The cards of the record's game as the pack files hold them now (by the record's keys),
+    to bring in as a hot reload."""
+    return catalog_cards(fresh(ruleset_of(record), record))
+
+
 @dataclass(frozen=True)
 class CardChanges:
     changed: list[str]
@@ -194,3 +211,23 @@ def card_changes(record: Record) -> CardChanges:
     return CardChanges(changed=sorted(k for k in was.keys() & now.keys() if was[k] != now[k]),
                        added=sorted(now.keys() - was.keys()),
                        removed=sorted(was.keys() - now.keys()))
+
+
+PackQuestion = Literal["cards", "today"]
+
+
+def pack_question(record: Record) -> tuple[PackQuestion | None, str]:
+    """What to ask before playing ``record`` on with today's pack files, and why: None when
+    they hold the cards it was last played with and it replays as played (or, for a record
+    that cannot tell, hold the cards it knows); "today" when it replays as played but the
+    files differ (bring today's cards in?); "cards" when it cannot replay as played (an old
+    record keeps only hashes, or the decks changed) and the files differ (replay with them?).
+    Never None for a record that would replay as another game, as far as it can tell."""
+    changes = card_changes(record)
+    if as_played(record):
+        return ("today", changes.describe()) if changes else (None, "")
+    if changes:
+        return "cards", changes.describe()
+    if record.start_sha256 is not None:
+        return "cards", "the pack's decks or card order differ from when the game started"
+    return None, ""

@@ -1,18 +1,21 @@
 """A live game on top of its record: what the client holds while a game is on the table.
 
-Every applied intent, undo and redo changes the record and (with an autosave path) writes it
-atomically before returning, so a crash loses at most the intent being applied.
+Every applied intent, undo, redo and reload changes the record and (with an autosave path)
+is saved before returning, as one line of the autosave's journal (``rules.records.autosave``),
+so a crash loses at most the change being made.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from rules.core.errors import IllegalIntent
 from rules.core.model import Event, Intent
+from rules.records.autosave import Autosave
 from rules.records.model import (
     Record,
     RecordError,
@@ -21,19 +24,43 @@ from rules.records.model import (
     intent_data,
     new_record,
 )
-from rules.records.reloads import apply_reload, make_reload
-from rules.records.replay import CardChanges, Replayed, card_changes, in_file, replay_full
+from rules.records.reloads import add_reload, apply_reload, make_reload
+from rules.records.replay import (
+    CardChanges,
+    Replayed,
+    card_changes,
+    in_file,
+    replay_full,
+    todays_cards,
+)
 from rules.records.store import load_autosave, load_record, save_atomic
-from rules.records.undo import redo, undo, undo_point
+from rules.records.undo import merge_marks, redo, undo, undo_point
 
 
 class Session:
     def __init__(self, record: Record, autosave: str | os.PathLike[str] | None = None,
                  replayed: Replayed | None = None) -> None:
         self.record = record
+        self.journal: Autosave | None = None
+        self._batch: list[dict[str, Any]] | None = None  # changes of ``one_change``
         self.autosave = Path(autosave) if autosave is not None else None
         self.replayed = replayed if replayed is not None else replay_full(record)
         self.rs = self.replayed.rs
+
+    @property
+    def autosave(self) -> Path | None:
+        return None if self.journal is None else self.journal.path
+
+    @autosave.setter
+    def autosave(self, path: str | os.PathLike[str] | None) -> None:
+        """Autosave to ``path`` from now on: the next save writes the whole record there."""
+        self.journal = None if path is None else Autosave(path)
+
+    def save_autosave(self) -> None:
+        """Write the whole record to the autosave now, keeping the file it replaces as
+        ``.bak`` (OSError if it cannot be written)."""
+        if self.journal is not None:
+            self.journal.rewrite(self.record)
 
     # ---- starting ----------------------------------------------------------------------
     @classmethod
@@ -41,7 +68,7 @@ class Session:
             autosave: str | os.PathLike[str] | None = None,
             players: tuple[str, ...] = (), agents: tuple[str, ...] = ()) -> Session:
         s = cls(new_record(game, seed, options, players, agents), autosave)
-        s._save()
+        s.save_autosave()
         return s
 
     @classmethod
@@ -88,8 +115,9 @@ class Session:
         """Apply an intent (IllegalIntent if it is not legal; nothing changes then)."""
         parsed = intent if isinstance(intent, Intent) else self.rs.parse_intent(intent)
         self.replayed.step(parsed)
-        self.record = append(self.record, intent_data(parsed))
-        self._save()
+        data = intent_data(parsed)
+        self.record = append(self.record, data)
+        self._save({"intent": data})
         return self.replayed.events[-1]
 
     def undo(self, player: int, designer_mode: bool = False) -> int:
@@ -106,7 +134,7 @@ class Session:
         for n, r in later:
             self.replayed.reload(*apply_reload(self.rs, self.replayed.state, r, n))
         self.record = record
-        self._save()
+        self._save({"undo": record.marks[-1].model_dump(mode="json")})
         return before - k
 
     def reload_cards(self, cards: Mapping[str, Any]) -> list[Event]:
@@ -121,12 +149,14 @@ class Session:
         entry = entry.model_copy(update={"applied": applied_count(self.record),
                                          "marks": len(self.record.marks)})
         self.replayed.reload(new, events, number=len(self.record.reloads) + 1)
-        self.record = self.record.model_copy(update={"reloads": self.record.reloads + (entry,)})
-        # Twice, so the .bak holds this reload too: the record before it does not replay with
-        # the edited pack files (its intents may need the old cards), so it is no backup.
-        self._save()
-        self._save()
+        self.record = add_reload(self.record, entry)
+        self._save({"reload": entry.model_dump(mode="json")})
         return events
+
+    def bring_in_todays_cards(self) -> list[Event]:
+        """Today's pack files into the game as a hot reload at this point (a record that
+        replays as played keeps the cards it started with until then)."""
+        return self.reload_cards(todays_cards(self.record))
 
     def redo(self) -> int:
         before = len(self.record.intents)
@@ -138,25 +168,37 @@ class Session:
             self.replayed.truncate(before)
             raise RecordError(f"cannot redo: {e}") from None
         self.record = record
-        self._save()
+        self._save({"redo": record.marks[-1].model_dump(mode="json")})
         return len(record.intents) - before
 
     def merge_marks(self, since: int) -> None:
         """The undo (or redo) marks from number ``since`` on become one: several steps taken
         back or put back as one action of the player, shown as one line of the log."""
-        group = self.record.marks[since:]
-        if len(group) < 2:
-            return
-        undone = tuple(lines for m in reversed(group) for lines in m.undone)
-        merged = group[-1].model_copy(update={"count": sum(m.count for m in group),
-                                              "undone": undone})
-        self.record = self.record.model_copy(
-            update={"marks": self.record.marks[:since] + (merged,)})
-        self._save()
+        merged = merge_marks(self.record, since)
+        if merged is not self.record:
+            self.record = merged
+            self._save({"merge": since})
 
     def save_as(self, path: str | os.PathLike[str]) -> None:
         save_atomic(path, self.record)
 
-    def _save(self) -> None:
-        if self.autosave is not None:
-            save_atomic(self.autosave, self.record, backup=True)
+    @contextlib.contextmanager
+    def one_change(self) -> Iterator[None]:
+        """The changes made inside (undo steps and their marks merged, say) are saved as one
+        journal line when it ends, even by an exception: a crash keeps all or none of them."""
+        if self._batch is not None:
+            yield
+            return
+        self._batch = []
+        try:
+            yield
+        finally:
+            batch, self._batch = self._batch, None
+            if batch:
+                self._save(batch[0] if len(batch) == 1 else {"batch": batch})
+
+    def _save(self, change: dict[str, Any]) -> None:
+        if self._batch is not None:
+            self._batch.append(change)
+        elif self.journal is not None:
+            self.journal.add(self.record, change)

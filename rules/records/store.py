@@ -14,13 +14,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rules.core.limits import MAX_FILE_BYTES, Refused, check_json, read_limited
+from rules.core.limits import MAX_FILE_BYTES, MAX_JSON_LINE, Refused, check_json, read_limited
+from rules.records.journal import replay_journal, split_journal
 from rules.records.model import READS_FORMATS, RECORD_FORMAT, Record, RecordError, format_of
 from rules.records.replay import parse_intents
 from rules.records.temps import backup_temp_path, temp_path
 
 MAGIC = '"playtable": "record"'  # first key of every record file; tells ours from others
 MAX_RECORD_BYTES = MAX_FILE_BYTES  # 5 MB: a long game is well under 100 KB
+# An autosave journal is compacted once its changes outgrow its record (``autosave.py``).
+MAX_JOURNAL_BYTES = 2 * MAX_RECORD_BYTES + 2 * MAX_JSON_LINE
 
 
 def to_text(record: Record) -> str:
@@ -31,6 +34,8 @@ def to_text(record: Record) -> str:
         del doc["agents"]
     if not record.reloads:
         del doc["reloads"]  # a record earlier versions can read, byte for byte as they wrote it
+    if not record.start_cards and record.start_sha256 is None:
+        del doc["start_cards"], doc["start_sha256"]
     # Empty format 3 fields are left out, for the same reason.
     for mark in doc["marks"]:
         if not mark["undone"]:
@@ -47,7 +52,7 @@ def to_text(record: Record) -> str:
         if isinstance(value, list) and value and key not in ("players", "agents"):
             inner = ",\n".join("  " + json.dumps(v, separators=(",", ":")) for v in value)
             lines.append(f" {json.dumps(key)}: [\n{inner}\n ]{comma}")
-        elif isinstance(value, dict) and value and key == "cards":
+        elif isinstance(value, dict) and value and key in ("cards", "start_cards"):
             inner = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
             lines.append(f" {json.dumps(key)}: {{\n{inner}\n }}{comma}")
         else:
@@ -58,7 +63,26 @@ def to_text(record: Record) -> str:
 
 
 def from_text(text: str, where: str = "record") -> Record:
-    """Parse and check a record file's text; RecordError names the problem."""
+    """Parse and check a record file's text; RecordError names the problem. An autosave
+    journal (``rules.records.journal``) gives the record its changes add up to; one with a
+    damaged line in its middle is refused, naming the line (``read_text`` can take the part
+    before it)."""
+    return read_text(text, where)[0]
+
+
+def read_text(text: str, where: str = "record", lenient: bool = False
+              ) -> tuple[Record, str | None]:
+    """``from_text``; with ``lenient``, a journal damaged in the middle gives the record its
+    changes before the damage, and the second value says so."""
+    base, tail = split_journal(text)
+    record = _from_record_text(base, where)
+    if tail is None:
+        return record, None
+    record, note = replay_journal(record, base, tail, where, lenient)
+    return check_record(record, where), note
+
+
+def _from_record_text(text: str, where: str) -> Record:
     if not text.strip():
         raise RecordError(f"{where}: the file is empty (truncated?)")
     if len(text) > MAX_RECORD_BYTES:
@@ -92,6 +116,11 @@ def from_text(text: str, where: str = "record") -> Record:
         record = Record.model_validate(doc)
     except ValidationError as e:
         raise RecordError(f"{where}: " + "; ".join(_field_error(x) for x in e.errors())) from None
+    return check_record(record, where)
+
+
+def check_record(record: Record, where: str) -> Record:
+    """A record's intents parse and its reloads stand in order (RecordError otherwise)."""
     try:
         parse_intents(record)  # unknown game and bad intent data are found at load time
     except RecordError as e:
@@ -113,13 +142,20 @@ def _field_error(err: Any) -> str:
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
-    """A record file, checked (RecordError naming the file and the problem). Files over
-    MAX_RECORD_BYTES are refused unread: every intent rewrites the autosave, so a huge
-    record would make each move slow, and no real game comes near the limit."""
+    """A record file, or an autosave journal, checked (RecordError naming the file and the
+    problem). Records over MAX_RECORD_BYTES are refused unread, and journals over
+    MAX_JOURNAL_BYTES: a record that large is no real game."""
+    return read_record(path)[0]
+
+
+def read_record(path: str | os.PathLike[str], lenient: bool = False
+                ) -> tuple[Record, str | None]:
+    """``load_record``; with ``lenient`` a journal damaged in the middle gives the changes
+    before the damage, and the second value says so (see ``read_text``)."""
     p = Path(path)
     try:
         # The player chose this file: a link to it is fine wherever it leads.
-        raw = read_limited(p, MAX_RECORD_BYTES, inside=p.resolve().parent)
+        raw = read_limited(p, MAX_JOURNAL_BYTES, inside=p.resolve().parent)
     except FileNotFoundError:
         raise RecordError(f"{p}: no such file") from None
     except Refused as e:
@@ -130,7 +166,7 @@ def load_record(path: str | os.PathLike[str]) -> Record:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{p}: not a JSON file (not UTF-8 text)") from None
-    return from_text(text, str(p))
+    return read_text(text, str(p), lenient)
 
 
 def backup_path(path: str | os.PathLike[str]) -> Path:
@@ -140,9 +176,10 @@ def backup_path(path: str | os.PathLike[str]) -> Path:
 
 def load_autosave(path: str | os.PathLike[str]) -> tuple[Record, str | None]:
     """The autosave, or its ``.bak`` if the autosave itself is unreadable (then the second
-    value says why, for the player)."""
+    value says why, for the player). A journal damaged in the middle gives the changes before
+    the damage, with a note: they are newer than the ``.bak``."""
     try:
-        return load_record(path), None
+        return read_record(path, lenient=True)
     except RecordError as first:
         bak = backup_path(path)
         if not bak.exists():
@@ -165,8 +202,12 @@ def save_atomic(path: str | os.PathLike[str], record: Record, backup: bool = Fal
     """Write ``record`` to ``path`` atomically. With ``backup`` (autosaves), the file it
     replaces is kept as ``<name>.bak``, but only over a ``.bak`` that is one of our records:
     a file the caller did not name is never overwritten."""
+    write_atomic(path, to_text(record).encode("utf-8"), backup)
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes, backup: bool = False) -> None:
+    """``data`` to ``path`` atomically (see ``save_atomic``)."""
     p = Path(path)
-    data = to_text(record).encode("utf-8")
     p.parent.mkdir(parents=True, exist_ok=True)  # e.g. the first autosave in a fresh profile
     # Created with the usual permissions, as the file it replaces would be.
     tmp = temp_path(p)

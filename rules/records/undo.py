@@ -8,7 +8,7 @@ again knowing what came out. Designer mode lifts the barrier for playtesting.
 from __future__ import annotations
 
 from rules.core.model import Event
-from rules.records.model import Mark, Record
+from rules.records.model import Mark, Record, RecordError
 from rules.records.reloads import clamp
 from rules.records.replay import Replayed, replay_full
 
@@ -45,8 +45,18 @@ def undo(record: Record, player: int, designer_mode: bool = False,
     if k == n:
         return record
     lines = tuple(tuple(e.text for e in r.events[i]) for i in range(k, n))
-    mark = Mark(kind="undo", at=k, count=n - k, player=player, designer=designer_mode,
-                undone=lines)
+    return take_back(record, Mark(kind="undo", at=k, count=n - k, player=player,
+                                  designer=designer_mode, undone=lines))
+
+
+def take_back(record: Record, mark: Mark) -> Record:
+    """The record after the undo ``mark`` says happened: intents from ``mark.at`` on become
+    the next redo (the journal replays undos by their marks with this)."""
+    if mark.kind != "undo" or not 0 <= mark.at < len(record.intents) or \
+            mark.at + mark.count != len(record.intents):
+        raise RecordError(f"an undo to intent {mark.at} of {mark.count} does not fit a record "
+                          f"of {len(record.intents)} intents")
+    k = mark.at
     return clamp(record.model_copy(update={"intents": record.intents[:k],
                                            "redo": (record.intents[k:],) + record.redo,
                                            "marks": record.marks + (mark,)}))
@@ -61,3 +71,15 @@ def redo(record: Record) -> Record:
     mark = Mark(kind="redo", at=len(intents), count=len(group))
     return record.model_copy(update={"intents": intents, "redo": rest,
                                      "marks": record.marks + (mark,)})
+
+
+def merge_marks(record: Record, since: int) -> Record:
+    """The undo (or redo) marks from number ``since`` on made one: several steps taken back or
+    put back as one action of the player, shown as one line of the log."""
+    group = record.marks[since:]
+    if len(group) < 2:
+        return record
+    undone = tuple(lines for m in reversed(group) for lines in m.undone)
+    merged = group[-1].model_copy(update={"count": sum(m.count for m in group),
+                                          "undone": undone})
+    return record.model_copy(update={"marks": record.marks[:since] + (merged,)})

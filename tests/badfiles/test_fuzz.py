@@ -18,7 +18,7 @@ def test_quick_fuzz_reports_no_crash_outside_read_or_lost_game() -> None:
     passes = {m.group(1): {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", m.group(2))}
               for m in re.finditer(r"^PASS (\S+) (.*)$", run.stdout, re.M)}
     assert set(passes) == {"soak", "illegal-apply", "illegal-record", "files", "refusals",
-                           "glyphs", "links", "simulate-args"}, run.stdout
+                           "glyphs", "links", "simulate-args", "journal"}, run.stdout
     assert re.search(r"^RESULT tried=\d+ crashed=\d+ hung=\d+ outside_reads=\d+ lost=\d+ "
                      r"wrong=\d+", run.stdout, re.M)
     assert all(p["tried"] > 0 for p in passes.values())
@@ -31,3 +31,5 @@ def test_quick_fuzz_reports_no_crash_outside_read_or_lost_game() -> None:
     for name in ("refusals", "glyphs", "links", "simulate-args"):
         assert not any(v for k, v in passes[name].items() if k not in ("tried", "slowest")), \
             run.stdout
+    # Cut and damaged autosave journals, and pack files edited under records (issue 33).
+    assert passes["journal"]["crashed"] == passes["journal"]["lost"] == 0, run.stdout

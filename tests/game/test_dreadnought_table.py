@@ -164,8 +164,8 @@ def test_the_banner_shows_the_grades_as_they_stand_after_speed_actions() -> None
     s = play(s, ChooseSpeed(card=iid(s, "ember_imp", 0)), ChooseSpeed(card=iid(s, "stone_pup", 1)))
     t = _table(s)
     assert t._banner(RS.view(s, 0)) == "Speed C vs E: Player 1 is faster"
-    slowed = s.model_copy(update={"players": (s.players[0].model_copy(update={"shift": -1}),
-                                              s.players[1])})
+    slowed = s.copy()
+    slowed.player(0, shift=-1)
     assert t._banner(RS.view(slowed, 0)) == "Speed C vs E: Player 1 is faster · now D vs E"
     s = play(s, GearChange(card=iid(s, "quick_fox", 0)))  # P1's new card lies Closed
     assert t._banner(RS.view(s, 1)) == "Speed C vs E: Player 1 is faster · now ? vs E"
@@ -198,8 +198,9 @@ def test_hand_cards_show_their_size_and_speed_grade_tilted_with_the_fan() -> Non
 
 
 def _with_bonus(s: State, unit: int, bonus: int) -> State:
-    return s.model_copy(update={"units": {**s.units, unit: s.units[unit].model_copy(
-        update={"bonus": bonus})}})
+    s = s.copy()
+    s.unit(unit, bonus=bonus)
+    return s
 
 
 def test_a_unit_with_a_bonus_shows_the_total_bp_the_rules_count_and_the_bonus() -> None:

@@ -86,7 +86,8 @@ def test_a_normal_computer_searches_in_a_worker_and_the_record_says_so(tmp_path:
         s.close()
     rec = load_record(tmp_path / "r.json")
     assert rec.agents == ("search:normal", "")
-    assert json.loads((tmp_path / "r.json").read_text())["format"] == 4
+    # Format 4 names the agents; 5 (the cards' data kept) holds it.
+    assert json.loads((tmp_path / "r.json").read_text())["format"] == 5
     again = config_for(s.live)
     assert again.seats == ("computer", "human") and again.levels[0] == "normal"
 
@@ -98,7 +99,8 @@ def test_easy_is_the_greedy_computer_on_a_thread_and_its_records_stay_as_before(
     assert isinstance(s._agents[1].agent, GreedyAgent) and not s._agents[1].in_process
     s.close()
     doc = json.loads((tmp_path / "a.json").read_text())
-    assert "agents" not in doc and doc["format"] == 1
+    # No agents written (as before); format 5 for the cards' data the record keeps.
+    assert "agents" not in doc and doc["format"] == 5
     assert config_for(load_record_session(tmp_path / "a.json")).levels == ("easy", "easy")
     s = GameSession(GameConfig(game="kyoukai", seed=1, seats=("human", "human"),
                                record=tmp_path / "b.json"))

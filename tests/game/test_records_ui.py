@@ -88,7 +88,7 @@ def test_autosave_after_every_intent_and_ctrl_s_writes_a_file_that_loads(
     rec = load_record(saved)
     assert rec.intents == at_save and rec.seed == 1
     assert replay(rec)[0] == state
-    assert json.loads(saved.read_text())["format"] == 1  # readable JSON with its version
+    assert json.loads(saved.read_text())["format"] == 5  # readable JSON with its version
     assert "Saved" in d.scene.message
 
 

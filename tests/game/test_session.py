@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-import rules.records.session as record_session
+import rules.records.autosave as record_autosave
 from game.session import GameConfig, GameSession
 
 
@@ -20,7 +20,8 @@ def test_failed_autosave_keeps_the_applied_intent_and_shows_the_error(
     def disk_full(*_: object, **__: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(record_session, "save_atomic", disk_full)
+    monkeypatch.setattr(record_autosave, "append_line", disk_full)
+    monkeypatch.setattr(record_autosave, "write_atomic", disk_full)
     assert s.submit(intent) is None  # applied: the move is not lost
     assert s.state is not before and s.version == version + 1
     assert s.intents[-1] == intent.model_dump(mode="json")

@@ -90,13 +90,14 @@ def test_boar_costs_nine_after_the_first_intent_and_continue_still_works(pack: P
     lines = g.reload_cards(_cards(pack))
     assert lines == ["card changed: Iron Boar: cost 2 to 9"]
     assert _boar_cost(g.state) == 9
+    g.live.save_autosave()  # a compaction: the journal so far becomes the .bak
     _play(g, r, 1)
 
     live, note = Session.resume(autosave_path())
     assert note is None and live.state == g.state and _boar_cost(live.state) == 9
     assert live.record.reloads[0].at == 3
     assert live.record.reloads[0].before["iron_boar"]["cost"] == 2
-    # The .bak (the record before the last intent) resumes to the state it was saved at.
+    # The .bak (the autosave before its last compaction) resumes to the state it was saved at.
     bak = load_record(backup_path(autosave_path()))
     assert len(bak.intents) == 3 and len(bak.reloads) == 1
     assert _resumed(backup_path(autosave_path())) == g.live.replayed.states[3]
@@ -109,7 +110,8 @@ def test_boar_costs_nine_after_the_first_intent_and_continue_still_works(pack: P
 
 def test_reload_race_autosave_and_bak_always_resume(pack: Path) -> None:
     """Reload between intents many times (costs and attacks of several cards); after every
-    change the autosave resumes to the live state and the .bak to the state before."""
+    change the autosave resumes to the live state and the .bak (the autosave before its last
+    compaction) to a state the game went through."""
     g = _game(pack, seed=2)
     r = random.Random(2)
     seen: list[tuple[Record, Any]] = [(g.live.record, g.state)]
@@ -129,6 +131,10 @@ def test_reload_race_autosave_and_bak_always_resume(pack: Path) -> None:
             at = text.index("attack = ", text.index(anchor)) + len("attack = ")
             (pack / file).write_text(text[:at] + str(r.randint(1, 6)) + text[at + 1:],
                                      encoding="utf-8")
+        if r.random() < 0.5:
+            # A compaction: the journal so far becomes the .bak, which replays as played
+            # though the pack files now hold the edit (the record keeps its cards' data).
+            g.live.save_autosave()
         g.reload_cards(_cards(pack))
         seen.append((g.live.record, g.state))
         assert Session.resume(autosave_path())[0].state == g.state
@@ -137,10 +143,10 @@ def test_reload_race_autosave_and_bak_always_resume(pack: Path) -> None:
         assert earlier, "the .bak is one of the records the game went through"
         assert Session(bak).state == earlier[-1]
     assert rounds >= 10 and len(g.live.record.reloads) >= 10
-    # Reading and writing the file keeps the reloads (format 3: with their place in the
-    # log), and the replay is exact.
+    # Reading and writing the file keeps the reloads (with their place in the log: format 3;
+    # 5 as it keeps the cards' data too), and the replay is exact.
     rec = load_record(autosave_path())
-    assert json.loads(autosave_path().read_text())["format"] == 3
+    assert json.loads(to_text(rec))["format"] == 5
     assert from_text(to_text(rec)) == rec
     assert replay_full(rec).states == g.live.replayed.states
 
@@ -206,10 +212,12 @@ def test_opening_later_with_other_cards_still_asks(pack: Path) -> None:
 
 
 def test_old_records_without_reloads_read_and_write_as_before(tmp_path: Path) -> None:
-    rec = Session.new("kyoukai", 1).record
+    rec = Session.new("kyoukai", 1).record.model_copy(  # as made before format 5
+        update={"start_cards": {}, "start_sha256": None})
     text = to_text(rec)
     doc = json.loads(text)
     assert doc["format"] == 1 and "reloads" not in doc  # earlier versions read it
+    assert "start_cards" not in doc
     assert from_text(text) == rec and Session(from_text(text)).state == RS.new_game(seed=1)
 
 

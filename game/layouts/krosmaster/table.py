@@ -26,6 +26,7 @@ from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Colo
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from game.layouts.base import (
+    CHANGED_BY_RELOAD,
     UNTARGETED,
     ManualSpot,
     Overlay,
@@ -279,8 +280,12 @@ class KrosmasterTable(TableLayout):
         return (fid, k)
 
     def spell_name(self, fid: int, k: int) -> str:
+        """Spell ``k`` of figure ``fid``'s card; the card's name and CHANGED_BY_RELOAD when a
+        hot reload took that spell off the card since it was picked."""
         assert self.view is not None
-        return self.view.card(self.view.figures[fid]).spells[k].name
+        card = self.view.card(self.view.figures[fid])
+        return card.spells[k].name if 0 <= k < len(card.spells) \
+            else f"{card.name} {CHANGED_BY_RELOAD}"
 
     def spell_highlights(self, fid: int, k: int) -> dict[str, list[Any]]:
         """Cells in range and sight ("target") and in range but blocked ("blocked")."""
@@ -374,7 +379,12 @@ class KrosmasterTable(TableLayout):
             if acting is None or acting.id != fid:
                 ctx.say(f"{v.name(fig)} is not acting now: its range is shown.")
             elif not casts:
-                spell = v.card(fig).spells[k]
+                spells = v.card(fig).spells
+                if not 0 <= k < len(spells):  # a row drawn before a hot reload took it away
+                    ctx.say(f"{self.spell_name(fid, k)}: that spell is no longer on the card.",
+                            error=True)
+                    return Idle()
+                spell = spells[k]
                 if spell.ap > fig.ap:
                     ctx.say(f"{spell.name} costs {spell.ap} AP; {v.name(fig)} has {fig.ap}.",
                             error=True)
