@@ -91,9 +91,8 @@ class KyoukaiRules(Ruleset[State]):
             gates = [cid for cid, n in sorted(deck.gates.items()) for _ in range(n)]
             order, rng = rng.shuffled(gates)  # shuffle before numbering: ids leak no order
             entrant = new(deck.entrant)
-            spirits = tuple(new(c) for c, n in sorted(deck.spirits.items()) for _ in range(n))
-            players.append(Player(entrant=entrant, spirits=list(spirits),
-                                  deck=[new(c) for c in order]))
+            spirits = [new(c) for c, n in sorted(deck.spirits.items()) for _ in range(n)]
+            players.append(Player(entrant=entrant, spirits=spirits, deck=[new(c) for c in order]))
         state = State(catalog=catalog, cards=cards, field=[EMPTY] * GRID.size, gates={},
                       players=(players[0], players[1]), active=first, first=first, rng=rng)
         for p in (0, 1):
