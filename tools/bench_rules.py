@@ -73,11 +73,12 @@ def _cpu(fn: Callable[[], Any]) -> float:
     return time.process_time() - t0
 
 
-def game_steps(game: str, steps: int, seed: int) -> Callable[[], None]:
+def game_steps(game: str, steps: int, seed: int, loud: bool = False) -> Callable[[], None]:
     """``steps`` random-playout steps of ``game`` (new games as needed), quiet when the
-    ruleset has a quiet mode (as simulations and search run it)."""
+    ruleset has a quiet mode (as simulations and search run it), loud (events, log text and
+    the legality check, as the table plays) with ``loud``."""
     rs = rules.get(game)
-    quiet = _has_quiet(rs)
+    quiet = _has_quiet(rs) and not loud
 
     def run() -> None:
         r = random.Random(seed)
@@ -128,17 +129,19 @@ def greedy_games(game: str, games: int, seed: int) -> Callable[[], None]:
 
 
 def vs_chess(rounds: int, steps: int, greedy: int, seed: int,
-             only: list[str] | None = None) -> str:
+             only: list[str] | None = None, loud: bool = False) -> str:
     games = sorted(only or rules.GAMES)
     ratios: dict[str, list[float]] = {g: [] for g in games}
     greedy_rates: list[float] = []
     for rnd in range(rounds):
         for g in games:
-            t_game = _cpu(game_steps(g, steps, seed + rnd))
+            t_game = _cpu(game_steps(g, steps, seed + rnd, loud))
             t_chess = _cpu(chess_steps(steps, seed + rnd))
             ratios[g].append(t_chess / t_game)
             print(f"# round {rnd + 1} {g}: {steps} steps, game {t_game:.2f} s CPU, "
                   f"chess {t_chess:.2f} s CPU, ratio {t_chess / t_game:.2f}", flush=True)
+        if not greedy:
+            continue
         t_greedy = _cpu(greedy_games("kyoukai", greedy, seed + rnd))
         greedy_rates.append(greedy / t_greedy)
         print(f"# round {rnd + 1} greedy kyoukai: {greedy} games in {t_greedy:.2f} s CPU",
@@ -146,10 +149,12 @@ def vs_chess(rounds: int, steps: int, greedy: int, seed: int,
     med = {g: statistics.median(r) for g, r in ratios.items()}
     for g in games:
         print(f"{g}: random-playout step speed = {med[g]:.2f} x python-chess copy + push")
-    rate = statistics.median(greedy_rates)
+    rate = statistics.median(greedy_rates) if greedy_rates else 0.0
     print(f"greedy-vs-greedy kyoukai: {rate:.2f} games per CPU-second")
     parts = " ".join(f"{g}={med[g]:.2f}" for g in games)
-    return f"RESULT vs_chess {parts} greedy_kyoukai_games_per_cpu_s={rate:.2f} rounds={rounds}"
+    mode = "loud" if loud else "quiet"
+    return f"RESULT vs_chess {mode} {parts} greedy_kyoukai_games_per_cpu_s={rate:.2f} " \
+        f"rounds={rounds}"
 
 
 def main() -> int:
@@ -161,13 +166,16 @@ def main() -> int:
                     help="ratios against python-chess, interleaved, CPU time, median of rounds")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--steps", type=int, default=20000)
-    ap.add_argument("--greedy-games", type=int, default=6)
+    ap.add_argument("--greedy-games", type=int, default=6,
+                    help="greedy Kyoukai games a round (0: none)")
+    ap.add_argument("--loud", action="store_true",
+                    help="the game's steps loud (events, log text, legality check)")
     args = ap.parse_args()
     if args.vs_chess:
         print(f"# {platform.processor() or platform.machine()}, Python "
               f"{platform.python_version()}, one process, process CPU time")
-        print(vs_chess(args.rounds, args.steps, args.greedy_games, args.seed, args.game),
-              flush=True)
+        print(vs_chess(args.rounds, args.steps, args.greedy_games, args.seed, args.game,
+                       args.loud), flush=True)
         return 0
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           "one process (one core)")

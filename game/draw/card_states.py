@@ -217,34 +217,52 @@ def _pill_room(box: pygame.Rect, look: CardLook) -> int | None:
 
 
 def pill_texts(box: pygame.Rect, look: CardLook) -> list[pygame.Surface]:
-    """The counters' texts, a little smaller when a sideways card's row has not room for
-    them beside its name (never cut short: what they say matters more than the face)."""
+    """The counters' texts, a little smaller when a sideways card has not room for the widest
+    of them beside its name (never cut short: what they say matters more than the face)."""
     room = _pill_room(box, look)
     texts = [text for text, _ in look.counters]
-    extra = (px(PILL_PAD) + px(PILL_GAP)) * len(texts)
     for size in (13, 12, 11):
         pills = [TEXT.get(text, size, INK, True) for text in texts]
-        if room is None or sum(t.get_width() for t in pills) + extra <= room:
+        if room is None or max(t.get_width() for t in pills) + px(PILL_PAD) <= room:
             break
     return pills
 
 
+def _pill_rows(widths: list[int], room: int | None) -> list[list[int]]:
+    """The pills' indices by row, bottom row first: one row upright; on a sideways card a new
+    row above whenever the room beside the name is full (a long row hung out past the card's
+    edge, over its neighbours or out of the window)."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for k, w in enumerate(widths):
+        if room is not None and rows[-1] and used + px(PILL_GAP) + w > room:
+            rows.append([])
+            used = 0
+        used += (px(PILL_GAP) if rows[-1] else 0) + w
+        rows[-1].append(k)
+    return rows
+
+
 def pill_rects(box: pygame.Rect, look: CardLook, sizes: list[Size]) -> list[pygame.Rect]:
-    """The counters' pills (text ``sizes``) in a row along the bottom edge of ``box``: from
+    """The counters' pills (text ``sizes``) in rows along the bottom edge of ``box``: from
     the left edge when ``pills_left``, else centred; on a sideways card, whose name strip runs
-    down the right edge to the bottom, moved left as far as it takes to keep off the name."""
+    down the right edge to the bottom, left of the name, rows stacked upward (``_pill_rows``);
+    a single pill wider than that room hangs out past the card's left edge."""
     gap = px(PILL_GAP)
     widths = [tw + px(PILL_PAD) for tw, _ in sizes]
-    total = sum(widths) + gap * (len(sizes) - 1)
-    x = box.left + px(3) if look.pills_left else box.centerx - total // 2
-    if look.sideways:  # a row wider than the room hangs out past the card's left edge
-        x = min(x, title_on_screen(box, True).left - px(2) - total)
-    out = []
-    for (_, th), pw in zip(sizes, widths, strict=True):
-        r = pygame.Rect(x, 0, pw, th + px(2))
-        r.centery = box.bottom - r.h // 2 - px(2)
-        out.append(r)
-        x = r.right + gap
+    out = [pygame.Rect(0, 0, 0, 0)] * len(sizes)
+    bottom = box.bottom - px(2)
+    for row in _pill_rows(widths, _pill_room(box, look)):
+        total = sum(widths[k] for k in row) + gap * (len(row) - 1)
+        x = box.left + px(3) if look.pills_left else box.centerx - total // 2
+        if look.sideways:
+            x = min(x, title_on_screen(box, True).left - px(2) - total)
+        for k in row:
+            r = pygame.Rect(x, 0, widths[k], sizes[k][1] + px(2))
+            r.bottom = bottom
+            out[k] = r
+            x = r.right + gap
+        bottom -= max(sizes[k][1] for k in row) + px(2) + gap
     return out
 
 
@@ -256,7 +274,8 @@ def _spill(look: CardLook, box: Size, margin: int) -> tuple[int, int]:
         return 0, 0
     r = pygame.Rect((0, 0), box)
     pills = pill_rects(r, look, [t.get_size() for t in pill_texts(r, look)])
-    return max(0, -pills[0].left - margin), max(0, pills[-1].right - r.right - margin)
+    return (max(0, -min(p.left for p in pills) - margin),
+            max(0, max(p.right for p in pills) - r.right - margin))
 
 
 FACE_DOWN_BAND = (28, 32, 58)  # the card back's own dark blue, so the mark reads "a back"

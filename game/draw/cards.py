@@ -64,6 +64,16 @@ def _fit(text: str, pixels: float, width: int, bold: bool = False) -> str:
     return fit(text, unscaled(pixels), width, bold)
 
 
+def _name_fit(text: str, pixels: int, width: int, bold: bool) -> tuple[str, int]:
+    """A card's name and the size to draw it at: smaller (to 3/4 of ``pixels``) before it is
+    shortened, so "Dread Colossus" reads whole on a hand-sized card."""
+    for size in range(pixels, max(7, pixels * 3 // 4) - 1, -1):
+        if font(unscaled(size), bold).size(text)[0] <= width:
+            return text, size
+    small = max(7, pixels * 3 // 4)
+    return _fit(text, small, width, bold), small
+
+
 def _wrap(text: str, pixels: float, width: int, bold: bool = False) -> list[str]:
     """Lines no wider than ``width``; a word wider than a line is split by characters."""
     f = font(unscaled(pixels), bold)
@@ -370,8 +380,8 @@ def _small(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> N
     bar = title_bar((w, h))
     name_size = bar.h - 2
     pygame.draw.rect(surf, (244, 238, 222), bar, border_radius=3)
-    name = _fit(spec.name, name_size, bar.w - 4)
-    t = _text(name, name_size, INK_DARK, True)
+    name, size = _name_fit(spec.name, name_size, bar.w - 4, True)
+    t = _text(name, size, INK_DARK, True)
     surf.blit(t, t.get_rect(midleft=(bar.x + 3, bar.centery + 1)))
     art = pygame.Rect(edge + 3, bar.bottom + 3, w - 2 * edge - 6, h - bar.bottom - 3 - h // 4)
     _art_window(surf, spec, art, 3, 0.9)
@@ -487,8 +497,8 @@ def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> T
         # there: "its vim cost, which is found on the top-right of the spell").
         _cost_gem(surf, spec.cost, bar.right - gem - 3, bar.centery, gem)
         right = bar.right - 2 * gem - 6
-    t = _text(_fit(spec.name, name_size, right - left - 4, True), name_size, INK_DARK,
-                 True)
+    name, size = _name_fit(spec.name, name_size, right - left - 4, True)
+    t = _text(name, size, INK_DARK, True)
     surf.blit(t, t.get_rect(midleft=(left, bar.centery + 1)))
     type_size = _type_size(w)
     tl = _text(_fit(spec.type_label, type_size, bar.w - 8, True), type_size, INK, True)

@@ -112,6 +112,12 @@ def reset() -> None:
     _box.cache_clear()
 
 
+def _main(f: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """``text`` in the table's font: its own way of drawing (``TableFont.render_text``)."""
+    own = getattr(f, "render_text", None)
+    return own(text, colour) if own is not None else f.render(text, True, colour)
+
+
 def render(main: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
     """``text`` in ``main``, its missing characters drawn from the fallback font at the same
     height, all on one baseline; never raises (what cannot be drawn is left out)."""
@@ -142,7 +148,7 @@ def render(main: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> p
 
 def _piece(f: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface | None:
     try:
-        return f.render(text, True, colour)
+        return _main(f, text, colour)
     except _RENDER_ERRORS:  # e.g. a run of combining marks only: it has no width
         return None
 

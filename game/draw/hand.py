@@ -7,8 +7,10 @@ from collections.abc import Callable, Collection, Hashable, Sequence
 import pygame
 
 from game.draw.cards import CardFaces, FaceSpec, face_key
+from game.draw.scale import px
 
 DIM = (105, 105, 115, 255)  # a card that cannot be played now: darker, still readable
+FAN_GAP = 6  # design pixels between hand cards when the hand has room
 
 
 class HandFan:
@@ -25,7 +27,9 @@ class HandFan:
         self.area, self.card, self.ids = area, card, list(ids)
         n = len(self.ids)
         w, h = card
-        step = min(w * 0.8, (area.w - w) / max(1, n - 1)) if n > 1 else 0
+        # side by side while the area has room (each name and number in view); overlapping
+        # only as much as a crowded hand needs
+        step = min(w + px(FAN_GAP), (area.w - w) / max(1, n - 1)) if n > 1 else 0
         total = step * (n - 1) + w
         x0 = area.centerx - total / 2
         self.rects, self.angles = [], []

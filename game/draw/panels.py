@@ -10,17 +10,41 @@ from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit, wrap
 
+# The phase bar's ways to fit, widest first: (turn and whose decision size, step size, every
+# step or only the current one). The first that fits is drawn; in the last the turn text is
+# shortened with an ellipsis (whose decision never is: it is what the player acts on).
+BAR_FITS = ((20, 17, True), (17, 15, True), (17, 15, False))
+BAR_PAD, BAR_GAP = 12, 16  # design pixels: at the bar's ends, between its three parts
+
+
+def _chip_width(step: str, size: int, on: bool) -> int:
+    return TEXT.get(step, size, INK, on).get_width() + px(16) + px(4)
+
 
 def phase_bar(surf: pygame.Surface, rect: pygame.Rect, steps: Sequence[str], current: str,
               left: str, right: str, right_colour: Color = GOLD) -> None:
+    """The turn (left), the steps as chips with the current one gold, whose decision (right),
+    never drawn over each other: the sizes shrink and the steps fold to the current one when
+    the bar is narrow (1024 pixels wide), the turn text shortened last."""
     pygame.draw.rect(surf, PANEL, rect)
     pygame.draw.line(surf, PANEL_EDGE, rect.bottomleft, rect.bottomright)
-    t = TEXT.get(left, 20, INK, True)
-    surf.blit(t, t.get_rect(midleft=(rect.x + px(12), rect.centery)))
-    x = rect.x + px(24) + t.get_width()
-    for step in steps:
+    room = rect.w - 2 * px(BAR_PAD)
+    head, size, every = BAR_FITS[-1]
+    for head, size, every in BAR_FITS:
+        shown = list(steps) if every else [s for s in steps if s.lower() == current.lower()]
+        chips = sum(_chip_width(s, size, s.lower() == current.lower()) for s in shown)
+        need = (TEXT.get(left, head, INK, True).get_width()
+                + TEXT.get(right, head, INK, True).get_width() + chips + 2 * px(BAR_GAP))
+        if need <= room:
+            break
+    rt = TEXT.get(fit(right, head, room, True), head, right_colour, True)
+    left_room = room - rt.get_width() - chips - 2 * px(BAR_GAP)
+    t = TEXT.get(fit(left, head, max(px(40), left_room), True), head, INK, True)
+    surf.blit(t, t.get_rect(midleft=(rect.x + px(BAR_PAD), rect.centery)))
+    x = rect.x + px(BAR_PAD) + t.get_width() + px(BAR_GAP)
+    for step in shown:
         on = step.lower() == current.lower()
-        st = TEXT.get(step, 17, (20, 20, 20) if on else INK_DIM, on)
+        st = TEXT.get(step, size, (20, 20, 20) if on else INK_DIM, on)
         pill = st.get_rect(midleft=(x + px(8), rect.centery)).inflate(px(16), px(6))
         if on:
             pygame.draw.rect(surf, GOLD, pill, border_radius=pill.h // 2)
@@ -28,8 +52,7 @@ def phase_bar(surf: pygame.Surface, rect: pygame.Rect, steps: Sequence[str], cur
             pygame.draw.rect(surf, PANEL_EDGE, pill, width=px(1), border_radius=pill.h // 2)
         surf.blit(st, st.get_rect(center=pill.center))
         x = pill.right + px(4)
-    rt = TEXT.get(right, 20, right_colour, True)
-    surf.blit(rt, rt.get_rect(midright=(rect.right - px(12), rect.centery)))
+    surf.blit(rt, rt.get_rect(midright=(rect.right - px(BAR_PAD), rect.centery)))
 
 
 SEQUENCE_TITLE = "Sequence  (top resolves first)"
@@ -68,3 +91,31 @@ def sequence_panel(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[tupl
         y += px(3)
     ft = TEXT.get(fit(footer, 16, rect.w - px(16)), 16, INK_DIM)
     surf.blit(ft, (rect.x + px(8), rect.bottom - px(58)))
+
+
+TEXT_BOX_MAX = 760  # design pixels: the widest a message or hint box grows before wrapping
+
+
+def text_box(surf: pygame.Surface, text: str, size: int, colour: Color, anchor: str,
+             at: tuple[int, int], edge: Color | None = None) -> pygame.Rect:
+    """A message or hint in a rounded box, its point ``anchor`` ("midtop", "midbottom") at
+    ``at``: wrapped to fit the window (never cut at its edge, however long the reason or how
+    narrow the window) and moved inside it. Returns the box."""
+    w, h = surf.get_size()
+    margin, pad_x, pad_y = px(8), px(10), px(5)
+    lines = wrap(text, size, max(px(80), min(px(TEXT_BOX_MAX), w - 2 * (margin + pad_x))),
+                 True)
+    rendered = [TEXT.get(line, size, colour, True) for line in lines]
+    tw = max(t.get_width() for t in rendered)
+    th = sum(t.get_height() for t in rendered)
+    box = pygame.Rect(0, 0, tw + 2 * pad_x, th + 2 * pad_y)
+    setattr(box, anchor, at)
+    box.clamp_ip(pygame.Rect(margin, margin, w - 2 * margin, h - 2 * margin))
+    pygame.draw.rect(surf, PANEL, box, border_radius=px(8))
+    if edge is not None:
+        pygame.draw.rect(surf, edge, box, width=px(2), border_radius=px(8))
+    y = box.y + pad_y
+    for t in rendered:
+        surf.blit(t, t.get_rect(midtop=(box.centerx, y)))
+        y += t.get_height()
+    return box

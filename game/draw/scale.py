@@ -35,6 +35,11 @@ def fitting_scale(chosen: float, size: tuple[int, int]) -> float:
     return max(min(chosen, MIN_SCALE), min(chosen, math.floor(room * 100) / 100))
 
 
+def needed_size(factor: float) -> tuple[int, int]:
+    """The smallest window that holds every screen at UI scale ``factor``."""
+    return (math.ceil(DESIGN_SIZE[0] * factor - 1e-9), math.ceil(DESIGN_SIZE[1] * factor - 1e-9))
+
+
 @contextmanager
 def at_scale(factor: float) -> Iterator[None]:
     """Draw at ``factor`` for a while (a dialog that keeps its own size while the UI scale

@@ -267,8 +267,9 @@ class WindowKeys:
         if ring.key(ev):
             return True
         cur = ring.current
-        if isinstance(cur, UITextEntryLine):
-            return False  # typing and Enter go to the field
+        clicked = any(isinstance(e, UITextEntryLine) for e in self.manager.get_focus_set() or ())
+        if isinstance(cur, UITextEntryLine) or (cur is None and clicked):
+            return False  # typing and Enter go to the field (reached by Tab or by a click)
         if ev.key in ENTER_KEYS:
             default = next((b for b in (getattr(self.window, n, None) for n in DEFAULTS)
                             if usable(b)), None)

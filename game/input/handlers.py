@@ -1,7 +1,9 @@
 """Input handlers. The table scene feeds each event that pygame-gui did not consume to the
 active handler, which answers with an intent for the rules, the next handler, or None.
 
-Idle        nothing picked up; click/drag starts, Space passes, lit targets are clickable
+Idle        nothing picked up; click/drag starts, Space passes, lit targets are clickable;
+            a click on a card opens the menu of its actions (even one: ``clicked_act``), a
+            drag onto a lit target acts, hovering or a right-click shows the card
 Dragging    a piece follows the mouse; its legal zones are lit; the drop becomes an intent
 Menu        a small action menu (pygame-gui buttons) of intents for one piece
 Targeting   pick a zone for an action chosen from a menu
@@ -130,6 +132,14 @@ def why_idle(ctx: Ctx, piece: Piece) -> str:
     if not reasons:
         return "Nothing to do with that now."
     return max(reasons, key=lambda r: reasons[r])
+
+
+def clicked_act(ctx: Ctx, piece: Piece, mine: list[Intent]) -> bool:
+    """Whether a click on ``piece`` does its one action at once. Never for a card (a piece
+    with a face): players click a card to read it, so a click opens the menu of its actions,
+    one item included, and only a drag onto a lit target acts. A faceless piece (a die's side,
+    a token) is a button: its one untargeted action is what clicking it means."""
+    return len(mine) == 1 and bool(untargeted(ctx, mine)) and ctx.layout.face(piece.source) is None
 
 
 def keyed_intent(ctx: Ctx) -> Intent | None:
@@ -266,8 +276,8 @@ class Dragging(Handler):
 
     def drop(self, ctx: Ctx) -> Intent | Handler | None:
         mine = candidates(ctx, self.piece.source)
-        if not self.moved:  # a click: do the one thing that needs no target, else a menu
-            if len(mine) == 1 and untargeted(ctx, mine):
+        if not self.moved:
+            if clicked_act(ctx, self.piece, mine):
                 return mine[0]
             return Menu(ctx, mine, self.pos) if mine else Idle()
         zone = ctx.layout.zone_at(self.pos)
@@ -277,10 +287,11 @@ class Dragging(Handler):
             if here:
                 return _pick(here, ctx, self.pos)
         loose = untargeted(ctx, mine)
-        if len(loose) == 1 and not self.piece.rect.collidepoint(self.pos):
+        if len(loose) == 1 and ctx.layout.plays_loose_at(self.piece, self.pos):
             return loose[0]
         if zone is None:
-            ctx.say("Drop it on a lit target.", error=True)
+            ctx.say(f"Drop it on the board: {ctx.layout.describe(loose[0])}." if len(loose) == 1
+                    else "Drop it on a lit target.", error=True)
             return back
         implied = ctx.layout.implied(self.piece, zone)
         reason = ctx.why_not(implied) if implied is not None else "nothing can go there"
@@ -297,6 +308,9 @@ class Dragging(Handler):
         names = ", ".join(sorted({ctx.layout.describe(i) for i in mine
                                   if ctx.layout.target_of(i) == zone})) if zone is not None \
             else ""
+        loose = untargeted(ctx, mine)
+        if not names and len(loose) == 1 and ctx.layout.plays_loose_at(self.piece, self.pos):
+            names = ctx.layout.describe(loose[0])  # what dropping it here does
         ov.hint = names
         return ov
 

@@ -3,11 +3,11 @@
 Tab / Shift+Tab walk the *stops* of the moment: the pieces the player can pick up (in the
 order of their places on screen), then zones to click without a piece (choices, follow-ups of
 the piece mid-action), then the table's buttons (Pass, End step, Reroll…). A focus ring shows
-the stop and the hint line says what it is. Enter chooses it the way a click would: a piece
-with one untargeted action does it, otherwise its targets become the stops (Tab through them,
-Enter drops the piece there: the same intents as a drag and drop, through the same ``_pick``);
-a zone or a button does what clicking it does. Esc backs out one level; Space passes or ends
-the step as everywhere.
+the stop and the hint line says what it is. Enter picks a piece up, never acting at once on a
+card (as a click opens its menu; ``clicked_act``): its targets become the stops, an action
+needing none a stop on the piece itself (Tab through them, Enter drops the piece there: the
+same intents as a drag and drop, through the same ``_pick``); a zone or a button does what
+clicking it does. Esc backs out one level; Space passes or ends the step as everywhere.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from game.input.handlers import (
     _click_targets,
     _pick,
     candidates,
+    clicked_act,
     keyed_intent,
     range_lit,
     responses,
-    untargeted,
     why_idle,
     zone_targets,
 )
@@ -157,7 +157,7 @@ def choose(ctx: Ctx, stop: Stop) -> Intent | Handler | None:
             return own
         return KeyTargets(ctx, list(inner), piece, base=own)
     mine = candidates(ctx, piece.source)
-    if len(mine) == 1 and untargeted(ctx, mine):
+    if clicked_act(ctx, piece, mine):
         return mine[0]
     if not mine:
         ctx.say(why_idle(ctx, piece), error=True)

@@ -18,6 +18,15 @@ def playable() -> list[str]:
     return sorted(i.name for i in registry.infos() if i.table)
 
 
+def title_of(game: str) -> str:
+    """A game's name for people: its GameInfo's ``title`` ("BOS", "Krosmaster Arena"); the id
+    itself for a game no longer registered (a record of a removed plug-in)."""
+    try:
+        return registry.info(game).title
+    except KeyError:
+        return game
+
+
 def table_for(game: str, faces: CardFaces | None = None, pack: Path | None = None
               ) -> TableLayout:
     """The game's table; ``pack`` is the folder its cards (and their art) come from."""

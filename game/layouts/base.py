@@ -154,6 +154,11 @@ class TableLayout(ABC):
         """Extra table buttons this game needs: intent kind -> label (shown while legal)."""
         return {}
 
+    def plays_loose_at(self, piece: Piece, pos: Pos) -> bool:
+        """Whether dropping ``piece`` at ``pos`` does its one action that needs no target (a
+        card played without one): anywhere off the piece itself, by default."""
+        return not piece.rect.collidepoint(pos)
+
     def press(self, piece: Piece | None, pos: Pos, ctx: Any) -> Any:
         """A mouse press the game's table handles itself (an intent or the next input
         handler); None lets the generic handlers do their usual thing."""

@@ -17,6 +17,7 @@ from game.draw.palette import GOLD, HIGHLIGHT, INK, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, wrap
 from game.layouts.base import Overlay, Piece, Seats
+from game.layouts.face_specs import FaceSpecs
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.bos.cards import HIDDEN, Card
@@ -104,7 +105,7 @@ class BosTable(RegionTable):
     dim_places = ("castle", "spells")
 
     def __init__(self, faces: CardFaces | None = None) -> None:
-        self._specs: dict[str, tuple[Card, FaceSpec]] = {}
+        self.specs = FaceSpecs(pack_face, self.pack_folder)
         self.why: dict[int, str] = {}  # dimmed castle / spellbook card -> the rules' reason
         self._phase: tuple[int, str, int] | None = None  # (turn, step, viewer) last shown
         super().__init__(faces, BosRules())
@@ -133,10 +134,7 @@ class BosTable(RegionTable):
     # ---- the view, region by region ---------------------------------------------------------
     def _face(self, card: Card) -> FaceSpec:
         """Faces by card id, made again only when the card's data changes (hot reload)."""
-        got = self._specs.get(card.id)
-        if got is None or got[0] is not card:
-            got = self._specs[card.id] = (card, face_spec(card, self.pack_folder()))
-        return got[1]
+        return self.specs.get(card.id, card)
 
     def _look(self, v: State, iid: int, **kw: Any) -> CardLook:
         cid = v.cards[iid]

@@ -10,11 +10,12 @@ from typing import Any
 import pygame
 
 from game.draw.card_states import CardLook
-from game.draw.cards import CardFaces, FaceSpec, spec_of
+from game.draw.cards import CardFaces, FaceSpec
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from game.layouts.base import Overlay, Piece, Seats
+from game.layouts.face_specs import FaceSpecs
 from game.layouts.region_parts import REGION_FILL
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
@@ -104,7 +105,7 @@ class DreadnoughtTable(RegionTable):
                       "speed": (("speed", 0),)}
 
     def __init__(self, faces: CardFaces | None = None) -> None:
-        self._specs: dict[str, tuple[Any, FaceSpec]] = {}
+        self.specs = FaceSpecs(pack_face, self.pack_folder)
         self._seen: tuple[int, int] = (0, 0)  # the last comparison shown: (turn, which)
         self._flash_until = 0  # ms: the comparison shown large over the table until then
         super().__init__(faces, DreadnoughtRules())
@@ -133,11 +134,7 @@ class DreadnoughtTable(RegionTable):
         cid = v.cards.get(iid, HIDDEN)
         if cid == HIDDEN:
             return None
-        card = v.catalog[cid]
-        got = self._specs.get(cid)
-        if got is None or got[0] is not card:  # new, or hot-reloaded card data
-            got = self._specs[cid] = (card, spec_of(pack_face(card), self.pack_folder()))
-        return got[1]
+        return self.specs.get(cid, v.catalog[cid])
 
     def _tag(self, v: State, iid: int) -> tuple[tuple[str, Color], ...]:
         """Size and speed grade, which decide where a card fits and how fast it is."""

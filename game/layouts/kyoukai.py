@@ -39,6 +39,7 @@ from game.layouts.base import (
     ZoneId,
     top_bar,
 )
+from game.layouts.face_specs import FaceSpecs
 from rules.core.card_states import face_down
 from rules.core.manual_table import BOARD
 from rules.core.model import Intent
@@ -134,7 +135,7 @@ class KyoukaiTable(TableLayout):
         self.seats = Seats(0, False, ("Player 1", "Player 2"))
         self.legal: Sequence[Intent] = ()
         self.size: Pos = (1280, 720)
-        self._specs: dict[str, tuple[Gate, FaceSpec]] = {}
+        self.specs = FaceSpecs(pack_face, self.pack_folder)
         self._pieces: list[Piece] = []  # side pieces (spirits, discard) for hit-testing
         self.card_size: Pos = (60, 84)
         self.rested_size: Pos = (48, 67)
@@ -316,8 +317,8 @@ class KyoukaiTable(TableLayout):
     def target_of(self, intent: Intent) -> ZoneId | None:
         if isinstance(intent, Move):
             return intent.to
-        if isinstance(intent, Attack | UseSkill | OpenGate):
-            return intent.zone
+        if isinstance(intent, Attack | UseSkill | OpenGate):  # -1: needs no target
+            return intent.zone if intent.zone >= 0 else UNTARGETED
         if isinstance(intent, Choose) and self.view is not None:
             return self.view.zone_of(intent.gate)
         if isinstance(intent, Discard):
@@ -327,6 +328,10 @@ class KyoukaiTable(TableLayout):
     def highlight_kind(self, intent: Intent) -> str:
         return {"move": "move", "attack": "attack", "skill": "skill", "open": "open",
                 "choose": "choose"}.get(intent.kind, "respond")
+
+    def plays_loose_at(self, piece: Piece, pos: Pos) -> bool:
+        """A Gate that needs no target is opened by a drop anywhere on the board."""
+        return self.board.rect.collidepoint(pos)
 
     def focus(self) -> int | None:
         v = self.view
@@ -374,11 +379,7 @@ class KyoukaiTable(TableLayout):
         cid = self.view.cards[source]
         if cid == HIDDEN:
             return None
-        card = self.view.catalog[cid]
-        got = self._specs.get(cid)
-        if got is None or got[0] is not card:  # new, or hot-reloaded card data
-            got = self._specs[cid] = (card, face_spec(card, self.pack_folder()))
-        return got[1]
+        return self.specs.get(cid, self.view.catalog[cid])
 
     def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:
         st: State = state

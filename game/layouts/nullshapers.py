@@ -10,17 +10,17 @@ from typing import Any
 import pygame
 
 from game.draw.card_states import CardLook
-from game.draw.cards import CardFaces, FaceSpec, spec_of
+from game.draw.cards import CardFaces, FaceSpec
 from game.draw.palette import HIGHLIGHT, OWNER, Color
 from game.draw.scale import px
 from game.draw.text import TEXT
 from game.layouts.base import CHANGED_BY_RELOAD, ManualSpot, Overlay, Piece, Pos, Seats
+from game.layouts.face_specs import FaceSpecs
 from game.layouts.region_spec import Content, Region, TableSpec, Target
 from game.layouts.regions import RegionTable
 from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 from rules.nullshapers.cards import HIDDEN
-from rules.nullshapers.draft import attack_of, defense_of
 from rules.nullshapers.effects import target_kind
 from rules.nullshapers.flow import damage_order, damage_preview, speeds, to_act
 from rules.nullshapers.game import GAME
@@ -37,7 +37,15 @@ from rules.nullshapers.intents import (
 )
 from rules.nullshapers.pack import face as pack_face
 from rules.nullshapers.ruleset import NullshapersRules
-from rules.nullshapers.state import BIOMES, DURABILITY, PHASES, STAGING, State
+from rules.nullshapers.state import (
+    BIOMES,
+    DURABILITY,
+    PHASES,
+    STAGING,
+    State,
+    attack_of,
+    defense_of,
+)
 
 ATTACK = (200, 60, 50)
 DEFEND = (60, 110, 190)
@@ -101,7 +109,7 @@ class NullshapersTable(RegionTable):
 
     def __init__(self, faces: CardFaces | None = None) -> None:
         super().__init__(faces, NullshapersRules())
-        self._faces: dict[str, FaceSpec] = {}
+        self.specs = FaceSpecs(pack_face, self.pack_folder)
         # What just happened, fading out: terminated agents where they stood, and sectors
         # that lost durability (start time in ms, what, where).
         self._ghosts: list[tuple[int, CardLook, tuple[int, int], pygame.Rect]] = []
@@ -165,11 +173,7 @@ class NullshapersTable(RegionTable):
         cid = v.cards.get(iid, HIDDEN)
         if cid == HIDDEN:
             return None
-        card = v.catalog[cid]
-        spec = self._faces.get(cid)
-        if spec is None or spec.name != card.name:
-            spec = self._faces[cid] = spec_of(pack_face(card), self.pack_folder())
-        return spec
+        return self.specs.get(cid, v.catalog[cid])
 
     def _agent(self, v: State, iid: int) -> CardLook:
         ag = v.agents[iid]

@@ -22,6 +22,7 @@ from game.draw.palette import ERROR, GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT, fit, wrap
 from game.input.focus import ENTER_KEYS, FocusRing
+from game.layouts import title_of
 from game.packs import (
     DeckChecker,
     deck_toml,
@@ -442,8 +443,7 @@ class DeckScene(Scene):
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
-        title = getattr(self.pack.format, "game", self.game).capitalize() if self.pack \
-            else self.game.capitalize()
+        title = title_of(getattr(self.pack.format, "game", self.game) if self.pack else self.game)
         t = TEXT.get(f"Decks · {title}", 30, GOLD, True)
         surf.blit(t, (px(16), px(12)))
         where = TEXT.get(fit(f"Pack: {self.folder}", 16, w - t.get_width() - px(160)), 16,

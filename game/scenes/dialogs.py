@@ -113,8 +113,30 @@ class FileActions:
                                       window_title=title, always_on_top=True)
 
     # ---- answers -------------------------------------------------------------------------
+    def typed(self, ev: pygame.event.Event) -> Path | None:
+        """The file a path typed into the dialog's field and Enter pick (what OK would); None
+        for a folder (the dialog shows it) or a path that names no file it could take."""
+        d = self.dialog
+        if ev.type != pygame_gui.UI_TEXT_ENTRY_FINISHED or d is None or \
+                ev.ui_element is not d.file_path_text_line:
+            return None
+        path = Path(d.file_path_text_line.get_text()).expanduser().absolute()
+        if self.purpose == "save":
+            ok = bool(path.name) and path.parent.is_dir() and not path.is_dir()
+        else:
+            ok = path.is_file()
+        return path if ok else None
+
     def handle(self, ev: pygame.event.Event) -> bool:
         """The dialogs' own events; True when the event was one of them."""
+        picked = self.typed(ev)
+        if picked is not None:  # Enter in the path field: as OK does
+            self._close_dialog()
+            if self.purpose == "save":
+                self.save_to(picked)
+            else:
+                self.open_path(picked, self.purpose)
+            return True
         if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and ev.ui_element is self.dialog:
             self.dialog = None
             path = Path(ev.text)

@@ -14,6 +14,7 @@ from game.draw.overlay import modal_panel
 from game.draw.palette import GOLD, INK, PANEL_EDGE
 from game.draw.scale import px
 from game.draw.text import TEXT, wrap
+from game.layouts import title_of
 from game.scenes.base import Scene
 from rules.core.paths import asset
 
@@ -31,7 +32,7 @@ def page_text(game: str) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
-        return f"# {game.capitalize()}\nThere is no how-to-play page for this game yet."
+        return f"# {title_of(game)}\nThere is no how-to-play page for this game yet."
 
 
 def blocks_of(text: str, width: int) -> list[list[Line]]:
@@ -134,7 +135,7 @@ class HowToScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         self.back.draw(surf)
         r = self.panel_rect()
-        modal_panel(surf, r, f"How to play {self.game.capitalize()}", "Esc or Enter closes",
+        modal_panel(surf, r, f"How to play {title_of(self.game)}", "Esc or Enter closes",
                     edge=PANEL_EDGE, edge_width=1, inset=24)
         cols = self.columns()
         width = (r.w - px(48) - px(32) * (len(cols) - 1)) // max(1, len(cols))

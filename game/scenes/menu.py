@@ -22,7 +22,7 @@ from game.draw.palette import GOLD, INK_DIM
 from game.draw.scale import px
 from game.draw.text import TEXT
 from game.input.focus import FocusRing
-from game.layouts import decks_for, playable
+from game.layouts import decks_for, playable, title_of
 from game.packs import decks_of, game_options, is_shipped, pack_folder
 from game.scenes.base import Scene
 from game.session import GameConfig, Level, Seat
@@ -119,6 +119,7 @@ class MenuScene(Scene):
             self.deck.append(UIDropDownMenu(decks, chosen[p],
                                             _r(140, 16 + row * 46, 290, 34),
                                             manager=m, container=self.panel))
+        self.show_levels()
         row = 5
         label("Seed")
         self.seed = UITextEntryLine(_r(140, 16 + row * 46, 290, 34), manager=m,
@@ -201,12 +202,22 @@ class MenuScene(Scene):
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_o and \
                 ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.app.files.ask_open("play")
+        elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element in self.seat:
+            self.show_levels()
         elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.game:
             self.pack = None  # a pack folder holds one game's cards
             self.cfg = self.config()  # another game: offer its own decks (or teams)
             self.build()
         elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start_game()  # no control focused: Enter starts
+
+    def show_levels(self) -> None:
+        """A seat's computer level only beside a computer seat (a person plays at no level)."""
+        for seat, level in zip(self.seat, self.level, strict=True):
+            if SEAT_LABELS[_text(seat.selected_option)] == "computer":
+                level.show()
+            else:
+                level.hide()
 
     def open_howto(self) -> None:
         """The chosen game's how-to-play page, over the menu."""
@@ -229,6 +240,12 @@ class MenuScene(Scene):
             elif ev.text == SHIPPED:
                 self.pick_pack(None)
             return True
+        typed = self._typed_pack(ev)
+        if typed is not None:  # a pack folder's path and Enter: as OK does
+            self.folder_dialog.kill()  # type: ignore[union-attr]
+            self.folder_dialog = None
+            self.pick_pack(typed)
+            return True
         if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and \
                 ev.ui_element is self.folder_dialog:
             self.folder_dialog = None
@@ -242,6 +259,17 @@ class MenuScene(Scene):
             return True
         return False
 
+    def _typed_pack(self, ev: pygame.event.Event) -> Path | None:
+        """The folder typed into the pack dialog's field when Enter was pressed, if it holds
+        decks of the chosen game (another folder is only opened in the dialog, to look in)."""
+        d = self.folder_dialog
+        if ev.type != pygame_gui.UI_TEXT_ENTRY_FINISHED or d is None or \
+                ev.ui_element is not d.file_path_text_line:
+            return None
+        path = Path(d.file_path_text_line.get_text()).expanduser().absolute()
+        game = _game_name(_text(self.game.selected_option))
+        return path if path.is_dir() and decks_of(game, path).names else None
+
     def pick_pack(self, folder: Path | None) -> None:
         """Play with ``folder`` (None: the shipped pack) if its cards and decks load."""
         game = _game_name(_text(self.game.selected_option))
@@ -249,7 +277,7 @@ class MenuScene(Scene):
             found = decks_of(game, folder)
             if found.pack is None or not found.names:
                 problems = found.errors or ["no decks in it"]
-                self.app.files.show(f"{folder} cannot be played as a {game} pack:\n"
+                self.app.files.show(f"{folder} cannot be played as a {title_of(game)} pack:\n"
                                     + "\n".join(problems[:8]), "Pack has problems")
                 folder = self.pack
         self.pack = folder
@@ -287,8 +315,8 @@ def _text(option: str | tuple[str, str]) -> str:
 
 
 def _game_label(name: str) -> str:
-    """How the game list shows a game: its name, capitalised."""
-    return name.capitalize()
+    """How the game list shows a game: its declared title."""
+    return title_of(name)
 
 
 def _game_name(label: str) -> str:

@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton
 
 from game.draw.overlay import focus_ring, modal_panel
 from game.draw.palette import GOLD, INK, INK_DIM, PANEL_EDGE
-from game.draw.scale import at_scale, px, scale
+from game.draw.scale import at_scale, needed_size, px, scale
 from game.draw.text import TEXT
 from game.scenes.base import Scene
 from game.settings import SCALES, SIZES, SPEEDS, Settings
@@ -87,7 +87,8 @@ class SettingsScene(Scene):
             return "On" if v else "Off"
         if key == "ui_scale":
             if scale() < v - 1e-6:  # the window cannot hold the screens at v
-                return f"{v:.2f}×  (this window: {scale():.2f}×)"
+                w, h = needed_size(v)
+                return f"{v:g}× needs {w}×{h} (now {scale():g}×)"
             return f"{v:.2f}×" + ("  (high-DPI)" if v >= 1.5 else "")
         if key == "animation_speed":
             word = "slow" if v < 1 else "normal" if v == 1 else "fast"

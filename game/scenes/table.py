@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UIPanel
 from game.draw.log import LogView
 from game.draw.overlay import focus_ring
 from game.draw.palette import ERROR, GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE
-from game.draw.panels import phase_bar, sequence_height, sequence_panel
+from game.draw.panels import phase_bar, sequence_height, sequence_panel, text_box
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT
 from game.files import write_json
@@ -23,7 +23,7 @@ from game.input.focus import FocusRing
 from game.input.handlers import Confirm, Handler, HandOver, Idle, Watching
 from game.input.keyboard import KeyFocus
 from game.input.manual import ManualPick
-from game.layouts import table_for
+from game.layouts import table_for, title_of
 from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
 from game.manual_panel import ManualPanel
 from game.packs import pack_folder
@@ -76,7 +76,7 @@ class TableScene(Scene):
         self._layout_written: str = ""
         self._log_seen = 0  # how many of the session's log lines the log view shows
         self._heard = len(self.session.live.events)  # intents whose events made their sound
-        title = getattr(self.session.rs, "title", cfg.game.capitalize())
+        title = title_of(cfg.game)
         opened = live is not None
         self.log.add(f"{'Game' if opened else 'New game'}: {title}, seed {cfg.seed}.")
         for line in self.layout.opening_lines(self.session.initial_state, self.names):
@@ -461,10 +461,7 @@ class TableScene(Scene):
             self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(50))
         self.log.draw(surf)
         if ov.hint:
-            t = TEXT.get(ov.hint, 20, INK, True)
-            r = t.get_rect(midtop=self.layout.hint_at()).inflate(px(16), px(8))
-            pygame.draw.rect(surf, PANEL, r, border_radius=px(8))
-            surf.blit(t, t.get_rect(center=r.center))
+            text_box(surf, ov.hint, 20, INK, "midtop", self.layout.hint_at())
         self._draw_message(surf)
         if isinstance(self.handler, HandOver):
             self._curtain(surf, f"{self.names[self.handler.player]}: your decision",
@@ -504,12 +501,7 @@ class TableScene(Scene):
         if not text:
             return
         colour = ERROR if (self.message_error or not self.message) else INK
-        t = TEXT.get(text, 20, colour, True)
-        r = t.get_rect(midbottom=self.layout.message_at())
-        box = r.inflate(px(20), px(10))
-        pygame.draw.rect(surf, PANEL, box, border_radius=px(8))
-        pygame.draw.rect(surf, colour, box, width=px(2), border_radius=px(8))
-        surf.blit(t, r)
+        text_box(surf, text, 20, colour, "midbottom", self.layout.message_at(), edge=colour)
 
     def _curtain(self, surf: pygame.Surface, title: str, sub: str) -> None:
         w, h = surf.get_size()

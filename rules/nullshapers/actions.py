@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rules.core.ruleset import IntentKind, intent_table
 from rules.nullshapers import flow
-from rules.nullshapers.draft import NDraft
 from rules.nullshapers.effects import target_kind
 from rules.nullshapers.intents import (
     Advance,
@@ -22,104 +21,102 @@ from rules.nullshapers.intents import (
 from rules.nullshapers.state import BIOMES, HAND_LIMIT, Entry, State
 
 
-def _without(hand: tuple[int, ...], iid: int) -> tuple[int, ...]:
-    return tuple(c for c in hand if c != iid)
-
-
-def play(d: NDraft, p: int, i: Play) -> None:
-    card = d.card(i.card)
-    s = d.sides[p]
-    d.side(p, hand=_without(s.hand, i.card), spent=s.spent + card.cost)
+def play(s: State, p: int, i: Play) -> None:
+    card = s.card(i.card)
+    mine = s.side(p)
+    mine.hand.remove(i.card)
+    mine.spent += card.cost
     if card.kind == "anomaly":
-        d.anomaly_played = True
-    q = d.queue
+        s.anomaly_played = True
+    q = s.queue
     assert q is not None
-    d.queue = q.push(Entry(player=p, card=i.card, target=i.target, biome=i.biome), p)
-    if d.loud:
-        d.log("play", f"Player {p + 1} plays {card.name} (Speed {card.speed}).", p,
+    q.push(Entry(p, i.card, False, i.target, i.biome), p)
+    if s.loud:
+        s.log("play", f"Player {p + 1} plays {card.name} (Speed {card.speed}).", p,
               data={"card": i.card})
 
 
-def convert(d: NDraft, p: int, i: Convert) -> None:
-    s = d.sides[p]
-    d.side(p, hand=_without(s.hand, i.card), energy=s.energy + (i.card,))
-    d.converted = True
-    if d.loud:
-        d.log("convert", f"Player {p + 1} converts a card into energy.", p)
+def convert(s: State, p: int, i: Convert) -> None:
+    mine = s.side(p)
+    mine.hand.remove(i.card)
+    mine.energy.append(i.card)
+    s.converted = True
+    if s.loud:
+        s.log("convert", f"Player {p + 1} converts a card into energy.", p)
 
 
-def pass_(d: NDraft, p: int, i: Pass) -> None:
-    q = d.queue
+def pass_(s: State, p: int, i: Pass) -> None:
+    q = s.queue
     assert q is not None
-    d.queue = q.pass_priority()
-    if d.loud:
-        d.log("pass", f"P{p + 1} passes.", p)  # brief: most lines of a game are passes
+    q.pass_priority()
+    if s.loud:
+        s.log("pass", f"P{p + 1} passes.", p)  # brief: most lines of a game are passes
 
 
-def advance(d: NDraft, p: int, i: Advance) -> None:
-    d.advance_biome = i.biome
-    d.advancing = d.advancing + (i.agent,)
-    if d.loud:
-        d.log("advancing", f"{d.name(i.agent)} will advance into {BIOMES[i.biome]}.", p)
+def advance(s: State, p: int, i: Advance) -> None:
+    s.advance_biome = i.biome
+    s.advancing.append(i.agent)
+    if s.loud:
+        s.log("advancing", f"{s.name(i.agent)} will advance into {BIOMES[i.biome]}.", p)
 
 
-def attach(d: NDraft, p: int, i: Attach) -> None:
-    s = d.sides[p]
-    d.side(p, staging=_without(s.staging, i.gear))
-    d.agent(i.agent, gear=d.agents[i.agent].gear + (i.gear,))
-    if d.loud:
-        d.log("attach", f"{d.name(i.gear)} is attached to {d.name(i.agent)}.", p)
+def attach(s: State, p: int, i: Attach) -> None:
+    s.side(p).staging.remove(i.gear)
+    s.set_agent(i.agent, gear=(*s.agents[i.agent].gear, i.gear))
+    if s.loud:
+        s.log("attach", f"{s.name(i.gear)} is attached to {s.name(i.agent)}.", p)
 
 
-def attack(d: NDraft, p: int, i: AttackWith) -> None:
-    if i.agent in d.attackers:  # a toggle: it was unlocked when it was chosen
-        d.attackers = tuple(a for a in d.attackers if a != i.agent)
-        d.agent(i.agent, locked=False)
-        if d.loud:
-            d.log("attacker", f"{d.name(i.agent)} will not attack.", p)
+def attack(s: State, p: int, i: AttackWith) -> None:
+    if i.agent in s.attackers:  # a toggle: it was unlocked when it was chosen
+        s.attackers.remove(i.agent)
+        s.set_agent(i.agent, locked=False)
+        if s.loud:
+            s.log("attacker", f"{s.name(i.agent)} will not attack.", p)
         return
-    d.attackers = d.attackers + (i.agent,)
-    d.agent(i.agent, locked=True)  # attacking locks the agent
-    if d.loud:
-        d.log("attacker", f"{d.name(i.agent)} attacks.", p)
+    s.attackers.append(i.agent)
+    s.set_agent(i.agent, locked=True)  # attacking locks the agent
+    if s.loud:
+        s.log("attacker", f"{s.name(i.agent)} attacks.", p)
 
 
-def defend(d: NDraft, p: int, i: Defend) -> None:
-    d.blocks = d.blocks + ((i.agent, i.attacker),)
-    if d.loud:
-        d.log("defender", f"{d.name(i.agent)} defends against {d.name(i.attacker)}.", p)
+def defend(s: State, p: int, i: Defend) -> None:
+    s.blocks.append((i.agent, i.attacker))
+    if s.loud:
+        s.log("defender", f"{s.name(i.agent)} defends against {s.name(i.attacker)}.", p)
 
 
-def order(d: NDraft, p: int, i: Order) -> None:
-    d.ordered = d.ordered + (i.agent,)
-    if d.loud:
-        d.log("order", f"{d.name(i.agent)} takes damage next.", p)
-    if flow.ordering(d) is None:
-        flow.open_window(d, "defend_after", d.active)
+def order(s: State, p: int, i: Order) -> None:
+    s.ordered.append(i.agent)
+    if s.loud:
+        s.log("order", f"{s.name(i.agent)} takes damage next.", p)
+    if flow.ordering(s) is None:
+        flow.open_window(s, "defend_after", s.active)
 
 
-def done(d: NDraft, p: int, i: Done) -> None:
-    at = d.at
-    if d.loud:
-        d.log("done", f"Player {p + 1} is done choosing.", p)
+def done(s: State, p: int, i: Done) -> None:
+    at = s.at
+    if s.loud:
+        s.log("done", f"Player {p + 1} is done choosing.", p)
     if at == "advance_pick":
-        flow.advance_done(d)
+        flow.advance_done(s)
     elif at == "attackers":
-        flow.attackers_done(d)
+        flow.attackers_done(s)
     else:
-        flow.defenders_done(d)
+        flow.defenders_done(s)
 
 
-def discard(d: NDraft, p: int, i: Discard) -> None:
-    s = d.sides[p]
-    d.side(p, hand=_without(s.hand, i.card), cache=s.cache + (i.card,))
-    if len(d.sides[p].hand) <= HAND_LIMIT:
-        flow.next_turn(d)
+def discard(s: State, p: int, i: Discard) -> None:
+    mine = s.side(p)
+    mine.hand.remove(i.card)
+    mine.cache.append(i.card)
+    if len(mine.hand) <= HAND_LIMIT:
+        flow.next_turn(s)
 
 
-def lose_biome(d: NDraft, p: int, i: LoseBiome) -> None:
-    d.side(p, must_lose=d.sides[p].must_lose - 1)
-    d.lose_biome(p, i.biome)
+def lose_biome(s: State, p: int, i: LoseBiome) -> None:
+    s.side(p).must_lose -= 1
+    s.lose_biome(p, i.biome)
 
 
 # ---- sentences --------------------------------------------------------------------------------

@@ -14,8 +14,7 @@ from typing import Literal
 
 from rules.core.manual import open_step
 from rules.nullshapers.cards import NCard
-from rules.nullshapers.draft import NDraft, Reading, defense_of
-from rules.nullshapers.state import DURABILITY, Entry, Side
+from rules.nullshapers.state import DURABILITY, Entry, Side, State, defense_of
 
 Target = Literal["none", "agent", "enemy_agent", "friendly_agent", "biome", "entry"]
 
@@ -23,72 +22,70 @@ Target = Literal["none", "agent", "enemy_agent", "friendly_agent", "biome", "ent
 @dataclass(frozen=True)
 class EventEffect:
     target: Target
-    resolve: Callable[[NDraft, Entry, NCard], None]
+    resolve: Callable[[State, Entry, NCard], None]
 
 
-def _hit(d: NDraft, iid: int, amount: int) -> None:
-    ag = d.agent(iid, damage=d.agents[iid].damage + amount)
-    if d.loud:
-        d.log("damage", f"{d.name(iid)} takes {amount} damage.", ag.owner)
-    if ag.damage >= defense_of(d, iid):
-        d.terminate(iid)
+def _hit(s: State, iid: int, amount: int) -> None:
+    ag = s.set_agent(iid, damage=s.agents[iid].damage + amount)
+    if s.loud:
+        s.log("damage", f"{s.name(iid)} takes {amount} damage.", ag.owner)
+    if ag.damage >= defense_of(s, iid):
+        s.terminate(iid)
 
 
-def _damage(d: NDraft, e: Entry, card: NCard) -> None:
-    _hit(d, e.target, card.amount)
+def _damage(s: State, e: Entry, card: NCard) -> None:
+    _hit(s, e.target, card.amount)
 
 
-def _boost(d: NDraft, e: Entry, card: NCard) -> None:
-    d.agent(e.target, boost=d.agents[e.target].boost + card.amount)
+def _boost(s: State, e: Entry, card: NCard) -> None:
+    s.set_agent(e.target, boost=s.agents[e.target].boost + card.amount)
 
 
-def _shield(d: NDraft, e: Entry, card: NCard) -> None:
-    d.agent(e.target, shield=d.agents[e.target].shield + card.amount)
+def _shield(s: State, e: Entry, card: NCard) -> None:
+    s.set_agent(e.target, shield=s.agents[e.target].shield + card.amount)
 
 
-def _draw(d: NDraft, e: Entry, card: NCard) -> None:
-    d.draw(e.player, card.amount)
+def _draw(s: State, e: Entry, card: NCard) -> None:
+    s.draw(e.player, card.amount)
 
 
-def _repair(d: NDraft, e: Entry, card: NCard) -> None:
-    _mend(d, e.player, e.target, card.amount)
+def _repair(s: State, e: Entry, card: NCard) -> None:
+    _mend(s, e.player, e.target, card.amount)
 
 
-def _mend(d: NDraft, p: int, biome: int, amount: int) -> None:
-    s = d.sides[p]
-    dur = list(s.durability)
+def _mend(s: State, p: int, biome: int, amount: int) -> None:
+    dur = s.side(p).durability
     dur[biome] = min(DURABILITY, dur[biome] + amount)
-    d.side(p, durability=(dur[0], dur[1], dur[2]))
 
 
-def _cancel(d: NDraft, e: Entry, card: NCard) -> None:
-    q = d.queue
+def _cancel(s: State, e: Entry, card: NCard) -> None:
+    q = s.queue
     assert q is not None
     victim = next(x for x in q.stack if x.card == e.target)
-    q = q.model_copy(update={"stack": tuple(x for x in q.stack if x is not victim)})
-    d.queue = q
+    q.stack = [x for x in q.stack if x is not victim]
     if not victim.skill:
-        d.to_cache(victim.player, victim.card)
-    if d.loud:
-        d.log("cancelled", f"{d.name(victim.card)} is cancelled.", victim.player)
+        s.to_cache(victim.player, victim.card)
+    if s.loud:
+        s.log("cancelled", f"{s.name(victim.card)} is cancelled.", victim.player)
 
 
-def _recall(d: NDraft, e: Entry, card: NCard) -> None:
-    owner = d.agents[e.target].owner
-    d.remove_agent(e.target)
-    d.side(owner, hand=d.sides[owner].hand + (e.target,))
+def _recall(s: State, e: Entry, card: NCard) -> None:
+    owner = s.agents[e.target].owner
+    s.remove_agent(e.target)
+    s.side(owner).hand.append(e.target)
 
 
-def _recharge(d: NDraft, e: Entry, card: NCard) -> None:
-    _unspend(d, e.player, card.amount)
+def _recharge(s: State, e: Entry, card: NCard) -> None:
+    _unspend(s, e.player, card.amount)
 
 
-def _unspend(d: NDraft, p: int, amount: int) -> None:
-    d.side(p, spent=max(0, d.sides[p].spent - amount))
+def _unspend(s: State, p: int, amount: int) -> None:
+    mine = s.side(p)
+    mine.spent = max(0, mine.spent - amount)
 
 
-def _by_hand(d: NDraft, e: Entry, card: NCard) -> None:
-    open_step(d, e.player, card.name, card.text, e.card)
+def _by_hand(s: State, e: Entry, card: NCard) -> None:
+    open_step(s, e.player, card.name, card.text, e.card)
 
 
 EVENT_EFFECTS: dict[str, EventEffect] = {
@@ -113,25 +110,25 @@ def _weakest(sides: Sequence[Side], p: int) -> int:
     return min(standing, key=lambda b: (s.durability[b], b)) if standing else -1
 
 
-def _skill_draw(d: NDraft, p: int, card: NCard) -> None:
-    d.draw(p, max(1, card.amount))
+def _skill_draw(s: State, p: int, card: NCard) -> None:
+    s.draw(p, max(1, card.amount))
 
 
-def _skill_repair(d: NDraft, p: int, card: NCard) -> None:
-    b = _weakest(d.sides, p)
+def _skill_repair(s: State, p: int, card: NCard) -> None:
+    b = _weakest(s.sides, p)
     if b >= 0:
-        _mend(d, p, b, max(1, card.amount))
+        _mend(s, p, b, max(1, card.amount))
 
 
-def _skill_recharge(d: NDraft, p: int, card: NCard) -> None:
-    _unspend(d, p, max(1, card.amount))
+def _skill_recharge(s: State, p: int, card: NCard) -> None:
+    _unspend(s, p, max(1, card.amount))
 
 
-def _skill_by_hand(d: NDraft, p: int, card: NCard) -> None:
-    open_step(d, p, f"{card.name}'s skill", card.text)
+def _skill_by_hand(s: State, p: int, card: NCard) -> None:
+    open_step(s, p, f"{card.name}'s skill", card.text)
 
 
-REACTIVE_EFFECTS: dict[str, Callable[[NDraft, int, NCard], None]] = {
+REACTIVE_EFFECTS: dict[str, Callable[[State, int, NCard], None]] = {
     "manual": _skill_by_hand,  # carried out by hand (``rules.core.manual``)
     "draw": _skill_draw,
     "repair_weakest": _skill_repair,
@@ -139,7 +136,7 @@ REACTIVE_EFFECTS: dict[str, Callable[[NDraft, int, NCard], None]] = {
 }
 
 
-def targets(r: Reading, player: int, card: NCard, stack: Sequence[Entry]) -> list[int]:
+def targets(r: State, player: int, card: NCard, stack: Sequence[Entry]) -> list[int]:
     """The legal targets of ``card``'s effect for ``player`` now ([-1] for none needed)."""
     kind = EVENT_EFFECTS[card.effect].target if card.kind == "event" and card.effect else "none"
     if kind == "none":

@@ -3,9 +3,8 @@ comes next when a window closes on an empty queue."""
 
 from __future__ import annotations
 
-from rules.core.manual import later, paused
-from rules.core.window import Window
-from rules.nullshapers.draft import NDraft, attack_of, defense_of
+from rules.core.manual import later
+from rules.core.window_state import WindowState
 from rules.nullshapers.effects import EVENT_EFFECTS, REACTIVE_EFFECTS, targets
 from rules.nullshapers.state import (
     BIOMES,
@@ -19,6 +18,8 @@ from rules.nullshapers.state import (
     At,
     Entry,
     State,
+    attack_of,
+    defense_of,
 )
 
 
@@ -51,196 +52,192 @@ def speeds(s: State, p: int) -> tuple[int, ...]:
     return WINDOW_SPEEDS.get(s.at, ())
 
 
-def open_biome(d: NDraft | State, b: int) -> bool:
-    return not (d.sides[0].lost[b] or d.sides[1].lost[b])
+def open_window(s: State, at: At, first: int) -> None:
+    s.at = at
+    s.queue = WindowState([], first, 0, "respond")
 
 
-def open_window(d: NDraft, at: At, first: int) -> None:
-    d.at = at
-    d.queue = Window[Entry].round("respond", first)
-
-
-def run(d: NDraft) -> None:
+def run(s: State) -> None:
     """Go on until someone must decide: both declined → the top entry executes and players
     may act again (N-01, N-02); an empty queue closed → the next beat of the turn."""
-    while not d.over:
-        if d.sides[0].must_lose or d.sides[1].must_lose or paused(d):
+    while not s.over:
+        if s.sides[0].must_lose or s.sides[1].must_lose or s.manual:  # or a step by hand
             return
-        q = d.queue
+        q = s.queue
         if q is None or not q.closed:
             return
         if q.stack:
-            top, q = q.pop()
-            d.queue = q.reopen(d.active)
-            resolve(d, top)
+            top = q.pop()
+            q.reopen(s.active)
+            resolve(s, top)
             continue
-        d.queue = None
-        after_window(d)
+        s.queue = None
+        after_window(s)
 
 
-def resolve(d: NDraft, e: Entry) -> None:
-    card = d.card(e.card)
+def resolve(s: State, e: Entry) -> None:
+    card = s.card(e.card)
     if e.skill:
-        if in_play(d, e.card, e.player):
-            if d.loud:
-                d.log("reacts", f"{card.name} reacts.", e.player)
-            REACTIVE_EFFECTS[card.skill or ""](d, e.player, card)
-        elif d.loud:
-            d.log("cancelled", f"{card.name}'s skill is cancelled: it left play.", e.player)
+        if in_play(s, e.card, e.player):
+            if s.loud:
+                s.log("reacts", f"{card.name} reacts.", e.player)
+            REACTIVE_EFFECTS[card.skill or ""](s, e.player, card)
+        elif s.loud:
+            s.log("cancelled", f"{card.name}'s skill is cancelled: it left play.", e.player)
         return
     if card.kind == "event":
-        q = d.queue
-        if e.target in targets(d, e.player, card, q.stack if q else ()):
-            if d.loud:
-                d.log("executes", f"{card.name} executes.", e.player)
-            EVENT_EFFECTS[card.effect or ""].resolve(d, e, card)
-            if paused(d):  # carried out by hand: to the cache after Done
-                later(d, "to_cache", e.player, e.card)
+        q = s.queue
+        if e.target in targets(s, e.player, card, q.stack if q else ()):
+            if s.loud:
+                s.log("executes", f"{card.name} executes.", e.player)
+            EVENT_EFFECTS[card.effect or ""].resolve(s, e, card)
+            if s.manual:  # carried out by hand: to the cache after Done
+                later(s, "to_cache", e.player, e.card)
                 return
-        elif d.loud:
-            d.log("cancelled", f"{card.name} is cancelled: its target is gone.", e.player)
-        d.to_cache(e.player, e.card)
+        elif s.loud:
+            s.log("cancelled", f"{card.name} is cancelled: its target is gone.", e.player)
+        s.to_cache(e.player, e.card)
         return
     if card.kind == "agent":
-        biome = e.biome if e.biome >= 0 and open_biome(d, e.biome) else STAGING
-        d.agents[e.card] = Agent(owner=e.player, biome=biome)
+        biome = e.biome if e.biome >= 0 and s.open_biome(e.biome) else STAGING
+        s.agents[e.card] = Agent(owner=e.player, biome=biome)
     elif card.kind == "anomaly":
-        old = d.sides[e.player].anomaly
-        if old != NONE:
-            d.to_cache(e.player, old)
-        d.side(e.player, anomaly=e.card)
+        side = s.side(e.player)
+        if side.anomaly != NONE:
+            s.to_cache(e.player, side.anomaly)
+        side.anomaly = e.card
     else:
-        d.side(e.player, staging=d.sides[e.player].staging + (e.card,))
-    if d.loud:
-        d.log("arrives", f"{card.name} comes into play.", e.player)
+        s.side(e.player).staging.append(e.card)
+    if s.loud:
+        s.log("arrives", f"{card.name} comes into play.", e.player)
 
 
-def in_play(d: NDraft, iid: int, owner: int) -> bool:
-    ag = d.agents.get(iid)
-    return (ag is not None and ag.owner == owner) or iid in d.sides[owner].staging
+def in_play(s: State, iid: int, owner: int) -> bool:
+    ag = s.agents.get(iid)
+    return (ag is not None and ag.owner == owner) or iid in s.sides[owner].staging
 
 
-def after_window(d: NDraft) -> None:
-    at = d.at
+def after_window(s: State) -> None:
+    at = s.at
     if at == "maintenance":
-        open_window(d, "primary1", d.active)
+        open_window(s, "primary1", s.active)
     elif at == "primary1":
-        d.advancer = d.active
-        begin_advance(d)
+        s.advancer = s.active
+        begin_advance(s)
     elif at == "advance_window":
-        move_advancing(d)
-        next_advancer(d)
+        move_advancing(s)
+        next_advancer(s)
     elif at == "attack_open":
-        d.at = "attackers"
-        if not attack_candidates(d):
-            end_battle(d)
+        s.at = "attackers"
+        if not attack_candidates(s):
+            end_battle(s)
     elif at == "attack_after":
-        open_window(d, "defend_open", d.active)
+        open_window(s, "defend_open", s.active)
     elif at == "defend_open":
-        d.at = "defenders"
-        if not defend_candidates(d):
-            defenders_done(d)
+        s.at = "defenders"
+        if not defend_candidates(s):
+            defenders_done(s)
     elif at == "defend_after":
-        battle(d)
-        end_battle(d)
+        battle(s)
+        end_battle(s)
     elif at == "primary2":
-        begin_end(d)
+        begin_end(s)
     elif at == "end":
-        if len(d.sides[d.active].hand) > HAND_LIMIT:
-            d.at = "discard"
+        if len(s.sides[s.active].hand) > HAND_LIMIT:
+            s.at = "discard"
         else:
-            next_turn(d)
+            next_turn(s)
 
 
 # ---- Advance (N-04) --------------------------------------------------------------------------
-def begin_advance(d: NDraft) -> None:
-    d.at = "advance_pick"
-    d.advance_biome = NONE
-    d.advancing = ()
-    p = d.advancer
-    if not any(a.owner == p and a.biome == STAGING for a in d.agents.values()) or \
-            not any(open_biome(d, b) for b in range(3)):
-        next_advancer(d)
+def begin_advance(s: State) -> None:
+    s.at = "advance_pick"
+    s.advance_biome = NONE
+    s.advancing = []
+    p = s.advancer
+    if not any(a.owner == p and a.biome == STAGING for a in s.agents.values()) or \
+            not any(s.open_biome(b) for b in range(3)):
+        next_advancer(s)
 
 
-def next_advancer(d: NDraft) -> None:
-    if d.advancer == d.active:
-        d.advancer = 1 - d.active
-        begin_advance(d)
+def next_advancer(s: State) -> None:
+    if s.advancer == s.active:
+        s.advancer = 1 - s.active
+        begin_advance(s)
     else:
-        d.advancing = ()
-        d.advance_biome = NONE
-        open_window(d, "attack_open", d.active)
+        s.advancing = []
+        s.advance_biome = NONE
+        open_window(s, "attack_open", s.active)
 
 
-def advance_done(d: NDraft) -> None:
-    if d.advancing:
-        open_window(d, "advance_window", d.advancer)
+def advance_done(s: State) -> None:
+    if s.advancing:
+        open_window(s, "advance_window", s.advancer)
     else:
-        next_advancer(d)
+        next_advancer(s)
 
 
-def move_advancing(d: NDraft) -> None:
-    b = d.advance_biome
-    for iid in d.advancing:
-        ag = d.agents.get(iid)
-        if ag is not None and ag.biome == STAGING and open_biome(d, b):
-            d.agent(iid, biome=b)
-            if d.loud:
-                d.log("advance", f"{d.name(iid)} advances into {BIOMES[b]}.", ag.owner)
-    d.advancing = ()
+def move_advancing(s: State) -> None:
+    b = s.advance_biome
+    for iid in s.advancing:
+        ag = s.agents.get(iid)
+        if ag is not None and ag.biome == STAGING and s.open_biome(b):
+            s.set_agent(iid, biome=b)
+            if s.loud:
+                s.log("advance", f"{s.name(iid)} advances into {BIOMES[b]}.", ag.owner)
+    s.advancing = []
 
 
 # ---- Attack and Defend (N-05, N-06) ----------------------------------------------------------
-def attack_candidates(d: NDraft | State) -> list[int]:
-    return sorted(i for i, a in d.agents.items()
-                  if a.owner == d.active and a.biome >= 0 and not a.locked
-                  and i not in d.attackers and open_biome(d, a.biome))
+def attack_candidates(s: State) -> list[int]:
+    return sorted(i for i, a in s.agents.items()
+                  if a.owner == s.active and a.biome >= 0 and not a.locked
+                  and i not in s.attackers and s.open_biome(a.biome))
 
 
-def defend_candidates(d: NDraft | State) -> list[tuple[int, int]]:
+def defend_candidates(s: State) -> list[tuple[int, int]]:
     """(defender, attacker): locked agents cannot defend; a defender stands in its attacker's
     biome and defends one attacker."""
-    busy = {x for x, _ in d.blocks}
+    busy = {x for x, _ in s.blocks}
     out = []
-    for a in d.attackers:
-        at = d.agents.get(a)
+    for a in s.attackers:
+        at = s.agents.get(a)
         if at is None:
             continue
-        for i, x in sorted(d.agents.items()):
-            if x.owner != d.active and x.biome == at.biome and not x.locked and i not in busy:
+        for i, x in sorted(s.agents.items()):
+            if x.owner != s.active and x.biome == at.biome and not x.locked and i not in busy:
                 out.append((i, a))
     return out
 
 
-def attackers_done(d: NDraft) -> None:
-    if d.attackers:
-        open_window(d, "attack_after", 1 - d.active)
+def attackers_done(s: State) -> None:
+    if s.attackers:
+        open_window(s, "attack_after", 1 - s.active)
     else:
-        end_battle(d)
+        end_battle(s)
 
 
-def defenders_done(d: NDraft) -> None:
-    if ordering(d) is None:
-        open_window(d, "defend_after", d.active)
+def defenders_done(s: State) -> None:
+    if ordering(s) is None:
+        open_window(s, "defend_after", s.active)
     else:
-        d.at = "order"
+        s.at = "order"
 
 
-def ordering(d: NDraft | State) -> tuple[int, list[int]] | None:
+def ordering(s: State) -> tuple[int, list[int]] | None:
     """(attacker, its defenders not yet ordered) for the first attacker whose order the
     attacking player still has to choose; None when every order is settled."""
-    for a in d.attackers:
-        mine = [x for x, y in d.blocks if y == a and x in d.agents]
-        rest = [x for x in mine if x not in d.ordered]
+    for a in s.attackers:
+        mine = [x for x, y in s.blocks if y == a and x in s.agents]
+        rest = [x for x in mine if x not in s.ordered]
         if len(rest) >= 2:
             return a, rest
     return None
 
 
-def damage_order(d: NDraft | State, a: int) -> list[int]:
-    mine = [x for x, y in d.blocks if y == a]
-    return [x for x in d.ordered if x in mine] + [x for x in mine if x not in d.ordered]
+def damage_order(s: State, a: int) -> list[int]:
+    mine = [x for x, y in s.blocks if y == a]
+    return [x for x in s.ordered if x in mine] + [x for x in mine if x not in s.ordered]
 
 
 def damage_preview(s: State, a: int) -> tuple[list[tuple[int, int]], int]:
@@ -258,114 +255,114 @@ def damage_preview(s: State, a: int) -> tuple[list[tuple[int, int]], int]:
 
 
 # ---- Damage (N-07..N-11) ---------------------------------------------------------------------
-def battle(d: NDraft) -> None:
+def battle(s: State) -> None:
     """Ranged agents strike first, then melee ones; each strike is simultaneous."""
     for ranged in (True, False):
-        strike(d, ranged)
-        if d.over:
+        strike(s, ranged)
+        if s.over:
             return
 
 
-def strike(d: NDraft, ranged: bool) -> None:
+def strike(s: State, ranged: bool) -> None:
     hits: dict[int, int] = {}
     sectors: list[tuple[int, int]] = []
-    foe = 1 - d.active
-    for a in d.attackers:
-        if a not in d.agents or d.card(a).ranged != ranged:
+    foe = 1 - s.active
+    for a in s.attackers:
+        if a not in s.agents or s.card(a).ranged != ranged:
             continue
-        dmg = attack_of(d, a)
-        for x in damage_order(d, a):
-            if x not in d.agents or dmg <= 0:
+        dmg = attack_of(s, a)
+        for x in damage_order(s, a):
+            if x not in s.agents or dmg <= 0:
                 continue
-            need = defense_of(d, x) - d.agents[x].damage - hits.get(x, 0)
+            need = defense_of(s, x) - s.agents[x].damage - hits.get(x, 0)
             if need <= 0:
                 continue
             give = min(dmg, need)  # N-07: terminal damage to one before the next gets any
             hits[x] = hits.get(x, 0) + give
             dmg -= give
         if dmg > 0:
-            sectors.append((d.agents[a].biome, dmg))
-    for x, a in d.blocks:
-        if x in d.agents and a in d.agents and d.card(x).ranged == ranged:
-            hits[a] = hits.get(a, 0) + attack_of(d, x)
+            sectors.append((s.agents[a].biome, dmg))
+    for x, a in s.blocks:
+        if x in s.agents and a in s.agents and s.card(x).ranged == ranged:
+            hits[a] = hits.get(a, 0) + attack_of(s, x)
     for iid, n in hits.items():
-        ag = d.agent(iid, damage=d.agents[iid].damage + n)
-        if d.loud:
-            d.log("damage", f"{d.name(iid)} takes {n} battle damage.", ag.owner)
+        ag = s.set_agent(iid, damage=s.agents[iid].damage + n)
+        if s.loud:
+            s.log("damage", f"{s.name(iid)} takes {n} battle damage.", ag.owner)
     for iid in list(hits):
-        if d.agents[iid].damage >= defense_of(d, iid):  # N-09
-            d.terminate(iid)
+        if s.agents[iid].damage >= defense_of(s, iid):  # N-09
+            s.terminate(iid)
     for b, n in sectors:
-        d.damage_sector(foe, b, n)  # N-08, N-10
+        s.damage_sector(foe, b, n)  # N-08, N-10
 
 
-def end_battle(d: NDraft) -> None:
+def end_battle(s: State) -> None:
     """N-11: every agent still in a biome retreats to staging."""
-    for iid, ag in list(d.agents.items()):
+    for iid, ag in s.agents.items():
         if ag.biome != STAGING:
-            d.agent(iid, biome=STAGING)
-    d.attackers = ()
-    d.blocks = ()
-    d.ordered = ()
-    if not d.over:
-        open_window(d, "primary2", d.active)
+            s.set_agent(iid, biome=STAGING)
+    s.attackers = []
+    s.blocks = []
+    s.ordered = []
+    if not s.over:
+        open_window(s, "primary2", s.active)
 
 
 # ---- Start and End (N-01, N-12) --------------------------------------------------------------
-def reactive(d: NDraft, when: str) -> tuple[Entry, ...]:
+def reactive(s: State, when: str) -> list[Entry]:
     """The reactive skills that react now ("start" or "end" of the active player's turn): the
     active player's "of your turn" ones and both players' "of each turn" ones. The active
     player's go on top of the queue, so they execute first ("starting with you")."""
     stack: list[Entry] = []
-    for p in (1 - d.active, d.active):
-        wanted = {f"each_{when}", when} if p == d.active else {f"each_{when}"}
-        mine = [i for i, a in d.agents.items() if a.owner == p] + list(d.sides[p].staging)
+    for p in (1 - s.active, s.active):
+        wanted = {f"each_{when}", when} if p == s.active else {f"each_{when}"}
+        mine = [i for i, a in s.agents.items() if a.owner == p] + list(s.sides[p].staging)
         stack.extend(Entry(player=p, card=i, skill=True) for i in sorted(mine)
-                     if d.card(i).reacts in wanted)
-    return tuple(stack)
+                     if s.card(i).reacts in wanted)
+    return stack
 
 
-def open_with_reactions(d: NDraft, at: At, when: str) -> None:
-    open_window(d, at, d.active)
-    found = reactive(d, when)
-    if found and d.queue is not None:
-        d.queue = d.queue.model_copy(update={"stack": found})
-        if d.loud:
-            names = ", ".join(d.name(e.card) for e in found)
-            d.log("reacts", f"Reactive skills join the queue: {names}.", d.active)
+def open_with_reactions(s: State, at: At, when: str) -> None:
+    open_window(s, at, s.active)
+    found = reactive(s, when)
+    if found and s.queue is not None:
+        s.queue.stack = found
+        if s.loud:
+            names = ", ".join(s.name(e.card) for e in found)
+            s.log("reacts", f"Reactive skills join the queue: {names}.", s.active)
 
 
-def begin_end(d: NDraft) -> None:
-    open_with_reactions(d, "end", "end")
+def begin_end(s: State) -> None:
+    open_with_reactions(s, "end", "end")
 
 
-def next_turn(d: NDraft) -> None:
+def next_turn(s: State) -> None:
     """Reset (damage and temporary effects go), then the next player's Start phase."""
-    for iid, ag in list(d.agents.items()):
+    for iid, ag in s.agents.items():
         if ag.damage or ag.boost or ag.shield:
-            d.agent(iid, damage=0, boost=0, shield=0)
-    d.turn += 1
-    if d.turn > TURN_CAP:
-        d.over = True
-        d.queue = None
-        if d.loud:
-            d.log("game_over", "The turn limit is reached: a draw.")
+            s.set_agent(iid, damage=0, boost=0, shield=0)
+    s.turn += 1
+    if s.turn > TURN_CAP:
+        s.over = True
+        s.queue = None
+        if s.loud:
+            s.log("game_over", "The turn limit is reached: a draw.")
         return
-    d.active = p = 1 - d.active
-    d.converted = False
-    d.anomaly_played = False
-    if d.loud:
-        d.log("turn", f"Turn {d.turn}: Player {p + 1}.", p)
-    start_turn(d, DRAW)
+    s.active = p = 1 - s.active
+    s.converted = False
+    s.anomaly_played = False
+    if s.loud:
+        s.log("turn", f"Turn {s.turn}: Player {p + 1}.", p)
+    start_turn(s, DRAW)
 
 
-def start_turn(d: NDraft, draw: int) -> None:
+def start_turn(s: State, draw: int) -> None:
     """Refresh (unlock agents, turn energy back), Draw, then Maintenance's reactions."""
-    p = d.active
-    for iid, ag in list(d.agents.items()):
+    p = s.active
+    for iid, ag in s.agents.items():
         if ag.owner == p and ag.locked:
-            d.agent(iid, locked=False)
-    d.side(p, spent=0)
-    d.draw(p, draw)
-    if not d.over:
-        open_with_reactions(d, "maintenance", "start")
+            s.set_agent(iid, locked=False)
+    s.side(p).spent = 0
+    s.draw(p, draw)
+    if not s.over:
+        open_with_reactions(s, "maintenance", "start")

@@ -7,7 +7,6 @@ from rules.nullshapers.effects import targets
 from rules.nullshapers.flow import (
     attack_candidates,
     defend_candidates,
-    open_biome,
     ordering,
     speeds,
     to_act,
@@ -33,10 +32,8 @@ _DONE = Done()
 _PRIMARY = ("primary1", "primary2")
 
 
-def legal(s: State) -> list[Intent]:
-    p = to_act(s)
-    if p is None:
-        return []
+def legal(s: State, p: int) -> list[Intent]:
+    """What ``p``, who is to act, may do now."""
     side = s.sides[p]
     if side.must_lose:
         return [LoseBiome.of(b) for b in range(3) if not side.lost[b]]
@@ -115,7 +112,7 @@ def plays(s: State, p: int) -> list[Intent]:
         if card.kind == "agent":
             out.append(Play.of(c, -1, -1))
             if arrive:  # N-05: agents played in the Attack step may arrive in a biome
-                out += [Play.of(c, -1, b) for b in range(3) if open_biome(s, b)]
+                out += [Play.of(c, -1, b) for b in range(3) if s.open_biome(b)]
         elif card.kind == "event":
             out += [Play.of(c, t, -1) for t in targets(s, p, card, stack)]
         else:
@@ -126,7 +123,7 @@ def plays(s: State, p: int) -> list[Intent]:
 def advance_intents(s: State, p: int) -> list[Intent]:
     out: list[Intent] = []
     biomes = [s.advance_biome] if s.advance_biome >= 0 else \
-        [b for b in range(3) if open_biome(s, b)]
+        [b for b in range(3) if s.open_biome(b)]
     for i, a in sorted(s.agents.items()):
         if a.owner == p and a.biome == STAGING and i not in s.advancing:
             out += [Advance.of(i, b) for b in biomes]
@@ -160,7 +157,7 @@ def why_illegal(s: State, intent: Intent) -> str:
         if intent.biome >= 0 and not (card.kind == "agent" and s.at == "attack_open"
                                       and p == s.active):
             return "only your agents played in your Attack step may arrive in a biome"
-        if intent.biome >= 0 and not (intent.biome < 3 and open_biome(s, intent.biome)):
+        if intent.biome >= 0 and not (intent.biome < 3 and s.open_biome(intent.biome)):
             return "that biome is not fought over any more"
         return f"{card.name} cannot target that"
     if isinstance(intent, Convert):

@@ -11,7 +11,6 @@ from rules.core.manual import Resumer, resume
 from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
 from rules.nullshapers.cards import HIDDEN, PLACEHOLDER
-from rules.nullshapers.draft import NDraft, defense_of
 from rules.nullshapers.flow import next_turn, open_window, ordering, run
 from rules.nullshapers.state import (
     BIOMES,
@@ -20,8 +19,8 @@ from rules.nullshapers.state import (
     NONE,
     STAGING,
     Agent,
-    Side,
     State,
+    defense_of,
 )
 
 _SECTORS = tuple(f"durability_{b + 1}" for b in range(3))
@@ -65,7 +64,9 @@ class NullshapersManual(ManualTable):
         return tuple(getattr(s.sides[owner], zone))
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
-        return _with(s, owner, s.sides[owner].model_copy(update={zone: cards}))
+        new = s.copy()
+        setattr(new.side(owner), zone, list(cards))
+        return new
 
     def fixed_label(self, zone: str, at: int) -> str:
         return "the anomaly in play"
@@ -74,10 +75,14 @@ class NullshapersManual(ManualTable):
         return [0] if s.sides[owner].anomaly == NONE else []
 
     def take_fixed(self, s: State, card: int, here: Place) -> State:
-        return _with(s, here.owner, s.sides[here.owner].model_copy(update={"anomaly": NONE}))
+        new = s.copy()
+        new.side(here.owner).anomaly = NONE
+        return new
 
     def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
-        return _with(s, owner, s.sides[owner].model_copy(update={"anomaly": card}))
+        new = s.copy()
+        new.side(owner).anomaly = card
+        return new
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         side = s.sides[owner]
@@ -85,23 +90,24 @@ class NullshapersManual(ManualTable):
 
     def take_board(self, s: State, card: int) -> State:
         """Out of play as when recalled: its gear goes to the cache, it leaves any battle."""
-        d = NDraft(s, True)
-        d.remove_agent(card)
-        return d.freeze()
+        new = s.copy()
+        new.remove_agent(card)
+        return new
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
-        return s.model_copy(update={"agents": {**s.agents, card: Agent(owner=owner, biome=at)}})
+        new = s.copy()
+        new.agents[card] = Agent(owner=owner, biome=at)
+        return new
 
     def take_under(self, s: State, card: int, host: int) -> State:
-        a = s.agents[host]
-        gear = tuple(g for g in a.gear if g != card)
-        return s.model_copy(update={"agents": {**s.agents,
-                                               host: a.model_copy(update={"gear": gear})}})
+        new = s.copy()
+        new.set_agent(host, gear=tuple(g for g in s.agents[host].gear if g != card))
+        return new
 
     def put_under(self, s: State, card: int, host: int) -> State:
-        a = s.agents[host]
-        return s.model_copy(update={"agents": {
-            **s.agents, host: a.model_copy(update={"gear": (*a.gear, card)})}})
+        new = s.copy()
+        new.set_agent(host, gear=(*s.agents[host].gear, card))
+        return new
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
         if spec.name in _SECTORS:
@@ -112,23 +118,23 @@ class NullshapersManual(ManualTable):
         return None if a is None else int(getattr(a, spec.name))
 
     def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
+        new = s.copy()
         if spec.name in _SECTORS:
-            dur = list(s.sides[owner].durability)
-            dur[_SECTORS.index(spec.name)] = value
-            return _with(s, owner, s.sides[owner].model_copy(
-                update={"durability": (dur[0], dur[1], dur[2])}))
-        if spec.name == "spent":
-            return _with(s, owner, s.sides[owner].model_copy(update={"spent": value}))
-        a = s.agents[card].model_copy(update={spec.name: value})
-        return s.model_copy(update={"agents": {**s.agents, card: a}})
+            new.side(owner).durability[_SECTORS.index(spec.name)] = value
+        elif spec.name == "spent":
+            new.side(owner).spent = value
+        else:
+            new.set_agent(card, **{spec.name: value})
+        return new
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
         a = s.agents.get(card)
         return None if a is None else a.locked
 
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
-        a = s.agents[card].model_copy(update={"locked": value})
-        return s.model_copy(update={"agents": {**s.agents, card: a}})
+        new = s.copy()
+        new.set_agent(card, locked=value)
+        return new
 
     def problems(self, s: State) -> list[str]:
         out = []
@@ -141,36 +147,34 @@ class NullshapersManual(ManualTable):
         """N-09 and N-10 as from a coded effect: an agent whose damage reaches its Defense is
         terminated, a sector at 0 durability is lost (two lost biomes lose the game); then the
         rest of the resolution (the event to the cache) and the queue goes on."""
-        d = NDraft(s, quiet)
-        if resume(d, (Resume(op="checks"), *step.then), _RESUMES) and not d.over:
-            run(d)
-        return d.freeze(), d.events
+        new = s.copy()
+        new.begin(quiet)
+        if resume(new, (Resume(op="checks"), *step.then), _RESUMES) and not new.over:
+            run(new)
+        return new, new.end()
 
 
-def _checks(d: NDraft) -> None:
-    for iid in sorted(d.agents):
-        damage = d.agents[iid].damage
-        if damage > 0 and damage >= defense_of(d, iid):
-            d.terminate(iid)
+def _checks(s: State) -> None:
+    for iid in sorted(s.agents):
+        damage = s.agents[iid].damage
+        if damage > 0 and damage >= defense_of(s, iid):
+            s.terminate(iid)
     for p in (0, 1):
         for b in range(3):
-            if d.sides[p].durability[b] == 0 and not d.sides[p].lost[b]:
-                d.lose_biome(p, b)
-    if d.over:
+            if s.sides[p].durability[b] == 0 and not s.sides[p].lost[b]:
+                s.lose_biome(p, b)
+    if s.over:
         return
     # A choice the changes have made moot goes on as its last pick would (``actions``).
-    if d.at == "order" and ordering(d) is None:
-        open_window(d, "defend_after", d.active)
-    elif d.at == "discard" and len(d.sides[d.active].hand) <= HAND_LIMIT:
-        next_turn(d)
+    if s.at == "order" and ordering(s) is None:
+        open_window(s, "defend_after", s.active)
+    elif s.at == "discard" and len(s.sides[s.active].hand) <= HAND_LIMIT:
+        next_turn(s)
 
 
-def _to_cache(d: NDraft, owner: int, card: int) -> None:
-    d.to_cache(owner, card)
+def _to_cache(s: State, owner: int, card: int) -> None:
+    s.to_cache(owner, card)
 
 
 _RESUMES: dict[str, Resumer] = {"checks": _checks, "to_cache": _to_cache}
 
-
-def _with(s: State, p: int, side: Side) -> State:
-    return s.model_copy(update={"sides": (side, s.sides[1]) if p == 0 else (s.sides[0], side)})

@@ -11,16 +11,24 @@ from rules.core.newgame import Setup, shipped_pack
 from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
+from rules.core.state import replaced
 from rules.nullshapers import flow
 from rules.nullshapers.actions import KINDS
 from rules.nullshapers.cards import HIDDEN, PLACEHOLDER, Deck, NCard
 from rules.nullshapers.determinize import determinize as determinize_hidden
-from rules.nullshapers.draft import NDraft, attack_of, defense_of
 from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import INTENT_TYPES
 from rules.nullshapers.legal import legal, why_illegal
 from rules.nullshapers.manual import NullshapersManual
-from rules.nullshapers.state import OPENING_HAND, STAGING, TURN_CAP, Side, State
+from rules.nullshapers.state import (
+    OPENING_HAND,
+    STAGING,
+    TURN_CAP,
+    Side,
+    State,
+    attack_of,
+    defense_of,
+)
 
 
 class NullshapersRules(Ruleset[State]):
@@ -46,7 +54,8 @@ class NullshapersRules(Ruleset[State]):
         return flow.to_act(state)
 
     def _legal_intents(self, state: State) -> list[Intent]:
-        return legal(state)
+        p = self.to_act(state)  # the contract asked it first: a cached answer
+        return [] if p is None else legal(state, p)
 
     def _winner(self, state: State) -> int | None:
         return state.winner
@@ -54,21 +63,11 @@ class NullshapersRules(Ruleset[State]):
     def _explain(self, state: State, intent: Intent) -> str:
         return why_illegal(state, intent)
 
-    def _apply(self, state: State, intent: Intent,
-               quiet: bool = False) -> tuple[State, list[Event]]:
-        if quiet and intent.kind == "pass":
-            # Most simulated steps are passes that leave the window open: only it changes.
-            q = state.queue
-            assert q is not None
-            q = q.pass_priority()
-            if not q.closed:
-                return state.model_copy(update={"queue": q}), []
-        d = NDraft(state, quiet)
+    def _play(self, state: State, intent: Intent) -> None:
         p = flow.to_act(state)
         assert p is not None
-        KINDS[intent.kind].apply(d, p, intent)
-        flow.run(d)
-        return d.freeze(), d.events
+        KINDS[intent.kind].apply(state, p, intent)
+        flow.run(state)
 
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int) -> State:
@@ -76,9 +75,11 @@ class NullshapersRules(Ruleset[State]):
         hidden = set(opp.hand) | set(opp.energy)
         for side in state.sides:
             hidden.update(side.deck)
-        cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
-        catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
-        return state.model_copy(update={"cards": cards, "catalog": catalog, "rng": Rng()})
+        view = state.copy()
+        view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+        view.catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
+        view.rng = Rng()
+        return view
 
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
         out: dict[str, list[Any]] = {}
@@ -88,7 +89,7 @@ class NullshapersRules(Ruleset[State]):
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
         catalog, events = replace_in_catalog(state.catalog, cards, NCard)
-        return (state if catalog is None else state.model_copy(update={"catalog": catalog})), events
+        return (state if catalog is None else replaced(state, catalog=catalog)), events
 
     def pieces(self, state: State) -> list[Any]:
         p = flow.to_act(state)
@@ -116,7 +117,18 @@ class NullshapersRules(Ruleset[State]):
 
     def evaluate(self, state: State, player: int) -> float:
         # Score the position the queue leads to (a card just played counts for what it does).
-        state = settled(state)
+        if unsettled(state):
+            state = state.copy()
+            settle(state)
+        return self._score(state, player)
+
+    def lookahead(self, state: State, intent: Intent, player: int) -> float:
+        after = self.apply(state, intent, quiet=True).state  # a copy: settled in place
+        settle(after)
+        return self._score(after, player)
+
+    def _score(self, state: State, player: int) -> float:
+        """``evaluate`` of a state whose queue is settled."""
         if state.over:
             return super().evaluate(state, player)
         score = 0.0
@@ -162,17 +174,18 @@ def _where(state: State, iid: int) -> int:
     return ag.biome
 
 
-def settled(state: State) -> State:
-    """``state`` with its queue executed top to bottom, nobody answering (for ``evaluate``)."""
+def unsettled(state: State) -> bool:
+    """Whether ``state``'s queue still has entries to execute (the game is not over)."""
     q = state.queue
-    if q is None or not q.stack or state.over:
-        return state
-    d = NDraft(state, quiet=True)
-    while d.queue is not None and d.queue.stack and not d.over:
-        top, rest = d.queue.pop()
-        d.queue = rest.reopen(d.active)
-        flow.resolve(d, top)
-    return d.freeze()
+    return q is not None and bool(q.stack) and not state.over
+
+
+def settle(state: State) -> None:
+    """Execute ``state``'s queue top to bottom, nobody answering (for ``evaluate``)."""
+    while (q := state.queue) is not None and q.stack and not state.over:
+        top = q.pop()
+        q.reopen(state.active)
+        flow.resolve(state, top)
 
 
 def new_state(catalog: dict[str, NCard], decks: tuple[Deck, ...], first: int,
@@ -184,13 +197,11 @@ def new_state(catalog: dict[str, NCard], decks: tuple[Deck, ...], first: int,
     for deck in decks:
         copies = [cid for cid, n in sorted(deck.cards.items()) for _ in range(n)]
         order, rng = rng.shuffled(copies)  # shuffle before numbering: ids leak no order
-        ids = tuple(range(len(cards), len(cards) + len(order)))
+        ids = list(range(len(cards), len(cards) + len(order)))
         cards.update(zip(ids, order, strict=True))
         sides.append(Side(deck=ids[OPENING_HAND:], hand=ids[:OPENING_HAND]))
     state = State(catalog=catalog, cards=cards, sides=(sides[0], sides[1]), active=first,
                   first=first, rng=rng)
-    d = NDraft(state)
-    d.log("turn", f"Turn 1: Player {first + 1}.", first)
-    flow.start_turn(d, 1)  # N-01: the starting player draws one card on the first turn
-    flow.run(d)
-    return d.freeze()
+    flow.start_turn(state, 1)  # N-01: the starting player draws one card on the first turn
+    flow.run(state)
+    return state

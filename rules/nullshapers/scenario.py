@@ -21,20 +21,22 @@ deciding player's hand first, then the queue). Facts: ``to_act``, ``winner``, ``
 
 from __future__ import annotations
 
+from itertools import count
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rules.core.model import Intent
 from rules.core.packs import cached_pack
 from rules.core.rng import Rng
-from rules.core.window import Window
-from rules.nullshapers.state import Agent, Entry, Side, State
+from rules.core.window_state import WindowState
+from rules.nullshapers.state import PHASES, Agent, At, Entry, Side, State
 
 if TYPE_CHECKING:
     from rules.nullshapers.ruleset import NullshapersRules
 
-_AGENTS = "_scenario_agents"  # the position's agent ids, kept for intents and facts
-_IDS: dict[int, list[int]] = {}
+# The position's agents are numbered 0, 1, ... in their order (agent N is card N), every other
+# card from here on: intents and facts find agent N in the state itself.
+OTHERS = 1000
 
 
 def build(rs: NullshapersRules, position: dict[str, Any], seed: int) -> State:
@@ -43,17 +45,23 @@ def build(rs: NullshapersRules, position: dict[str, Any], seed: int) -> State:
     folder = Path(position.pop("pack", None) or rs.default_pack()).resolve()
     catalog = dict(cached_pack(FORMAT, folder).cards)
     cards: dict[int, str] = {}
+    specs = position.get("agents", [])
+    if len(specs) > OTHERS:
+        raise ValueError(f"agents: at most {OTHERS} agents, not {len(specs)}")
 
-    def new(cid: str) -> int:
+    others = count(OTHERS)
+
+    def new(cid: str, iid: int | None = None) -> int:
         if cid not in catalog:
             raise ValueError(f"unknown card {cid!r}")
-        cards[len(cards)] = cid
-        return len(cards) - 1
+        iid = next(others) if iid is None else iid
+        cards[iid] = cid
+        return iid
 
     agents: dict[int, Agent] = {}
     order: list[int] = []
-    for spec in position.get("agents", []):
-        iid = new(spec["card"])
+    for n, spec in enumerate(specs):
+        iid = new(spec["card"], n)
         gear = tuple(new(g) for g in spec.get("gear", ()))
         agents[iid] = Agent(owner=int(spec.get("owner", 0)), biome=int(spec.get("biome", -1)),
                             damage=int(spec.get("damage", 0)),
@@ -62,35 +70,38 @@ def build(rs: NullshapersRules, position: dict[str, Any], seed: int) -> State:
     filler = next(iter(catalog))
     sides = []
     for p in (0, 1):
-        def pick(key: str, default: list[str], p: int = p) -> tuple[int, ...]:
+        def pick(key: str, default: list[str], p: int = p) -> list[int]:
             got = position.get(key, [default, default])[p]
-            return tuple(new(c) for c in got)
+            return [new(c) for c in got]
 
         hand = pick("hand", [])
         staging = pick("staging", [])
-        energy = tuple(new(filler) for _ in range(int(position.get("energy", [0, 0])[p])))
+        energy = [new(filler) for _ in range(int(position.get("energy", [0, 0])[p]))]
         deck = pick("deck", [filler] * 5)
         dur = position.get("durability", [[10, 10, 10], [10, 10, 10]])[p]
         sides.append(Side(deck=deck, hand=hand, staging=staging, energy=energy,
-                          durability=(dur[0], dur[1], dur[2]),
-                          lost=(dur[0] <= 0, dur[1] <= 0, dur[2] <= 0)))
+                          durability=[dur[0], dur[1], dur[2]],
+                          lost=[dur[0] <= 0, dur[1] <= 0, dur[2] <= 0]))
     active = int(position.get("active", 0))
-    at = str(position.get("at", "primary1"))
-    attackers = tuple(order[i] for i in position.get("attackers", ()))
-    blocks = tuple((order[x], order[a]) for x, a in position.get("blocks", ()))
+    at = position.get("at", "primary1")
+    if at not in PHASES:
+        raise ValueError(f"at: {at!r} is not a step of the turn ({', '.join(PHASES)})")
+    attackers = [order[i] for i in position.get("attackers", ())]
+    blocks = [(order[x], order[a]) for x, a in position.get("blocks", ())]
     window = None
     if at not in ("attackers", "defenders", "order", "advance_pick", "discard"):
-        window = Window[Entry].round("respond", active)
+        window = WindowState[Entry].round("respond", active)
     state = State(catalog=catalog, cards=cards, sides=(sides[0], sides[1]), agents=agents,
-                  active=active, first=active, turn=int(position.get("turn", 3)), at=at,
+                  active=active, first=active, turn=int(position.get("turn", 3)),
+                  at=cast(At, at),
                   queue=window, attackers=attackers, blocks=blocks, advancer=active,
                   rng=Rng(seed=seed))
-    _IDS[id(state.cards)] = order
     return state
 
 
-def _agent_ids(state: State) -> list[int]:
-    return _IDS.get(id(state.cards), [])
+def agent_ids(state: State) -> list[int]:
+    """The position's agents, in order (whether still in play or not)."""
+    return sorted(i for i in state.cards if i < OTHERS)
 
 
 def intent(rs: NullshapersRules, state: State, spec: dict[str, Any]) -> Intent:
@@ -98,19 +109,19 @@ def intent(rs: NullshapersRules, state: State, spec: dict[str, Any]) -> Intent:
 
     p = to_act(state)
     out = dict(spec)
-    agents = _agent_ids(state)
+    agents = agent_ids(state)
     for key, value in spec.items():
         if key == "kind" or not isinstance(value, str):
             continue
         if value.startswith("agent:"):
             out[key] = agents[int(value.split(":")[1])]
             continue
-        pools: list[tuple[int, ...]] = []
+        pools: list[list[int]] = []
         if p is not None:
             pools.append(state.sides[p].hand)
         if state.queue is not None:
-            pools.append(tuple(e.card for e in reversed(state.queue.stack)))
-        pools.append(tuple(state.cards))
+            pools.append([e.card for e in reversed(state.queue.stack)])
+        pools.append(list(state.cards))
         found = next((i for pool in pools for i in pool if state.cards[i] == value), None)
         if found is None:
             raise ValueError(f"{key}: no card {value!r} in play")
@@ -131,7 +142,7 @@ def facts(state: State) -> dict[str, Any]:
         out[f"lost.{p}"] = side.biomes_lost
         out[f"hand.{p}"] = len(side.hand)
         out[f"cache.{p}"] = len(side.cache)
-    for n, iid in enumerate(_agent_ids(state)):
+    for n, iid in enumerate(agent_ids(state)):
         ag = state.agents.get(iid)
         out[f"agent.{n}.alive"] = ag is not None
         out[f"agent.{n}.damage"] = ag.damage if ag else 0

@@ -1,13 +1,19 @@
-"""Nullshapers game state: immutable, self-contained (it carries its card catalog), JSON-ready."""
+"""Nullshapers game state: plain mutable objects (``rules.core.state``), self-contained (it
+carries its card catalog), dumped to JSON through a ``TypeAdapter``; and the state's own
+operations the rules share (a card to the cache, an agent leaves play, drawing, damage to a
+sector, losing a biome), logging on the state when it is loud."""
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from rules.core.manual_intents import ManualStep
-from rules.core.model import Frozen
 from rules.core.rng import Rng
-from rules.core.window import Window
+from rules.core.state import GameState
+from rules.core.window_state import WindowState
 from rules.nullshapers.cards import NCard
 
 BIOMES = ("Crystal Wastes", "Drowned Grid", "Ember Canopy")
@@ -49,8 +55,16 @@ WINDOW_SPEEDS: dict[str, tuple[int, ...]] = {
 }
 
 
-class Agent(Frozen):
-    """An agent in play: in its owner's staging area or their sector of a biome."""
+# One value per biome: a sector's durability, whether it is lost.
+PerBiome = Annotated[list[int], Field(min_length=3, max_length=3)]
+LostBiomes = Annotated[list[bool], Field(min_length=3, max_length=3)]
+
+
+@dataclass(frozen=True, slots=True)
+class Agent:
+    """An agent in play: in its owner's staging area or their sector of a biome. A value: a
+    step that changes an agent puts a new one in its place (``State.set_agent``), so copies of
+    a state share their agents."""
 
     owner: int
     biome: int = STAGING
@@ -61,17 +75,23 @@ class Agent(Frozen):
     shield: int = 0  # temporary Defense until Reset
 
 
-class Side(Frozen):
-    deck: tuple[int, ...] = ()
-    hand: tuple[int, ...] = ()
-    cache: tuple[int, ...] = ()
-    staging: tuple[int, ...] = ()  # unattached hardware and software (agents are in ``agents``)
-    energy: tuple[int, ...] = ()  # converted cards, face down
+@dataclass(slots=True)
+class Side:
+    deck: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    cache: list[int] = field(default_factory=list)
+    staging: list[int] = field(default_factory=list)  # unattached hardware and software
+    energy: list[int] = field(default_factory=list)  # converted cards, face down
     spent: int = 0  # energy cards turned this turn
     anomaly: int = NONE  # this player's anomaly in play
-    durability: tuple[int, int, int] = (DURABILITY, DURABILITY, DURABILITY)
-    lost: tuple[bool, bool, bool] = (False, False, False)
+    durability: PerBiome = field(default_factory=lambda: [DURABILITY] * 3)
+    lost: LostBiomes = field(default_factory=lambda: [False] * 3)
     must_lose: int = 0  # biomes still to choose after drawing from an empty deck
+
+    def copy(self) -> Side:
+        return Side(self.deck.copy(), self.hand.copy(), self.cache.copy(), self.staging.copy(),
+                    self.energy.copy(), self.spent, self.anomaly, self.durability.copy(),
+                    self.lost.copy(), self.must_lose)
 
     @property
     def free_energy(self) -> int:
@@ -82,7 +102,8 @@ class Side(Frozen):
         return sum(self.lost)
 
 
-class Entry(Frozen):
+@dataclass(frozen=True, slots=True)
+class Entry:
     """One entry of the answer queue: a played card (``card`` is on the queue) or a reactive
     skill of a card in play (``skill``). ``target`` is an agent, a biome or another entry's
     card, as the effect says; ``biome`` where an agent played in the Attack step arrives."""
@@ -94,24 +115,50 @@ class Entry(Frozen):
     biome: int = NONE
 
 
-class State(Frozen):
+class _SharesSides(GameState):
+    """Which of a state's two sides are its own to change (bit ``1 << p``): a copy shares
+    both sides with the state it was copied from, and whichever of the two changes a side
+    first copies it (``State.side``), as most steps change neither. Not a field: not dumped."""
+
+    __slots__ = ("_own",)
+
+    _own: int
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._own = 0
+
+    def _owns(self, p: int) -> bool:
+        return bool(self._own >> p & 1)
+
+    def _take(self, p: int) -> None:
+        self._own |= 1 << p
+
+    def _share(self) -> None:
+        self._own = 0
+
+
+@dataclass(slots=True)
+class State(_SharesSides):
+    """Read a player's side as ``sides[p]``; change it only through ``side(p)``."""
+
     catalog: dict[str, NCard]
     cards: dict[int, str]
     sides: tuple[Side, Side]
-    agents: dict[int, Agent] = {}
+    agents: dict[int, Agent] = field(default_factory=dict)
     active: int = 0
     first: int = 0
     turn: int = 1
     at: At = "primary1"
-    queue: Window[Entry] | None = None
+    queue: WindowState[Entry] | None = None
     converted: bool = False  # N-03: once per turn each
     anomaly_played: bool = False
     advancer: int = 0  # who is choosing an advance now (the active player first)
     advance_biome: int = NONE
-    advancing: tuple[int, ...] = ()
-    attackers: tuple[int, ...] = ()
-    blocks: tuple[tuple[int, int], ...] = ()  # (defender, attacker) as declared
-    ordered: tuple[int, ...] = ()  # defenders the attacking player has put in order so far
+    advancing: list[int] = field(default_factory=list)
+    attackers: list[int] = field(default_factory=list)
+    blocks: list[tuple[int, int]] = field(default_factory=list)  # (defender, attacker)
+    ordered: list[int] = field(default_factory=list)  # defenders put in order so far
     rng: Rng = Rng()
     winner: int | None = None
     over: bool = False
@@ -119,12 +166,134 @@ class State(Frozen):
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
+    def copy(self) -> State:
+        """The catalog, the cards' names, the agents and the sides are shared: no step changes
+        the first two, agents are replaced, sides copied when first changed (``side``)."""
+        q = self.queue
+        self._share()
+        # One call of the dataclass's __init__ (faster than ``shallow()`` and then replacing
+        # the six containers a step changes in place).
+        return State(self.catalog, self.cards, self.sides, self.agents.copy(), self.active,
+                     self.first, self.turn, self.at, None if q is None else q.copy(),
+                     self.converted, self.anomaly_played, self.advancer, self.advance_biome,
+                     self.advancing.copy(), self.attackers.copy(), self.blocks.copy(),
+                     self.ordered.copy(), self.rng, self.winner, self.over, self.manual,
+                     self.designer, self.face_down)
+
+    def side(self, p: int) -> Side:
+        """Player ``p``'s side, to change: copied first if another state may share it."""
+        if not self._owns(p):
+            mine = self.sides[p].copy()
+            self.sides = (mine, self.sides[1]) if p == 0 else (self.sides[0], mine)
+            self._take(p)
+            return mine
+        return self.sides[p]
+
+    def set_agent(self, iid: int, **change: Any) -> Agent:
+        """Agent ``iid`` with ``change`` made, in its place."""
+        a = self.agents[iid]
+        # As ``dataclasses.replace``, without its generic checks (a step replaces agents often).
+        ag = self.agents[iid] = Agent(**{
+            "owner": a.owner, "biome": a.biome, "damage": a.damage, "locked": a.locked,
+            "gear": a.gear, "boost": a.boost, "shield": a.shield, **change})
+        return ag
+
     def card(self, iid: int) -> NCard:
         return self.catalog[self.cards[iid]]
 
     def name(self, iid: int) -> str:
-        return self.card(iid).name
+        return self.catalog[self.cards[iid]].name
 
     def open_biome(self, b: int) -> bool:
         """A biome is fought over until either player has lost it (house)."""
         return not (self.sides[0].lost[b] or self.sides[1].lost[b])
+
+    # ---- what steps do to it ------------------------------------------------------------
+    def to_cache(self, owner: int, *iids: int) -> None:
+        self.side(owner).cache.extend(iids)
+
+    def remove_agent(self, iid: int) -> None:
+        """An agent leaves play (terminated or recalled): its gear goes to the cache."""
+        ag = self.agents.pop(iid)
+        if ag.gear:
+            self.to_cache(ag.owner, *ag.gear)
+        # It takes no further part in this advance or battle, even if it comes back.
+        if iid in self.advancing:
+            self.advancing = [a for a in self.advancing if a != iid]
+        if iid in self.attackers:
+            self.attackers = [a for a in self.attackers if a != iid]
+        if any(iid in pair for pair in self.blocks):
+            self.blocks = [pair for pair in self.blocks if iid not in pair]
+        if iid in self.ordered:
+            self.ordered = [a for a in self.ordered if a != iid]
+
+    def terminate(self, iid: int) -> None:
+        owner = self.agents[iid].owner
+        if self.loud:
+            self.log("terminated", f"{self.name(iid)} is terminated.", owner)
+        self.remove_agent(iid)
+        self.to_cache(owner, iid)
+
+    def draw(self, p: int, n: int) -> None:
+        """Draw ``n``; each card that cannot be drawn costs a biome of the player's choice."""
+        s = self.side(p)
+        got = s.deck[:n]
+        del s.deck[:n]
+        s.hand.extend(got)
+        missing = n - len(got)
+        s.must_lose += missing
+        if self.loud:
+            self.log("draw", f"Player {p + 1} draws {len(got)}.", p, random=True, reveals=(p,))
+            if missing:
+                self.log("empty_deck", f"Player {p + 1} must draw from an empty deck and loses "
+                         f"a biome of their choice.", p)
+
+    def damage_sector(self, owner: int, biome: int, amount: int) -> None:
+        if amount <= 0 or self.sides[owner].lost[biome]:
+            return
+        dur = self.side(owner).durability
+        dur[biome] = max(0, dur[biome] - amount)
+        if self.loud:
+            self.log("sector", f"Player {owner + 1}'s sector in {BIOMES[biome]} loses {amount} "
+                     f"durability ({dur[biome]} left).", owner)
+        if dur[biome] == 0:
+            self.lose_biome(owner, biome)
+
+    def lose_biome(self, owner: int, biome: int) -> None:
+        """N-10: the owner loses that biome; losing two of three loses the game."""
+        s = self.side(owner)
+        s.lost[biome] = True
+        s.durability[biome] = 0
+        if self.loud:
+            self.log("biome_lost", f"Player {owner + 1} loses {BIOMES[biome]}.", owner)
+        if sum(s.lost) >= 2 and not self.over:
+            self.over = True
+            self.winner = 1 - owner
+            if self.loud:
+                self.log("game_over", f"Player {2 - owner} wins: Player {owner + 1} lost two "
+                         f"biomes.", 1 - owner)
+
+
+# ---- an agent's Attack and Defense ----------------------------------------------------------
+def _anomaly_bonus(s: State, card: NCard, stat: str) -> int:
+    bonus = 0
+    for side in s.sides:
+        if side.anomaly != NONE:
+            a = s.catalog[s.cards[side.anomaly]]
+            if a.effect == f"{card.reach}_{stat}":
+                bonus += a.amount
+    return bonus
+
+
+def attack_of(s: State, iid: int) -> int:
+    ag = s.agents[iid]
+    card = s.catalog[s.cards[iid]]
+    gear = sum(s.catalog[s.cards[g]].attack for g in ag.gear)
+    return card.attack + gear + ag.boost + _anomaly_bonus(s, card, "attack")
+
+
+def defense_of(s: State, iid: int) -> int:
+    ag = s.agents[iid]
+    card = s.catalog[s.cards[iid]]
+    gear = sum(s.catalog[s.cards[g]].defense for g in ag.gear)
+    return card.defense + gear + ag.shield + _anomaly_bonus(s, card, "defense")

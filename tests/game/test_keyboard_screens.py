@@ -71,11 +71,11 @@ def test_menu_by_keyboard_starts_krosmaster_with_the_chosen_settings(
     assert m.focus.current is m.game
     d.app.draw()  # the ring is drawn over the widgets
     for _ in range(4):
-        if _option(m.game) == "Krosmaster":
+        if _option(m.game) == "Krosmaster Arena":
             break
         d.key(pygame.K_RIGHT)  # the next game, without opening the drop-down
     m = d.app.scene
-    assert isinstance(m, MenuScene) and _option(m.game) == "Krosmaster"
+    assert isinstance(m, MenuScene) and _option(m.game) == "Krosmaster Arena"
     assert m.focus.current is m.game  # the rebuilt menu keeps the focus in place
     for p in (0, 1):
         _tab_to(d, m.focus, m.seat[p])

@@ -250,12 +250,12 @@ def test_menu_offers_krosmaster_with_its_teams_as_decks(tmp_path: Path) -> None:
     try:
         menu = app.scene
         assert isinstance(menu, MenuScene)
-        assert "Krosmaster" in menu.game.options_list or any(
-            "Krosmaster" in o for o in menu.game.options_list)
+        assert "Krosmaster Arena" in menu.game.options_list or any(
+            "Krosmaster Arena" in o for o in menu.game.options_list)
         # choosing the game in its dropdown swaps the deck lists for the teams
-        menu.game.selected_option = ("Krosmaster", "#krosmaster")  # type: ignore[assignment]
+        menu.game.selected_option = ("Krosmaster Arena", "#krosmaster")  # type: ignore[assignment]
         pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
-                                             {"ui_element": menu.game, "text": "Krosmaster"}))
+                                             {"ui_element": menu.game, "text": "Krosmaster Arena"}))
         app.frame(0.016)
         menu = app.scene
         assert isinstance(menu, MenuScene)

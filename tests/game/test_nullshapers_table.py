@@ -104,7 +104,10 @@ def test_attackers_are_clicked_and_a_refused_drop_says_why(table: Make) -> None:
     src = lay.source_of(attack)
     pos = next(p[src] for p in lay.pieces().values() if src in p)
     n = len(s.intents)
-    d.click(pos)
+    d.click(pos)  # a click opens the agent's menu, even of one item (issue 34 item 3)
+    assert len(s.intents) == n and d.scene.handler.name == "menu"
+    item = next(m for m in d.info()["menu"] if m["describe"] == lay.describe(attack))
+    d.click(tuple(item["pos"]))
     assert s.intents[n] == attack.model_dump(mode="json")
     assert s.state.agents[src].locked  # attacking locks it
     # A hand card cannot be played while attackers are chosen: picking it up says why.

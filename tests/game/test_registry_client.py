@@ -86,7 +86,7 @@ def test_tables_come_from_the_info_import_string(tmp_path: Path) -> None:
 def test_the_menu_says_team_for_a_game_whose_word_is_team(menu: Callable[[], Driver]) -> None:
     d = menu()
     assert _deck_label(_choose_game(d, "Kyoukai")) == "deck"
-    m = _choose_game(d, "Krosmaster")
+    m = _choose_game(d, "Krosmaster Arena")
     assert _deck_label(m) == "team" and m.decks_button.text == "Teams…"
 
 

@@ -24,8 +24,7 @@ from rules.core.manual_intents import (
 )
 from rules.core.model import Event, Intent
 from rules.dreadnought.reading import bp_of
-from rules.nullshapers.draft import defense_of
-from rules.nullshapers.state import STAGING
+from rules.nullshapers.state import STAGING, defense_of
 from tests.manual.helpers import reach_manual
 
 Reached = tuple[Any, dict[str, Any], list[Intent]]
@@ -258,7 +257,7 @@ def test_nullshapers_the_event_goes_to_the_cache_after_done(spear: dict[str, Rea
                           ManualDone()]
     end, _ = _play("nullshapers", state, more)
     assert rs.manual_pending(end) is None
-    assert end.sides[p].cache[-2:] == (card, event)
+    assert end.sides[p].cache[-2:] == [card, event]
     _replays("nullshapers", spear["nullshapers"], more, end)
 
 
@@ -285,7 +284,7 @@ def test_nullshapers_two_sectors_set_to_0_lose_the_game_after_done(
     p = _step("nullshapers", state).player
     more = [ManualCounter(counter=f"durability_{b + 1}", owner=1 - p, value=0) for b in (0, 1)]
     end, events = _play("nullshapers", state, [*more, ManualDone()])
-    assert end.sides[1 - p].lost[:2] == (True, True)
+    assert end.sides[1 - p].lost[:2] == [True, True]
     assert end.over and end.winner == p
     assert [e.kind for e in events].count("biome_lost") == 2
 

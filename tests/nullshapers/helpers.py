@@ -19,7 +19,7 @@ def position(**spec: Any) -> State:
 
 def agent(state: State, n: int) -> int:
     """The iid of the position's agent number ``n``."""
-    return scenario._agent_ids(state)[n]
+    return scenario.agent_ids(state)[n]
 
 
 def intent(state: State, **spec: Any) -> Intent:

@@ -10,6 +10,7 @@ import pytest
 from rules.core.packs import read_pack
 from rules.nullshapers.cards import HIDDEN, NCard
 from rules.nullshapers.pack import FORMAT
+from rules.nullshapers.state import State
 from tests.nullshapers.helpers import agent, do, pass_all, position, rs
 
 BAD = """[[card]]
@@ -82,12 +83,48 @@ def test_evaluate_prefers_damage_piled_on_one_sector() -> None:
     """Two lost biomes lose the game, so 6 damage on one sector threatens more than 2 on
     each: the computer's score says so (and each point still counts)."""
     state = rs.new_game(seed=1)
-    side = state.sides[1]
 
     def hurt(durability: tuple[int, int, int]) -> float:
-        sides = list(state.sides)
-        sides[1] = side.model_copy(update={"durability": durability})
-        return rs.evaluate(state.model_copy(update={"sides": tuple(sides)}), 0)
+        s = state.copy()
+        s.side(1).durability = list(durability)
+        return rs.evaluate(s, 0)
 
     assert hurt((4, 10, 10)) > hurt((8, 8, 8)) > hurt((10, 10, 10))
     assert hurt((3, 10, 10)) > hurt((4, 10, 10))
+
+
+def _mid_battle() -> tuple[State, str]:
+    """A random game's position where an agent with gear stands in a biome while something
+    waits on the queue."""
+    for seed in range(50):
+        s, r = rs.new_game(seed=seed), random.Random(seed)
+        while rs.to_act(s) is not None:
+            if s.queue and s.queue.stack and \
+                    any(a.gear and a.biome >= 0 for a in s.agents.values()):
+                return s, rs.dump(s)
+            legal = rs.legal_intents(s)
+            s = rs.apply(s, legal[r.randrange(len(legal))], quiet=True).state
+    raise AssertionError("no such position in 50 games")
+
+
+def test_applying_leaves_the_state_as_it_was_and_a_push_changes_only_its_own() -> None:
+    """At every step of a random game: applying any legal intent, or pushing it on a copy or
+    on either player's view, leaves the state as it was."""
+    s, r = rs.new_game(seed=4), random.Random(4)
+    while rs.to_act(s) is not None:
+        before = rs.dump(s)
+        legal = rs.legal_intents(s)
+        for intent in legal:
+            rs.apply(s, intent)
+            rs.push(s.copy(), intent)
+            rs.push(rs.view(s, 0), intent)
+        assert rs.dump(s) == before
+        s = rs.apply(s, legal[r.randrange(len(legal))]).state
+
+
+def test_a_state_loads_from_its_dump_unchanged_and_a_bad_durability_is_named() -> None:
+    s, text = _mid_battle()
+    assert rs.dump(rs.load(text)) == text
+    bad = text.replace('"durability":[', '"durability":[1,', 1)
+    with pytest.raises(Exception, match="durability"):
+        rs.load(bad)

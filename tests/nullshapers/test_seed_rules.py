@@ -28,8 +28,7 @@ def test_N01_maintenance_reactions_join_the_queue_and_only_speed_3_answers() -> 
     s = position(at="end", active=1, hand=[["spark_bolt", "flash_burn"], []],
                  energy=[2, 0], staging=[["recovery_daemon"], []],
                  agents=[{"card": "signal_sniper", "owner": 0, "locked": True}])
-    s = s.model_copy(update={"sides": (s.sides[0].model_copy(update={"spent": 2}),
-                                       s.sides[1])})
+    s.side(0).spent = 2
     s = pass_all(s)  # player 2's turn ends; player 1's Start phase begins
     assert s.active == 0 and s.at == "maintenance"
     # Refresh: locked agents unlock and spent energy turns back.
@@ -167,9 +166,9 @@ def test_N05_attackers_are_chosen_one_at_a_time_when_the_queue_is_empty() -> Non
     assert [i.kind for i in rs.legal_intents(s)] == ["attack", "attack", "done"]
     # Clicking a chosen attacker again withdraws it (and unlocks it).
     back = do(s, kind="attack", agent="agent:0")
-    assert back.attackers == () and not back.agents[agent(s, 0)].locked
+    assert back.attackers == [] and not back.agents[agent(s, 0)].locked
     s = do(s, kind="done")
-    assert s.at == "attack_after" and s.attackers == (agent(s, 0),)
+    assert s.at == "attack_after" and s.attackers == [agent(s, 0)]
     assert rules.get("nullshapers").to_act(s) == 1  # the opponent may act first
 
 
@@ -193,7 +192,7 @@ def test_N06_defenders_one_each_several_per_attacker_locked_cannot_defend() -> N
     assert s.at == "order" and rules.get("nullshapers").to_act(s) == 0  # the attacker orders
     assert {i.agent for i in rs.legal_intents(s)} == {agent(s, 1), agent(s, 2)}
     s = do(s, kind="order", agent="agent:2")
-    assert s.at == "defend_after" and s.ordered == (agent(s, 2),)
+    assert s.at == "defend_after" and s.ordered == [agent(s, 2)]
 
 
 def test_N07_terminal_damage_to_one_defender_before_the_next_gets_any() -> None:
@@ -201,14 +200,14 @@ def test_N07_terminal_damage_to_one_defender_before_the_next_gets_any() -> None:
                  agents=[{"card": "rail_gunner", "owner": 0, "biome": 1},  # ranged, Attack 4
                          {"card": "scrap_brawler", "owner": 1, "biome": 1},  # Defense 2
                          {"card": "rust_knight", "owner": 1, "biome": 1}])  # Defense 4
-    s = s.model_copy(update={"ordered": (agent(s, 2), agent(s, 1))})
+    s.ordered = [agent(s, 2), agent(s, 1)]
     out = pass_all(s)
     # Rust Knight first: all 4 damage are its terminal damage; Scrap Brawler gets none.
     assert agent(s, 2) not in out.agents
     assert out.agents[agent(s, 1)].damage == 0
     assert out.sides[1].durability[1] == 10
     # Scrap Brawler first: 2 terminal damage, then Rust Knight gets the other 2 (not terminal).
-    s = s.model_copy(update={"ordered": (agent(s, 1), agent(s, 2))})
+    s.ordered = [agent(s, 1), agent(s, 2)]
     out = pass_all(s)
     assert agent(s, 1) not in out.agents
     assert out.agents[agent(s, 2)].damage == 2
@@ -251,7 +250,7 @@ def test_N10_a_sector_at_0_loses_its_owner_that_biome_and_two_lose_the_game() ->
                  agents=[{"card": "null_titan", "owner": 0, "biome": 1}],
                  durability=[[10, 10, 10], [0, 4, 10]])
     out = pass_all(s)
-    assert out.sides[1].lost == (True, True, False)
+    assert out.sides[1].lost == [True, True, False]
     assert out.over and out.winner == 0 and rules.get("nullshapers").to_act(out) is None
 
 
@@ -298,7 +297,7 @@ def test_drawing_from_an_empty_deck_loses_a_biome_of_your_choice() -> None:
     assert s.sides[1].must_lose == 2 and rules.get("nullshapers").to_act(s) == 1
     assert kinds(s) == {"lose_biome"}
     s = do(s, kind="lose_biome", biome=2)
-    assert s.sides[1].lost == (False, False, True)
+    assert s.sides[1].lost == [False, False, True]
     s = do(s, kind="lose_biome", biome=0)
     assert s.over and s.winner == 0
 
@@ -310,7 +309,7 @@ def test_cancel_removes_an_opponents_entry_from_the_queue(card: str, kind: str) 
     s = do(s, kind="play", card=card, target="data_harvest")
     hand = len(s.sides[0].hand)
     s = do(do(s, kind="pass"), kind="pass")
-    assert s.queue is not None and s.queue.stack == ()
+    assert s.queue is not None and s.queue.stack == []
     assert len(s.sides[0].hand) == hand  # Data Harvest never executed
 
 
@@ -318,11 +317,11 @@ def test_a_recalled_attacker_replayed_in_the_same_battle_does_not_attack() -> No
     s = position(at="attack_after", active=0, attackers=[0],
                  hand=[["void_hound"], ["recall_signal"]], energy=[3, 3],
                  agents=[{"card": "void_hound", "owner": 0, "biome": 1, "locked": True}])
-    s = s.model_copy(update={"queue": s.queue.model_copy(update={"priority": 1})}
-                     if s.queue else {})
+    assert s.queue is not None
+    s.queue.priority = 1
     s = do(s, kind="play", card="recall_signal", target="agent:0")
     s = do(do(s, kind="pass"), kind="pass")
-    assert s.attackers == ()  # recalled: it left the battle
+    assert s.attackers == []  # recalled: it left the battle
     assert agent(s, 0) in s.sides[0].hand
 
 
@@ -359,7 +358,7 @@ def test_the_computer_advances_where_it_can_defend_then_defends() -> None:
     s = pass_all(pass_all(do(do(s, kind="attack", agent="agent:0"), kind="done")))
     assert s.at == "defenders"
     s = rs.apply(s, bot.choose(rs, rs.view(s, 1), rs.legal_intents(s))).state
-    assert s.blocks == ((agent(s, 1), agent(s, 0)),)
+    assert s.blocks == [(agent(s, 1), agent(s, 0))]
 
 
 def test_a_pass_is_one_brief_log_line() -> None:

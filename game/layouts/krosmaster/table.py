@@ -38,6 +38,7 @@ from game.layouts.base import (
     ZoneId,
     top_bar,
 )
+from game.layouts.face_specs import FaceSpecs
 from game.layouts.krosmaster.figure_card import (
     HEADER,
     HP_RED,
@@ -123,7 +124,7 @@ class KrosmasterTable(TableLayout):
         self._dice: dict[DieId, pygame.Rect] = {}  # die -> rect
         self._dofus: dict[DofusId, pygame.Rect] = {}  # side choice -> rect
         self._kama_at: dict[int, Pos] = {}
-        self._specs: dict[str, tuple[Any, FaceSpec]] = {}
+        self.specs = FaceSpecs(pack_face, self.pack_folder)
         self._spell_hl: dict[tuple[int, int], dict[str, list[Any]]] = {}
         self.left = self.right = self.center = self.timeline = pygame.Rect(0, 0, 0, 0)
         self.pools = self.side = self.board_area = pygame.Rect(0, 0, 0, 0)
@@ -466,10 +467,7 @@ class KrosmasterTable(TableLayout):
         if v is None or not isinstance(source, int) or not 0 <= source < len(v.figures):
             return None
         card = v.card(v.figures[source])
-        got = self._specs.get(card.name)
-        if got is None or got[0] is not card:  # new, or hot-reloaded card data
-            got = self._specs[card.name] = (card, face_spec(card, self.pack_folder()))
-        return got[1]
+        return self.specs.get(card.name, card)
 
     def opening_lines(self, state: Any, names: tuple[str, str]) -> list[str]:
         st: KState = state

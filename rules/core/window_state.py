@@ -1,0 +1,84 @@
+"""The response window as mutable state, for a game whose state is a ``GameState``.
+
+The same priority rules as ``rules.core.window.Window`` (read its docstring for the three
+modes), changed in place by the rules and copied with the state that holds it. Its fields are
+``Window``'s, in the same order, so a state dumps to the same JSON whichever one it holds.
+``Window`` stays for the games still on immutable models.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from rules.core.window import PriorityMode
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class WindowState(Generic[T]):
+    stack: list[T] = field(default_factory=list)
+    priority: int = 0
+    passes: int = 0
+    mode: PriorityMode = "respond"
+
+    @classmethod
+    def open(cls, item: T, by: int) -> WindowState[T]:
+        """A ``respond`` window opened by ``by`` adding ``item``: the opponent answers first."""
+        return cls([item], 1 - by, 0, "respond")
+
+    @classmethod
+    def round(cls, mode: PriorityMode, first: int) -> WindowState[T]:
+        """An empty window in ``mode`` whose priority starts with ``first``."""
+        if mode not in ("respond", "alternate", "hold"):
+            raise ValueError(f"window: unknown priority mode {mode!r}")
+        return cls([], first, 0, mode)
+
+    def copy(self) -> WindowState[T]:
+        return WindowState(self.stack.copy(), self.priority, self.passes, self.mode)
+
+    def push(self, item: T, by: int) -> None:
+        """``by`` adds an item; the other player answers it (``respond``/``alternate``) or
+        ``by`` keeps priority (``hold``)."""
+        self.stack.append(item)
+        self.act(by)
+
+    def act(self, by: int) -> None:
+        """``by`` took an action that adds nothing to the stack: priority moves as the mode
+        says."""
+        if self.mode == "hold":
+            self.priority = by
+        else:
+            self.priority = 1 - by
+            self.passes = 0
+
+    def pass_priority(self) -> None:
+        self.priority = 1 - self.priority
+        self.passes += 1
+
+    def pass_until_closed(self) -> None:
+        """As many ``pass_priority`` calls as it takes to close the window, made at once."""
+        n = 2 - self.passes
+        if n > 0:
+            if n % 2:
+                self.priority = 1 - self.priority
+            self.passes = 2
+
+    @property
+    def closed(self) -> bool:
+        """Both players passed (in a row, or once each in ``hold``): the round is over."""
+        return self.passes >= 2
+
+    @property
+    def top(self) -> T:
+        return self.stack[-1]
+
+    def pop(self) -> T:
+        """Take the top item off; priority and passes are left as they are (``reopen``)."""
+        return self.stack.pop()
+
+    def reopen(self, priority: int) -> None:
+        """After one item resolved: players may act again, starting with ``priority``."""
+        self.priority = priority
+        self.passes = 0
