@@ -23,7 +23,7 @@ from rules.kyoukai.state import EMPTY, State, seq_item, turn_action
 
 def _pass(d: State, p: int, intent: Pass) -> None:
     assert d.seq is not None
-    d.seq = d.seq.pass_priority()
+    d.seq.pass_priority()
     if d.loud:
         d.log("pass", f"Player {p + 1} passes.", p)
 

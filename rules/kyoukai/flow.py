@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import cast
 
 from rules.core.manual import MANUAL, open_step
-from rules.core.window import Window
+from rules.core.window_state import WindowState
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, zone_label
 from rules.kyoukai.lookup import Params
 from rules.kyoukai.state import (
@@ -33,9 +33,9 @@ EMPTY_DECK_DAMAGE = 2
 def declare(d: State, item: Item) -> None:
     """Put an item on the Sequence (opening one if none is open): the opponent answers first."""
     if d.seq is not None:
-        d.seq = d.seq.push(item, item.player)
+        d.seq.push(item, item.player)
         return
-    d.seq = Window.open(item, item.player)
+    d.seq = WindowState.open(item, item.player)
 
 
 def advance(d: State) -> None:
@@ -47,7 +47,7 @@ def advance(d: State) -> None:
             if not d.seq.closed:
                 return
             if d.seq.stack:
-                item, d.seq = d.seq.pop()
+                item = d.seq.pop()
                 resolve(d, item)
             else:
                 end_sequence(d)

@@ -46,8 +46,8 @@ def settle(d: State) -> None:
         if d.pending is not None:
             ready, d.pending = d.pending.options[0], None
             d.set_gate(ready, ready=True)
-        elif d.seq is not None and d.seq.stack[:1] == (origin,):
-            d.seq = d.seq.pass_until_closed()
+        elif d.seq is not None and d.seq.stack and d.seq.stack[0] == origin:
+            d.seq.pass_until_closed()
         else:
             break  # that Sequence is over (a later one, like the End step's, is not ours)
         advance(d)

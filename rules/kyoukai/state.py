@@ -15,7 +15,7 @@ from rules.core.model import Frozen
 from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
 from rules.core.state import GameState
-from rules.core.window import Window
+from rules.core.window_state import WindowState
 from rules.kyoukai.cards import Gate
 from rules.kyoukai.lookup import Table
 
@@ -164,7 +164,7 @@ class State(_Tables):
     first: int = 0
     turn: int = 1
     step: Step = "draw"
-    seq: Window[Item] | None = None
+    seq: WindowState[Item] | None = None  # the open Sequence
     action: TurnAction | None = None
     pending: Pending | None = None
     absorbed: dict[int, int] = dc_field(default_factory=dict)
@@ -192,7 +192,8 @@ class State(_Tables):
         new.first = self.first
         new.turn = self.turn
         new.step = self.step
-        new.seq = self.seq
+        seq = self.seq
+        new.seq = None if seq is None else seq.copy()
         new.action = self.action
         new.pending = self.pending
         new.absorbed = self.absorbed.copy()
