@@ -3,11 +3,11 @@ Branches under a Gate, Ki and damage, Ready (and face down, through the core).""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules.core.manual_intents import ManualStep
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
-from rules.core.state import replaced as replace
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER
 from rules.kyoukai.effects import zone_label
 from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, FieldGate, State

@@ -11,7 +11,6 @@ from typing import Literal
 
 from rules.core.grid import SquareGrid
 from rules.core.manual_intents import ManualStep
-from rules.core.model import Frozen
 from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
 from rules.core.state import GameState
@@ -72,7 +71,8 @@ class Player:
         return new
 
 
-class Item(Frozen):
+@dataclass(frozen=True, slots=True)
+class Item:
     """One entry of a Sequence: a declared Move, Attack, Skill, Gate opening or the End step."""
 
     kind: Literal["move", "attack", "skill", "open", "end"]
@@ -95,12 +95,12 @@ def seq_item(kind: Literal["move", "attack", "skill", "open", "end"], player: in
     if got is None:
         if len(_ITEMS) >= 100_000:
             _ITEMS.clear()
-        got = _ITEMS[key] = Item(kind=kind, player=player, source=source, skill=skill,
-                                 zone=zone, target=target)
+        got = _ITEMS[key] = Item(kind, player, source, skill, zone, target)
     return got
 
 
-class TurnAction(Frozen):
+@dataclass(frozen=True, slots=True)
+class TurnAction:
     gate: int
     stage: Stage
 
@@ -114,11 +114,12 @@ def turn_action(gate: int, stage: Stage) -> TurnAction:
     if got is None:
         if len(_ACTIONS) >= 100_000:
             _ACTIONS.clear()
-        got = _ACTIONS[gate, stage] = TurnAction(gate=gate, stage=stage)
+        got = _ACTIONS[gate, stage] = TurnAction(gate, stage)
     return got
 
 
-class Pending(Frozen):
+@dataclass(frozen=True, slots=True)
+class Pending:
     """A choice a player must make in the middle of resolving (e.g. Basic Slime's Ready)."""
 
     kind: Literal["ready_own"]

@@ -14,14 +14,13 @@ from rules.core.model import Frozen
 from rules.core.window import Window
 from rules.kyoukai.cards import Gate, Skill
 from rules.kyoukai.intents import Move
-from rules.kyoukai.state import Item
 
 CPYTHON = platform.python_implementation() == "CPython"
 
 
 @pytest.mark.skipif(not CPYTHON, reason="the plain look-up is set on CPython only")
 def test_the_hot_models_read_plainly() -> None:
-    for cls in (Item, Window, Window[Item], Move, Gate, Skill):
+    for cls in (Window, Move, Gate, Skill):
         assert has_plain_reads(cls), cls
 
 
