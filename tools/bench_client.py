@@ -16,6 +16,7 @@ RESULT game=G frames=N p50_ms=X p95_ms=Y cpu_p95_ms=Z
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import statistics
 import sys
@@ -36,6 +37,7 @@ from game.layouts.base import Seats, id_key  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.session import GameConfig  # noqa: E402
 from rules.agents import AGENTS  # noqa: E402
+from rules.core.state import replaced  # noqa: E402
 from rules.kyoukai.state import FieldGate, State  # noqa: E402
 
 FIELD, SPIRITS, PILES, DRAGGED = 25, 8, 4, 1  # piles: two decks and two discards, top cards
@@ -75,10 +77,10 @@ def crowded(state: State, cards: int) -> State:
         want = in_hands // 2 + (in_hands % 2 if p == 0 else 0)
         hand = list(pl.hand) + [new(other[k % len(other)]) for k in range(want - len(pl.hand))]
         spirits = list(pl.spirits) + [new(stand[-1]) for _ in range(4 - len(pl.spirits))]
-        players[p] = pl.model_copy(update={"hand": tuple(hand), "spirits": tuple(spirits[:4]),
-                                           "discard": (new(other[p]),)})
-    return state.model_copy(update={"cards": ids, "field": tuple(field), "gates": gates,
-                                    "players": tuple(players)})
+        players[p] = dataclasses.replace(pl, hand=hand, spirits=spirits[:4],
+                                         discard=[new(other[p])])
+    return replaced(state, cards=ids, field=field, gates=gates,
+                    players=(players[0], players[1]))
 
 
 def draggable(scene: TableScene) -> tuple[int, int] | None:

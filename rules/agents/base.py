@@ -53,9 +53,6 @@ class Agent(ABC):
     # Whether ``choose`` reads its ``view``: a caller may pass None to one that does not (a
     # simulation then builds no view, which costs more than a random agent's whole choice).
     reads_view: ClassVar[bool] = True
-    # Whether the agent chooses by position alone (``pick``), never reading the intents: a
-    # simulation may then play the game as a ``Playout`` (rules.core.playout).
-    positional: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -64,8 +61,3 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         """Pick one of ``legal`` for the player whose ``view`` this is."""
-
-    def pick(self, n: int) -> int:
-        """A positional agent's choice among ``n`` legal intents (its position): the one
-        ``choose`` would make from a list of ``n`` that holds no manual step."""
-        raise NotImplementedError(f"{type(self).__name__} does not choose by position")

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from rules.core.manual_table import ManualTable
     from rules.core.newgame import Setup
     from rules.core.packs import PackFormat
-    from rules.core.playout import Playout
 
 S = TypeVar("S")
 
@@ -433,12 +432,6 @@ class Ruleset(ABC, Generic[S]):
         simulation. Default: by ``played_kinds`` through ``state.cards`` and ``state.catalog``."""
         return played_by_kind(state, intent, self.played_kinds)
 
-    def playout(self, state: S) -> Playout | None:
-        """The game of ``state`` as a ``Playout`` (rules.core.playout), for a simulation whose
-        agents choose by position alone; None (the default) when the game has none or cannot
-        carry out this position: the simulation then plays through ``legal_intents``."""
-        return None
-
     def forced_steps(self, state: S) -> tuple[S, int]:
         """The state after the intents that are forced from ``state`` on, applied quietly, and
         how many: each the only legal intent of its step, playing no card, with no manual step
@@ -446,6 +439,12 @@ class Ruleset(ABC, Generic[S]):
         balance simulation plays them at once. Default: none (``(state, 0)``); a game whose
         steps are often forced gives its own."""
         return state, 0
+
+    def push_forced(self, state: S) -> tuple[S, int]:
+        """``forced_steps`` for a caller that owns ``state`` (as ``push`` is to a quiet
+        ``apply``): a ``GameState`` game may play the forced steps on it in place. Default:
+        ``forced_steps(state)``."""
+        return self.forced_steps(state)
 
     def position_key(self, state: S) -> Hashable | None:
         """A key equal for two states that play on alike (the same position up to which

@@ -3,10 +3,8 @@ type, handler, describe, source piece, target zone)."""
 
 from __future__ import annotations
 
-from rules.core import zones
 from rules.core.ruleset import IntentKind, intent_table
 from rules.kyoukai import explain
-from rules.kyoukai.draft import Draft
 from rules.kyoukai.effects import zone_label
 from rules.kyoukai.flow import declare
 from rules.kyoukai.intents import (
@@ -20,49 +18,49 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.state import EMPTY, seq_item, turn_action
+from rules.kyoukai.state import EMPTY, State, seq_item, turn_action
 
 
-def _pass(d: Draft, p: int, intent: Pass) -> None:
+def _pass(d: State, p: int, intent: Pass) -> None:
     assert d.seq is not None
-    d.seq = d.seq.pass_priority()
+    d.seq.pass_priority()
     if d.loud:
         d.log("pass", f"Player {p + 1} passes.", p)
 
 
-def _end_step(d: Draft, p: int, intent: EndStep) -> None:
+def _end_step(d: State, p: int, intent: EndStep) -> None:
     d.next_step()
     if d.loud:
         d.log("step", f"Player {p + 1} ends the Main step.", p)
 
 
-def _end_action(d: Draft, p: int, intent: EndAction) -> None:
+def _end_action(d: State, p: int, intent: EndAction) -> None:
     d.action = None
     if d.loud:
         d.log("action", f"Player {p + 1} ends the Turn Action.", p)
 
 
-def _choose(d: Draft, p: int, intent: Choose) -> None:
+def _choose(d: State, p: int, intent: Choose) -> None:
     d.pending = None
-    d.gate(intent.gate, ready=True)
+    d.set_gate(intent.gate, ready=True)
     if d.loud:
         d.log("ready", f"Player {p + 1} Readies {d.name(intent.gate)}.", p)
 
 
-def _discard(d: Draft, p: int, intent: Discard) -> None:
-    pl = d.players[p]
-    d.player(p, hand=zones.without(pl.hand, intent.card),
-             discard=zones.put_bottom(pl.discard, intent.card))
+def _discard(d: State, p: int, intent: Discard) -> None:
+    pl = d.player(p)
+    pl.hand.remove(intent.card)
+    pl.discard.append(intent.card)
     if d.loud:
         d.log("discard", f"Player {p + 1} discards {d.name(intent.card)} to the hand limit.",
               p, reveals=(1 - p,))
 
 
-def _start_or_continue(d: Draft, gate: int, what: str) -> None:
+def _start_or_continue(d: State, gate: int, what: str) -> None:
     """Resting the Gate is the Turn Action's cost (K-01, K-07); follow-ups don't rest."""
     a = d.action
     if a is None:
-        d.gate(gate, ready=False)
+        d.set_gate(gate, ready=False)
         d.action = turn_action(gate, "move_declared" if what == "move" else "final")
     elif what == "move":
         d.action = turn_action(a.gate, "bonus_move_declared")
@@ -70,7 +68,7 @@ def _start_or_continue(d: Draft, gate: int, what: str) -> None:
         d.action = turn_action(a.gate, "final")
 
 
-def _move(d: Draft, p: int, intent: Move) -> None:
+def _move(d: State, p: int, intent: Move) -> None:
     _start_or_continue(d, intent.gate, "move")
     declare(d, seq_item(kind="move", player=p, source=intent.gate, zone=intent.to))
     if d.loud:
@@ -78,7 +76,7 @@ def _move(d: Draft, p: int, intent: Move) -> None:
               f"{zone_label(intent.to)}.", p)
 
 
-def _attack(d: Draft, p: int, intent: Attack) -> None:
+def _attack(d: State, p: int, intent: Attack) -> None:
     _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone]
     declare(d, seq_item(kind="attack", player=p, source=intent.gate, zone=intent.zone,
@@ -88,14 +86,15 @@ def _attack(d: Draft, p: int, intent: Attack) -> None:
               f"{zone_label(intent.zone)}.", p)
 
 
-def _open(d: Draft, p: int, intent: OpenGate) -> None:
-    pl = d.players[p]
+def _open(d: State, p: int, intent: OpenGate) -> None:
+    pl = d.player(p)
     card = d.card(intent.card)
     if intent.card in pl.spirits:
-        d.player(p, spirits=zones.without(pl.spirits, intent.card),
-                 spirit_opened=True, ki=pl.ki - card.cost)
+        pl.spirits.remove(intent.card)
+        pl.spirit_opened = True
     else:
-        d.player(p, hand=zones.without(pl.hand, intent.card), ki=pl.ki - card.cost)
+        pl.hand.remove(intent.card)
+    pl.ki -= card.cost
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
     declare(d, seq_item(kind="open", player=p, source=intent.card, zone=intent.zone,
                     target=target))
@@ -106,16 +105,15 @@ def _open(d: Draft, p: int, intent: OpenGate) -> None:
               reveals=(1 - p,), data={"card": intent.card})
 
 
-def _skill(d: Draft, p: int, intent: UseSkill) -> None:
+def _skill(d: State, p: int, intent: UseSkill) -> None:
     skill = d.card(intent.gate).skills[intent.skill]
-    if skill.cost.ki:
-        d.player(p, ki=d.players[p].ki - skill.cost.ki)  # paid on declaration (K-07)
+    pl = d.player(p)
+    pl.ki -= skill.cost.ki  # paid on declaration (K-07)
     _pay(d, p, intent.pay, skill.cost.discard)
     if skill.kind == "location":
-        pl = d.players[p]
-        d.player(p, discard=zones.without(pl.discard, intent.gate))
+        pl.discard.remove(intent.gate)
     elif d.seq is not None:
-        d.gate(intent.gate, ready=False)  # a Fast Skill answers by Resting its Gate (K-12)
+        d.set_gate(intent.gate, ready=False)  # a Fast Skill answers by Resting its Gate (K-12)
     else:
         _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
@@ -130,13 +128,14 @@ def _skill(d: Draft, p: int, intent: UseSkill) -> None:
               p)
 
 
-def _pay(d: Draft, p: int, pay: tuple[int, ...], discards: int) -> None:
+def _pay(d: State, p: int, pay: tuple[int, ...], discards: int) -> None:
     """The written cost's cards: the first ``discards`` leave the hand, the rest are Rested."""
+    pl = d.player(p)
     for card in pay[:discards]:
-        pl = d.players[p]
-        d.player(p, hand=zones.without(pl.hand, card), discard=zones.put_bottom(pl.discard, card))
+        pl.hand.remove(card)
+        pl.discard.append(card)
     for gate in pay[discards:]:
-        d.gate(gate, ready=False)
+        d.set_gate(gate, ready=False)
 
 
 def _zone(zone: int) -> int | None:

@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from rules.core.hidden import dealt, groups_of, reseeded
+from rules.core.state import replaced
 from rules.kyoukai.cards import HIDDEN
 from rules.kyoukai.state import State
 
@@ -24,4 +25,4 @@ def _groups(first: State) -> dict[int, Hashable]:
 def determinize(rs: Any, view: State, player: int, rng: random.Random,
                 options: Mapping[str, Any] | None = None) -> State:
     cards = dealt(view.cards, HIDDEN, groups_of(rs, options, _groups), rng)
-    return reseeded(view.model_copy(update={"cards": cards}), rng)
+    return reseeded(replaced(view, cards=cards), rng)

@@ -6,36 +6,17 @@ resolution) and a resolver. Card data names effects; an unknown name fails at lo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
-from rules.kyoukai.cards import Gate
-from rules.kyoukai.draft import Draft
-from rules.kyoukai.state import EMPTY, GRID, FieldGate
+from rules.kyoukai.lookup import Params
+from rules.kyoukai.state import EMPTY, GRID, State, turn_action
 
-
-class Board(Protocol):
-    """What target rules read: both State and Draft provide it."""
-
-    @property
-    def field(self) -> tuple[int, ...] | list[int]: ...
-    @property
-    def gates(self) -> Mapping[int, FieldGate]: ...
-    def card(self, iid: int) -> Gate: ...
-
-
-@dataclass(frozen=True)
-class Params:
-    amount: int = 0
-    range: int = 1
-    attack: int = 0
-    defense: int = 0
-
+Board = State  # what target rules read
 
 # (board, player, source zone or EMPTY, params) -> legal target zones
-TargetRule = Callable[[Board, int, int, Params], list[int]]
-Resolver = Callable[[Draft, int, int, int, Params], None]  # draft, player, source iid, target
+TargetRule = Callable[[State, int, int, Params], list[int]]
+Resolver = Callable[[State, int, int, int, Params], None]  # state, player, source iid, target
 
 
 # Manhattan distances between zones, looked up in the legal-intent inner loop.
@@ -55,11 +36,22 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
         zones = _within(src, near)
         return [z for z, i in enumerate(field) if i != EMPTY and z != src and z in zones]
     gates = b.gates
-    reached: frozenset[int] = frozenset()
+    reached = 0  # as a bitmask
     for z, i in enumerate(field):
         if i != EMPTY and gates[i].owner == p:
-            reached = reached.union(_within(z, near))
-    return [z for z, i in enumerate(field) if i != EMPTY and z in reached]
+            reached |= _within_mask(z, near)
+    return [z for z, i in enumerate(field) if i != EMPTY and reached >> z & 1]
+
+
+# ``_within`` as a bitmask, by (zone, distance).
+_WITHIN_MASK: dict[tuple[int, int], int] = {}
+
+
+def _within_mask(zone: int, near: int) -> int:
+    got = _WITHIN_MASK.get((zone, near))
+    if got is None:
+        got = _WITHIN_MASK[zone, near] = sum(1 << z for z in _within(zone, near))
+    return got
 
 
 # Zones within a distance of a zone, by (zone, distance): target rules ask every resolution.
@@ -78,8 +70,9 @@ def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
 
 
 def _own_summon(b: Board, p: int, src: int, prm: Params) -> list[int]:
+    table = b.table
     return [z for z, i in enumerate(b.field) if i != EMPTY and b.gates[i].owner == p
-            and b.card(i).type in ("summon", "spirit")]
+            and table.of(i).type in ("summon", "spirit")]
 
 
 def _own_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
@@ -87,7 +80,8 @@ def _own_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
 
 
 def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    ent = next((i for i, g in b.gates.items() if g.owner == p and b.card(i).type == "entrant"),
+    table = b.table
+    ent = next((i for i, g in b.gates.items() if g.owner == p and table.of(i).type == "entrant"),
                None)
     if ent is None:
         return []
@@ -105,67 +99,67 @@ TARGETS: dict[str, TargetRule] = {
 
 
 # ---- resolvers -----------------------------------------------------------------------
-def _target_gate(d: Draft, zone: int) -> int:
+def _target_gate(d: State, zone: int) -> int:
     return d.field[zone]
 
 
-def r_damage(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_damage(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     d.damage(_target_gate(d, zone), prm.amount, p, d.name(src))
 
 
-def r_shield(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_shield(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
-    d.shield = {**d.shield, t: d.shield.get(t, 0) + prm.amount}
+    d.shield[t] = d.shield.get(t, 0) + prm.amount
     if d.loud:
         d.log("shield", f"{d.name(t)} gets +{prm.amount} Defense for this Sequence.", p)
 
 
-def r_ready(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_ready(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
-    d.gate(t, ready=True)
+    d.set_gate(t, ready=True)
     if d.loud:
         d.log("ready", f"{d.name(t)} is Readied.", p)
 
 
-def r_draw(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_draw(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     d.draw(p, prm.amount)
 
 
-def r_heal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_heal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     ent = d.players[p].entrant
-    if ent in d.gates:
-        healed = min(prm.amount, d.gates[ent].damage)
-        d.gate(ent, damage=d.gates[ent].damage - healed)
+    g = d.gates.get(ent)
+    if g is not None:
+        healed = min(prm.amount, g.damage)
+        d.set_gate(ent, damage=g.damage - healed)
         if d.loud:
             d.log("heal", f"{d.name(ent)} recovers {healed} damage.", p)
 
 
-def r_return(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_return(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     d.leave_field(_target_gate(d, zone), "hand", p)
 
 
-def r_branch_self(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_branch_self(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     host = _target_gate(d, zone)
-    d.gate(host, branches=d.gates[host].branches + (src,))
+    d.set_gate(host, branches=(*d.gates[host].branches, src))
     if d.loud:
         d.log("branch", f"{d.name(src)} is Branched under {d.name(host)}.", p)
 
 
-def r_graft(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_graft(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     host = _target_gate(d, zone)
-    discard = d.players[p].discard
+    discard = d.player(p).discard
     if not discard:
         if d.loud:
             d.log("fizzle", "Graft finds no card in the Discard.", p)
         return
-    top = discard[-1]
-    d.player(p, discard=discard[:-1])
-    d.gate(host, branches=d.gates[host].branches + (top,))
+    top = discard.pop()
+    d.set_gate(host, branches=(*d.gates[host].branches, top))
     if d.loud:
         d.log("branch", f"{d.name(top)} is Branched under {d.name(host)}.", p)
 
 
-def r_primal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_primal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     """K-19: an Attack; if it discards another Summon or Spirit, the Lion may Move and Attack
     again (only within its controller's Turn Action)."""
     target = _target_gate(d, zone)
@@ -173,18 +167,18 @@ def r_primal(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
     discarded = d.damage(target, d.attack_of(src), p, f"{d.name(src)}'s Primal Instinct")
     if discarded and kind in ("summon", "spirit") and target != src and src in d.gates \
             and d.action is not None and d.action.gate == src:
-        d.action = d.action.model_copy(update={"stage": "bonus"})
+        d.action = turn_action(src, "bonus")
         if d.loud:
             d.log("bonus", f"{d.name(src)} may Move and Attack again.", p)
 
 
-def r_rebirth(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_rebirth(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     d.place(src, p, zone, ready=False)
     if d.loud:
         d.log("open", f"{d.name(src)} rises from the Discard into zone {zone_label(zone)}.", p)
 
 
-def r_nothing(d: Draft, p: int, src: int, zone: int, prm: Params) -> None:
+def r_nothing(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     if d.loud:
         d.log("resolve", f"{d.name(src)} resolves with no effect.", p)
 

@@ -6,10 +6,12 @@ turn) until a player must decide, re-checking game end after each one, with a lo
 
 from __future__ import annotations
 
+from typing import cast
+
 from rules.core.manual import MANUAL, open_step
-from rules.core.window import Window
-from rules.kyoukai.draft import Draft
-from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, Params, zone_label
+from rules.core.window_state import WindowState
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, zone_label
+from rules.kyoukai.lookup import Params
 from rules.kyoukai.state import (
     EMPTY,
     GRID,
@@ -17,6 +19,8 @@ from rules.kyoukai.state import (
     STEPS,
     TURN_CAP,
     Item,
+    State,
+    Step,
     seq_item,
     turn_action,
 )
@@ -26,30 +30,15 @@ _GUARD = 10_000
 EMPTY_DECK_DAMAGE = 2
 
 
-# A Sequence opened by an item is the same immutable value every time: built once per item
-# (items are shared values too; the entry holds its item, so a reused id is never mistaken).
-_OPENED: dict[int, tuple[Item, Window[Item]]] = {}
-
-
-def declare(d: Draft, item: Item) -> None:
+def declare(d: State, item: Item) -> None:
     """Put an item on the Sequence (opening one if none is open): the opponent answers first."""
     if d.seq is not None:
-        d.seq = d.seq.push(item, item.player)
+        d.seq.push(item, item.player)
         return
-    d.seq = opened(item)
+    d.seq = WindowState.open(item, item.player)
 
 
-def opened(item: Item) -> Window[Item]:
-    """The Sequence that ``item`` opens."""
-    hit = _OPENED.get(id(item))
-    if hit is None or hit[0] is not item:
-        if len(_OPENED) >= 100_000:
-            _OPENED.clear()
-        hit = _OPENED[id(item)] = (item, Window.open(item, item.player))
-    return hit[1]
-
-
-def advance(d: Draft) -> None:
+def advance(d: State) -> None:
     for _ in range(_GUARD):
         # An open manual step pauses the flow; "Done" resumes it (``KyoukaiManual.resume``).
         if d.over or d.pending is not None or d.manual:
@@ -58,7 +47,7 @@ def advance(d: Draft) -> None:
             if not d.seq.closed:
                 return
             if d.seq.stack:
-                item, d.seq = d.seq.pop()
+                item = d.seq.pop()
                 resolve(d, item)
             else:
                 end_sequence(d)
@@ -81,7 +70,7 @@ def advance(d: Draft) -> None:
     raise RuntimeError("turn flow did not settle: loop guard reached")
 
 
-def _draw_step(d: Draft) -> None:
+def _draw_step(d: State) -> None:
     p = d.active
     if d.turn == 1:
         if d.loud:
@@ -100,23 +89,26 @@ def _draw_step(d: Draft) -> None:
     d.next_step()
 
 
-def _ready_step(d: Draft) -> None:
+def _ready_step(d: State) -> None:
     p = d.active
     spirits = 0
-    for i, g in list(d.gates.items()):
+    table = d.table
+    for i, g in d.gates.items():
         if g.owner == p:
             if not g.ready:
-                d.gate(i, ready=True)
-            if d.card(i).type == "spirit":
+                d.set_gate(i, ready=True)
+            if table.of(i).type == "spirit":
                 spirits += 1
     ki = 2 + spirits
-    d.player(p, ki=ki, spirit_opened=False)
+    pl = d.player(p)
+    pl.ki = ki
+    pl.spirit_opened = False
     if d.loud:
         d.log("step", f"Player {p + 1} Readies their Gates and has {ki} Ki. Main step.", p)
     d.next_step()
 
 
-def _next_turn(d: Draft) -> None:
+def _next_turn(d: State) -> None:
     d.action = None
     if d.turn >= TURN_CAP:
         d.over = True
@@ -125,12 +117,12 @@ def _next_turn(d: Draft) -> None:
         return
     d.turn += 1
     d.active = 1 - d.active
-    d.step = STEPS.first
+    d.step = cast(Step, STEPS.first)
     if d.loud:
         d.log("turn", f"Turn {d.turn}: Player {d.active + 1}.", d.active)
 
 
-def end_sequence(d: Draft) -> None:
+def end_sequence(d: State) -> None:
     """The Sequence is over: Defense used up in it is restored (K-11)."""
     d.seq = None
     d.absorbed = {}
@@ -142,7 +134,7 @@ def end_sequence(d: Draft) -> None:
         d.next_step()
 
 
-def resolve(d: Draft, item: Item) -> None:
+def resolve(d: State, item: Item) -> None:
     if item.kind == "move":
         _resolve_move(d, item)
     elif item.kind == "attack":
@@ -156,7 +148,7 @@ def resolve(d: Draft, item: Item) -> None:
             d.log("resolve", "The End step Sequence resolves.", item.player)
 
 
-def _resolve_move(d: Draft, item: Item) -> None:
+def _resolve_move(d: State, item: Item) -> None:
     g = item.source
     if g not in d.gates:
         if d.loud:
@@ -180,7 +172,7 @@ def _resolve_move(d: Draft, item: Item) -> None:
               data={"gate": g, "from": start, "to": item.zone})
 
 
-def _resolve_attack(d: Draft, item: Item) -> None:
+def _resolve_attack(d: State, item: Item) -> None:
     a, t = item.source, item.target
     if a not in d.gates or t not in d.gates:
         if d.loud:
@@ -193,7 +185,7 @@ def _resolve_attack(d: Draft, item: Item) -> None:
     d.damage(t, d.attack_of(a), item.player, d.name(a))
 
 
-def _retarget(d: Draft, item: Item, rule: str, src_zone: int, prm: Params) -> int | None:
+def _retarget(d: State, item: Item, rule: str, src_zone: int, prm: Params) -> int | None:
     """Check the target again on resolution: the zone to act on, or None if it is gone."""
     if rule == "none":
         return EMPTY
@@ -204,7 +196,7 @@ def _retarget(d: Draft, item: Item, rule: str, src_zone: int, prm: Params) -> in
     return item.zone if item.zone in legal else None
 
 
-def _resolve_skill(d: Draft, item: Item) -> None:
+def _resolve_skill(d: State, item: Item) -> None:
     src = item.source
     skill = d.card(src).skills[item.skill]
     eff = SKILL_EFFECTS[skill.effect]
@@ -232,7 +224,7 @@ def _resolve_skill(d: Draft, item: Item) -> None:
     eff.resolve(d, item.player, src, zone, prm)
 
 
-def _resolve_open(d: Draft, item: Item) -> None:
+def _resolve_open(d: State, item: Item) -> None:
     src, p = item.source, item.player
     card = d.card(src)
     if card.type in ("summon", "spirit", "entrant"):

@@ -5,7 +5,6 @@ pass unless the Sequence is played out (issue #11 item 1: attacks on its own Gat
 from __future__ import annotations
 
 from rules.kyoukai.cards import Gate
-from rules.kyoukai.draft import Draft
 from rules.kyoukai.flow import advance
 from rules.kyoukai.state import EMPTY, Item, State
 
@@ -21,12 +20,12 @@ def settled(state: State) -> State:
     on the way (Basic Slime's Ready) takes its first option, so the rest still resolves."""
     if not needs_settling(state):
         return state
-    d = Draft(state, True)
-    settle(d)
-    return d.freeze()
+    s = state.copy()
+    settle(s)
+    return s
 
 
-def needs_settling(s: State | Draft) -> bool:
+def needs_settling(s: State) -> bool:
     seq = s.seq
     if seq is None or s.pending is not None or s.over or not seq.stack:
         return False
@@ -34,9 +33,9 @@ def needs_settling(s: State | Draft) -> bool:
     return not all(item.kind == "move" for item in seq.stack)
 
 
-def settle(d: Draft) -> None:
-    """``settled`` on a draft, in place (the greedy look-ahead scores the draft it applied
-    the intent on, without freezing it in between)."""
+def settle(d: State) -> None:
+    """``settled`` in place, on a state of the caller's own (the greedy look-ahead scores the
+    copy it applied the intent on)."""
     if not needs_settling(d):
         return
     assert d.seq is not None
@@ -46,15 +45,15 @@ def settle(d: Draft) -> None:
             break
         if d.pending is not None:
             ready, d.pending = d.pending.options[0], None
-            d.gate(ready, ready=True)
-        elif d.seq is not None and d.seq.stack[:1] == (origin,):
-            d.seq = d.seq.pass_until_closed()
+            d.set_gate(ready, ready=True)
+        elif d.seq is not None and d.seq.stack and d.seq.stack[0] == origin:
+            d.seq.pass_until_closed()
         else:
             break  # that Sequence is over (a later one, like the End step's, is not ours)
         advance(d)
 
 
-def friendly_fire(state: State | Draft, player: int) -> int:
+def friendly_fire(state: State, player: int) -> int:
     """How many items ``player`` declared on the open Sequence harm one of their own Gates."""
     if state.seq is None:
         return 0
@@ -62,7 +61,7 @@ def friendly_fire(state: State | Draft, player: int) -> int:
                if item.player == player and harms_own(state, item, player))
 
 
-def harms_own(state: State | Draft, item: Item, player: int) -> bool:
+def harms_own(state: State, item: Item, player: int) -> bool:
     target = state.gates.get(item.target) if item.target != EMPTY else None
     if target is None or target.owner != player:
         return False
@@ -75,24 +74,17 @@ def harms_own(state: State | Draft, item: Item, player: int) -> bool:
     return False
 
 
-# Each card instance's worth to ``evaluate`` (None for an Entrant, scored by its damage), one
-# table per game's card tables: the greedy agent scores every lookahead. Entries hold the
-# tables, so a reused id is never mistaken for them.
-_WORTHS: dict[int, tuple[dict[int, str], dict[str, Gate], dict[int, float | None]]] = {}
+def worth(state: State, iid: int) -> float | None:
+    """A Gate's worth to ``evaluate`` on the field (None for an Entrant, scored by its
+    damage)."""
+    known = state.table.worths
+    if iid in known:
+        return known[iid]
+    w = known[iid] = card_worth(state.card(iid))
+    return w
 
 
-def worths(state: State | Draft) -> dict[int, float | None]:
-    """The worths found so far for ``state``'s card tables (fill it with ``worth``)."""
-    hit = _WORTHS.get(id(state.cards))
-    if hit is None or hit[0] is not state.cards or hit[1] is not state.catalog:
-        if len(_WORTHS) >= 256:
-            _WORTHS.clear()
-        hit = _WORTHS[id(state.cards)] = (state.cards, state.catalog, {})
-    return hit[2]
-
-
-def worth(state: State | Draft, iid: int) -> float | None:
-    card = state.card(iid)
+def card_worth(card: Gate) -> float | None:
     if card.type == "entrant":
         return None
     return 1.0 + 0.4 * ((card.attack or 0) + (card.defense or 0))

@@ -1,65 +1,149 @@
-"""What legal-intent generation reads every step, looked up instead of derived again: each card
-instance's facts, one table per game's card tables (cached by their identity; the entry holds
-them, so a reused id is never mistaken for them), and the zones near each zone.
+"""What the rules read of each card instance every step, looked up instead of derived again:
+one ``Table`` per game's card tables (``cards`` and ``catalog``), kept by the state
+(``State.table``) and made again when either table is replaced.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from rules.kyoukai.cards import Gate
-from rules.kyoukai.state import GRID, State
-
-# Beyond the farthest two zones are apart, a distance reaches every zone.
-FARTHEST = max(GRID.manhattan(a, b) for a in range(GRID.size) for b in range(GRID.size))
+from rules.kyoukai.cards import Gate, Skill
 
 
-def _within(zone: int, distance: int) -> int:
-    got = 0
-    for z in range(GRID.size):
-        if GRID.manhattan(zone, z) <= max(distance, 1):
-            got |= 1 << z
-    return got
+@dataclass(frozen=True)
+class Params:
+    amount: int = 0
+    range: int = 1
+    attack: int = 0
+    defense: int = 0
 
 
-# NEAR[d][z]: the zones within distance d of zone z (at least its neighbours) as a bitmask.
-NEAR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_within(z, d) for z in range(GRID.size)) for d in range(FARTHEST + 1))
+class Usable(NamedTuple):
+    """A Normal or Fast Skill as generation reads it. ``near`` >= 0 for a Skill that costs no
+    cards or Gates and whose targets, from a Gate on the field, depend only on which zones
+    within that distance are taken (0: on none); -1 for the others."""
+
+    number: int
+    skill: Skill
+    target: str  # the target rule's name (``effects.TARGETS``)
+    params: Params
+    near: int
 
 
 class Facts(NamedTuple):
-    """One card instance's card and what generation asks of it."""
+    """One card's facts (every instance of a card shares them)."""
 
     card: Gate
     cost: int
     type: str
     stats: bool  # stands on the field (has Movement, Attack, Defense)
+    attack: int  # printed, without Branch bonuses
+    defense: int
     fast_skill: bool  # has a Fast Skill
     opens_fast: bool  # a Summon, Spirit or Normal Gate that may be opened as Fast (K-15)
+    answers: bool  # may be opened from the hand in a Sequence (a Fast Gate, or ``opens_fast``)
+    ready_on_discard: bool
+    branch_attack: int  # what it adds as a Branch (stat_bonus)
+    branch_defense: int
+    usable: tuple[Usable, ...]  # its Normal and Fast Skills, in card order
+    locations: tuple[tuple[int, Skill], ...]  # its location Skills (number, Skill)
+    fast_location: bool  # one of them is Fast
+    open_target: str  # a Normal or Fast Gate's target rule when opened ("none" for others)
+    open_params: Params
+    # How far from a Gate of this card the zones taken change its Turn Actions, and the Ki
+    # its dearest Skill costs; (-1, 0) when a Skill's intents depend on more (a cost in cards
+    # or Gates, targets chosen by owner).
+    near: int
+    top_ki: int
 
 
-_FACTS: dict[int, tuple[dict[int, str], dict[str, Gate], dict[int, Facts]]] = {}
+# Beyond the farthest two zones of the 5x5 field are apart, a distance reaches every zone.
+FARTHEST = 8
+_NEARS = {"none": 0, "bordering_gate": 1}
 
 
-def facts(s: State) -> dict[int, Facts]:
-    """Every card instance's ``Facts``, one table per game's ``cards`` and ``catalog``."""
-    cards, catalog = s.cards, s.catalog
-    hit = _FACTS.get(id(cards))
-    if hit is not None and hit[0] is cards and hit[1] is catalog:
-        return hit[2]
-    table: dict[int, Facts] = {}
-    by_card: dict[str, Facts] = {}
-    for iid, cid in cards.items():
-        f = by_card.get(cid)
-        if f is None:
+def facts_of(card: Gate) -> Facts:
+    from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS
+
+    usable: list[Usable] = []
+    locations: list[tuple[int, Skill]] = []
+    bonus = [0, 0]
+    passives = set()
+    for k, sk in enumerate(card.skills):
+        if sk.kind == "branch" and sk.effect == "stat_bonus":
+            bonus[0] += sk.attack
+            bonus[1] += sk.defense
+        elif sk.kind == "passive":
+            passives.add(sk.effect)
+        elif sk.kind == "location":
+            locations.append((k, sk))
+        if sk.kind in ("normal", "fast"):
+            target = SKILL_EFFECTS[sk.effect].target
+            near = sk.range if target == "gate_in_range" else _NEARS.get(target, -1)
+            if sk.cost.discard or sk.cost.rest:
+                near = -1
+            usable.append(Usable(k, sk, target, Params(sk.amount, sk.range, sk.attack,
+                                                       sk.defense), near))
+    opens_fast = card.type in ("summon", "spirit", "normal") and "open_as_fast" in passives
+    reach = min(FARTHEST, max([card.movement or 0, 1, *(u.near for u in usable)]))
+    top = max([0, *(u.skill.cost.ki for u in usable)])
+    if any(u.near < 0 for u in usable):
+        reach, top = -1, 0
+    return Facts(
+        card, card.cost, card.type, card.has_stats, card.attack or 0, card.defense or 0,
+        any(sk.kind == "fast" for sk in card.skills), opens_fast,
+        card.type == "fast" or opens_fast, "ready_on_discard" in passives, bonus[0], bonus[1],
+        tuple(usable), tuple(locations), any(sk.speed == "fast" for _k, sk in locations),
+        OPEN_EFFECTS[card.effect].target if card.effect is not None else "none",
+        Params(card.amount, card.range), reach, top)
+
+
+class Table:
+    """Every card instance's ``Facts`` for one game's ``cards`` and ``catalog`` (a table made
+    again from ``old`` for new tables keeps the facts of each card that is the same object)."""
+
+    __slots__ = ("cards", "catalog", "by_cid", "by_iid", "fast_iids", "location_iids",
+                 "answer_cost", "fast_location_iids", "worths")
+
+    by_cid: dict[str, Facts]
+    by_iid: dict[int, Facts]
+
+    def __init__(self, cards: Mapping[int, str], catalog: Mapping[str, Gate],
+                 old: Table | None = None) -> None:
+        self.cards = cards
+        self.catalog = catalog
+        # Every card's facts the old table knew (a view's table keeps those of the hidden
+        # cards, which a dealt hand shows again).
+        by_cid: dict[str, Facts] = {} if old is None else old.by_cid.copy()
+        for cid in set(cards.values()):
             card = catalog[cid]
-            f = by_card[cid] = Facts(
-                card, card.cost, card.type, card.has_stats,
-                any(sk.kind == "fast" for sk in card.skills),
-                card.type in ("summon", "spirit", "normal") and any(
-                    sk.kind == "passive" and sk.effect == "open_as_fast" for sk in card.skills))
-        table[iid] = f
-    if len(_FACTS) >= 16:
-        _FACTS.clear()
-    _FACTS[id(cards)] = (cards, catalog, table)
-    return table
+            f = by_cid.get(cid)
+            if f is None or f.card is not card:
+                by_cid[cid] = facts_of(card)
+        self.by_cid = by_cid
+        self.by_iid = by_iid = {iid: by_cid[cid] for iid, cid in cards.items()}
+        fast: list[int] = []
+        located: list[int] = []
+        fast_located: list[int] = []
+        # The Ki each card that may answer a Sequence from the hand costs (``Facts.answers``).
+        answer_cost: dict[int, int] = {}
+        for i, f in by_iid.items():
+            if f.fast_skill:
+                fast.append(i)
+            if f.locations:
+                located.append(i)
+                if f.fast_location:
+                    fast_located.append(i)
+            if f.answers:
+                answer_cost[i] = f.cost
+        self.fast_iids = frozenset(fast)
+        self.location_iids = frozenset(located)
+        self.fast_location_iids = frozenset(fast_located)
+        self.answer_cost = answer_cost
+        # Each card's worth to the greedy score, found as it is asked (``foresight.worth``).
+        self.worths: dict[int, float | None] = {}
+
+    def of(self, iid: int) -> Facts:
+        return self.by_iid[iid]

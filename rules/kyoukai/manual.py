@@ -3,14 +3,14 @@ Branches under a Gate, Ki and damage, Ready (and face down, through the core).""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules.core.manual_intents import ManualStep
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER
-from rules.kyoukai.draft import Draft
 from rules.kyoukai.effects import zone_label
-from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, Player, State, placed
+from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, FieldGate, State
 
 KI_MAX = 10  # the most Ki a card may cost (``SkillCost.ki``): a counter beyond it buys nothing
 _PILES = {"hand": "hand", "deck": "deck", "discard": "discard", "spirits": "spirits"}
@@ -53,38 +53,36 @@ class KyoukaiManual(ManualTable):
         return tuple(getattr(s.players[owner], _PILES[zone]))
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
-        return _with_player(s, owner, s.players[owner].model_copy(update={_PILES[zone]: cards}))
+        s = s.copy()
+        setattr(s.player(owner), _PILES[zone], list(cards))
+        return s
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [z for z, iid in enumerate(s.field) if iid == EMPTY]
 
     def take_board(self, s: State, card: int) -> State:
         """Off the field; its Branches go to its owner's Discard, as when a Gate leaves (K-17)."""
-        g = s.gates[card]
-        field = tuple(EMPTY if i == card else i for i in s.field)
-        gates = {i: x for i, x in s.gates.items() if i != card}
-        s = s.model_copy(update={"field": field, "gates": gates})
-        if g.branches:
-            pl = s.players[g.owner]
-            s = _with_player(s, g.owner, pl.model_copy(update={"discard": pl.discard + g.branches}))
+        s = s.copy()
+        g = s.gates.pop(card)
+        s.field = [EMPTY if i == card else i for i in s.field]
+        s.player(g.owner).discard.extend(g.branches)
         return s
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
-        field = list(s.field)
-        field[at] = card
-        return s.model_copy(update={"field": tuple(field),
-                                    "gates": {**s.gates, card: placed(card, owner, False)}})
+        s = s.copy()
+        s.field[at] = card
+        s.gates[card] = FieldGate(card, owner, False)
+        return s
 
     def take_under(self, s: State, card: int, host: int) -> State:
-        g = s.gates[host]
-        branches = tuple(b for b in g.branches if b != card)
-        return s.model_copy(update={"gates": {**s.gates,
-                                              host: g.model_copy(update={"branches": branches})}})
+        s = s.copy()
+        s.set_gate(host, branches=tuple(b for b in s.gates[host].branches if b != card))
+        return s
 
     def put_under(self, s: State, card: int, host: int) -> State:
-        g = s.gates[host]
-        return s.model_copy(update={"gates": {
-            **s.gates, host: g.model_copy(update={"branches": (*g.branches, card)})}})
+        s = s.copy()
+        s.set_gate(host, branches=(*s.gates[host].branches, card))
+        return s
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
         if spec.name == "ki":
@@ -93,20 +91,21 @@ class KyoukaiManual(ManualTable):
         return None if g is None else g.damage
 
     def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
+        s = s.copy()
         if spec.name == "ki":
-            return _with_player(s, owner, s.players[owner].model_copy(update={"ki": value}))
-        g = s.gates[card]
-        return s.model_copy(update={"gates": {**s.gates,
-                                              card: g.model_copy(update={"damage": value})}})
+            s.player(owner).ki = value
+        else:
+            s.set_gate(card, damage=value)
+        return s
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
         g = s.gates.get(card)
         return None if g is None else g.ready
 
     def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
-        g = s.gates[card]
-        return s.model_copy(update={"gates": {**s.gates,
-                                              card: g.model_copy(update={"ready": value})}})
+        s = s.copy()
+        s.set_gate(card, ready=value)
+        return s
 
     def problems(self, s: State) -> list[str]:
         out = []
@@ -120,7 +119,8 @@ class KyoukaiManual(ManualTable):
 
     def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
         """K-03 again (an Entrant with 20 damage loses), then the paused flow goes on."""
-        d = Draft(s, quiet)
+        d = s.copy()
+        d.begin(quiet)
         for p, pl in enumerate(d.players):
             g = d.gates.get(pl.entrant)
             if g is not None and g.damage >= ENTRANT_LIFE and d.winner is None:
@@ -132,13 +132,8 @@ class KyoukaiManual(ManualTable):
             # A choice among Gates the player took off the field by hand: those are no
             # longer offered; with none left the choice is moot.
             options = tuple(g for g in d.pending.options if g in d.gates)
-            d.pending = d.pending.model_copy(update={"options": options}) if options else None
+            d.pending = replace(d.pending, options=options) if options else None
         from rules.kyoukai.flow import advance
 
         advance(d)
-        return d.freeze(), d.events
-
-
-def _with_player(s: State, p: int, pl: Player) -> State:
-    players = (pl, s.players[1]) if p == 0 else (s.players[0], pl)
-    return s.model_copy(update={"players": players})
+        return d, d.end()

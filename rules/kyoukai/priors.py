@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 from rules.core.model import Intent
 from rules.kyoukai.foresight import worth
-from rules.kyoukai.quicklook import attack_of, defense_of
 from rules.kyoukai.state import EMPTY, GRID, State
 
 # Part of a follow-up Attack's gain a Move is credited with: the Attack is a decision later,
@@ -50,7 +49,7 @@ def best_attack(state: State, gate: int, to: int) -> tuple[float, int]:
     worth, an Entrant takes the attack past its Defense (K-08, K-10). Own Gates (K-20) and
     Attacks that do nothing gain nothing. With the Gate attacked (EMPTY for none)."""
     owner = state.gates[gate].owner
-    attack = attack_of(state, gate)
+    attack = state.stats(gate)[0]
     best, best_target = 0.0, EMPTY
     field = state.field
     for n in GRID.neighbours[to]:
@@ -59,7 +58,7 @@ def best_attack(state: State, gate: int, to: int) -> tuple[float, int]:
             continue
         if state.gates[target].owner == owner:
             continue
-        through = attack - max(0, defense_of(state, target))
+        through = attack - max(0, state.stats(target)[1])
         if through <= 0:
             continue
         w = worth(state, target)

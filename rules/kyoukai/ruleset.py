@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.core.manual_intents import MANUAL_KINDS
-from rules.core.model import Event, Intent, Outcome
+from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
 from rules.core.packs import cached_pack
-from rules.core.playout import Playout
 from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
+from rules.core.state import replaced
 from rules.kyoukai import explain
 from rules.kyoukai.actions import KINDS
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate
 from rules.kyoukai.determinize import determinize as determinize_hidden
-from rules.kyoukai.draft import Draft
 from rules.kyoukai.flow import advance
 from rules.kyoukai.foresight import (
     FRIENDLY_FIRE,
@@ -28,17 +25,12 @@ from rules.kyoukai.foresight import (
     settle,
     settled,
     worth,
-    worths,
 )
 from rules.kyoukai.game import GAME
-from rules.kyoukai.intents import INTENT_TYPES
-from rules.kyoukai.legal import legal, to_act
+from rules.kyoukai.intents import INTENT_TYPES, Pass
+from rules.kyoukai.legal import legal, may_respond, to_act
 from rules.kyoukai.manual import KyoukaiManual
-from rules.kyoukai.plain.playout import KyoukaiPlayout
 from rules.kyoukai.priors import add_follow_ups
-from rules.kyoukai.quick import forced_passes, loud_apply, quiet_apply
-from rules.kyoukai.quicklook import quick_lookahead, quick_score
-from rules.kyoukai.quickpos import position
 from rules.kyoukai.state import (
     EMPTY,
     GRID,
@@ -62,12 +54,7 @@ def load(folder: Path) -> tuple[dict[str, Gate], dict[str, Deck]]:
 
 
 _NO_RNG = Rng()  # what a view holds instead of the state's generator
-
-
-def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
-    """The same objects, one by one (the decks pair by its two tuples)."""
-    return (a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3][0] is b[3][0]
-            and a[3][1] is b[3][1])
+_PASS = Pass.of()
 
 
 class KyoukaiRules(Ruleset[State]):
@@ -104,20 +91,15 @@ class KyoukaiRules(Ruleset[State]):
             gates = [cid for cid, n in sorted(deck.gates.items()) for _ in range(n)]
             order, rng = rng.shuffled(gates)  # shuffle before numbering: ids leak no order
             entrant = new(deck.entrant)
-            spirits = tuple(new(c) for c, n in sorted(deck.spirits.items()) for _ in range(n))
-            players.append(Player(entrant=entrant, spirits=spirits,
-                                  deck=tuple(new(c) for c in order)))
-        field = [EMPTY] * GRID.size
-        state = State(catalog=catalog, cards=cards, field=tuple(field), gates={},
+            spirits = [new(c) for c, n in sorted(deck.spirits.items()) for _ in range(n)]
+            players.append(Player(entrant=entrant, spirits=spirits, deck=[new(c) for c in order]))
+        state = State(catalog=catalog, cards=cards, field=[EMPTY] * GRID.size, gates={},
                       players=(players[0], players[1]), active=first, first=first, rng=rng)
-        d = Draft(state)
         for p in (0, 1):
-            d.place(d.players[p].entrant, p, ENTRANT_ZONES[p], ready=True)
-            d.draw(p, OPENING_HAND)
-        if d.loud:
-            d.log("turn", f"Turn 1: Player {first + 1}.", first)
-        advance(d)
-        return d.freeze()
+            state.place(state.players[p].entrant, p, ENTRANT_ZONES[p], ready=True)
+            state.draw(p, OPENING_HAND)
+        advance(state)
+        return state
 
     def _to_act(self, state: State) -> int | None:
         return to_act(state)
@@ -165,88 +147,51 @@ class KyoukaiRules(Ruleset[State]):
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
 
-    def apply(self, state: State, intent: Intent, quiet: bool = False) -> Outcome:
-        if not quiet or state.manual or state.face_down or intent.kind in MANUAL_KINDS:
-            return super().apply(state, intent, quiet)  # a manual step goes through the core
-        # ``Ruleset.apply(quiet=True)`` for a game known to apply quietly (``_quiet``, inline):
-        # simulations and search call it every step.
-        p = self.to_act(state)
-        assert p is not None
-        new = quiet_apply(state, p, intent)
-        if new is None:
-            d = Draft(state, True)
-            KINDS[intent.kind].apply(d, p, intent)
-            advance(d)
-            new = d.freeze()
-        return Outcome(new, [])
-
-    def playout(self, state: State) -> Playout | None:
-        return KyoukaiPlayout.of(state)
-
     def forced_steps(self, state: State) -> tuple[State, int]:
-        # The passes of a Sequence nobody can answer (most steps of a random game), applied
-        # without the contract's per-step look-ups; ``quick.forced_passes`` says which.
-        if state.manual or state.face_down:
-            return state, 0  # ``apply`` goes through the core for these
-        return forced_passes(state, self._draft_pass)
+        if not _forced(state):
+            return state, 0
+        return self.push_forced(state.copy())
 
-    def _draft_pass(self, state: State, p: int, intent: Intent) -> State:
-        """``apply(quiet=True)``'s Draft path for a pass ``quiet_apply`` leaves to it."""
-        d = Draft(state, True)
-        KINDS[intent.kind].apply(d, p, intent)
-        advance(d)
-        return d.freeze()
+    def push_forced(self, state: State) -> tuple[State, int]:
+        # The passes of a Sequence nobody can answer (most steps of a random game), played
+        # in place: the only legal intent while the priority holder has nothing that could
+        # answer.
+        if self._cache[0] is state:
+            self._cache = (None, [])
+        if self._actor[0] is state:
+            self._actor = (None, None)
+        n = 0
+        while _forced(state):
+            self._play(state, _PASS)
+            n += 1
+        return state, n
 
-    def _apply(self, state: State, intent: Intent,
-               quiet: bool = False) -> tuple[State, list[Event]]:
-        if quiet:
-            return self._quiet(state, intent), []
-        p = self.to_act(state)
+    def _play(self, state: State, intent: Intent) -> None:
+        p = to_act(state)
         assert p is not None
-        fast = loud_apply(state, p, intent)
-        if fast is not None:
-            return fast
-        d = Draft(state)
-        KINDS[intent.kind].apply(d, p, intent)
-        advance(d)
-        return d.freeze(), d.events
-
-    def _quiet(self, state: State, intent: Intent) -> State:
-        p = self.to_act(state)
-        assert p is not None
-        # Most simulated steps are passes and declarations: each changes a few fields
-        # (what the draft and ``advance`` would find, without building them).
-        new = quiet_apply(state, p, intent)
-        if new is not None:
-            return new
-        d = Draft(state, True)
-        KINDS[intent.kind].apply(d, p, intent)
-        advance(d)
-        return d.freeze()
+        KINDS[intent.kind].apply(state, p, intent)
+        advance(state)
 
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int) -> State:
-        opp = state.players[1 - player]
-        decks = (state.players[0].deck, state.players[1].deck)
-        # The masked tables change only when a hand or deck does: kept per player with what
-        # they were made from (a greedy agent asks a view every decision; its look-ahead
-        # caches follow the tables' identity).
-        key = (state.cards, state.catalog, opp.hand, decks)
-        hit = self._views.get(player)
-        if hit is not None and _same(hit[0], key):
-            cards, catalog = hit[1], hit[2]
-        else:
-            hidden = set(opp.hand)
-            for pl in state.players:
-                hidden.update(pl.deck)
-            cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
-            catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
-            self._views[player] = (key, cards, catalog)
-        return state.model_copy(update={"cards": cards, "catalog": catalog, "rng": _NO_RNG})
+        hidden = set(state.players[1 - player].hand)
+        for pl in state.players:
+            hidden.update(pl.deck)
+        view = state.copy()
+        view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+        view.catalog = self._view_catalog(state.catalog)
+        view.rng = _NO_RNG
+        return view
 
-    @cached_property
-    def _views(self) -> dict[int, tuple[tuple[Any, ...], dict[int, str], dict[str, Gate]]]:
-        return {}
+    def _view_catalog(self, catalog: dict[str, Gate]) -> dict[str, Gate]:
+        """The catalog with the placeholder hidden cards show, made once per catalog (a
+        catalog is never changed in place: a hot reload replaces it)."""
+        hit = self._catalogs
+        if hit[0] is not catalog:
+            hit = self._catalogs = (catalog, {**catalog, HIDDEN: PLACEHOLDER})
+        return hit[1]
+
+    _catalogs: tuple[object, dict[str, Gate]] = (None, {})
 
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
         from rules.kyoukai.highlights import highlights
@@ -256,7 +201,7 @@ class KyoukaiRules(Ruleset[State]):
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
         catalog, events = replace_in_catalog(state.catalog, cards, Gate)
-        return (state if catalog is None else state.model_copy(update={"catalog": catalog})), events
+        return (state if catalog is None else replaced(state, catalog=catalog)), events
 
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)
@@ -288,48 +233,42 @@ class KyoukaiRules(Ruleset[State]):
         # Gates (legal, K-20, but a computer that does it for nothing looks broken).
         if not needs_settling(state):
             return _score(state, player)
-        d = Draft(state, True)
-        return _score(d, player)
+        return _score(state.copy(), player, True)
 
     def lookahead(self, state: State, intent: Intent, player: int) -> float:
-        # ``evaluate(apply(state, intent, quiet=True).state)`` on one draft: the intent is
-        # applied, its Sequence settled and the result scored without freezing in between.
-        if intent.kind == "move" and state.seq is None:
-            # A Move declared outside a Sequence opens one of Moves only, which is scored as
-            # it stands: every Move from this position scores the same (only the mover's
-            # Ready flag differs, which the score does not read), so it is computed once.
-            hit = self._move_score
-            if hit[0] is state and hit[1] == player:
-                return hit[2]
-            quick = quick_lookahead(state, intent, player)
-            score = self._lookahead(state, intent, player) if quick is None else quick
-            self._move_score = (state, player, score)
-            return score
-        quick = quick_lookahead(state, intent, player)
-        if quick is not None:
-            return quick
-        return self._lookahead(state, intent, player)
-
-    _move_score: tuple[object, int, float] = (None, -1, 0.0)
+        # ``evaluate(apply(state, intent, quiet=True).state)`` on one copy: the intent is
+        # applied, its Sequence settled and the result scored.
+        s = state.copy()
+        self._play(s, intent)
+        return _score(s, player, True)
 
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
-        # ``lookahead`` of each intent, sharing what one position's look-aheads share
-        # (``quickpos.Position``); every Move outside a Sequence scores alike.
-        pos = position(state, player)
-        moves_alike = state.seq is None
-        move: float | None = None
+        # ``lookahead`` of each intent, once for intents that score alike outside a Sequence
+        # (the score reads which Gates stand, not where): every Move (it opens a Sequence of
+        # Moves only, scored as it stands; only the mover's Ready flag differs), and opening
+        # one Summon or Spirit into any zone (it is placed; the Gates' order is the same).
+        alike: dict[object, float] | None = {} if state.seq is None else None
+        table = state.table
         out: list[float | None] = []
         for intent in intents:
             try:
-                kind = intent.kind
-                if kind == "move" and moves_alike:
-                    if move is None:
-                        move = self.lookahead(state, intent, player)
-                    out.append(move)
+                key: object = None
+                if alike is not None:
+                    kind = intent.kind
+                    if kind == "move":
+                        key = kind
+                    elif kind == "open" and table.of(intent.card).type in (  # type: ignore[attr-defined]
+                            "summon", "spirit"):
+                        key = intent.card  # type: ignore[attr-defined]
+                if key is None:
+                    out.append(self.lookahead(state, intent, player))
                     continue
-                quick = quick_score(pos, intent, kind)
-                out.append(self._lookahead(state, intent, player) if quick is None else quick)
+                assert alike is not None
+                got = alike.get(key)
+                if got is None:
+                    got = alike[key] = self.lookahead(state, intent, player)
+                out.append(got)
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 out.append(None)
         return out
@@ -346,32 +285,31 @@ class KyoukaiRules(Ruleset[State]):
         # Moves credited with the Attack they make possible (``priors.add_follow_ups``).
         return add_follow_ups(state, intents, self.lookaheads(state, intents, player), player)
 
-    def _lookahead(self, state: State, intent: Intent, player: int) -> float:
-        d = Draft(state, True)
-        p = self.to_act(state)
-        assert p is not None
-        KINDS[intent.kind].apply(d, p, intent)
-        advance(d)
-        return _score(d, player)
+
+def _forced(s: State) -> bool:
+    """Whether Pass is the only legal intent of ``s`` (``legal.legal``'s shortcut): an open
+    Sequence whose priority holder cannot answer, outside the clean-up step and a pending
+    choice, with no manual step open."""
+    seq = s.seq
+    return not (seq is None or s.over or s.pending is not None or s.step == "cleanup"
+                or s.manual or s.face_down or may_respond(s, seq.priority))
 
 
-def _score(s: State | Draft, player: int) -> float:
-    """``evaluate``'s score of ``s`` (a draft is settled in place first)."""
+def _score(s: State, player: int, settling: bool = False) -> float:
+    """``evaluate``'s score of ``s`` (with ``settling``, a state of the caller's own: its
+    Sequence settled in place first)."""
     score = -FRIENDLY_FIRE * friendly_fire(s, player)
-    if type(s) is Draft:
+    if settling:
         settle(s)
     if s.over:
         won = s.winner
         return score + (0.0 if won is None else 1000.0 if won == player else -1000.0)
-    known = worths(s)
+    known = s.table.worths
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
     for i, g in s.gates.items():
-        if i in known:
-            w = known[i]
-        else:
-            w = known[i] = worth(s, i)
+        w = known[i] if i in known else worth(s, i)
         if w is None:
             if g.owner == player:
                 score -= g.damage
@@ -384,4 +322,3 @@ def _score(s: State | Draft, player: int) -> float:
     me, them = s.players[player], s.players[1 - player]
     score += 0.3 * (len(me.hand) - len(them.hand))
     return score
-

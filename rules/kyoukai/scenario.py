@@ -86,12 +86,12 @@ def build(catalog: dict[str, Gate], pos: dict[str, Any], seed: int) -> State:
     ki = per_player("ki", [5, 5])
     for p in (0, 1):
         players.append(Player(
-            entrant=entrants[p], hand=tuple(new(c) for c in hands[p]),
-            deck=tuple(new(c) for c in decks[p]), discard=tuple(new(c) for c in discards[p]),
-            spirits=tuple(new(c) for c in spirits[p]), ki=int(ki[p]),
+            entrant=entrants[p], hand=[new(c) for c in hands[p]],
+            deck=[new(c) for c in decks[p]], discard=[new(c) for c in discards[p]],
+            spirits=[new(c) for c in spirits[p]], ki=int(ki[p]),
         ))
     active = int(pos.get("active", 0))
-    return State(catalog=catalog, cards=cards, field=tuple(field), gates=gates,
+    return State(catalog=catalog, cards=cards, field=field, gates=gates,
                  players=(players[0], players[1]), active=active, first=active,
                  turn=int(pos.get("turn", 3)), step="main", rng=Rng(seed=seed))
 

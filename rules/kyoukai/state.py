@@ -1,16 +1,22 @@
-"""Kyoukai game state: immutable, self-contained (it carries its card catalog), JSON-ready."""
+"""Kyoukai game state: mutable (``rules.core.state``), self-contained (it carries its card
+catalog), JSON-ready; with the helpers the rules share to change it: damage, leaving the field,
+drawing, placing a Gate.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Literal
 
 from rules.core.grid import SquareGrid
 from rules.core.manual_intents import ManualStep
-from rules.core.model import Frozen
 from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
-from rules.core.window import Window
+from rules.core.state import GameState
+from rules.core.window_state import WindowState
 from rules.kyoukai.cards import Gate
+from rules.kyoukai.lookup import Table
 
 GRID = SquareGrid(5, 5)
 EMPTY = -1
@@ -21,12 +27,17 @@ TURN_CAP = 80  # game turns (both players' turns counted); reaching it is a draw
 
 Step = Literal["draw", "ready", "main", "end", "cleanup"]
 STEPS = PhaseCycle(("draw", "ready", "main", "end", "cleanup"))
+NEXT_STEP: dict[str, str] = {s: STEPS.after(s)[0] for s in STEPS.steps}
 Stage = Literal["move_declared", "after_move", "final", "bonus", "bonus_move_declared",
                 "after_bonus_move"]
+Place = Literal["discard", "hand"]
 
 
-class FieldGate(Frozen):
-    """A Gate standing in a zone. ``damage`` only accumulates on Entrants (others have 1 Life)."""
+@dataclass(frozen=True, slots=True)
+class FieldGate:
+    """A Gate standing in a zone. ``damage`` only accumulates on Entrants (others have 1 Life).
+    A value: a change replaces it in its state's ``gates`` (``State.set_gate``), so copies of a
+    state share the Gates they do not change."""
 
     iid: int
     owner: int
@@ -35,17 +46,33 @@ class FieldGate(Frozen):
     branches: tuple[int, ...] = ()
 
 
-class Player(Frozen):
+@dataclass(slots=True)
+class Player:
+    """One player's piles (the top of the deck first, the bottom of a pile last)."""
+
     entrant: int
-    deck: tuple[int, ...] = ()
-    hand: tuple[int, ...] = ()
-    discard: tuple[int, ...] = ()
-    spirits: tuple[int, ...] = ()
+    deck: list[int] = dc_field(default_factory=list)
+    hand: list[int] = dc_field(default_factory=list)
+    discard: list[int] = dc_field(default_factory=list)
+    spirits: list[int] = dc_field(default_factory=list)
     ki: int = 0
     spirit_opened: bool = False
 
+    def copy(self) -> Player:
+        # Slot by slot: a third cheaper than through __init__ (a look-ahead copies both).
+        new = Player.__new__(Player)
+        new.entrant = self.entrant
+        new.deck = self.deck.copy()
+        new.hand = self.hand.copy()
+        new.discard = self.discard.copy()
+        new.spirits = self.spirits.copy()
+        new.ki = self.ki
+        new.spirit_opened = self.spirit_opened
+        return new
 
-class Item(Frozen):
+
+@dataclass(frozen=True, slots=True)
+class Item:
     """One entry of a Sequence: a declared Move, Attack, Skill, Gate opening or the End step."""
 
     kind: Literal["move", "attack", "skill", "open", "end"]
@@ -60,19 +87,20 @@ _ITEMS: dict[tuple[str, int, int, int, int, int], Item] = {}
 
 
 def seq_item(kind: Literal["move", "attack", "skill", "open", "end"], player: int,
-         source: int = EMPTY, skill: int = -1, zone: int = EMPTY, target: int = EMPTY) -> Item:
+             source: int = EMPTY, skill: int = -1, zone: int = EMPTY,
+             target: int = EMPTY) -> Item:
     """The Sequence item with these fields: validated once, then shared (items are values)."""
     key = (kind, player, source, skill, zone, target)
     got = _ITEMS.get(key)
     if got is None:
         if len(_ITEMS) >= 100_000:
             _ITEMS.clear()
-        got = _ITEMS[key] = Item(kind=kind, player=player, source=source, skill=skill,
-                                 zone=zone, target=target)
+        got = _ITEMS[key] = Item(kind, player, source, skill, zone, target)
     return got
 
 
-class TurnAction(Frozen):
+@dataclass(frozen=True, slots=True)
+class TurnAction:
     gate: int
     stage: Stage
 
@@ -86,25 +114,12 @@ def turn_action(gate: int, stage: Stage) -> TurnAction:
     if got is None:
         if len(_ACTIONS) >= 100_000:
             _ACTIONS.clear()
-        got = _ACTIONS[gate, stage] = TurnAction(gate=gate, stage=stage)
+        got = _ACTIONS[gate, stage] = TurnAction(gate, stage)
     return got
 
 
-_PLACED: dict[tuple[int, int, bool], FieldGate] = {}
-
-
-def placed(iid: int, owner: int, ready: bool) -> FieldGate:
-    """A Gate just put on the field (no damage, no Branches): validated once, then shared."""
-    key = (iid, owner, ready)
-    got = _PLACED.get(key)
-    if got is None:
-        if len(_PLACED) >= 100_000:
-            _PLACED.clear()
-        got = _PLACED[key] = FieldGate(iid=iid, owner=owner, ready=ready)
-    return got
-
-
-class Pending(Frozen):
+@dataclass(frozen=True, slots=True)
+class Pending:
     """A choice a player must make in the middle of resolving (e.g. Basic Slime's Ready)."""
 
     kind: Literal["ready_own"]
@@ -113,27 +128,95 @@ class Pending(Frozen):
     reason: str
 
 
-class State(Frozen):
+class _Tables(GameState):
+    """Slots that are not fields (never dumped): the card facts the rules look up
+    (``lookup.Table``), shared by copies and made again when ``cards`` or ``catalog`` is
+    replaced (a hidden hand dealt, a hot reload); and which players this state owns (bit p:
+    ``players[p]`` is its own, not shared with a copy)."""
+
+    __slots__ = ("_table", "_mine")
+
+    _table: Table | None
+    _mine: int
+
+    def _fresh(self, table: Table | None, mine: int) -> None:
+        """An empty log, the card facts ``table`` (None: made when first read), the players
+        owned."""
+        self.loud = False
+        self.events = []
+        self._table = table
+        self._mine = mine
+
+    def _own(self, mine: int) -> None:
+        self._mine = mine
+
+    def _fresh_table(self, table: Table) -> None:
+        self._table = table
+
+
+@dataclass(slots=True)
+class State(_Tables):
     catalog: dict[str, Gate]
     cards: dict[int, str]
-    field: tuple[int, ...]
+    field: list[int]
     gates: dict[int, FieldGate]
     players: tuple[Player, Player]
     active: int = 0
     first: int = 0
     turn: int = 1
     step: Step = "draw"
-    seq: Window[Item] | None = None
+    seq: WindowState[Item] | None = None  # the open Sequence
     action: TurnAction | None = None
     pending: Pending | None = None
-    absorbed: dict[int, int] = {}
-    shield: dict[int, int] = {}
-    rng: Rng = Rng()
+    absorbed: dict[int, int] = dc_field(default_factory=dict)
+    shield: dict[int, int] = dc_field(default_factory=dict)
+    rng: Rng = dc_field(default_factory=Rng)
     winner: int | None = None
     over: bool = False
     manual: tuple[ManualStep, ...] = ()  # open manual steps, the current first
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
+
+    def __post_init__(self) -> None:
+        self._fresh(None, 3)
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.catalog = self.catalog
+        new.cards = self.cards
+        new.field = self.field.copy()
+        new.gates = self.gates.copy()
+        # The players are shared until one of the two states changes one (``player``).
+        new.players = self.players
+        self._own(0)
+        new.active = self.active
+        new.first = self.first
+        new.turn = self.turn
+        new.step = self.step
+        seq = self.seq
+        new.seq = None if seq is None else seq.copy()
+        new.action = self.action
+        new.pending = self.pending
+        new.absorbed = self.absorbed.copy()
+        new.shield = self.shield.copy()
+        new.rng = self.rng
+        new.winner = self.winner
+        new.over = self.over
+        new.manual = self.manual
+        new.designer = self.designer
+        new.face_down = self.face_down
+        new._fresh(self.table, 0)  # the table made here once, not by each copy
+        return new
+
+    # ---- reading ---------------------------------------------------------------------
+    @property
+    def table(self) -> Table:
+        """Each card instance's facts (``lookup.Table``) for this state's card tables."""
+        t = self._table
+        if t is None or t.cards is not self.cards or t.catalog is not self.catalog:
+            t = Table(self.cards, self.catalog, t)
+            self._fresh_table(t)
+        return t
 
     def card(self, iid: int) -> Gate:
         return self.catalog[self.cards[iid]]
@@ -146,3 +229,151 @@ class State(Frozen):
 
     def name(self, iid: int) -> str:
         return self.card(iid).name
+
+    def on_field(self, iid: int) -> bool:
+        return iid in self.gates
+
+    def stats(self, iid: int) -> tuple[int, int]:
+        """A Gate's (Attack, Defense) with its Branches' bonus, a Sequence's shields not
+        counted."""
+        table = self.table
+        f = table.of(iid)
+        attack, defense = f.attack, f.defense
+        for b in self.gates[iid].branches:
+            fb = table.of(b)
+            attack += fb.branch_attack
+            defense += fb.branch_defense
+        return attack, defense
+
+    def attack_of(self, iid: int) -> int:
+        return self.stats(iid)[0]
+
+    def defense_of(self, iid: int) -> int:
+        return self.stats(iid)[1] + self.shield.get(iid, 0)
+
+    def has_passive(self, iid: int, effect: str) -> bool:
+        return any(s.kind == "passive" and s.effect == effect for s in self.card(iid).skills)
+
+    def bordering_own_ready(self, p: int) -> set[int]:
+        """Empty zones bordering one of p's Ready Gates: where p may open Summons/Spirits."""
+        out: set[int] = set()
+        for i, g in self.gates.items():
+            if g.owner == p and g.ready:
+                for n in GRID.neighbours[self.field.index(i)]:
+                    if self.field[n] == EMPTY:
+                        out.add(n)
+        return out
+
+    # ---- changing --------------------------------------------------------------------
+    def player(self, p: int) -> Player:
+        """Player ``p`` to change: this state's own (copied first if a copy shares it). The
+        rules change a player only through it."""
+        pls = self.players
+        if self._mine >> p & 1:
+            return pls[p]
+        mine = pls[p].copy()
+        self.players = (mine, pls[1]) if p == 0 else (pls[0], mine)
+        self._own(self._mine | 1 << p)
+        return mine
+
+    def next_step(self) -> None:
+        self.step = NEXT_STEP[self.step]  # type: ignore[assignment]  # one of STEPS
+
+    def set_gate(self, iid: int, ready: bool | None = None, damage: int | None = None,
+                 branches: tuple[int, ...] | None = None) -> None:
+        """The Gate ``iid`` with these fields changed (the others as they are)."""
+        g = self.gates[iid]
+        self.gates[iid] = FieldGate(iid, g.owner, g.ready if ready is None else ready,
+                                    g.damage if damage is None else damage,
+                                    g.branches if branches is None else branches)
+
+    def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
+        self.field[zone] = iid
+        self.gates[iid] = FieldGate(iid, owner, ready)
+
+    def draw(self, p: int, n: int = 1) -> int:
+        pl = self.player(p)
+        taken = pl.deck[:n]
+        del pl.deck[:n]
+        pl.hand.extend(taken)
+        if taken and self.loud:
+            who = "card" if len(taken) == 1 else "cards"
+            self.log("draw", f"Player {p + 1} draws {len(taken)} {who}.", p, random=True,
+                     reveals=(p,))
+        return len(taken)
+
+    def to_discard(self, iid: int, owner: int) -> None:
+        self.player(owner).discard.append(iid)
+
+    def leave_field(self, iid: int, to: Place, by: int | None) -> None:
+        """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
+        that add text to the effect that discarded it apply for player ``by`` (K-16)."""
+        g = self.gates.pop(iid)
+        self.field[self.field.index(iid)] = EMPTY
+        self.absorbed.pop(iid, None)
+        pl = self.player(g.owner)
+        for b in g.branches:
+            pl.discard.append(b)
+            if self.loud:
+                self.log("discard", f"{self.name(b)} (Branched) is discarded with its host.",
+                         g.owner)
+        if to == "hand":
+            pl.hand.append(iid)
+            if self.loud:
+                self.log("return", f"{self.name(iid)} returns to its owner's hand.", g.owner)
+        else:
+            pl.discard.append(iid)
+            if self.loud:
+                self.log("discard", f"{self.name(iid)} is discarded.", g.owner)
+            if by is not None and self.table.of(iid).ready_on_discard:
+                self._ready_own_choice(by, f"{self.name(iid)}'s Potion Potential")
+
+    def _ready_own_choice(self, p: int, reason: str) -> None:
+        table = self.table
+        options = tuple(sorted(
+            i for i, g in self.gates.items()
+            if g.owner == p and not g.ready and table.of(i).type in ("summon", "spirit")
+        ))
+        if len(options) == 1:
+            self.set_gate(options[0], ready=True)
+            if self.loud:
+                self.log("ready", f"{reason}: Player {p + 1} Readies {self.name(options[0])}.", p)
+        elif options:
+            self.pending = Pending(kind="ready_own", player=p, options=options, reason=reason)
+        elif self.loud:
+            self.log("ready", f"{reason}: Player {p + 1} has no Rested Summon or Spirit.", p)
+
+    def damage(self, iid: int, amount: int, by: int | None, source: str) -> bool:
+        """Deal damage; Defense reduces it, and that reduction is used up for the rest of the
+        Sequence (K-08, K-11). Returns True if the Gate was discarded by it."""
+        g = self.gates.get(iid)
+        if g is None or amount <= 0:
+            return False
+        defense = self.defense_of(iid)
+        used = self.absorbed.get(iid, 0)
+        left = max(0, defense - used)
+        through = max(0, amount - left)
+        self.absorbed[iid] = used + min(amount, left)
+        name = self.name(iid) if self.loud else ""
+        if through == 0:
+            if self.loud:
+                self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)
+            return False
+        if self.table.of(iid).type == "entrant":
+            total = g.damage + through
+            self.set_gate(iid, damage=total)
+            if self.loud:
+                self.log("damage", f"{source} deals {through} damage to {name} "
+                         f"({total}/{ENTRANT_LIFE}).", by, data={"target": iid, "amount": through})
+            if total >= ENTRANT_LIFE and self.winner is None:
+                self.winner = 1 - g.owner
+                self.over = True
+                if self.loud:
+                    self.log("win", f"{name} has taken {total} damage: Player {self.winner + 1} "
+                             "wins!", self.winner)
+            return False
+        if self.loud:
+            self.log("damage", f"{source} deals {through} damage past Defense to {name}.", by,
+                     data={"target": iid, "amount": through})
+        self.leave_field(iid, "discard", by)
+        return True

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from rules.kyoukai.legal import occupancy, reach
 from rules.kyoukai.priors import best_attack
-from rules.kyoukai.quicklook import attack_of
 from rules.kyoukai.state import State
 
 # A threat is not a capture: the other side may move away, block, heal or answer with a Fast
@@ -32,7 +31,7 @@ def threats(state: State, side: int, only_ready: bool) -> float:
         if g.owner != side or (only_ready and not g.ready):
             continue
         card = state.card(iid)
-        if card.movement is None or attack_of(state, iid) <= 0:
+        if card.movement is None or state.stats(iid)[0] <= 0:
             continue
         zone = state.zone_of(iid)
         best, target = best_attack(state, iid, zone)

@@ -14,7 +14,6 @@ from typing import Any
 import rules
 from rules.agents import Agent, make_agent
 from rules.core.played import Played
-from rules.core.playout import Playout
 from rules.core.ruleset import Ruleset
 from rules.sim.plan import Match
 
@@ -101,11 +100,6 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
                                       game=match.game) for p in (0, 1)]
     state = rs.new_game(seed=match.seed, options=options)
     first = rs.to_act(state)
-    # a game with ``pick_kinds`` has agents remember their picks: no choice by position
-    if agents[0].positional and agents[1].positional and not rs.pick_kinds:
-        playout = rs.playout(state)
-        if playout is not None:
-            return _play_out(rs, playout, agents, base, first, choices, keep)
     played: tuple[set[Played], set[Played]] = (set(), set())
     decisions = steps = 0
     # An agent that does not read its view gets None (building one costs more than a random
@@ -119,7 +113,7 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
     # Forced steps (a lone legal intent that plays no card) played at once by the game, as the
     # loop below would play them one by one; not where the game counts played cards itself.
     forced = None if every or type(rs).forced_steps is Ruleset.forced_steps \
-        else rs.forced_steps
+        else rs.push_forced
     while (p := to_act(state)) is not None:
         step = pending(state)
         if step is not None:
@@ -171,42 +165,6 @@ def _ended(rs: Ruleset[Any], base: GameResult, first: int | None, winner: int | 
                       winner=winner, capped=capped, turns=turns, decisions=decisions,
                       played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
                       choices=choices)
-
-
-def _play_out(rs: Ruleset[Any], playout: Playout, agents: list[Agent], base: GameResult,
-              first: int | None, choices: array[int], keep: bool) -> GameResult:
-    """``_play``'s loop on the game's ``Playout``, for agents that choose by position: the
-    same choices, played cards and result, without a State per intent."""
-    played: tuple[set[Played], set[Played]] = (set(), set())
-    decisions = steps = 0
-    to_act, legal_of, apply, played_by = (playout.to_act, playout.legal, playout.apply,
-                                          playout.played)
-    picks = (agents[0].pick, agents[1].pick)
-    append = choices.append
-    forced = playout.forced
-    while (p := to_act()) is not None:
-        n = forced()
-        if n:
-            steps = _forced(choices, steps, n)
-            continue
-        steps += 1
-        if steps > MAX_INTENTS:
-            raise RuntimeError(f"the game did not end in {MAX_INTENTS} intents")
-        legal = legal_of()
-        n = len(legal)
-        if n == 1:
-            at = 0
-        else:
-            at = picks[p](n)
-            decisions += 1
-        append(at)
-        intent = legal[at]
-        cards = played_by(intent)
-        if cards:
-            played[p].update(cards)
-        apply(intent)
-    return _ended(rs, base, first, playout.winner(), playout.turns(), decisions, played,
-                  choices.tobytes() if keep else b"")
 
 
 def intents_of(match: Match, choices: bytes) -> list[dict[str, Any]]:

@@ -19,8 +19,8 @@ def test_game_over_shows_life_zero_not_less() -> None:
         state = scene.session.state
         loser = 1 - scene.session.winner()  # type: ignore[operator]
         ent = state.players[loser].entrant
-        over = state.gates[ent].model_copy(update={"damage": 23})  # 3 past its 20 Life
-        state = state.model_copy(update={"gates": {**state.gates, ent: over}})
+        state = state.copy()
+        state.set_gate(ent, damage=23)  # 3 past its 20 Life
         scene.layout.update(state, Seats(0, False, scene.names), [])
         rec = TextRecorder(app.size)
         scene.layout.draw(rec, scene.handler.overlay(scene))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.state import replaced
 from rules.kyoukai.state import State
 from tests.kyoukai.helpers import at, do, pass_all, position, rs
 
@@ -29,10 +30,9 @@ def _empty_deck_draw(entrant: str, damage: int = 0, defense: int | None = None) 
     s = position(deck=[["punch"], []], active=0, entrants=["ronin_aki", entrant])
     if defense is not None:
         card = s.catalog[entrant].model_copy(update={"defense": defense})
-        s = s.model_copy(update={"catalog": {**s.catalog, entrant: card}})
+        s = replaced(s, catalog={**s.catalog, entrant: card})
     ent = s.players[1].entrant
-    s = s.model_copy(update={"gates": {**s.gates, ent: s.gates[ent].model_copy(
-        update={"damage": damage})}})
+    s.set_gate(ent, damage=damage)
     return pass_all(do(s, kind="end_step"))
 
 
@@ -79,17 +79,14 @@ def test_K09_any_damage_past_defense_discards_a_summon_at_once() -> None:
 def test_K10_entrant_damage_accumulates_and_twenty_loses() -> None:
     s = position(field=[{"card": "wandering_lion", "owner": 1, "zone": "D5",
                          "ready": True}], active=1)
-    s = s.model_copy(update={"gates": {**s.gates, s.players[0].entrant:
-                                       s.gates[s.players[0].entrant].model_copy(
-                                           update={"damage": 17})}})
+    s.set_gate(s.players[0].entrant, damage=17)
     s = pass_all(do(s, kind="attack", gate="D5", zone="E5"))  # 3 - 1 = 2 → 19
     assert s.gates[s.players[0].entrant].damage == 19
     assert rs.winner(s) is None and rs.to_act(s) is not None
     # One more point ends it.
     s2 = position(field=[{"card": "wandering_lion", "owner": 1, "zone": "D5"}], active=1)
     ent = s2.players[0].entrant
-    s2 = s2.model_copy(update={"gates": {**s2.gates, ent: s2.gates[ent].model_copy(
-        update={"damage": 18})}})
+    s2.set_gate(ent, damage=18)
     s2 = pass_all(do(s2, kind="attack", gate="D5", zone="E5"))
     assert s2.gates[ent].damage == 20
     assert rs.winner(s2) == 1

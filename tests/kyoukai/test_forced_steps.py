@@ -41,3 +41,20 @@ def test_games_without_the_hook_force_nothing() -> None:
     state = rs.new_game(seed=1)
     assert type(rs).forced_steps is Ruleset.forced_steps
     assert rs.forced_steps(state) == (state, 0)
+
+
+def test_push_forced_plays_the_forced_steps_on_the_callers_state() -> None:
+    rs = rules.get("kyoukai")
+    r = random.Random(8)
+    state = rs.new_game(seed=8)
+    runs = 0
+    while rs.to_act(state) is not None:
+        before = rs.dump(state)
+        target, n = rs.forced_steps(state)
+        assert rs.dump(state) == before  # forced_steps left the caller's state as it was
+        mine = state.copy()
+        pushed, m = rs.push_forced(mine)
+        assert pushed is mine and m == n and rs.dump(pushed) == rs.dump(target)
+        runs += n > 0
+        state = rs.apply(state, r.choice(rs.legal_intents(state)), quiet=True).state
+    assert runs > 20

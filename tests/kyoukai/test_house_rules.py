@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rules
+from rules.core.state import replaced
 from rules.kyoukai.intents import OpenGate
 from rules.kyoukai.state import OPENING_HAND, TURN_CAP
 from tests.kyoukai.helpers import do, iid_at, pass_all, position, rs
@@ -59,7 +60,7 @@ def test_drawing_from_an_empty_deck_wounds_the_entrant() -> None:
 
 
 def test_turn_cap_is_a_draw() -> None:
-    s = position().model_copy(update={"turn": TURN_CAP})
+    s = replaced(position(), turn=TURN_CAP)
     s = pass_all(do(s, kind="end_step"))
     assert s.over and rs.winner(s) is None and rs.to_act(s) is None
 

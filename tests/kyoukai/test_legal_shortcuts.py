@@ -10,7 +10,6 @@ import pytest
 
 import rules
 from rules.kyoukai.legal import STAGES, legal, to_act
-from rules.kyoukai.lookup import facts
 from rules.kyoukai.state import State
 
 
@@ -43,7 +42,7 @@ def test_who_acts_and_what_is_legal_match_the_stage_table(seed: int) -> None:
 
 def test_card_facts_follow_the_card_data() -> None:
     s = random_states(3, 200)[-1]
-    table = facts(s)
+    table = s.table.by_iid
     assert set(table) == set(s.cards)
     for iid, f in table.items():
         card = s.card(iid)
@@ -58,9 +57,9 @@ def test_a_hot_reloaded_card_is_looked_up_anew() -> None:
     s = random_states(4, 50)[-1]
     iid = next(i for i in s.players[0].hand)
     card = s.card(iid)
-    before = facts(s)[iid]
+    before = s.table.of(iid)
     changed = card.model_copy(update={"cost": (card.cost + 1) % 10})
     reloaded, events = rs.replace_cards(s, {card.id: changed})
     assert events and reloaded.catalog is not s.catalog
-    assert facts(reloaded)[iid].cost == (card.cost + 1) % 10
-    assert facts(s)[iid] == before and facts(s)[iid].cost == card.cost
+    assert reloaded.table.of(iid).cost == (card.cost + 1) % 10
+    assert s.table.of(iid) == before and s.table.of(iid).cost == card.cost

@@ -9,6 +9,7 @@ import pytest
 
 from rules import IllegalIntent
 from rules.core.errors import DataError
+from rules.core.state import replaced
 from rules.kyoukai.cards import SkillCost
 from rules.kyoukai.intents import UseSkill
 from rules.kyoukai.ruleset import load
@@ -24,7 +25,7 @@ def _costing(s: State, card: str, ki: int = 0, **more: int) -> State:
     old = s.catalog[card]
     skill = old.skills[0].model_copy(update={"cost": SkillCost(ki=ki, **more)})
     new = old.model_copy(update={"skills": (skill, *old.skills[1:])})
-    return s.model_copy(update={"catalog": {**s.catalog, card: new}})
+    return replaced(s, catalog={**s.catalog, card: new})
 
 
 def _refusal(s: State, i: UseSkill) -> str:
@@ -81,8 +82,8 @@ def test_a_location_skill_from_the_discard_needs_its_cost() -> None:
     phoenix = s.players[0].discard[0]
     assert _refusal(s, UseSkill.of(phoenix, 0, 19)) == \
         "Ravenous Rebirth costs 1 Ki, you have 0"
-    s = s.model_copy(update={"players": (s.players[0].model_copy(update={"ki": 1}),
-                                         s.players[1])})
+    s = s.copy()
+    s.player(0).ki = 1
     assert _skills(s)
 
 
@@ -243,7 +244,7 @@ def test_discard_and_rest_together_pay_hand_cards_first_then_gates() -> None:
     assert rs.describe(s, pick).startswith(
         "Shadow Cat: Shadow Strike (discard Stone Throw, Rest Iron Boar) → ")
     s = rs.apply(s, pick).state
-    assert _hand(s) == () and not s.gates[boar].ready
+    assert _hand(s) == [] and not s.gates[boar].ready
 
 
 def test_the_log_names_the_paid_cards() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from rules import IllegalIntent
 from rules.core.errors import DataError
+from rules.core.state import replaced
 from rules.kyoukai.cards import Skill
 from rules.kyoukai.intents import Attack, Move, OpenGate, UseSkill
 from rules.kyoukai.scenario import parse_zone as Z
@@ -108,8 +109,8 @@ def test_K15_the_passive_works_on_a_normal_gate_too() -> None:
                  hand=[[], ["punch"]], ki=[3, 3])
     punch = s.catalog["punch"]
     stubborn = Skill(name="Stubborn", kind="passive", effect="open_as_fast")
-    s = s.model_copy(update={"catalog": {
-        **s.catalog, "punch": punch.model_copy(update={"skills": (stubborn,)})}})
+    s = replaced(s, catalog={
+        **s.catalog, "punch": punch.model_copy(update={"skills": (stubborn,)})})
     s = do(s, kind="move", gate="C4", to="C3")
     opens = [i for i in rs.legal_intents(s) if isinstance(i, OpenGate)]
     assert {s.cards[i.card] for i in opens} == {"punch"}
@@ -169,11 +170,8 @@ def test_K17_opening_a_branch_gate_branches_it_and_a_skill_less_branch_gives_not
     assert [s.cards[b] for b in s.gates[boar].branches] == ["ward_sprite"]
     s = pass_all(do(s, kind="open", card="graft", zone="C3"))
     assert [s.cards[b] for b in s.gates[boar].branches] == ["ward_sprite", "moss_turtle"]
-    from rules.kyoukai.draft import Draft
-
-    d = Draft(s)
-    assert d.defense_of(boar) == 2 + 1  # Warding +1; the Turtle adds nothing
-    assert d.attack_of(boar) == 2
+    assert s.defense_of(boar) == 2 + 1  # Warding +1; the Turtle adds nothing
+    assert s.attack_of(boar) == 2
 
 
 def test_K18_special_location_skill_is_used_only_from_the_discard() -> None:
@@ -186,7 +184,7 @@ def test_K18_special_location_skill_is_used_only_from_the_discard() -> None:
     rebirth = {i.zone for i in legal if isinstance(i, UseSkill) and i.gate == in_discard}
     assert rebirth == {Z("D5"), Z("E4")}  # empty zones bordering the Entrant in E5
     s = pass_all(do(s, kind="skill", gate=in_discard, skill=0, zone="D5"))
-    assert at(s, "D5") == "transient_phoenix" and s.players[0].discard == ()
+    assert at(s, "D5") == "transient_phoenix" and s.players[0].discard == []
     assert s.gates[iid_at(s, "D5")].ready is False
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import rules
 from rules.core.manual_intents import ManualDone, ManualMove
 from rules.core.manual_table import BOARD
+from rules.core.state import replaced
 from rules.kyoukai.intents import Choose
 from rules.kyoukai.state import Pending
 
@@ -26,8 +27,8 @@ def _with_choice(reached: dict[str, Any]) -> tuple[Any, Any, list[int]]:
     own = [g for g in state.gates if state.gates[g].owner == p
            and g not in (pl.entrant for pl in state.players)]
     assert len(own) >= 2, "the reached state needs two Gates of the step's player"
-    return rs, state.model_copy(update={"pending": Pending(
-        kind="ready_own", player=p, options=tuple(own[:2]), reason="test")}), own[:2]
+    return rs, replaced(state, pending=Pending(
+        kind="ready_own", player=p, options=tuple(own[:2]), reason="test")), own[:2]
 
 
 def _off_field(rs: Any, state: Any, gate: int) -> Any:

@@ -23,6 +23,7 @@ from rules.core.manual_intents import (
     ManualShuffle,
 )
 from rules.core.paths import asset
+from rules.core.state import replaced
 from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, State
 from rules.records.session import Session
 
@@ -125,16 +126,15 @@ def test_done_refuses_a_broken_state_naming_what_is_wrong(at_step: State) -> Non
                        "the field"):
         rs.apply(off, ManualDone())
     card = at_step.players[0].hand[0]
-    p0 = at_step.players[0]
-    twice = at_step.model_copy(update={"players": (
-        p0.model_copy(update={"discard": (*p0.discard, card)}), at_step.players[1])})
+    twice = at_step.copy()
+    twice.player(0).discard.append(card)
     with pytest.raises(IllegalIntent, match=rf"{twice.name(card)} is in 2 places \(Player 1's "
                        r"Hand, Player 1's Discard\)"):
         rs.apply(twice, ManualDone())
     with pytest.raises(IllegalIntent, match="Done refused"):  # a quiet caller is refused too
         rs.apply(twice, ManualDone(), quiet=True)
-    low = at_step.model_copy(update={"players": (p0.model_copy(update={"ki": -2}),
-                                                 at_step.players[1])})
+    low = at_step.copy()
+    low.player(0).ki = -2
     with pytest.raises(IllegalIntent, match="Player 1's Ki is -2; it must be 0-99"):
         rs.apply(low, ManualDone())
 
@@ -205,7 +205,7 @@ def test_a_manual_step_pauses_the_sequence_until_done(manual_packs: dict[str, Pa
     the Spear waits on the Sequence until Done, then resolves (by hand, for Player 1)."""
     s = rs.new_game(1, {"pack": str(manual_packs["kyoukai"])})
     spear, snap = s.players[0].hand[0], s.players[1].hand[0]
-    s = s.model_copy(update={"cards": {**s.cards, spear: "thunder_spear", snap: "thunder_snap"}})
+    s = replaced(s, cards={**s.cards, spear: "thunder_spear", snap: "thunder_snap"})
     s = rs.apply(s, rs.scenario_intent(s, {"kind": "open", "card": spear})).state
     s = rs.apply(s, rs.scenario_intent(s, {"kind": "open", "card": snap})).state
     while rs.manual_pending(s) is None:

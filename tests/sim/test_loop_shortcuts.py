@@ -24,10 +24,7 @@ from rules.sim.plan import Match, deck_names, plan
 
 
 class Recording(RandomAgent):
-    """A random agent that keeps the views it was given (so it must be asked through
-    ``choose``, not by position in a playout)."""
-
-    positional = False
+    """A random agent that keeps the views it was given."""
 
     def __init__(self, seed: int, reads: bool) -> None:
         super().__init__(seed)

@@ -1,1 +1,0 @@
-"""Kyoukai on plain, mutable values: the simulation's playout (``rules.core.playout``)."""
