@@ -17,7 +17,10 @@ Passes (each prints a ``PASS`` line, then one ``RESULT`` line sums them):
 - refusals, glyphs, links, simulate-args (``tools/fuzz_edges.py``, issue 33): control and
   invisible characters in pack text, a deck written twice, folders and pipes named like pack
   files, a byte-order mark; the same characters drawn; records reaching a pack through links;
-  ``simulate``'s arguments. A bad input taken as good, or a good one refused, is *wrong*.
+  ``simulate``'s arguments. A bad input taken as good, or a good one refused, is *wrong*;
+- manual (``tools/fuzz_manual.py``, issue 33): random manual steps in every game, with
+  intents out of range: a listed intent refused (or Done accepted unlisted) is *refused*, a
+  player left to act with nothing legal after Done is *stuck*.
 
 ``--quick`` is the bounded run the test suite uses (a few seconds).
 """
@@ -42,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import fuzz_edges  # noqa: E402
+import fuzz_manual  # noqa: E402
 
 import rules  # noqa: E402
 from rules import GAMES  # noqa: E402
@@ -75,6 +79,7 @@ class Tally:
     wrong: int = 0
     slowest: tuple[float, str] = (0.0, "")
     notes: list[str] = field(default_factory=list)
+    extra: dict[str, int] = field(default_factory=dict)  # a pass's own failure counts
 
     def note(self, what: str) -> None:
         if len(self.notes) < 5:
@@ -83,7 +88,8 @@ class Tally:
     def line(self) -> str:
         return (f"PASS {self.name} tried={self.tried} crashed={self.crashed} hung={self.hung} "
                 f"outside_reads={self.outside_reads} lost={self.lost} wrong={self.wrong} "
-                f"slowest={self.slowest[0]:.2f}s ({self.slowest[1]})")
+                + "".join(f"{k}={v} " for k, v in self.extra.items())
+                + f"slowest={self.slowest[0]:.2f}s ({self.slowest[1]})")
 
 
 class Hung(Exception):
@@ -374,15 +380,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mutations", type=int, default=300, help="randomly damaged files")
     ap.add_argument("--edges", type=int, default=200,
                     help="cases of each issue-33 pass (glyphs: ten times as many strings)")
+    ap.add_argument("--manual", type=int, default=200,
+                    help="random walks of three manual steps each (manual pass)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="a few seconds: what the tests run")
     args = ap.parse_args(argv)
     if args.quick:
         args.games, args.illegal, args.mutations, args.edges = 2, 40, 30, 15
+        args.manual = 10
     if hasattr(signal, "SIGALRM"):
         signal.signal(signal.SIGALRM, _stop)
     tallies = [Tally("soak"), Tally("illegal-apply"), Tally("illegal-record"), Tally("files"),
-               Tally("refusals"), Tally("glyphs"), Tally("links"), Tally("simulate-args")]
+               Tally("refusals"), Tally("glyphs"), Tally("links"), Tally("simulate-args"),
+               Tally("manual")]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="playtable-fuzz-") as tmp:
         folder = Path(tmp)
@@ -392,12 +402,18 @@ def main(argv: list[str] | None = None) -> int:
         _report(tallies[1], tallies[2])
         files(tallies[3], args.mutations, args.seed, folder)
         _report(tallies[3])
-        edges(tallies[4:], args.edges, args.seed, folder)
+        edges(tallies[4:8], args.edges, args.seed, folder)
+        fuzz_manual.manual(tallies[8], args.manual, args.seed, folder)
+        _report(tallies[8])
     total = {k: sum(getattr(t, k) for t in tallies)
              for k in ("tried", "crashed", "hung", "outside_reads", "lost", "wrong")}
+    for t in tallies:
+        for k, v in t.extra.items():
+            total[k] = total.get(k, 0) + v
+    extra = "".join(f"{k}={total[k]} " for k in sorted({k for t in tallies for k in t.extra}))
     print(f"RESULT tried={total['tried']} crashed={total['crashed']} hung={total['hung']} "
           f"outside_reads={total['outside_reads']} lost={total['lost']} "
-          f"wrong={total['wrong']} seconds={time.monotonic() - started:.0f}")
+          f"wrong={total['wrong']} {extra}seconds={time.monotonic() - started:.0f}")
     return 0 if not any(total[k] for k in total if k != "tried") else 1
 
 

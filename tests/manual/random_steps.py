@@ -35,6 +35,7 @@ from rules.core.model import Intent
 
 KINDS = ("crash", "refused", "unlisted", "changed", "stuck")
 OUT_OF_RANGE = (99, -7, 10 ** 18, -1, -2, 2 ** 63)
+SWEEP = 0.1  # how often a change is a whole pile moved away (a hand emptied…)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,11 @@ def walk(game: str, seed: int, steps: int = 4, per_step: int = 8,
                 break
             # Done after the changes, and again after each further change while refused.
             done = n >= changes and (n - changes) % 2 == 0
+            if not done and rng.random() < SWEEP:
+                for intent in _sweep(rs, state, rng):
+                    out.tried += 1
+                    state = _try(rs, state, intent, game, found, out)
+                continue
             intent = ManualDone() if done else _intent(rs, state, rng)
             out.tried += 1
             state = _try(rs, state, intent, game, found, out)
@@ -121,6 +127,16 @@ def _try(rs: Any, state: Any, intent: Intent, game: str, found: list[Finding],
     return after
 
 
+def _sweep(rs: Any, state: Any, rng: random.Random) -> list[Intent]:
+    """Every card of one player's pile into another pile, as a designer clearing a hand
+    (most often the hand of the player carrying the step out)."""
+    table = rs.manual_table
+    p = rs.manual_pending(state).player if rng.random() < 0.7 else rng.choice((0, 1))
+    here = "hand" if "hand" in table.piles and rng.random() < 0.6 else rng.choice(table.piles)
+    there = rng.choice([z for z in table.piles if z != here] or [here])
+    return [ManualMove(card=c, owner=p, zone=there) for c in table.pile(state, p, here)]
+
+
 def _intent(rs: Any, state: Any, rng: random.Random) -> Intent:
     """A listed manual intent (of the table or of a random card) or a made-up one."""
     table = rs.manual_table
@@ -135,13 +151,15 @@ def _intent(rs: Any, state: Any, rng: random.Random) -> Intent:
     def num(real: list[int]) -> int:
         return rng.choice(real) if real and rng.random() < 0.5 else rng.choice(OUT_OF_RANGE)
 
-    zones = [*table.piles, *table.fixed, BOARD, UNDER, "nowhere"]
-    owner = rng.choice((0, 1, 0, 1, *OUT_OF_RANGE))
-    kind = rng.randrange(5)
+    # Mostly a real card and player, so the check reaches the place named.
+    zones = [BOARD, BOARD, *table.fixed, *table.fixed, UNDER, *table.piles, "nowhere"]
+    owner = rng.choice((0, 1)) if rng.random() < 0.8 else rng.choice(OUT_OF_RANGE)
+    card = rng.choice(cards) if rng.random() < 0.8 else rng.choice(OUT_OF_RANGE)
+    kind = rng.choice((0, 0, 1, 2, 3, 4))
     if kind == 0:
-        return ManualMove(card=num(cards), owner=owner, zone=rng.choice(zones),
-                          at=num([*range(6), *cards]), bottom=rng.random() < 0.3,
-                          face_down=rng.random() < 0.2)
+        at = rng.choice([*range(6), *cards]) if rng.random() < 0.4 else rng.choice(OUT_OF_RANGE)
+        return ManualMove(card=card, owner=owner, zone=rng.choice(zones), at=at,
+                          bottom=rng.random() < 0.3, face_down=rng.random() < 0.1)
     if kind == 1:
         spec = rng.choice(table.counters) if table.counters else None
         name = spec.name if spec is not None and rng.random() < 0.9 else "nothing"
