@@ -9,13 +9,14 @@ Everything comes from the rules (``manual_pending``, ``legal_intents`` with a ca
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
+from game.draw.palette import ERROR, GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.scale import px
 from game.draw.text import TEXT, wrap
 from rules.core.manual_intents import (
@@ -30,9 +31,11 @@ from rules.core.manual_table import BOARD, FACE_DOWN, UNDER, ManualTable, Place
 from rules.core.model import Intent
 
 ROW = 28  # a button row's height at UI scale 1
+Style = Literal["heading", "note", "refusal"]  # a panel text's look
 BOARD_BUTTONS = 6  # a board with at most this many free places gets a button each
 LOG_ROOM = 165  # UI pixels kept under the panel: the log's last five lines, the buttons below
 NOTE_ROOM = 48  # for the help lines under the buttons
+REASON_LINES = 4  # why Done is refused, cut to this many lines
 
 
 class ManualPanel:
@@ -44,8 +47,11 @@ class ManualPanel:
         self.step: ManualStep | None = None
         self.selected: Any = None  # the card whose intents are listed
         self.buttons: dict[UIButton, Intent] = {}
-        # text drawn in the panel besides the card's: (words, top left, a heading?)
-        self.labels: list[tuple[str, tuple[int, int], bool]] = []
+        # Done while the rules refuse it: shown disabled, with their reason under it.
+        self.done_off: UIButton | None = None
+        self.done_reason: str | None = None
+        # text drawn in the panel besides the card's: (words, top left, style)
+        self.labels: list[tuple[str, tuple[int, int], Style]] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._shown: tuple[Any, ...] = ()
         self.viewer = 0
@@ -76,13 +82,18 @@ class ManualPanel:
         self._shown = key
         self._kill()
         y = side.y + self._text_height(side.w)
+        self.done_reason = None
         if deciding:
+            if not any(i.kind == "manual_done" for i in legal):
+                self.done_reason = self.session.rs.done_refusal(self.session.state)
             y = self._place(side, y, self._table_intents(legal))
+            if self.done_reason is not None:
+                y = self._note(side, y, self.done_reason, lines=REASON_LINES, warn=True)
             if self.selected is None:  # a picked card's list takes the players' counters' room
                 y = self._counters(side, y, [i for i in legal if isinstance(i, ManualCounter)])
             if self.selected is not None and self.table is not None:
                 name = self.name(self.selected)
-                self.labels.append((f"{name}:", (side.x + px(10), y + px(4)), True))
+                self.labels.append((f"{name}:", (side.x + px(10), y + px(4)), "heading"))
                 y += px(24)
                 # Its counters and states first: a card's many zones may not all fit, and
                 # a drag onto the table reaches those anyway.
@@ -99,10 +110,16 @@ class ManualPanel:
             y = self._note(side, y, f"Player {self.step.player + 1} carries it out by hand.")
         self.rect = pygame.Rect(side.x, side.y, side.w, y - side.y + px(8))
 
-    def _note(self, side: pygame.Rect, y: int, text: str) -> int:
-        """A small line of help at ``y``, wrapped to the panel; returns the y under it."""
-        for line in wrap(text, 16, side.w - px(20)):
-            self.labels.append((line, (side.x + px(10), y + px(4)), False))
+    def _note(self, side: pygame.Rect, y: int, text: str, lines: int = 0,
+              warn: bool = False) -> int:
+        """A small line of help (``warn``: a refusal) at ``y``, wrapped to the panel and cut
+        to ``lines`` if given; returns the y under it."""
+        wrapped = wrap(text, 16, side.w - px(20))
+        if lines and len(wrapped) > lines:
+            wrapped = [*wrapped[:lines - 1], wrapped[lines - 1].rstrip(" .;,") + " …"]
+        for line in wrapped:
+            self.labels.append((line, (side.x + px(10), y + px(4)),
+                                "refusal" if warn else "note"))
             y += px(20)
         return y + px(4)
 
@@ -141,10 +158,14 @@ class ManualPanel:
         for b in self.buttons:
             b.kill()
         self.buttons = {}
+        if self.done_off is not None:
+            self.done_off.kill()
+            self.done_off = None
         self.labels = []
 
-    def _table_intents(self, legal: list[Intent]) -> list[tuple[str, Intent]]:
-        out = []
+    def _table_intents(self, legal: list[Intent]) -> list[tuple[str, Intent | None]]:
+        """Done (None: refused now, shown disabled), Roll and Shuffle."""
+        out: list[tuple[str, Intent | None]] = [("Done", None)] if self.done_reason else []
         for i in legal:
             if i.kind in ("manual_done", "manual_roll", "manual_shuffle"):
                 out.append((self.label(i), i))
@@ -178,7 +199,7 @@ class ManualPanel:
             now = table.counter(self.session.state, spec, owner, card)
             who = f"P{owner + 1} " if card < 0 else ""
             self.labels.append((f"{who}{spec.title}: {now}", (side.x + px(10), y + px(5)),
-                                False))
+                                "note"))
             for k, sign in enumerate(("-", "+")):
                 step = next((i for i in steps if (i.value > (now or 0)) == (sign == "+")), None)
                 if step is None:
@@ -190,9 +211,10 @@ class ManualPanel:
             y += h + gap
         return y
 
-    def _place(self, side: pygame.Rect, y: int, items: list[tuple[str, Intent]]) -> int:
+    def _place(self, side: pygame.Rect, y: int,
+               items: Sequence[tuple[str, Intent | None]]) -> int:
         """Buttons two to a row from ``y`` (one, when a label would not fit in half the
-        width); returns the y under them."""
+        width; a None intent: the refused Done, disabled); returns the y under them."""
         gap, h = px(4), px(ROW)
         w = (side.w - gap) // 2
         text = self.manager.get_theme().get_font(["#manual_button", "button"])
@@ -208,7 +230,11 @@ class ManualPanel:
                 break
             b = UIButton(pygame.Rect(x, top, w, h), label, manager=self.manager,
                          object_id="#manual_button")
-            self.buttons[b] = intent
+            if intent is None:
+                b.disable()
+                self.done_off = b
+            else:
+                self.buttons[b] = intent
             placed += 1
         return y + (placed + per_row - 1) // per_row * (h + gap)
 
@@ -275,7 +301,8 @@ class ManualPanel:
             y += px(24)
         if step.roll:
             surf.blit(TEXT.get(f"Rolled: {step.roll}", 20, GOLD, True), (x, y + px(2)))
-        for words, at, heading in self.labels:
-            surf.blit(TEXT.get(words, 18 if heading else 16, INK if heading else INK_DIM,
-                               heading), at)
+        for words, at, style in self.labels:
+            heading = style == "heading"
+            color = INK if heading else ERROR if style == "refusal" else INK_DIM
+            surf.blit(TEXT.get(words, 18 if heading else 16, color, heading), at)
         pygame.draw.line(surf, PANEL_EDGE, (r.x, r.bottom), (r.right, r.bottom))

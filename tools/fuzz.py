@@ -17,12 +17,15 @@ Passes (each prints a ``PASS`` line, then one ``RESULT`` line sums them):
 - refusals, glyphs, links, simulate-args (``tools/fuzz_edges.py``, issue 33): control and
   invisible characters in pack text, a deck written twice, folders and pipes named like pack
   files, a byte-order mark; the same characters drawn; records reaching a pack through links;
-  ``simulate``'s arguments. A bad input taken as good, or a good one refused, is *wrong*.
+  ``simulate``'s arguments. A bad input taken as good, or a good one refused, is *wrong*;
 - journal: an autosave journal of random changes (intents, undos, redos, reloads) cut at
   random bytes (a kill mid-write) and damaged (a byte flipped); each must load to a record
   the game went through or be refused with a message (anything else is *lost*, or a
   *crash*), and a cut after the base must load; then the pack files edited under a finished
   record of each game: it must still replay as played, or not claim to.
+- manual (``tools/fuzz_manual.py``, issue 33): random manual steps in every game, with
+  intents out of range: a listed intent refused (or Done accepted unlisted) is *refused*, a
+  player left to act with nothing legal after Done is *stuck*.
 
 ``--quick`` is the bounded run the test suite uses (a few seconds).
 """
@@ -48,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import fuzz_edges  # noqa: E402
+import fuzz_manual  # noqa: E402
 
 import rules  # noqa: E402
 from rules import GAMES  # noqa: E402
@@ -86,6 +90,7 @@ class Tally:
     wrong: int = 0
     slowest: tuple[float, str] = (0.0, "")
     notes: list[str] = field(default_factory=list)
+    extra: dict[str, int] = field(default_factory=dict)  # a pass's own failure counts
 
     def note(self, what: str) -> None:
         if len(self.notes) < 5:
@@ -94,7 +99,8 @@ class Tally:
     def line(self) -> str:
         return (f"PASS {self.name} tried={self.tried} crashed={self.crashed} hung={self.hung} "
                 f"outside_reads={self.outside_reads} lost={self.lost} wrong={self.wrong} "
-                f"slowest={self.slowest[0]:.2f}s ({self.slowest[1]})")
+                + "".join(f"{k}={v} " for k, v in self.extra.items())
+                + f"slowest={self.slowest[0]:.2f}s ({self.slowest[1]})")
 
 
 class Hung(Exception):
@@ -461,16 +467,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--edges", type=int, default=200,
                     help="cases of each issue-33 pass (glyphs: ten times as many strings)")
     ap.add_argument("--journal", type=int, default=300, help="cut and damaged journals")
+    ap.add_argument("--manual", type=int, default=200,
+                    help="random walks of three manual steps each (manual pass)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="a few seconds: what the tests run")
     args = ap.parse_args(argv)
     if args.quick:
         args.games, args.illegal, args.mutations, args.edges, args.journal = 2, 40, 30, 15, 30
+        args.manual = 10
     if hasattr(signal, "SIGALRM"):
         signal.signal(signal.SIGALRM, _stop)
     tallies = [Tally("soak"), Tally("illegal-apply"), Tally("illegal-record"), Tally("files"),
                Tally("refusals"), Tally("glyphs"), Tally("links"), Tally("simulate-args"),
-               Tally("journal")]
+               Tally("journal"), Tally("manual")]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="playtable-fuzz-") as tmp:
         folder = Path(tmp)
@@ -483,11 +492,17 @@ def main(argv: list[str] | None = None) -> int:
         edges(tallies[4:8], args.edges, args.seed, folder)
         journal(tallies[8], args.journal, args.seed, folder)
         _report(tallies[8])
+        fuzz_manual.manual(tallies[9], args.manual, args.seed, folder)
+        _report(tallies[9])
     total = {k: sum(getattr(t, k) for t in tallies)
              for k in ("tried", "crashed", "hung", "outside_reads", "lost", "wrong")}
+    for t in tallies:
+        for k, v in t.extra.items():
+            total[k] = total.get(k, 0) + v
+    extra = "".join(f"{k}={total[k]} " for k in sorted({k for t in tallies for k in t.extra}))
     print(f"RESULT tried={total['tried']} crashed={total['crashed']} hung={total['hung']} "
           f"outside_reads={total['outside_reads']} lost={total['lost']} "
-          f"wrong={total['wrong']} seconds={time.monotonic() - started:.0f}")
+          f"wrong={total['wrong']} {extra}seconds={time.monotonic() - started:.0f}")
     return 0 if not any(total[k] for k in total if k != "tried") else 1
 
 

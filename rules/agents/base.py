@@ -9,14 +9,16 @@ from rules.core.ruleset import Ruleset
 
 def at_manual_step(legal: list[Intent]) -> bool:
     """Whether these are a manual step's intents (a card's effect carried out by hand): its
-    list starts with "Done", and no other list has it."""
-    return bool(legal) and legal[0].kind == "manual_done"
+    list starts with "Done" (when the rules would accept it) or else "Roll", and no other list
+    has either."""
+    return bool(legal) and legal[0].kind in ("manual_done", "manual_roll")
 
 
 def done(legal: list[Intent]) -> Intent:
     """At a manual step: "Done" at once. Computer players do not play manual effects (anything
     else there would be a guess at the card's text); the simulator counts such games as
-    stopped (``Ruleset.manual_pending``). Elsewhere: the first intent."""
+    stopped (``Ruleset.manual_pending``). When the rules refuse Done there, a roll: the step
+    stays open for a person. Elsewhere: the first intent."""
     return legal[0]
 
 

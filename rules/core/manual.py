@@ -135,11 +135,14 @@ def resume(d: Any, then: tuple[Resume, ...], ops: Mapping[str, Resumer]) -> bool
 
 
 # ---- legality -----------------------------------------------------------------------------
-def legal(table: ManualTable, s: Any, step: ManualStep, card: int | None = None) -> list[Intent]:
-    """Done first (what the agents pick), then the table-wide intents; with ``card``, that
-    card's moves, counters and states only (listing every card × zone at once would be big)."""
+def legal(rs: Ruleset[Any], table: ManualTable, s: Any, step: ManualStep,
+          card: int | None = None) -> list[Intent]:
+    """Done first (what the agents pick) when it would be accepted, then the table-wide
+    intents; with ``card``, that card's moves, counters and states only (listing every card
+    × zone at once would be big)."""
     if card is None:
-        out: list[Intent] = [ManualDone(), ManualRoll(sides=6)]
+        out: list[Intent] = [ManualDone()] if rs.done_refusal(s) is None else []
+        out.append(ManualRoll(sides=6))
         for p in (0, 1):
             if table.deck in table.piles:
                 out.append(ManualShuffle(owner=p))
@@ -205,11 +208,11 @@ def _steps(table: ManualTable, s: Any, spec: CounterSpec, owner: int,
             for v in (value - 1, value + 1) if spec.lo <= v <= spec.hi]
 
 
-def why_illegal(table: ManualTable, s: Any, step: ManualStep, intent: Intent) -> str | None:
+def why_illegal(rs: Ruleset[Any], table: ManualTable, s: Any, step: ManualStep,
+                intent: Intent) -> str | None:
     """None if ``intent`` may be applied in this manual step, else the reason."""
     if isinstance(intent, ManualDone):
-        found = consistency(table, s)
-        return None if not found else "Done refused: " + "; ".join(found)
+        return rs.done_refusal(s)
     if isinstance(intent, ManualRoll):
         return None if intent.sides in DIE_SIDES else \
             f"a die has {', '.join(map(str, DIE_SIDES))} sides, not {intent.sides}"
@@ -243,13 +246,24 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
                "under a card, in a game that can hide one)"
     if i.zone in table.fixed:
         if i.at not in table.fixed_spots(s, i.owner, i.zone):
-            return f"{table.fixed_label(i.zone, i.at)} of Player {i.owner + 1} is not free"
+            known = any(i.at in table.fixed_spots(s, p, i.zone) for p in (0, 1)) or any(
+                pl.zone == i.zone and pl.at == i.at for pl in places.values())
+            if not known:  # its label may name the zone alone, which may well be free
+                return f"Player {i.owner + 1}'s {table.zone_label(i.zone)} has no free " \
+                       f"place {i.at}"
+            spot = _label(lambda: table.fixed_label(i.zone, i.at), i.at)
+            return f"{spot} of Player {i.owner + 1} is not free"
         return None
     if i.zone == BOARD:
         if not table.has_board:
             return "this game has no board to put a card on"
         if i.at not in table.board_spots(s, i.owner):
-            return f"{table.spot_label(i.at)} is not a free place on the board"
+            # Named as the game names it only where its board has that place now (a card
+            # there, or free for someone): an intent may carry any number.
+            known = any(i.at in table.board_spots(s, p) for p in (0, 1)) or any(
+                pl.zone == BOARD and pl.at == i.at for pl in places.values())
+            spot = spot_label(table, i.at) if known else f"place {i.at}"
+            return f"{spot} is not a free place on the board"
         return None
     if i.zone == UNDER:
         host = places.get(i.at)
@@ -261,6 +275,18 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
     if i.zone not in table.piles:
         return f"{i.zone!r} is not a zone here ({', '.join((*table.piles, BOARD, *table.fixed))})"
     return None
+
+
+def spot_label(table: ManualTable, at: int) -> str:
+    """The game's name for a board position; a neutral "place N" where it has none."""
+    return _label(lambda: table.spot_label(at), at)
+
+
+def _label(make: Callable[[], str], at: int) -> str:
+    try:
+        return make()
+    except LookupError:  # a game's table of names (biomes, columns) has no such entry
+        return f"place {at}"
 
 
 def _named(table: ManualTable, s: Any, card: int) -> str:
@@ -304,13 +330,40 @@ def consistency(table: ManualTable, s: Any) -> list[str]:
     return out
 
 
+def done_refusal(rs: Ruleset[Any], table: ManualTable, s: Any) -> str | None:
+    """Why Done of the open step would be refused, None if it would be accepted: the state is
+    inconsistent, or the game could not go on from where Done leads (settled quietly here, on
+    a copy: ``s`` is not changed)."""
+    found = consistency(table, s)
+    if found:
+        return "Done refused: " + "; ".join(found)
+    step = steps(s)[0]
+    try:
+        after, _ = table.settle(replaced(s, manual=steps(s)[1:]), True, step)
+    except IllegalIntent as e:  # a resolution part the game cannot carry on (a bad save)
+        return str(e)
+    return idle(rs, after)
+
+
+def idle(rs: Ruleset[Any], after: Any) -> str | None:
+    """Why ``after`` (where a Done leads) would leave the game stuck: a player to act with no
+    legal intent. None if the game is over, a player has a legal intent, or another manual step
+    is open (its Roll is always legal)."""
+    p = rs.to_act(after)
+    if p is None or pending(after) is not None or rs.legal_intents(after):
+        return None
+    return (f"Done refused: Player {p + 1} would have nothing to do: no move of theirs would "
+            "be legal after Done and the game is not over (give back what they need to act)")
+
+
 def _where(table: ManualTable, pl: Place) -> str:
     if pl.zone == BOARD:
-        return f"the board at {table.spot_label(pl.at)}"
+        return f"the board at {spot_label(table, pl.at)}"
     if pl.zone == UNDER:
         return f"under card {pl.at}"
     if pl.zone in table.fixed:
-        return f"Player {pl.owner + 1}'s {table.fixed_label(pl.zone, pl.at).removeprefix('the ')}"
+        spot = _label(lambda: table.fixed_label(pl.zone, pl.at), pl.at)
+        return f"Player {pl.owner + 1}'s {spot.removeprefix('the ')}"
     return f"Player {pl.owner + 1}'s {table.zone_label(pl.zone)}"
 
 
@@ -339,6 +392,9 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
             raise IllegalIntent("Done refused: " + "; ".join(found))
         log("is done" if not step.freeform else "ends freeform play")
         s, more = table.settle(replaced(s, manual=steps(s)[1:]), quiet, step)
+        why = idle(rs, s)
+        if why is not None:
+            raise IllegalIntent(why)
         return s, events + more
     if isinstance(intent, ManualRoll):
         value, rng = step.rng.die(intent.sides)
@@ -433,11 +489,11 @@ def _whose(p: int, owner: int) -> str:
 
 def _into(table: ManualTable, s: Any, p: int, i: ManualMove) -> str:
     if i.zone == BOARD:
-        return f"onto the board at {table.spot_label(i.at)} for Player {i.owner + 1}"
+        return f"onto the board at {spot_label(table, i.at)} for Player {i.owner + 1}"
     if i.zone == UNDER:
         return f"under {shown_name(table, s, i.at)}"
     if i.zone in table.fixed:
-        spot = table.fixed_label(i.zone, i.at)
+        spot = _label(lambda: table.fixed_label(i.zone, i.at), i.at)
         return f"into {spot}" if i.owner == p else \
             f"into {_whose(p, i.owner)}{spot.removeprefix('the ')}"
     where = "the bottom of " if i.bottom else ""

@@ -103,6 +103,9 @@ class ManualTable(ABC):
         return []
 
     def spot_label(self, at: int) -> str:
+        """A board position for people ("Rift", "column 2"). An intent may name any number:
+        a refusal calls a position the board does not have now "place N" without asking, and
+        a label that raises LookupError is "place N" too (``rules.core.manual.spot_label``)."""
         return str(at)
 
     def zone_label(self, zone: str) -> str:

@@ -92,6 +92,8 @@ class Ruleset(ABC, Generic[S]):
         # One (state, who acts) pair, apart from the legal list so asking who acts in another
         # state (an agent's view) never evicts it: a step asks it several times.
         self._actor: tuple[object, int | None] = (None, None)
+        # One (state, why Done is refused) pair: the listing asks it, then apply again.
+        self._done: tuple[object, str | None] = (None, None)
 
     # ---- the contract -------------------------------------------------------------------
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None) -> S:
@@ -131,7 +133,7 @@ class Ruleset(ABC, Generic[S]):
             step = manual.pending(state)
             if step is not None and self.manual_table is not None:
                 return [] if self.to_act(state) is None else \
-                    manual.legal(self.manual_table, state, step, source)
+                    manual.legal(self, self.manual_table, state, step, source)
             if state is cached_state:
                 return [i for i in cached if self.source_of(i) == source]
             return [] if self.to_act(state) is None else self._legal_from(state, source)
@@ -142,7 +144,7 @@ class Ruleset(ABC, Generic[S]):
         else:
             step = manual.pending(state)
             legal = self._legal_intents(state) if step is None or self.manual_table is None \
-                else manual.legal(self.manual_table, state, step)
+                else manual.legal(self, self.manual_table, state, step)
         self._cache = (state, legal)
         return list(legal)
 
@@ -192,6 +194,8 @@ class Ruleset(ABC, Generic[S]):
             self._cache = (None, [])
         if self._actor[0] is state:
             self._actor = (None, None)
+        if self._done[0] is state:
+            self._done = (None, None)
         self._play(state, intent)  # a state between steps keeps no log: quiet as it is
         return state
 
@@ -199,6 +203,20 @@ class Ruleset(ABC, Generic[S]):
         """The open manual step (a card's effect carried out by hand), None if there is none:
         computer players have no move there, so a simulation stops at it."""
         return manual.pending(state)
+
+    def done_refusal(self, state: S) -> str | None:
+        """Why "Done" of the open manual step would be refused now, in the rules' words (the
+        table shows it beside a disabled Done); None if it would be accepted, or no step is
+        open. Done is listed among the legal intents exactly when this is None."""
+        table = self.manual_table
+        if table is None or manual.pending(state) is None:
+            return None
+        cached_state, why = self._done
+        if state is cached_state:
+            return why
+        why = manual.done_refusal(self, table, state)
+        self._done = (state, why)
+        return why
 
     def _apply_manual(self, state: S, intent: Intent, quiet: bool) -> Outcome:
         """A manual intent, or any intent while a manual step is open (``rules.core.manual``)."""
@@ -222,7 +240,7 @@ class Ruleset(ABC, Generic[S]):
                                     f"carrying out {step.title} by hand (Done ends it)")
             if not _well_formed(intent):
                 raise IllegalIntent(f"{_safe_label(intent)} is malformed: {_malformed(intent)}")
-            why = manual.why_illegal(table, state, step, intent)
+            why = manual.why_illegal(self, table, state, step, intent)
             if why is not None:
                 raise IllegalIntent(why)
         new_state, events = manual.apply(self, table, state, intent, quiet)

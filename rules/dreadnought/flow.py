@@ -30,6 +30,12 @@ def chose(d: State, p: int) -> None:
     _next_chooser(d, p + 1)
 
 
+def choose_again(d: State) -> None:
+    """After changes by hand while speed cards are chosen: the first player who still has to
+    choose (not one left with no hand card), or the reveal if no one has."""
+    _next_chooser(d, 0)
+
+
 def _compare(d: State) -> int | None:
     g0, g1 = reading.grade_index(d, 0), reading.grade_index(d, 1)
     d.grades = (g0, g1)

@@ -18,7 +18,8 @@ def test_quick_fuzz_reports_no_crash_outside_read_or_lost_game() -> None:
     passes = {m.group(1): {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", m.group(2))}
               for m in re.finditer(r"^PASS (\S+) (.*)$", run.stdout, re.M)}
     assert set(passes) == {"soak", "illegal-apply", "illegal-record", "files", "refusals",
-                           "glyphs", "links", "simulate-args", "journal"}, run.stdout
+                           "glyphs", "links", "simulate-args", "journal", "manual"}, \
+        run.stdout
     assert re.search(r"^RESULT tried=\d+ crashed=\d+ hung=\d+ outside_reads=\d+ lost=\d+ "
                      r"wrong=\d+", run.stdout, re.M)
     assert all(p["tried"] > 0 for p in passes.values())
@@ -27,8 +28,10 @@ def test_quick_fuzz_reports_no_crash_outside_read_or_lost_game() -> None:
     assert passes["illegal-apply"]["lost"] == 0, run.stdout
     files = passes["files"]
     assert files["crashed"] == files["outside_reads"] == files["lost"] == 0, run.stdout
-    # issue 33: pack text, deck names, non-files, links, simulate's arguments, drawn text
-    for name in ("refusals", "glyphs", "links", "simulate-args"):
+    # issue 33: pack text, deck names, non-files, links, simulate's arguments, drawn text;
+    # manual steps (crashes, listed intents refused, a game stuck after Done)
+    assert {"refused", "stuck"} <= set(passes["manual"]), run.stdout
+    for name in ("refusals", "glyphs", "links", "simulate-args", "manual"):
         assert not any(v for k, v in passes[name].items() if k not in ("tried", "slowest")), \
             run.stdout
     # Cut and damaged autosave journals, and pack files edited under records (issue 33).

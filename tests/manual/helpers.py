@@ -75,3 +75,16 @@ def reach_manual(game: str, pack: Path, seed: int = 1, limit: int = 3000,
             state = rs.apply(state, intent).state
             intents.append(intent)
     raise AssertionError(f"{game}: no manual step reached")
+
+
+def refused_change(rs: Any, state: Any) -> Intent:
+    """The first listed manual change (of the cards on the board, then the others, then the
+    players') after which the rules refuse Done: a card somewhere the game does not allow it,
+    a counter out of its bounds…"""
+    table = rs.manual_table
+    places = sorted(table.places(state), key=lambda pl: pl.zone != "board")
+    for card in dict.fromkeys(pl.card for pl in places):
+        for intent in [*rs.legal_intents(state, card), *rs.legal_intents(state)]:
+            if intent.kind != "manual_done" and rs.done_refusal(rs.apply(state, intent).state):
+                return intent
+    raise AssertionError(f"{rs.name}: no change Done refuses")
