@@ -2,59 +2,24 @@
 
 Pydantic validates at the edges (files, JSON, intents parsed from outside). Inside ``apply`` and
 ``legal_intents`` the rules build their own objects, whose fields they already know to be right,
-with ``Intent.of`` (each distinct intent validated once, then shared) and update states with
-``model_copy`` (no ``copy`` module): the objects are the same models and dump the same.
+with ``Intent.of`` (each distinct intent validated once, then shared).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.core.fastreads import plain_reads
-
-_set = object.__setattr__
-# BaseModel's own slots, set through their descriptors: a call each instead of
-# ``object.__setattr__``'s look-up by name (``model_copy`` runs several times per ``apply``)
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _INTERN_LIMIT = 200_000  # distinct intents kept per intent type
 
 
 class Frozen(BaseModel):
-    """Immutable model. State updates go through ``model_copy(update=...)``, never mutation."""
+    """An immutable model validated where it comes from outside (a file, JSON): intents, card
+    data. Game states are ``rules.core.state.GameState`` dataclasses."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        plain_reads(cls)  # field reads without pydantic's __getattr__ hook (fastreads.py)
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """As pydantic's (a shallow copy, ``update`` not validated), without its generic
-        ``copy`` machinery: states are copied several times per ``apply``."""
-        if deep or self.__pydantic_private__ is not None:
-            return super().model_copy(update=update, deep=deep)
-        cls = type(self)
-        new = cls.__new__(cls)
-        data = self.__dict__.copy()
-        # Nothing mutates a model's fields-set in place (pydantic copies it first), so a copy
-        # that sets no new field shares it.
-        fields_set = self.__pydantic_fields_set__
-        if update:
-            data.update(update)
-            if not fields_set.issuperset(update):
-                fields_set = fields_set.union(update)
-        _set(new, "__dict__", data)
-        _set_fields_set(new, fields_set)
-        _set_extra(new, None)
-        _set_private(new, None)
-        return new
 
 
 class Intent(Frozen):

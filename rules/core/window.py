@@ -18,11 +18,9 @@ top item (``pop`` then ``reopen``), Dreadnought moves on to the next phase.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
-
-from rules.core.fastreads import plain_reads
 
 T = TypeVar("T")
 
@@ -42,11 +40,6 @@ class Window(BaseModel, Generic[T]):
     priority: int = 0
     passes: int = 0
     mode: PriorityMode = "respond"
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        plain_reads(cls)  # each ``Window[X]`` too: reads without pydantic's hook (fastreads.py)
 
     @classmethod
     def open(cls, item: T, by: int) -> Window[T]:
@@ -122,5 +115,3 @@ class Window(BaseModel, Generic[T]):
         """After one item resolved: players may act again, starting with ``priority``."""
         return self._with(self.stack, priority, 0)
 
-
-plain_reads(Window)

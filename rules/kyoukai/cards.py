@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from rules.core.cards import load_table_array, read_toml
 from rules.core.errors import DataError
-from rules.core.fastreads import plain_reads
 
 GateType = Literal["entrant", "summon", "spirit", "normal", "fast"]
 SkillKind = Literal["normal", "fast", "passive", "branch", "location"]
@@ -18,11 +17,6 @@ HIDDEN = "hidden"
 
 class _Data(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        plain_reads(cls)  # the rules read card fields every step (rules/core/fastreads.py)
 
 
 class SkillCost(_Data):

@@ -11,8 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules.core.draft import Draft
-from rules.core.model import Frozen
 from rules.krosmaster.intents import Move as KrosmasterMove
 from rules.kyoukai.intents import Move as KyoukaiMove
 from tests.playouts import random_position
@@ -159,33 +157,6 @@ def test_any_intent_that_is_not_legal_raises_illegal_intent(game: str, data: st.
         return
     _refused(fresh, state, intent)
     _refused(rs, state, intent)
-
-
-class _Tiny(Frozen):
-    """A state on immutable models, as a game not moved to ``GameState`` has."""
-
-    field: tuple[int, ...] = (1, 2)
-    turn: int = 1
-    players: tuple[int, ...] = (0, 1)
-    gates: dict[int, int] = {}
-
-
-def test_draft_tracks_the_fields_it_changed() -> None:
-    state = _Tiny()
-
-    class TurnDraft(Draft[Any]):
-        working = {"field": list}
-
-    d = TurnDraft(state)
-    assert d.changed == {"field"}  # a working container may change in place
-    assert d.turn == state.turn and d.players is state.players
-    d.turn = state.turn + 1
-    new = d.freeze()
-    assert d.changed == {"field", "turn"}
-    assert new.turn == state.turn + 1 and state.turn == new.turn - 1
-    assert new.field == state.field and isinstance(new.field, tuple)
-    assert new.players is state.players and new.gates is state.gates  # shared, not copied
-    assert TurnDraft(state, quiet=True).loud is False
 
 
 @pytest.mark.parametrize("game", GAMES)
