@@ -28,26 +28,29 @@ def _bare(record: Record) -> Record:
     return record.model_copy(update={"created": None})  # the one field that differs per run
 
 
-def _killed(out: Path, compact_at: int, after: float) -> int:
-    """Run the writer, SIGKILL it ``after`` seconds past its first save; the last change it
-    reported saved (-1: none)."""
+def _killed(out: Path, compact_at: int, at_ack: int, after: float) -> int:
+    """Run the writer, SIGKILL it ``after`` seconds past its ``at_ack``-th reported save (so
+    the kills land at points spread over the game whatever the machine's pace, and at random
+    moments inside the appends and compactions that follow); the last change it reported
+    saved (-1: none)."""
     proc = subprocess.Popen([sys.executable, "-m", "tests.records.journal_writer", str(out),
                              str(SEED), str(compact_at)], cwd=ROOT, stdout=subprocess.PIPE,
                             text=True)
     assert proc.stdout is not None
     acks: list[int] = []
-    started = threading.Event()
+    reached = threading.Event()
 
     def read() -> None:
         assert proc.stdout is not None
         for line in proc.stdout:
             acks.append(int(line.split()[1]))
-            started.set()
-        started.set()
+            if len(acks) >= at_ack:
+                reached.set()
+        reached.set()  # the writer finished (or died) first
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    started.wait(120)  # a slow start on a busy machine
+    reached.wait(120)  # a slow start on a busy machine
     time.sleep(after)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
@@ -64,7 +67,8 @@ def test_a_killed_writer_leaves_a_prefix_with_every_acknowledged_change(
     for run in range(14):
         out = tmp_path / f"auto{run}.json"
         acked = _killed(out, compact_at=r.choice([0, 2000, 256 * 1024]),
-                        after=r.uniform(0.0, 1.5))
+                        at_ack=r.randrange(1, len(expected) - 10),
+                        after=r.uniform(0.0, 0.005))
         if acked < 0 and not out.exists():
             continue  # killed before the first save: nothing was reported saved
         loaded = _bare(load_record(out))
