@@ -45,7 +45,7 @@ from rules.dreadnought.state import EMPTY, Payment, State, ability_key, area_of,
 
 def _acted(d: State, p: int) -> None:
     assert d.window is not None
-    d.window = d.window.act(p)
+    d.window.act(p)
 
 
 def _choose(d: State, p: int, i: ChooseSpeed) -> None:
@@ -208,7 +208,7 @@ def _block(d: State, p: int, i: Block) -> None:
 
 def _pass(d: State, p: int, i: Pass) -> None:
     assert d.window is not None
-    d.window = d.window.pass_priority()
+    d.window.pass_priority()
     if d.loud:
         d.log("pass", f"Player {p + 1} passes.", p)
 

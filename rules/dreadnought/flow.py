@@ -4,7 +4,7 @@ one phase's window to the next, and the End phase (D-07, D-12)."""
 from __future__ import annotations
 
 from rules.core.manual import paused
-from rules.core.window import Window
+from rules.core.window_state import WindowState
 from rules.dreadnought import reading
 from rules.dreadnought.state import EMPTY, TIE_REVEALS, TURN_CAP, State
 
@@ -72,7 +72,7 @@ def reveal(d: State) -> None:
         d.log("speed", f"Speed grades: Player 1 {a}, Player 2 {b}. Player {faster + 1} is "
               "faster and takes Speed actions first.", faster, reveals=(0, 1))
     d.phase = "speed"
-    d.window = Window.round("hold", faster)
+    d.window = WindowState.round("hold", faster)
 
 
 def second_comparison(d: State) -> None:
@@ -94,7 +94,7 @@ def second_comparison(d: State) -> None:
         if d.over:
             return
     d.phase = "cast"
-    d.window = Window.round("hold", first)
+    d.window = WindowState.round("hold", first)
 
 
 def end_phase(d: State) -> None:
@@ -146,7 +146,7 @@ def advance(d: State) -> None:
             second_comparison(d)
         elif d.phase in NEXT:
             d.phase = NEXT[d.phase]  # type: ignore[assignment]
-            d.window = Window.round("alternate" if d.phase == "action" else "hold", d.first)
+            d.window = WindowState.round("alternate" if d.phase == "action" else "hold", d.first)
             if d.loud:
                 d.log("phase", f"{d.phase.capitalize()} phase: Player {d.first + 1} first.")
         else:

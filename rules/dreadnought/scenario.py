@@ -26,7 +26,7 @@ from rules.core.model import Intent
 from rules.core.newgame import shipped_pack
 from rules.core.packs import cached_pack
 from rules.core.rng import Rng
-from rules.core.window import Window
+from rules.core.window_state import WindowState
 from rules.dreadnought.cards import Card
 from rules.dreadnought.legal import to_act
 from rules.dreadnought.state import EMPTY, Player, State, Unit
@@ -85,7 +85,7 @@ def build(pos: dict[str, Any], seed: int) -> State:
                               slots=(slots[0], slots[1], slots[2], slots[3])))
     phase = pos.get("phase", "cast")
     first = int(pos.get("first", 0))
-    window: Window[int] | None = None if phase == "choose" else Window.round(
+    window: WindowState[int] | None = None if phase == "choose" else WindowState.round(
         "alternate" if phase == "action" else "hold", first)
     state = State(catalog=catalog, cards=cards, players=(players[0], players[1]), units=units,
                   turn=turn, phase=phase, first=first, faster=first, window=window,

@@ -14,7 +14,7 @@ from rules.core import zones
 from rules.core.manual_intents import ManualStep
 from rules.core.rng import Rng
 from rules.core.state import GameState
-from rules.core.window import Window
+from rules.core.window_state import WindowState
 from rules.dreadnought.cards import Card
 
 EMPTY = -1
@@ -122,7 +122,7 @@ class State(GameState):
     first: int = 0  # the faster player of the second comparison: the first player (D-04)
     grades: tuple[int, int] = (NO_SPEED, NO_SPEED)  # the grades of the last comparison
     compared: int = 0  # which comparison ``grades`` is (0: none yet this turn)
-    window: Window[int] | None = None
+    window: WindowState[int] | None = None
     attackers: tuple[int, ...] = ()  # Checked for the attack being declared
     target: int = EMPTY  # the attacked area while the defender blocks
     paying: Payment | None = None
@@ -136,6 +136,8 @@ class State(GameState):
     def copy(self) -> State:
         new = self.shallow()
         new.units = self.units.copy()  # the units themselves are replaced on change (``unit``)
+        if self.window is not None:  # changed in place by the rules
+            new.window = self.window.copy()
         return new
 
     def card(self, iid: int) -> Card:

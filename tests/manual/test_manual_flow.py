@@ -151,7 +151,9 @@ def test_dreadnought_the_action_ends_after_done_not_before(jury_rig: Reached) ->
     assert state.window.priority == p  # not handed over while the step is open
     more: list[Intent] = [ManualDone()]
     end, _ = _play("dreadnought", state, more)
-    assert end.window == state.window.act(p)
+    after = state.window.copy()
+    after.act(p)
+    assert end.window == after
     assert rs.to_act(end) == 1 - p
     _replays("dreadnought", jury_rig, more, end)
 
@@ -456,7 +458,9 @@ def test_dreadnought_attackers_taken_off_by_hand_leave_the_attack(declared: bool
     end, events = _play("dreadnought", s, [ManualDone()])
     assert end.attackers == () and end.target == -1
     if declared:
-        assert end.window == state.window.act(attacker)
+        after = state.window.copy()
+        after.act(attacker)
+        assert end.window == after
         assert any(e.text == f"Player {attacker + 1}'s attack ends: no attacker is left."
                    for e in events)
     legal = rs.legal_intents(end)
