@@ -43,7 +43,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -160,7 +160,7 @@ def _variants(intent: Any, rng: random.Random) -> list[Any]:
     out = []
     for key, value in intent.__dict__.items():
         if isinstance(value, int) and not isinstance(value, bool):
-            out.append(intent.model_copy(update={key: rng.choice(OUT_OF_RANGE)}))
+            out.append(replace(intent, **{key: rng.choice(OUT_OF_RANGE)}))
     return out
 
 

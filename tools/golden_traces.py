@@ -73,8 +73,8 @@ SPREAD = 0.6180339887498949
 
 
 def as_json(item: Any) -> Any:
-    """An intent's or event's JSON data, as records store intents (an event is a plain value
-    with its own ``to_json``; an intent is a pydantic model)."""
+    """An intent's or event's JSON data, as records store intents (each has its ``to_json``;
+    the commit before the state model's last step had pydantic intents, dumped the same)."""
     to_json = getattr(item, "to_json", None)
     return to_json() if to_json is not None else item.model_dump(mode="json")
 

@@ -555,13 +555,13 @@ class TableScene(Scene):
         legal = []
         for i in self._legal if self.manual.step is None else []:
             src, tgt = lay.source_of(i), lay.target_of(i)
-            legal.append({"intent": i.model_dump(mode="json"), "source": src,
+            legal.append({"intent": i.to_json(), "source": src,
                           "zone": json_id(tgt), "describe": lay.describe(i)})
         buttons = {k: list(b.rect.center) for k, b in self.buttons.items() if b.visible}
         if self.freeform_button.visible:
             buttons["freeform"] = list(self.freeform_button.rect.center)
         manual = [{"label": b.text, "pos": list(b.rect.center),
-                   "intent": i.model_dump(mode="json")} for b, i in self.manual.buttons.items()]
+                   "intent": i.to_json()} for b, i in self.manual.buttons.items()]
         info: dict[str, Any] = {
             "window": list(self.app.size), "viewer": self.viewer,
             "to_act": self.session.to_act(), "handler": self.handler.name,

@@ -93,7 +93,7 @@ class Freeform(Intent):
 
 MANUAL_TYPES: tuple[type[Intent], ...] = (ManualMove, ManualCounter, ManualFlag, ManualShuffle,
                                          ManualRoll, ManualDone, Freeform)
-MANUAL_KINDS = frozenset(str(t.model_fields["kind"].default) for t in MANUAL_TYPES)
+MANUAL_KINDS = frozenset(t.kind_name() for t in MANUAL_TYPES)
 DIE_SIDES = (4, 6, 8, 10, 12, 20)
 
 

@@ -1,8 +1,8 @@
 """Base models shared by every ruleset: intents, events and the outcome of applying one.
 
-Pydantic validates at the edges (files, JSON, intents parsed from outside). Inside ``apply`` and
-``legal_intents`` the rules build their own objects, whose fields they already know to be right,
-with ``Intent.of`` (each distinct intent validated once, then shared).
+Intents and events are frozen dataclasses: plain values the rules build and compare in the
+inner loop. Pydantic validates only at the edges (card files, JSON, intents parsed from a
+record or from outside: ``Ruleset.parse_intent``).
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict
+from typing_extensions import dataclass_transform
 
-_INTERN_LIMIT = 200_000  # distinct intents kept per intent type
+_INTERN_LIMIT = 20_000  # distinct intents kept per intent type (then the table starts anew)
 
 
 class Frozen(BaseModel):
@@ -22,29 +23,44 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Intent(Frozen):
-    """What a player wants to do. Each game subclasses it with ``kind: Literal[...]``.
+@dataclass_transform(kw_only_default=True, frozen_default=True)
+class Intent:
+    """What a player wants to do: a small frozen dataclass. Each game subclasses it with
+    ``kind: Literal[...]`` and its fields; every subclass is made a frozen, keyword-only
+    dataclass here (no decorator needed), so an intent is a plain value the rules build and
+    compare cheaply, never a pydantic model.
 
-    ``model_dump(mode="json")`` is its JSON form (records store it); ``Ruleset.parse_intent``
-    reads it back, validated."""
+    ``to_json()`` is its JSON form (records store it); ``Ruleset.parse_intent`` reads one back
+    from outside, validated by pydantic at that edge (unknown keys refused)."""
 
     kind: str
 
+    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(extra="forbid")
     _interned: ClassVar[dict[tuple[Any, ...], Any]]
     _arg_names: ClassVar[tuple[str, ...]]
 
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True, kw_only=True)(cls)
         cls._interned = {}
-        cls._arg_names = tuple(n for n in cls.model_fields if n != "kind")
+        cls._arg_names = tuple(n for n in cls.__dataclass_fields__ if n != "kind")  # type: ignore[attr-defined]
+
+    @classmethod
+    def kind_name(cls) -> str:
+        """The ``kind`` every intent of this type carries."""
+        return str(cls.__dataclass_fields__["kind"].default)  # type: ignore[attr-defined]
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """Every field, ``kind`` first, in declaration order."""
+        return tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
 
     @classmethod
     def of(cls, *args: Any) -> Self:
         """The intent whose fields (``kind`` aside, in declaration order) are ``args``: the rules'
-        own legal-intent generation uses it. Each distinct intent is validated once and then
-        shared, so generating a position's intents costs a dict look-up each, and ``apply``
-        finds a legal one by identity first."""
+        own legal-intent generation uses it. Each distinct intent is made once and then shared
+        (a bounded table per type), so generating a position's intents costs a dict look-up
+        each, and ``apply`` finds a legal one by identity first."""
         cache = cls._interned
         got = cache.get(args)
         if got is None:
@@ -53,9 +69,13 @@ class Intent(Frozen):
             got = cache[args] = cls(**dict(zip(cls._arg_names, args, strict=False)))
         return got
 
+    def to_json(self) -> dict[str, Any]:
+        """The intent as JSON data (tuples as lists), ``kind`` first."""
+        return {name: _json(getattr(self, name)) for name in self.field_names()}
+
     def label(self) -> str:
         """A short text for menus and logs; games override where a nicer one exists."""
-        fields = ", ".join(f"{k}={v}" for k, v in self.__dict__.items() if k != "kind")
+        fields = ", ".join(f"{k}={getattr(self, k)}" for k in self._arg_names)
         return f"{self.kind}({fields})"
 
 

@@ -52,7 +52,7 @@ class IntentKind:
 
     @property
     def kind(self) -> str:
-        return str(self.type.model_fields["kind"].default)
+        return self.type.kind_name()
 
 
 def intent_table(*kinds: IntentKind) -> dict[str, IntentKind]:
@@ -562,7 +562,7 @@ def _own_apply(*args: Any) -> Any:
 
 # The manual intents' entries, added to the table of every game that has a manual table
 # (the core applies them: ``Ruleset._apply_manual``).
-_MANUAL_KINDS = {t.model_fields["kind"].default: IntentKind(t, _own_apply, source=manual.source)
+_MANUAL_KINDS = {t.kind_name(): IntentKind(t, _own_apply, source=manual.source)
                  for t in MANUAL_TYPES}
 
 
@@ -575,22 +575,36 @@ def _safe_label(intent: Intent) -> str:
 
 def _malformed(intent: Intent) -> str:
     try:
-        type(intent).model_validate(dict(intent.__dict__))
+        _adapter(type(intent)).validate_python(_fields(intent))
     except ValidationError as e:
         return "; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())
     return "its fields do not match its type"
 
 
 def _well_formed(intent: Intent) -> bool:
-    """Every field present with a value its type accepts unchanged (``model_construct`` and
-    ``model_copy(update=...)`` skip validation, so a refused intent may hold anything)."""
-    fields = type(intent).model_fields
-    if intent.__dict__.keys() != fields.keys():
+    """Every field present with a value its type accepts unchanged (an intent built in Python
+    is not validated, so a refused intent may hold anything)."""
+    if intent.__dict__.keys() != set(type(intent).field_names()):
         return False
     try:
-        return type(intent).model_validate(dict(intent.__dict__)) == intent
+        return bool(_adapter(type(intent)).validate_python(_fields(intent)) == intent)
     except ValidationError:
         return False
+
+
+def _fields(intent: Intent) -> dict[str, Any]:
+    return {name: getattr(intent, name) for name in type(intent).field_names()}
+
+
+_ADAPTERS: dict[type[Intent], TypeAdapter[Any]] = {}
+
+
+def _adapter(intent_type: type[Intent]) -> TypeAdapter[Any]:
+    """Validates one intent type's fields (at the edge, or checking a refused intent)."""
+    got = _ADAPTERS.get(intent_type)
+    if got is None:
+        got = _ADAPTERS[intent_type] = TypeAdapter(intent_type)
+    return got
 
 
 def catalog_items(catalog: object) -> list[tuple[str, Any]]:

@@ -93,7 +93,7 @@ class Record(BaseModel):
 
 
 def intent_data(intent: Intent | Mapping[str, Any]) -> IntentData:
-    return intent.model_dump(mode="json") if isinstance(intent, Intent) else dict(intent)
+    return intent.to_json() if isinstance(intent, Intent) else dict(intent)
 
 
 def new_record(game: str, seed: int, options: Mapping[str, Any] | None = None,

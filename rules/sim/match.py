@@ -174,7 +174,7 @@ def intents_of(match: Match, choices: bytes) -> list[dict[str, Any]]:
     out = []
     for at in array("I", choices):
         intent = rs.legal_intents(state)[at]
-        out.append(intent.model_dump(mode="json"))
+        out.append(intent.to_json())
         state = rs.apply(state, intent, quiet=True).state
     return out
 

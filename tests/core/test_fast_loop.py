@@ -4,7 +4,8 @@ intent table per game, and refusing any intent that is not legal with IllegalInt
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import replace
+from typing import Any, get_type_hints
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -86,7 +87,7 @@ def test_generated_intents_dump_and_parse_back_equal(game: str) -> None:
     rs = rules.get(game)
     for state in _random_states(rs, 7, every=11):
         for intent in rs.legal_intents(state):
-            again = rs.parse_intent(intent.model_dump(mode="json"))
+            again = rs.parse_intent(intent.to_json())
             assert again == intent and type(again) is type(intent)
 
 
@@ -122,23 +123,16 @@ def _odd_intents(draw: st.DrawFn, game: str, near: list[int]) -> Any:
         return draw(st.sampled_from([None, 3, "move", {"kind": "move"}, object(), foreign]))
     cls = draw(st.sampled_from(sorted(rs.intent_types, key=lambda t: t.__name__)))
     fields: dict[str, Any] = {}
-    for name, f in cls.model_fields.items():
-        if name == "kind":
+    for name, annotation in get_type_hints(cls).items():
+        if name == "kind" or name.startswith("_"):
             continue
-        if f.annotation is int:
+        if annotation is int:
             fields[name] = draw(ints)
         else:
             fields[name] = draw(st.sampled_from(["critical", "armour", "lock", "dodge"]))
-    if choice == 5:  # no validation: missing or mistyped fields
-        if fields and draw(st.booleans()):
-            fields.pop(next(iter(fields)))
-        elif fields:
-            fields[next(iter(fields))] = draw(st.sampled_from(["x", None, 1.5, (1,)]))
-        return cls.model_construct(**fields)
-    try:
-        return cls(**fields)
-    except ValueError:
-        return cls.model_construct(**fields)
+    if choice == 5 and fields:  # intents built in Python are not validated: mistyped fields
+        fields[next(iter(fields))] = draw(st.sampled_from(["x", None, 1.5, (1,)]))
+    return cls(**fields)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -149,7 +143,7 @@ def test_any_intent_that_is_not_legal_raises_illegal_intent(game: str, data: st.
     rs = rules.get(game)
     state = random_position(rs, seed, steps)
     legal = rs.legal_intents(state)
-    near = sorted({v for i in legal for v in i.model_dump().values() if type(v) is int})
+    near = sorted({v for i in legal for v in i.to_json().values() if type(v) is int})
     intent = data.draw(_odd_intents(game, near))
     fresh = type(rs)()  # no cached legal list: the per-source check runs
     if intent in legal:
@@ -168,11 +162,11 @@ def test_legal_intents_with_one_field_out_of_range_are_refused(game: str) -> Non
     for state in _random_states(rs, 11, every=9)[:40]:
         legal = rs.legal_intents(state)
         for intent in legal:
-            for key, value in intent.model_dump().items():
+            for key, value in intent.to_json().items():
                 if type(value) is not int:
                     continue
                 for odd in (-26, -1, 25, 99, 2**63, value + 997):
-                    bad = type(intent)(**{**intent.model_dump(), key: odd})
+                    bad = replace(intent, **{key: odd})
                     if bad in legal:
                         continue
                     _refused(rs, state, bad)

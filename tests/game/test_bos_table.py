@@ -55,7 +55,7 @@ def test_drag_a_summon_from_the_castle_onto_a_column(table: Make) -> None:
     d.frames(2)
     imp = _card(s.state, "cinder_imp", s.state.sides[0].castle)
     d.drag(_piece(d, imp), _zone(d, (("field", 0), 1)))
-    assert s.intents[-1] == Summon(card=imp, column=1).model_dump(mode="json")
+    assert s.intents[-1] == Summon(card=imp, column=1).to_json()
     assert s.state.sides[0].slots[1] == imp and s.state.sides[0].wizard_down[1]
     wizards = d.scene.layout.held[("wizards", 0)].slots
     assert wizards[1].face is None and wizards[1].dimmed  # a dimmed back: face down
@@ -109,7 +109,7 @@ def test_a_player_attack_dropped_on_the_life_box(table: Make) -> None:
     if d.scene.handler.name == "handover":
         d.key(13)
     d.drag(_piece(d, hound), _zone(d, (("life", 1), None)))
-    assert s.intents[-1] == PlayerAttack(card=hound, player=1).model_dump(mode="json")
+    assert s.intents[-1] == PlayerAttack(card=hound, player=1).to_json()
     assert s.state.step == "block" and s.to_act() == 1
     assert {i.kind for i in s.legal()} == {"block", "take_it"}
     assert any("attacks Player 2 in column 2" in t for t, _ in _layout(d).sequence_lines())
@@ -118,7 +118,7 @@ def test_a_player_attack_dropped_on_the_life_box(table: Make) -> None:
     if d.scene.handler.name == "handover":
         d.key(13)
     d.drag(_piece(d, crab), _zone(d, (("field", 1), 1)))  # from column 1 into column 2
-    assert s.intents[-1] == Block(card=crab).model_dump(mode="json")
+    assert s.intents[-1] == Block(card=crab).to_json()
     st = s.state  # 3 against 3: both defeated, no life lost
     assert crab in st.sides[1].graveyard and hound in st.sides[0].graveyard
     assert st.sides[1].life == 30
@@ -147,7 +147,7 @@ def test_a_whole_game_by_mouse_against_the_computer(table: Make, tmp_path: Path)
     kinds: set[str] = set()
     while not s.over and time.monotonic() < deadline:
         if d.scene.legal() and d.scene.handler.name == "idle":
-            intent = me.choose(s.rs, s.view(0), d.scene.legal()).model_dump(mode="json")
+            intent = me.choose(s.rs, s.view(0), d.scene.legal()).to_json()
             n = len(s.intents)
             _perform(d, intent)
             assert len(s.intents) > n and s.intents[n] == intent, (intent, d.scene.message)
@@ -292,7 +292,7 @@ def test_a_spell_dragged_from_page_two_of_the_spellbook_casts_it(table: Make) ->
     d.click(_control(d, "next page"))
     assert _layout(d).leaves[("book", 0)].page == 1
     d.drag(_piece(d, banish), _zone(d, (("field", 1), 0)))
-    assert s.intents[-1] == Cast(card=banish, target=crab).model_dump(mode="json")
+    assert s.intents[-1] == Cast(card=banish, target=crab).to_json()
     assert crab in s.state.sides[1].castle and banish in s.state.sides[0].graveyard
 
 

@@ -72,7 +72,7 @@ def test_a_click_on_a_card_with_one_action_opens_its_menu(table: Make, game: str
     items = [m for m in d.info()["menu"] if m["describe"] is not None]  # not Cancel
     assert [m["describe"] for m in items] == [d.scene.layout.describe(only)]
     d.click(tuple(items[0]["pos"]))
-    assert s.intents[n] == only.model_dump(mode="json")
+    assert s.intents[n] == only.to_json()
 
 
 def test_enter_on_a_card_with_one_action_picks_it_up_without_acting(table: Make) -> None:
@@ -83,7 +83,7 @@ def test_enter_on_a_card_with_one_action_picks_it_up_without_acting(table: Make)
     d.key(pygame.K_RETURN)
     assert len(s.intents) == n and d.scene.handler.name == "keytargets"
     d.key(pygame.K_RETURN)  # the second Enter does it
-    assert s.intents[n] == only.model_dump(mode="json")
+    assert s.intents[n] == only.to_json()
 
 
 def test_dragging_the_card_off_itself_does_its_one_action(table: Make) -> None:
@@ -92,4 +92,4 @@ def test_dragging_the_card_off_itself_does_its_one_action(table: Make) -> None:
     n = len(s.intents)
     rect = next(p.rect for p in [d.scene.layout.piece_at(pos)] if p is not None)
     d.drag(pos, (pos[0], rect.top - 20))
-    assert s.intents[n] == only.model_dump(mode="json")
+    assert s.intents[n] == only.to_json()

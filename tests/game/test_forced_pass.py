@@ -15,7 +15,7 @@ from game.session import GameConfig, GameSession
 @pytest.mark.parametrize("game", sorted(rules.GAMES))
 def test_every_game_declares_what_a_pass_is(game: str) -> None:
     rs = rules.get(game)
-    kinds = {t.model_fields["kind"].default for t in rs.intent_types}
+    kinds = {t.kind_name() for t in rs.intent_types}
     assert rs.info.pass_kinds and set(rs.info.pass_kinds) <= kinds
 
 
@@ -38,5 +38,5 @@ def test_a_forced_pass_is_made_at_once_and_logged(game: str, seat: str) -> None:
     n, lines = len(s.intents), len(s.log)
     # The first tick, long before a computer's 30 s of "thinking": no delay for a non-choice.
     assert s.tick(now=0.0)
-    assert len(s.intents) == n + 1 and s.intents[-1] == legal[0].model_dump(mode="json")
+    assert len(s.intents) == n + 1 and s.intents[-1] == legal[0].to_json()
     assert len(s.log) > lines  # the rules' own line for it

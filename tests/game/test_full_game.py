@@ -105,7 +105,7 @@ def test_person_against_computer_by_mouse_to_the_end(table: Make, tmp_path: Path
     kinds: set[str] = set()
     while not s.over and time.monotonic() < deadline:
         if d.scene.legal() and d.scene.handler.name == "idle":
-            intent = me.choose(s.rs, s.view(0), d.scene.legal()).model_dump(mode="json")
+            intent = me.choose(s.rs, s.view(0), d.scene.legal()).to_json()
             n = len(s.intents)
             _perform(d, intent)
             assert len(s.intents) > n and s.intents[n] == intent, (intent, d.scene.message)

@@ -73,7 +73,7 @@ def test_drag_a_figure_to_a_reachable_cell_moves_it(table: Make, tmp_path: Path)
     d.post(pygame.MOUSEBUTTONUP, pos=dst, button=1, touch=False)
     d.frames(2)
     expected = RS.apply(before, Move(figure=fig.id, to=to)).state
-    assert s.intents[0] == Move(figure=fig.id, to=to).model_dump(mode="json")
+    assert s.intents[0] == Move(figure=fig.id, to=to).to_json()
     assert s.state == expected
     assert s.state.figures[fig.id].cell == expected.figures[fig.id].cell
     assert load_record(tmp_path / "record.json").intents[0]["kind"] == "move"
@@ -153,7 +153,7 @@ def test_pick_a_spell_then_click_a_target_casts_it(table: Make) -> None:
     assert d.scene.handler.name == "spell"
     n = len(s.intents)
     d.click(lay.zone_center(cast.target))
-    assert s.intents[n] == cast.model_dump(mode="json")
+    assert s.intents[n] == cast.to_json()
     assert s.state == RS.apply(before, cast).state
 
 
@@ -173,7 +173,7 @@ def _to_inspiration(d: Driver) -> None:
     _advance(d, lambda st: st.phase == "tension")
     before = s.state
     d.click(tuple(d.info()["buttons"]["keep"]))
-    assert s.intents[-1] == KeepTension().model_dump(mode="json")
+    assert s.intents[-1] == KeepTension().to_json()
     assert s.state == RS.apply(before, KeepTension()).state or s.state.phase != "tension"
     while s.state.phase == "dofus":
         choice = next(iter(d.info()["pieces"]["dofus"].values()))
@@ -192,7 +192,7 @@ def test_drag_a_tension_die_onto_a_card_inspires_the_figure(table: Make) -> None
     card = info["pieces"]["card"][str(fid)]
     d.drag(tuple(die), tuple(card))
     intent = Inspire(die=0, figure=fid)
-    assert s.intents[-1] == intent.model_dump(mode="json")
+    assert s.intents[-1] == intent.to_json()
     assert s.state == RS.apply(before, intent).state
     assert s.state.figures[fid].inspiration[-1] == before.dice[0]
 
@@ -204,7 +204,7 @@ def test_reroll_button_rolls_one_die(table: Make) -> None:
     before = s.state
     assert "reroll" in d.info()["buttons"] and "keep" in d.info()["buttons"]
     d.click(tuple(d.info()["buttons"]["reroll"]))
-    assert s.intents[-1] == Reroll().model_dump(mode="json")
+    assert s.intents[-1] == Reroll().to_json()
     assert s.state == RS.apply(before, Reroll()).state
     assert s.state.rerolled
 
@@ -315,7 +315,7 @@ def test_clicking_a_side_sets_the_dofus_die(table: Make) -> None:
     code = id_key(("dofus", die, "lock"))  # the fourth side: Lock
     d.click(tuple(sides[code]))
     intent = SetDofus(die=die, face="lock")
-    assert s.intents[-1] == intent.model_dump(mode="json")
+    assert s.intents[-1] == intent.to_json()
     assert s.state == RS.apply(before, intent).state
 
 

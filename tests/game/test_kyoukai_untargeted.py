@@ -67,7 +67,7 @@ def test_an_untargeted_gate_lights_nothing_and_drops_anywhere_on_the_board(
     n = len(s.intents)
     d.post(pygame.MOUSEBUTTONUP, pos=corner, button=1, touch=False)
     d.frames(2)
-    assert s.intents[n] == gate.model_dump(mode="json")
+    assert s.intents[n] == gate.to_json()
 
 
 def test_an_untargeted_gate_dropped_off_the_board_snaps_back_and_says_where(

@@ -76,7 +76,7 @@ def test_drag_gear_onto_an_advancing_agent_attaches_it(table: Make) -> None:
     attach = next(i for i in s.legal() if i.kind == "attach")
     n = len(s.intents)
     _drag_intent(d, attach)
-    assert s.intents[n] == attach.model_dump(mode="json")
+    assert s.intents[n] == attach.to_json()
     agent = attach.agent  # type: ignore[attr-defined]
     assert attach.gear in s.state.agents[agent].gear  # type: ignore[attr-defined]
 
@@ -89,7 +89,7 @@ def test_drag_a_defender_onto_its_attacker_then_done(table: Make) -> None:
     assert "drag defenders onto the attackers" in lines
     n = len(s.intents)
     _drag_intent(d, defend)
-    assert s.intents[n] == defend.model_dump(mode="json")
+    assert s.intents[n] == defend.to_json()
     assert (defend.agent, defend.attacker) in s.state.blocks  # type: ignore[attr-defined]
     # The running damage of the attacker it blocks: the defender first, then the sector.
     name = s.state.name(defend.agent)  # type: ignore[attr-defined]
@@ -108,7 +108,7 @@ def test_attackers_are_clicked_and_a_refused_drop_says_why(table: Make) -> None:
     assert len(s.intents) == n and d.scene.handler.name == "menu"
     item = next(m for m in d.info()["menu"] if m["describe"] == lay.describe(attack))
     d.click(tuple(item["pos"]))
-    assert s.intents[n] == attack.model_dump(mode="json")
+    assert s.intents[n] == attack.to_json()
     assert s.state.agents[src].locked  # attacking locks it
     # A hand card cannot be played while attackers are chosen: picking it up says why.
     hand = lay.pieces().get("hand", {})

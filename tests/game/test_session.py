@@ -24,7 +24,7 @@ def test_failed_autosave_keeps_the_applied_intent_and_shows_the_error(
     monkeypatch.setattr(record_autosave, "write_atomic", disk_full)
     assert s.submit(intent) is None  # applied: the move is not lost
     assert s.state is not before and s.version == version + 1
-    assert s.intents[-1] == intent.model_dump(mode="json")
+    assert s.intents[-1] == intent.to_json()
     assert s.error is not None and "Could not save" in s.error
     assert "No space left" in s.error
     assert s.log and s.log[-1] == s.live.events[-1][-1].text

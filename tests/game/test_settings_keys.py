@@ -171,7 +171,7 @@ def test_keyboard_only_opens_a_gate_from_the_hand(table: Make) -> None:
     expected = rules.get("kyoukai").apply(before, intent).state
     d.key(pygame.K_RETURN)
     assert s.state == expected
-    assert s.intents[-1] == intent.model_dump(mode="json")
+    assert s.intents[-1] == intent.to_json()
 
 
 def test_escape_backs_out_one_level_at_a_time(table: Make) -> None:
@@ -213,7 +213,7 @@ def test_tab_reaches_the_table_buttons(table: Make) -> None:
     intent = next(i for i in d.scene.legal() if i.kind == st.key)
     rules.get("kyoukai").apply(before, intent)  # legal
     d.key(pygame.K_RETURN)
-    assert d.scene.session.intents[0] == intent.model_dump(mode="json")
+    assert d.scene.session.intents[0] == intent.to_json()
 
 
 def test_f1_shows_and_hides_the_keys(table: Make) -> None:

@@ -41,7 +41,7 @@ def test_drag_hand_card_to_legal_zone_opens_it(table: Make, tmp_path: Path) -> N
     assert s.state.seq is not None and s.state.seq.top.source == intent.card
     record = json.loads((tmp_path / "record.json").read_text())
     assert record["game"] == "kyoukai" and record["seed"] == 1
-    assert record["intents"] == [intent.model_dump(mode="json")]
+    assert record["intents"] == [intent.to_json()]
     # the opponent answers first (K-06): in hot-seat the hand-over screen comes up
     assert d.scene.handler.name == "handover"
     assert d.info()["pieces"]["hand"] == {}
@@ -99,7 +99,7 @@ def test_picked_up_gate_lights_move_and_attack_then_moves(table: Make) -> None:
     d.move(tuple(d.info()["zones"][str(to)]), buttons=(1, 0, 0))
     d.post(pygame.MOUSEBUTTONUP, pos=tuple(d.info()["zones"][str(to)]), button=1, touch=False)
     d.frames(20)
-    assert s.intents[0] == Move(gate=ent, to=to).model_dump(mode="json")
+    assert s.intents[0] == Move(gate=ent, to=to).to_json()
     # With a Fast Gate in hand (Stone Throw is Fast) we may answer too; pass as a player would.
     while s.state.seq is not None and s.is_human(s.to_act()):
         assert s.submit(Pass.of()) is None

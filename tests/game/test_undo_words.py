@@ -27,7 +27,7 @@ def test_took_back_names_the_decision(game: str) -> None:
         pick = rng.choice(legal)
         said = drawable(s.rs.describe(s.state, pick))
         assert s.submit(pick) is None
-        if s.can_undo(p) and s.live.record.intents[-1] == pick.model_dump(mode="json") \
+        if s.can_undo(p) and s.live.record.intents[-1] == pick.to_json() \
                 and s.to_act() is not None and s.undo(p) == 1:
             assert s.took_back == f"Took back: {said}"
             assert s.log[-1].startswith("Undo:")

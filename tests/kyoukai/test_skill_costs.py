@@ -172,7 +172,7 @@ def test_a_discard_of_two_lists_sorted_combinations() -> None:
 
 def test_a_skill_record_with_pay_round_trips_and_an_old_record_still_parses() -> None:
     i = UseSkill.of(7, 0, 3, (12, 4))
-    assert rs.parse_intent(i.model_dump(mode="json")) == i
+    assert rs.parse_intent(i.to_json()) == i
     assert rs.parse_intent({"kind": "skill", "gate": 7, "skill": 0, "zone": 3}) == \
         UseSkill.of(7, 0, 3, ())
 

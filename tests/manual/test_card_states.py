@@ -5,6 +5,7 @@ in the log; turning it face up names it."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -283,7 +284,7 @@ def test_a_record_with_face_down_cards_replays(game: str, reached: Reached) -> N
     for i in extra:
         state = rs.apply(state, i).state
     again = rs.new_game(opts["seed"], {"pack": opts["pack"]})
-    for text in [i.model_dump_json() for i in intents + extra]:
+    for text in [json.dumps(i.to_json()) for i in intents + extra]:
         again = rs.apply(again, rs.parse_intent(text)).state
     assert rs.dump(again) == rs.dump(state)
 

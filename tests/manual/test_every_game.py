@@ -4,6 +4,7 @@ back to enforced play, a record with manual intents replays, and the agents pick
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -120,7 +121,7 @@ def test_a_record_with_manual_intents_replays_to_the_same_state(game: str,
     extra.append(ManualDone())
     for i in extra:
         state = rs.apply(state, i).state
-    record = [i.model_dump_json() for i in intents + extra]
+    record = [json.dumps(i.to_json()) for i in intents + extra]
     again = rs.new_game(opts["seed"], {"pack": opts["pack"]})
     for text in record:
         again = rs.apply(again, rs.parse_intent(text)).state

@@ -6,6 +6,7 @@ as if a coded effect had made the player's changes."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ def _replays(game: str, reached: Reached, more: list[Intent], end: Any) -> None:
     rs = rules.get(game)
     _, opts, intents = reached
     state = rs.new_game(opts["seed"], {"pack": opts["pack"]})
-    for text in [i.model_dump_json() for i in intents + more]:
+    for text in [json.dumps(i.to_json()) for i in intents + more]:
         state = rs.apply(state, rs.parse_intent(text)).state
     assert rs.dump(state) == rs.dump(end)
 
