@@ -1,19 +1,32 @@
-"""The response window as mutable state, for a game whose state is a ``GameState``.
+"""The response window: who holds priority, what is waiting to resolve, and when it closes.
 
-The same priority rules as ``rules.core.window.Window`` (read its docstring for the three
-modes), changed in place by the rules and copied with the state that holds it. Its fields are
-``Window``'s, in the same order, so a state dumps to the same JSON whichever one it holds.
-``Window`` stays for the games still on immutable models.
+One mechanism serves every game's timing, in one of three priority modes:
+
+- ``respond`` (Kyoukai's Sequence, Nullshapers' queue): whoever adds an item hands priority to
+  the other player, so the opponent answers first; a pass hands it over too; two passes in a
+  row close the round. Adding an item resets the pass count.
+- ``alternate`` (Dreadnought's Action phase, D-11): one action each in turn; an action hands
+  priority over and resets the pass count, so a player who passed may act again once the other
+  acted; the round ends only when both pass in a row.
+- ``hold`` (Dreadnought's Speed, Cast and Fast phases, D-01, D-05, D-10): the holder acts any
+  number of times and keeps priority; passing hands it to the other player for good; the round
+  closes when both have passed once.
+
+What closing means is the game's: Kyoukai resolves the whole stack, Nullshapers resolves only the
+top item (``pop`` then ``reopen``), Dreadnought moves on to the next phase.
+
+A window is mutable state: the rules change it in place, and it is copied with the state that
+holds it (``copy``). Its fields dump to the same JSON as the immutable model it replaced.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
-
-from rules.core.window import PriorityMode
+from typing import Generic, Literal, TypeVar
 
 T = TypeVar("T")
+
+PriorityMode = Literal["respond", "alternate", "hold"]
 
 
 @dataclass(slots=True)

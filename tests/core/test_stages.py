@@ -10,7 +10,7 @@ import pytest
 
 from rules.core.model import Intent
 from rules.core.stages import FlowDidNotSettle, Stage, Stages, settle
-from rules.core.window import Window
+from rules.core.window_state import WindowState
 
 
 class Play(Intent):
@@ -32,7 +32,7 @@ class Toy:
     step: str
     active: int
     hand: tuple[tuple[int, ...], tuple[int, ...]]
-    window: Window[int] | None = None
+    window: WindowState[int] | None = None
     over: bool = False
 
 
@@ -63,7 +63,7 @@ def test_stage_table_lists_allowed_kinds_for_the_deciding_player_in_order() -> N
     s = Toy(step="main", active=0, hand=((1, 2), (7,)))
     assert STAGES.to_act(s) == 0
     assert STAGES.legal(s, GENERATORS) == [Play(card=1), Play(card=2), Pass()]
-    s.window = Window[int].open(1, by=0)  # player 1 answers first
+    s.window = WindowState[int].open(1, by=0)  # player 1 answers first
     assert STAGES.to_act(s) == 1
     assert STAGES.legal(s, GENERATORS) == [Pass(), Play(card=7)]
     assert STAGES.stage(s).mode == "respond"

@@ -4,32 +4,44 @@ import pytest
 
 from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
-from rules.core.window import Window
+from rules.core.window_state import WindowState
 
 
 def test_window_opponent_answers_first_and_two_passes_close_it() -> None:
-    w = Window[str].open("attack", by=0)
+    w = WindowState[str].open("attack", by=0)
     assert w.priority == 1 and not w.closed
-    w = w.push("block", by=1)
-    assert w.priority == 0 and w.stack == ("attack", "block")
-    w = w.pass_priority()
+    w.push("block", by=1)
+    assert w.priority == 0 and w.stack == ["attack", "block"]
+    w.pass_priority()
     assert w.priority == 1 and not w.closed
-    w = w.push("spark", by=1)  # adding resets the pass count
+    w.push("spark", by=1)  # adding resets the pass count
     assert w.passes == 0
-    w = w.pass_priority().pass_priority()
+    w.pass_priority()
+    w.pass_priority()
     assert w.closed
     order = []
     while w.stack:
-        item, w = w.pop()
-        order.append(item)
+        order.append(w.pop())
     assert order == ["spark", "block", "attack"]  # last in, first out
 
 
+def test_window_copy_is_independent_of_the_original() -> None:
+    w = WindowState[str].open("a", by=0)
+    c = w.copy()
+    c.push("b", by=1)
+    c.pass_priority()
+    assert w.stack == ["a"] and w.priority == 1 and w.passes == 0
+    assert c.stack == ["a", "b"] and c.priority == 1 and c.passes == 1
+
+
 def test_window_reopen_for_one_at_a_time_resolution() -> None:
-    w = Window[str].open("a", by=0).push("b", by=1).pass_priority().pass_priority()
-    item, w = w.pop()
-    w = w.reopen(priority=0)
-    assert item == "b" and w.stack == ("a",) and not w.closed and w.priority == 0
+    w = WindowState[str].open("a", by=0)
+    w.push("b", by=1)
+    w.pass_priority()
+    w.pass_priority()
+    item = w.pop()
+    w.reopen(priority=0)
+    assert item == "b" and w.stack == ["a"] and not w.closed and w.priority == 0
 
 
 def test_rng_is_deterministic_and_uniform_enough() -> None:
@@ -78,28 +90,33 @@ def test_zone_helpers_return_new_tuples() -> None:
 
 def test_window_alternate_mode_one_action_each_until_both_pass_in_a_row() -> None:
     """Dreadnought's Action phase (D-11): a player who passed may act again if the other acted."""
-    w = Window[str].round("alternate", first=0)
+    w = WindowState[str].round("alternate", first=0)
     assert w.priority == 0 and not w.closed
-    w = w.act(0)  # first player attacks
+    w.act(0)  # first player attacks
     assert w.priority == 1 and w.passes == 0
-    w = w.pass_priority()  # the other passes
+    w.pass_priority()  # the other passes
     assert w.priority == 0 and not w.closed
-    w = w.pass_priority()  # the first passes too: closed
+    w.pass_priority()  # the first passes too: closed
     assert w.closed
-    w = Window[str].round("alternate", first=0).pass_priority().act(1)
+    w = WindowState[str].round("alternate", first=0)
+    w.pass_priority()
+    w.act(1)
     assert w.priority == 0 and w.passes == 0 and not w.closed  # passed, but may act again
-    assert w.pass_priority().pass_priority().closed
+    w.pass_priority()
+    w.pass_priority()
+    assert w.closed
 
 
 def test_window_hold_mode_holder_acts_any_number_of_times_then_the_other() -> None:
     """Dreadnought's Speed, Cast and Fast phases (D-01, D-05, D-10)."""
-    w = Window[str].round("hold", first=1)
+    w = WindowState[str].round("hold", first=1)
     for _ in range(3):
-        w = w.act(1)
+        w.act(1)
         assert w.priority == 1 and not w.closed
-    w = w.pass_priority()
+    w.pass_priority()
     assert w.priority == 0 and not w.closed
-    w = w.push("fast ability", by=0).act(0)
-    assert w.priority == 0 and w.stack == ("fast ability",) and not w.closed
-    w = w.pass_priority()
+    w.push("fast ability", by=0)
+    w.act(0)
+    assert w.priority == 0 and w.stack == ["fast ability"] and not w.closed
+    w.pass_priority()
     assert w.closed  # each passed once: the phase moves on
