@@ -3,9 +3,9 @@
 As boardgame.io declares stages, a game lists its stages once; each names who decides in it,
 the priority mode of its window (``rules.core.window_state``) if it has one, and the intent
 kinds allowed there. The game's legal-intent generators are a table too (intent kind ->
-generator), so ``legal`` is "the allowed kinds of the current stage, each generated for the deciding player", and
-the reason an intent is refused ("not in the Cleanup step", "it is Player 2's decision") comes from
-the same table instead of hand-written checks.
+generator), so ``legal`` is "the allowed kinds of the current stage, each generated for the
+deciding player", and the reason an intent is refused ("not in the Cleanup step", "it is
+Player 2's decision") comes from the same table instead of hand-written checks.
 
 ``settle`` is the flow's loop: after each intent the game re-checks game end, step end and turn
 end until nothing changes, with a guard so a rules bug that never settles fails loudly instead of
