@@ -119,9 +119,9 @@ class Ruleset(ABC, Generic[S]):
             return actor
         actor = self._to_act(state)
         if actor is not None:
-            step = manual.pending(state)
-            if step is not None:
-                actor = step.player
+            steps = getattr(state, "manual", None)  # ``manual.pending``, asked every step
+            if steps:
+                actor = steps[0].player
         self._actor = (state, actor)
         return actor
 
@@ -142,9 +142,9 @@ class Ruleset(ABC, Generic[S]):
         if self.to_act(state) is None:
             legal = []
         else:
-            step = manual.pending(state)
-            legal = self._legal_intents(state) if step is None or self.manual_table is None \
-                else manual.legal(self, self.manual_table, state, step)
+            steps = getattr(state, "manual", None)  # ``manual.pending``, asked every step
+            legal = self._legal_intents(state) if not steps or self.manual_table is None \
+                else manual.legal(self, self.manual_table, state, steps[0])
         self._cache = (state, legal)
         return list(legal)
 
@@ -152,12 +152,12 @@ class Ruleset(ABC, Generic[S]):
         """The outcome of ``intent``; ``IllegalIntent`` with a human reason if it is not legal
         (whatever it is). ``quiet=True`` is for simulation and search: no log text, no events
         and no legality check, so the intent must come from ``legal_intents`` of this state."""
-        if manual.pending(state) is not None \
-                or getattr(intent, "kind", None) in MANUAL_KINDS:
+        # ``manual.pending`` and the intent's kind read directly: a simulation asks every step.
+        if getattr(state, "manual", None) or getattr(intent, "kind", None) in MANUAL_KINDS:
             return self._apply_manual(state, intent, quiet)
         new_state: Any
         if quiet:
-            if isinstance(state, GameState) and type(self)._apply is Ruleset._apply:
+            if self._plays_in_place and isinstance(state, GameState):
                 new_state = state.copy()
                 new_state.loud = False  # no log: nothing reads ``events`` then
                 self._play(new_state, intent)
@@ -171,7 +171,7 @@ class Ruleset(ABC, Generic[S]):
             if not self._is_legal(state, intent):
                 raise IllegalIntent(self._reason(state, intent))
             new_state, events = self._apply(state, intent)
-        if field_of(state, "face_down") and self.manual_table is not None:
+        if getattr(state, "face_down", None) and self.manual_table is not None:
             # Face-down cards that left play are turned face up (``card_states.pruned``) and the
             # game's own log sentences do not name those still face down: only a state with
             # one pays for the look.
@@ -249,6 +249,11 @@ class Ruleset(ABC, Generic[S]):
     def designer(self, state: S) -> bool:
         """Whether this game was started in designer mode (the freeform switch is allowed)."""
         return bool(field_of(state, "designer"))
+
+    @cached_property
+    def _plays_in_place(self) -> bool:
+        """Whether this game keeps the core's ``_apply`` (a copy, then ``_play`` on it)."""
+        return type(self)._apply is Ruleset._apply
 
     @classmethod
     def _applies_quietly(cls) -> bool:

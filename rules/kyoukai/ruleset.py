@@ -104,29 +104,8 @@ class KyoukaiRules(Ruleset[State]):
     def _to_act(self, state: State) -> int | None:
         return to_act(state)
 
-    def to_act(self, state: State) -> int | None:
-        cached_state, actor = self._actor
-        if state is cached_state:
-            return actor
-        if state.manual:
-            return super().to_act(state)  # a manual step's player, through the core
-        actor = to_act(state)
-        self._actor = (state, actor)
-        return actor
-
     def _legal_intents(self, state: State) -> list[Intent]:
         return legal(state)
-
-    def legal_intents(self, state: State, source: Any = None) -> list[Intent]:
-        if source is not None or state.manual:
-            return super().legal_intents(state, source)  # a manual step goes through the core
-        # ``Ruleset.legal_intents`` without its manual-step look-ups: simulations and search
-        # ask every step.
-        cached_state, cached = self._cache
-        if state is not cached_state:
-            cached = legal(state)
-            self._cache = (state, cached)
-        return list(cached)
 
     def _winner(self, state: State) -> int | None:
         return state.winner
