@@ -37,13 +37,13 @@ DEFAULT_FONT_RATIO = 0.6875
 
 def oversampling(points: int) -> int:
     """How many times larger than ``points`` the table's text is rendered before it is
-    scaled down: hinting snaps each glyph of pygame's sans to whole pixels, which at the
-    table's sizes leaves gaps inside words ("At tack", "agen ts", "AT K"); drawn twice as
-    large and scaled down, the letters keep their designed spacing and stay nearly as crisp
-    (four times was softer, for no better spacing). Large text is drawn as it is, and so is
-    tiny text (under 10 points: a card's small print), which hinting narrows rather than
-    spreads: drawn to its design it came out up to a fifth wider and no longer fit."""
-    return 2 if 10 <= points < 32 else 1
+    scaled down. Hinting snaps each glyph of pygame's sans to whole pixels, and its bold to a
+    whole number of pixels wider, which at the table's sizes left gaps inside words ("At
+    tack", "agent s", "AT K"): a letter's step off its design by up to 2.5 px. Drawn four
+    times as large and scaled down by exactly four, each letter stands within half a pixel
+    of its designed place, small print included (measured, tests/game/test_text_spacing.py;
+    twice was still a pixel off). Large text needs less."""
+    return 4 if points < 32 else 2 if points < 64 else 1
 
 
 class TableFont(pygame.font.Font):
@@ -71,9 +71,14 @@ class TableFont(pygame.font.Font):
         if self._plain(text):
             return self.render(text, True, colour)
         big = self.large.render(text, True, colour)
-        w, h = big.get_size()
-        return pygame.transform.smoothscale(big, (max(1, -(-w // self.times)),
-                                                  max(1, -(-h // self.times))))
+        n = self.times
+        w, h = max(1, -(-big.get_width() // n)), max(1, -(-big.get_height() // n))
+        # padded to whole multiples of n, so the scaling is exactly 1/n: scaled to the
+        # rounded-up size instead, a line was stretched by up to a pixel, unevenly
+        exact = pygame.Surface((w * n, h * n), pygame.SRCALPHA)
+        exact.fill((*colour[:3], 0))
+        exact.blit(big, (0, 0))
+        return pygame.transform.smoothscale(exact, (w, h))
 
 
 def font(size: float, bold: bool = False) -> pygame.font.Font:
