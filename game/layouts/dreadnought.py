@@ -13,7 +13,7 @@ from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec
 from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
-from game.draw.text import TEXT, fit
+from game.draw.text import TEXT, fit, wrap
 from game.layouts.base import Overlay, Piece, Seats
 from game.layouts.face_specs import FaceSpecs
 from game.layouts.region_parts import REGION_FILL, region_label
@@ -349,6 +349,11 @@ class DreadnoughtTable(RegionTable):
     def group_key(self, intent: Intent) -> Hashable:
         return getattr(intent, "index", None)  # one menu group per ability of a card
 
+    def step_key(self) -> Hashable:
+        """The turn and phase: the bar's mode and priority holder change within one."""
+        v: State | None = self.view
+        return None if v is None else (v.turn, v.phase)
+
     def status(self) -> tuple[str, str]:
         v: State | None = self.view
         if v is None:
@@ -441,12 +446,16 @@ class DreadnoughtTable(RegionTable):
         d = self._by_id.get(v.paying.card) if self.casting(v) and v.paying else None
         if d is None:
             return
-        t = TEXT.get(fit(casting_label(v), 13, d.box.w - px(8), True), 13, INK, True)
-        band = pygame.Rect(d.box.x, 0, d.box.w, t.get_height() + px(6))
+        room = d.box.w - px(8)  # a long name wraps under "Casting:" rather than being cut
+        lines = [TEXT.get(fit(line, 13, room, True), 13, INK, True)
+                 for line in wrap(casting_label(v), 13, room, True)[:2]]
+        step = lines[0].get_height()
+        band = pygame.Rect(d.box.x, 0, d.box.w, step * len(lines) + px(6))
         band.center = d.box.center
         pygame.draw.rect(surf, PANEL, band)
         pygame.draw.rect(surf, CAST_PILL, band, width=max(1, px(2)))
-        surf.blit(t, t.get_rect(center=band.center))
+        for k, t in enumerate(lines):
+            surf.blit(t, t.get_rect(centerx=band.centerx, top=band.top + px(3) + k * step))
 
     def manual_piece_at(self, pos: tuple[int, int]) -> Piece | None:
         """The unit being cast is shown, not placed: a manual step cannot pick it up."""

@@ -476,6 +476,12 @@ class KrosmasterTable(TableLayout):
         return [f"{teams[0]} against {teams[1]} on {st.board.name}.",
                 f"{names[st.first]} plays first, with no Roll for Tension on the first turn."]
 
+    def step_key(self) -> Hashable:
+        """The turn, whose it is and the phase (the bar names the acting figure only in a
+        wide window)."""
+        v = self.view
+        return None if v is None else (v.turn, v.active, v.phase)
+
     def status(self) -> tuple[str, str]:
         v = self.view
         if v is None:
