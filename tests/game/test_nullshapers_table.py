@@ -180,3 +180,22 @@ def test_an_agents_changed_stats_read_as_atk_and_def_words() -> None:
     look = lay.contents(RS.view(s, 0), seats)[("staging", 0)].cards[0]
     assert look.id == agent(s, 0)
     assert "ATK 4 · DEF 2" in [text for text, _ in look.counters]
+
+
+def test_the_damage_preview_says_a_ranged_defender_strikes_first() -> None:
+    """Issue 34 item 8: the queue panel's preview is the rules' battle. A Signal Sniper
+    (ranged) blocking a Scrap Brawler terminates it before it strikes: the panel said "#1
+    Signal Sniper takes 1, sector takes 1"."""
+    from game.layouts.base import Seats
+    from tests.nullshapers.helpers import position
+
+    pygame.font.init()
+    s = position(at="defend_after", attackers=[0], blocks=[[1, 0]],
+                 agents=[{"card": "scrap_brawler", "owner": 0, "biome": 1},
+                         {"card": "signal_sniper", "owner": 1, "biome": 1}])
+    lay = NullshapersTable()
+    lay.resize((1280, 720))
+    lay.update(RS.view(s, 0), Seats(0, False, ("Player 1", "Player 2")), RS.legal_intents(s))
+    lines = [t for t, _ in lay.sequence_lines() if t.startswith("Scrap Brawler")]
+    assert lines == ["Scrap Brawler (2 damage): terminated by a ranged strike first, deals "
+                     "nothing"]
