@@ -282,6 +282,9 @@ class NullshapersTable(RegionTable):
         self._targets = base + cards
         self.zone_of = {t: k for k, (t, _) in enumerate(self._targets)}
 
+    def card_zone(self, zone: int) -> bool:
+        return _card_target(self._targets[zone][0][0])
+
     def zones_under(self, pos: tuple[int, int]) -> list[int]:
         """Every zone at ``pos``, the smallest first (a card before the region it lies in)."""
         hits = [(r.w * r.h, k) for k, (_, r) in enumerate(self._targets) if r.collidepoint(pos)]

@@ -199,3 +199,28 @@ def test_the_damage_preview_says_a_ranged_defender_strikes_first() -> None:
     lines = [t for t, _ in lay.sequence_lines() if t.startswith("Scrap Brawler")]
     assert lines == ["Scrap Brawler (2 damage): terminated by a ranged strike first, deals "
                      "nothing"]
+
+
+def test_dragging_gear_lights_the_agents_it_attaches_to(table: Make) -> None:
+    """Issue 34 item 9: during Advance a gear card picked up lights each agent it may attach
+    to in purple (F1: "attach the gear here"), around the agent's card: the light was drawn
+    under the card, so nothing showed."""
+    from game.draw.palette import HIGHLIGHT
+
+    d = _table_where(table, _has("attach"), seeds=(3, 1, 6, 7))
+    s = d.scene.session
+    lay = _layout(d)
+    attach = next(i for i in s.legal() if i.kind == "attach")
+    src = lay.source_of(attach)
+    at = next(p[src] for p in lay.pieces().values() if src in p)
+    d.move(at)
+    d.post(pygame.MOUSEBUTTONDOWN, pos=at, button=1, touch=False)
+    d.frames()
+    d.move((at[0] + 40, at[1] - 80), buttons=(1, 0, 0))
+    assert d.scene.handler.name == "dragging"
+    d.app.draw()
+    zone = lay.target_of(attach)
+    assert isinstance(zone, int) and zone == lay.zone_of[(("card", attach.agent), None)]  # type: ignore[attr-defined]
+    agent = lay.zone_rect(zone)
+    edge = (agent.left - 2, agent.centery)  # just outside the agent's card
+    assert tuple(d.app.screen.get_at(edge))[:3] == HIGHLIGHT["skill"], agent
