@@ -143,14 +143,40 @@ def wrap(text: str, size: float, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+_CUT: OrderedDict[str, str] = OrderedDict()  # a shortened text -> the whole one (lately)
+
+
 def fit(text: str, size: float, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text
+    whole = text
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
-    return text.rstrip() + "…"
+    short = text.rstrip() + "…"
+    _CUT[short] = whole
+    _CUT.move_to_end(short)
+    if len(_CUT) > 2000:
+        _CUT.popitem(last=False)
+    return short
+
+
+def fit_smaller(text: str, size: float, width: int, bold: bool = False,
+                smallest: float = 10) -> tuple[str, float]:
+    """``text`` at the largest size from ``size`` down to ``smallest`` at which it fits
+    ``width`` pixels; shortened (``fit``) at ``smallest`` only when it fits at none. A name
+    reads whole in a smaller size rather than cut ("Sparrow Arc…")."""
+    at = size
+    while at > smallest and font(at, bold).size(text)[0] > width:
+        at -= 1
+    return fit(text, at, width, bold), at
+
+
+def cut_from(text: str) -> str | None:
+    """The whole text ``fit`` shortened to ``text`` lately; None when it cut nothing (the
+    layout tests find the texts drawn cut)."""
+    return _CUT.get(text)
 
 
 class TextRecorder(pygame.Surface):

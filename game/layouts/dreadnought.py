@@ -421,15 +421,18 @@ class DreadnoughtTable(RegionTable):
         v: State | None = self.view
         if v is None:
             return
+        info = next((p for p in self.placed if p.id == "info"), None)
+        # the comparison's flash covers the strip: what lies under it is not drawn at all
+        flash = self._flash_box(info.rect) if info is not None and self.animating() else None
         for p in self.placed:
             if not isinstance(p.id, tuple) or p.id[0] not in AREAS or p.owner is None:
                 continue
             left = AREA_SIZE - reading.area_used(v, p.owner, AREAS.index(p.id[0]))
             t, at = room_note(p, left)
-            surf.blit(t, at)
+            if flash is None or not flash.colliderect(t.get_rect(topleft=at)):
+                surf.blit(t, at)
         self._draw_casting(surf, v)
-        info = next((p for p in self.placed if p.id == "info"), None)
-        if info is not None:
+        if info is not None and flash is None:
             lines = self._info(v)
             t = TEXT.get(fit(self._banner(v), 22, info.rect.w - px(16), True), 22, GOLD, True)
             y = info.rect.centery - (t.get_height() // 2 if not lines else t.get_height() * 2 // 3)
@@ -437,9 +440,9 @@ class DreadnoughtTable(RegionTable):
             if lines:
                 s = TEXT.get(fit(lines[0], 14, info.rect.w - px(16)), 14, INK_DIM)
                 surf.blit(s, s.get_rect(midtop=(info.rect.centerx, y + t.get_height())))
-            if self.animating():
-                self._draw_flip(surf, v)
-                self._draw_flash(surf, v, info.rect)
+        elif info is not None and flash is not None:
+            self._draw_flip(surf, v)
+            self._draw_flash(surf, v, flash)
 
     def _draw_casting(self, surf: pygame.Surface, v: State) -> None:
         """What the log-cost pays for, named across the dimmed unit at its destination."""
@@ -495,16 +498,20 @@ class DreadnoughtTable(RegionTable):
             turned = pygame.transform.scale(img, (w, box.h))
             surf.blit(turned, turned.get_rect(center=box.center))
 
-    def _draw_flash(self, surf: pygame.Surface, v: State, strip: pygame.Rect) -> None:
-        """The comparison as a moment: both grades side by side in large type, and who is
-        faster (first comparison) or the first player (second)."""
+    @staticmethod
+    def _flash_box(strip: pygame.Rect) -> pygame.Rect:
+        box = pygame.Rect(0, 0, min(strip.w - px(40), px(620)), strip.h + px(150))
+        box.center = strip.center
+        return box
+
+    def _draw_flash(self, surf: pygame.Surface, v: State, box: pygame.Rect) -> None:
+        """The comparison as a moment (in ``box``, over the strip): both grades side by side
+        in large type, and who is faster (first comparison) or the first player (second)."""
         names = self.seats.names
         who = v.faster if v.compared == 1 else v.first
         head = "Speed cards revealed" if v.compared == 1 else "Second comparison"
         tail = f"{names[who]} is faster" if v.compared == 1 else \
             f"{names[who]} is the first player"
-        box = pygame.Rect(0, 0, min(strip.w - px(40), px(620)), strip.h + px(150))
-        box.center = strip.center
         pygame.draw.rect(surf, PANEL, box, border_radius=px(12))
         pygame.draw.rect(surf, GOLD, box, width=px(3), border_radius=px(12))
         h = TEXT.get(head, 16, INK_DIM, True)
