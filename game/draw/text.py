@@ -182,8 +182,9 @@ def cut_from(text: str) -> str | None:
 class TextRecorder(pygame.Surface):
     """A surface to draw a screen on that notes where each cached text lands, as the box of
     its ink in screen pixels (the layout tests check that no two overlap). A layer the size of
-    the whole window (a dialog's dimming, the background) covers what was drawn before it, so
-    the texts under it are forgotten."""
+    the whole window (a dialog's dimming, the background) covers what was drawn before it, and
+    so does an opaque picture (no per-pixel alpha) over the whole of a text: the texts under
+    them are forgotten."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
@@ -195,6 +196,10 @@ class TextRecorder(pygame.Surface):
         if source.get_size() == self.get_size():
             self.texts.clear()
         text = TEXT.text_of(source)
+        if text is None and area is None and not special_flags and self._opaque(source):
+            at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+            cover = pygame.Rect(at, source.get_size())
+            self.texts = [(t, r) for t, r in self.texts if not cover.contains(r)]
         if text and text.strip() and area is None:
             ink = source.get_bounding_rect()
             at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
@@ -202,3 +207,8 @@ class TextRecorder(pygame.Surface):
             if seen.w and seen.h:
                 self.texts.append((text, seen))
         return done
+
+    @staticmethod
+    def _opaque(source: pygame.Surface) -> bool:
+        return not source.get_flags() & pygame.SRCALPHA and source.get_colorkey() is None \
+            and source.get_alpha() is None

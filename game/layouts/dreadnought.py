@@ -421,18 +421,15 @@ class DreadnoughtTable(RegionTable):
         v: State | None = self.view
         if v is None:
             return
-        info = next((p for p in self.placed if p.id == "info"), None)
-        # the comparison's flash covers the strip: what lies under it is not drawn at all
-        flash = self._flash_box(info.rect) if info is not None and self.animating() else None
         for p in self.placed:
             if not isinstance(p.id, tuple) or p.id[0] not in AREAS or p.owner is None:
                 continue
             left = AREA_SIZE - reading.area_used(v, p.owner, AREAS.index(p.id[0]))
             t, at = room_note(p, left)
-            if flash is None or not flash.colliderect(t.get_rect(topleft=at)):
-                surf.blit(t, at)
+            surf.blit(t, at)
         self._draw_casting(surf, v)
-        if info is not None and flash is None:
+        info = next((p for p in self.placed if p.id == "info"), None)
+        if info is not None:
             lines = self._info(v)
             t = TEXT.get(fit(self._banner(v), 22, info.rect.w - px(16), True), 22, GOLD, True)
             y = info.rect.centery - (t.get_height() // 2 if not lines else t.get_height() * 2 // 3)
@@ -440,9 +437,9 @@ class DreadnoughtTable(RegionTable):
             if lines:
                 s = TEXT.get(fit(lines[0], 14, info.rect.w - px(16)), 14, INK_DIM)
                 surf.blit(s, s.get_rect(midtop=(info.rect.centerx, y + t.get_height())))
-        elif info is not None and flash is not None:
-            self._draw_flip(surf, v)
-            self._draw_flash(surf, v, flash)
+            if self.animating():
+                self._draw_flip(surf, v)
+                self._draw_flash(surf, v, self._flash_box(info.rect))
 
     def _draw_casting(self, surf: pygame.Surface, v: State) -> None:
         """What the log-cost pays for, named across the dimmed unit at its destination."""
@@ -512,8 +509,12 @@ class DreadnoughtTable(RegionTable):
         head = "Speed cards revealed" if v.compared == 1 else "Second comparison"
         tail = f"{names[who]} is faster" if v.compared == 1 else \
             f"{names[who]} is the first player"
-        pygame.draw.rect(surf, PANEL, box, border_radius=px(12))
-        pygame.draw.rect(surf, GOLD, box, width=px(3), border_radius=px(12))
+        box = box.clip(surf.get_rect())
+        # one opaque picture (the table under its round corners): what it covers is hidden
+        card = surf.subsurface(box).copy()
+        pygame.draw.rect(card, PANEL, card.get_rect(), border_radius=px(12))
+        pygame.draw.rect(card, GOLD, card.get_rect(), width=px(3), border_radius=px(12))
+        surf.blit(card, box)
         h = TEXT.get(head, 16, INK_DIM, True)
         surf.blit(h, h.get_rect(midtop=(box.centerx, box.y + px(10))))
         for p, x in ((0, box.x + box.w // 4), (1, box.right - box.w // 4)):

@@ -500,7 +500,7 @@ class RegionTable(PagedBooks, TableLayout):
         """The regions without their cards change only with the view, so they are drawn once
         and kept: a copy of the play area, felt included (nothing else is drawn over the
         felt there before the table), blitted whole in later frames."""
-        key = (surf.get_size(), scale())
+        key = (surf.get_size(), scale(), type(surf))  # a TextRecorder sees the texts drawn
         if self._layer is not None and self._layer[0] == key:
             surf.blit(self._layer[1], self.area)
             return
