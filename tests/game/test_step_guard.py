@@ -49,13 +49,13 @@ def _summon_the_imp(d: Driver) -> None:
     assert at is not None
     d.drag(at, lay.zone_center(lay.zone_of[(("field", 0), 0)]))  # type: ignore[attr-defined]
     s = d.scene.session
-    assert s.intents[-1] == Summon(card=4, column=0).model_dump(mode="json")
+    assert s.intents[-1] == Summon(card=4, column=0).to_json()
     assert s.state.step == "main" and s.to_act() == 0  # moved on by itself
     assert any(i.kind != "end_turn" for i in s.legal())  # with attacks and casts to make
 
 
 def _end_turns(d: Driver) -> int:
-    return sum(1 for i in d.scene.session.intents if i == EndTurn().model_dump(mode="json"))
+    return sum(1 for i in d.scene.session.intents if i == EndTurn().to_json())
 
 
 def test_space_right_after_the_game_moved_on_by_itself_is_not_taken(table: Make) -> None:
@@ -113,7 +113,7 @@ def test_a_step_the_player_ended_themselves_ends_with_one_press(table: Make) -> 
     d, clock = _bos_at_the_last_summon(table)
     d.key(pygame.K_SPACE)  # End Summoning, knowingly: the player's own step change
     s = d.scene.session
-    assert s.intents[-1] == EndSummoning().model_dump(mode="json")
+    assert s.intents[-1] == EndSummoning().to_json()
     assert s.state.step == "main"
     d.key(pygame.K_SPACE)  # straight on: no grace, no question
     assert _end_turns(d) == 1
