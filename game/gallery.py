@@ -17,8 +17,8 @@ from game.session import GameConfig
 from rules import agents, records
 from rules import registry as rules
 
-SCREENS = ("menu", "kyoukai", "krosmaster", "game_over", "settings", "keys", "howto",
-           "howto_krosmaster", "decks", "replay")
+SCREENS = ("menu", "kyoukai", "krosmaster", "dreadnought", "bos", "nullshapers", "game_over",
+           "settings", "keys", "howto", "howto_krosmaster", "decks", "replay")
 
 
 def played_record(game: str, seed: int, moves: int) -> records.Record:
@@ -104,6 +104,9 @@ OPEN: dict[str, Callable[[App], None]] = {
     "menu": lambda app: app.to_menu(None),
     "kyoukai": _table("kyoukai", 3, 40),
     "krosmaster": _table("krosmaster", 2, 25),
+    "dreadnought": _table("dreadnought", 1, 30),
+    "bos": _table("bos", 1, 20),
+    "nullshapers": _table("nullshapers", 3, 40),
     "game_over": _game_over,
     "settings": _settings,
     "keys": _keys,

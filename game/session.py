@@ -50,6 +50,9 @@ class GameConfig:
     options: dict[str, Any] = field(default_factory=dict)
     record: Path | None = None
     agent_delay: float = 0.6  # seconds a computer decision stays "thinking" on screen
+    # seconds after the table moved on by itself in which a press is not taken (it was aimed
+    # at the step before; game/input/guard.py)
+    grace: float = 0.6
     auto_pass: bool = True  # a person with nothing but Pass passes by itself
     autosave: bool = True  # keep the record in the user data folder (Continue last game)
     progress: bool = False  # print "saved N" after every autosave (the kill test reads it)
@@ -76,7 +79,8 @@ def config_for(live: Session, like: GameConfig | None = None) -> GameConfig:
         levels[p] = level_of(agent) or levels[p]
     return GameConfig(game=rec.game, seed=rec.seed, seats=seats, levels=(levels[0], levels[1]),
                       options=dict(rec.options),
-                      record=None, agent_delay=base.agent_delay, auto_pass=base.auto_pass,
+                      record=None, agent_delay=base.agent_delay, grace=base.grace,
+                      auto_pass=base.auto_pass,
                       autosave=base.autosave, progress=base.progress)
 
 

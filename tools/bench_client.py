@@ -138,8 +138,10 @@ def kyoukai_built(scene: TableScene, cards: int) -> tuple[int, int]:
 
 def bench(game: str, args: argparse.Namespace) -> dict[str, Any]:
     """Frame times (ms, wall and CPU) of ``game``'s table while a piece is dragged."""
+    # grace 0: the moves are made past the table and the drag pressed at once (a person's
+    # press right after the table moved on by itself would not be taken)
     app = App((1280, 720), game=GameConfig(game=game, seed=args.seed, seats=("human", "human"),
-                                           auto_pass=False, autosave=False))
+                                           auto_pass=False, autosave=False, grace=0.0))
     try:
         scene = app.scene
         assert isinstance(scene, TableScene)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pygame
 
@@ -21,6 +21,16 @@ def _chip_width(step: str, size: int, on: bool) -> int:
     return TEXT.get(step, size, INK, on).get_width() + px(16) + px(4)
 
 
+def _shorter(left: str) -> Iterator[str]:
+    """The turn text, then without its last clause (after ": " or " · "), and so on: at 1024
+    pixels "Turn 3 · Player 2 (computer): choose a blocker" reads "Turn 3 · Player 2
+    (computer)" (the side panel says the rest) rather than being cut."""
+    yield left
+    while (cut := max(left.rfind(": "), left.rfind(" · "))) > 0:
+        left = left[:cut]
+        yield left
+
+
 def phase_bar(surf: pygame.Surface, rect: pygame.Rect, steps: Sequence[str], current: str,
               left: str, right: str, right_colour: Color = GOLD) -> None:
     """The turn (left), the steps as chips with the current one gold, whose decision (right),
@@ -30,13 +40,21 @@ def phase_bar(surf: pygame.Surface, rect: pygame.Rect, steps: Sequence[str], cur
     pygame.draw.line(surf, PANEL_EDGE, rect.bottomleft, rect.bottomright)
     room = rect.w - 2 * px(BAR_PAD)
     head, size, every = BAR_FITS[-1]
-    for head, size, every in BAR_FITS:
-        shown = list(steps) if every else [s for s in steps if s.lower() == current.lower()]
-        chips = sum(_chip_width(s, size, s.lower() == current.lower()) for s in shown)
-        need = (TEXT.get(left, head, INK, True).get_width()
-                + TEXT.get(right, head, INK, True).get_width() + chips + 2 * px(BAR_GAP))
-        if need <= room:
-            break
+    shown: list[str] = []
+    chips = 0
+    # the whole turn text in the largest sizes that hold it, else a shorter one
+    for turn in _shorter(left):
+        for head, size, every in BAR_FITS:
+            shown = list(steps) if every else [s for s in steps if s.lower() == current.lower()]
+            chips = sum(_chip_width(s, size, s.lower() == current.lower()) for s in shown)
+            need = (TEXT.get(turn, head, INK, True).get_width()
+                    + TEXT.get(right, head, INK, True).get_width() + chips + 2 * px(BAR_GAP))
+            if need <= room:
+                break
+        else:
+            continue
+        break
+    left = turn  # the one that fits, or the shortest
     rt = TEXT.get(fit(right, head, room, True), head, right_colour, True)
     left_room = room - rt.get_width() - chips - 2 * px(BAR_GAP)
     t = TEXT.get(fit(left, head, max(px(40), left_room), True), head, INK, True)

@@ -37,13 +37,13 @@ DEFAULT_FONT_RATIO = 0.6875
 
 def oversampling(points: int) -> int:
     """How many times larger than ``points`` the table's text is rendered before it is
-    scaled down: hinting snaps each glyph of pygame's sans to whole pixels, which at the
-    table's sizes leaves gaps inside words ("At tack", "agen ts", "AT K"); drawn twice as
-    large and scaled down, the letters keep their designed spacing and stay nearly as crisp
-    (four times was softer, for no better spacing). Large text is drawn as it is, and so is
-    tiny text (under 10 points: a card's small print), which hinting narrows rather than
-    spreads: drawn to its design it came out up to a fifth wider and no longer fit."""
-    return 2 if 10 <= points < 32 else 1
+    scaled down. Hinting snaps each glyph of pygame's sans to whole pixels, and its bold to a
+    whole number of pixels wider, which at the table's sizes left gaps inside words ("At
+    tack", "agent s", "AT K"): a letter's step off its design by up to 2.5 px. Drawn four
+    times as large and scaled down by exactly four, each letter stands within half a pixel
+    of its designed place, small print included (measured, tests/game/test_text_spacing.py;
+    twice was still a pixel off). Large text needs less."""
+    return 4 if points < 32 else 2 if points < 64 else 1
 
 
 class TableFont(pygame.font.Font):
@@ -71,9 +71,14 @@ class TableFont(pygame.font.Font):
         if self._plain(text):
             return self.render(text, True, colour)
         big = self.large.render(text, True, colour)
-        w, h = big.get_size()
-        return pygame.transform.smoothscale(big, (max(1, -(-w // self.times)),
-                                                  max(1, -(-h // self.times))))
+        n = self.times
+        w, h = max(1, -(-big.get_width() // n)), max(1, -(-big.get_height() // n))
+        # padded to whole multiples of n, so the scaling is exactly 1/n: scaled to the
+        # rounded-up size instead, a line was stretched by up to a pixel, unevenly
+        exact = pygame.Surface((w * n, h * n), pygame.SRCALPHA)
+        exact.fill((*colour[:3], 0))
+        exact.blit(big, (0, 0))
+        return pygame.transform.smoothscale(exact, (w, h))
 
 
 def font(size: float, bold: bool = False) -> pygame.font.Font:
@@ -138,21 +143,48 @@ def wrap(text: str, size: float, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+_CUT: OrderedDict[str, str] = OrderedDict()  # a shortened text -> the whole one (lately)
+
+
 def fit(text: str, size: float, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text
+    whole = text
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
-    return text.rstrip() + "…"
+    short = text.rstrip() + "…"
+    _CUT[short] = whole
+    _CUT.move_to_end(short)
+    if len(_CUT) > 2000:
+        _CUT.popitem(last=False)
+    return short
+
+
+def fit_smaller(text: str, size: float, width: int, bold: bool = False,
+                smallest: float = 10) -> tuple[str, float]:
+    """``text`` at the largest size from ``size`` down to ``smallest`` at which it fits
+    ``width`` pixels; shortened (``fit``) at ``smallest`` only when it fits at none. A name
+    reads whole in a smaller size rather than cut ("Sparrow Arc…")."""
+    at = size
+    while at > smallest and font(at, bold).size(text)[0] > width:
+        at -= 1
+    return fit(text, at, width, bold), at
+
+
+def cut_from(text: str) -> str | None:
+    """The whole text ``fit`` shortened to ``text`` lately; None when it cut nothing (the
+    layout tests find the texts drawn cut)."""
+    return _CUT.get(text)
 
 
 class TextRecorder(pygame.Surface):
     """A surface to draw a screen on that notes where each cached text lands, as the box of
     its ink in screen pixels (the layout tests check that no two overlap). A layer the size of
-    the whole window (a dialog's dimming, the background) covers what was drawn before it, so
-    the texts under it are forgotten."""
+    the whole window (a dialog's dimming, the background) covers what was drawn before it, and
+    so does an opaque picture (no per-pixel alpha) over the whole of a text: the texts under
+    them are forgotten."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
@@ -164,6 +196,10 @@ class TextRecorder(pygame.Surface):
         if source.get_size() == self.get_size():
             self.texts.clear()
         text = TEXT.text_of(source)
+        if text is None and area is None and not special_flags and self._opaque(source):
+            at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+            cover = pygame.Rect(at, source.get_size())
+            self.texts = [(t, r) for t, r in self.texts if not cover.contains(r)]
         if text and text.strip() and area is None:
             ink = source.get_bounding_rect()
             at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
@@ -171,3 +207,8 @@ class TextRecorder(pygame.Surface):
             if seen.w and seen.h:
                 self.texts.append((text, seen))
         return done
+
+    @staticmethod
+    def _opaque(source: pygame.Surface) -> bool:
+        return not source.get_flags() & pygame.SRCALPHA and source.get_colorkey() is None \
+            and source.get_alpha() is None

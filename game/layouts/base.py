@@ -247,6 +247,14 @@ class TableLayout(ABC):
     def status(self) -> tuple[str, str]:
         """(left text, current step) for the phase bar."""
 
+    def step_key(self) -> Hashable:
+        """Which step of whose turn the table shows: the phase bar's words by default. A
+        table whose bar also names what changes within a step (who holds priority, which
+        figure acts) says less. The scene compares it before and after each change: a step
+        the game moved to by itself takes no press aimed at the one before
+        (game/input/guard.py)."""
+        return self.status()
+
     def sequence_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The open response window, top item first; empty when none is open (the default:
         a game without one)."""

@@ -13,7 +13,7 @@ from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec
 from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
-from game.draw.text import TEXT, fit
+from game.draw.text import TEXT, fit, wrap
 from game.layouts.base import Overlay, Piece, Seats
 from game.layouts.face_specs import FaceSpecs
 from game.layouts.region_parts import REGION_FILL, region_label
@@ -349,6 +349,11 @@ class DreadnoughtTable(RegionTable):
     def group_key(self, intent: Intent) -> Hashable:
         return getattr(intent, "index", None)  # one menu group per ability of a card
 
+    def step_key(self) -> Hashable:
+        """The turn and phase: the bar's mode and priority holder change within one."""
+        v: State | None = self.view
+        return None if v is None else (v.turn, v.phase)
+
     def status(self) -> tuple[str, str]:
         v: State | None = self.view
         if v is None:
@@ -434,19 +439,23 @@ class DreadnoughtTable(RegionTable):
                 surf.blit(s, s.get_rect(midtop=(info.rect.centerx, y + t.get_height())))
             if self.animating():
                 self._draw_flip(surf, v)
-                self._draw_flash(surf, v, info.rect)
+                self._draw_flash(surf, v, self._flash_box(info.rect))
 
     def _draw_casting(self, surf: pygame.Surface, v: State) -> None:
         """What the log-cost pays for, named across the dimmed unit at its destination."""
         d = self._by_id.get(v.paying.card) if self.casting(v) and v.paying else None
         if d is None:
             return
-        t = TEXT.get(fit(casting_label(v), 13, d.box.w - px(8), True), 13, INK, True)
-        band = pygame.Rect(d.box.x, 0, d.box.w, t.get_height() + px(6))
+        room = d.box.w - px(8)  # a long name wraps under "Casting:" rather than being cut
+        lines = [TEXT.get(fit(line, 13, room, True), 13, INK, True)
+                 for line in wrap(casting_label(v), 13, room, True)[:2]]
+        step = lines[0].get_height()
+        band = pygame.Rect(d.box.x, 0, d.box.w, step * len(lines) + px(6))
         band.center = d.box.center
         pygame.draw.rect(surf, PANEL, band)
         pygame.draw.rect(surf, CAST_PILL, band, width=max(1, px(2)))
-        surf.blit(t, t.get_rect(center=band.center))
+        for k, t in enumerate(lines):
+            surf.blit(t, t.get_rect(centerx=band.centerx, top=band.top + px(3) + k * step))
 
     def manual_piece_at(self, pos: tuple[int, int]) -> Piece | None:
         """The unit being cast is shown, not placed: a manual step cannot pick it up."""
@@ -486,18 +495,26 @@ class DreadnoughtTable(RegionTable):
             turned = pygame.transform.scale(img, (w, box.h))
             surf.blit(turned, turned.get_rect(center=box.center))
 
-    def _draw_flash(self, surf: pygame.Surface, v: State, strip: pygame.Rect) -> None:
-        """The comparison as a moment: both grades side by side in large type, and who is
-        faster (first comparison) or the first player (second)."""
+    @staticmethod
+    def _flash_box(strip: pygame.Rect) -> pygame.Rect:
+        box = pygame.Rect(0, 0, min(strip.w - px(40), px(620)), strip.h + px(150))
+        box.center = strip.center
+        return box
+
+    def _draw_flash(self, surf: pygame.Surface, v: State, box: pygame.Rect) -> None:
+        """The comparison as a moment (in ``box``, over the strip): both grades side by side
+        in large type, and who is faster (first comparison) or the first player (second)."""
         names = self.seats.names
         who = v.faster if v.compared == 1 else v.first
         head = "Speed cards revealed" if v.compared == 1 else "Second comparison"
         tail = f"{names[who]} is faster" if v.compared == 1 else \
             f"{names[who]} is the first player"
-        box = pygame.Rect(0, 0, min(strip.w - px(40), px(620)), strip.h + px(150))
-        box.center = strip.center
-        pygame.draw.rect(surf, PANEL, box, border_radius=px(12))
-        pygame.draw.rect(surf, GOLD, box, width=px(3), border_radius=px(12))
+        box = box.clip(surf.get_rect())
+        # one opaque picture (the table under its round corners): what it covers is hidden
+        card = surf.subsurface(box).copy()
+        pygame.draw.rect(card, PANEL, card.get_rect(), border_radius=px(12))
+        pygame.draw.rect(card, GOLD, card.get_rect(), width=px(3), border_radius=px(12))
+        surf.blit(card, box)
         h = TEXT.get(head, 16, INK_DIM, True)
         surf.blit(h, h.get_rect(midtop=(box.centerx, box.y + px(10))))
         for p, x in ((0, box.x + box.w // 4), (1, box.right - box.w // 4)):

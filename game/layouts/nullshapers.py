@@ -22,7 +22,7 @@ from rules.core.manual_table import BOARD
 from rules.core.model import Intent
 from rules.nullshapers.cards import HIDDEN
 from rules.nullshapers.effects import target_kind
-from rules.nullshapers.flow import damage_order, damage_preview, speeds, to_act
+from rules.nullshapers.flow import Blow, battle_preview, damage_order, speeds, to_act
 from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import (
     Advance,
@@ -282,6 +282,9 @@ class NullshapersTable(RegionTable):
         self._targets = base + cards
         self.zone_of = {t: k for k, (t, _) in enumerate(self._targets)}
 
+    def card_zone(self, zone: int) -> bool:
+        return _card_target(self._targets[zone][0][0])
+
     def zones_under(self, pos: tuple[int, int]) -> list[int]:
         """Every zone at ``pos``, the smallest first (a card before the region it lies in)."""
         hits = [(r.w * r.h, k) for k, (_, r) in enumerate(self._targets) if r.collidepoint(pos)]
@@ -414,9 +417,9 @@ class NullshapersTable(RegionTable):
             what = f"{card.name}'s reactive skill" if e.skill else f"{card.name}{aim}"
             out.append((f"[Speed {card.speed}] {what} · {self.seats.names[e.player]}",
                         OWNER[e.player]))
-        for a in v.attackers if v.at in ("defenders", "order", "defend_after") else ():
-            if a in v.agents:
-                out.append((self._preview(v, a), ATTACK))
+        if v.at in ("defenders", "order", "defend_after"):
+            blows = battle_preview(v)  # the rules' own battle, on a copy
+            out.extend((self._preview(v, a, blow), ATTACK) for a, blow in blows.items())
         who = to_act(v)
         if who is not None:
             out.append((self._now(v, who), (200, 200, 200)))
@@ -427,12 +430,18 @@ class NullshapersTable(RegionTable):
         v: State | None = self.view
         return len(v.queue.stack) if v is not None and v.queue is not None else 0
 
-    def _preview(self, v: State, a: int) -> str:
-        """The running damage of one attacker: each defender in order, then the sector."""
-        pairs, rest = damage_preview(v, a)
-        parts = [f"#{k + 1} {v.name(x)} takes {n}" for k, (x, n) in enumerate(pairs)]
-        parts.append(f"sector takes {rest}")
-        return f"{v.name(a)} ({attack_of(v, a)} damage): {', '.join(parts)}"
+    def _preview(self, v: State, a: int, blow: Blow) -> str:
+        """What one attacker will deal if nothing more is played, as the rules' battle goes
+        (ranged strikes first): each defender in order, then the sector."""
+        head = f"{v.name(a)} ({attack_of(v, a)} damage)"
+        if not blow.struck:
+            why = "terminated by a ranged strike first" if not blow.survives \
+                else "does not strike (the game ends first)"
+            return f"{head}: {why}, deals nothing"
+        parts = [f"#{k + 1} {v.name(x)} takes {n}" for k, (x, n) in enumerate(blow.hits)]
+        parts.append(f"sector takes {blow.sector}")
+        fate = "" if blow.survives else ", then is terminated"
+        return f"{head}: {', '.join(parts)}{fate}"
 
     def responding(self, legal: Sequence[Intent]) -> bool:
         """Answering: the queue holds something (an empty window is acting, not answering)."""

@@ -10,7 +10,7 @@ from game.draw.card_states import CardLook, CardPainter
 from game.draw.cards import header_bottom
 from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
-from game.draw.text import TEXT, fit, font
+from game.draw.text import TEXT, fit, fit_smaller, font
 from game.layouts.region_spec import Content, Placed, card_in, inner_rect, slot_rects
 
 REGION_FILL = (18, 44, 36)
@@ -128,8 +128,9 @@ def _panel(surf: pygame.Surface, p: Placed, c: Content) -> None:
     # a titled panel reads from the top (a queue); a bare strip centres its lines
     y = inner.y if p.region.label else inner.centery - fits * line_h // 2
     for k, line in enumerate(c.lines[:fits]):
-        t = TEXT.get(fit(line, 15, inner.w), 15, INK if k == 0 else INK_DIM)
-        surf.blit(t, (inner.x, y))
+        words, size = fit_smaller(line, 15, inner.w, smallest=11)  # smaller before cut
+        t = TEXT.get(words, size, INK if k == 0 else INK_DIM)
+        surf.blit(t, t.get_rect(midleft=(inner.x, y + line_h // 2)))
         y += line_h
 
 

@@ -472,6 +472,7 @@ class RegionTable(PagedBooks, TableLayout):
             self._draw_lit(surf, zones, kind, strong=False)
         for kind, zones in overlay.strong.items():
             self._draw_lit(surf, zones, kind, strong=True)
+        on_cards = self._on_cards(overlay)  # drawn over the cards, or the cards hide them
         dragged = overlay.dragging[0] if overlay.dragging else None
         browsing = [d for d in self.cards if d.browsed]
         for p in self.placed:
@@ -481,6 +482,9 @@ class RegionTable(PagedBooks, TableLayout):
             if d.look.id == dragged or d.browsed:
                 continue
             self._draw_card(surf, d, overlay)
+        for kind, zones, strong in on_cards:
+            for z in zones:
+                draw_lit(surf, self._targets[z][1].inflate(px(6), px(6)), kind, strong)
         for p in self.placed:
             if p.region.kind in ("pile", "book") and not p.region.inline:
                 draw_count(surf, p, self.held.get(p.id, Content()), self.spec.card_ratio)
@@ -496,7 +500,7 @@ class RegionTable(PagedBooks, TableLayout):
         """The regions without their cards change only with the view, so they are drawn once
         and kept: a copy of the play area, felt included (nothing else is drawn over the
         felt there before the table), blitted whole in later frames."""
-        key = (surf.get_size(), scale())
+        key = (surf.get_size(), scale(), type(surf))  # a TextRecorder sees the texts drawn
         if self._layer is not None and self._layer[0] == key:
             surf.blit(self._layer[1], self.area)
             return
@@ -521,8 +525,24 @@ class RegionTable(PagedBooks, TableLayout):
     def _draw_lit(self, surf: pygame.Surface, zones: Sequence[int], kind: str,
                   strong: bool) -> None:
         for z in zones:
-            if 0 <= z < len(self._targets):
+            if 0 <= z < len(self._targets) and not self.card_zone(z):
                 draw_lit(surf, self._targets[z][1], kind, strong)
+
+    def card_zone(self, zone: int) -> bool:
+        """Whether ``zone`` is a card on the table (a game's per-card target: an agent that
+        takes gear) rather than a region or a slot: it is lit around the card, above it."""
+        return False
+
+    def _on_cards(self, overlay: Overlay) -> list[tuple[str, list[int], bool]]:
+        """The lit zones that are cards: (kind, zones, strong)."""
+        out = []
+        for lit, strong in ((overlay.lit, False), (overlay.strong, True)):
+            for kind, zones in lit.items():
+                mine = [z for z in zones if isinstance(z, int) and 0 <= z < len(self._targets)
+                        and self.card_zone(z)]
+                if mine:
+                    out.append((kind, mine, strong))
+        return out
 
     def _draw_browse(self, surf: pygame.Surface, cards: list[Drawn], overlay: Overlay,
                      dragged: Any) -> None:

@@ -83,12 +83,15 @@ class HowToScene(Scene):
                                                  bw, bh), "Back (Esc)", manager=self.app.manager,
                                      starting_height=3, object_id="#start_button")
 
-    def columns(self) -> list[list[Line]]:
-        """The page in one column, or more when one would not fit the panel."""
+    def columns(self) -> tuple[list[list[Line]], int]:
+        """The page in one column, or more when one would not fit the panel, and their width
+        (the lines are wrapped to it: at 1024x600 a fourth column was drawn at the spacing of
+        four with lines wrapped for three, and the columns ran into each other)."""
         r = self.panel_rect()
         room = r.h - px(70 + 70)
         per: list[list[Line]] = [[]]
-        for n in (1, 2, 3):
+        width = r.w
+        for n in (1, 2, 3, 4, 5):
             width = (r.w - px(48) - px(32) * (n - 1)) // n
             per, used = [[]], 0
             for block in blocks_of(self.text, width):
@@ -100,8 +103,8 @@ class HowToScene(Scene):
                 per[-1].extend(block)
                 used += need
             if len(per) <= n:
-                return per
-        return per
+                return per, width
+        return per, width
 
     @staticmethod
     def _step(line: Line) -> int:
@@ -137,8 +140,7 @@ class HowToScene(Scene):
         r = self.panel_rect()
         modal_panel(surf, r, f"How to play {title_of(self.game)}", "Esc or Enter closes",
                     edge=PANEL_EDGE, edge_width=1, inset=24)
-        cols = self.columns()
-        width = (r.w - px(48) - px(32) * (len(cols) - 1)) // max(1, len(cols))
+        cols, width = self.columns()
         for c, col in enumerate(cols):
             x0 = r.x + px(24) + c * (width + px(32))
             y = r.y + px(70)

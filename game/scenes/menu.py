@@ -44,7 +44,8 @@ class MenuScene(Scene):
         d = app.defaults
         self.cfg = last or GameConfig(game=d.game, seed=random.randrange(1, 10_000),
                                       levels=app.settings.levels,
-                                      agent_delay=d.agent_delay, auto_pass=d.auto_pass,
+                                      agent_delay=d.agent_delay, grace=d.grace,
+                                      auto_pass=d.auto_pass,
                                       autosave=d.autosave, progress=d.progress)
         self.elements: list[Any] = []
         pack = self.cfg.options.get("pack")
@@ -173,7 +174,8 @@ class MenuScene(Scene):
                           levels=(levels[0], levels[1]),
                           options=game_options(game, folder, decks, self.user_decks),
                           record=self.cfg.record,
-                          agent_delay=self.cfg.agent_delay, auto_pass=self.cfg.auto_pass,
+                          agent_delay=self.cfg.agent_delay, grace=self.cfg.grace,
+                          auto_pass=self.cfg.auto_pass,
                           autosave=self.cfg.autosave, progress=self.cfg.progress)
 
     def before_ui(self, ev: pygame.event.Event) -> bool:

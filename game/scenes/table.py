@@ -20,7 +20,8 @@ from game.draw.scale import px, pxs
 from game.draw.text import TEXT
 from game.files import write_json
 from game.input.focus import FocusRing
-from game.input.handlers import Confirm, Handler, HandOver, Idle, Watching
+from game.input.guard import Moment, StepGuard, acting
+from game.input.handlers import Confirm, Handler, HandOver, Idle, Watching, keyed_intent
 from game.input.keyboard import KeyFocus
 from game.input.manual import ManualPick
 from game.layouts import table_for, title_of
@@ -55,6 +56,9 @@ class TableScene(Scene):
         self.manager = app.manager
         self.log = LogView()
         self.handler: Handler = Idle()
+        # a step the game moved to by itself takes no press aimed at the one before it
+        self.guard = StepGuard(cfg.grace)
+        self._own: tuple[Moment, bool] | None = None  # set by ``apply`` for ``refresh``
         humans = [p for p in (0, 1) if cfg.seats[p] == "human"]
         self.viewer = humans[0] if humans else 0
         first = self.session.to_act()
@@ -164,6 +168,13 @@ class TableScene(Scene):
                            [] if manual else self._legal)
         self.manual.show(self.layout.side_rect(), self._legal, deciding, self.viewer)
         self._place_buttons()
+        if self.guard.observe(self._moment(), deciding, self._own) and not isinstance(
+                self.handler, Idle | HandOver | Watching | ManualPick):
+            self._set_handler(Idle())  # a drag or a menu of the step before: dropped
+        self._own = None
+        self.guard.expired(s.version)
+        if self.guard.armed is None:
+            self._restore_labels()
         if self._freeform_shown():
             self.freeform_button.show()
         else:
@@ -198,11 +209,55 @@ class TableScene(Scene):
     def apply(self, intent: Intent) -> None:
         if intent.kind == "manual_done":
             self.manual.hide()
+        before = self._moment()
         reason = self.session.submit(intent)
         if reason is not None:
             self.say(reason, error=True)
+        else:
+            self._own = (before, intent.kind in self.session.pass_kinds)
         self._set_handler(Idle())
         self.refresh()
+
+    # ---- deliberate presses (game/input/guard.py) -------------------------------------------
+    def _moment(self) -> Moment:
+        keyed = keyed_intent(self)
+        return Moment(self.layout.step_key(), keyed.kind if keyed is not None else None)
+
+    def _step_name(self) -> str:
+        return self.layout.status()[1] or "the next step"
+
+    def _game_button(self, element: object) -> bool:
+        return element in self.buttons.values()
+
+    def _first_press(self, intent: Intent) -> bool:
+        """Whether ``intent`` ends a step the player has not seen while they still have
+        actions: then this press only asks (the button's words change) and a second press of
+        the same does it."""
+        passes = self.session.pass_kinds
+        if intent.kind not in passes or self.layout.responding(self._legal) or \
+                all(i.kind in passes for i in self._legal) or \
+                not self.guard.unseen(self._moment()) or \
+                not self.guard.needs_second_press(intent.kind, self.session.version):
+            return False
+        label = self.layout.buttons().get(intent.kind) or self.layout.describe(intent)
+        short = label.replace(" (Space)", "")
+        button = self.buttons.get(intent.kind)
+        if button is not None:
+            font = self.manager.get_theme().get_font(["button"])
+            room = button.rect.w - px(12)
+            words = next((w for w in (f"{short}? You still have actions",
+                                      f"{short}? Press again", "Sure? Press again")
+                          if font.size(w)[0] <= room), "Sure?")
+            button.set_text(words)
+        self.say(f"{self._step_name()}: you still have actions. {short}? Press again to "
+                 "confirm.", error=True)
+        return True
+
+    def _restore_labels(self) -> None:
+        for kind, label in self.layout.buttons().items():
+            b = self.buttons.get(kind)
+            if b is not None and b.text != label:
+                b.set_text(label)
 
     def freeform(self) -> None:
         """Designer mode: the person at the table takes a freeform manual step."""
@@ -247,6 +302,8 @@ class TableScene(Scene):
         if len(humans) == 2 and p is not None:  # hot-seat: the one who decides sits down
             self.viewer, self.hide_hands = p, False
         self.refresh()
+        self.guard.settle(self._moment())  # back where the player decided before
+        self._restore_labels()
 
     def save(self) -> None:
         self.app.files.ask_save(self.session)
@@ -323,6 +380,12 @@ class TableScene(Scene):
             self.mouse = ev.pos
             piece = self.layout.piece_at(ev.pos)
             self.hover_source = piece.source if piece is not None else None
+        if self._legal and self.guard.in_grace() and acting(ev, self._game_button):
+            # aimed at the step before: the game moved on by itself a moment ago
+            if ev.type != pygame.MOUSEBUTTONUP:
+                self.say(f"Now {self._step_name()}: the game moved on by itself, so that "
+                         "press was not taken.", error=True)
+            return
         try:
             result = self.handler.handle(ev, self)
         except Exception as e:  # noqa: BLE001 - a client bug must not end the game
@@ -330,6 +393,8 @@ class TableScene(Scene):
             self._set_handler(Idle())
             return
         if isinstance(result, Intent):
+            if self._first_press(result):
+                return
             question = self.layout.confirm(result) if self.app.settings.confirm_own_harm \
                 and not isinstance(self.handler, Confirm) else None
             if question is not None:  # harms the player's own piece: ask once
@@ -347,6 +412,8 @@ class TableScene(Scene):
             self._write_layout()
 
     def update(self, dt: float) -> None:
+        if self.guard.expired(self.session.version):
+            self._restore_labels()  # the question lapsed
         self.reload.update()
         if not self.app.files.busy:  # the game waits while a dialog is up
             self.session.tick()

@@ -3,6 +3,8 @@ comes next when a window closes on an empty queue."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from rules.core.manual import later
 from rules.core.window_state import WindowState
 from rules.nullshapers.effects import EVENT_EFFECTS, REACTIVE_EFFECTS, targets
@@ -240,36 +242,61 @@ def damage_order(s: State, a: int) -> list[int]:
     return [x for x in s.ordered if x in mine] + [x for x in mine if x not in s.ordered]
 
 
-def damage_preview(s: State, a: int) -> tuple[list[tuple[int, int]], int]:
-    """How attacker ``a``'s damage would be assigned now, in its defenders' order: (defender,
-    damage) pairs and what the sector would take (what the table shows while ordering)."""
-    dmg = attack_of(s, a)
-    out: list[tuple[int, int]] = []
-    for x in damage_order(s, a):
-        if x not in s.agents:
-            continue
-        give = min(dmg, max(0, defense_of(s, x) - s.agents[x].damage))
-        out.append((x, give))
-        dmg -= give
-    return out, dmg
+@dataclass(slots=True)
+class Blow:
+    """One attacker's part in a battle: the damage it deals each of its defenders, in their
+    order, and its sector; whether it struck at all (a ranged defender may terminate a melee
+    attacker first, N-07) and whether it is still in play when the battle is over."""
+
+    hits: list[tuple[int, int]] = field(default_factory=list)
+    sector: int = 0
+    struck: bool = False
+    survives: bool = True
+
+
+@dataclass(slots=True)
+class Strike:
+    """What one strike (ranged or melee) deals, all at once: damage to agents, damage to the
+    defending player's sectors, and each attacker's part."""
+
+    hits: dict[int, int] = field(default_factory=dict)
+    sectors: list[tuple[int, int]] = field(default_factory=list)
+    blows: dict[int, Blow] = field(default_factory=dict)
+
+
+def battle_preview(s: State) -> dict[int, Blow]:
+    """How the battle would go from ``s`` if nothing more were played: ``battle`` itself, on a
+    copy (the table shows it while defenders are declared and ordered)."""
+    t = s.copy()
+    blows = {a: Blow() for a in s.attackers if a in s.agents}
+    for ranged in (True, False):
+        if t.over:
+            break
+        st = assign_strike(t, ranged)
+        blows.update(st.blows)
+        deal_strike(t, st)
+    for a, blow in blows.items():
+        blow.survives = a in t.agents
+    return blows
 
 
 # ---- Damage (N-07..N-11) ---------------------------------------------------------------------
 def battle(s: State) -> None:
     """Ranged agents strike first, then melee ones; each strike is simultaneous."""
     for ranged in (True, False):
-        strike(s, ranged)
+        deal_strike(s, assign_strike(s, ranged))
         if s.over:
             return
 
 
-def strike(s: State, ranged: bool) -> None:
-    hits: dict[int, int] = {}
-    sectors: list[tuple[int, int]] = []
-    foe = 1 - s.active
+def assign_strike(s: State, ranged: bool) -> Strike:
+    """Who deals what in the ranged (or the melee) strike, from the agents still in play."""
+    out = Strike()
+    hits = out.hits
     for a in s.attackers:
         if a not in s.agents or s.card(a).ranged != ranged:
             continue
+        blow = out.blows[a] = Blow(struck=True)
         dmg = attack_of(s, a)
         for x in damage_order(s, a):
             if x not in s.agents or dmg <= 0:
@@ -279,20 +306,28 @@ def strike(s: State, ranged: bool) -> None:
                 continue
             give = min(dmg, need)  # N-07: terminal damage to one before the next gets any
             hits[x] = hits.get(x, 0) + give
+            blow.hits.append((x, give))
             dmg -= give
         if dmg > 0:
-            sectors.append((s.agents[a].biome, dmg))
+            out.sectors.append((s.agents[a].biome, dmg))
+            blow.sector = dmg
     for x, a in s.blocks:
         if x in s.agents and a in s.agents and s.card(x).ranged == ranged:
             hits[a] = hits.get(a, 0) + attack_of(s, x)
-    for iid, n in hits.items():
+    return out
+
+
+def deal_strike(s: State, strike: Strike) -> None:
+    """The strike's damage at once; agents at their Defense are terminated (N-09)."""
+    foe = 1 - s.active
+    for iid, n in strike.hits.items():
         ag = s.set_agent(iid, damage=s.agents[iid].damage + n)
         if s.loud:
             s.log("damage", f"{s.name(iid)} takes {n} battle damage.", ag.owner)
-    for iid in list(hits):
+    for iid in list(strike.hits):
         if s.agents[iid].damage >= defense_of(s, iid):  # N-09
             s.terminate(iid)
-    for b, n in sectors:
+    for b, n in strike.sectors:
         s.damage_sector(foe, b, n)  # N-08, N-10
 
 

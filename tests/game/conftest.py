@@ -113,6 +113,9 @@ def table(tmp_path: Path) -> Iterator[Callable[..., Driver]]:
     def make(live: Session | None = None, **kw: Any) -> Driver:
         kw.setdefault("record", tmp_path / "record.json")
         kw.setdefault("agent_delay", 0.0)
+        # tests drive the table faster than a person: no grace after a change by itself
+        # (tests/game/test_step_guard.py tests it with a clock of its own)
+        kw.setdefault("grace", 0.0)
         if live is None:
             app = App((1280, 720), game=GameConfig(**kw))
         else:
@@ -132,7 +135,7 @@ def menu() -> Iterator[Callable[[], Driver]]:
     apps: list[App] = []
 
     def make() -> Driver:
-        app = App((1280, 720), defaults=GameConfig(game="kyoukai"))  # the menu opens on it
+        app = App((1280, 720), defaults=GameConfig(game="kyoukai", grace=0.0))  # opens on it
         apps.append(app)
         return Driver(app)
 

@@ -116,6 +116,9 @@ def test_a_battle_areas_room_note_keeps_off_its_label(size: tuple[int, int], ui:
                                                        tmp_path: Path) -> None:
     app = _table("dreadnought", size, ui, tmp_path)
     try:
+        scene = app.scene
+        assert isinstance(scene, TableScene)
+        scene.layout._flash_until = 0  # type: ignore[attr-defined]  # the speed flash is over
         texts = _texts(app)
         labels = [r for t, r in texts if t.startswith(("Left Bat", "Right Bat"))]
         notes = [(t, r) for t, r in texts if t.endswith(" left") and t[0].isdigit()]

@@ -244,8 +244,9 @@ def test_the_unit_being_cast_shows_at_its_slot_while_its_log_cost_is_paid() -> N
         surf = TextRecorder((1280, 720))
         t.draw(surf, Overlay())
         box = t._by_id[golem].box
-        label = [r for text, r in surf.texts if text == "Casting: Mire Golem"]
-        assert label and box.contains(label[0])  # named on the card itself
+        label = [(text, r) for text, r in surf.texts if box.contains(r)
+                 and text in "Casting: Mire Golem"]  # named whole on the card itself
+        assert " ".join(text for text, _ in label) == "Casting: Mire Golem", label
         # Shown, not placed: a manual step cannot pick it up; hovering it zooms it.
         assert t.piece_at(box.center) is not None and t.manual_piece_at(box.center) is None
     s = play(s, PayLog(card=iid(s, "quick_fox", 0)))

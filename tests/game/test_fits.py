@@ -1,5 +1,8 @@
-"""Every screen at UI scale 2.0 fits its window: no widget leaves it, no widget's text is cut,
-and no two texts the client draws overlap (nor a text and a widget)."""
+"""Every screen fits its window at every supported size and UI scale (issue 34's done-when:
+1024x600 and 1280x720 at 1.0, 1920x1080 at 1.0 and 1.5, 2560x1440 at 2.0, and 1600x900 at
+2.0): no widget leaves it, no widget's text is cut, and of the texts the client draws on the
+five tables, the menu, settings, the deck screen and the rest, none leaves the window, none
+was shortened to fit (``fit``'s "…"), and no two overlap (nor a text and a widget)."""
 
 from __future__ import annotations
 
@@ -15,10 +18,11 @@ from pygame_gui.elements import UIButton, UILabel
 from game import gallery
 from game.app import App
 from game.draw.scale import fitting_scale, scale
-from game.draw.text import TextRecorder
+from game.draw.text import TextRecorder, cut_from
 from game.settings import Settings, save
 
-SIZES = [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
+SIZES = [((1024, 600), 1.0), ((1280, 720), 1.0), ((1920, 1080), 1.0), ((1920, 1080), 1.5),
+         ((1600, 900), 2.0), ((2560, 1440), 2.0)]
 
 
 def _widgets(app: App) -> Iterator[Any]:
@@ -64,6 +68,9 @@ def _problems(app: App, name: str) -> list[str]:
     for k, (text, r) in enumerate(texts):
         if not window.contains(r):
             out.append(f"{name}: text {text!r} {r} leaves the window")
+        whole = cut_from(text)
+        if whole is not None:
+            out.append(f"{name}: text {text!r} {r} is cut (of {whole!r})")
         for other, q in texts[k + 1:]:
             if r.colliderect(q):
                 out.append(f"{name}: text {text!r} {r} overlaps {other!r} {q}")
@@ -74,13 +81,13 @@ def _problems(app: App, name: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_screen_fits_at_ui_scale_two(size: tuple[int, int], tmp_path: Path) -> None:
-    save(Settings(ui_scale=2.0))
+@pytest.mark.parametrize(("size", "ui"), SIZES, ids=[f"{w}x{h}@{u}" for (w, h), u in SIZES])
+def test_every_screen_fits(size: tuple[int, int], ui: float, tmp_path: Path) -> None:
+    save(Settings(ui_scale=ui))
     app = App(size)
     problems: list[str] = []
     try:
-        assert app.settings.ui_scale == 2.0 and scale() == fitting_scale(2.0, size)
+        assert app.settings.ui_scale == ui and scale() == fitting_scale(ui, size)
         for name in gallery.screens(app):
             problems += _problems(app, name)
     finally:

@@ -72,6 +72,8 @@ def _perform(d: Driver, intent: dict[str, Any]) -> None:
 
     if intent["kind"] in info["buttons"]:
         d.click(tuple(info["buttons"][intent["kind"]]))
+        if len(s.intents) == n and "Press again" in d.scene.message:  # it asks: sure
+            d.click(tuple(info["buttons"][intent["kind"]]))
         return
     if entry["source"] is None:
         d.click(zone())

@@ -58,7 +58,7 @@ def test_how_to_play_opens_from_the_menu_and_closes(menu: Callable[[], Driver]) 
     assert not scene.start.visible  # the menu waits under the page
     shown = _texts(m)
     assert "How to play Kyoukai" in shown and "Responding" in shown
-    cols = page.columns()
+    cols, _ = page.columns()
     drawn = sum(len(c) for c in cols)
     assert drawn == len([t for t in shown if t not in ("How to play Kyoukai",
                                                        "Esc or Enter closes")])

@@ -180,3 +180,47 @@ def test_an_agents_changed_stats_read_as_atk_and_def_words() -> None:
     look = lay.contents(RS.view(s, 0), seats)[("staging", 0)].cards[0]
     assert look.id == agent(s, 0)
     assert "ATK 4 · DEF 2" in [text for text, _ in look.counters]
+
+
+def test_the_damage_preview_says_a_ranged_defender_strikes_first() -> None:
+    """Issue 34 item 8: the queue panel's preview is the rules' battle. A Signal Sniper
+    (ranged) blocking a Scrap Brawler terminates it before it strikes: the panel said "#1
+    Signal Sniper takes 1, sector takes 1"."""
+    from game.layouts.base import Seats
+    from tests.nullshapers.helpers import position
+
+    pygame.font.init()
+    s = position(at="defend_after", attackers=[0], blocks=[[1, 0]],
+                 agents=[{"card": "scrap_brawler", "owner": 0, "biome": 1},
+                         {"card": "signal_sniper", "owner": 1, "biome": 1}])
+    lay = NullshapersTable()
+    lay.resize((1280, 720))
+    lay.update(RS.view(s, 0), Seats(0, False, ("Player 1", "Player 2")), RS.legal_intents(s))
+    lines = [t for t, _ in lay.sequence_lines() if t.startswith("Scrap Brawler")]
+    assert lines == ["Scrap Brawler (2 damage): terminated by a ranged strike first, deals "
+                     "nothing"]
+
+
+def test_dragging_gear_lights_the_agents_it_attaches_to(table: Make) -> None:
+    """Issue 34 item 9: during Advance a gear card picked up lights each agent it may attach
+    to in purple (F1: "attach the gear here"), around the agent's card: the light was drawn
+    under the card, so nothing showed."""
+    from game.draw.palette import HIGHLIGHT
+
+    d = _table_where(table, _has("attach"), seeds=(3, 1, 6, 7))
+    s = d.scene.session
+    lay = _layout(d)
+    attach = next(i for i in s.legal() if i.kind == "attach")
+    src = lay.source_of(attach)
+    at = next(p[src] for p in lay.pieces().values() if src in p)
+    d.move(at)
+    d.post(pygame.MOUSEBUTTONDOWN, pos=at, button=1, touch=False)
+    d.frames()
+    d.move((at[0] + 40, at[1] - 80), buttons=(1, 0, 0))
+    assert d.scene.handler.name == "dragging"
+    d.app.draw()
+    zone = lay.target_of(attach)
+    assert isinstance(zone, int) and zone == lay.zone_of[(("card", attach.agent), None)]  # type: ignore[attr-defined]
+    agent = lay.zone_rect(zone)
+    edge = (agent.left - 2, agent.centery)  # just outside the agent's card
+    assert tuple(d.app.screen.get_at(edge))[:3] == HIGHLIGHT["skill"], agent

@@ -81,3 +81,31 @@ def test_the_top_bar_never_overlaps_itself(game: str, size: tuple[int, int], ui:
                 assert thinking in [t for t, _ in texts]  # in full, never shortened
     finally:
         app.close()
+
+
+LONG_TURN = "Turn 10 · Player 2 (computer): act any number of times, then Pass"
+
+
+@pytest.mark.parametrize("game", playable())
+@pytest.mark.parametrize(("size", "ui"), SIZES, ids=[f"{w}x{h}@{u}" for (w, h), u in SIZES])
+def test_the_turn_text_drops_clauses_rather_than_being_cut(
+        game: str, size: tuple[int, int], ui: float, tmp_path: Path, scaled: None) -> None:
+    """Dreadnought's bar at 1024x600 read "Turn 1 · Player 2 (compu…": now its last clauses
+    go first (the side panel says them), and what is drawn is whole."""
+    from game.draw.text import cut_from
+
+    app = _table(game, size, ui, tmp_path)
+    try:
+        scene = app.scene
+        assert isinstance(scene, TableScene)
+        step = scene.layout.status()[1]
+        scene.layout.status = lambda: (LONG_TURN, step)  # type: ignore[method-assign]
+        texts = _bar_texts(app)
+        turn = next(t for t, _ in texts if t.startswith("Turn 10"))
+        assert cut_from(turn) is None and LONG_TURN.startswith(turn), turn
+        assert all(cut_from(t) is None for t, _ in texts), texts
+        for k, (a, ra) in enumerate(texts):
+            for b, rb in texts[k + 1:]:
+                assert not ra.colliderect(rb), f"{a!r} {ra} overlaps {b!r} {rb}"
+    finally:
+        app.close()

@@ -326,15 +326,35 @@ def test_a_recalled_attacker_replayed_in_the_same_battle_does_not_attack() -> No
 
 
 def test_N07_the_damage_preview_follows_the_chosen_order() -> None:
-    from rules.nullshapers.flow import damage_preview
+    from rules.nullshapers.flow import battle_preview
 
     s = position(at="order", attackers=[0], blocks=[[1, 0], [2, 0]],
                  agents=[{"card": "null_titan", "owner": 0, "biome": 1},  # Attack 5
                          {"card": "scrap_brawler", "owner": 1, "biome": 1},  # Defense 2
                          {"card": "rust_knight", "owner": 1, "biome": 1}])  # Defense 4
     s = do(s, kind="order", agent="agent:2")
-    pairs, rest = damage_preview(s, agent(s, 0))
-    assert pairs == [(agent(s, 2), 4), (agent(s, 1), 1)] and rest == 0
+    blow = battle_preview(s)[agent(s, 0)]
+    assert blow.hits == [(agent(s, 2), 4), (agent(s, 1), 1)] and blow.sector == 0
+
+
+def test_the_damage_preview_is_the_battle_a_ranged_defender_strikes_first() -> None:
+    """Issue 34 item 8: a Signal Sniper (ranged, Attack 2) blocking a Scrap Brawler (Defense
+    2) terminates it in the ranged strike, before the Brawler's melee strike: the Brawler
+    deals nothing, to the Sniper or the sector (the preview said "#1 Signal Sniper takes 1,
+    sector takes 1")."""
+    from rules.nullshapers.flow import battle_preview
+
+    s = position(at="defend_after", attackers=[0], blocks=[[1, 0]],
+                 agents=[{"card": "scrap_brawler", "owner": 0, "biome": 1},
+                         {"card": "signal_sniper", "owner": 1, "biome": 1}])
+    brawler, sniper = agent(s, 0), agent(s, 1)
+    blow = battle_preview(s)[brawler]
+    assert not blow.struck and blow.hits == [] and blow.sector == 0 and not blow.survives
+    durability = list(s.sides[1].durability)
+    after = pass_all(s)  # the battle as the rules resolve it agrees
+    assert brawler not in after.agents and sniper in after.agents
+    assert list(after.sides[1].durability) == durability
+    assert s.agents[brawler].damage == 0  # the preview changed nothing
 
 
 def test_the_computer_advances_where_it_can_defend_then_defends() -> None:

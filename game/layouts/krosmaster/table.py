@@ -24,7 +24,7 @@ from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.dice import DiceTray, draw_die, draw_kama
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color
 from game.draw.scale import px
-from game.draw.text import TEXT, fit
+from game.draw.text import TEXT, fit, fit_smaller
 from game.layouts.base import (
     CHANGED_BY_RELOAD,
     UNTARGETED,
@@ -476,6 +476,12 @@ class KrosmasterTable(TableLayout):
         return [f"{teams[0]} against {teams[1]} on {st.board.name}.",
                 f"{names[st.first]} plays first, with no Roll for Tension on the first turn."]
 
+    def step_key(self) -> Hashable:
+        """The turn, whose it is and the phase (the bar names the acting figure only in a
+        wide window)."""
+        v = self.view
+        return None if v is None else (v.turn, v.active, v.phase)
+
     def status(self) -> tuple[str, str]:
         v = self.view
         if v is None:
@@ -602,8 +608,9 @@ class KrosmasterTable(TableLayout):
                 pygame.draw.circle(surf, OWNER[f.owner], (cell.x + px(9), cell.centery), px(6))
                 label = v.name(f) if f.alive else f"{v.name(f)} (KO)"
                 chip = self._hp_chip(surf, cell, f.hp) if f.alive else 0
-                nt = TEXT.get(fit(label, 14, cell.w - px(24) - chip, now), 14, ink, now)
-                surf.blit(nt, (cell.x + px(18), cell.y + px(4)))
+                label, size = fit_smaller(label, 14, cell.w - px(24) - chip, now, 10)
+                nt = TEXT.get(label, size, ink, now)
+                surf.blit(nt, nt.get_rect(midleft=(cell.x + px(18), cell.centery)))
                 if not f.alive:
                     pygame.draw.line(surf, INK_DIM, (cell.x + px(3), cell.centery),
                                      (cell.right - px(3), cell.centery), px(1))
@@ -660,9 +667,9 @@ class KrosmasterTable(TableLayout):
         surf.blit(kh, (kx - px(6), r.y + px(5)))
         for p in (0, 1):
             y = r.y + px(24 + p * 22)
-            nt = TEXT.get(fit(self.seats.names[p], 17, gx - r.x - px(24), True), 17, OWNER[p],
-                          True)
-            surf.blit(nt, (r.x + px(8), y))
+            name, size = fit_smaller(self.seats.names[p], 17, gx - r.x - px(24), True, 11)
+            nt = TEXT.get(name, size, OWNER[p], True)
+            surf.blit(nt, nt.get_rect(midleft=(r.x + px(8), y + px(9))))
             _gg(surf, (gx, y + px(8)))
             gt = TEXT.get(str(v.gg[p]), 19, INK, True)
             surf.blit(gt, (gx + px(12), y))
