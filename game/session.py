@@ -381,7 +381,7 @@ class GameSession:
         """Hot reload: the cards of this game take the new data (by stable id) from now on.
         The record keeps the edit where it happened (and the autosave is written), so
         Continue, undo, the replay and "play from here" reproduce the game as played.
-        Returns the "card changed: …" lines (also logged); [] when no card in play changed."""
+        Returns the "Card changed: …" lines (also logged); [] when no card in play changed."""
         n = len(self.live.replayed.reloaded.get(len(self.intents), []))
         try:
             events = self.live.reload_cards(cards)

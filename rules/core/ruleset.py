@@ -416,7 +416,7 @@ class Ruleset(ABC, Generic[S]):
         """Hot reload: cards already in this game take the new data (by stable id) from now
         on; the game state is otherwise untouched. Cards not in the game are ignored, and a
         card missing from ``cards`` keeps its old data. Returns the new state and one
-        "card changed: …" event per changed card."""
+        "Card changed: …" event per changed card."""
         raise NotImplementedError(f"{self.name} does not support hot reload yet")
 
     def describe(self, state: S, intent: Intent) -> str:
