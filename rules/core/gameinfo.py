@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rules.core.datawords import in_words
 from rules.core.errors import DataError
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def parse_options(model: type[GameOptions], options: Mapping[str, Any] | None) -
         return model.model_validate(dict(options or {}))
     except ValidationError as e:
         raise DataError([f"options:1: {'.'.join(map(str, x['loc'])) or '(options)'}: "
-                         f"{x['msg']}" for x in e.errors()]) from None
+                         f"{in_words(x, model)}" for x in e.errors()]) from None
 
 
 def import_string(ref: str) -> Any:
