@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -90,6 +90,9 @@ class GameInfo:
     # Intent kinds that only decline to act (a pass, an end of turn): one that is a seat's
     # only legal intent is made at once by the table, for people and computers alike.
     pass_kinds: tuple[str, ...] = ()
+    # The spec's rule ids with a short name each ({"N-03": "once per turn"}): a refusal that
+    # cites a rule names it (``cite``), so players read the rule, not only its id.
+    rule_names: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -102,6 +105,11 @@ class GameInfo:
                                   if isinstance(r, str))):
             if ref is not None and ref.count(":") != 1:
                 raise ValueError(f"{self.name}: {ref!r} is not of the form 'module:attribute'")
+
+    def cite(self, rule: str) -> str:
+        """A rule as a refusal cites it: "once per turn, N-03" (the id alone if unnamed)."""
+        name = self.rule_names.get(rule)
+        return f"{name}, {rule}" if name else rule
 
     @property
     def deck_words(self) -> str:

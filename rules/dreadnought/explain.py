@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.core.model import Intent
 from rules.dreadnought import reading
 from rules.dreadnought.cards import SIZE
+from rules.dreadnought.game import GAME
 from rules.dreadnought.intents import (
     Attack,
     Block,
@@ -46,10 +47,10 @@ def size_reason(s: State, p: int, card: int, slot: int, dummy: bool = False) -> 
 def discard_reason(s: State, u: Unit) -> str:
     """Why one of your units may not be discarded now (D-08)."""
     if u.dummy:
-        return "a dummy is not discarded: it goes to the log at End (D-07)"
+        return f"a dummy is not discarded: it goes to the log at End ({GAME.cite('D-07')})"
     if u.cast_turn == s.turn:
-        return "a unit cast this turn cannot be discarded (D-08)"
-    return "only units cast on the previous turn may be discarded (D-08)"
+        return f"a unit cast this turn cannot be discarded ({GAME.cite('D-08')})"
+    return f"only units cast on the previous turn may be discarded ({GAME.cite('D-08')})"
 
 
 def why_illegal(s: State, intent: Intent) -> str:

@@ -40,7 +40,7 @@ def test_a_unit_cast_this_turn_that_cannot_move_says_why_and_not_the_phase_list(
     why = RS.why_idle(s, crag)
     assert why == ("Crag Behemoth cannot move (the right Battle Area has 0 of 3 size left, "
                    "too little for an L unit) or be discarded: a unit cast this turn cannot "
-                   "be discarded (D-08)")
+                   "be discarded (discarding units, D-08)")
     assert "allowed:" not in why
 
 
