@@ -39,7 +39,8 @@ def why_idle(s: State, source: int) -> str | None:
     owner, where = _place(s, source)
     if owner is None:
         return None
-    name = s.shown(source)
+    unit = s.units.get(source)
+    name = "a dummy" if unit is not None and unit.dummy else s.name(source)
     if owner != p:
         return f"{name} is Player {owner + 1}'s: you act with your own cards"
     stage = current(s)
