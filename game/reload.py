@@ -33,12 +33,21 @@ Snap = tuple[tuple[str, int, int], ...]
 Result = tuple[Snap, Any, list[str], float]  # snapshot, Pack | None, problems, changed at
 
 
+def new_cards(names: list[str]) -> str:
+    """What a reload that added cards says of them: they are not in this game's decks."""
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return f"New in the pack, for the next game: {shown}."
+
+
 class PackReload:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.fmt = fmt_of(scene.cfg.game)
         self.folder: Path = pack_folder(scene.cfg.game, scene.cfg.options)
         self.snap: Snap = ()
+        # The card ids of the last good pack: a reload adding others says they are in the pack
+        # for the next game (this one's decks were dealt from the cards it started with).
+        self.known: set[str] | None = None
         self.errors: list[str] = []
         self.overlay: list[Any] = []
         self.reloads = 0  # good packs applied (tests and the README's latency figure)
@@ -54,6 +63,8 @@ class PackReload:
     def _first(self) -> None:
         assert self.fmt is not None
         self.snap = snapshot(self.fmt, self.folder)
+        pack = read_pack(self.fmt, self.folder)[0]
+        self.known = set(pack.cards) if pack is not None else None
         return None
 
     def _poll(self, last: Snap) -> Result | None:
@@ -105,8 +116,12 @@ class PackReload:
         self.reloads += 1
         self.last_latency = time.monotonic() - seen
         n = len(lines)
-        self.scene.say(f"Cards reloaded: {n} card{'s' if n != 1 else ''} changed." if n
-                       else "Cards reloaded: no card in this game changed.")
+        said = f"Cards reloaded: {n} card{'s' if n != 1 else ''} changed." if n \
+            else "Cards reloaded: no card in this game changed."
+        added = [] if self.known is None else [c for c in pack.cards if c not in self.known]
+        self.known = set(pack.cards)
+        self.scene.say(f"{said} {new_cards([pack.cards[c].name for c in added])}" if added
+                       else said)
         self.scene.refresh()
 
     # ---- the error overlay -------------------------------------------------------------------

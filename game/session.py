@@ -244,6 +244,14 @@ class GameSession:
             return f"Rules error: {type(e).__name__}: {e}"
         return None
 
+    def why_idle(self, source: Any, tries: list[Intent]) -> str | None:
+        """The rules' reason the piece ``source`` can do nothing now (``tries``: what its drops
+        would ask, for their fallback), None if it can. Changes nothing."""
+        try:
+            return self.rs.why_idle(self.state, source, tries)
+        except Exception as e:  # noqa: BLE001 - a rules bug must not take the table down
+            return f"Rules error: {type(e).__name__}: {e}"
+
     def submit(self, intent: Intent) -> str | None:
         """Apply ``intent``; return None, or the reason it was refused (state unchanged)."""
         n = len(self.live.record.intents)
@@ -381,7 +389,7 @@ class GameSession:
         """Hot reload: the cards of this game take the new data (by stable id) from now on.
         The record keeps the edit where it happened (and the autosave is written), so
         Continue, undo, the replay and "play from here" reproduce the game as played.
-        Returns the "card changed: …" lines (also logged); [] when no card in play changed."""
+        Returns the "Card changed: …" lines (also logged); [] when no card in play changed."""
         n = len(self.live.replayed.reloaded.get(len(self.intents), []))
         try:
             events = self.live.reload_cards(cards)

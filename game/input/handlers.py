@@ -51,6 +51,8 @@ class Ctx(Protocol):
 
     def why_not(self, intent: Intent) -> str: ...
 
+    def why_idle(self, source: PieceId, tries: list[Intent]) -> str: ...
+
     def say(self, text: str, error: bool = False) -> None: ...
 
     def button_intent(self, element: object) -> Intent | str | None: ...
@@ -120,18 +122,13 @@ def dimmed(ctx: Ctx, legal: list[Intent]) -> set[PieceId]:
 
 
 def why_idle(ctx: Ctx, piece: Piece) -> str:
-    """Why a piece can do nothing now, in the rules' words: the reason given most often for
-    the intents its drops would imply (the same on every zone when the cause is the piece's,
-    e.g. its cost), so a click says "costs 3 Ki, you have 2" and not just "no"."""
-    reasons: dict[str, int] = {}
-    for zone in ctx.layout.zones():
-        intent = ctx.layout.implied(piece, zone)
-        if intent is not None:
-            r = ctx.why_not(intent)
-            reasons[r] = reasons.get(r, 0) + 1
-    if not reasons:
-        return "Nothing to do with that now."
-    return max(reasons, key=lambda r: reasons[r])
+    """Why a piece can do nothing now, in the rules' words (``Ruleset.why_idle``): their
+    reason for that piece and what it could do in this step ("Gear Change is once per turn",
+    "costs 3 Ki, you have 2"). The intents its drops would imply go with the question, for a
+    game that gives no reason of its own for the piece."""
+    tries = [i for zone in ctx.layout.zones()
+             if (i := ctx.layout.implied(piece, zone)) is not None]
+    return ctx.why_idle(piece.source, tries)
 
 
 def clicked_act(ctx: Ctx, piece: Piece, mine: list[Intent]) -> bool:

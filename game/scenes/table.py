@@ -106,6 +106,9 @@ class TableScene(Scene):
     def why_not(self, intent: Intent) -> str:
         return self.session.why_not(intent) or "that is legal, try again"
 
+    def why_idle(self, source: PieceId, tries: list[Intent]) -> str:
+        return self.session.why_idle(source, tries) or "that is legal, try again"
+
     def say(self, text: str, error: bool = False) -> None:
         self.dirty = True
         self.message, self.message_error = text, error

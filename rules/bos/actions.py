@@ -77,14 +77,14 @@ def _act(s: State, iid: int) -> None:
 def _attack(s: State, p: int, i: Attack) -> None:
     _act(s, i.card)
     if s.loud:
-        s.log("attack", f"{s.name(i.card)} attacks {s.name(i.target)}.", p)
+        s.log("attack", f"{s.named(i.card)} attacks {s.named(i.target)}.", p)
     s.battle(i.card, i.target)
 
 
 def _player_attack(s: State, p: int, i: PlayerAttack) -> None:
     _act(s, i.card)
     if s.loud:
-        s.log("attack", f"{s.name(i.card)} attacks Player {i.player + 1}.", p)
+        s.log("attack", f"{s.named(i.card)} attacks Player {i.player + 1}.", p)
     if i.player == p:  # B-12: nobody to block for you but you
         _unblocked(s, i.card, p)
         return
@@ -129,7 +129,7 @@ def _ability(s: State, p: int, i: UseAbility) -> None:
     ab = s.card(i.card).abilities[i.ability]
     _act(s, i.card)
     if s.loud:
-        s.log("ability", f"{s.name(i.card)} uses {ab.name}.", p)
+        s.log("ability", f"{s.named(i.card)} uses {ab.name}.", p)
     s.resolve(ab.effect, ab.amount, p, i.target, i.player, f"{s.name(i.card)}'s {ab.name}",
               EMPTY, ab.text)
 

@@ -4,6 +4,7 @@ back), and why a castle or spellbook card is dimmed."""
 from __future__ import annotations
 
 from rules.bos.effects import EFFECTS, condition_text, holds
+from rules.bos.game import GAME
 from rules.bos.intents import (
     Attack,
     Block,
@@ -63,7 +64,7 @@ _NO_TARGETS = {"summon": "no summon is on the battlefield",
                "boss": "no boss is face up",
                "unit": "no summon or boss is on the battlefield",
                "own_acted": "none of your cards has acted",
-               "player": "no player can be chosen yet (B-11)"}
+               "player": f"no player can be chosen yet ({GAME.cite('B-11')})"}
 
 
 def _target_reason(s: State, p: int, effect: str, target: int, player: int) -> str | None:
@@ -72,12 +73,13 @@ def _target_reason(s: State, p: int, effect: str, target: int, player: int) -> s
     kind = EFFECTS[effect].target
     if player >= 0 and not arrived(s, player):
         return f"Player {player + 1} has not started their first turn: they cannot be " \
-               "affected yet (B-11)"
+               f"affected yet ({GAME.cite('B-11')})"
     if kind == "summon" and target >= 0 and s.is_boss(target):
-        return f"{_name(s, target)} is a boss: an effect on a summon does not reach a boss (B-14)"
+        return f"{_name(s, target)} is a boss: an effect on a summon does not reach a boss " \
+               f"({GAME.cite('B-14')})"
     if kind == "boss" and target >= 0 and target in s.units:
         return f"{_name(s, target)} is a summon: an effect on a boss does not reach a summon " \
-               "(B-14)"
+               f"({GAME.cite('B-14')})"
     if target >= 0 and target not in s.units:
         return f"{_name(s, target)} is not on the battlefield"
     if kind == "own_acted":
@@ -91,7 +93,8 @@ def _attack_reason(s: State, p: int, iid: int) -> str | None:
     if iid not in s.units or s.units[iid].owner != p:
         return f"{_name(s, iid)} is not one of your cards on the battlefield"
     if s.units[iid].acted:
-        return f"{_name(s, iid)} has acted: it readies at your next Startup (B-04)"
+        return f"{_name(s, iid)} has acted: it readies at your next Startup " \
+               f"({GAME.cite('B-04')})"
     return None
 
 
@@ -128,7 +131,7 @@ def why_illegal(s: State, intent: Intent) -> str:
         return bad
     if isinstance(intent, Attack):
         if intent.target == intent.card:
-            return "a summon cannot attack itself; pick any other summon (B-05)"
+            return f"a summon cannot attack itself; pick any other summon ({GAME.cite('B-05')})"
         if intent.target not in s.units:
             return f"{_name(s, intent.target)} is not on the battlefield"
     if isinstance(intent, UseAbility):
@@ -150,7 +153,8 @@ def why_illegal(s: State, intent: Intent) -> str:
         return _condition(s, p, intent.card) or "your boss cannot be turned face up now"
     if isinstance(intent, Block) and intent.card not in blockers(s):
         return f"{_name(s, intent.card)} cannot block: only a summon of a column next to " \
-                   "the attacked one (B-09) or a face-up boss (B-15) can"
+               f"the attacked one ({GAME.cite('B-09')}) or a face-up boss " \
+               f"({GAME.cite('B-15')}) can"
     return f"{intent.label()} is not legal now"
 
 
@@ -161,11 +165,11 @@ def _player_attack_reason(s: State, i: PlayerAttack) -> str | None:
         return f"there is no Player {i.player + 1}"
     if not arrived(s, i.player):
         return f"Player {i.player + 1} has not started their first turn: they cannot be " \
-               "attacked yet (B-11)"
+               f"attacked yet ({GAME.cite('B-11')})"
     if s.is_boss(i.card):
         return "a boss attacks a player only when they have no summons and no face-up boss " \
-               "(B-16)"
+               f"({GAME.cite('B-16')})"
     col = s.column_of(i.card)
     blocker = s.sides[i.player].slots[col]
     return f"{_name(s, blocker)} stands in front of {_name(s, i.card)} in column {col + 1}: " \
-           "a player attack needs an open column (B-08)"
+           f"a player attack needs an open column ({GAME.cite('B-08')})"

@@ -21,5 +21,13 @@ GAME = GameInfo(
     dice=False,
     card_size_mm=(63.0, 88.0),
     deck_word="Deck",
-    decks_by_name=False,  # Ember Court against Tide Circle, as decks.toml lists them
+    decks_by_name=False,  # Ember Court against Tide Circle, as decks.toml lists them,
+    # the spec's rule ids (shared/games/bos.md), named for refusals (GameInfo.cite)
+    rule_names={
+        "B-01": "casting a spell", "B-02": "spell conditions", "B-03": "enchant spells",
+        "B-04": "acting", "B-05": "attacking summons", "B-06": "battle", "B-07": "defeat",
+        "B-08": "player attacks", "B-09": "blocking", "B-10": "unblocked attacks",
+        "B-11": "before the first turn", "B-12": "attacking yourself",
+        "B-13": "turning a boss face up", "B-14": "summon and boss abilities",
+        "B-15": "a boss blocking", "B-16": "a boss attacking a player"},
 )

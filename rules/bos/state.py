@@ -16,6 +16,7 @@ from rules.bos.cards import Card
 from rules.bos.effects import EFFECTS
 from rules.core.manual import MANUAL, later, open_step, paused
 from rules.core.manual_intents import ManualStep
+from rules.core.naming import whose
 from rules.core.state import GameState
 
 EMPTY = -1
@@ -120,6 +121,14 @@ class State(GameState):
     def name(self, iid: int) -> str:
         return self.catalog[self.cards[iid]].name
 
+    def named(self, iid: int, owner: int | None = None) -> str:
+        """How a log line names a card: "Player 2's Shell Knight" while both players have one
+        of that name on the battlefield (``rules.core.naming``); ``owner`` for one that has
+        just left it."""
+        u = self.units.get(iid)
+        return whose(self.name(iid), u.owner if u is not None else owner,
+                     ((v.owner, self.name(i)) for i, v in self.units.items()))
+
     def owner(self, iid: int) -> int:
         return 0 if iid < self.split else 1
 
@@ -163,7 +172,7 @@ class State(GameState):
         taken = min(n, u.strength)
         self.units[iid] = u.with_strength(u.strength - taken)
         if self.loud:
-            self.log("damage", f"{source} deals {n} to {self.name(iid)}: it takes {taken} "
+            self.log("damage", f"{source} deals {n} to {self.named(iid)}: it takes {taken} "
                      f"({u.strength - taken} Strength left).", self.owner(iid),
                      data={"target": iid, "amount": taken})
         if u.strength == taken:
@@ -179,7 +188,7 @@ class State(GameState):
         units[a] = ua.with_strength(sa - hit)
         units[b] = ub.with_strength(sb - hit)
         if self.loud:
-            self.log("battle", f"{self.name(a)} ({sa}) battles {self.name(b)} ({sb}): both take "
+            self.log("battle", f"{self.named(a)} ({sa}) battles {self.named(b)} ({sb}): both take "
                      f"{hit}.", self.owner(a), data={"attacker": a, "target": b, "amount": hit})
         for i in (a, b):
             u = self.units.get(i)
@@ -205,7 +214,7 @@ class State(GameState):
         p = self.owner(iid) if u is None else u.owner
         if start == 0:
             if self.loud:
-                self.log("defeat", f"{self.name(iid)} is defeated.", p, data={"card": iid})
+                self.log("defeat", f"{self.named(iid, p)} is defeated.", p, data={"card": iid})
             if not self.is_boss(iid):
                 self.defeated = (self.defeated[0] + 1, self.defeated[1]) if p == 0 \
                     else (self.defeated[0], self.defeated[1] + 1)
@@ -248,8 +257,8 @@ class State(GameState):
         if to == "castle":
             sides[home].castle += (iid,)
             if self.loud:
-                self.log("return", f"{self.name(iid)} returns to Player {home + 1}'s castle.",
-                         home)
+                self.log("return", f"{self.named(iid, u.owner)} returns to Player "
+                         f"{home + 1}'s castle.", home)
         else:
             sides[home].graveyard += (iid,)
 
@@ -285,12 +294,12 @@ class State(GameState):
         elif effect == "ready_card":
             self.units[target] = self.units[target].with_acted(False)
             if self.loud:
-                self.log("ready", f"{source}: {self.name(target)} is ready.", p)
+                self.log("ready", f"{source}: {self.named(target)} is ready.", p)
         elif effect in ("enchant_strength", "enchant_boss"):
             u = self.units[target]
             self.units[target] = Unit(target, u.owner, u.strength + n, u.acted, (*u.under, spell))
             if self.loud:
-                self.log("enchant", f"{source} goes under {self.name(target)}: +{n} Strength.",
+                self.log("enchant", f"{source} goes under {self.named(target)}: +{n} Strength.",
                          p)
         elif effect == "return_summon":
             self.leave(target, "castle")

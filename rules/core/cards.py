@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from rules.core.datawords import in_words
 from rules.core.errors import DataError
 from rules.core.limits import MAX_DEPTH, MAX_FILE_BYTES, Refused, check_toml, read_limited, too_deep
 from rules.core.textchars import shown
@@ -175,23 +176,19 @@ def _field_name(loc: Sequence[str | int]) -> str:
 
 
 def format_validation(
-    err: ValidationError, file: Path, index: LineIndex, prefix: Path_, label: str
+    err: ValidationError, file: Path, index: LineIndex, prefix: Path_, label: str,
+    model: type[BaseModel] | None = None,
 ) -> list[str]:
-    """One line per pydantic error, located through the line index."""
+    """One line per pydantic error, located through the line index, in a designer's words
+    (``rules.core.datawords``; ``model``, the model validated, names the nearest known field
+    of an unknown one)."""
     out = []
     for e in err.errors():
         loc = tuple(p for p in e["loc"] if isinstance(p, str | int))
         # Discriminated unions add the tag name to the location; it is not a field.
         loc = tuple(p for p in loc if not (isinstance(p, str) and p.endswith("-tag")))
         line = index.line_of(prefix + loc)
-        msg = e["msg"]
-        if e["type"] == "extra_forbidden":
-            msg = "unknown field"
-        elif e["type"] == "missing":
-            msg = "required field is missing"
-        elif e["type"] == "value_error":
-            msg = msg.removeprefix("Value error, ")
-        out.append(f"{file}:{line}: {label}{_field_name(loc)}: {msg}")
+        out.append(f"{file}:{line}: {label}{_field_name(loc)}: {in_words(e, model)}")
     return out
 
 
@@ -226,7 +223,7 @@ def load_table_array(
         try:
             item = model.model_validate(entry, context=context)
         except ValidationError as e:
-            errors.extend(format_validation(e, path, index, (key, i), label))
+            errors.extend(format_validation(e, path, index, (key, i), label, model))
             continue
         if check is not None:
             for loc, msg in check(item):

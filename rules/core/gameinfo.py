@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rules.core.datawords import in_words
 from rules.core.errors import DataError
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def parse_options(model: type[GameOptions], options: Mapping[str, Any] | None) -
         return model.model_validate(dict(options or {}))
     except ValidationError as e:
         raise DataError([f"options:1: {'.'.join(map(str, x['loc'])) or '(options)'}: "
-                         f"{x['msg']}" for x in e.errors()]) from None
+                         f"{in_words(x, model)}" for x in e.errors()]) from None
 
 
 def import_string(ref: str) -> Any:
@@ -89,6 +90,9 @@ class GameInfo:
     # Intent kinds that only decline to act (a pass, an end of turn): one that is a seat's
     # only legal intent is made at once by the table, for people and computers alike.
     pass_kinds: tuple[str, ...] = ()
+    # The spec's rule ids with a short name each ({"N-03": "once per turn"}): a refusal that
+    # cites a rule names it (``cite``), so players read the rule, not only its id.
+    rule_names: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -101,6 +105,11 @@ class GameInfo:
                                   if isinstance(r, str))):
             if ref is not None and ref.count(":") != 1:
                 raise ValueError(f"{self.name}: {ref!r} is not of the form 'module:attribute'")
+
+    def cite(self, rule: str) -> str:
+        """A rule as a refusal cites it: "once per turn, N-03" (the id alone if unnamed)."""
+        name = self.rule_names.get(rule)
+        return f"{name}, {rule}" if name else rule
 
     @property
     def deck_words(self) -> str:

@@ -96,6 +96,13 @@ class Event:
     reveals: tuple[int, ...] = ()
     data: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # A log line is a sentence, whatever word the game's text starts with ("a dummy
+        # blocks", a designer's lower-case card name): capitalised here, once for every game.
+        first = self.text[:1]
+        if first.islower():
+            object.__setattr__(self, "text", first.upper() + self.text[1:])
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "player": self.player,
                 "random": self.random, "reveals": list(self.reveals), "data": _json(self.data)}

@@ -412,7 +412,7 @@ def _validate(fmt: PackFormat[C, Any], folder: Path, e: _Entry, cards: dict[str,
     try:
         card = fmt.card_model.model_validate(e.data, context=dict(fmt.context))
     except ValidationError as err:
-        out = format_validation(err, e.file, e.index, e.prefix, e.label)
+        out = format_validation(err, e.file, e.index, e.prefix, e.label, fmt.card_model)
 
     def at(loc: Loc, msg: str) -> str:
         shown = ".".join(str(p) for p in loc) or "(card)"

@@ -16,7 +16,7 @@ def _short(v: Any) -> str:
 
 
 def describe_change(name: str, old: BaseModel, new: BaseModel) -> str | None:
-    """``card changed: Wandering Lion: attack 3 → 4; text changed`` or None if equal."""
+    """``Card changed: Wandering Lion: attack 3 → 4; text changed`` or None if equal."""
     if old == new:
         return None
     a, b = old.model_dump(), new.model_dump()
@@ -30,7 +30,7 @@ def describe_change(name: str, old: BaseModel, new: BaseModel) -> str | None:
             parts.append(f"{key} {_short(va)} → {_short(vb)}")
         else:
             parts.append(f"{key} changed")
-    return f"card changed: {name}: {'; '.join(sorted(parts))}"
+    return f"Card changed: {name}: {'; '.join(sorted(parts))}"
 
 
 def replace_in_catalog(catalog: Mapping[Any, Any], cards: Mapping[str, Any],

@@ -204,6 +204,34 @@ class Ruleset(ABC, Generic[S]):
         computer players have no move there, so a simulation stops at it."""
         return manual.pending(state)
 
+    def why_idle(self, state: S, source: Any, tries: Sequence[Intent] = ()) -> str | None:
+        """Why the piece ``source`` can do nothing now, in the rules' words (the table says it
+        when a click on the piece finds no legal intent); None if it has a legal intent.
+        The game's own answer for that piece (``_why_idle``: "Gear Change is once per turn")
+        first; else the reason given most often for ``tries``, the intents the table would
+        make of the piece (its drops), which is right when the cause is the piece's own (its
+        cost) and the same on every zone."""
+        if self.to_act(state) is None:
+            return "the game is over"
+        if self.legal_intents(state, source):
+            return None
+        if manual.pending(state) is None:
+            try:
+                own = self._why_idle(state, source)
+            except (LookupError, ValueError, TypeError, AttributeError, AssertionError):
+                own = None  # advice only: the fallback below still answers
+            if own is not None:
+                return own
+        counts: dict[str, int] = {}
+        for intent in tries:
+            try:
+                self.apply(state, intent)
+            except IllegalIntent as e:
+                counts[e.reason] = counts.get(e.reason, 0) + 1
+        if not counts:
+            return "nothing to do with that now"
+        return max(counts, key=lambda r: counts[r])
+
     def done_refusal(self, state: S) -> str | None:
         """Why "Done" of the open manual step would be refused now, in the rules' words (the
         table shows it beside a disabled Done); None if it would be accepted, or no step is
@@ -416,7 +444,7 @@ class Ruleset(ABC, Generic[S]):
         """Hot reload: cards already in this game take the new data (by stable id) from now
         on; the game state is otherwise untouched. Cards not in the game are ignored, and a
         card missing from ``cards`` keeps its old data. Returns the new state and one
-        "card changed: …" event per changed card."""
+        "Card changed: …" event per changed card."""
         raise NotImplementedError(f"{self.name} does not support hot reload yet")
 
     def describe(self, state: S, intent: Intent) -> str:
@@ -486,6 +514,12 @@ class Ruleset(ABC, Generic[S]):
         """How this game's card packs look (checker, CSV, printing, hot reload use it): the
         one its GameInfo names, None if the game has none."""
         return self.info.load_pack_format()
+
+    def _why_idle(self, state: S, source: Any) -> str | None:
+        """Hook: why piece ``source``, which has no legal intent now, can do nothing, for
+        that piece and what it could do in this step (no manual step is open, the game is
+        not over); None leaves it to ``why_idle``'s fallback. Default: None."""
+        return None
 
     def _explain(self, state: S, intent: Intent) -> str:
         return f"{intent.label()} is not legal now"

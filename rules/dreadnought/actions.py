@@ -108,7 +108,7 @@ def _pay(d: State, p: int, i: PayLog) -> None:
     d.paying = None
     _place(d, p, pay.card, pay.slot, dummy=False)
     if d.loud:
-        d.log("cast", f"{d.name(pay.card)} enters {slot_name(pay.slot)}.", p)
+        d.log("cast", f"{d.shown(pay.card)} enters {slot_name(pay.slot)}.", p)
     _acted(d, p)
 
 
@@ -155,7 +155,7 @@ def _ability(d: State, p: int, i: UseAbility) -> None:
     pl = d.players[p]
     d.player(p, used=pl.used + (ability_key(i.source, i.index),))
     if d.loud:
-        d.log("ability", f"{d.name(i.source)}: {ab.name}.", p)
+        d.log("ability", f"{d.shown(i.source)}: {ab.name}.", p)
     if ab.effect == MANUAL:
         open_step(d, p, f"{d.name(i.source)}'s {ab.name}", ab.text, i.source)
         later(d, "acted", p)  # the player's action is over after Done (``acted``)
@@ -195,7 +195,7 @@ def _block(d: State, p: int, i: Block) -> None:
     pl = d.players[p]
     if i.blocker in pl.casters:
         if d.loud:
-            d.log("block", f"{d.name(i.blocker)} blocks {total} BP.", p)
+            d.log("block", f"{d.shown(i.blocker)} blocks {total} BP.", p)
         d.lose_hp(p, area)
     else:
         if d.loud:

@@ -95,7 +95,15 @@ def d_ability(s: State, i: UseAbility) -> str:
     effect = EFFECTS.get(ab.effect)
     words = effect.words if effect else ab.effect
     target = _placed(s, i.target) if i.target != EMPTY else ""
-    return f"{s.name(i.source)}: {ab.name} ({words.format(amount=ab.amount, target=target)})"
+    futile = effect.futile(s, _user(s, i.source)) if effect and effect.futile else None
+    idle = f"; no effect: {futile}" if futile else ""
+    return (f"{s.name(i.source)}: {ab.name} "
+            f"({words.format(amount=ab.amount, target=target)}{idle})")
+
+
+def _user(s: State, source: int) -> int:
+    """The player whose caster or unit ``source`` is."""
+    return 0 if source in (*s.players[0].casters, *s.players[0].slots) else 1
 
 
 def d_check(s: State, i: Check) -> str:

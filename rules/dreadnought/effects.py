@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.dreadnought import reading
+from rules.dreadnought.cards import GRADES
 from rules.dreadnought.reading import Position
 from rules.dreadnought.state import AREAS, EMPTY, State, area_of, area_slots
 
@@ -20,6 +21,9 @@ class Effect:
     target: TargetRule
     run: Callable[[State, int, int, int], None]  # (draft, player, amount, target)
     words: str  # for describe: "{amount}" and "{target}" filled in
+    # (position, user) -> why using it now would change nothing ("already E"), None when it
+    # would: the menu says so before the player picks it, the log after.
+    futile: Callable[[Position, int], str | None] | None = None
 
 
 def _draw(d: State, p: int, amount: int, target: int) -> None:
@@ -74,16 +78,41 @@ def _bounce(d: State, p: int, amount: int, target: int) -> None:
     d.remove_unit(target, to="hand")
 
 
-def _speed_up(d: State, p: int, amount: int, target: int) -> None:
-    d.player(p, shift=d.players[p].shift + 1)
+def unshifted(s: Position, q: int, step: int) -> str | None:
+    """Why a grade shift of ``step`` (+1 faster, -1 slower) leaves player ``q``'s speed grade
+    as it is ("already E", "no speed card"), None when it moves it. A Closed card's grade is
+    hidden, so a shift of it always counts: it applies, never past A or E, when the card opens
+    (``reading.grade_index``); telling here would show the hidden grade in the log."""
+    pl = s.players[q]
+    if pl.speed == EMPTY:
+        return "no speed card"
+    if pl.closed:
+        return None
+    g = reading.grade_index(s, q)
+    if (step > 0 and g == 0) or (step < 0 and g == len(GRADES) - 1):
+        return f"already {GRADES[g]}"
+    return None
+
+
+def _shift(d: State, p: int, q: int, step: int) -> None:
+    """Player ``q``'s grade one step faster or slower until End. Used where it cannot move
+    (already A or E, no speed card) it changes nothing and the log says so: the seed makes any
+    speed ability a Speed action, with no condition that it do something."""
+    why = unshifted(d, q, step)
+    if why is None:
+        d.player(q, shift=d.players[q].shift + step)
     if d.loud:
-        d.log("speed", f"Player {p + 1}'s speed grade rises by one.", p)
+        what = "rises by one" if step > 0 else "drops by one"
+        d.log("speed", f"Player {q + 1}'s speed grade {what}." if why is None else
+              f"Player {q + 1}'s speed grade: no effect ({why}).", p)
+
+
+def _speed_up(d: State, p: int, amount: int, target: int) -> None:
+    _shift(d, p, p, 1)
 
 
 def _slow_foe(d: State, p: int, amount: int, target: int) -> None:
-    d.player(1 - p, shift=d.players[1 - p].shift - 1)
-    if d.loud:
-        d.log("speed", f"Player {2 - p}'s speed grade drops by one.", p)
+    _shift(d, p, 1 - p, -1)
 
 
 def _by_hand(d: State, p: int, amount: int, target: int) -> None:
@@ -97,8 +126,10 @@ EFFECTS: dict[str, Effect] = {
     "ready": Effect("own_checked", _ready, "return {target} to Normal"),
     "move": Effect("own_movable", _move, "move {target} to the other area"),
     "bounce": Effect("enemy_cheap", _bounce, "return {target} to its owner's hand"),
-    "speed_up": Effect("none", _speed_up, "raise your speed grade by one"),
-    "slow_foe": Effect("none", _slow_foe, "lower the opponent's speed grade by one"),
+    "speed_up": Effect("none", _speed_up, "raise your speed grade by one",
+                       lambda s, p: unshifted(s, p, 1)),
+    "slow_foe": Effect("none", _slow_foe, "lower the opponent's speed grade by one",
+                       lambda s, p: unshifted(s, 1 - p, -1)),
     # Carried out by hand (``rules.core.manual``): ``actions._ability`` opens the manual step.
     "manual": Effect("none", _by_hand, "carry out its text by hand"),
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.core.model import Intent
 from rules.dreadnought import reading
 from rules.dreadnought.cards import SIZE
+from rules.dreadnought.game import GAME
 from rules.dreadnought.intents import (
     Attack,
     Block,
@@ -20,7 +21,7 @@ from rules.dreadnought.intents import (
     UseAbility,
 )
 from rules.dreadnought.legal import STAGES, attackable, move_slots, to_act
-from rules.dreadnought.state import AREA_SIZE, EMPTY, State, ability_key, area_of
+from rules.dreadnought.state import AREA_SIZE, EMPTY, State, Unit, ability_key, area_of
 
 NAMES = {"choose_speed": "choosing a speed card", "gear_change": "Gear Change",
          "cast": "casting a unit", "pay": "paying a log-cost", "dummy": "casting a dummy",
@@ -41,6 +42,15 @@ def size_reason(s: State, p: int, card: int, slot: int, dummy: bool = False) -> 
         what = "a dummy (S)" if dummy else f"{s.card(card).size} unit"
         return f"{what}: this area has {left} of {AREA_SIZE} size left"
     return None
+
+
+def discard_reason(s: State, u: Unit) -> str:
+    """Why one of your units may not be discarded now (D-08)."""
+    if u.dummy:
+        return f"a dummy is not discarded: it goes to the log at End ({GAME.cite('D-07')})"
+    if u.cast_turn == s.turn:
+        return f"a unit cast this turn cannot be discarded ({GAME.cite('D-08')})"
+    return f"only units cast on the previous turn may be discarded ({GAME.cite('D-08')})"
 
 
 def why_illegal(s: State, intent: Intent) -> str:
@@ -73,9 +83,7 @@ def why_illegal(s: State, intent: Intent) -> str:
         u = s.units.get(intent.unit)
         if u is None or u.owner != p:
             return "that is not one of your units"
-        if u.cast_turn == s.turn:
-            return "a unit cast this turn cannot be discarded (D-08)"
-        return "only units cast on the previous turn may be discarded (D-08)"
+        return discard_reason(s, u)
     if isinstance(intent, MoveUnit):
         u = s.units.get(intent.unit)
         if u is None or u.owner != p:

@@ -17,4 +17,10 @@ GAME = GameInfo(
     dice=False,
     card_size_mm=(63.0, 88.0),
     deck_word="Deck",
+    # the spec's rule ids (shared/games/dreadnought.md), named for refusals (GameInfo.cite)
+    rule_names={
+        "D-01": "the Speed phase", "D-02": "Gear Change", "D-03": "speed abilities",
+        "D-04": "the second comparison", "D-05": "the Cast phase", "D-06": "casting a unit",
+        "D-07": "dummies", "D-08": "discarding units", "D-09": "slot movement",
+        "D-10": "the Fast phase", "D-11": "the Action phase", "D-12": "the used speed card"},
 )

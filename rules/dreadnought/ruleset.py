@@ -11,7 +11,7 @@ from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.core.state import replaced
-from rules.dreadnought import explain, reading
+from rules.dreadnought import explain, idle, reading
 from rules.dreadnought.actions import KINDS
 from rules.dreadnought.cards import HIDDEN, PLACEHOLDER, Card, Deck
 from rules.dreadnought.determinize import determinize as determinize_hidden
@@ -92,6 +92,9 @@ class DreadnoughtRules(Ruleset[State]):
 
     def _explain(self, state: State, intent: Intent) -> str:
         return explain.why_illegal(state, intent)
+
+    def _why_idle(self, state: State, source: Any) -> str | None:
+        return idle.why_idle(state, source) if isinstance(source, int) else None
 
     def _play(self, state: State, intent: Intent) -> None:
         p = to_act(state)

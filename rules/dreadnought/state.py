@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from rules.core import zones
 from rules.core.manual_intents import ManualStep
+from rules.core.naming import whose
 from rules.core.rng import Rng
 from rules.core.state import GameState
 from rules.core.window_state import WindowState
@@ -164,9 +165,23 @@ class State(GameState):
         self.units[iid] = u
 
     def shown(self, iid: int) -> str:
-        """How the log names a unit: a dummy has no name (D-07)."""
+        """How the log names a unit or a caster: a dummy has no name (D-07), and while both
+        players have one of a name in play, it says whose ("Player 2's Storm Hound", "Player
+        1's dummy": ``rules.core.naming``)."""
+        named = whose(self._called(iid), self._owner(iid),
+                      ((q, self._called(i)) for q, pl in enumerate(self.players)
+                       for i in (*pl.casters, *pl.slots) if i != EMPTY))
+        return "a dummy" if named == "dummy" else named
+
+    def _called(self, iid: int) -> str:
         u = self.units.get(iid)
-        return "a dummy" if u is not None and u.dummy else self.name(iid)
+        return "dummy" if u is not None and u.dummy else self.name(iid)
+
+    def _owner(self, iid: int) -> int | None:
+        u = self.units.get(iid)
+        if u is not None:
+            return u.owner
+        return next((q for q, pl in enumerate(self.players) if iid in pl.casters), None)
 
     def draw(self, p: int) -> None:
         """Draw one card; from an empty deck, take an HP card instead (the caster with the
@@ -198,7 +213,7 @@ class State(GameState):
         card, hp[area] = hp[area][0], hp[area][1:]
         self.player(p, hp=(hp[0], hp[1]), log=pl.log + (card,))
         if self.loud:
-            self.log("hp", f"{self.name(pl.casters[area])} loses 1 HP "
+            self.log("hp", f"{self.shown(pl.casters[area])} loses 1 HP "
                      f"({len(hp[area])} left).", p, reveals=(0, 1))
         self.check_loss()
 

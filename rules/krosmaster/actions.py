@@ -43,7 +43,7 @@ def _inspire(s: KState, intent: Inspire) -> None:
     fig.inspiration += (face,)
     s.dice = s.dice[:intent.die] + s.dice[intent.die + 1:]
     if s.loud:
-        s.log("inspire", f"{s.name(fig)} is inspired: {house.FACE_NAMES[face]} until "
+        s.log("inspire", f"{s.named(fig)} is inspired: {house.FACE_NAMES[face]} until "
               f"player {s.active + 1}'s next turn.", s.active,
               data={"figure": fig.id, "face": face})
     if not s.dice:

@@ -74,12 +74,13 @@ def _tackle(s: KState, geo: Geo, fig: Figure) -> None:
     assert fig.cell is not None
     nb = geo.grid.neighbours[fig.cell]
     lockers = [f for f in s.figures if f.owner != fig.owner and f.cell in nb]
-    name = s.name(fig)
+    name = s.named(fig) if s.loud else ""
     faces = roll(s, 1 + s.power(fig, "dodge"), "Dodge", fig.owner, who=name)
     dodge = count_faces(faces, "dodge", _WILD)
     lock = 0
     for enemy in lockers:
-        faces = roll(s, 1 + s.power(enemy, "lock"), "Lock", enemy.owner, who=s.name(enemy))
+        faces = roll(s, 1 + s.power(enemy, "lock"), "Lock", enemy.owner,
+                     who=s.named(enemy) if s.loud else "")
         lock += count_faces(faces, "lock", _WILD)
     loss = (house.TACKLE_LOCK_WINS if lock > dodge else house.TACKLE_TIE if lock == dodge
             else 0)
@@ -102,7 +103,7 @@ def move(s: KState, geo: Geo, fig: Figure, goal: int) -> None:
             _tackle(s, geo, fig)
         if fig.mp < 1:
             if s.loud:
-                s.log("held", f"{s.name(fig)} is held at {s.board.rc(here)}.", fig.owner)
+                s.log("held", f"{s.named(fig)} is held at {s.board.rc(here)}.", fig.owner)
             break
         fig.cell, fig.mp = there, fig.mp - 1
         if kamas and there in kamas:
@@ -111,10 +112,10 @@ def move(s: KState, geo: Geo, fig: Figure, goal: int) -> None:
             s.kama_cells = kamas = tuple(c for c in kamas if c != there)
             s.kamas = set_pair(s.kamas, p, s.kamas[p] + 1)
             if s.loud:
-                s.log("kama", f"{s.name(fig)} picks up a kama at {s.board.rc(there)}.", p)
+                s.log("kama", f"{s.named(fig)} picks up a kama at {s.board.rc(there)}.", p)
     assert fig.cell is not None
     if s.loud:
-        s.log("move", f"{s.name(fig)} moves to {s.board.rc(fig.cell)}.", fig.owner,
+        s.log("move", f"{s.named(fig)} moves to {s.board.rc(fig.cell)}.", fig.owner,
               data={"figure": fig.id, "path": path})
         s.events.insert(events_before, s.events.pop())  # the move reads first, then the rolls
 
@@ -136,7 +137,7 @@ def knock_out(s: KState, fig: Figure, by: int) -> None:
     if by != fig.owner:
         take_gg(s, by, level, fig.owner)
     if s.loud:
-        s.log("ko", f"{s.name(fig)} is knocked out! Player {by + 1} takes "
+        s.log("ko", f"{s.named(fig)} is knocked out! Player {by + 1} takes "
               f"{s.gg[by] - before} GG.", by, data={"figure": fig.id, "gg": s.gg[by] - before})
 
 
@@ -147,20 +148,20 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
     fig = s.mut(fig.id)
     fig.ap -= spell.ap
     if s.loud:
-        s.log("cast", f"{s.name(fig)} casts {spell.name} on {s.name(target)}.", fig.owner,
+        s.log("cast", f"{s.named(fig)} casts {spell.name} on {s.named(target)}.", fig.owner,
               data={"figure": fig.id, "spell": spell_no, "target": cell})
     dealt = 0
     if spell.damage > 0:
         crit_faces = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner,
-                          who=s.name(fig))
+                          who=s.named(fig) if s.loud else "")
         armour_faces = roll(s, 1 + s.power(target, "armour"), "Armour", target.owner,
-                            who=s.name(target))
+                            who=s.named(target) if s.loud else "")
         crit = count_faces(crit_faces, "critical", _WILD)
         armour = count_faces(armour_faces, "armour", _WILD)
         dealt = min(target.hp, max(0, spell.damage + crit - armour))
         hp = target.hp - dealt
         if s.loud:
-            s.log("damage", f"{s.name(target)} takes {dealt} damage ({spell.damage} +{crit} "
+            s.log("damage", f"{s.named(target)} takes {dealt} damage ({spell.damage} +{crit} "
                   f"critical -{armour} armour), {hp} HP left.", fig.owner,
                   data={"figure": target.id, "amount": dealt})
         target = s.mut(target.id)
@@ -203,6 +204,6 @@ def buy_gg(s: KState, fig: Figure) -> None:
     s.kamas = set_pair(s.kamas, p, s.kamas[p] - house.GG_PRICE)
     take_gg(s, p, 1, 1 - p)
     if s.loud:
-        s.log("buy_gg", f"{s.name(fig)} buys a GG for {house.GG_PRICE} kamas on a demon "
+        s.log("buy_gg", f"{s.named(fig)} buys a GG for {house.GG_PRICE} kamas on a demon "
               "cell.", p)
     check_end(s)

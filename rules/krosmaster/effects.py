@@ -48,7 +48,7 @@ def _heal(ctx: CastCtx, fid: int, amount: int) -> None:
         gain = hp - fig.hp
         s.mut(fid).hp = hp
         if s.loud:
-            s.log("heal", f"{s.name(fig)} heals {gain} HP ({hp}/{top}).", fig.owner,
+            s.log("heal", f"{s.named(fig)} heals {gain} HP ({hp}/{top}).", fig.owner,
                   data={"figure": fid, "amount": gain})
 
 
@@ -71,7 +71,7 @@ def mp_gain(ctx: CastCtx, amount: int) -> None:
     fig = s.mut(ctx.caster)
     fig.mp += amount
     if s.loud:
-        s.log("mp_gain", f"{s.name(fig)} gains {amount} MP.", fig.owner)
+        s.log("mp_gain", f"{s.named(fig)} gains {amount} MP.", fig.owner)
 
 
 def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
@@ -102,7 +102,7 @@ def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
         s.mut(target.id).cell = cell
         if s.loud:
             verb = "pushed" if away else "pulled"
-            s.log("shift", f"{s.name(target)} is {verb} {moved} cell"
+            s.log("shift", f"{s.named(target)} is {verb} {moved} cell"
                   f"{'s' if moved > 1 else ''} to {s.board.rc(cell)}.", caster.owner,
                   data={"figure": target.id, "to": cell})
 

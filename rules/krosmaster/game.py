@@ -32,5 +32,11 @@ GAME = GameInfo(
     dice=True,
     card_size_mm=(63.0, 88.0),
     deck_word="Team",
-    decks_by_name=False,  # the teams file lists the intended pairing first
+    decks_by_name=False,  # the teams file lists the intended pairing first,
+    # the spec's rule ids (shared/games/krosmaster.md), named for refusals (GameInfo.cite)
+    rule_names={
+        "R-01": "the game turn", "R-02": "Roll for Tension", "R-03": "the reroll",
+        "R-04": "a Tension double", "R-05": "the first turn's Tension",
+        "R-06": "placing Tension dice", "R-07": "two dice at most", "R-08": "placed dice stay",
+        "R-09": "Refund", "R-10": "the Timeline", "R-11": "the end of the turn"},
 )

@@ -15,6 +15,7 @@ from typing import Annotated, Literal, Self
 from pydantic import Field
 
 from rules.core.manual_intents import ManualStep
+from rules.core.naming import whose
 from rules.core.rng import Rng
 from rules.core.state import GameState
 from rules.krosmaster import house
@@ -120,6 +121,12 @@ class KState(_Figures):
 
     def name(self, fig: Figure) -> str:
         return self.catalog[fig.card].name
+
+    def named(self, fig: Figure) -> str:
+        """How a log line names a figure: "Player 2's Iop" while both players have a figure
+        of that name on the board (``rules.core.naming``), else its name."""
+        return whose(self.name(fig), fig.owner,
+                     ((f.owner, self.name(f)) for f in self.figures if f.cell is not None))
 
     def acting(self) -> Figure | None:
         """The figure in its Activation, if any."""

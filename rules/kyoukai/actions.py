@@ -82,7 +82,7 @@ def _attack(d: State, p: int, intent: Attack) -> None:
     declare(d, seq_item(kind="attack", player=p, source=intent.gate, zone=intent.zone,
                     target=target))
     if d.loud:
-        d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} attacks {d.name(target)} in "
+        d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} attacks {d.named(target)} in "
               f"{zone_label(intent.zone)}.", p)
 
 
@@ -100,7 +100,7 @@ def _open(d: State, p: int, intent: OpenGate) -> None:
                     target=target))
     if d.loud:
         where = f" into {zone_label(intent.zone)}" if target == EMPTY and intent.zone != EMPTY \
-            else (f" targeting {d.name(target)}" if target != EMPTY else "")
+            else (f" targeting {d.named(target)}" if target != EMPTY else "")
         d.log("declare", f"Player {p + 1} opens {card.name}{where} (cost {card.cost}).", p,
               reveals=(1 - p,), data={"card": intent.card})
 
@@ -120,7 +120,7 @@ def _skill(d: State, p: int, intent: UseSkill) -> None:
     declare(d, seq_item(kind="skill", player=p, source=intent.gate, skill=intent.skill,
                     zone=intent.zone, target=target))
     if d.loud:
-        aim = f" on {d.name(target)}" if target != EMPTY else (
+        aim = f" on {d.named(target)}" if target != EMPTY else (
             f" at {zone_label(intent.zone)}" if intent.zone != EMPTY else "")
         paid = f" (cost {explain.cost_words(d, skill, intent.pay)})" if skill.cost.label() \
             else ""

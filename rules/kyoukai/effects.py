@@ -104,21 +104,21 @@ def _target_gate(d: State, zone: int) -> int:
 
 
 def r_damage(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    d.damage(_target_gate(d, zone), prm.amount, p, d.name(src))
+    d.damage(_target_gate(d, zone), prm.amount, p, d.named(src) if d.loud else "")
 
 
 def r_shield(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
     d.shield[t] = d.shield.get(t, 0) + prm.amount
     if d.loud:
-        d.log("shield", f"{d.name(t)} gets +{prm.amount} Defense for this Sequence.", p)
+        d.log("shield", f"{d.named(t)} gets +{prm.amount} Defense for this Sequence.", p)
 
 
 def r_ready(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
     d.set_gate(t, ready=True)
     if d.loud:
-        d.log("ready", f"{d.name(t)} is Readied.", p)
+        d.log("ready", f"{d.named(t)} is Readied.", p)
 
 
 def r_draw(d: State, p: int, src: int, zone: int, prm: Params) -> None:
@@ -132,7 +132,7 @@ def r_heal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
         healed = min(prm.amount, g.damage)
         d.set_gate(ent, damage=g.damage - healed)
         if d.loud:
-            d.log("heal", f"{d.name(ent)} recovers {healed} damage.", p)
+            d.log("heal", f"{d.named(ent)} recovers {healed} damage.", p)
 
 
 def r_return(d: State, p: int, src: int, zone: int, prm: Params) -> None:
@@ -143,7 +143,7 @@ def r_branch_self(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     host = _target_gate(d, zone)
     d.set_gate(host, branches=(*d.gates[host].branches, src))
     if d.loud:
-        d.log("branch", f"{d.name(src)} is Branched under {d.name(host)}.", p)
+        d.log("branch", f"{d.name(src)} is Branched under {d.named(host)}.", p)
 
 
 def r_graft(d: State, p: int, src: int, zone: int, prm: Params) -> None:
@@ -156,7 +156,7 @@ def r_graft(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     top = discard.pop()
     d.set_gate(host, branches=(*d.gates[host].branches, top))
     if d.loud:
-        d.log("branch", f"{d.name(top)} is Branched under {d.name(host)}.", p)
+        d.log("branch", f"{d.name(top)} is Branched under {d.named(host)}.", p)
 
 
 def r_primal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
@@ -164,18 +164,19 @@ def r_primal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     again (only within its controller's Turn Action)."""
     target = _target_gate(d, zone)
     kind = d.card(target).type
-    discarded = d.damage(target, d.attack_of(src), p, f"{d.name(src)}'s Primal Instinct")
+    discarded = d.damage(target, d.attack_of(src), p,
+                         f"{d.named(src)}'s Primal Instinct" if d.loud else "")
     if discarded and kind in ("summon", "spirit") and target != src and src in d.gates \
             and d.action is not None and d.action.gate == src:
         d.action = turn_action(src, "bonus")
         if d.loud:
-            d.log("bonus", f"{d.name(src)} may Move and Attack again.", p)
+            d.log("bonus", f"{d.named(src)} may Move and Attack again.", p)
 
 
 def r_rebirth(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     d.place(src, p, zone, ready=False)
     if d.loud:
-        d.log("open", f"{d.name(src)} rises from the Discard into zone {zone_label(zone)}.", p)
+        d.log("open", f"{d.named(src)} rises from the Discard into zone {zone_label(zone)}.", p)
 
 
 def r_nothing(d: State, p: int, src: int, zone: int, prm: Params) -> None:

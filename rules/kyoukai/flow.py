@@ -162,13 +162,13 @@ def _resolve_move(d: State, item: Item) -> None:
     path = GRID.path(start, item.zone, lambda z: field[z] != EMPTY)
     if path is None or len(path) - 1 > (d.card(g).movement or 0):
         if d.loud:
-            d.log("fizzle", f"{d.name(g)} cannot reach {zone_label(item.zone)} any more and stays.",
-                  item.player)
+            d.log("fizzle", f"{d.named(g)} cannot reach {zone_label(item.zone)} any more and "
+                  "stays.", item.player)
         return
     d.field[start] = EMPTY
     d.field[item.zone] = g
     if d.loud:
-        d.log("move", f"{d.name(g)} moves to {zone_label(item.zone)}.", item.player,
+        d.log("move", f"{d.named(g)} moves to {zone_label(item.zone)}.", item.player,
               data={"gate": g, "from": start, "to": item.zone})
 
 
@@ -180,9 +180,10 @@ def _resolve_attack(d: State, item: Item) -> None:
         return
     if not GRID.bordering(d.zone_of(a), d.zone_of(t)):
         if d.loud:
-            d.log("fizzle", f"The Attack fizzles: {d.name(t)} is no longer bordering.", item.player)
+            d.log("fizzle", f"The Attack fizzles: {d.named(t)} is no longer bordering.",
+                  item.player)
         return
-    d.damage(t, d.attack_of(a), item.player, d.name(a))
+    d.damage(t, d.attack_of(a), item.player, d.named(a) if d.loud else "")
 
 
 def _retarget(d: State, item: Item, rule: str, src_zone: int, prm: Params) -> int | None:
@@ -220,7 +221,7 @@ def _resolve_skill(d: State, item: Item) -> None:
         return
     assert eff.resolve is not None
     if d.loud:
-        d.log("resolve", f"{d.name(src)}'s {skill.name} resolves.", item.player)
+        d.log("resolve", f"{d.named(src)}'s {skill.name} resolves.", item.player)
     eff.resolve(d, item.player, src, zone, prm)
 
 

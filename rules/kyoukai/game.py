@@ -17,4 +17,13 @@ GAME = GameInfo(
     dice=False,
     card_size_mm=(63.0, 88.0),
     deck_word="Deck",
+    # the spec's rule ids (shared/games/kyoukai.md), named for refusals (GameInfo.cite)
+    rule_names={
+        "K-01": "Turn Actions", "K-02": "what a Turn Action is", "K-03": "moving",
+        "K-04": "attacking", "K-05": "highlights", "K-06": "Sequences",
+        "K-07": "costs on declaration", "K-08": "Defense", "K-09": "1 Life",
+        "K-10": "Entrant Life", "K-11": "Defense per Sequence", "K-12": "Fast Skills",
+        "K-13": "Fast Gates", "K-14": "Passive Skills", "K-15": "opened as if Fast",
+        "K-16": "text on discarding", "K-17": "Branches", "K-18": "special-location costs",
+        "K-19": "Primal Instinct", "K-20": "attacking your own Gates"},
 )

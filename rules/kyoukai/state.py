@@ -11,6 +11,7 @@ from typing import Literal
 
 from rules.core.grid import SquareGrid
 from rules.core.manual_intents import ManualStep
+from rules.core.naming import whose
 from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
 from rules.core.state import GameState
@@ -230,6 +231,14 @@ class State(_Tables):
     def name(self, iid: int) -> str:
         return self.card(iid).name
 
+    def named(self, iid: int, owner: int | None = None) -> str:
+        """How a log line names a Gate: "Player 2's Basic Slime" while both players have a
+        Gate of that name on the field (``rules.core.naming``); ``owner`` for one that has
+        just left it."""
+        g = self.gates.get(iid)
+        return whose(self.name(iid), g.owner if g is not None else owner,
+                     ((f.owner, self.name(i)) for i, f in self.gates.items()))
+
     def on_field(self, iid: int) -> bool:
         return iid in self.gates
 
@@ -315,16 +324,17 @@ class State(_Tables):
         for b in g.branches:
             pl.discard.append(b)
             if self.loud:
-                self.log("discard", f"{self.name(b)} (Branched) is discarded with its host.",
-                         g.owner)
+                self.log("discard", f"{self.named(b, g.owner)} (Branched) is discarded with "
+                         "its host.", g.owner)
         if to == "hand":
             pl.hand.append(iid)
             if self.loud:
-                self.log("return", f"{self.name(iid)} returns to its owner's hand.", g.owner)
+                self.log("return", f"{self.named(iid, g.owner)} returns to its owner's hand.",
+                         g.owner)
         else:
             pl.discard.append(iid)
             if self.loud:
-                self.log("discard", f"{self.name(iid)} is discarded.", g.owner)
+                self.log("discard", f"{self.named(iid, g.owner)} is discarded.", g.owner)
             if by is not None and self.table.of(iid).ready_on_discard:
                 self._ready_own_choice(by, f"{self.name(iid)}'s Potion Potential")
 
@@ -354,7 +364,7 @@ class State(_Tables):
         left = max(0, defense - used)
         through = max(0, amount - left)
         self.absorbed[iid] = used + min(amount, left)
-        name = self.name(iid) if self.loud else ""
+        name = self.named(iid) if self.loud else ""
         if through == 0:
             if self.loud:
                 self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)

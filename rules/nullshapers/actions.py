@@ -57,14 +57,14 @@ def advance(s: State, p: int, i: Advance) -> None:
     s.advance_biome = i.biome
     s.advancing.append(i.agent)
     if s.loud:
-        s.log("advancing", f"{s.name(i.agent)} will advance into {BIOMES[i.biome]}.", p)
+        s.log("advancing", f"{s.named(i.agent)} will advance into {BIOMES[i.biome]}.", p)
 
 
 def attach(s: State, p: int, i: Attach) -> None:
     s.side(p).staging.remove(i.gear)
     s.set_agent(i.agent, gear=(*s.agents[i.agent].gear, i.gear))
     if s.loud:
-        s.log("attach", f"{s.name(i.gear)} is attached to {s.name(i.agent)}.", p)
+        s.log("attach", f"{s.named(i.gear)} is attached to {s.named(i.agent)}.", p)
 
 
 def attack(s: State, p: int, i: AttackWith) -> None:
@@ -72,24 +72,24 @@ def attack(s: State, p: int, i: AttackWith) -> None:
         s.attackers.remove(i.agent)
         s.set_agent(i.agent, locked=False)
         if s.loud:
-            s.log("attacker", f"{s.name(i.agent)} will not attack.", p)
+            s.log("attacker", f"{s.named(i.agent)} will not attack.", p)
         return
     s.attackers.append(i.agent)
     s.set_agent(i.agent, locked=True)  # attacking locks the agent
     if s.loud:
-        s.log("attacker", f"{s.name(i.agent)} attacks.", p)
+        s.log("attacker", f"{s.named(i.agent)} attacks.", p)
 
 
 def defend(s: State, p: int, i: Defend) -> None:
     s.blocks.append((i.agent, i.attacker))
     if s.loud:
-        s.log("defender", f"{s.name(i.agent)} defends against {s.name(i.attacker)}.", p)
+        s.log("defender", f"{s.named(i.agent)} defends against {s.named(i.attacker)}.", p)
 
 
 def order(s: State, p: int, i: Order) -> None:
     s.ordered.append(i.agent)
     if s.loud:
-        s.log("order", f"{s.name(i.agent)} takes damage next.", p)
+        s.log("order", f"{s.named(i.agent)} takes damage next.", p)
     if flow.ordering(s) is None:
         flow.open_window(s, "defend_after", s.active)
 

@@ -28,7 +28,7 @@ class EventEffect:
 def _hit(s: State, iid: int, amount: int) -> None:
     ag = s.set_agent(iid, damage=s.agents[iid].damage + amount)
     if s.loud:
-        s.log("damage", f"{s.name(iid)} takes {amount} damage.", ag.owner)
+        s.log("damage", f"{s.named(iid)} takes {amount} damage.", ag.owner)
     if ag.damage >= defense_of(s, iid):
         s.terminate(iid)
 

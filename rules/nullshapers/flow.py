@@ -82,7 +82,7 @@ def resolve(s: State, e: Entry) -> None:
     if e.skill:
         if in_play(s, e.card, e.player):
             if s.loud:
-                s.log("reacts", f"{card.name} reacts.", e.player)
+                s.log("reacts", f"{s.named(e.card)} reacts.", e.player)
             REACTIVE_EFFECTS[card.skill or ""](s, e.player, card)
         elif s.loud:
             s.log("cancelled", f"{card.name}'s skill is cancelled: it left play.", e.player)
@@ -111,7 +111,7 @@ def resolve(s: State, e: Entry) -> None:
     else:
         s.side(e.player).staging.append(e.card)
     if s.loud:
-        s.log("arrives", f"{card.name} comes into play.", e.player)
+        s.log("arrives", f"{s.named(e.card)} comes into play.", e.player)
 
 
 def in_play(s: State, iid: int, owner: int) -> bool:
@@ -186,7 +186,7 @@ def move_advancing(s: State) -> None:
         if ag is not None and ag.biome == STAGING and s.open_biome(b):
             s.set_agent(iid, biome=b)
             if s.loud:
-                s.log("advance", f"{s.name(iid)} advances into {BIOMES[b]}.", ag.owner)
+                s.log("advance", f"{s.named(iid)} advances into {BIOMES[b]}.", ag.owner)
     s.advancing = []
 
 
@@ -323,7 +323,7 @@ def deal_strike(s: State, strike: Strike) -> None:
     for iid, n in strike.hits.items():
         ag = s.set_agent(iid, damage=s.agents[iid].damage + n)
         if s.loud:
-            s.log("damage", f"{s.name(iid)} takes {n} battle damage.", ag.owner)
+            s.log("damage", f"{s.named(iid)} takes {n} battle damage.", ag.owner)
     for iid in list(strike.hits):
         if s.agents[iid].damage >= defense_of(s, iid):  # N-09
             s.terminate(iid)
@@ -363,7 +363,7 @@ def open_with_reactions(s: State, at: At, when: str) -> None:
     if found and s.queue is not None:
         s.queue.stack = found
         if s.loud:
-            names = ", ".join(s.name(e.card) for e in found)
+            names = ", ".join(s.named(e.card) for e in found)
             s.log("reacts", f"Reactive skills join the queue: {names}.", s.active)
 
 

@@ -21,4 +21,10 @@ GAME = GameInfo(
     dice=False,
     card_size_mm=(63.0, 88.0),
     deck_word="Deck",
+    # the spec's rule ids (shared/games/nullshapers.md), named for refusals (GameInfo.cite)
+    rule_names={
+        "N-01": "the Start phase", "N-02": "primary phases", "N-03": "once per turn",
+        "N-04": "Advance", "N-05": "Attack", "N-06": "Defend", "N-07": "damage order",
+        "N-08": "battle damage", "N-09": "termination", "N-10": "losing a biome",
+        "N-11": "retreat", "N-12": "the End phase"},
 )

@@ -11,6 +11,7 @@ from rules.nullshapers.flow import (
     speeds,
     to_act,
 )
+from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import (
     Advance,
     Attach,
@@ -86,9 +87,9 @@ def play_problem(s: State, p: int, iid: int) -> str | None:
         if p != s.active:
             return "you may play an anomaly only on your own turn"
         if s.at not in _PRIMARY:
-            return "you may play an anomaly only in a primary phase (N-03)"
+            return f"you may play an anomaly only in a primary phase ({GAME.cite('N-03')})"
         if s.anomaly_played:
-            return "you have already played an anomaly this turn (N-03)"
+            return f"you have already played an anomaly this turn ({GAME.cite('N-03')})"
     return None
 
 
@@ -164,7 +165,7 @@ def why_illegal(s: State, intent: Intent) -> str:
         if intent.card not in side.hand:
             return "that card is not in your hand"
         if s.converted:
-            return "you have already converted a card this turn (N-03)"
+            return f"you have already converted a card this turn ({GAME.cite('N-03')})"
         return "convert on your own turn, in a primary phase, when the queue is empty"
     if isinstance(intent, Pass):
         return "there is nothing to pass on now: make the current choice"
@@ -190,7 +191,8 @@ def why_illegal(s: State, intent: Intent) -> str:
             return "defenders are chosen in the Defend step"
         ag = s.agents.get(intent.agent)
         if ag is not None and ag.locked:
-            return f"{s.name(intent.agent)} is locked: locked agents cannot defend (N-06)"
+            return f"{s.name(intent.agent)} is locked: locked agents cannot defend " \
+                    f"({GAME.cite('N-06')})"
         return "a defender stands in its attacker's biome and defends one attacker"
     if isinstance(intent, Order):
         return "choose the next defender of the attacker being ordered"

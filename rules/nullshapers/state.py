@@ -5,12 +5,14 @@ sector, losing a biome), logging on the state when it is loud."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from rules.core.manual_intents import ManualStep
+from rules.core.naming import whose
 from rules.core.rng import Rng
 from rules.core.state import GameState
 from rules.core.window_state import WindowState
@@ -204,6 +206,25 @@ class State(_SharesSides):
     def name(self, iid: int) -> str:
         return self.catalog[self.cards[iid]].name
 
+    def named(self, iid: int) -> str:
+        """How a log line names a card: "Player 2's Signal Sniper" while both players have
+        one of that name in play (``rules.core.naming``), else its name."""
+        return whose(self.name(iid), self._owner_in_play(iid),
+                     ((p, self.name(i)) for p, i in self._in_play()))
+
+    def _in_play(self) -> Iterator[tuple[int, int]]:
+        """(owner, card) of every agent, its gear and the cards in staging."""
+        for iid, ag in self.agents.items():
+            yield ag.owner, iid
+            for g in ag.gear:
+                yield ag.owner, g
+        for p, side in enumerate(self.sides):
+            for iid in side.staging:
+                yield p, iid
+
+    def _owner_in_play(self, iid: int) -> int | None:
+        return next((p for p, i in self._in_play() if i == iid), None)
+
     def open_biome(self, b: int) -> bool:
         """A biome is fought over until either player has lost it (house)."""
         return not (self.sides[0].lost[b] or self.sides[1].lost[b])
@@ -230,7 +251,7 @@ class State(_SharesSides):
     def terminate(self, iid: int) -> None:
         owner = self.agents[iid].owner
         if self.loud:
-            self.log("terminated", f"{self.name(iid)} is terminated.", owner)
+            self.log("terminated", f"{self.named(iid)} is terminated.", owner)
         self.remove_agent(iid)
         self.to_cache(owner, iid)
 

@@ -113,7 +113,7 @@ def test_a_krosmaster_map_name_cannot_leave_the_maps_folder() -> None:
     import rules
 
     for name in ("../../kyoukai/gates", "/etc/passwd", ".."):
-        with pytest.raises(DataError, match="map: String should match pattern"):
+        with pytest.raises(DataError, match="map: does not match the pattern"):
             rules.get("krosmaster").new_game(seed=1, options={"map": name})
 
 

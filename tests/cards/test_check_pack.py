@@ -55,8 +55,7 @@ def test_every_kind_of_card_mistake_with_its_line(tmp_path: Path) -> None:
     folder = pack(tmp_path, a__toml=SUMMON, b__toml=BROKEN)
     f = folder / "b.toml"
     assert check_pack("kyoukai", folder, GAMES) == [
-        f"{f}:6: card 'Bad Dog': cost: Input should be a valid integer, "
-        "unable to parse string as an integer",
+        f"{f}:6: card 'Bad Dog': cost: expected a whole number, got 'two'",
         f"{f}:18: card 'Odd Bird': wingspan: unknown field",
         f"{f}:23: card 'Odd Bird': skills[0].effect: unknown effect 'explode_everything'",
         f"{f}:25: card 'No Stats': (card): a spirit needs stats; missing: attack, defense",

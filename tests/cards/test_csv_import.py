@@ -91,8 +91,7 @@ def test_csv_errors_name_the_row_line_card_and_field(tmp_path: Path) -> None:
                         "Stone Throw,stone_throw,normal,1,,,,fireworks")
     f = pack(tmp_path, cards__csv=text) / "cards.csv"
     assert check_pack("kyoukai", tmp_path, GAMES) == [
-        f"{f}:2: card 'Ember Fox': cost: Input should be a valid integer, unable to parse "
-        "string as an integer",
+        f"{f}:2: card 'Ember Fox': cost: expected a whole number, got 'two'",
         f"{f}:4: card 'Stone Throw': effect: unknown effect 'fireworks'",
     ]
 

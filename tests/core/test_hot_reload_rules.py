@@ -24,7 +24,7 @@ def test_kyoukai_stat_change_applies_and_the_game_goes_on() -> None:
     lion = cards["wandering_lion"]
     cards["wandering_lion"] = lion.model_copy(update={"attack": 5})
     new, events = rs.replace_cards(state, cards)
-    assert [e.text for e in events] == ["card changed: Wandering Lion: attack 3 → 5"]
+    assert [e.text for e in events] == ["Card changed: Wandering Lion: attack 3 → 5"]
     assert new.catalog["wandering_lion"].attack == 5
     assert new.cards == state.cards and new.field == state.field  # the game state is intact
     assert rs.legal_intents(new)  # and it plays on
@@ -69,7 +69,7 @@ def test_every_game_supports_hot_reload(game: str) -> None:
     new, events = rs.replace_cards(state, cards)
     assert len(events) == 1, [e.text for e in events]
     text = events[0].text
-    assert text.startswith("card changed: ") and card.name in text
+    assert text.startswith("Card changed: ") and card.name in text
     assert f"{field} {value} → {value + 1}" in text
     after = rs.card_hashes(new)
     assert after.keys() == hashes.keys()

@@ -76,7 +76,7 @@ def test_continue_after_the_pack_changed_says_so_and_brings_todays_cards_in_when
     assert _boar(scene) == 9
     (reload,) = scene.session.live.record.reloads
     assert reload.at == len(s.record.intents) and reload.before["iron_boar"]["cost"] == 2
-    assert "card changed: Iron Boar: cost 2 to 9" in scene.session.log
+    assert "Card changed: Iron Boar: cost 2 to 9" in scene.session.log
     again = Session.resume(autosave_path())[0]  # kept in the autosave
     assert again.record.reloads == (reload,) and again.state == scene.session.state
 

@@ -127,6 +127,9 @@ class Ctx:
     def why_not(self, intent: Intent) -> str:
         return f"not {intent.label()}"
 
+    def why_idle(self, source: PieceId, tries: list[Intent]) -> str:
+        return f"{source} is idle"
+
     def say(self, text: str, error: bool = False) -> None:
         self.said.append(text)
 

@@ -38,6 +38,9 @@ class Ctx:
             return e.reason
         return "that is legal"
 
+    def why_idle(self, source: Any, tries: list[Intent]) -> str:
+        return rs.why_idle(self.s, source, tries) or "that is legal"
+
     def say(self, text: str, error: bool = False) -> None:
         self.said.append(text)
 

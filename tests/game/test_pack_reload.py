@@ -68,9 +68,9 @@ def test_saved_stat_reaches_the_table_and_the_game_goes_on(table: Make, tmp_path
     assert spec is not None and ("A", 5) in spec.stats  # the face text drawn on the table
     new_face = d.app.faces.face(spec, (250, 350))
     assert new_face is not old_face and face_key(spec).startswith("ronin_aki#")
-    assert any(line.startswith("card changed: Ronin Aki: attack 2 to 5")
+    assert any(line.startswith("Card changed: Ronin Aki: attack 2 to 5")
                for line in d.scene.session.log)
-    assert any("card changed: Ronin Aki" in line for line in d.scene.log.entries)
+    assert any("Card changed: Ronin Aki" in line for line in d.scene.log.entries)
     assert d.scene.reload.reloads == 1 and d.scene.reload.last_latency is not None
     d.app.draw()  # the table draws with the new card
 
@@ -140,7 +140,7 @@ def test_krosmaster_table_reloads_a_figure(table: Make, tmp_path: Path) -> None:
         return next(c.hp for c in v.catalog if c.name == "Iron Brawler")
 
     _until(d, lambda: hp_now() == card.hp + 3)
-    assert any("card changed: Iron Brawler: hp" in line for line in d.scene.session.log)
+    assert any("Card changed: Iron Brawler: hp" in line for line in d.scene.session.log)
 
 
 @pytest.mark.parametrize("game", ["kyoukai", "krosmaster"])

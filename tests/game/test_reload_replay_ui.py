@@ -51,9 +51,9 @@ def test_replay_steps_over_a_reload_and_plays_from_before_it(
     assert not any("Iron Boar" in line for line in v.log.entries)
     d.key(pygame.K_RIGHT)
     assert v.k == 2 and v.layout.view.catalog["iron_boar"].cost == 5
-    assert v.log.entries[-1] == "card changed: Iron Boar: cost 2 to 5"
+    assert v.log.entries[-1] == "Card changed: Iron Boar: cost 2 to 5"
     d.key(pygame.K_LEFT)
-    assert v.log.entries.count("card changed: Iron Boar: cost 2 to 5") == 0
+    assert v.log.entries.count("Card changed: Iron Boar: cost 2 to 5") == 0
 
     d.click(v.controls["take_over"].rect.center)
     t = d.app.scene

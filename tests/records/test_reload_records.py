@@ -88,7 +88,7 @@ def test_boar_costs_nine_after_the_first_intent_and_continue_still_works(pack: P
     assert _boar_cost(g.state) == 2
     _set(pack, "summons.toml", BOAR, 9)
     lines = g.reload_cards(_cards(pack))
-    assert lines == ["card changed: Iron Boar: cost 2 to 9"]
+    assert lines == ["Card changed: Iron Boar: cost 2 to 9"]
     assert _boar_cost(g.state) == 9
     g.live.save_autosave()  # a compaction: the journal so far becomes the .bak
     _play(g, r, 1)
@@ -170,7 +170,7 @@ def test_undo_across_a_reload_keeps_the_new_cards_and_resumes(pack: Path) -> Non
     assert replay_full(g.live.record).states == g.live.replayed.states
     assert g.redo() > 0  # the undone intents come back with the current cards
     assert Session.resume(autosave_path())[0].state == g.state
-    assert any(line.startswith("card changed: Iron Boar") for line in g.log)
+    assert any(line.startswith("Card changed: Iron Boar") for line in g.log)
 
 
 def test_replay_and_play_from_here_show_the_cards_as_played(pack: Path) -> None:
@@ -182,7 +182,7 @@ def test_replay_and_play_from_here_show_the_cards_as_played(pack: Path) -> None:
     _play(g, r, 2)
     full = replay_full(g.live.record)
     assert [_boar_cost(s) for s in full.states] == [2, 2, 5, 5, 5]
-    assert [e.text for e in full.reloaded[2]] == ["card changed: Iron Boar: cost 2 → 5"]
+    assert [e.text for e in full.reloaded[2]] == ["Card changed: Iron Boar: cost 2 → 5"]
     # "Play from here" at step 1 (before the edit): the cards as they were then.
     early = cut(g.live.record.model_copy(update={"intents": g.live.record.intents[:1]}), 1)
     resumed = from_text(to_text(early))  # as its autosave would be read back

@@ -87,7 +87,7 @@ def test_todays_cards_come_in_as_a_reload_at_the_current_point(
     _set_boar(pack, 9)
     resumed, _ = Session.resume(auto)
     events = resumed.bring_in_todays_cards()
-    assert [e.text for e in events] == ["card changed: Iron Boar: cost 2 → 9"]
+    assert [e.text for e in events] == ["Card changed: Iron Boar: cost 2 → 9"]
     assert _boar(resumed.state) == 9 and not card_changes(resumed.record)
     (reload,) = resumed.record.reloads
     assert reload.at == len(s.record.intents) and reload.before["iron_boar"]["cost"] == 2
