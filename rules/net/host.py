@@ -459,23 +459,33 @@ class Host:
         """The views of this version, once for each seat and the spectators: every change
         is numbered for each of them, sent or not (a card's alias is drawn anew on entering
         a hidden zone even when nobody was sent the view in between)."""
-        rs, state = self.rs, self.state
         for viewer in (0, 1, None):
-            doc = json.loads(rs.dump(rs.view(state, viewer)))["state"]
-            hidden = hidden_cards(doc, self._hidden_name)
-            self.aliases[viewer].relabel(doc, hidden, rs.hidden_places)
-            catalog = doc.pop("catalog", None)
-            if not self._catalog:
-                self._catalog = json.dumps(catalog, separators=(",", ":"))
-            self._docs[viewer] = json.dumps(doc, separators=(",", ":"))
+            self._docs[viewer] = self.seat_doc(self.state, viewer, self.aliases[viewer])
         acting = self.to_act()
-        self._legal = [] if acting is None else \
-            [self._legal_entry(acting, i) for i in rs.legal_intents(state)]
+        self._legal = [] if acting is None else self.legal_entries(
+            self.state, acting, self.aliases[acting])
 
-    def _legal_entry(self, seat: int, intent: Intent) -> dict[str, Any]:
-        return {"intent": self.aliases[seat].intent_out(intent.to_json(),
-                                                        self.rs.instance_fields),
-                "text": self.rs.describe(self.state, intent)}
+    def seat_doc(self, state: Any, viewer: int | None, aliases: Aliases) -> str:
+        """The JSON of ``viewer``'s view of ``state`` in ``aliases``' numbers (which it
+        updates), without the catalog (sent once, at the welcome)."""
+        rs = self.rs
+        doc = json.loads(rs.dump(rs.view(state, viewer)))["state"]
+        aliases.relabel(doc, hidden_cards(doc, self._hidden_name), rs.hidden_places)
+        catalog = doc.pop("catalog", None)
+        if not self._catalog:
+            self._catalog = json.dumps(catalog, separators=(",", ":"))
+        return json.dumps(doc, separators=(",", ":"))
+
+    def legal_entries(self, state: Any, seat: int, aliases: Aliases) -> list[dict[str, Any]]:
+        """The legal intents of ``seat`` (to act in ``state``) as it is sent them."""
+        return [self._legal_entry(seat, i, state, aliases)
+                for i in self.rs.legal_intents(state)]
+
+    def _legal_entry(self, seat: int, intent: Intent, state: Any = None,
+                     aliases: Aliases | None = None) -> dict[str, Any]:
+        a = aliases or self.aliases[seat]
+        return {"intent": a.intent_out(intent.to_json(), self.rs.instance_fields),
+                "text": self.rs.describe(self.state if state is None else state, intent)}
 
     def _changed(self) -> list[Out]:
         n = len(self.session.replayed.intents)
