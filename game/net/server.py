@@ -145,6 +145,7 @@ class HostServer:
         server: Server
         async with serve(self._serve, self.bind, self.port, max_size=MAX_MESSAGE,
                          ping_interval=self.ping_s, ping_timeout=self.ping_timeout_s,
+                         close_timeout=self.ping_timeout_s,
                          open_timeout=self.host.limits.handshake_s,
                          compression=None) as server:
             self.port = next(iter(server.sockets)).getsockname()[1]

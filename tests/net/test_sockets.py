@@ -197,16 +197,15 @@ def test_the_host_crashes_and_continues(tmp_path: Path) -> None:
     code = banner.rsplit(" ", 1)[-1].strip()
     url = f"ws://127.0.0.1:{port}"
     ps = [_player(url, "--code", code, "--seat", str(s), "--stop-after", "4") for s in (0, 1)]
-    for p in ps:
-        assert p.stdout is not None
-        json.loads(p.stdout.readline())
+    assert ps[0].stdout is not None
+    json.loads(ps[0].stdout.readline())  # seat 1 acknowledged 4 intents: all on disk
     hosted.send_signal(signal.SIGKILL)  # the host dies mid-game
     hosted.wait(10)
     for p in ps:
         p.kill()
         p.wait(10)
     _, tokens = HostFiles(folder).load_seats()
-    host = continue_host(folder)
+    host = continue_host(folder, limits=FAST)
     played = len(host.session.record.intents)
     assert played >= 4  # every acknowledged intent was on disk
     server = HostServer(host, 0, "127.0.0.1")
