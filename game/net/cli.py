@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 from pathlib import Path
 
 import rules
@@ -33,6 +34,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--computer-after", type=float, default=None, metavar="SECONDS",
                     help="hand a seat that owes a decision to the computer after it has been "
                     "away this long")
+    ap.add_argument("--name", default=socket.gethostname(),
+                    help="the name the LAN's join lists show (never the join code)")
+    ap.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
     a = ap.parse_args(argv)
     folder = a.folder or hosted_folder(a.game)
     kw = {"computer_after": a.computer_after}
@@ -42,5 +46,5 @@ def main(argv: list[str]) -> int:
         host = continue_host(folder, **kw)
     else:
         host = new_host(a.game, folder, a.seed, **kw)
-    run_forever(host, a.port, a.bind)
+    run_forever(host, a.port, a.bind, None if a.no_announce else a.name)
     return 0

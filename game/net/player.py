@@ -78,7 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = asyncio.run(play(a.url, client, a.agent, a.seed, stop_after=a.stop_after))
     except (ConnectionClosed, OSError, TimeoutError) as e:
-        print(json.dumps({"error": f"{type(e).__name__}: {e}"}), flush=True)
+        print(json.dumps({"error": f"{type(e).__name__}: {e}", "version": client.s.version,
+                          "to_act": client.s.to_act, "seat": client.s.seat,
+                          "presence": client.s.presence, "note": client.s.note}), flush=True)
         return 1
     print(json.dumps(result), flush=True)
     return 0

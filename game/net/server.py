@@ -206,17 +206,25 @@ class HostServer:
             self.on_change()
 
 
-def run_forever(host: Host, port: int, bind: str = "0.0.0.0") -> None:
-    """Serve ``host`` until interrupted (the headless ``playtable host``)."""
+def run_forever(host: Host, port: int, bind: str = "0.0.0.0",
+                announce: str | None = None) -> None:
+    """Serve ``host`` until interrupted (the headless ``playtable host``), announced on the
+    LAN as ``announce`` when given."""
+    from game.net.discovery import Announcement, lan_addresses
+
     server = HostServer(host, port, bind)
     server.start()
-    print(f"hosting {host.rs.title} on port {server.port}; join code {host.code}", flush=True)
+    where = ", ".join(f"{a}:{server.port}" for a in lan_addresses())
+    print(f"hosting {host.rs.title} at {where}; join code {host.code}", flush=True)
+    shown = Announcement(server.port, host.rs.name, announce) if announce else None
     try:
         while server._thread is not None and server._thread.is_alive():
             server._thread.join(0.5)
     except KeyboardInterrupt:
         pass
     finally:
+        if shown is not None:
+            shown.close()
         server.stop()
 
 

@@ -189,7 +189,7 @@ def test_the_host_crashes_and_continues(tmp_path: Path) -> None:
     folder = tmp_path / "host"
     port = _free_port()
     cmd = [sys.executable, "-m", "game", "host", "--game", "bos", "--port", str(port),
-           "--bind", "127.0.0.1", "--seed", "6", "--folder", str(folder)]
+           "--bind", "127.0.0.1", "--seed", "6", "--folder", str(folder), "--no-announce"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     hosted = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     assert hosted.stdout is not None
