@@ -354,6 +354,13 @@ class Ruleset(ABC, Generic[S]):
             separators=(",", ":"),
         )
 
+    def dump_data(self, state: S, without: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """The state as ``dump`` holds it (JSON data), less the fields ``without`` (the network
+        edge sends the catalog once, not with every view)."""
+        data: dict[str, Any] = self._state_adapter.dump_python(state, mode="json",
+                                                               exclude=set(without))
+        return data
+
     def load(self, text: str) -> S:
         try:
             doc = json.loads(text)

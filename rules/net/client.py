@@ -64,6 +64,7 @@ class Client:
         self.answers: dict[int, Any] = {}
         self.acked: dict[int, bool] = {}  # seq -> accepted
         self._catalog: Any = None
+        self._cards: Any = None  # the catalog as the game's objects, once read
 
     # ---- frames out -------------------------------------------------------------------------
     def hello(self) -> str:
@@ -128,7 +129,7 @@ class Client:
         self.s.seat, self.s.token = msg["seat"], msg["token"]
         self.s.game, self.s.options = msg["game"], dict(msg["options"])
         self.rs = rules.get(self.s.game)
-        self._catalog = msg["catalog"]
+        self._catalog, self._cards = msg["catalog"], None
         self.s.chat = list(msg.get("chat", []))
         self.seq = max(self.seq, int(msg.get("last_seq", 0)))
 
@@ -137,8 +138,14 @@ class Client:
             raise ValueError("a view before the welcome")
         rs, s = self.rs, self.s
         doc = dict(msg["state"])
-        doc["catalog"] = self._catalog
+        # The catalog is read once: later views are read with an empty one and given it.
+        known = self._cards
+        doc["catalog"] = self._catalog if known is None else type(self._catalog)()
         s.view = rs.load(json.dumps({"format": DUMP_FORMAT, "game": rs.name, "state": doc}))
+        if known is None:
+            self._cards = s.view.catalog
+        else:
+            s.view.catalog = known
         s.version, s.to_act, s.winner, s.over = msg["version"], msg["to_act"], \
             msg["winner"], msg["over"]
         s.legal = [Legal(rs.parse_intent(e["intent"]), e["intent"], e["text"])

@@ -469,11 +469,12 @@ class Host:
         """The JSON of ``viewer``'s view of ``state`` in ``aliases``' numbers (which it
         updates), without the catalog (sent once, at the welcome)."""
         rs = self.rs
-        doc = json.loads(rs.dump(rs.view(state, viewer)))["state"]
-        aliases.relabel(doc, hidden_cards(doc, self._hidden_name), rs.hidden_places)
-        catalog = doc.pop("catalog", None)
+        view = rs.view(state, viewer)
         if not self._catalog:
+            catalog = rs.dump_data(view).get("catalog")
             self._catalog = json.dumps(catalog, separators=(",", ":"))
+        doc = rs.dump_data(view, frozenset({"catalog"}))
+        aliases.relabel(doc, hidden_cards(doc, self._hidden_name), rs.hidden_places)
         return json.dumps(doc, separators=(",", ":"))
 
     def legal_entries(self, state: Any, seat: int, aliases: Aliases) -> list[dict[str, Any]]:
