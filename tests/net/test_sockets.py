@@ -199,12 +199,16 @@ def test_the_host_crashes_and_continues(tmp_path: Path) -> None:
     ps = [_player(url, "--code", code, "--seat", str(s), "--stop-after", "4") for s in (0, 1)]
     assert ps[0].stdout is not None
     json.loads(ps[0].stdout.readline())  # seat 1 acknowledged 4 intents: all on disk
+    deadline = time.monotonic() + 60
+    while None in HostFiles(folder).load_seats()[1] and time.monotonic() < deadline:
+        time.sleep(0.05)  # both seats taken before the crash, so both rejoin by token
     hosted.send_signal(signal.SIGKILL)  # the host dies mid-game
     hosted.wait(10)
     for p in ps:
         p.kill()
         p.wait(10)
     _, tokens = HostFiles(folder).load_seats()
+    assert None not in tokens
     host = continue_host(folder, limits=FAST)
     played = len(host.session.record.intents)
     assert played >= 4  # every acknowledged intent was on disk
