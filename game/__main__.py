@@ -103,8 +103,8 @@ def defaults(args: argparse.Namespace) -> GameConfig:
 
 
 def tool(argv: list[str]) -> int | None:
-    """``playtable check PATH``, ``playtable print PATH`` and ``playtable simulate``; None
-    for anything else."""
+    """``playtable check PATH``, ``playtable print PATH``, ``playtable simulate`` and
+    ``playtable host``; None for anything else."""
     if argv[:1] == ["check"]:
         from rules.cli.check import check_command
 
@@ -122,6 +122,10 @@ def tool(argv: list[str]) -> int | None:
         from rules.cli.simulate import main as simulate_main
 
         return simulate_main(argv[1:])
+    if argv[:1] == ["host"]:
+        from game.net.cli import main as host_main
+
+        return host_main(argv[1:])
     return None
 
 

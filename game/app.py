@@ -38,6 +38,7 @@ MAX_SHOWN = 12  # problems listed in the window; all of them go to stderr
 IDLE_FPS = 6  # redraws a second when nothing happens (a text cursor, a gentle pulse)
 IDLE_TICK = 20  # loop rate after QUIET seconds without input or change (the first event
 QUIET = 2.0  # after that waits at most 1/20 s; then the loop is back at full rate)
+WAKE = pygame.event.custom_type()  # posted by another thread to end an idle wait
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -105,6 +106,7 @@ class App:
         self.running = True
         self.frames = 0
         self.draws = 0  # frames actually drawn (an idle screen is drawn at IDLE_FPS)
+        self._waited: list[pygame.event.Event] = []  # the event an idle wait returned
         self._since_draw = 0.0
         self.quiet = 0.0  # seconds without input, change or animation
         self._drawn_scene: object = None
@@ -270,8 +272,10 @@ class App:
         self.scene.dirty = True
 
     def frame(self, dt: float) -> None:
-        events = pygame.event.get()
+        events, self._waited = self._waited + pygame.event.get(), []
         for ev in events:
+            if ev.type == WAKE:  # only ends the idle wait: what woke it is read in update
+                continue
             if ev.type == pygame.QUIT:
                 self.running = False
                 continue
@@ -350,12 +354,23 @@ class App:
         end = None if quit_after is None else time.monotonic() + quit_after
         try:
             while self.running:
-                dt = clock.tick(fps if self.quiet < QUIET else min(fps, IDLE_TICK)) / 1000.0
+                if self.quiet < QUIET:
+                    dt = clock.tick(fps) / 1000.0
+                else:  # idle: asleep until an event (input, a wake-up) or 1/IDLE_TICK s
+                    ev = pygame.event.wait(1000 // IDLE_TICK)
+                    if ev.type != pygame.NOEVENT:
+                        self._waited.append(ev)
+                    dt = clock.tick() / 1000.0
                 self.frame(dt)
                 if end is not None and time.monotonic() >= end:
                     self.running = False
         finally:
             self.close()
+
+    @staticmethod
+    def wake() -> None:
+        """Wake the idle loop at once (any thread: a network link calls it on each frame)."""
+        pygame.event.post(pygame.event.Event(WAKE))
 
     def close(self) -> None:
         self.files.close()

@@ -74,6 +74,8 @@ class BosRules(Ruleset[State]):
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = 80
     manual_table = BosManual()
+    hidden_places = ("sides.*.castle", "sides.*.spellbook", "sides.*.wizards",
+                     "sides.*.boss")
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
@@ -123,12 +125,14 @@ class BosRules(Ruleset[State]):
         KINDS[intent.kind].apply(state, p, intent)
 
     # ---- what players see ---------------------------------------------------------------
-    def _view(self, state: State, player: int) -> State:
-        """The opponent's castle, spellbook, wizards and face-down boss are masked."""
-        them = state.sides[1 - player]
-        hidden = {*them.castle, *them.spellbook, *them.wizards}
-        if them.boss_state == "down":
-            hidden.add(them.boss)
+    def _view(self, state: State, player: int | None) -> State:
+        """The opponent's castle, spellbook, wizards and face-down boss are masked (a
+        spectator's: both sides')."""
+        hidden: set[int] = set()
+        for them in (state.sides if player is None else (state.sides[1 - player],)):
+            hidden.update(them.castle, them.spellbook, them.wizards)
+            if them.boss_state == "down":
+                hidden.add(them.boss)
         view = state.copy()
         view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
         view.catalog = {**state.catalog, HIDDEN: PLACEHOLDER}

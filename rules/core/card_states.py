@@ -70,8 +70,9 @@ def pruned(table: ManualTable, s: Any) -> Any:
     return s if keep == down else replaced(s, face_down=keep)
 
 
-def hide_face_down(table: ManualTable, state: Any, view: Any, player: int) -> Any:
-    """``view`` (``player``'s, of ``state``) with the other player's face-down cards masked."""
+def hide_face_down(table: ManualTable, state: Any, view: Any, player: int | None) -> Any:
+    """``view`` (``player``'s, of ``state``) with the other player's face-down cards masked
+    (a spectator's, ``None``: both players')."""
     here = in_play(table, state)
     theirs = [c for c in face_down(state) if c in here and here[c].owner != player]
     return table.hide(view, theirs) if theirs else view

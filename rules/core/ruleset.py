@@ -84,6 +84,14 @@ class Ruleset(ABC, Generic[S]):
     # the agents decide each candidate once, in order (``rules.agents.base.Picks``), so they
     # cannot undo and redo a choice the rules let a person toggle.
     pick_kinds: ClassVar[frozenset[str]] = frozenset()
+    # Where a card this game's views mask can lie, as paths into the state's JSON (``*``: any
+    # list item or dict value), the view's ``cards`` aside: the network edge gives each seat
+    # its own numbers for the cards hidden there (``rules.net.aliases``). Cards the view
+    # masks elsewhere (a Closed card on the table) keep the host's number.
+    hidden_places: ClassVar[tuple[str, ...]] = ()
+    # Intent fields that hold a card instance number (translated at the network edge).
+    instance_fields: ClassVar[frozenset[str]] = frozenset(
+        {"card", "gate", "unit", "blocker", "agent", "attacker", "gear", "pay"})
 
     def __init__(self) -> None:
         # One (state, legal intents) pair, replaced as a whole: a single attribute store is
@@ -326,7 +334,9 @@ class Ruleset(ABC, Generic[S]):
     def winner(self, state: S) -> int | None:
         return self._winner(state)
 
-    def view(self, state: S, player: int) -> S:
+    def view(self, state: S, player: int | None) -> S:
+        """What ``player`` may see of ``state``; ``None``: a spectator's view (no hand, no
+        hidden card's identity: what both players' views show alike)."""
         view = self._view(state, player)
         if field_of(state, "face_down") and self.manual_table is not None:
             view = card_states.hide_face_down(self.manual_table, state, view, player)
@@ -343,6 +353,13 @@ class Ruleset(ABC, Generic[S]):
                 state, mode="json")},
             separators=(",", ":"),
         )
+
+    def dump_data(self, state: S, without: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """The state as ``dump`` holds it (JSON data), less the fields ``without`` (the network
+        edge sends the catalog once, not with every view)."""
+        data: dict[str, Any] = self._state_adapter.dump_python(state, mode="json",
+                                                               exclude=set(without))
+        return data
 
     def load(self, text: str) -> S:
         try:
@@ -589,7 +606,8 @@ class Ruleset(ABC, Generic[S]):
     def _winner(self, state: S) -> int | None: ...
 
     @abstractmethod
-    def _view(self, state: S, player: int) -> S: ...
+    def _view(self, state: S, player: int | None) -> S:
+        """What ``player`` may see; ``None``: a spectator (hidden from both players)."""
 
     @abstractmethod
     def _highlights(self, state: S, source: Any) -> dict[str, list[Any]]: ...

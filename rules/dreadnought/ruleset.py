@@ -74,6 +74,7 @@ class DreadnoughtRules(Ruleset[State]):
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = DreadnoughtManual()
+    hidden_places = ("players.*.deck", "players.*.hand", "players.*.hp.*")
 
     def _new_game(self, seed: int, setup: Setup) -> State:
         return new_state(dict(setup.cards), setup.decks, seed, setup.options.first)
@@ -103,15 +104,16 @@ class DreadnoughtRules(Ruleset[State]):
         advance(state)
 
     # ---- what players see ---------------------------------------------------------------
-    def _view(self, state: State, player: int) -> State:
+    def _view(self, state: State, player: int | None) -> State:
         """Hidden: the opponent's hand and Closed cards (dummies, a Closed speed card: the
-        first speed choice too), both decks and every HP card."""
+        first speed choice too), both decks and every HP card; a spectator's: both hands and
+        both players' Closed cards."""
         hidden: set[int] = set()
-        opp = state.players[1 - player]
-        hidden.update(opp.hand)
-        if opp.closed and opp.speed != EMPTY:
-            hidden.add(opp.speed)
-        hidden.update(i for i in opp.slots if i != EMPTY and state.units[i].dummy)
+        for opp in (state.players if player is None else (state.players[1 - player],)):
+            hidden.update(opp.hand)
+            if opp.closed and opp.speed != EMPTY:
+                hidden.add(opp.speed)
+            hidden.update(i for i in opp.slots if i != EMPTY and state.units[i].dummy)
         for pl in state.players:
             hidden.update(pl.deck)
             hidden.update(pl.hp[0])

@@ -70,7 +70,7 @@ class KrosmasterRules(Ruleset[KState]):
     def _explain(self, state: KState, intent: Intent) -> str:
         return explain(state, state.board.geo, intent)
 
-    def _view(self, state: KState, player: int) -> KState:
+    def _view(self, state: KState, player: int | None) -> KState:
         # Nothing is hidden on the table but the future: mask the dice seed.
         return replaced(state, rng=Rng(seed=0, counter=0))
 

@@ -68,6 +68,7 @@ class KyoukaiRules(Ruleset[State]):
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = KyoukaiManual()
+    hidden_places = ("players.*.deck", "players.*.hand")
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
@@ -152,10 +153,12 @@ class KyoukaiRules(Ruleset[State]):
         advance(state)
 
     # ---- what players see ---------------------------------------------------------------
-    def _view(self, state: State, player: int) -> State:
-        hidden = set(state.players[1 - player].hand)
-        for pl in state.players:
-            hidden.update(pl.deck)
+    def _view(self, state: State, player: int | None) -> State:
+        hidden: set[int] = set()
+        for p, pl in enumerate(state.players):  # both decks; the opponent's hand (a
+            hidden.update(pl.deck)                # spectator's: both hands)
+            if p != player:
+                hidden.update(pl.hand)
         view = state.copy()
         view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
         view.catalog = self._view_catalog(state.catalog)

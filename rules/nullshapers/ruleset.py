@@ -43,6 +43,7 @@ class NullshapersRules(Ruleset[State]):
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = NullshapersManual()
+    hidden_places = ("sides.*.deck", "sides.*.hand", "sides.*.energy")
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
@@ -71,11 +72,12 @@ class NullshapersRules(Ruleset[State]):
         flow.run(state)
 
     # ---- what players see ---------------------------------------------------------------
-    def _view(self, state: State, player: int) -> State:
-        opp = state.sides[1 - player]
-        hidden = set(opp.hand) | set(opp.energy)
-        for side in state.sides:
+    def _view(self, state: State, player: int | None) -> State:
+        hidden: set[int] = set()
+        for p, side in enumerate(state.sides):  # both decks; the opponent's hand and energy
             hidden.update(side.deck)
+            if p != player:
+                hidden.update(side.hand, side.energy)
         view = state.copy()
         view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
         view.catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
