@@ -16,6 +16,7 @@ SEATS: dict[str, Seat] = {"human": "human", "person": "human", "computer": "comp
 EXAMPLES = """\
 Without options the main menu opens. Examples:
   playtable --game krosmaster --players human,computer --seed 7
+  playtable --game krosmaster --option map=arena   a game's own option
   playtable --continue                 the game you left, as you left it
   playtable check path/to/pack         every problem of a card pack, as file:line
   playtable print path/to/pack         the pack's cards as printable sheets
@@ -36,6 +37,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--players", default=None, metavar="SEATS",
                     help="two comma-separated seats, human or computer (skips the menu)")
     ap.add_argument("--decks", default=None, metavar="NAMES", help="two comma-separated deck names")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="one of the game's own options, checked against it (repeat for "
+                         "more; starts that game)")
     ap.add_argument("--pack", type=Path, default=None, metavar="FOLDER",
                     help="play with the card pack in this folder (starts a game; saved card "
                          "files reload into it)")
@@ -74,7 +78,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 def config(args: argparse.Namespace) -> GameConfig | None:
     """The game to start right away, or None for the main menu."""
     if args.players is None and args.seed is None and args.record is None and \
-            args.pack is None:
+            args.pack is None and not args.option:
         return None
     seats_raw = (args.players or "human,computer").split(",")
     if len(seats_raw) != 2 or any(s.strip().lower() not in SEATS for s in seats_raw):
@@ -89,8 +93,17 @@ def config(args: argparse.Namespace) -> GameConfig | None:
 
     if args.game is not None and args.game not in playable():
         raise SystemExit(f"--game: unknown game {args.game!r}; known: {', '.join(playable())}")
+    game = args.game or GameConfig().game
+    if args.option:
+        from rules.core.options import from_text
+
+        info = rules.registry.info(game)
+        try:
+            options.update(from_text(info.options, args.option, info.title))
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
     seed = args.seed if args.seed is not None else 1
-    return GameConfig(game=args.game or GameConfig().game, seed=seed,
+    return GameConfig(game=game, seed=seed,
                       seats=(seats[0], seats[1]), options=options, record=args.record,
                       agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass,
                       progress=args.progress)
