@@ -12,7 +12,9 @@ class KrosmasterOptions(GameOptions):
     file name in the pack's maps/ folder. ``first`` is not used: Initiative decides."""
 
     teams: list[str] | None = None
-    map: str = Field("arena", pattern=r"^[A-Za-z0-9_-]+$")
+    map: str = Field("arena", pattern=r"^[A-Za-z0-9_-]+$",
+                     description="The map: a file name in the pack's maps/ folder, without "
+                                 ".toml")
 
     def chosen_decks(self) -> list[str] | None:
         return self.teams or self.decks
