@@ -20,8 +20,10 @@ from game.draw.cards import FaceSpec
 from game.draw.legend import Entry
 from game.draw.panels import SEQUENCE_TITLE
 from game.draw.scale import px
+from rules import registry
 from rules.core.manual_table import BOARD
 from rules.core.model import Intent
+from rules.core.newgame import shipped_pack
 from rules.core.paths import asset
 
 Pos = tuple[int, int]
@@ -146,9 +148,14 @@ class TableLayout(ABC):
         return ()
 
     def pack_folder(self) -> Path:
-        """Where card art paths are resolved: the game's pack folder, the shipped one unless
-        the game was started with another."""
-        return self.pack if self.pack is not None else asset("packs", self.game)
+        """Where card art paths are resolved: the game's pack folder, the shipped one (its
+        GameInfo's ``pack``) unless the game was started with another."""
+        if self.pack is not None:
+            return self.pack
+        try:
+            return shipped_pack(registry.info(self.game))
+        except KeyError:  # a table of a game not registered (a test's own layout)
+            return asset("packs", self.game)
 
     def buttons(self) -> dict[str, str]:
         """Extra table buttons this game needs: intent kind -> label (shown while legal)."""
