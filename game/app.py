@@ -134,7 +134,7 @@ class App:
         old = getattr(self, "scene", None)
         if old is not None:
             old.close()
-        self.scene = scene_factory(self, *args)  # type: ignore[call-arg]
+        self.scene = scene_factory(self, *args)
 
     def to_menu(self, last: GameConfig | None, game: str | None = None) -> None:
         """The main menu, showing ``last``'s choices; without them, the choices it showed last

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TypeAlias
@@ -29,6 +29,12 @@ from rules.core.paths import asset
 Pos = tuple[int, int]
 PieceId: TypeAlias = Hashable  # what the rules call a piece: a card instance, ("die", 2), …
 ZoneId: TypeAlias = Hashable  # what the rules call a place: a zone number, a cell, …
+
+
+def cells(zones: Iterable[ZoneId]) -> list[int]:
+    """The board cells among ``zones``: a board's zones are its cell numbers (other zones of
+    the same game, a hand or a pile, are not drawn on the board)."""
+    return [z for z in zones if isinstance(z, int)]
 ManualSpot: TypeAlias = tuple[str, int, int]
 """A place of a manual step (``rules.core.manual_table``): (zone, owner, at); zone a pile's name
 or BOARD (``at`` its position), owner -1 when the place is either player's."""

@@ -68,6 +68,16 @@ def _text(face: Any) -> str:
 
 class DeckScene(Scene):
     shows_simulation = True  # its status line follows the run; it opens the report itself
+    # the widgets ``build`` makes (and makes again at another window size)
+    back_button: UIButton
+    type_menu: UIDropDownMenu
+    filter: UITextEntryLine
+    deck_menu: UIDropDownMenu
+    name_entry: UITextEntryLine
+    clear_button: UIButton
+    save_button: UIButton
+    vs_menu: UIDropDownMenu
+    sim_button: UIButton
 
     def __init__(self, app: App, game: str, folder: Path, back: GameConfig | None = None,
                  deck: str | None = None) -> None:
@@ -236,7 +246,7 @@ class DeckScene(Scene):
                                     "Save deck", manager=m, object_id="#start_button")
         self.elements += [lab, self.deck_menu, lab2, self.name_entry, self.clear_button,
                           self.save_button]
-        vs = [f"vs {n}" for n in self.models] or ["vs (no deck)"]
+        vs: list[str | tuple[str, str]] = [f"vs {n}" for n in self.models] or ["vs (no deck)"]
         chosen = f"vs {self.versus}" if self.versus in self.models else vs[0]
         self.vs_menu = UIDropDownMenu(vs, chosen, pygame.Rect(sx + px(8), h - px(96),
                                                               side - px(142), px(36)),
@@ -621,4 +631,5 @@ def _names_in(path: Path, key: str) -> set[str]:
         data = read_toml(path)[0]  # limits, links and encoding checked like any pack file
     except DataError:
         return set()
-    return {t.get("name") for t in data.get(key, []) if isinstance(t, dict)}
+    return {t["name"] for t in data.get(key, []) if isinstance(t, dict)
+            and isinstance(t.get("name"), str)}

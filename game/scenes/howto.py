@@ -17,7 +17,7 @@ from game.draw.palette import GOLD, INK, PANEL_EDGE
 from game.draw.scale import px
 from game.draw.text import TEXT, wrap
 from game.layouts import title_of
-from game.scenes.base import Scene
+from game.scenes.base import Scene, root_elements
 from rules import registry
 from rules.core.limits import Refused, read_limited
 from rules.core.paths import asset
@@ -81,7 +81,7 @@ class HowToScene(Scene):
         self.back, self.game = back, game
         self.text = page_text(game)
         self.hidden: list[Any] = []
-        for e in list(app.manager.get_root_container().elements):
+        for e in root_elements(app.manager):
             if e.visible:
                 e.hide()
                 self.hidden.append(e)
@@ -147,7 +147,7 @@ class HowToScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.back.resize(size)
-        for e in list(self.app.manager.get_root_container().elements):
+        for e in root_elements(self.app.manager):
             if e.visible and e is not self.close_button:
                 e.hide()
                 self.hidden.append(e)

@@ -118,7 +118,8 @@ class MenuScene(Scene):
 
         word = info.deck_word
         label("Game")
-        self.game = UIDropDownMenu([_game_label(g) for g in games], _game_label(game),
+        labels: list[str | tuple[str, str]] = [_game_label(g) for g in games]
+        self.game = UIDropDownMenu(labels, _game_label(game),
                                    _r(140, 16, 176, 34), manager=m,
                                    container=self.panel)
         self.howto = UIButton(_r(322, 16, 108, 34), "How to play", manager=m,
@@ -153,7 +154,8 @@ class MenuScene(Scene):
         self.seed.set_allowed_characters("numbers")
         row += 1
         label("Pack")
-        shown = [SHIPPED, *([self.pack.name or str(self.pack)] if self.pack else []), CHOOSE]
+        shown: list[str | tuple[str, str]] = [
+            SHIPPED, *([self.pack.name or str(self.pack)] if self.pack else []), CHOOSE]
         self.pack_menu = UIDropDownMenu(shown, shown[-2], _r(140, 16 + row * pitch, 196,
                                                                      34),
                                         manager=m, container=self.panel)
@@ -193,7 +195,8 @@ class MenuScene(Scene):
 
     def _deck_menu(self, decks: list[str], chosen: str, row: int, pitch: int
                    ) -> UIDropDownMenu:
-        return UIDropDownMenu(decks, chosen, _r(140, 16 + row * pitch, 290, 34),
+        return UIDropDownMenu(list[str | tuple[str, str]](decks), chosen,
+                              _r(140, 16 + row * pitch, 290, 34),
                               manager=self.app.manager, container=self.panel)
 
     def config(self) -> GameConfig:

@@ -42,7 +42,7 @@ class OptionRow:
                                     tool_tip_text=tip)
             self.widgets.append(self.check)
         elif spec.kind == "choice":
-            shown = [_shown(c) for c in spec.choices]
+            shown: list[str | tuple[str, str]] = [_shown(c) for c in spec.choices]
             now = _shown(value) if _shown(value) in shown else _shown(spec.default)
             self.menu = UIDropDownMenu(shown, now, rect(140, y, 290, 34), manager=manager,
                                        container=container)

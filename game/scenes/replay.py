@@ -17,7 +17,7 @@ from game.draw.panels import phase_bar, sequence_height, sequence_panel
 from game.draw.scale import px
 from game.input.focus import FocusRing
 from game.layouts import table_for
-from game.layouts.base import Overlay, Seats, top_bar
+from game.layouts.base import Overlay, PieceId, Seats, top_bar
 from game.manual_panel import ManualPanel
 from game.packs import pack_folder
 from game.scenes.base import Scene
@@ -66,7 +66,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = 2.0
         self.timer = 0.0
-        self.hover: int | None = None
+        self.hover: PieceId | None = None
         m = app.manager
         self.manual = ManualPanel(m, ShownPosition(self))  # read-only: nobody decides here
         self.controls: dict[str, UIButton] = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.ruleset import Ruleset
@@ -91,7 +91,7 @@ def check_refusals(rs: Ruleset[Any], seed: int = 3) -> None:
     for intent in legal:
         for key, value in intent.to_json().items():
             if isinstance(value, int) and not isinstance(value, bool):
-                bad = replace(intent, **{key: value + 997})
+                bad = replace(cast(Any, intent), **{key: value + 997})
                 if bad in legal:
                     continue
                 try:
