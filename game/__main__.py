@@ -21,6 +21,8 @@ Without options the main menu opens. Examples:
   playtable check path/to/pack         every problem of a card pack, as file:line
   playtable print path/to/pack         the pack's cards as printable sheets
   playtable simulate --game kyoukai    1,000 games: which card is too strong (report/)
+  playtable deck export path/to/pack --deck NAME    a deck as a text list
+  playtable deck import list.txt --pack path/to/pack --out path/to/pack/deck-mine.toml
 """
 
 
@@ -116,8 +118,8 @@ def defaults(args: argparse.Namespace) -> GameConfig:
 
 
 def tool(argv: list[str]) -> int | None:
-    """``playtable check PATH``, ``playtable print PATH``, ``playtable simulate`` and
-    ``playtable host``; None for anything else."""
+    """``playtable check PATH``, ``print PATH``, ``simulate``, ``host`` and ``deck
+    export|import``; None for anything else."""
     if argv[:1] == ["check"]:
         from rules.cli.check import check_command
 
@@ -131,6 +133,10 @@ def tool(argv: list[str]) -> int | None:
         from game.printing import main as print_main
 
         return print_main(argv[1:])
+    if argv[:1] == ["deck"]:
+        from game.deck_cli import main as deck_main
+
+        return deck_main(argv[1:])
     if argv[:1] == ["simulate"]:
         from rules.cli.simulate import main as simulate_main
 
