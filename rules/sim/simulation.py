@@ -26,7 +26,7 @@ from rules.sim.summary import Settings, summarize
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
 # Worker processes one run may ask for: past the cores they only wait on each other, and each
-# costs its memory and a second's start (README "Balance simulation").
+# costs its memory and a second's start (docs/playtesting.md "Simulation").
 MAX_WORKERS = 256
 
 
