@@ -71,8 +71,8 @@ def test_every_link_of_the_page_leads_somewhere(page: Path) -> None:
             continue
         path, _, anchor = target.partition("#")
         dest = (page.parent / path).resolve() if path else page
-        if not dest.exists():
-            broken.append(target)
-        elif anchor and dest.suffix == ".md" and anchor not in anchors(dest):
+        missing = not dest.exists() or (bool(anchor) and dest.suffix == ".md"
+                                         and anchor not in anchors(dest))
+        if missing:
             broken.append(target)
     assert broken == []
