@@ -19,6 +19,7 @@ from annotated_types import Ge, Gt, Le, Lt
 from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
+from rules.core.datawords import in_words
 from rules.core.gameinfo import GameOptions
 
 # The options every game has; each has its own way in (the menu's rows, --decks, --pack…).
@@ -128,7 +129,7 @@ def _value(model: type[GameOptions], name: str, raw: str, pair: str) -> Any:
             return _json_value(model.model_validate({name: data}), name)
         except ValidationError:
             pass
-    msg = "; ".join(str(x["msg"]) for x in first.errors())
+    msg = "; ".join(in_words(x, model) for x in first.errors())
     raise ValueError(f"--option {pair}: {name}: {msg}") from None
 
 

@@ -159,7 +159,7 @@ def test_a_saved_card_file_changes_the_cards_on_the_table(table: Make, tmp_path:
     (pack / "cards.toml").write_text(text.replace('name = "Blaze"\npower = 4',
                                                   'name = "Blaze"\npower = 7'), encoding="utf-8")
     _until(d, lambda: power() == 7)
-    assert any(line.startswith("card changed: Blaze: power 4 to 7")
+    assert any(line.startswith("Card changed: Blaze: power 4 to 7")
                for line in d.scene.session.log)
 
 

@@ -44,7 +44,7 @@ def test_the_pack_checks_and_the_game_deals_from_one_shared_deck() -> None:
 def test_the_life_option_sets_both_players_life() -> None:
     rs = rules.get(GAME.name)
     assert [s.life for s in rs.new_game(seed=1, options={"life": 12}).sides] == [12, 12]
-    with pytest.raises(DataError, match="life: Input should be less than or equal to 20"):
+    with pytest.raises(DataError, match="life: must be at most 20, got 21"):
         rs.new_game(seed=1, options={"life": 21})
 
 
@@ -146,7 +146,7 @@ def test_hot_reload_changes_the_cards_in_play_by_id() -> None:
     new = old.model_copy(update={"power": old.power + 2})
     after, events = rs.replace_cards(st, {cid: new, "no_such_card": new})
     assert after.card(unit.card).power == old.power + 2 and st.card(unit.card) == old
-    assert [e.text for e in events] == [f"card changed: {old.name}: power {old.power} → "
+    assert [e.text for e in events] == [f"Card changed: {old.name}: power {old.power} → "
                                         f"{old.power + 2}"]
     assert rs.replace_cards(st, {cid: old}) == (st, [])  # nothing changed: the same state
 

@@ -115,8 +115,8 @@ def test_playtable_option_is_checked_against_the_game(plug_in: Path) -> None:
     cfg = config(parse(["--game", "tiny", "--option", "bonus=3", "--option", "double=yes"]))
     assert cfg is not None and cfg.game == "tiny"
     assert cfg.options == {"bonus": 3, "double": True}
-    with pytest.raises(SystemExit, match=r"--option bonus=x: bonus: Input should be a valid "
-                                         r"integer"):
+    with pytest.raises(SystemExit, match=r"--option bonus=x: bonus: expected a whole number, "
+                                         r"got 'x'"):
         config(parse(["--game", "tiny", "--option", "bonus=x"]))
     with pytest.raises(SystemExit, match=r"Tiny has no option 'colour'"):
         config(parse(["--game", "tiny", "--option", "colour=red"]))
