@@ -24,6 +24,10 @@ def face(card: Card) -> Face:
                                 text="Enters ready: it may attack the turn it is played."))
     if card.text:
         blocks.append(FaceBlock(title="", tag="", tag_colour=UNIT, text=card.text))
+    if not blocks:  # the rule every unit follows, where the card says nothing else
+        blocks.append(FaceBlock(title="", tag="", tag_colour=UNIT,
+                                text="Attacks the slot across: the unit there, else the "
+                                     "player."))
     return Face(key=card.id, title=card.name, kind="unit", type="Quick unit" if card.quick
                 else "Unit", colour=QUICK if card.quick else UNIT, cost=None,
                 stats=[("P", card.power), ("H", card.health)], blocks=blocks, flavour="",
