@@ -156,3 +156,10 @@ def test_every_slot_is_a_drop_target_of_a_hand_card() -> None:
     st = rs.new_game(seed=1)
     card = st.sides[0].hand[0]
     assert rs.highlights(st, card) == {"play": list(range(SLOTS))}
+
+
+def test_a_spectator_sees_neither_hand() -> None:
+    rs = rules.get(GAME.name)
+    st = rs.new_game(seed=2)
+    v = rs.view(st, None)
+    assert {v.cards[c] for side in st.sides for c in side.hand} == {HIDDEN}

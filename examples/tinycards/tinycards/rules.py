@@ -163,10 +163,11 @@ class TinyRules(Ruleset[State]):
         KINDS[intent.kind].apply(state, intent)
 
     # ---- what a player sees ----------------------------------------------------------------
-    def _view(self, state: State, player: int) -> State:
+    def _view(self, state: State, player: int | None) -> State:
         """The other player's hand and the deck's cards are hidden (their numbers stay: how
-        many there are is seen)."""
-        hidden = {*state.sides[1 - player].hand, *state.deck}
+        many there are is seen); ``None``, a spectator (network play), sees neither hand."""
+        hands = [side.hand for p, side in enumerate(state.sides) if p != player]
+        hidden = {*(c for hand in hands for c in hand), *state.deck}
         view = state.copy()
         view.cards = {n: HIDDEN if n in hidden else c for n, c in state.cards.items()}
         view.catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
