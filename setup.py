@@ -12,5 +12,6 @@ setup(
     packages=[*find_packages(include=["rules", "rules.*", "game", "game.*"]),
               "playtable_assets", *DATA_DIRS],
     package_dir={"playtable_assets": "assets"},
-    package_data={"playtable_assets": ["**/*"]},
+    # py.typed: a designer's mypy sees our types (PEP 561)
+    package_data={"playtable_assets": ["**/*"], "rules": ["py.typed"], "game": ["py.typed"]},
 )

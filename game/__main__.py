@@ -16,10 +16,13 @@ SEATS: dict[str, Seat] = {"human": "human", "person": "human", "computer": "comp
 EXAMPLES = """\
 Without options the main menu opens. Examples:
   playtable --game krosmaster --players human,computer --seed 7
+  playtable --game krosmaster --option map=arena   a game's own option
   playtable --continue                 the game you left, as you left it
   playtable check path/to/pack         every problem of a card pack, as file:line
   playtable print path/to/pack         the pack's cards as printable sheets
   playtable simulate --game kyoukai    1,000 games: which card is too strong (report/)
+  playtable deck export path/to/pack --deck NAME    a deck as a text list
+  playtable deck import list.txt --pack path/to/pack --out path/to/pack/deck-mine.toml
 """
 
 
@@ -36,6 +39,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--players", default=None, metavar="SEATS",
                     help="two comma-separated seats, human or computer (skips the menu)")
     ap.add_argument("--decks", default=None, metavar="NAMES", help="two comma-separated deck names")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="one of the game's own options, checked against it (repeat for "
+                         "more; starts that game)")
     ap.add_argument("--pack", type=Path, default=None, metavar="FOLDER",
                     help="play with the card pack in this folder (starts a game; saved card "
                          "files reload into it)")
@@ -74,7 +80,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 def config(args: argparse.Namespace) -> GameConfig | None:
     """The game to start right away, or None for the main menu."""
     if args.players is None and args.seed is None and args.record is None and \
-            args.pack is None:
+            args.pack is None and not args.option:
         return None
     seats_raw = (args.players or "human,computer").split(",")
     if len(seats_raw) != 2 or any(s.strip().lower() not in SEATS for s in seats_raw):
@@ -89,8 +95,17 @@ def config(args: argparse.Namespace) -> GameConfig | None:
 
     if args.game is not None and args.game not in playable():
         raise SystemExit(f"--game: unknown game {args.game!r}; known: {', '.join(playable())}")
+    game = args.game or GameConfig().game
+    if args.option:
+        from rules.core.options import from_text
+
+        info = rules.registry.info(game)
+        try:
+            options.update(from_text(info.options, args.option, info.title))
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
     seed = args.seed if args.seed is not None else 1
-    return GameConfig(game=args.game or GameConfig().game, seed=seed,
+    return GameConfig(game=game, seed=seed,
                       seats=(seats[0], seats[1]), options=options, record=args.record,
                       agent_delay=args.agent_delay, auto_pass=not args.no_auto_pass,
                       progress=args.progress)
@@ -103,8 +118,8 @@ def defaults(args: argparse.Namespace) -> GameConfig:
 
 
 def tool(argv: list[str]) -> int | None:
-    """``playtable check PATH``, ``playtable print PATH``, ``playtable simulate`` and
-    ``playtable host``; None for anything else."""
+    """``playtable check PATH``, ``print PATH``, ``simulate``, ``host`` and ``deck
+    export|import``; None for anything else."""
     if argv[:1] == ["check"]:
         from rules.cli.check import check_command
 
@@ -118,6 +133,10 @@ def tool(argv: list[str]) -> int | None:
         from game.printing import main as print_main
 
         return print_main(argv[1:])
+    if argv[:1] == ["deck"]:
+        from game.deck_cli import main as deck_main
+
+        return deck_main(argv[1:])
     if argv[:1] == ["simulate"]:
         from rules.cli.simulate import main as simulate_main
 

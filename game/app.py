@@ -116,6 +116,7 @@ class App:
         self.sim_notice = ReportNotice(self.manager)  # a simulation ended on another screen
         self.defaults = defaults or game or GameConfig()
         self.designer_mode = bool(load_settings().get("designer_mode", False))
+        self.menu_last: GameConfig | None = None  # the menu's choices when it last closed
         self.scene: Scene
         if resume:
             self.to_menu(None)
@@ -133,12 +134,14 @@ class App:
         old = getattr(self, "scene", None)
         if old is not None:
             old.close()
-        self.scene = scene_factory(self, *args)  # type: ignore[call-arg]
+        self.scene = scene_factory(self, *args)
 
-    def to_menu(self, last: GameConfig | None) -> None:
+    def to_menu(self, last: GameConfig | None, game: str | None = None) -> None:
+        """The main menu, showing ``last``'s choices; without them, the choices it showed last
+        time (a replay watched from it goes back to the game it was on), else ``game``."""
         from game.scenes.menu import MenuScene
 
-        self._switch(MenuScene, last)
+        self._switch(MenuScene, last or self.menu_last, game)
 
     def start_game(self, cfg: GameConfig, live: Session | None = None,
                    note: str | None = None) -> None:

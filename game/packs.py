@@ -101,10 +101,10 @@ def decks_of(game: str, folder: Path) -> Decks:
 
 
 def game_options(game: str, folder: Path, decks: list[str], user: set[str]) -> dict[str, Any]:
-    """``new_game`` options: the decks, the pack folder unless shipped, and the user deck
-    folder when a chosen deck lives there."""
-    opts: dict[str, Any] = {"decks": list(decks)}
-    if not is_shipped(game, folder):
+    """``new_game`` options: the decks (none for a game without), the pack folder unless
+    shipped, and the user deck folder when a chosen deck lives there."""
+    opts: dict[str, Any] = {"decks": list(decks)} if decks else {}
+    if fmt_of(game) is not None and not is_shipped(game, folder):
         opts["pack"] = str(folder)
     if any(d in user for d in decks):
         opts["deck_folder"] = str(user_decks_dir(game))

@@ -50,7 +50,7 @@ class PackReload:
         self.known: set[str] | None = None
         self.errors: list[str] = []
         self.overlay: list[Any] = []
-        self.reloads = 0  # good packs applied (tests and the README's latency figure)
+        self.reloads = 0  # good packs applied (tests and docs/playtesting.md's latency figure)
         self.last_latency: float | None = None  # seconds from noticing a change to applying it
         self._pool: ThreadPoolExecutor | None = None
         self._job: Future[Result | None] | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.errors import DataError
 from rules.core.gameinfo import GameInfo, GameOptions
@@ -57,7 +57,11 @@ FORMAT: PackFormat[Tile, TileDeck] = PackFormat(
 
 
 class TinyOptions(GameOptions):
-    bonus: int = 0  # the game's own option: added to the first player's total
+    """The game's own options, one of each kind the menu shows."""
+
+    bonus: int = Field(0, ge=0, le=9, description="Added to one player's total")
+    bonus_to: Literal[1, 2] = Field(1, description="The player who gets the bonus")
+    double: bool = Field(False, description="The bonus counts twice")
 
 
 class TinyState(Frozen):
@@ -78,10 +82,14 @@ class TinyRules(Ruleset[TinyState]):
     turn_cap: ClassVar[int] = 20
 
     def _new_game(self, seed: int, setup: Setup) -> TinyState:
-        assert isinstance(setup.options, TinyOptions)
+        o = setup.options
+        assert isinstance(o, TinyOptions)
         values = tuple(tuple(setup.cards[t].value for t in d.tiles) for d in setup.decks)
-        return TinyState(decks=(values[0], values[1]), totals=(setup.options.bonus, 0),
-                         active=setup.options.first)
+        if len(values) == 1:  # one shared pile: dealt to the players in turn
+            values = (values[0][0::2], values[0][1::2])
+        bonus = o.bonus * (2 if o.double else 1)
+        totals = (bonus, 0) if o.bonus_to == 1 else (0, bonus)
+        return TinyState(decks=(values[0], values[1]), totals=totals, active=o.first)
 
     def _to_act(self, state: TinyState) -> int | None:
         return None if not any(state.decks) else state.active

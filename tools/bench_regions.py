@@ -1,5 +1,5 @@
 """Frame time of a region table (game/layouts/regions.py) full of cards while a hand card is
-dragged: Tiny Cards' table (tests/tinygame) at 1280×720, software rendering (SDL dummy driver),
+dragged: Tiny Cards' table (examples/tinycards) at 1280×720, software rendering (SDL dummy driver),
 both hands full, every slot holding a unit with two cards attached under it (acted, damaged),
 the graves full; ``--book`` also keeps a grave open for browsing.
 
@@ -24,32 +24,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
+import tests.examples  # noqa: E402, F401 - makes the example game importable
 from game.app import App  # noqa: E402
 from game.layouts.base import Seats  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.session import GameConfig  # noqa: E402
-from tests.tinygame.game import GAME, registered  # noqa: E402
-from tests.tinygame.rules import SLOTS, State, Unit  # noqa: E402
-from tests.tinygame.table import TinyTable  # noqa: E402
+from rules import registry  # noqa: E402
+from tinycards.game import GAME  # noqa: E402
+from tinycards.state import SLOTS, State, Unit  # noqa: E402
+from tinycards.table import TinyTable  # noqa: E402
 
 HAND, UNDER, GRAVE = 12, 2, 10
 
 
 def crowded(state: State) -> State:
-    """``state`` with full hands, stacked units in every slot and full graves (new card ids;
-    a card's look depends only on its id)."""
+    """``state`` with full hands, stacked units in every slot and full graves (new card
+    numbers, each a card of the pack in turn)."""
+    out = state.copy()
+    out.cards = dict(state.cards)
+    kinds = sorted(state.catalog)
     nxt = 100
-    sides = []
-    for p, side in enumerate(state.sides):
+    for p, side in enumerate(out.sides):
         ids = list(range(nxt, nxt + HAND + SLOTS * (UNDER + 1) + GRAVE))
         nxt += len(ids)
-        hand, rest = ids[:HAND], ids[HAND:]
-        row = tuple(Unit(card=rest[k * 3], under=tuple(rest[k * 3 + 1:k * 3 + 1 + UNDER]),
-                         damage=k, ready=k % 2 == p) for k in range(SLOTS))
-        grave = tuple(rest[SLOTS * (UNDER + 1):])
-        sides.append(side.model_copy(update={"hand": tuple(hand), "row": row,
-                                             "grave": grave}))
-    return state.model_copy(update={"sides": (sides[0], sides[1])})
+        out.cards.update((n, kinds[n % len(kinds)]) for n in ids)
+        side.hand, rest = ids[:HAND], ids[HAND:]
+        side.row = [Unit(card=rest[k * 3], under=tuple(rest[k * 3 + 1:k * 3 + 1 + UNDER]),
+                         damage=k, ready=k % 2 == p) for k in range(SLOTS)]
+        side.grave = rest[SLOTS * (UNDER + 1):]
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,16 +62,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--book", action="store_true", help="keep a grave open for browsing")
     ap.add_argument("--out", type=Path, default=None, help="save the last frame as a PNG")
     args = ap.parse_args(argv)
-    with registered():
-        app = App((1280, 720), game=GameConfig(game=GAME.name, seed=1, seats=("human", "human"),
-                                               auto_pass=False, autosave=False))
-        if args.scale != 1.0:
-            app.apply_settings(app.settings.model_copy(update={"ui_scale": args.scale}),
-                               save=False)
-        try:
-            return run(app, args)
-        finally:
-            app.close()
+    registry.register(GAME, replace=True)
+    app = App((1280, 720), game=GameConfig(game=GAME.name, seed=1, seats=("human", "human"),
+                                           auto_pass=False, autosave=False))
+    if args.scale != 1.0:
+        app.apply_settings(app.settings.model_copy(update={"ui_scale": args.scale}),
+                           save=False)
+    try:
+        return run(app, args)
+    finally:
+        app.close()
 
 
 def run(app: App, args: argparse.Namespace) -> int:
@@ -82,9 +85,9 @@ def run(app: App, args: argparse.Namespace) -> int:
     # pick up a hand card (a real legal play in Tiny Cards' first position: any hand card of
     # player 1 goes into any slot) by real mouse events
     src = scene.session.state.sides[0].hand[0]
-    lay.update(view.model_copy(update={"sides": (view.sides[0].model_copy(update={
-        "hand": (src, *view.sides[0].hand[1:])}), view.sides[1])}),
-        Seats(0, False, scene.names), scene.legal())
+    view.sides[0].hand[0] = src
+    view.cards[src] = scene.session.state.cards[src]
+    lay.update(view, Seats(0, False, scene.names), scene.legal())
     start = lay.pieces()["hand"][src]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0),
                                          buttons=(0, 0, 0)))

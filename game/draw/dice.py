@@ -171,8 +171,8 @@ class DiceTray:
         felt.h = self.rect.bottom - px(5) - felt.top
         pygame.draw.rect(surf, (52, 30, 24), felt, border_radius=px(6))
         pygame.draw.rect(surf, (92, 60, 40), felt, width=px(2), border_radius=px(6))
-        t = TEXT.get(title, 17, GOLD, True)
-        surf.blit(t, (self.rect.x + px(8), self.rect.y + px(4)))
+        heading = TEXT.get(title, 17, GOLD, True)
+        surf.blit(heading, (self.rect.x + px(8), self.rect.y + px(4)))
         now = pygame.time.get_ticks()
         rects: list[pygame.Rect] = []
         rolling = self.rolling(now)

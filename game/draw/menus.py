@@ -17,7 +17,9 @@ def menu_geometry(manager: pygame_gui.UIManager, labels: Sequence[str],
                   anchor: Pos) -> tuple[pygame.Rect, int, int]:
     """The panel's rect and each button's width and height for a menu of ``labels`` (the
     Cancel entry included) opened at ``anchor``: beside it, inside the window."""
-    window = manager.get_root_container().get_rect()
+    root = manager.get_root_container()
+    assert root is not None  # made with the manager
+    window = root.get_rect()
     font = manager.get_theme().get_font(["button"])
     pad, margin = px(4), px(4)
     text_w = max((font.size(t)[0] for t in labels), default=0)

@@ -71,7 +71,11 @@ def options(menu: UIDropDownMenu) -> list[tuple[str, str]]:
 def choose_option(menu: UIDropDownMenu, option: tuple[str, str]) -> None:
     """Show ``option`` as the drop-down's choice and post the change, as a pick with the mouse."""
     menu.selected_option = option
-    menu._switch_to_closed_state()  # noqa: SLF001 - redraws the closed box with the new text
+    closed = menu.menu_states.get("closed")
+    if closed is not None and menu.current_state is closed:
+        closed.selected_option = option  # the closed box shows its own copy: make it again
+        closed.finish()
+        closed.start()
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, {
         "text": option[0], "selected_option_id": option[1], "ui_element": menu,
         "ui_object_id": menu.most_specific_combined_id}))
@@ -146,7 +150,9 @@ class FocusRing:
         cur = self.current
         if isinstance(cur, UITextEntryLine):
             self.manager.set_focus_set(cur)
-            cur._do_select_all()  # noqa: SLF001 - Tab into a field: typing replaces its text
+            end = len(cur.get_text())  # Tab into a field: typing replaces its text
+            cur.select_range = [0, end]
+            cur.edit_position = end
         else:
             focused = self.manager.get_focus_set()
             if focused and any(isinstance(e, UITextEntryLine) for e in focused):

@@ -9,7 +9,7 @@ from game.draw.cards import CardFaces
 from game.layouts.base import TableLayout
 from rules import registry
 from rules.core.gameinfo import import_string
-from rules.core.newgame import shipped_pack
+from rules.core.newgame import deck_order, shipped_pack
 from rules.core.packs import cached_pack
 
 
@@ -44,5 +44,5 @@ def decks_for(game: str) -> list[str]:
     """The deck names of the game's own pack, in the order ``new_game`` picks defaults from."""
     info = registry.info(game)
     fmt = registry.get(game).pack_format()
-    names = list(cached_pack(fmt, shipped_pack(info)).decks) if fmt is not None else []
-    return sorted(names) if info.decks_by_name else names
+    return deck_order(info, cached_pack(fmt, shipped_pack(info)).decks) if fmt is not None \
+        else []

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TypeAlias
@@ -20,13 +20,21 @@ from game.draw.cards import FaceSpec
 from game.draw.legend import Entry
 from game.draw.panels import SEQUENCE_TITLE
 from game.draw.scale import px
+from rules import registry
 from rules.core.manual_table import BOARD
 from rules.core.model import Intent
+from rules.core.newgame import shipped_pack
 from rules.core.paths import asset
 
 Pos = tuple[int, int]
 PieceId: TypeAlias = Hashable  # what the rules call a piece: a card instance, ("die", 2), …
 ZoneId: TypeAlias = Hashable  # what the rules call a place: a zone number, a cell, …
+
+
+def cells(zones: Iterable[ZoneId]) -> list[int]:
+    """The board cells among ``zones``: a board's zones are its cell numbers (other zones of
+    the same game, a hand or a pile, are not drawn on the board)."""
+    return [z for z in zones if isinstance(z, int)]
 ManualSpot: TypeAlias = tuple[str, int, int]
 """A place of a manual step (``rules.core.manual_table``): (zone, owner, at); zone a pile's name
 or BOARD (``at`` its position), owner -1 when the place is either player's."""
@@ -146,9 +154,14 @@ class TableLayout(ABC):
         return ()
 
     def pack_folder(self) -> Path:
-        """Where card art paths are resolved: the game's pack folder, the shipped one unless
-        the game was started with another."""
-        return self.pack if self.pack is not None else asset("packs", self.game)
+        """Where card art paths are resolved: the game's pack folder, the shipped one (its
+        GameInfo's ``pack``) unless the game was started with another."""
+        if self.pack is not None:
+            return self.pack
+        try:
+            return shipped_pack(registry.info(self.game))
+        except KeyError:  # a table of a game not registered (a test's own layout)
+            return asset("packs", self.game)
 
     def buttons(self) -> dict[str, str]:
         """Extra table buttons this game needs: intent kind -> label (shown while legal)."""

@@ -37,6 +37,7 @@ from game.layouts.base import (
     Seats,
     TableLayout,
     ZoneId,
+    cells,
     top_bar,
 )
 from game.layouts.face_specs import FaceSpecs
@@ -288,9 +289,9 @@ class KyoukaiTable(TableLayout):
         z = self.board.zone_at(pos)
         if z is not None and self.view.field[z] >= 0:
             iid = self.view.field[z]
-            r = self._gate_rect(iid)
-            if r is not None:
-                return Piece(iid, "field", r)
+            gate = self._gate_rect(iid)
+            if gate is not None:
+                return Piece(iid, "field", gate)
         return None
 
     def pieces(self) -> dict[str, dict[PieceId, Pos]]:
@@ -468,9 +469,9 @@ class KyoukaiTable(TableLayout):
             return
         for kind in ("move", "open", "skill", "choose", "attack"):
             if overlay.lit.get(kind):  # reachable only after a Move: hatched, not filled
-                self.board.draw_hatched(surf, overlay.lit[kind], LIT[kind])
+                self.board.draw_hatched(surf, cells(overlay.lit[kind]), LIT[kind])
             if overlay.strong.get(kind):
-                self.board.draw_lit(surf, overlay.strong[kind], LIT[kind],
+                self.board.draw_lit(surf, cells(overlay.strong[kind]), LIT[kind],
                                     _alpha(kind, strong=True))
         hand_top = self.size[1] - self.hand_card[1] - px(HAND_MARGIN)
         draw_key(surf, (self.center.x + px(10), hand_top - px(8)), self.key(overlay))

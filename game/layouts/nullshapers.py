@@ -277,8 +277,9 @@ class NullshapersTable(RegionTable):
     def _arrange(self) -> None:
         super()._arrange()
         base = [t for t in self._targets if not _card_target(t[0])]
-        cards = [((((CARD, d.look.id)), None), d.box) for d in self.cards
-                 if d.where in _CARD_PLACES and isinstance(d.look.id, int) and not d.browsed]
+        cards: list[tuple[Target, pygame.Rect]] = [
+            (((CARD, d.look.id), None), d.box) for d in self.cards
+            if d.where in _CARD_PLACES and isinstance(d.look.id, int) and not d.browsed]
         self._targets = base + cards
         self.zone_of = {t: k for k, (t, _) in enumerate(self._targets)}
 

@@ -153,9 +153,9 @@ def draw_leaf(surf: pygame.Surface, p: Placed, leaf: Leaf) -> None:
         if t.get_width() + px(8) <= room:
             surf.blit(t, t.get_rect(midright=(p.rect.right - px(10), leaf.tabs[-1].centery)))
     if not leaf.boxes:
-        room = p.rect.inflate(-px(8), -px(8))
+        page = p.rect.inflate(-px(8), -px(8))
         t = TEXT.get("empty", 15, INK_DIM)
-        surf.blit(t, t.get_rect(center=room.center))
+        surf.blit(t, t.get_rect(center=page.center))
     s = leaf.strip
     if s is None:
         return

@@ -37,10 +37,12 @@ from game.layouts.base import (
     ManualSpot,
     Overlay,
     Piece,
+    PieceId,
     Pos,
     Seats,
     TableLayout,
     ZoneId,
+    cells,
     top_bar,
 )
 from game.layouts.face_down import marked
@@ -329,7 +331,7 @@ class RegionTable(PagedBooks, TableLayout):
     def piece_at(self, pos: Pos) -> Piece | None:
         for d in self._hit_order():
             if d.piece and d.box.collidepoint(pos):
-                return Piece(d.look.id, d.where, d.box)  # type: ignore[arg-type]
+                return Piece(d.look.id, d.where, d.box)
         return None
 
     def _hit_order(self) -> list[Drawn]:
@@ -374,24 +376,26 @@ class RegionTable(PagedBooks, TableLayout):
     def zones(self) -> Sequence[ZoneId]:
         return range(len(self._targets))
 
-    def zone_rect(self, zone: int) -> pygame.Rect:
-        if 0 <= zone < len(self._targets):
+    def zone_rect(self, zone: ZoneId) -> pygame.Rect:
+        if isinstance(zone, int) and 0 <= zone < len(self._targets):
             return pygame.Rect(self._targets[zone][1])
         return pygame.Rect(self.area.center, (0, 0))
 
-    def zone_center(self, zone: int) -> Pos:
+    def zone_center(self, zone: ZoneId) -> Pos:
         c = self.zone_rect(zone).center
         return (c[0], c[1])
 
-    def target(self, zone: int) -> Target | None:
-        """The rules' id of a zone number."""
-        return self._targets[zone][0] if 0 <= zone < len(self._targets) else None
+    def target(self, zone: ZoneId) -> Target | None:
+        """The rules' id of a zone number (None for anything else)."""
+        if isinstance(zone, int) and 0 <= zone < len(self._targets):
+            return self._targets[zone][0]
+        return None
 
-    def pieces(self) -> dict[str, dict[int, Pos]]:
-        out: dict[str, dict[int, Pos]] = {}
+    def pieces(self) -> dict[str, dict[PieceId, Pos]]:
+        out: dict[str, dict[PieceId, Pos]] = {}
         for d in self.cards:
             if d.piece:
-                out.setdefault(d.where, {})[d.look.id] = self._grab(d)  # type: ignore[index]
+                out.setdefault(d.where, {})[d.look.id] = self._grab(d)
         return out
 
     def _grab(self, d: Drawn) -> Pos:
@@ -419,7 +423,7 @@ class RegionTable(PagedBooks, TableLayout):
     def focus(self) -> int | None:
         return None
 
-    def implied(self, piece: Piece, zone: int) -> Intent | None:
+    def implied(self, piece: Piece, zone: ZoneId) -> Intent | None:
         t = self.target(zone)
         return None if t is None else self.implied_intent(piece.source, t)
 
@@ -431,7 +435,7 @@ class RegionTable(PagedBooks, TableLayout):
         except Exception:  # noqa: BLE001 - a label must never end the game
             return intent.label()
 
-    def face(self, source: int) -> FaceSpec | None:
+    def face(self, source: PieceId) -> FaceSpec | None:
         d = self._by_id.get(source)
         return d.look.face if d is not None else None
 
@@ -482,8 +486,8 @@ class RegionTable(PagedBooks, TableLayout):
             if d.look.id == dragged or d.browsed:
                 continue
             self._draw_card(surf, d, overlay)
-        for kind, zones, strong in on_cards:
-            for z in zones:
+        for kind, lit_cards, strong in on_cards:
+            for z in lit_cards:
                 draw_lit(surf, self._targets[z][1].inflate(px(6), px(6)), kind, strong)
         for p in self.placed:
             if p.region.kind in ("pile", "book") and not p.region.inline:
@@ -511,7 +515,7 @@ class RegionTable(PagedBooks, TableLayout):
             self._layer = (key, surf.subsurface(self.area).copy())
 
     def _draw_card(self, surf: pygame.Surface, d: Drawn, overlay: Overlay) -> None:
-        kind = overlay.glow.get(d.look.id)  # type: ignore[call-overload]
+        kind = overlay.glow.get(d.look.id)
         glow = HIGHLIGHT.get(kind) if kind is not None else None
         if d.where == "hand" or d.angle:
             up = d.look.id == overlay.raised
@@ -522,9 +526,9 @@ class RegionTable(PagedBooks, TableLayout):
             return
         self.painter.draw(surf, d.look, d.center, d.size, glow)
 
-    def _draw_lit(self, surf: pygame.Surface, zones: Sequence[int], kind: str,
+    def _draw_lit(self, surf: pygame.Surface, zones: Sequence[ZoneId], kind: str,
                   strong: bool) -> None:
-        for z in zones:
+        for z in cells(zones):
             if 0 <= z < len(self._targets) and not self.card_zone(z):
                 draw_lit(surf, self._targets[z][1], kind, strong)
 

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 import rules
 from game.printing.face import DPI, mm_to_px, render_face
 from rules.core.errors import DataError
+from rules.core.newgame import deck_order
 from rules.core.packs import Face, Pack, format_for, guess_game, load_pack
 
 PAPER_MM: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
@@ -94,6 +95,15 @@ def build(pack: Pack[Any, Any], paper: str = "A4", deck: str | None = None,
     return Sheet(pages, rendered, cols * rows, warnings)
 
 
+def shared_deck(pack: Pack[Any, Any]) -> str | None:
+    """The deck a game whose players share one deck starts with (what ``print`` prints
+    unless told otherwise), None for a game with a deck each."""
+    info = rules.registry.info(pack.format.game)
+    if not info.shared_deck or not pack.decks:
+        return None
+    return deck_order(info, pack.decks)[0]
+
+
 def _faces_to_print(pack: Pack[Any, Any], deck: str | None) -> list[Face]:
     if deck is None:
         return pack.faces()
@@ -130,6 +140,7 @@ def print_command(path: Path, out: Path, paper: str = "A4", png_dir: Path | None
     stream = stream or sys.stdout
     try:
         pack = load_pack(format_for(game or guess_game(path, rules.GAMES), rules.GAMES), path)
+        deck = deck or shared_deck(pack)
         sheet = build(pack, paper, deck)
     except DataError as e:
         print("\n".join(e.errors), file=stream)
@@ -144,8 +155,11 @@ def print_command(path: Path, out: Path, paper: str = "A4", png_dir: Path | None
         print(f"warning: {w}", file=stream)
     save_pdf(sheet.pages, out, title=f"{pack.format.game} cards")
     n = len(sheet.cards)
+    what = f"{pack.format.deck_key} {deck!r}, every copy" if deck is not None else \
+        f"one of each card of the pack; --deck NAME prints a {pack.format.deck_key}, " \
+        "every copy"
     print(f"{out}: {n} card{'s' * (n != 1)} on {len(sheet.pages)} {paper} "
-          f"page{'s' * (len(sheet.pages) != 1)}", file=stream)
+          f"page{'s' * (len(sheet.pages) != 1)} ({what})", file=stream)
     if png_dir is not None:
         print(f"{png_dir}: {len(save_pngs(sheet.cards, png_dir))} PNG files", file=stream)
     return 0

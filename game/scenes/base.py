@@ -5,9 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
+from pygame_gui.core import UIElement
 
 if TYPE_CHECKING:
     from game.app import App
+
+
+def root_elements(manager: pygame_gui.UIManager) -> list[UIElement]:
+    """The widgets placed straight in the window (not inside a panel or a window)."""
+    root = manager.get_root_container()
+    return [e for e in root or () if isinstance(e, UIElement)]
 
 
 class Scene:

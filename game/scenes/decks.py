@@ -38,6 +38,7 @@ from game.scenes.base import Scene
 from game.session import GameConfig
 from game.userdata import data_dir
 from rules.core.cards import read_toml
+from rules.core.decklist import Entry, read, text_of
 from rules.core.errors import DataError
 from rules.sim.simulation import Request
 
@@ -68,6 +69,18 @@ def _text(face: Any) -> str:
 
 class DeckScene(Scene):
     shows_simulation = True  # its status line follows the run; it opens the report itself
+    # the widgets ``build`` makes (and makes again at another window size)
+    back_button: UIButton
+    type_menu: UIDropDownMenu
+    filter: UITextEntryLine
+    deck_menu: UIDropDownMenu
+    name_entry: UITextEntryLine
+    clear_button: UIButton
+    save_button: UIButton
+    vs_menu: UIDropDownMenu
+    sim_button: UIButton
+    copy_button: UIButton
+    paste_button: UIButton
 
     def __init__(self, app: App, game: str, folder: Path, back: GameConfig | None = None,
                  deck: str | None = None) -> None:
@@ -95,12 +108,14 @@ class DeckScene(Scene):
         self.text = ""
         self.scroll = 0
         self.copies: list[str] = []
+        # lines of a pasted list that name no card of the pack: shown, kept, copied back out
+        self.placeholders: list[Entry] = []
         self.problems: list[str] = []
         self.status = ""
         self.status_error = False
         self.saved: Path | None = None
         self.card_rects: dict[str, pygame.Rect] = {}
-        self.line_rects: list[tuple[str, pygame.Rect]] = []
+        self.line_rects: list[tuple[str | Entry, pygame.Rect]] = []
         self.hover: str | None = None
         self.elements: list[Any] = []
         self.user_decks = found.user
@@ -115,7 +130,7 @@ class DeckScene(Scene):
         self.focus = FocusRing(app.manager, lambda: [
             self.type_menu, self.filter, self.grid if self.shown() else None, self.deck_menu,
             self.name_entry, self.vs_menu, self.sim_button, self.clear_button,
-            self.save_button, self.back_button])
+            self.save_button, self.copy_button, self.paste_button, self.back_button])
 
     # ---- the deck ---------------------------------------------------------------------------
     @property
@@ -123,6 +138,7 @@ class DeckScene(Scene):
         return self.name_entry.get_text().strip() or "My deck"
 
     def open_deck(self, name: str | None) -> None:
+        self.placeholders = []
         if name is None or self.fmt is None or self.fmt.deck_cards is None:
             self.copies = []
         else:
@@ -132,6 +148,8 @@ class DeckScene(Scene):
 
     def _check(self, said: str | None = None) -> None:
         self.problems = self.checker.problems(self.name, self.copies) if self.checker else []
+        self.problems = [f"line {e.line}: {e.problem}" for e in self.placeholders] + \
+            self.problems
         if said is not None:
             self.status, self.status_error = said, True
         elif self.problems:
@@ -171,7 +189,8 @@ class DeckScene(Scene):
         if self.checker is None or self.fmt is None:
             return None
         name = self.name
-        problems = self.checker.problems(name, self.copies)
+        problems = [f"line {e.line} of the pasted list: {e.problem}; fix or remove it"
+                    for e in self.placeholders] + self.checker.problems(name, self.copies)
         if problems:
             self._check(said=f"Not saved: {problems[0]}")
             return None
@@ -204,6 +223,47 @@ class DeckScene(Scene):
         self.status, self.status_error = f"Saved {target.name}: pick it in the menu.", False
         return target
 
+    # ---- the deck as text ---------------------------------------------------------------------
+    def list_text(self) -> str:
+        """The deck as a text list (``rules.core.decklist``), placeholders kept."""
+        if self.fmt is None:
+            return ""
+        return text_of(self.fmt, self.cards, self.copies, self.placeholders)
+
+    def copy_list(self) -> None:
+        text = self.list_text()
+        try:
+            pygame.scrap.put_text(text)
+        except pygame.error as e:
+            self._check(said=f"Could not copy the list: {e}")
+            return
+        n = len(text.splitlines())
+        self.status, self.status_error = (f"Copied the list ({n} line{'s' * (n != 1)}): "
+                                          f"paste it anywhere."), False
+
+    def paste_list(self, text: str | None = None) -> None:
+        """The deck becomes the list ``text`` (default: the clipboard's); lines that name no
+        card stay in it as placeholders, each reported with its line."""
+        if self.fmt is None:
+            return
+        if text is None:
+            try:
+                text = pygame.scrap.get_text()
+            except pygame.error as e:
+                self._check(said=f"Could not read the clipboard: {e}")
+                return
+        got = read(text or "", self.fmt, self.cards)
+        if not got.entries:
+            self._check(said="The clipboard holds no deck list ('count name' lines).")
+            return
+        self.copies = got.copies()
+        self.placeholders = list(got.placeholders)
+        self._check()
+        if got.problems:
+            n = len(got.problems)
+            self.status = f"Pasted, {n} problem{'s' * (n != 1)}: {got.problems[0]}"
+            self.status_error = True
+
     # ---- UI ---------------------------------------------------------------------------------
     def build(self) -> None:
         keep = self.name_entry.get_text() if self.elements else "My deck"
@@ -214,6 +274,14 @@ class DeckScene(Scene):
         sx, side = w - px(SIDE), px(SIDE)
         self.back_button = UIButton(pygame.Rect(w - px(110), px(14), px(96), px(36)), "Menu",
                                     manager=m)
+        self.copy_button = UIButton(pygame.Rect(w - px(330), px(14), px(106), px(36)),
+                                    "Copy list", manager=m,
+                                    tool_tip_text="The deck as text ('count name' lines) to "
+                                                  "the clipboard")
+        self.paste_button = UIButton(pygame.Rect(w - px(218), px(14), px(100), px(36)),
+                                     "Paste list", manager=m,
+                                     tool_tip_text="A deck list from the clipboard: 'count "
+                                                   "name' lines, '# Part' headers")
         self.type_menu = UIDropDownMenu([ALL_TYPES, *(k.capitalize() for k in self.kinds)],
                                         self.kind if self.kind == ALL_TYPES
                                         else self.kind.capitalize(),
@@ -222,7 +290,8 @@ class DeckScene(Scene):
                                                   px(32)), manager=m,
                                       placeholder_text="Filter by text…",
                                       initial_text=self.text)
-        self.elements = [self.back_button, self.type_menu, self.filter]
+        self.elements = [self.back_button, self.copy_button, self.paste_button, self.type_menu,
+                         self.filter]
         lab = UILabel(pygame.Rect(sx + px(8), px(56), px(60), px(32)), "Deck", manager=m)
         self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], NEW_DECK, self._deck_rect(),
                                         manager=m)
@@ -236,7 +305,7 @@ class DeckScene(Scene):
                                     "Save deck", manager=m, object_id="#start_button")
         self.elements += [lab, self.deck_menu, lab2, self.name_entry, self.clear_button,
                           self.save_button]
-        vs = [f"vs {n}" for n in self.models] or ["vs (no deck)"]
+        vs: list[str | tuple[str, str]] = [f"vs {n}" for n in self.models] or ["vs (no deck)"]
         chosen = f"vs {self.versus}" if self.versus in self.models else vs[0]
         self.vs_menu = UIDropDownMenu(vs, chosen, pygame.Rect(sx + px(8), h - px(96),
                                                               side - px(142), px(36)),
@@ -383,8 +452,12 @@ class DeckScene(Scene):
             elif ev.ui_element is self.save_button:
                 self.save()
             elif ev.ui_element is self.clear_button:
-                self.copies = []
+                self.copies, self.placeholders = [], []
                 self._check()
+            elif ev.ui_element is self.copy_button:
+                self.copy_list()
+            elif ev.ui_element is self.paste_button:
+                self.paste_list()
             elif ev.ui_element is self.sim_button:
                 if self.run is not None and self.run.progress().running:
                     self.run.stop()
@@ -419,7 +492,10 @@ class DeckScene(Scene):
                 _ = self.add(cid) if ev.button == 1 else self.remove(cid)
                 return
             line = next((c for c, r in self.line_rects if r.collidepoint(ev.pos)), None)
-            if line is not None:
+            if isinstance(line, Entry):
+                self.placeholders.remove(line)
+                self._check()
+            elif line is not None:
                 self.remove(line)
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.leave()
@@ -446,7 +522,7 @@ class DeckScene(Scene):
         title = title_of(getattr(self.pack.format, "game", self.game) if self.pack else self.game)
         t = TEXT.get(f"Decks · {title}", 30, GOLD, True)
         surf.blit(t, (px(16), px(12)))
-        where = TEXT.get(fit(f"Pack: {self.folder}", 16, w - t.get_width() - px(160)), 16,
+        where = TEXT.get(fit(f"Pack: {self.folder}", 16, w - t.get_width() - px(380)), 16,
                          INK_DIM)
         surf.blit(where, where.get_rect(midleft=(t.get_width() + px(32),
                                                  px(12) + t.get_height() // 2)))
@@ -511,6 +587,16 @@ class DeckScene(Scene):
             surf.blit(s, (side.x + px(12), y))
             minus = TEXT.get("−", 18, INK_DIM, True)
             surf.blit(minus, (side.right - px(22), y))
+            y += px(22)
+        for e in self.placeholders:  # what a pasted list named that the pack lacks
+            if y > side.bottom - status_h - px(22):
+                break
+            s = TEXT.get(fit(f"? {e.count}× {e.written} (line {e.line}: {e.problem})", 18,
+                             side.w - px(40)), 18, ERROR)
+            r = pygame.Rect(side.x + px(6), y - px(1), side.w - px(12), px(22))
+            self.line_rects.append((e, r))
+            surf.blit(s, (side.x + px(12), y))
+            surf.blit(TEXT.get("−", 18, INK_DIM, True), (side.right - px(22), y))
             y += px(22)
         colour = ERROR if self.status_error else (OK_COLOUR if not self.problems else GOLD)
         lines = wrap(self.status, 16, side.w - px(20))[:4]
@@ -621,4 +707,5 @@ def _names_in(path: Path, key: str) -> set[str]:
         data = read_toml(path)[0]  # limits, links and encoding checked like any pack file
     except DataError:
         return set()
-    return {t.get("name") for t in data.get(key, []) if isinstance(t, dict)}
+    return {t["name"] for t in data.get(key, []) if isinstance(t, dict)
+            and isinstance(t.get("name"), str)}

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
 from game.draw.glyphs import ui_text
@@ -66,7 +67,8 @@ class FileActions:
     @property
     def busy(self) -> bool:
         """A modal window is up: the table under it takes no input."""
-        return any(w is not None and w.alive() for w in (self.dialog, self.confirm))
+        windows: tuple[UIWindow | None, ...] = (self.dialog, self.confirm)
+        return any(w is not None and w.alive() for w in windows)
 
     def _rect(self, w: int = 560, h: int = 420) -> pygame.Rect:
         """A dialog of ``w`` x ``h`` UI pixels (at the UI scale: its rows grow with it)."""
@@ -288,7 +290,8 @@ class FileActions:
         self.app.open_game(live, note)
 
     def close(self) -> None:
-        for w in (self.dialog, self.confirm, self.window):
+        windows: tuple[UIWindow | None, ...] = (self.dialog, self.confirm, self.window)
+        for w in windows:
             if w is not None and w.alive():
                 w.kill()
         self.dialog = self.confirm = None

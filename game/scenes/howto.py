@@ -1,9 +1,11 @@
 """How to play one game: a page of the game's rules in the player's words, over the menu (it
-waits under it). The page is assets/ui/howto/<game>.txt: "# " starts a heading, "- " or "1. " a
-list item, other lines are paragraphs. Esc, Enter or Back closes it."""
+waits under it). The page is the file the game's ``GameInfo.howto`` names (a game package ships
+its own), else assets/ui/howto/<game>.txt: "# " starts a heading, "- " or "1. " a list item,
+other lines are paragraphs. Esc, Enter or Back closes it."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,7 +17,9 @@ from game.draw.palette import GOLD, INK, PANEL_EDGE
 from game.draw.scale import px
 from game.draw.text import TEXT, wrap
 from game.layouts import title_of
-from game.scenes.base import Scene
+from game.scenes.base import Scene, root_elements
+from rules import registry
+from rules.core.limits import Refused, read_limited
 from rules.core.paths import asset
 
 if TYPE_CHECKING:
@@ -26,13 +30,28 @@ BODY_STEP, HEAD_STEP, HEAD_GAP = 24, 28, 10  # line heights and the space above 
 Line = tuple[str, int, bool, int]  # text, size, heading, indent (design pixels)
 
 
-def page_text(game: str) -> str:
-    """The game's how-to-play page (a short note when there is none)."""
-    path = asset("ui", "howto", f"{game}.txt")
+MAX_PAGE_BYTES = 64_000  # a page, not a rulebook: a bigger file is not read
+
+
+def page_path(game: str) -> Path:
+    """Where the game's how-to-play page is: its declared ``howto``, else Playtable's own."""
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
+        declared = registry.info(game).howto
+    except KeyError:
+        declared = None
+    return declared if declared is not None else asset("ui", "howto", f"{game}.txt")
+
+
+def page_text(game: str) -> str:
+    """The game's how-to-play page (a short note saying why when there is none)."""
+    path = page_path(game)
+    try:
+        raw = read_limited(path, MAX_PAGE_BYTES)
+        return raw.decode("utf-8-sig")
+    except FileNotFoundError:
         return f"# {title_of(game)}\nThere is no how-to-play page for this game yet."
+    except (OSError, Refused, UnicodeDecodeError) as e:
+        return f"# {title_of(game)}\nThe how-to-play page {path} cannot be read: {e}"
 
 
 def blocks_of(text: str, width: int) -> list[list[Line]]:
@@ -62,7 +81,7 @@ class HowToScene(Scene):
         self.back, self.game = back, game
         self.text = page_text(game)
         self.hidden: list[Any] = []
-        for e in list(app.manager.get_root_container().elements):
+        for e in root_elements(app.manager):
             if e.visible:
                 e.hide()
                 self.hidden.append(e)
@@ -128,7 +147,7 @@ class HowToScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.back.resize(size)
-        for e in list(self.app.manager.get_root_container().elements):
+        for e in root_elements(self.app.manager):
             if e.visible and e is not self.close_button:
                 e.hide()
                 self.hidden.append(e)

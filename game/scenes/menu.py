@@ -25,9 +25,12 @@ from game.input.focus import FocusRing
 from game.layouts import decks_for, playable, title_of
 from game.packs import decks_of, game_options, is_shipped, pack_folder
 from game.scenes.base import Scene
+from game.scenes.option_rows import option_rows
 from game.session import GameConfig, Level, Seat
 from game.userdata import autosave_path
 from rules import registry
+from rules.core.newgame import deck_order
+from rules.core.options import own_options
 
 if TYPE_CHECKING:
     from game.app import App
@@ -39,10 +42,11 @@ SHIPPED, CHOOSE = "Shipped pack", "Choose folder…"
 
 
 class MenuScene(Scene):
-    def __init__(self, app: App, last: GameConfig | None = None) -> None:
+    def __init__(self, app: App, last: GameConfig | None = None,
+                 game: str | None = None) -> None:
         super().__init__(app)
         d = app.defaults
-        self.cfg = last or GameConfig(game=d.game, seed=random.randrange(1, 10_000),
+        self.cfg = last or GameConfig(game=game or d.game, seed=random.randrange(1, 10_000),
                                       levels=app.settings.levels,
                                       agent_delay=d.agent_delay, grace=d.grace,
                                       auto_pass=d.auto_pass,
@@ -61,10 +65,13 @@ class MenuScene(Scene):
 
     def controls(self) -> list[Any]:
         """The menu's controls in screen order (the keyboard's Tab order)."""
-        return [self.game, self.howto, self.seat[0], self.level[0], self.deck[0], self.seat[1],
-                self.level[1], self.deck[1],
-                self.seed, self.pack_menu, self.decks_button, self.load, self.replay, self.designer,
-                self.cont, self.quit, self.settings, self.start]
+        seats = [w for p in (0, 1) for w in (self.seat[p], self.level[p],
+                                             *self.deck[p:p + 1] * (not self.shared))]
+        return [self.game, self.howto, *seats, *self.deck * self.shared,
+                self.seed, self.pack_menu, self.decks_button,
+                *(c for row in self.option_rows for c in row.controls()),
+                self.load, self.replay, self.designer, self.cont, self.quit, self.settings,
+                self.start]
 
     def start_game(self) -> None:
         cfg = self.config()
@@ -77,30 +84,42 @@ class MenuScene(Scene):
             e.kill()
         m = self.app.manager
         w, h = self.app.size
+        games = playable()
+        game = self.cfg.game if self.cfg.game in games else games[0]
+        info = registry.info(game)
+        has_pack = registry.get(game).pack_format() is not None
+        found = decks_of(game, pack_folder(game, {"pack": self.pack}))
+        decks, self.user_decks = found.names or decks_for(game), found.user
+        self.shared = info.shared_deck
+        n_decks = (1 if self.shared else 2) if has_pack and decks else 0
+        specs = own_options(info.options)
+        # Game, two seats, their decks (or the one shared deck), seed, pack, the game's options
+        rows = 5 + n_decks + len(specs)
+        self.shown_game = game
         # Rows closer together when the window is too short for the panel under the title
         # (at 1024x600 its last row was cut off)
-        pitch = 46 if h >= px(104 + 524 + 8) else 40
-        pw, ph = px(460), px(524 - 7 * (46 - pitch))
+        pitch = next((p for p in (46, 40, 36) if h >= px(104 + rows * p + 184 + 8)), 34)
+        pw, ph = px(460), px(rows * pitch + 184)
         top = min(max(px(104), (h - ph) // 2 + px(30)), max(0, h - ph - px(8)))  # under the title
         self.panel = UIPanel(pygame.Rect((w - pw) // 2, top, pw, ph), manager=m,
                              object_id="#menu_panel")
         self.elements = [self.panel]
-        games = playable()
-        game = self.cfg.game if self.cfg.game in games else games[0]
-        found = decks_of(game, pack_folder(game, {"pack": self.pack}))
-        decks, self.user_decks = found.names or decks_for(game), found.user
-        chosen = list(self.cfg.options.get("decks") or decks[:2])
-        if len(chosen) != 2 or any(d not in decks for d in chosen):
-            chosen = [decks[0], decks[min(1, len(decks) - 1)]]
+        # the decks new_game takes when none are named (the pack's, not the player's own)
+        first = deck_order(info, [d for d in decks if d not in self.user_decks])[:n_decks] \
+            or decks[:n_decks]
+        chosen = list(self.cfg.options.get("decks") or first)
+        if len(chosen) != n_decks or any(d not in decks for d in chosen):
+            chosen = [first[min(k, len(first) - 1)] for k in range(n_decks)]
         row = 0
 
         def label(text: str) -> None:
-            UILabel(_r(16, 16 + row * pitch, 120, 34), text, manager=m,
-                    container=self.panel)
+            self.elements.append(UILabel(_r(16, 16 + row * pitch, 120, 34), text, manager=m,
+                                         container=self.panel))
 
-        word = registry.info(game).deck_word
+        word = info.deck_word
         label("Game")
-        self.game = UIDropDownMenu([_game_label(g) for g in games], _game_label(game),
+        labels: list[str | tuple[str, str]] = [_game_label(g) for g in games]
+        self.game = UIDropDownMenu(labels, _game_label(game),
                                    _r(140, 16, 176, 34), manager=m,
                                    container=self.panel)
         self.howto = UIButton(_r(322, 16, 108, 34), "How to play", manager=m,
@@ -111,7 +130,7 @@ class MenuScene(Scene):
         by_seat = {v: k for k, v in SEAT_LABELS.items()}
         by_level = {v: k for k, v in LEVEL_LABELS.items()}
         for p in (0, 1):
-            row = 1 + p * 2
+            row += 1
             label(f"Player {p + 1}")
             self.seat.append(UIDropDownMenu(list(SEAT_LABELS), by_seat[self.cfg.seats[p]],
                                             _r(140, 16 + row * pitch, 180, 34),
@@ -119,20 +138,24 @@ class MenuScene(Scene):
             self.level.append(UIDropDownMenu(list(LEVEL_LABELS), by_level[self.cfg.levels[p]],
                                              _r(326, 16 + row * pitch, 104, 34),
                                              manager=m, container=self.panel))
+            if n_decks == 2:
+                row += 1
+                label(f"   {word.lower()}")
+                self.deck.append(self._deck_menu(decks, chosen[p], row, pitch))
+        if n_decks == 1:
             row += 1
-            label(f"   {word.lower()}")
-            self.deck.append(UIDropDownMenu(decks, chosen[p],
-                                            _r(140, 16 + row * pitch, 290, 34),
-                                            manager=m, container=self.panel))
+            label(f"{word} (shared)")
+            self.deck.append(self._deck_menu(decks, chosen[0], row, pitch))
         self.show_levels()
-        row = 5
+        row += 1
         label("Seed")
         self.seed = UITextEntryLine(_r(140, 16 + row * pitch, 290, 34), manager=m,
                                     container=self.panel, initial_text=str(self.cfg.seed))
         self.seed.set_allowed_characters("numbers")
-        row = 6
+        row += 1
         label("Pack")
-        shown = [SHIPPED, *([self.pack.name or str(self.pack)] if self.pack else []), CHOOSE]
+        shown: list[str | tuple[str, str]] = [
+            SHIPPED, *([self.pack.name or str(self.pack)] if self.pack else []), CHOOSE]
         self.pack_menu = UIDropDownMenu(shown, shown[-2], _r(140, 16 + row * pitch, 196,
                                                                      34),
                                         manager=m, container=self.panel)
@@ -140,16 +163,23 @@ class MenuScene(Scene):
                                      manager=m, container=self.panel,
                                      tool_tip_text=f"Build and save {word.lower()}s from "
                                                    "this pack")
-        row = 7
+        if not has_pack:
+            self.pack_menu.disable()
+            self.decks_button.disable()
+        self.option_rows = option_rows(specs, self.cfg.options, 16 + (row + 1) * pitch, pitch,
+                                       _r, m, self.panel)
+        self.elements += [w for r in self.option_rows for w in r.widgets]
+        row += 1 + len(specs)
         y = 16 + row * pitch + 6
         self.load = UIButton(_r(16, y, 132, 36), "Load game…", manager=m,
                              container=self.panel, tool_tip_text="Ctrl+O")
         self.replay = UIButton(_r(154, y, 132, 36), "Watch replay…", manager=m,
                                container=self.panel)
+        manual = registry.get(game).manual_table is not None
         self.designer = UICheckBox(_r(296, y + 8, 20, 20), "Designer mode",
                                    manager=m, container=self.panel,
                                    initial_state=self.app.designer_mode,
-                                   tool_tip_text="Undo passes draws, shuffles and reveals")
+                                   tool_tip_text=designer_tip(info.title, manual))
         y += 48
         self.cont = UIButton(_r(16, y, 414, 40), "Continue last game", manager=m,
                              container=self.panel, object_id="#continue_button")
@@ -163,6 +193,12 @@ class MenuScene(Scene):
         self.start = UIButton(_r(230, y, 200, 44), "Start",
                               manager=m, container=self.panel, object_id="#start_button")
 
+    def _deck_menu(self, decks: list[str], chosen: str, row: int, pitch: int
+                   ) -> UIDropDownMenu:
+        return UIDropDownMenu(list[str | tuple[str, str]](decks), chosen,
+                              _r(140, 16 + row * pitch, 290, 34),
+                              manager=self.app.manager, container=self.panel)
+
     def config(self) -> GameConfig:
         game = _game_name(_text(self.game.selected_option))
         seats = tuple(SEAT_LABELS[_text(s.selected_option)] for s in self.seat)
@@ -170,9 +206,12 @@ class MenuScene(Scene):
         decks = [_text(d.selected_option) for d in self.deck]
         seed = int(self.seed.get_text() or 0)
         folder = pack_folder(game, {"pack": self.pack})
+        options = game_options(game, folder, decks, self.user_decks)
+        if game == self.shown_game:  # another game's own options are not this one's
+            options.update({r.spec.name: r.value() for r in self.option_rows})
         return GameConfig(game=game, seed=seed, seats=(seats[0], seats[1]),
                           levels=(levels[0], levels[1]),
-                          options=game_options(game, folder, decks, self.user_decks),
+                          options=options,
                           record=self.cfg.record,
                           agent_delay=self.cfg.agent_delay, grace=self.cfg.grace,
                           auto_pass=self.cfg.auto_pass,
@@ -182,6 +221,8 @@ class MenuScene(Scene):
         return self.focus.key(ev)
 
     def handle(self, ev: pygame.event.Event) -> None:
+        if any(r.handle(ev) for r in self.option_rows):
+            return
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.start:
                 self.start_game()
@@ -306,10 +347,19 @@ class MenuScene(Scene):
         self.focus.draw(surf)
 
     def close(self) -> None:
+        self.app.menu_last = self.config()  # back from a replay: the game it was on
         for e in self.elements:
             e.kill()
         if self.folder_dialog is not None:
             self.folder_dialog.kill()
+
+
+def designer_tip(title: str, manual: bool) -> str:
+    """What designer mode does in this game (the check box's tooltip)."""
+    undo = "Undo passes draws, shuffles and reveals"
+    if manual:
+        return f"{undo}; a freeform step carries out a card by hand"
+    return f"{undo} ({title} has no manual effects: no freeform steps)"
 
 
 def _r(x: int, y: int, w: int, h: int) -> pygame.Rect:

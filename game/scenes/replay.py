@@ -17,7 +17,7 @@ from game.draw.panels import phase_bar, sequence_height, sequence_panel
 from game.draw.scale import px
 from game.input.focus import FocusRing
 from game.layouts import table_for
-from game.layouts.base import Overlay, Seats, top_bar
+from game.layouts.base import Overlay, PieceId, Seats, top_bar
 from game.manual_panel import ManualPanel
 from game.packs import pack_folder
 from game.scenes.base import Scene
@@ -66,7 +66,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = 2.0
         self.timer = 0.0
-        self.hover: int | None = None
+        self.hover: PieceId | None = None
         m = app.manager
         self.manual = ManualPanel(m, ShownPosition(self))  # read-only: nobody decides here
         self.controls: dict[str, UIButton] = {
@@ -137,6 +137,10 @@ class ReplayScene(Scene):
         self.app.open_game(Session(rec, None, r))
 
     # ---- events --------------------------------------------------------------------------
+    def back_to_menu(self) -> None:
+        """The menu as it was (a replay opened from it), else on the replayed game."""
+        self.app.to_menu(None, self.record.game)
+
     def before_ui(self, ev: pygame.event.Event) -> bool:
         """Tab through the buttons and the speed, Enter presses (arrows still step)."""
         return self.focus.key(ev)
@@ -148,7 +152,7 @@ class ReplayScene(Scene):
                 "first": lambda: self.goto(0), "back": lambda: self.goto(self.k - 1),
                 "next": lambda: self.goto(self.k + 1), "last": lambda: self.goto(self.n),
                 "play": self.toggle_play, "take_over": self.take_over,
-                "menu": lambda: self.app.to_menu(None)}
+                "menu": self.back_to_menu}
             if what is not None:
                 actions[what]()
         elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is \
@@ -160,7 +164,7 @@ class ReplayScene(Scene):
                 pygame.K_LEFT: lambda: self.goto(self.k - 1),
                 pygame.K_HOME: lambda: self.goto(0), pygame.K_END: lambda: self.goto(self.n),
                 pygame.K_SPACE: self.toggle_play,
-                pygame.K_ESCAPE: lambda: self.app.to_menu(None)}
+                pygame.K_ESCAPE: self.back_to_menu}
             if ev.key == pygame.K_o and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.app.files.ask_open("replay")
             elif ev.key in keys:

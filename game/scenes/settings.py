@@ -19,7 +19,7 @@ from game.draw.overlay import focus_ring, modal_panel
 from game.draw.palette import GOLD, INK, INK_DIM, PANEL_EDGE
 from game.draw.scale import at_scale, needed_size, px, scale
 from game.draw.text import TEXT
-from game.scenes.base import Scene
+from game.scenes.base import Scene, root_elements
 from game.settings import SCALES, SIZES, SPEEDS, Settings
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ class SettingsScene(Scene):
     def _hide_others(self) -> None:
         """The waiting scene's buttons are hidden while this screen is up."""
         mine = set(self.buttons)
-        for e in list(self.app.manager.get_root_container().elements):
+        for e in root_elements(self.app.manager):
             if e not in mine and e.visible:
                 e.hide()
                 self.hidden.append(e)
@@ -130,7 +130,9 @@ class SettingsScene(Scene):
                              manager=m, starting_height=3, object_id="#start_button")
         self.buttons = [self.cancel, self.done]
         # their text is at the scale in force (it may be larger than this screen's): grow
-        text_w, text_h = self.done.font.size("Done (Enter)")
+        font = self.done.font
+        assert font is not None  # a button's theme font, set when it is made
+        text_w, text_h = font.size("Done (Enter)")
         bw, bh = max(bw, text_w + pad), max(bh, text_h + pad // 2)
         y = r.bottom - edge - bh
         for b, x in ((self.cancel, r.x + pad), (self.done, r.right - pad - bw)):

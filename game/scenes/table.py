@@ -67,8 +67,7 @@ class TableScene(Scene):
         self.hide_hands = False
         # Hot seat hides hands during the hand-over only in games with hidden information.
         self.hidden_info = registry.info(cfg.game).hidden_information
-        self.names = tuple(f"Player {p + 1}" + (" (computer)" if cfg.seats[p] == "computer"
-                                                else "") for p in (0, 1))
+        self.names = (self._seat_name(cfg, 0), self._seat_name(cfg, 1))
         self.message = ""
         self.message_error = False
         self.message_until = 0.0
@@ -430,6 +429,10 @@ class TableScene(Scene):
         return snapping or self.layout.animating()
 
     # ---- geometry -------------------------------------------------------------------------
+    @staticmethod
+    def _seat_name(cfg: GameConfig, p: int) -> str:
+        return f"Player {p + 1}" + (" (computer)" if cfg.seats[p] == "computer" else "")
+
     def _make_buttons(self) -> dict[str, UIButton]:
         m = self.manager
         out = {  # shown while the layout says a response window is open

@@ -1,6 +1,6 @@
 """The computer's levels: Easy is the greedy one-ply agent, Normal and Hard search (ISMCTS)
 with an iteration budget per game: Normal's calibrated to about 150 ms at p90 on one core of
-the reference machine (README; each game declares its count as
+the reference machine (docs/computer-opponent.md; each game declares its count as
 ``GameInfo.search_iterations``), Hard's 6 times as many (with the game's own
 ``GameInfo.hard_knobs`` where more of the same search is no stronger: BOS plays its rollouts to
 the game's end, Nullshapers 4 turns on), so a level plays the same game for the same seed on

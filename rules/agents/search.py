@@ -47,7 +47,8 @@ class Budget:
     ms: float | None = None
     # Choices played after the tree before scoring (forced intents are free), by the greedy
     # one-ply choice in the deal (``greedy_rollouts``) or at random: random ones read a
-    # position worse than the games' evaluate does (BOS: README), greedy ones see the reply.
+    # position worse than the games' evaluate does (BOS: docs/computer-opponent.md), greedy
+    # ones see the reply.
     rollout_depth: int = 8
     exploration: float = 0.7  # UCB constant, on values in [-1, 1]
     scale: float = 0.0  # evaluate points per unit of tanh; 0: the game's ``search_scale``

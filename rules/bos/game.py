@@ -9,8 +9,8 @@ GAME = GameInfo(
     pass_kinds=("end_summoning", "end_turn", "take_it"),  # declines to act (GameInfo)
     search_iterations=24,
     # Hard's rollouts go to the game's end: 6 x Normal's search cut two turns on is no
-    # stronger than Normal (BOS's evaluate barely tells who will win), whole games are (README
-    # "Computer opponent").
+    # stronger than Normal (BOS's evaluate barely tells who will win), whole games are (docs/
+    # computer-opponent.md).
     hard_knobs="horizon=0:depth=100",
     title="BOS",
     ruleset="rules.bos.ruleset:BosRules",

@@ -73,6 +73,9 @@ FORMAT: PackFormat[Card, Deck] = PackFormat(
     deck_key="deck",
     deck_cards=deck_cards,
     deck_data=deck_data,
+    deck_parts=("Boss", "Wizards", "Castle", "Spellbook"),
+    deck_part=lambda c: {"boss": "Boss", "wizard": "Wizards", "spell": "Spellbook"}.get(
+        c.type, "Castle"),
     size_mm=GAME.card_size_mm,
     context={"effects": set(EFFECTS), "conditions": set(CONDITIONS)},
 )

@@ -33,13 +33,18 @@ def check_command(path: Path, game: str | None = None, out: TextIO | None = None
         print("\n".join(errors), file=out)
         print(f"{len(errors)} problem{'s' * (len(errors) != 1)}", file=out)
         return 1
-    decks = fmt.deck_key + "s"
-    print(f"{fmt.game}: {len(pack.cards)} cards, {len(pack.decks)} {decks}: ok", file=out)
+    print(f"{fmt.game}: {counted(len(pack.cards), 'card')}, "
+          f"{counted(len(pack.decks), fmt.deck_key)}: ok", file=out)
     by_hand = manual_cards(pack.cards)
     if by_hand:
         print(f"note: {len(by_hand)} card{'s' * (len(by_hand) != 1)} with a manual effect "
               f"(carried out by hand at the table): {', '.join(by_hand)}", file=out)
     return 0
+
+
+def counted(n: int, word: str) -> str:
+    """``1 deck``, ``2 decks``, ``0 decks``."""
+    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def manual_cards(cards: Mapping[str, Any]) -> list[str]:

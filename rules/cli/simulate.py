@@ -14,6 +14,7 @@ from typing import Any, TextIO
 import rules
 from rules.cli.check import check_command
 from rules.core.errors import DataError
+from rules.core.options import from_text
 from rules.sim.runner import CONNECT_TIMEOUT
 from rules.sim.simulation import MAX_WORKERS, Request, prepare, simulate
 
@@ -52,6 +53,14 @@ def pair(text: str, what: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
+def shared_deck(text: str, title: str) -> str:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 1 or not parts[0]:
+        raise ValueError(f"--decks: {title} plays from one shared deck: give one name, got "
+                         f"{text!r}")
+    return parts[0]
+
+
 def run(args: argparse.Namespace) -> int:
     if args.pack is not None:
         found = io.StringIO()
@@ -61,8 +70,15 @@ def run(args: argparse.Namespace) -> int:
             print(found.getvalue().rstrip(), file=sys.stderr)
             return 1
     try:
-        req = Request(game=args.game, games=args.games, seed=args.seed,
-                      decks=pair(args.decks, "decks") if args.decks else None,
+        info = rules.registry.info(args.game)
+        options = from_text(info.options, args.option, info.title)
+        decks = None
+        if args.decks and info.shared_deck:  # one deck both players draw from
+            options["decks"] = [shared_deck(args.decks, info.title)]
+        elif args.decks:
+            decks = pair(args.decks, "decks")
+        req = Request(game=args.game, games=args.games, seed=args.seed, options=options,
+                      decks=decks,
                       agents=pair(args.agents, "agents"),
                       pack=Path(args.pack) if args.pack is not None else None,
                       workers=args.workers, scheduler=args.scheduler,
@@ -98,7 +114,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pack", default=None, metavar="PATH",
                    help="a card pack folder (default: the shipped pack); checked first")
     p.add_argument("--decks", default=None, metavar="A,B",
-                   help="the two decks (default: the game's first two); A,A for a mirror")
+                   help="the two decks (default: the game's first two); A,A for a mirror; "
+                        "one name for a game whose players share a deck")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="one of the game's own options, checked against it (repeat for more)")
     p.add_argument("--agents", default="greedy,greedy", metavar="X,Y",
                    help="the agents of deck A and deck B (they swap decks every other pair "
                         "of games): random, greedy, search, search:LEVEL (default: "

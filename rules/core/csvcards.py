@@ -1,6 +1,6 @@
 """Cards from a CSV exported by a spreadsheet: one card per row, columns named after fields.
 
-Conventions (the designer-facing copy is in README "Cards from a spreadsheet"):
+Conventions (the designer-facing copy is in docs/making-cards.md "From a spreadsheet"):
 
 - The first row names the columns; each later row is one card. Blank rows are skipped.
 - An empty cell means the field is absent (its default applies).

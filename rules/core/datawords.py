@@ -51,7 +51,9 @@ def in_words(error: ErrorDetails, model: type[BaseModel] | None = None) -> str:
         near = nearest(str(loc[-1]), fields_at(model, loc[:-1])) if loc else None
         return "unknown field" + (f"; did you mean {near}?" if near else "")
     if kind in ("literal_error", "enum"):
-        options = re.findall(r"'((?:[^'\\]|\\.)*)'", str(ctx.get("expected", "")))
+        expected = str(ctx.get("expected", ""))
+        options = re.findall(r"'((?:[^'\\]|\\.)*)'", expected) or \
+            [o.strip() for o in re.split(r",| or ", expected) if o.strip()]  # 1, 2 or 3
         near = nearest(str(error.get("input")), options)
         return (f"expected one of {', '.join(options)}, got {given}"
                 + (f"; did you mean {near}?" if near else ""))

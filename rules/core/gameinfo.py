@@ -32,7 +32,9 @@ class GameOptions(BaseModel):
 
     pack: Path | None = None  # the pack folder; None: the shipped pack
     deck_folder: Path | None = None  # more deck files (the player's own decks)
-    decks: list[str] | None = None  # the two decks (or teams); None: the first two
+    # The decks (or teams): two, one per player, or one for a game whose players share a
+    # deck (``GameInfo.shared_deck``); None: the first ones
+    decks: list[str] | None = None
     first: int = Field(0, ge=0, le=1)  # the player who starts, where the game lets you choose
     designer: bool = False  # designer mode: the freeform switch (``rules.core.manual``)
 
@@ -81,6 +83,12 @@ class GameInfo:
     deck_word: str = "Deck"  # what the menu calls a deck ("Team")
     # Default decks: the first two by name (True) or in pack order (False).
     decks_by_name: bool = True
+    # One deck both players draw from (the menu offers one deck, options ``decks`` names one)
+    # instead of a deck each.
+    shared_deck: bool = False
+    # The How to play page (headings "# ", list items "- " or "1. ", paragraphs); None:
+    # Playtable's own assets/ui/howto/<name>.txt. A game package ships its own.
+    howto: Path | None = None
     # The search opponent's iterations a decision at Normal (Hard: several times as many),
     # calibrated to about 150 ms on the reference machine; None: it searches by time instead.
     search_iterations: int | None = None
@@ -110,6 +118,11 @@ class GameInfo:
         """A rule as a refusal cites it: "once per turn, N-03" (the id alone if unnamed)."""
         name = self.rule_names.get(rule)
         return f"{name}, {rule}" if name else rule
+
+    @property
+    def deck_count(self) -> int:
+        """How many decks a game starts with: one shared deck, or one per player."""
+        return 1 if self.shared_deck else self.players
 
     @property
     def deck_words(self) -> str:

@@ -1,10 +1,10 @@
 """The part of starting a game every game shares: check the options, load the pack, pick the
-two decks. ``Ruleset.new_game`` does this once and hands the game's ``_new_game`` hook a
-``Setup``."""
+decks (one per player, or the one a shared-deck game deals from). ``Ruleset.new_game`` does
+this once and hands the game's ``_new_game`` hook a ``Setup``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,8 @@ class Setup:
     options: GameOptions  # the game's own options model (a GameOptions subclass)
     folder: Path | None = None  # the pack folder (None: the game has no pack format)
     cards: Mapping[str, Any] = field(default_factory=dict)  # card id -> card, pack order
-    decks: tuple[Any, ...] = ()  # the two chosen decks (the format's deck models)
+    # the chosen decks (the format's deck models): one per player, or one shared deck
+    decks: tuple[Any, ...] = ()
     deck_names: tuple[str, ...] = ()
 
 
@@ -34,10 +35,17 @@ def shipped_pack(game: str | GameInfo) -> Path:
     return asset("packs", game)
 
 
+def deck_order(info: GameInfo, decks: Iterable[str]) -> list[str]:
+    """A pack's deck names in the order a game takes its default decks from (the first
+    ``info.deck_count``): by name, or as the pack lists them (``GameInfo.decks_by_name``)."""
+    return sorted(decks) if info.decks_by_name else list(decks)
+
+
 def resolve(info: GameInfo, fmt: PackFormat[Any, Any] | None,
             options: Mapping[str, Any] | None) -> Setup:
     """``options`` checked against the game's model, its pack loaded (``pack`` or the shipped
-    one, plus ``deck_folder``'s decks) and its two decks picked; DataError otherwise."""
+    one, plus ``deck_folder``'s decks) and its decks picked (``GameInfo.deck_count``: one per
+    player, or one shared deck); DataError otherwise."""
     opts = info.parse_options(options)
     if fmt is None:
         return Setup(opts)
@@ -51,9 +59,15 @@ def resolve(info: GameInfo, fmt: PackFormat[Any, Any] | None,
         if problems := deck_folder_problems(fmt, files):
             raise DataError(problems)
         decks = {**decks, **fmt.load_decks(extra, files, cards)}
-    known = sorted(decks) if info.decks_by_name else list(decks)
-    names = opts.chosen_decks() or known[:2]
-    if len(names) != 2 or any(n not in decks for n in names):
-        raise DataError([f"{folder}:1: {info.deck_words}: need two {info.deck_words} of "
-                         f"{known}, got {names!r}"])
-    return Setup(opts, folder, cards, (decks[names[0]], decks[names[1]]), tuple(names))
+    known = deck_order(info, decks)
+    need = info.deck_count
+    names = opts.chosen_decks() or known[:need]
+    if len(names) != need or any(n not in decks for n in names):
+        what = f"one {info.deck_word.lower()} (shared)" if need == 1 else \
+            f"{_NUMBERS.get(need, need)} {info.deck_words}"
+        raise DataError([f"{folder}:1: {info.deck_words}: need {what} of {known}, "
+                         f"got {names!r}"])
+    return Setup(opts, folder, cards, tuple(decks[n] for n in names), tuple(names))
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four"}

@@ -88,6 +88,11 @@ class PackFormat(Generic[C, D]):
     # The other way (the deck screen): a deck's TOML table from its name and copies; the
     # format's own ``load_decks`` then checks it like any deck file.
     deck_data: Callable[[str, list[str], Mapping[str, C]], dict[str, Any]] | None = None
+    # Deck lists as text (``rules.core.decklist``): the parts of a deck, in order ("Entrant",
+    # "Spirits", "Gates"), each a ``# Part`` header, and the part a card goes in. None: a
+    # deck is one list without headers.
+    deck_parts: tuple[str, ...] = ()
+    deck_part: Callable[[C], str] | None = None
 
     def is_deck_file(self, path: Path) -> bool:
         return path.stem.startswith(self.deck_key)

@@ -53,6 +53,8 @@ FORMAT: PackFormat[Card, Deck] = PackFormat(
     deck_key="deck",
     deck_cards=deck_cards,
     deck_data=deck_data,
+    deck_parts=("Casters", "Deck"),
+    deck_part=lambda c: "Casters" if c.type == "caster" else "Deck",
     size_mm=GAME.card_size_mm,
     context={"effects": set(EFFECTS)},
 )

@@ -145,7 +145,7 @@ class State(GameState):
         return self.catalog[self.cards[iid]]
 
     def name(self, iid: int) -> str:
-        return reading.card(self, iid).name
+        return self.card(iid).name
 
     # ---- changing (the rules' steps share these) ---------------------------------------
 
@@ -246,9 +246,12 @@ class State(GameState):
 
     def damage(self, iid: int, amount: int) -> bool:
         """Deal damage to a unit; it breaks when its damage reaches its BP. True if broken."""
+        # imported here: reading.py reads states with this module's names (no import cycle)
+        from rules.dreadnought.reading import bp_of
+
         u = self.units[iid]
         total = u.damage + amount
-        bp = reading.bp_of(self, iid)
+        bp = bp_of(self, iid)
         if total >= bp:
             if self.loud:
                 self.log("break", f"{self.shown(iid)} takes {amount} and breaks.", u.owner,
@@ -261,6 +264,3 @@ class State(GameState):
                      data={"target": iid, "amount": amount})
         return False
 
-
-# reading.py reads states with this module's names: imported once they are all defined
-from rules.dreadnought import reading  # noqa: E402

@@ -2,10 +2,5 @@
 
 The rules contract is in ``ruleset`` (``KrosmasterRules``); house rules, in one place, in
 ``house``; data: cards and teams (``cards``), maps (``board``), spell effects (``effects``).
+Nothing is imported here (see rules/kyoukai/__init__.py).
 """
-
-from __future__ import annotations
-
-from rules.krosmaster.ruleset import KrosmasterRules
-
-__all__ = ["KrosmasterRules"]

@@ -12,7 +12,9 @@ class KrosmasterOptions(GameOptions):
     file name in the pack's maps/ folder. ``first`` is not used: Initiative decides."""
 
     teams: list[str] | None = None
-    map: str = Field("arena", pattern=r"^[A-Za-z0-9_-]+$")
+    map: str = Field("arena", pattern=r"^[A-Za-z0-9_-]+$",
+                     description="The map: a file name in the pack's maps/ folder, without "
+                                 ".toml")
 
     def chosen_decks(self) -> list[str] | None:
         return self.teams or self.decks
@@ -25,7 +27,7 @@ GAME = GameInfo(
     title="Krosmaster Arena",
     ruleset="rules.krosmaster.ruleset:KrosmasterRules",
     pack_format="rules.krosmaster.pack:FORMAT",
-    table="game.layouts.krosmaster:KrosmasterTable",
+    table="game.layouts.krosmaster.table:KrosmasterTable",
     options=KrosmasterOptions,
     players=2,
     hidden_information=False,  # everything is on the table; only the dice seed is masked

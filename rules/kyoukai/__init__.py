@@ -1,5 +1,6 @@
-"""Kyoukai: a zone-grid card battler (seed 000). See rules/kyoukai/HOUSE_RULES.md."""
+"""Kyoukai: a zone-grid card battler (seed 000). See rules/kyoukai/HOUSE_RULES.md.
 
-from rules.kyoukai.ruleset import KyoukaiRules
-
-__all__ = ["KyoukaiRules"]
+The rules contract is ``rules.kyoukai.ruleset.KyoukaiRules``; the game declares itself in
+``rules.kyoukai.game``. Nothing is imported here: a package's ``__init__`` that imported its
+own modules would be imported by each of them first, a cycle that works only by import order.
+"""

@@ -108,6 +108,8 @@ FORMAT: PackFormat[Gate, Deck] = PackFormat(
     deck_key="deck",
     deck_cards=deck_cards,
     deck_data=deck_data,
+    deck_parts=("Entrant", "Spirits", "Gates"),
+    deck_part=lambda c: {"entrant": "Entrant", "spirit": "Spirits"}.get(c.type, "Gates"),
     size_mm=GAME.card_size_mm,
     context={"skill_effects": set(SKILL_EFFECTS), "open_effects": set(OPEN_EFFECTS)},
 )

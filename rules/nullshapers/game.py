@@ -9,8 +9,8 @@ GAME = GameInfo(
     pass_kinds=("pass", "done"),  # declines to act (GameInfo)
     search_iterations=22,
     # Hard's rollouts look 4 turns on (16 choices) instead of 2: a Battle's worth shows in the
-    # turns after it, and 6 x Normal's search at 2 turns was no stronger than Normal (README
-    # "Computer opponent").
+    # turns after it, and 6 x Normal's search at 2 turns was no stronger than Normal (docs/
+    # computer-opponent.md).
     hard_knobs="horizon=4:depth=16",
     title="Nullshapers",
     ruleset="rules.nullshapers.ruleset:NullshapersRules",

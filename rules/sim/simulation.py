@@ -9,7 +9,7 @@ import csv
 import dataclasses
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from rules.sim.summary import Settings, summarize
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
 # Worker processes one run may ask for: past the cores they only wait on each other, and each
-# costs its memory and a second's start (README "Balance simulation").
+# costs its memory and a second's start (docs/playtesting.md "Simulation").
 MAX_WORKERS = 256
 
 
@@ -36,6 +36,8 @@ class Request:
     games: int = 1000
     seed: int = 0
     decks: tuple[str, str] | None = None  # None: the game's default pair
+    # the game's own options (``--option``; a shared-deck game's deck is ``decks`` here)
+    options: Mapping[str, Any] = field(default_factory=dict)
     agents: tuple[str, str] = ("greedy", "greedy")
     pack: Path | None = None  # None: the shipped pack
     deck_folder: Path | None = None  # more decks (the player's own, as the deck screen saves)
@@ -78,7 +80,7 @@ def prepare(req: Request) -> tuple[list[Match], Settings]:
                              f"{req.connect_timeout}")
     for spec in req.agents:
         make_agent(spec, game=req.game)  # ValueError naming an unknown agent
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = dict(req.options)
     if req.pack is not None:
         options["pack"] = str(req.pack.resolve())
     if req.deck_folder is not None:

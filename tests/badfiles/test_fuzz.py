@@ -1,6 +1,6 @@
 """``tools/fuzz.py --quick``: the soak, illegal-intent and bad-file passes run and report; the
 record edge and the file readers never crash, read outside, or lose a game. (Times are
-measured by the tool and reported in README, not asserted here.)"""
+measured by the tool and reported in docs/robustness.md, not asserted here.)"""
 
 from __future__ import annotations
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
 
+from rules import registry
+from rules.cli.check import check_command
 from rules.core.paths import asset
+from tests import fakegame
 from tests.cards.helpers import SUMMON, pack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,3 +49,18 @@ def test_game_from_the_option_or_a_manifest_and_unknown_games(tmp_path: Path) ->
     out = run("tools/cardcheck.py", str(folder))
     assert out.returncode == 1
     assert "a.toml:2: card: unknown section (expected [[krosmaster]])" in out.stdout
+
+
+def test_one_deck_and_one_card_are_counted_in_the_singular(tmp_path: Path) -> None:
+    folder = fakegame.write_pack(tmp_path / "tiny")
+    (folder / "decks.toml").write_text('[[deck]]\nname = "Only"\ntiles = ["one"]\n',
+                                     encoding="utf-8")
+    (folder / "tiles.toml").write_text('[[tile]]\nid = "one"\nname = "One"\nvalue = 1\n',
+                                     encoding="utf-8")
+    registry.register(fakegame.info(folder))
+    try:
+        out = io.StringIO()
+        assert check_command(folder, "tiny", out=out) == 0
+        assert out.getvalue() == "tiny: 1 card, 1 deck: ok\n"
+    finally:
+        registry.unregister("tiny")

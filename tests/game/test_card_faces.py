@@ -26,7 +26,7 @@ from game.draw.cards import (
 )
 from game.draw.palette import INK
 from game.layouts import table_for
-from game.layouts.krosmaster import face_spec as krosmaster_face
+from game.layouts.krosmaster.table import face_spec as krosmaster_face
 from game.layouts.kyoukai import face_spec as kyoukai_face
 from rules import GAMES
 from rules.core.packs import check_pack

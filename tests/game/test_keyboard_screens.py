@@ -221,3 +221,15 @@ def test_deck_screen_add_remove_save_by_keys(menu: Callable[[], Driver]) -> None
     assert (user_decks_dir("kyoukai") / "deck-keys.toml").is_file(), sc.status
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.app.scene, MenuScene)
+
+
+def test_an_arrow_on_a_drop_down_shows_the_new_choice_in_its_closed_box(
+        menu: Callable[[], Driver]) -> None:
+    # (public pygame-gui calls only: the closed box is made again with the new text)
+    d = menu()
+    m = d.app.scene
+    assert isinstance(m, MenuScene)
+    m.focus.focus(m.seat[1])
+    d.key(pygame.K_RIGHT)
+    shown = m.seat[1].current_state.selected_option_button  # type: ignore[union-attr]
+    assert m.seat[1].selected_option[0] == shown.text == "Person"

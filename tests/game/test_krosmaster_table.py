@@ -15,7 +15,7 @@ import pytest
 
 import rules
 from game.layouts.base import id_key
-from game.layouts.krosmaster import KrosmasterTable
+from game.layouts.krosmaster.table import KrosmasterTable
 from rules.agents import GreedyAgent
 from rules.krosmaster.intents import Cast, Inspire, KeepTension, Move, Reroll, SetDofus
 from rules.records import load_record, replay

@@ -17,7 +17,7 @@ from game.layouts.base import Overlay, Seats, id_key
 from game.layouts.region_book import READABLE
 from game.layouts.region_spec import Content, Region, TableSpec, TableSpecError
 from game.layouts.regions import RegionTable
-from tests.tinygame.table import face
+from tests.examples.faces import face
 
 BOOK = Region("book", "book", cell=(2, 0), label="Book", inline=True,
               tabs=(("summons", "Castle"), ("spells", "Spellbook")))

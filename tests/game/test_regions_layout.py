@@ -1,4 +1,5 @@
-"""RegionTable geometry, hit-testing and the card renderer, on Tiny Cards' table."""
+"""RegionTable geometry, hit-testing and the card renderer, on the example game's table (Tiny
+Cards, examples/tinycards)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,11 @@ from game.layouts import regions
 from game.layouts.base import UNTARGETED, Overlay, Seats
 from game.layouts.region_spec import Content, Region, TableSpec, TableSpecError
 from game.layouts.regions import RegionTable
-from tests.tinygame.rules import Attack, EndTurn, Play, State, TinyRules
-from tests.tinygame.table import TinyTable, face
+from tests.examples.faces import face, face_of
+from tinycards.intents import Attack, EndTurn, Play
+from tinycards.rules import TinyRules
+from tinycards.state import State
+from tinycards.table import TinyTable
 
 NAMES = ("Player 1", "Player 2")
 
@@ -55,7 +59,7 @@ def test_regions_tile_the_play_area_without_overlap_at_any_size() -> None:
     for size in ((1280, 720), (1920, 1080), (900, 700)):
         t = _table(_played(), size=size)
         rects = [p.rect for p in t.placed]
-        assert len(rects) == 11  # five regions per player and the shared panel
+        assert len(rects) == 10  # four regions per player, the shared deck and panel
         for k, r in enumerate(rects):
             assert t.area.contains(r), (size, t.placed[k].id)
             assert not any(r.colliderect(o) for o in rects[k + 1:]), t.placed[k].id
@@ -118,11 +122,9 @@ def test_cards_show_their_states_and_are_pieces_where_they_stand() -> None:
 
 
 def test_a_book_opens_for_browsing_and_closes_again() -> None:
-    st = _played()
-    me = st.sides[0]
-    grave = me.deck[:5]
-    me = me.model_copy(update={"grave": grave, "deck": me.deck[5:]})
-    st = st.model_copy(update={"sides": (me, st.sides[1])})
+    st = _played().copy()
+    grave = st.sides[0].grave = st.deck[:5]
+    st.deck = st.deck[5:]
     t = _table(st)
     book = next(p for p in t.placed if p.id == ("grave", 0))
     assert not any(d.look.id in grave for d in t.cards)
@@ -130,7 +132,7 @@ def test_a_book_opens_for_browsing_and_closes_again() -> None:
     assert t.open_book == ("grave", 0)
     shown = [d for d in t.cards if d.look.id in grave]
     assert len(shown) == 5 and all(t.browse.contains(d.box) for d in shown)
-    assert t.face(grave[0]) == face(grave[0])
+    assert t.face(grave[0]) == face_of(st.card(grave[0]))
     surf = pygame.Surface((1280, 720))
     t.draw(surf, Overlay())
     t.press(None, (5, 5), None)
@@ -152,7 +154,7 @@ def test_the_painter_caches_every_state_and_draws_attachments_above() -> None:
     faces = CardFaces()
     painter = CardPainter(faces)
     look = CardLook(1, face(1), sideways=True, dimmed=True, damage=2,
-                    under=(CardLook(5, face(5)),))
+                    under=(CardLook(5, face(1)),))
     img = painter.surface(look, (60, 84), glow=(255, 0, 0))
     assert painter.surface(look, (60, 84), glow=(255, 0, 0)) is img
     assert img.get_width() > img.get_height()  # turned sideways
@@ -173,7 +175,7 @@ def test_the_painter_caches_every_state_and_draws_attachments_above() -> None:
 
 
 def test_the_showcase_pictures_are_written(tmp_path: Path) -> None:
-    from tests.tinygame import showcase
+    from tests.examples import showcase
 
     assert showcase.main([str(tmp_path)]) == 0
     for name in ("regions-1x.png", "regions-2x.png", "regions-book.png"):
@@ -247,8 +249,8 @@ def test_the_regions_layer_is_kept_until_the_view_changes(monkeypatch: pytest.Mo
     assert len(calls) == n  # the second frame blits the kept layer
     life = next(p.rect for p in t.placed if p.id == ("life", 1))
     before = pygame.image.tobytes(surf.subsurface(life), "RGB")
-    hurt = st.model_copy(update={"sides": (st.sides[0], st.sides[1].model_copy(
-        update={"life": 1}))})
+    hurt = st.copy()
+    hurt.sides[1].life = 1
     rs = TinyRules()
     t.update(rs.view(hurt, 0), Seats(0, False, NAMES), [])
     t.draw(surf, Overlay())

@@ -60,7 +60,8 @@ def test_a_game_registered_at_run_time_is_in_the_menu(tiny: Path,
     assert isinstance(first, MenuScene) and "Tiny" in _labels(first.game)
     m = _choose_game(d, "Tiny")
     cfg = m.config()
-    assert cfg.game == "tiny" and cfg.options["decks"] == ["Zed", "Alpha"]  # pack order shown
+    # the decks new_game would take (by name), listed in pack order
+    assert cfg.game == "tiny" and cfg.options["decks"] == ["Alpha", "Zed"]
     assert _labels(m.deck[0]) == ["Zed", "Alpha"]
     assert _deck_label(m) == "pile"  # the GameInfo's deck word
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 
 from game.layouts.base import CHANGED_BY_RELOAD, id_key
-from game.layouts.krosmaster import KrosmasterTable
+from game.layouts.krosmaster.table import KrosmasterTable
 from game.scenes.menu import MenuScene
 from game.scenes.table import TableScene
 from rules.agents import GreedyAgent

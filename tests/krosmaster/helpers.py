@@ -11,10 +11,10 @@ from typing import Any
 
 from rules.core.model import Event, Intent
 from rules.core.rng import Rng
-from rules.krosmaster import KrosmasterRules
 from rules.krosmaster.board import board_from_rows
 from rules.krosmaster.cards import KrosmasterCard, Spell
 from rules.krosmaster.intents import Cast, EndActivation, Move
+from rules.krosmaster.ruleset import KrosmasterRules
 from rules.krosmaster.state import Figure, KState
 
 RS = KrosmasterRules()

@@ -9,9 +9,9 @@ import pytest
 
 from rules.core.errors import DataError
 from rules.core.paths import asset
-from rules.krosmaster import KrosmasterRules
 from rules.krosmaster.board import load_map
 from rules.krosmaster.house import TERRAIN_KINDS
+from rules.krosmaster.ruleset import KrosmasterRules
 
 PACK = asset("packs", "krosmaster")
 

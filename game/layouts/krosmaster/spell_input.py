@@ -40,7 +40,8 @@ class SpellTargeting(Handler):
             if piece is not None and piece.where == "spell":
                 if piece.source == self.table.spell_id(self.figure, self.spell):
                     return Idle()  # the same spell again: put it down
-                return self.table.press(piece, ev.pos, ctx)
+                pressed: Intent | Handler | None = self.table.press(piece, ev.pos, ctx)
+                return pressed
             zone = self.table.board_cell(ev.pos)
             if zone is None:
                 return Idle()

@@ -36,6 +36,7 @@ from game.layouts.base import (
     Seats,
     TableLayout,
     ZoneId,
+    cells,
     top_bar,
 )
 from game.layouts.face_specs import FaceSpecs
@@ -517,7 +518,8 @@ class KrosmasterTable(TableLayout):
         board = self.board
         board.draw_base(surf)
         board.draw_kamas(surf, v.kama_cells)
-        lit, strong = overlay.lit, overlay.strong
+        lit = {k: cells(z) for k, z in overlay.lit.items()}
+        strong = {k: cells(z) for k, z in overlay.strong.items()}
         move = set(lit.get("move", ())) | set(strong.get("move", ()))
         if move:
             board.draw_lit(surf, move, LIT["move"], alpha=70)

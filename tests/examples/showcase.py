@@ -1,6 +1,7 @@
-"""Pictures of Tiny Cards' table with cards in every state (README, review, the region tests):
+"""Pictures of the example game's table (Tiny Cards, examples/tinycards) with cards in every
+state (docs, review, the region tests):
 
-    python -m tests.tinygame.showcase OUT_DIR
+    python -m tests.examples.showcase OUT_DIR
 
 writes OUT_DIR/regions-1x.png and regions-2x.png (1280×720 at UI scale 1.0 and 2.0: a hand
 card being dragged over the lit slots) and regions-book.png (the grave opened for browsing).
@@ -24,6 +25,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+import tests.examples  # noqa: E402, F401 - makes the example importable
 from game.app import App  # noqa: E402
 from game.draw.card_states import CardLook  # noqa: E402
 from game.draw.scale import scale, set_scale  # noqa: E402
@@ -31,10 +33,12 @@ from game.layouts.base import Seats  # noqa: E402
 from game.layouts.region_spec import Content  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.session import GameConfig  # noqa: E402
+from rules import registry  # noqa: E402
 from rules.agents import RandomAgent  # noqa: E402
-from tests.tinygame.game import GAME, registered  # noqa: E402
-from tests.tinygame.rules import State, TinyRules  # noqa: E402
-from tests.tinygame.table import TinyTable  # noqa: E402
+from tinycards.game import GAME  # noqa: E402
+from tinycards.rules import TinyRules  # noqa: E402
+from tinycards.state import State  # noqa: E402
+from tinycards.table import TinyTable  # noqa: E402
 
 
 class ShowcaseTable(TinyTable):
@@ -146,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else ".")
     out.mkdir(parents=True, exist_ok=True)
-    with registered(dataclasses.replace(GAME, table="tests.tinygame.showcase:ShowcaseTable")):
+    registry.register(dataclasses.replace(GAME, table="tests.examples.showcase:ShowcaseTable"),
+                      replace=True)
+    try:
         app = open_table()
         before = scale()
         try:
@@ -158,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             app.close()
             set_scale(before)
+    finally:
+        registry.unregister(GAME.name)
     print(f"wrote {out}/regions-1x.png, regions-2x.png, regions-book.png")
     return 0
 
