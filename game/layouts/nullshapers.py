@@ -178,9 +178,14 @@ class NullshapersTable(RegionTable):
         return self.specs.get(cid, v.catalog[cid])
 
     def _queued(self, v: State, e: Entry) -> CardLook:
-        """A queue entry, its Speed as played (the entry's own copy of its card)."""
-        speed = (e.played or v.card(e.card)).speed
-        return CardLook(("skill", e.card) if e.skill else e.card, self._face(v, e.card),
+        """A queue entry drawn from its own copy of its card: the face and Speed it executes
+        with, whatever a hot reload did to the card since it was played."""
+        card = e.played
+        if card is None or v.cards.get(e.card, HIDDEN) == HIDDEN:
+            face, speed = self._face(v, e.card), v.card(e.card).speed
+        else:
+            face, speed = self.specs.get(("queued", e.card), card), card.speed
+        return CardLook(("skill", e.card) if e.skill else e.card, face,
                         counters=((f"S{speed}" if not e.skill else "skill",
                                    SPEED.get(speed, SPEED[1])),))
 

@@ -116,3 +116,5 @@ def test_a_queued_card_reloaded_to_aim_elsewhere_is_drawn_as_played(table: Make)
     target = s.state.name(entry.target)  # type: ignore[attr-defined]
     assert f"{card.name} → {target}" in _sequence_text(d)
     assert CHANGED_BY_RELOAD not in _sequence_text(d)
+    face = d.scene.layout.face(entry.card)  # type: ignore[attr-defined]  # in the queue
+    assert face is not None and face.name == card.name
