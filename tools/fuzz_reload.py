@@ -51,26 +51,27 @@ def waiting(state: Any) -> int:
     return n + (len(step.then) if step is not None else 0)
 
 
-def mutated(card: Any, rng: random.Random, pool: list[Any], rename: bool = True,
+def mutated(card: Any, rng: random.Random, pool: list[Any], names: str = "change",
             context: Mapping[str, Any] | None = None) -> Any:
     """``card`` with random fields changed: tuples emptied, cut or their items changed (a
-    Skill, a spell), numbers moved, names changed (unless ``rename`` is False: a game that
-    knows its cards by name would take a renamed one for another card), effects and kinds
-    swapped with another card's."""
+    Skill, a spell), numbers moved, effects and kinds swapped with another's. ``names``: what
+    ``name`` may become: "change" (a new one), "swap" (another's: a name inside a card may be
+    an effect's, which only swapping keeps known), "keep" (a game that knows its cards by
+    name would take a renamed one for another card)."""
     update: dict[str, Any] = {}
     for name, value in card.__dict__.items():
-        if rng.random() < 0.5 or name == "id" or (name == "name" and not rename):
+        if rng.random() < 0.5 or name == "id" or (name == "name" and names == "keep"):
             continue
         if isinstance(value, tuple) and value and hasattr(value[0], "__dict__"):
             kind = rng.randrange(3)
             update[name] = () if kind == 0 else value[:-1] if kind == 1 else tuple(
-                mutated(x, rng, [y for y in value if y is not x] or [x])
+                mutated(x, rng, [y for y in value if y is not x] or [x], "swap")
                 for x in value)
         elif isinstance(value, bool):
             continue
         elif isinstance(value, int):
             update[name] = max(0, value + rng.choice((-2, -1, 1, 2, 5)))
-        elif isinstance(value, str) and name == "name":
+        elif isinstance(value, str) and name == "name" and names == "change":
             update[name] = value[:30] + " II"
         elif isinstance(value, str | None):
             others = [getattr(c, name, None) for c in pool]
@@ -97,7 +98,7 @@ def reload_cards(game: str, state: Any, rng: random.Random) -> dict[str, Any]:
     cards = catalog_cards(state)
     pool = list(cards.values())
     context = format_for(game, rules.GAMES).context
-    return {k: mutated(c, rng, pool, rename=k != c.name, context=context)
+    return {k: mutated(c, rng, pool, "change" if k != c.name else "keep", context)
             for k, c in cards.items() if rng.random() < 0.7}
 
 
