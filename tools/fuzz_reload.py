@@ -34,7 +34,8 @@ from tests.manual.helpers import manual_pack
 Tally = Any
 STEPS = 400  # steps of a game looking for a stack
 AFTER = 60  # steps played after the reload
-STOP = 0.3  # the chance to reload at each moment something waits
+STOP = 0.3  # the chance to reload at each moment something waits …
+FRESH = 0.8  # … and just after something new joined it (a Skill declared, a card played)
 
 
 def waiting(state: Any) -> int:
@@ -94,8 +95,9 @@ def _plain(value: Any) -> Any:
     return value.model_dump() if hasattr(value, "model_dump") else value
 
 
-def reload_cards(game: str, state: Any, rng: random.Random) -> dict[str, Any]:
-    cards = catalog_cards(state)
+def reload_cards(game: str, cards: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A reload of random changes to ``cards`` (the game's cards as its pack first gave them:
+    a designer edits the files, so a later reload may bring back what an earlier took)."""
     pool = list(cards.values())
     context = format_for(game, rules.GAMES).context
     return {k: mutated(c, rng, pool, "change" if k != c.name else "keep", context)
@@ -188,12 +190,14 @@ def _game(t: Tally, tables: Tables, live: Session, rng: random.Random, where: st
     rs = live.rs
     since = AFTER
     waited: list[int] = []  # the numbers waiting at each reload not yet seen resolved
+    was = 0
+    files = catalog_cards(live.state)
     for _ in range(STEPS):
         now = waiting(live.state)
-        if now and rng.random() < STOP:
+        if now and rng.random() < (FRESH if now > was else STOP):
             t.tried += 1
             at = f"{where} at intent {len(live.record.intents)} ({now} waiting)"
-            if live.reload_cards(reload_cards(rs.name, live.state, rng)):
+            if live.reload_cards(reload_cards(rs.name, files, rng)):
                 t.extra["stacked"] += 1
                 waited.append(now)
                 since = 0
@@ -201,6 +205,7 @@ def _game(t: Tally, tables: Tables, live: Session, rng: random.Random, where: st
                 t.lost += 1
                 t.note(f"{at}: the reloaded state does not dump and load to itself")
             tables.draw(live)
+        was = now
         if not _step(live, rng):
             break
         since += 1
