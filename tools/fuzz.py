@@ -26,6 +26,10 @@ Passes (each prints a ``PASS`` line, then one ``RESULT`` line sums them):
 - manual (``tools/fuzz_manual.py``, issue 33): random manual steps in every game, with
   intents out of range: a listed intent refused (or Done accepted unlisted) is *refused*, a
   player left to act with nothing legal after Done is *stuck*.
+- reload (``tools/fuzz_reload.py``, issue 33): every game played until something waits to
+  resolve (a Sequence, a queue, a resolution paused by a manual step), then hot-reloaded with
+  random card changes and played on: the rules or the table (drawn headless) raising is a
+  *crash*, a state that does not load back or that Continue does not reach is *lost*.
 
 ``--quick`` is the bounded run the test suite uses (a few seconds).
 """
@@ -52,6 +56,7 @@ sys.path.insert(0, str(ROOT))
 
 import fuzz_edges  # noqa: E402
 import fuzz_manual  # noqa: E402
+import fuzz_reload  # noqa: E402
 
 import rules  # noqa: E402
 from rules import GAMES  # noqa: E402
@@ -469,17 +474,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--journal", type=int, default=300, help="cut and damaged journals")
     ap.add_argument("--manual", type=int, default=200,
                     help="random walks of three manual steps each (manual pass)")
+    ap.add_argument("--reloads", type=int, default=200,
+                    help="games hot-reloaded while something waits to resolve (reload pass)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="a few seconds: what the tests run")
     args = ap.parse_args(argv)
     if args.quick:
         args.games, args.illegal, args.mutations, args.edges, args.journal = 2, 40, 30, 15, 30
-        args.manual = 10
+        args.manual, args.reloads = 10, 5
     if hasattr(signal, "SIGALRM"):
         signal.signal(signal.SIGALRM, _stop)
     tallies = [Tally("soak"), Tally("illegal-apply"), Tally("illegal-record"), Tally("files"),
                Tally("refusals"), Tally("glyphs"), Tally("links"), Tally("simulate-args"),
-               Tally("journal"), Tally("manual")]
+               Tally("journal"), Tally("manual"), Tally("reload")]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="playtable-fuzz-") as tmp:
         folder = Path(tmp)
@@ -494,6 +501,8 @@ def main(argv: list[str] | None = None) -> int:
         _report(tallies[8])
         fuzz_manual.manual(tallies[9], args.manual, args.seed, folder)
         _report(tallies[9])
+        fuzz_reload.reloads(tallies[10], args.reloads, args.seed, folder)
+        _report(tallies[10])
     total = {k: sum(getattr(t, k) for t in tallies)
              for k in ("tried", "crashed", "hung", "outside_reads", "lost", "wrong")}
     for t in tallies:

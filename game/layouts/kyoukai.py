@@ -27,7 +27,6 @@ from game.draw.piles import badge, draw_pile
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT, fit
 from game.layouts.base import (
-    CHANGED_BY_RELOAD,
     UNTARGETED,
     ManualSpot,
     Overlay,
@@ -411,18 +410,17 @@ class KyoukaiTable(TableLayout):
                 tgt = self._name(item.target) if item.target >= 0 else "—"
                 text = f"{self._name(item.source)} attacks {tgt} ({zone_label(item.zone)})"
             elif item.kind == "skill":
-                # A hot reload may have taken the Skill off the card since it was declared:
-                # the item is still drawn (and resolves as the rules say), never indexed blind.
-                skills = v.card(item.source).skills
-                sk = skills[item.skill].name if 0 <= item.skill < len(skills) \
-                    else CHANGED_BY_RELOAD
+                # The item's own copy of its Skill: what resolves, whatever a hot reload did
+                # to the card since it was declared (the card's Skills are never indexed).
+                sk = item.does.name if item.does is not None else "a Skill"
                 aim = f" on {self._at(item.zone)}" if item.zone >= 0 else ""
                 text = f"{self._name(item.source)}: {sk}{aim}"
             else:
                 aim = "" if item.zone < 0 else (
                     f" on {self._at(item.zone)}" if item.target >= 0
                     else f" into {zone_label(item.zone)}")
-                text = f"{who} opens {self._name(item.source)}{aim}"
+                opened = item.does.name if item.does is not None else self._name(item.source)
+                text = f"{who} opens {opened}{aim}"
             out.append((text, OWNER[item.player]))
         return out
 

@@ -42,6 +42,7 @@ from rules.nullshapers.state import (
     DURABILITY,
     PHASES,
     STAGING,
+    Entry,
     State,
     attack_of,
     defense_of,
@@ -176,6 +177,18 @@ class NullshapersTable(RegionTable):
             return None
         return self.specs.get(cid, v.catalog[cid])
 
+    def _queued(self, v: State, e: Entry) -> CardLook:
+        """A queue entry drawn from its own copy of its card: the face and Speed it executes
+        with, whatever a hot reload did to the card since it was played."""
+        card = e.played
+        if card is None or v.cards.get(e.card, HIDDEN) == HIDDEN:
+            face, speed = self._face(v, e.card), v.card(e.card).speed
+        else:
+            face, speed = self.specs.get(("queued", e.card), card), card.speed
+        return CardLook(("skill", e.card) if e.skill else e.card, face,
+                        counters=((f"S{speed}" if not e.skill else "skill",
+                                   SPEED.get(speed, SPEED[1])),))
+
     def _agent(self, v: State, iid: int) -> CardLook:
         ag = v.agents[iid]
         counters: list[tuple[str, Color]] = []
@@ -244,11 +257,8 @@ class NullshapersTable(RegionTable):
             out[f"biome{b}"] = Content(lines=(f"{BIOMES[b]} · {state}",),
                                        active=v.advance_biome == b)
         stack = v.queue.stack if v.queue is not None else ()
-        out["queue"] = Content(cards=tuple(
-            CardLook(("skill", e.card) if e.skill else e.card, self._face(v, e.card),
-                     counters=((f"S{v.card(e.card).speed}" if not e.skill else "skill",
-                                SPEED[v.card(e.card).speed]),))
-            for e in reversed(stack)), active=bool(stack))
+        out["queue"] = Content(cards=tuple(self._queued(v, e) for e in reversed(stack)),
+                               active=bool(stack))
         return out
 
     def draw_marks(self, surf: pygame.Surface, overlay: Overlay) -> None:
@@ -401,13 +411,14 @@ class NullshapersTable(RegionTable):
         out: list[tuple[str, Color]] = []
         stack = v.queue.stack if v.queue is not None else ()
         for e in reversed(stack):
-            card = v.card(e.card)
+            # The entry's own copy of its card: what executes, whatever a hot reload did to the
+            # card since it was played.
+            card = e.played if e.played is not None else v.card(e.card)
             aim = ""
             if e.biome >= 0:
-                aim = f" → {BIOMES[e.biome]}"
+                aim = f" → {BIOMES[e.biome]}" if e.biome < len(BIOMES) else ""
             elif e.target >= 0:
-                # The card may have been reloaded since it was played (a unit's card made a
-                # biome's): what no longer fits is drawn as such, never indexed blind.
+                # Never indexed blind: what does not fit (a state edited by hand) is drawn so.
                 biome = target_kind(card) == "biome"
                 if biome and e.target < len(BIOMES):
                     aim = f" → {BIOMES[e.target]}"

@@ -200,7 +200,7 @@ class BosManual(ManualTable):
         s = s.copy()
         s.begin(quiet)
         # Cards whose defeat the paused resolution carries on itself are not defeated twice.
-        busy = tuple(r.args[0] for r in step.then if r.op in ("defeat", "battle_rest"))
+        busy = tuple(r.args[0] for r in step.then if r.op in ("defeat_rest", "battle_rest"))
         resume(s, (Resume(op="checks", args=busy), *step.then), _RESUMES)
         return s, s.end()
 
@@ -241,7 +241,7 @@ def _unless_over(run: Resumer) -> Resumer:
 
 _RESUMES: dict[str, Resumer] = {
     "checks": _checks,
-    "defeat": _unless_over(State.defeat),
+    "defeat_rest": _unless_over(State.defeat_rest),
     "battle_rest": _unless_over(State.battle_rest),
     "spell_done": spell_done,
 }

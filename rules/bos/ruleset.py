@@ -16,6 +16,7 @@ from rules.bos.game import GAME
 from rules.bos.intents import INTENT_TYPES
 from rules.bos.legal import legal, to_act
 from rules.bos.manual import BosManual
+from rules.bos.migrate import with_ability_copies
 from rules.bos.positions import position_key
 from rules.bos.state import Side, State
 from rules.core.model import Event, Intent
@@ -151,6 +152,9 @@ class BosRules(Ruleset[State]):
     def unusable(self, state: State, iid: int) -> str:
         """Why the owner cannot use this castle/spellbook/boss card now ('' if they can)."""
         return explain.unusable(state, iid)
+
+    def _loaded(self, state: State) -> State:
+        return with_ability_copies(state)
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
         catalog, events = replace_in_catalog(state.catalog, cards, Card)

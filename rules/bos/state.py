@@ -205,31 +205,41 @@ class State(GameState):
         if u is not None and u.strength == 0:
             self.defeat(b)
 
-    def defeat(self, iid: int, start: int = 0) -> None:
-        """Its on-defeat abilities happen, then it goes to its owner's graveyard (B-07).
-        (``start``: the ability to go on from after a manual one's Done.) The abilities are its
-        controller's: a card put on the other side by hand is theirs until it leaves; the
-        graveyard is still its owner's (``leave``)."""
+    def defeat(self, iid: int) -> None:
+        """Its on-defeat abilities happen, then it goes to its owner's graveyard (B-07). The
+        abilities are its controller's: a card put on the other side by hand is theirs until
+        it leaves; the graveyard is still its owner's (``leave``)."""
         u = self.units.get(iid)  # None: taken off the board by hand in a manual step
         p = self.owner(iid) if u is None else u.owner
-        if start == 0:
-            if self.loud:
-                self.log("defeat", f"{self.named(iid, p)} is defeated.", p, data={"card": iid})
-            if not self.is_boss(iid):
-                self.defeated = (self.defeated[0] + 1, self.defeated[1]) if p == 0 \
-                    else (self.defeated[0], self.defeated[1] + 1)
-        abilities = self.card(iid).abilities
-        for k in range(start, len(abilities)):
-            ab = abilities[k]
-            if ab.trigger == "defeat":
-                self.resolve(ab.effect, ab.amount, p, EMPTY, EMPTY, f"{self.name(iid)}'s "
-                             f"{ab.name}", EMPTY, ab.text)
-                if paused(self):
-                    self.later("defeat", iid, k + 1)
-                    return
+        if self.loud:
+            self.log("defeat", f"{self.named(iid, p)} is defeated.", p, data={"card": iid})
+        if not self.is_boss(iid):
+            self.defeated = (self.defeated[0] + 1, self.defeated[1]) if p == 0 \
+                else (self.defeated[0], self.defeated[1] + 1)
+        self.on_defeat(iid, p, [(ab.name, ab.effect, ab.amount, ab.text)
+                                for ab in self.card(iid).abilities if ab.trigger == "defeat"])
+
+    def defeat_rest(self, iid: int, *rest: int | str) -> None:
+        """After a manual on-defeat ability's Done: the abilities after it, from the copy the
+        step keeps (name, effect, amount, text each; a hot reload changes cards from the
+        next defeat on)."""
+        u = self.units.get(iid)
+        p = self.owner(iid) if u is None else u.owner
+        self.on_defeat(iid, p, [(str(rest[k]), str(rest[k + 1]), int(rest[k + 2]),
+                                 str(rest[k + 3])) for k in range(0, len(rest) - 3, 4)])
+
+    def on_defeat(self, iid: int, p: int, abilities: list[tuple[str, str, int, str]]) -> None:
+        """``abilities`` (name, effect, amount, text) in order for player ``p``, then the
+        graveyard; a manual one pauses and the rest waits in its step (``defeat_rest``)."""
+        for k, (name, effect, amount, text) in enumerate(abilities):
+            self.resolve(effect, amount, p, EMPTY, EMPTY, f"{self.name(iid)}'s {name}", EMPTY,
+                         text)
+            if paused(self):
+                self.later("defeat_rest", iid, *(x for ab in abilities[k + 1:] for x in ab))
+                return
         self.leave(iid, "graveyard")
 
-    def later(self, op: str, *args: int) -> None:
+    def later(self, op: str, *args: int | str) -> None:
         """Save what is left to do after a manual step's Done (``BosManual.settle``)."""
         later(self, op, *args)
 

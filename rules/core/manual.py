@@ -108,7 +108,7 @@ def paused(d: Any) -> bool:
     return bool(field_of(d, "manual"))
 
 
-def later(d: Any, op: str, *args: int) -> None:
+def later(d: Any, op: str, *args: int | str) -> None:
     """Save a part of the paused resolution, to be carried out after Done: the game's ``op``
     with ``args``. Called while unwinding, so the innermost part is saved (and done) first."""
     *before, step = steps(d)
@@ -116,6 +116,18 @@ def later(d: Any, op: str, *args: int) -> None:
 
 
 Resumer = Callable[..., None]  # (draft, *args): one part of a resolution, carried on
+
+
+def map_resumes(d: Any, change: Callable[[Resume, str], Resume]) -> None:
+    """Every open step's saved parts replaced by ``change(part, where)`` (``where`` names it
+    as a load error would: ``manual.0.then.1``): a game loading a dump whose parts it now
+    saves another way."""
+    new = []
+    for n, step in enumerate(steps(d)):
+        then = tuple(change(part, f"manual.{n}.then.{k}") for k, part in enumerate(step.then))
+        new.append(step if then == step.then else replaced(step, then=then))
+    if new:
+        d.manual = tuple(new)
 
 
 def resume(d: Any, then: tuple[Resume, ...], ops: Mapping[str, Resumer]) -> bool:

@@ -13,10 +13,11 @@ from rules.core.rng import Rng
 class Resume(Frozen):
     """One part of a paused resolution to carry out after "Done": an operation the game names
     (``ManualTable.resumes``) and its arguments. Data, not a closure, so a State with an open
-    step stays JSON and a record replays."""
+    step stays JSON and a record replays. Strings carry the effects still to come as the card
+    said when it was played (names, texts), so they resolve as declared after a hot reload."""
 
     op: str
-    args: tuple[int, ...] = ()
+    args: tuple[int | str, ...] = ()
 
 
 class ManualStep(Frozen):

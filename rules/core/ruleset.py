@@ -374,11 +374,17 @@ class Ruleset(ABC, Generic[S]):
             raise DataError([f"state:1: game: this is a {doc.get('game')!r} state, "
                              f"not {self.name!r}"])
         try:
-            return self._state_adapter.validate_python(  # type: ignore[no-any-return]
-                doc.get("state"))
+            state = self._state_adapter.validate_python(doc.get("state"))
         except ValidationError as e:
             raise DataError([f"state:1: {'.'.join(map(str, x['loc']))}: {x['msg']}"
                              for x in e.errors()]) from None
+        return self._loaded(state)
+
+    def _loaded(self, state: S) -> S:
+        """A state just read by ``load``, brought up to today's format: a game whose dump
+        gained fields fills them in here (from the state's own card data) for dumps made
+        before, or raises DataError saying what cannot be filled. Default: as it is."""
+        return state
 
     @cached_property
     def _state_adapter(self) -> TypeAdapter[Any]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.core.dice import count_faces
 from rules.core.manual import MANUAL, later, open_step
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
+from rules.krosmaster.cards import EffectSpec
 from rules.krosmaster.effects import EFFECTS, CastCtx
 from rules.krosmaster.flow import check_end, roll
 from rules.krosmaster.state import Figure, KState, set_pair
@@ -172,31 +175,38 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
         if hp <= 0:
             knock_out(s, target, fig.owner)
     spell_effects(CastCtx(state=s, geo=geo, caster=fig.id, target=target.id, dealt=dealt),
-                  spell_no, 0)
+                  spell.name, spell.text, spell.effects)
 
 
-def spell_effects(ctx: CastCtx, spell_no: int, start: int) -> None:
-    """The spell's effects from ``start`` on, in the card's order, then H3. A ``manual`` one
-    opens a manual step and stops: the rest is carried on after Done (``cast_rest``)."""
+def spell_effects(ctx: CastCtx, name: str, text: str, effects: Sequence[EffectSpec]) -> None:
+    """The spell's ``effects`` in the card's order, then H3. A ``manual`` one opens a manual
+    step and stops: the rest is carried on after Done (``cast_rest``), from the copy of them
+    the step keeps (a hot reload meanwhile changes spells from the next cast on)."""
     s = ctx.state
-    fig = s.figures[ctx.caster]
-    spell = s.card(fig).spells[spell_no]
-    effects = spell.effects
-    for k in range(start, len(effects)):
-        eff = effects[k]
+    for k, eff in enumerate(effects):
         if eff.name == MANUAL:
-            open_step(s, fig.owner, f"{s.name(fig)}'s {spell.name}", spell.text, fig.id)
-            later(s, "cast_rest", ctx.caster, ctx.target, ctx.dealt, spell_no, k + 1)
+            fig = s.figures[ctx.caster]
+            open_step(s, fig.owner, f"{s.name(fig)}'s {name}", text, fig.id)
+            later(s, "cast_rest", ctx.caster, ctx.target, ctx.dealt, name, text,
+                  *rest_args(effects[k + 1:]))
             return
         EFFECTS[eff.name](ctx, eff.amount)
     check_end(s)
 
 
-def cast_rest(s: KState, caster: int, target: int, dealt: int, spell_no: int,
-              start: int) -> None:
-    """After a manual step: the spell's effects after the manual one, on the changed board."""
+def rest_args(effects: Sequence[EffectSpec]) -> tuple[int | str, ...]:
+    """The effects a manual step carries on after Done, as its data: name, amount, …"""
+    return tuple(x for eff in effects for x in (eff.name, eff.amount))
+
+
+def cast_rest(s: KState, caster: int, target: int, dealt: int, name: str, text: str,
+              *rest: int | str) -> None:
+    """After a manual step: the spell's effects after the manual one (``rest_args``), as cast,
+    on the changed board."""
+    effects = [EffectSpec(name=str(rest[k]), amount=int(rest[k + 1]))
+               for k in range(0, len(rest) - 1, 2)]
     spell_effects(CastCtx(state=s, geo=s.board.geo, caster=caster, target=target,
-                          dealt=dealt), spell_no, start)
+                          dealt=dealt), name, text, effects)
 
 
 def buy_gg(s: KState, fig: Figure) -> None:

@@ -40,6 +40,7 @@ from rules.krosmaster.legal import (
     spell_cells,
 )
 from rules.krosmaster.manual import KrosmasterManual
+from rules.krosmaster.migrate import with_spell_copies
 from rules.krosmaster.played import played_cards
 from rules.krosmaster.setup import new_state
 from rules.krosmaster.state import KState
@@ -76,6 +77,9 @@ class KrosmasterRules(Ruleset[KState]):
 
     def _play(self, state: KState, intent: Intent) -> None:
         KINDS[intent.kind].apply(state, intent)
+
+    def _loaded(self, state: KState) -> KState:
+        return with_spell_copies(state)
 
     def replace_cards(self, state: KState, cards: Mapping[str, Any]) -> tuple[KState, list[Event]]:
         """Hot reload by card name (a figure's card is its index into the catalog)."""

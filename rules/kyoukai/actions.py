@@ -18,7 +18,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.state import EMPTY, State, seq_item, turn_action
+from rules.kyoukai.state import EMPTY, State, declared, seq_item, turn_action
 
 
 def _pass(d: State, p: int, intent: Pass) -> None:
@@ -97,7 +97,7 @@ def _open(d: State, p: int, intent: OpenGate) -> None:
     pl.ki -= card.cost
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
     declare(d, seq_item(kind="open", player=p, source=intent.card, zone=intent.zone,
-                    target=target))
+                        target=target, does=declared(card)))
     if d.loud:
         where = f" into {zone_label(intent.zone)}" if target == EMPTY and intent.zone != EMPTY \
             else (f" targeting {d.named(target)}" if target != EMPTY else "")
@@ -118,7 +118,7 @@ def _skill(d: State, p: int, intent: UseSkill) -> None:
         _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
     declare(d, seq_item(kind="skill", player=p, source=intent.gate, skill=intent.skill,
-                    zone=intent.zone, target=target))
+                        zone=intent.zone, target=target, does=declared(skill)))
     if d.loud:
         aim = f" on {d.named(target)}" if target != EMPTY else (
             f" at {zone_label(intent.zone)}" if intent.zone != EMPTY else "")

@@ -198,8 +198,10 @@ def _retarget(d: State, item: Item, rule: str, src_zone: int, prm: Params) -> in
 
 
 def _resolve_skill(d: State, item: Item) -> None:
-    src = item.source
-    skill = d.card(src).skills[item.skill]
+    # The item's own copy of the Skill, never the card's Skills now: a hot reload changes
+    # cards from the next declaration on (HOUSE_RULES.md, "Sequences").
+    src, skill = item.source, item.does
+    assert skill is not None  # every Skill item carries it (``Ruleset.load`` fills old ones)
     eff = SKILL_EFFECTS[skill.effect]
     on_field = src in d.gates
     if skill.kind != "location" and not on_field:
@@ -226,9 +228,11 @@ def _resolve_skill(d: State, item: Item) -> None:
 
 
 def _resolve_open(d: State, item: Item) -> None:
-    src, p = item.source, item.player
-    card = d.card(src)
-    if card.type in ("summon", "spirit", "entrant"):
+    # As declared (the item's copy of the Gate's opening), whatever a reload did since; the
+    # Gate placed is the card as it is now.
+    src, p, card = item.source, item.player, item.does
+    assert card is not None  # every opening carries it (``Ruleset.load`` fills old ones)
+    if card.kind in ("summon", "spirit", "entrant"):
         if d.field[item.zone] == EMPTY:
             d.place(src, p, item.zone, ready=False)
             if d.loud:
@@ -239,7 +243,6 @@ def _resolve_open(d: State, item: Item) -> None:
                 d.log("fizzle", f"{card.name} fizzles: {zone_label(item.zone)} is taken.", p)
             d.to_discard(src, p)
         return
-    assert card.effect is not None
     eff = OPEN_EFFECTS[card.effect]
     prm = Params(card.amount, card.range)
     zone = _retarget(d, item, eff.target, EMPTY, prm)

@@ -67,11 +67,8 @@ def harms_own(state: State, item: Item, player: int) -> bool:
         return False
     if item.kind == "attack":
         return True
-    if item.kind == "skill":
-        return state.card(item.source).skills[item.skill].effect in _HARMFUL
-    if item.kind == "open":
-        return state.card(item.source).effect in _HARMFUL
-    return False
+    does = item.does  # a Skill's or an opening's own copy: as it will resolve
+    return does is not None and does.effect in _HARMFUL
 
 
 def worth(state: State, iid: int) -> float | None:

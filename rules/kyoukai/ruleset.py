@@ -30,6 +30,7 @@ from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES, Pass
 from rules.kyoukai.legal import legal, may_respond, to_act
 from rules.kyoukai.manual import KyoukaiManual
+from rules.kyoukai.migrate import with_declared
 from rules.kyoukai.priors import add_follow_ups
 from rules.kyoukai.state import (
     EMPTY,
@@ -184,6 +185,9 @@ class KyoukaiRules(Ruleset[State]):
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
         catalog, events = replace_in_catalog(state.catalog, cards, Gate)
         return (state if catalog is None else replaced(state, catalog=catalog)), events
+
+    def _loaded(self, state: State) -> State:
+        return with_declared(state)
 
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)

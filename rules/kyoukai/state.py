@@ -16,7 +16,7 @@ from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
 from rules.core.state import GameState
 from rules.core.window_state import WindowState
-from rules.kyoukai.cards import Gate
+from rules.kyoukai.cards import Gate, Skill
 from rules.kyoukai.lookup import Table
 
 GRID = SquareGrid(5, 5)
@@ -73,8 +73,47 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class Declared:
+    """What a Skill or a Gate opening on the Sequence does, copied from its card when it is
+    declared: it resolves as declared whatever a hot reload does to the card meanwhile
+    (HOUSE_RULES.md, "Sequences"). ``kind`` is the Skill's kind, or the opened Gate's type;
+    ``effect`` is "" for a Summon, Spirit or Entrant opening (it is placed)."""
+
+    name: str
+    kind: str
+    effect: str
+    text: str = ""
+    amount: int = 0
+    range: int = 1
+    attack: int = 0
+    defense: int = 0
+
+
+_DECLARED: dict[int, tuple[Skill | Gate, Declared]] = {}
+
+
+def declared(what: Skill | Gate) -> Declared:
+    """The copy an item keeps of ``what`` (a Skill, or the Gate being opened): made once per
+    card data object (kept with it, so its id is not reused while cached)."""
+    got = _DECLARED.get(id(what))
+    if got is not None and got[0] is what:
+        return got[1]
+    if isinstance(what, Skill):
+        made = Declared(what.name, what.kind, what.effect, what.text, what.amount, what.range,
+                        what.attack, what.defense)
+    else:
+        made = Declared(what.name, what.type, what.effect or "", what.text, what.amount,
+                        what.range)
+    if len(_DECLARED) >= 10_000:
+        _DECLARED.clear()
+    _DECLARED[id(what)] = (what, made)
+    return made
+
+
+@dataclass(frozen=True, slots=True)
 class Item:
-    """One entry of a Sequence: a declared Move, Attack, Skill, Gate opening or the End step."""
+    """One entry of a Sequence: a declared Move, Attack, Skill, Gate opening or the End step.
+    A Skill or an opening carries ``does``, its own copy of what it does (``declared``)."""
 
     kind: Literal["move", "attack", "skill", "open", "end"]
     player: int
@@ -82,21 +121,22 @@ class Item:
     skill: int = -1
     zone: int = EMPTY  # the target zone (or destination)
     target: int = EMPTY  # the Gate that stood in ``zone`` when declared
+    does: Declared | None = None
 
 
-_ITEMS: dict[tuple[str, int, int, int, int, int], Item] = {}
+_ITEMS: dict[tuple[str, int, int, int, int, int, Declared | None], Item] = {}
 
 
 def seq_item(kind: Literal["move", "attack", "skill", "open", "end"], player: int,
              source: int = EMPTY, skill: int = -1, zone: int = EMPTY,
-             target: int = EMPTY) -> Item:
+             target: int = EMPTY, does: Declared | None = None) -> Item:
     """The Sequence item with these fields: validated once, then shared (items are values)."""
-    key = (kind, player, source, skill, zone, target)
+    key = (kind, player, source, skill, zone, target, does)
     got = _ITEMS.get(key)
     if got is None:
         if len(_ITEMS) >= 100_000:
             _ITEMS.clear()
-        got = _ITEMS[key] = Item(kind, player, source, skill, zone, target)
+        got = _ITEMS[key] = Item(kind, player, source, skill, zone, target, does)
     return got
 
 

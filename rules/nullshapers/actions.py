@@ -30,7 +30,7 @@ def play(s: State, p: int, i: Play) -> None:
         s.anomaly_played = True
     q = s.queue
     assert q is not None
-    q.push(Entry(p, i.card, False, i.target, i.biome), p)
+    q.push(Entry(p, i.card, False, i.target, i.biome, card), p)
     if s.loud:
         s.log("play", f"Player {p + 1} plays {card.name} (Speed {card.speed}).", p,
               data={"card": i.card})

@@ -78,7 +78,9 @@ def run(s: State) -> None:
 
 
 def resolve(s: State, e: Entry) -> None:
-    card = s.card(e.card)
+    # The entry's own copy of its card, never the catalog now: it executes as played.
+    card = e.played
+    assert card is not None  # every entry carries it (``Ruleset.load`` fills old ones)
     if e.skill:
         if in_play(s, e.card, e.player):
             if s.loud:
@@ -352,8 +354,10 @@ def reactive(s: State, when: str) -> list[Entry]:
     for p in (1 - s.active, s.active):
         wanted = {f"each_{when}", when} if p == s.active else {f"each_{when}"}
         mine = [i for i, a in s.agents.items() if a.owner == p] + list(s.sides[p].staging)
-        stack.extend(Entry(player=p, card=i, skill=True) for i in sorted(mine)
-                     if s.card(i).reacts in wanted)
+        for i in sorted(mine):
+            card = s.card(i)
+            if card.reacts in wanted:
+                stack.append(Entry(player=p, card=i, skill=True, played=card))
     return stack
 
 

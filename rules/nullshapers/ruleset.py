@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rules.core.errors import DataError
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup, shipped_pack
 from rules.core.reload import replace_in_catalog
@@ -89,6 +91,21 @@ class NullshapersRules(Ruleset[State]):
         for i in self.legal_intents(state, source):
             out.setdefault(i.kind, []).append(self.target_of(i))
         return out
+
+    def _loaded(self, state: State) -> State:
+        """A dump from before queue entries kept their card (``Entry.played``): each gets the
+        state's own card data, as playing it would have copied it then."""
+        q = state.queue
+        if q is None:
+            return state
+        for k, e in enumerate(q.stack):
+            if e.played is None:
+                card = state.catalog.get(state.cards.get(e.card, ""))
+                if card is None:
+                    raise DataError([f"state:1: queue.stack.{k}: card {e.card} is not in the "
+                                     "state"])
+                q.stack[k] = replace(e, played=card)
+        return state
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
         catalog, events = replace_in_catalog(state.catalog, cards, NCard)

@@ -115,6 +115,9 @@ class Entry:
     skill: bool = False
     target: int = NONE
     biome: int = NONE
+    # The card's data as it was when the entry joined the queue: it executes as played, a hot
+    # reload changing cards from the next play on (HOUSE_RULES.md, "Speeds and the queue").
+    played: NCard | None = None
 
 
 class _SharesSides(GameState):

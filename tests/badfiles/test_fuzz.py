@@ -18,7 +18,8 @@ def test_quick_fuzz_reports_no_crash_outside_read_or_lost_game() -> None:
     passes = {m.group(1): {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", m.group(2))}
               for m in re.finditer(r"^PASS (\S+) (.*)$", run.stdout, re.M)}
     assert set(passes) == {"soak", "illegal-apply", "illegal-record", "files", "refusals",
-                           "glyphs", "links", "simulate-args", "journal", "manual"}, \
+                           "glyphs", "links", "simulate-args", "journal", "manual",
+                           "reload"}, \
         run.stdout
     assert re.search(r"^RESULT tried=\d+ crashed=\d+ hung=\d+ outside_reads=\d+ lost=\d+ "
                      r"wrong=\d+", run.stdout, re.M)
@@ -36,3 +37,6 @@ def test_quick_fuzz_reports_no_crash_outside_read_or_lost_game() -> None:
             run.stdout
     # Cut and damaged autosave journals, and pack files edited under records (issue 33).
     assert passes["journal"]["crashed"] == passes["journal"]["lost"] == 0, run.stdout
+    # Hot reloads while something waits to resolve, in every game (issue 33 item 1).
+    reload = passes["reload"]
+    assert reload["crashed"] == reload["lost"] == 0 and reload["stacked"] > 0, run.stdout
