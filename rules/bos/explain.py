@@ -120,6 +120,9 @@ def why_illegal(s: State, intent: Intent) -> str:
     if isinstance(intent, Cast):
         if intent.card not in side.spellbook:
             return f"{_name(s, intent.card)} is not in your spellbook"
+        if s.card(intent.card).type != "spell":
+            return f"{_name(s, intent.card)} is a {s.card(intent.card).type} now, not a spell: " \
+                "it cannot be cast (a reload changed it)"
         why = unusable(s, intent.card)
         if why:
             return why

@@ -101,7 +101,8 @@ def can_summon(s: State, p: int, iid: int) -> bool:
 
 def can_cast(s: State, p: int, iid: int) -> bool:
     c = s.card(iid)
-    return c.cost <= s.sides[p].vim and holds(s, p, c.condition, c.condition_n)
+    return c.type == "spell" and c.cost <= s.sides[p].vim and \
+        holds(s, p, c.condition, c.condition_n)
 
 
 def can_reveal(s: State, p: int) -> bool:
@@ -164,7 +165,9 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     vim = side.vim
     # B-01, B-02: the spells this player can pay for whose condition holds, cheapest first
-    spells = [(c, i) for i in side.spellbook if (c := catalog[cards[i]]).cost <= vim]
+    # (a card a hot reload made something else stays in the spellbook, but is no spell to cast)
+    spells = [(c, i) for i in side.spellbook
+              if (c := catalog[cards[i]]).cost <= vim and c.type == "spell"]
     spells.sort(key=_cost)
     for c, iid in spells:
         if (only is not None and iid != only) or (

@@ -188,3 +188,19 @@ def test_apply_and_lookahead_leave_the_state_they_were_given_as_it_was() -> None
                 RS.apply(st, i)
             assert RS.dump(st) == before
             st = RS.apply(st, r.choice(legal)).state
+
+
+def test_a_spell_a_reload_made_a_summon_is_no_longer_offered_or_cast() -> None:
+    """Found by the reload fuzz pass: the card stayed a Cast in the legal list and casting it
+    tripped an assertion."""
+    st = position()
+    spell = next(i for i in st.sides[st.active].spellbook)
+    key = st.cards[spell]
+    now = st.catalog["reef_crab"].model_copy(update={"id": key, "name": "Not A Spell"})
+    new, _ = RS.replace_cards(st, {key: now})
+    assert new.catalog[key].type != "spell"
+    assert not any(isinstance(i, Cast) and i.card == spell for i in RS.legal_intents(new))
+    before = RS.dump(new)
+    with pytest.raises(rules.IllegalIntent, match="not a spell"):
+        RS.apply(new, Cast(card=spell))
+    assert RS.dump(new) == before

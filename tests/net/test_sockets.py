@@ -104,7 +104,7 @@ def test_a_killed_client_rejoins_by_token(served: HostServer, tmp_path: Path) ->
     while host.seats[0].conn is not None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert host.seats[0].conn is None  # the host saw the seat go
-    back = _player(url, "--token", line["token"], "--seed", "2")
+    back = _player(url, f"--token={line['token']}", "--seed", "2")
     results = [_result(back), _result(other)]
     assert results[0]["seat"] == 0 and all(r["over"] for r in results)
     _replays_locally(tmp_path / "host", host.rs.dump(host.state), "nullshapers")
@@ -216,7 +216,7 @@ def test_the_host_crashes_and_continues(tmp_path: Path) -> None:
     server.start()
     try:
         url = f"ws://127.0.0.1:{server.port}"
-        results = [_result(p) for p in [_player(url, "--token", str(tokens[s]), "--seed",
+        results = [_result(p) for p in [_player(url, f"--token={tokens[s]}", "--seed",
                                                 str(s)) for s in (0, 1)]]
         assert all(r["over"] for r in results)
         assert len(host.session.record.intents) > played
