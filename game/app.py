@@ -146,6 +146,12 @@ class App:
 
         self._switch(MenuScene, last or self.menu_last, game)
 
+    def to_network(self, cfg: GameConfig) -> None:
+        """The menu's Host a game / Join screen, hosting ``cfg``'s game."""
+        from game.scenes.network import NetworkScene
+
+        self._switch(NetworkScene, cfg)
+
     def start_network(self, session: NetSession) -> None:
         """The table of a network game the menu's Host or Join screen has joined."""
         from game.scenes.net_table import NetTableScene

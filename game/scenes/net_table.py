@@ -9,9 +9,11 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game.draw.log import LogView
 from game.draw.palette import INK, INK_DIM, OWNER
 from game.draw.scale import px
 from game.draw.text import TEXT
+from game.layouts import title_of
 from game.net.session import NetSession
 from game.scenes.table import TableScene
 
@@ -53,6 +55,13 @@ class NetTableScene(TableScene):
         super().__init__(app, session.cfg, session=session)
         self.viewer = session.seat if session.seat is not None else 0
         self._name_seats()
+        # The table's opening lines again, in the seats' names and without the seed (the host
+        # never sends it).
+        self.log = LogView()
+        self.log.add(f"Network game: {title_of(session.cfg.game)}.")
+        for line in self.layout.opening_lines(session.initial_state, self.names):
+            self.log.add(line)
+        self._log_seen = 0
         self._chat_logged, self._presence = 0, ""
         self.refresh()
 
