@@ -93,6 +93,20 @@ def test_two_network_tables_play_and_each_sees_only_its_own_hand(
         for seat, t in enumerate(tables):
             assert _hidden(t.session.state, seat) == (True, True)
             assert "Ann" in t.names[0] and "Bob" in t.names[1]
+        # presence and chat on each table: who decides, who is connected, the chat line
+        acting = host.to_act()
+        assert acting is not None
+        waiting = tables[1 - acting]
+        assert waiting._who()[0] == f"{waiting.names[acting]} is deciding"
+        tables[acting].net.say("your move soon")
+
+        def heard() -> bool:
+            waiting.update(0.016)
+            return "Player 1 (Ann): your move soon" in waiting.log.entries or \
+                "Ann: your move soon" in waiting.log.entries
+
+        assert _until(heard)
+        assert any(e.startswith("Player") and "connected" in e for e in waiting.log.entries)
         for t in tables:
             t.close()
     finally:
