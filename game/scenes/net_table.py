@@ -59,7 +59,8 @@ class NetTableScene(TableScene):
         # never sends it).
         self.log = LogView()
         self.log.add(f"Network game: {title_of(session.cfg.game)}.")
-        for line in self.layout.opening_lines(session.initial_state, self.names):
+        for line in self.layout.opening_lines(session.initial_state,
+                                              (self.names[0], self.names[1])):
             self.log.add(line)
         self._log_seen = 0
         self._chat_logged, self._presence = 0, ""

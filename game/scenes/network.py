@@ -70,6 +70,11 @@ def seat_lines(presence: dict[str, Any]) -> list[str]:
     return out
 
 
+def _items(lines: list[str]) -> list[str | tuple[str, str]]:
+    """A selection list's items (pygame-gui's type)."""
+    return list(lines)
+
+
 class NetworkScene(Scene):
     def __init__(self, app: App, cfg: GameConfig) -> None:
         super().__init__(app)
@@ -124,7 +129,7 @@ class NetworkScene(Scene):
             UILabel(text=f"Join code: {self.code}", object_id="#join_code", **at(16, 174, 418))
             UILabel(text="At " + ", ".join(self.addresses()[:2]), **at(16, 204, 418))
         self.lobby = UISelectionList(pygame.Rect(px(16), px(242), px(418), px(96)),
-                                     self._lobby,
+                                     _items(self._lobby),
                                      manager=self.app.manager, container=self.panel)
         self.go = UIButton(text="Start", object_id="#start_button",
                            **at(230, PANEL_H - 52, 204, 40))
@@ -134,7 +139,7 @@ class NetworkScene(Scene):
     def _build_join(self, at: Callable[..., dict[str, Any]]) -> None:
         self._listed = [f.label() for f in self.found]
         self.lan = UISelectionList(pygame.Rect(px(16), px(98), px(418), px(100)),
-                                   self._listed, manager=self.app.manager,
+                                   _items(self._listed), manager=self.app.manager,
                                    container=self.panel)
         self.again = UIButton(text="Search the LAN again", **at(16, 204, 418, 30))
         UILabel(text="Address", **at(16, 242, 110))
@@ -269,7 +274,7 @@ class NetworkScene(Scene):
         listed = [f.label() for f in self.found]
         if self.mode == "join" and listed != self._listed:
             self._listed = listed
-            self.lan.set_item_list(listed)
+            self.lan.set_item_list(_items(listed))
         if link is None:
             return
         if link.status == "closed":
@@ -286,7 +291,7 @@ class NetworkScene(Scene):
         lines = seat_lines(link.client.s.presence)
         if lines != self._lobby:
             self._lobby = lines
-            self.lobby.set_item_list(lines)
+            self.lobby.set_item_list(_items(lines))
             self.go.enable()
             self.dirty = True
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import game.scenes.network as network
+from game.net.discovery import Announcement
 from game.net.link import Link
 from game.net.server import HostServer, new_host
 from game.scenes.net_table import NetTableScene
@@ -92,7 +93,7 @@ def test_the_lan_list_finds_a_hosted_game(menu: Callable[[], Driver], tmp_path: 
     host = new_host("bos", tmp_path / "h", seed=2)
     server = HostServer(host, 0, "127.0.0.1")
     server.start()
-    shown = network.Announcement(server.port, "bos", "Ann", ["127.0.0.1"])
+    shown = Announcement(server.port, "bos", "Ann", ["127.0.0.1"])
     try:
         d = menu()
         scene = _network(d)

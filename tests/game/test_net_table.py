@@ -39,7 +39,7 @@ def hosted(tmp_path: Path) -> Iterator[tuple[Host, HostServer]]:
     server.stop()
 
 
-def _seat(server: HostServer, host: Host, seat: int, name: str) -> NetSession:
+def _seat(server: HostServer, host: Host, seat: int | None, name: str) -> NetSession:
     link = Link(f"ws://127.0.0.1:{server.port}", Client(name, host.code, seat))
     link.start()
     assert _until(lambda: joined(link)), link.reason
@@ -137,3 +137,19 @@ def test_a_network_seat_asks_the_host_for_highlights_and_refusals(
     finally:
         for s in seats:
             s.close()
+
+
+def test_a_watcher_sees_neither_hand_and_cannot_act(hosted: tuple[Host, HostServer]) -> None:
+    host, server = hosted
+    app = App((1280, 720), defaults=GameConfig(game="kyoukai", grace=0.0))
+    try:
+        watcher = _seat(server, host, None, "Wes")
+        app.start_network(watcher)
+        app.frame(0.016)
+        table = app.scene
+        assert isinstance(table, NetTableScene) and table.net.seat is None
+        view = watcher.state
+        assert all(view.cards[i] == "hidden" for p in (0, 1) for i in view.players[p].hand)
+        assert table.legal() == [] and "away" in table._who()[0]  # nobody sits at Player 1
+    finally:
+        app.close()
