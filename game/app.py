@@ -11,7 +11,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -32,6 +32,9 @@ from game.userdata import autosave_path, clean_stale_temporaries, load_settings,
 from rules.core.errors import DataError
 from rules.core.paths import asset
 from rules.records import Record, RecordError, Replayed, Session
+
+if TYPE_CHECKING:
+    from game.net.session import NetSession
 
 DEFAULT_SIZE = (1280, 720)
 MAX_SHOWN = 12  # problems listed in the window; all of them go to stderr
@@ -142,6 +145,18 @@ class App:
         from game.scenes.menu import MenuScene
 
         self._switch(MenuScene, last or self.menu_last, game)
+
+    def to_network(self, cfg: GameConfig) -> None:
+        """The menu's Host a game / Join screen, hosting ``cfg``'s game."""
+        from game.scenes.network import NetworkScene
+
+        self._switch(NetworkScene, cfg)
+
+    def start_network(self, session: NetSession) -> None:
+        """The table of a network game the menu's Host or Join screen has joined."""
+        from game.scenes.net_table import NetTableScene
+
+        self._switch(NetTableScene, session)
 
     def start_game(self, cfg: GameConfig, live: Session | None = None,
                    note: str | None = None) -> None:

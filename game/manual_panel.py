@@ -174,7 +174,7 @@ class ManualPanel:
     def card_intents(self, card: Any) -> list[tuple[str, Intent]]:
         """The picked card's intents as buttons: its moves (a big board is for dragging),
         counters and states."""
-        intents = self.session.rs.legal_intents(self.session.state, card)
+        intents = self.session.piece_legal(card)
         board = [i for i in intents if isinstance(i, ManualMove) and i.zone == BOARD
                  and not i.face_down]  # each also face down: counted once
         keep = [i for i in intents if not (isinstance(i, ManualMove) and i.zone == BOARD)

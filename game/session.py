@@ -229,6 +229,10 @@ class GameSession:
         except Exception:  # noqa: BLE001 - a rules bug must not take the table down
             return {}
 
+    def piece_legal(self, source: Any) -> list[Intent]:
+        """The legal intents of one piece (the manual panel's card)."""
+        return self.rs.legal_intents(self.state, source)
+
     @property
     def thinking(self) -> bool:
         return self._thinking is not None

@@ -65,19 +65,25 @@ class Link:
 
     def ask(self, what: str, source: Any = None, intent: dict[str, Any] | None = None,
             timeout: float = ASK_TIMEOUT_S) -> Any:
-        """A question answered by the host (highlights, legal, why, done), waited for here:
-        a loopback or LAN round trip. None if no answer came in time."""
+        """A question answered by the host (highlights, legal, why, idle, done), waited for
+        here: a loopback or LAN round trip. None if no answer came in time."""
         seq, frame = self.client.ask(what, source, intent)
         self.send(frame)
+        self.wait_for(lambda: seq in self.client.answers, timeout)
+        return self.client.answers.pop(seq, None)
+
+    def wait_for(self, done: Callable[[], bool], timeout: float = ASK_TIMEOUT_S) -> bool:
+        """Read what the host sends until ``done()`` (the answer to what was just sent), at
+        most ``timeout`` seconds; whether it came."""
         end = time.monotonic() + timeout
-        while seq not in self.client.answers and time.monotonic() < end:
+        while not done() and time.monotonic() < end:
             try:
                 frame = self.inbox.get(timeout=max(0.0, end - time.monotonic()))
             except queue.Empty:
                 break
             with contextlib.suppress(HostError):
                 self.client.receive(frame)
-        return self.client.answers.pop(seq, None)
+        return done()
 
     def close(self) -> None:
         self._stopping = True

@@ -70,8 +70,8 @@ class MenuScene(Scene):
         return [self.game, self.howto, *seats, *self.deck * self.shared,
                 self.seed, self.pack_menu, self.decks_button,
                 *(c for row in self.option_rows for c in row.controls()),
-                self.load, self.replay, self.designer, self.cont, self.quit, self.settings,
-                self.start]
+                self.load, self.replay, self.designer, self.cont, self.network, self.quit,
+                self.settings, self.start]
 
     def start_game(self) -> None:
         cfg = self.config()
@@ -181,8 +181,10 @@ class MenuScene(Scene):
                                    initial_state=self.app.designer_mode,
                                    tool_tip_text=designer_tip(info.title, manual))
         y += 48
-        self.cont = UIButton(_r(16, y, 414, 40), "Continue last game", manager=m,
+        self.cont = UIButton(_r(16, y, 270, 40), "Continue last game", manager=m,
                              container=self.panel, object_id="#continue_button")
+        self.network = UIButton(_r(292, y, 138, 40), "Network…", manager=m,
+                                container=self.panel, tool_tip_text="Host a game or join one")
         if not autosave_path().exists():
             self.cont.disable()
         y += 50
@@ -232,6 +234,8 @@ class MenuScene(Scene):
                 self.app.open_settings()
             elif ev.ui_element is self.howto:
                 self.open_howto()
+            elif ev.ui_element is self.network:
+                self.app.to_network(self.config())
             elif ev.ui_element is self.cont:
                 self.app.continue_last()
             elif ev.ui_element is self.load:

@@ -47,12 +47,14 @@ ZOOM = (250, 350)
 
 class TableScene(Scene):
     def __init__(self, app: App, cfg: GameConfig, live: Session | None = None,
-                 note: str | None = None) -> None:
-        """A new game from ``cfg``, or ``live``: a game opened from its record."""
+                 note: str | None = None, session: Any = None) -> None:
+        """A new game from ``cfg``, or ``live``: a game opened from its record; or
+        ``session``, one with the same interface played elsewhere (game/net/session.py)."""
         super().__init__(app)
         self.cfg = cfg
         self.layout = table_for(cfg.game, app.faces, pack_folder(cfg.game, cfg.options))
-        self.session = GameSession(cfg, live, note)
+        self.session: GameSession = session if session is not None else \
+            GameSession(cfg, live, note)
         self.manager = app.manager
         self.log = LogView()
         self.handler: Handler = Idle()
@@ -469,13 +471,17 @@ class TableScene(Scene):
             b.set_relative_position((x, px(3)))
             b.set_dimensions((px(bw), top_bar() - px(6)))
             x -= px(4)
-        self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(50))
+        self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - self._under_log())
         if self._over_ui:
             self._kill_over_ui()
             self._show_game_over()
         if hasattr(self, "reload"):
             self.reload.resize()
         self._seen = -1
+
+    def _under_log(self) -> int:
+        """The side column's room under the log: the game's buttons."""
+        return px(50)
 
     def _kill_over_ui(self) -> None:
         for e in self._over_ui:
@@ -518,16 +524,16 @@ class TableScene(Scene):
             self.manual.draw(surf)
             # the log keeps its few last lines even under a long step's text
             top = min(self.manual.rect.bottom + px(8), side.bottom - px(LOG_ROOM) + px(8))
-            self.log.rect = pygame.Rect(side.x, top, side.w, side.bottom - top - px(50))
+            self.log.rect = pygame.Rect(side.x, top, side.w, side.bottom - top - self._under_log())
         elif lines:
             seq_h = min(side.h // 2, sequence_height(lines, side.w))
             sequence_panel(surf, pygame.Rect(side.x, side.y, side.w, seq_h), lines,
                            self.layout.sequence_footer(bool(self._legal)),
                            self.layout.sequence_title, self.layout.sequence_numbered())
             self.log.rect = pygame.Rect(side.x, side.y + seq_h + px(8), side.w,
-                                        side.h - seq_h - px(58))
+                                        side.h - seq_h - px(8) - self._under_log())
         else:
-            self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - px(50))
+            self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - self._under_log())
         self.log.draw(surf, self.mouse)
         if ov.hint:
             text_box(surf, ov.hint, 20, INK, "midtop", self.layout.hint_at())

@@ -450,6 +450,8 @@ class Host:
             return {} if msg.what == "highlights" else []
         if msg.what == "highlights":
             return _json(rs.highlights(state, source)) if seat is not None else {}
+        if msg.what == "idle":  # the rules' own fallback, without the client's drop guesses
+            return rs.why_idle(state, source, []) if seat is not None else None
         if seat is None or self.to_act() != seat:
             return []
         return [self._legal_entry(seat, i) for i in rs.legal_intents(state, source)]

@@ -58,11 +58,12 @@ class SendIntent(_Msg):
 class Ask(_Msg):
     """A question the table used to ask the full state: the drop targets of a piece
     (``highlights``), one piece's legal intents (``legal``), why an intent is refused
-    (``why``), why Done is refused (``done``). Answered computed on the host."""
+    (``why``), why a piece can do nothing now (``idle``), why Done is refused (``done``).
+    Answered computed on the host."""
 
     type: Literal["ask"]
     seq: Seq
-    what: Literal["highlights", "legal", "why", "done"]
+    what: Literal["highlights", "legal", "why", "idle", "done"]
     source: Source | None = None
     intent: IntentData | None = None
 

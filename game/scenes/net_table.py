@@ -1,0 +1,150 @@
+"""The table of a network game: the table scene over a ``NetSession``, with who is connected
+and who is deciding in the top bar, and a one-line chat under the log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from game.draw.log import LogView
+from game.draw.palette import INK, INK_DIM, OWNER
+from game.draw.scale import px
+from game.draw.text import TEXT
+from game.layouts import title_of
+from game.net.session import NetSession
+from game.scenes.table import TableScene
+
+if TYPE_CHECKING:
+    from game.app import App
+
+CHAT_LINE = 22  # the last chat line, over the entry
+CHAT_ENTRY = 32
+
+
+def presence_text(presence: dict[str, Any], seat: int | None) -> str:
+    """Who is at the game, in a few words: "Player 2 (Bob) away · 1 watching"."""
+    parts = []
+    for i, s in enumerate(presence.get("seats", [])):
+        if not isinstance(s, dict) or i == seat:
+            continue
+        name = f"Player {i + 1}" + (f" ({s['name']})" if s.get("name") else "")
+        state = "computer" if s.get("computer") else \
+            "connected" if s.get("connected") else "away"
+        parts.append(f"{name} {state}")
+    watching = presence.get("spectators", 0)
+    if watching:
+        parts.append(f"{watching} watching")
+    return " · ".join(parts)
+
+
+def chat_text(line: dict[str, Any]) -> str:
+    seat = line.get("seat")
+    who = line.get("name") or (f"Player {seat + 1}" if isinstance(seat, int) else "watcher")
+    return f"{who}: {line.get('text', '')}"
+
+
+class NetTableScene(TableScene):
+    def __init__(self, app: App, session: NetSession) -> None:
+        self.net = session
+        self.chat_entry = UITextEntryLine(pygame.Rect(0, 0, 10, 10), manager=app.manager,
+                                          placeholder_text="Chat: type, then Enter")
+        self.chat_entry.set_text_length_limit(200)
+        super().__init__(app, session.cfg, session=session)
+        self.viewer = session.seat if session.seat is not None else 0
+        self._name_seats()
+        # The table's opening lines again, in the seats' names and without the seed (the host
+        # never sends it).
+        self.log = LogView()
+        self.log.add(f"Network game: {title_of(session.cfg.game)}.")
+        for line in self.layout.opening_lines(session.initial_state,
+                                              (self.names[0], self.names[1])):
+            self.log.add(line)
+        self._log_seen = 0
+        self._chat_logged, self._presence = 0, ""
+        self.refresh()
+
+    def _name_seats(self) -> None:
+        """The seats' names as the players gave them on joining."""
+        names = [f"Player {p + 1}" for p in (0, 1)]
+        for p, s in enumerate(self.net.presence.get("seats", [])[:2]):
+            if isinstance(s, dict) and s.get("name"):
+                names[p] = f"{names[p]} ({s['name']})"
+        self.names = (names[0], names[1])
+
+    def _under_log(self) -> int:
+        return px(50 + CHAT_LINE + CHAT_ENTRY + 6)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        side = self.layout.side_rect()
+        self.chat_entry.set_relative_position((side.x, side.bottom - px(46 + CHAT_ENTRY)))
+        self.chat_entry.set_dimensions((side.w, px(CHAT_ENTRY)))
+
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is self.chat_entry:
+            self.net.say(self.chat_entry.get_text())
+            self.chat_entry.set_text("")
+            return
+        if self.chat_entry.is_focused and ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+            return  # typed into the chat, not table keys
+        super().handle(ev)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        chat = self.net.chat
+        for line in chat[self._chat_logged:]:  # the chat's history stays in the log
+            self.log.add(chat_text(line))
+        who = presence_text(self.net.presence, self.net.seat)
+        if (len(chat), who) != (self._chat_logged, self._presence):
+            if who != self._presence and who:
+                self.log.add(who)
+                self._name_seats()
+            self._chat_logged, self._presence, self.dirty = len(chat), who, True
+        if self.net.client.s.undo_ask is not None and not self.message:
+            self.say("The other player asks to take back a move: Ctrl+Z accepts, "
+                     "Ctrl+Y refuses.")
+
+    def undo(self) -> None:
+        if self.net.client.s.undo_ask is not None:
+            self.net.answer_undo(True)
+            self.say("You accepted the undo.")
+            return
+        super().undo()
+
+    def redo(self) -> None:
+        if self.net.client.s.undo_ask is not None:
+            self.net.answer_undo(False)
+            self.say("You refused the undo.")
+            return
+        super().redo()
+
+    def save(self) -> None:
+        self.say("The host keeps this game's record (hosted/ in its data folder).")
+
+    def _who(self) -> tuple[str, tuple[int, int, int]]:
+        p = self.session.to_act()
+        if p is None:
+            return super()._who()
+        if self.net.presence.get("paused"):
+            return f"{self.names[p]} is away: the game waits", OWNER[p]
+        if p == self.net.seat:
+            return (f"Your decision, {self.names[p]}" if self._legal
+                    else f"{self.names[p]} to decide"), OWNER[p]
+        return f"{self.names[p]} is deciding", OWNER[p]
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        side = self.layout.side_rect()
+        chat = self.net.chat
+        line = chat_text(chat[-1]) if chat else (self._presence or "No chat yet.")
+        while len(line) > 4 and TEXT.get(line, 16, INK).get_width() > side.w:
+            line = line[:-4].rstrip() + "..."  # the whole line is in the log
+        surf.blit(TEXT.get(line, 16, INK if chat else INK_DIM),
+                  (side.x, side.bottom - px(46 + CHAT_ENTRY + CHAT_LINE)))
+
+    def close(self) -> None:
+        self.chat_entry.kill()
+        super().close()

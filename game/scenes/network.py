@@ -1,0 +1,317 @@
+"""The menu's network screen: Host a game (binds a port, shows the addresses and the join
+code, a lobby of the seats, Start) and Join (the hosts found on the LAN, or a typed
+``host:port``, with the code and a seat). Both end on the network table (NetTableScene); the
+host player's own table joins its own server on loopback like any other seat."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UIPanel,
+    UISelectionList,
+    UITextEntryLine,
+)
+
+from game.draw.palette import GOLD, INK_DIM
+from game.draw.scale import px
+from game.draw.text import TEXT
+from game.layouts import title_of
+from game.net.cli import DEFAULT_PORT, hosted_folder
+from game.net.discovery import Announcement, Found, browse, lan_addresses
+from game.net.link import Link
+from game.net.server import HostServer, new_host
+from game.net.session import NetSession, joined
+from game.scenes.base import Scene
+from game.session import GameConfig
+from rules.net.client import Client
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SEATS = {"Player 1": 0, "Player 2": 1, "Watch": None}
+# where the game is announced and looked for: None, every LAN interface (tests: loopback)
+INTERFACES: list[str] | None = None
+PANEL_H = 400
+SEARCHING = "Looking for games on the LAN…"  # design pixels: fits under the title at 1024x600
+
+
+def parse_address(text: str) -> tuple[str, int] | str:
+    """``host:port`` (the port defaults to the host's usual one) or what is wrong with it."""
+    text = text.strip().removeprefix("ws://").rstrip("/")
+    if not text:
+        return "Type the host's address (192.168.1.20:47370)."
+    host, _, port = text.rpartition(":") if ":" in text else (text, "", str(DEFAULT_PORT))
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return f"\"{text}\" is not host:port (192.168.1.20:47370)."
+    return host, int(port)
+
+
+def seat_lines(presence: dict[str, Any]) -> list[str]:
+    """The lobby's seats: who sits where, connected or not."""
+    out = []
+    seats = presence.get("seats", [])
+    for i in (0, 1):
+        s = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
+        who = s.get("name") or "empty"
+        state = "connected" if s.get("connected") else "waiting" if not s.get("name") else "away"
+        out.append(f"Player {i + 1}: {who} ({state})")
+    if presence.get("spectators"):
+        out.append(f"{presence['spectators']} watching")
+    return out
+
+
+def _items(lines: list[str]) -> list[str | tuple[str, str]]:
+    """A selection list's items (pygame-gui's type)."""
+    return list(lines)
+
+
+class NetworkScene(Scene):
+    def __init__(self, app: App, cfg: GameConfig) -> None:
+        super().__init__(app)
+        self.cfg = cfg
+        self.elements: list[Any] = []
+        self.mode = "join"
+        self.server: HostServer | None = None
+        self.shown: Announcement | None = None
+        self.link: Link | None = None
+        self.found: list[Found] = []
+        self._searching: threading.Thread | None = None
+        self.note = ""
+        self.code = ""
+        self._listed: list[str] = []
+        self._lobby: list[str] = []
+        self.build()
+        self.search()
+
+    # ---- screens ---------------------------------------------------------------------------
+    def build(self) -> None:
+        for e in self.elements:
+            e.kill()
+        m = self.app.manager
+        w, h = self.app.size
+        pw, ph = px(460), px(PANEL_H)
+        panel = UIPanel(pygame.Rect((w - pw) // 2, max(0, min(px(110), h - ph - px(4))), pw, ph),
+                        manager=m)
+        self.panel, self.elements = panel, [panel]
+
+        def at(x: int, y: int, bw: int, bh: int = 34) -> dict[str, Any]:
+            return {"relative_rect": pygame.Rect(px(x), px(y), px(bw), px(bh)),
+                    "manager": m, "container": panel}
+
+        self.host_tab = UIButton(text="Host a game", **at(16, 12, 206))
+        self.join_tab = UIButton(text="Join", **at(228, 12, 206))
+        (self.join_tab if self.mode == "join" else self.host_tab).disable()
+        UILabel(text="Your name", **at(16, 56, 110))
+        self.name = UITextEntryLine(initial_text=socket.gethostname()[:40], **at(130, 56, 304))
+        self.name.set_text_length_limit(40)
+        self.back = UIButton(text="Back", **at(16, PANEL_H - 52, 120, 40))
+        if self.mode == "host":
+            self._build_host(at)
+        else:
+            self._build_join(at)
+
+    def _build_host(self, at: Callable[..., dict[str, Any]]) -> None:
+        UILabel(text=f"{title_of(self.cfg.game)}, as set in the menu", **at(16, 98, 418))
+        self.open = UIButton(text="Open the game" if self.server is None else "The game is open",
+                             **at(16, 134, 418))
+        if self.server is not None:
+            self.open.disable()
+            UILabel(text=f"Join code: {self.code}", object_id="#join_code", **at(16, 174, 418))
+            UILabel(text="At " + ", ".join(self.addresses()[:2]), **at(16, 204, 418))
+        self.lobby = UISelectionList(pygame.Rect(px(16), px(242), px(418), px(96)),
+                                     _items(self._lobby),
+                                     manager=self.app.manager, container=self.panel)
+        self.go = UIButton(text="Start", object_id="#start_button",
+                           **at(230, PANEL_H - 52, 204, 40))
+        if self.link is None:
+            self.go.disable()
+
+    def _build_join(self, at: Callable[..., dict[str, Any]]) -> None:
+        self._listed = [f.label() for f in self.found]
+        self.lan = UISelectionList(pygame.Rect(px(16), px(98), px(418), px(100)),
+                                   _items(self._listed), manager=self.app.manager,
+                                   container=self.panel)
+        self.again = UIButton(text="Search the LAN again", **at(16, 204, 418, 30))
+        UILabel(text="Address", **at(16, 242, 110))
+        self.address = UITextEntryLine(placeholder_text="192.168.1.20:47370",
+                                       **at(130, 242, 304))
+        UILabel(text="Join code", **at(16, 282, 110))
+        self.code_entry = UITextEntryLine(**at(130, 282, 150))
+        self.code_entry.set_text_length_limit(12)
+        self.seat = UIDropDownMenu(list(SEATS), "Player 2", **at(286, 282, 148))
+        self.go = UIButton(text="Join", object_id="#start_button",
+                           **at(230, PANEL_H - 52, 204, 40))
+
+    # ---- hosting ---------------------------------------------------------------------------
+    def open_game(self) -> None:
+        """Bind the port (the usual one, else any free one), announce the game on the LAN and
+        take seat 1 through the same link every player uses."""
+        host = new_host(self.cfg.game, hosted_folder(self.cfg.game), self.cfg.seed,
+                        self.cfg.options)
+        server = None
+        for port in (DEFAULT_PORT, 0):
+            try:
+                server = HostServer(host, port)
+                server.start()
+                break
+            except OSError:
+                server = None
+        if server is None:
+            self.note = "Could not open a port for the game."
+            return
+        self.server, self.code = server, host.code
+        try:
+            self.shown = Announcement(server.port, self.cfg.game, self._name(), INTERFACES)
+        except OSError as e:  # no multicast here: joiners type the address
+            self.note = f"Not announced on the LAN ({e}); players type the address."
+        self._connect(f"ws://127.0.0.1:{server.port}", host.code, 0)
+        self.build()
+
+    def addresses(self) -> list[str]:
+        if self.server is None:
+            return []
+        return [f"{a}:{self.server.port}" for a in lan_addresses()]
+
+    # ---- joining ---------------------------------------------------------------------------
+    def search(self) -> None:
+        """Browse the LAN on a thread (it takes two seconds); the list fills when it ends."""
+        if self._searching is not None and self._searching.is_alive():
+            return
+
+        def run() -> None:
+            try:
+                self.found = browse(2.0, INTERFACES)
+            except OSError:
+                self.found = []
+            with contextlib.suppress(pygame.error):  # the window closed meanwhile
+                self.app.wake()
+
+        self.note = SEARCHING
+        self._searching = threading.Thread(target=run, name="playtable-browse", daemon=True)
+        self._searching.start()
+
+    def join(self) -> None:
+        picked = self.lan.get_single_selection()
+        where: tuple[str, int] | str
+        hit = next((f for f in self.found if f.label() == picked), None)
+        where = (hit.address, hit.port) if hit is not None else \
+            parse_address(self.address.get_text())
+        if isinstance(where, str):
+            self.note = where
+            return
+        code = self.code_entry.get_text().strip().upper()
+        if not code:
+            self.note = "Type the join code the host gave you."
+            return
+        self._connect(f"ws://{where[0]}:{where[1]}", code,
+                      SEATS[str(self.seat.selected_option[0]) if isinstance(
+                          self.seat.selected_option, tuple) else self.seat.selected_option])
+
+    def _connect(self, url: str, code: str, seat: int | None) -> None:
+        if self.link is not None:
+            self.link.close()
+        self.link = Link(url, Client(self._name(), code, seat), self.app.wake, retries=0)
+        self.link.start()
+        self.note = f"Connecting to {url.removeprefix('ws://')}…"
+
+    def _name(self) -> str:
+        return self.name.get_text().strip()[:40] or "Player"
+
+    def to_table(self) -> None:
+        link = self.link
+        if link is None or not joined(link):
+            return
+        server, shown = self.server, self.shown
+        self.link, self.server, self.shown = None, None, None  # the table owns them now
+        link.retries = 5
+
+        def stop() -> None:
+            if shown is not None:
+                shown.close()
+            if server is not None:
+                server.stop()
+
+        self.app.start_network(NetSession(link, self.cfg, on_close=stop))
+
+    # ---- the loop --------------------------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if ev.ui_element is self.back:
+            self.app.to_menu(self.cfg)
+        elif ev.ui_element in (self.host_tab, self.join_tab):
+            self.mode = "host" if ev.ui_element is self.host_tab else "join"
+            self.note = ""
+            self.build()
+        elif self.mode == "host" and ev.ui_element is self.open:
+            self.open_game()
+        elif self.mode == "join" and ev.ui_element is self.again:
+            self.search()
+        elif ev.ui_element is self.go:
+            if self.mode == "host":
+                self.to_table()
+            else:
+                self.join()
+
+    def update(self, dt: float) -> None:
+        link = self.link
+        if self.note == SEARCHING and self._searching is not None and \
+                not self._searching.is_alive():
+            n = len(self.found)
+            self.note = f"{n} game{'s' if n != 1 else ''} found on the LAN" if n else \
+                "No game found on the LAN: type the host's address."
+            self.dirty = True
+        listed = [f.label() for f in self.found]
+        if self.mode == "join" and listed != self._listed:
+            self._listed = listed
+            self.lan.set_item_list(_items(listed))
+        if link is None:
+            return
+        if link.status == "closed":
+            self.note = f"Could not join: {link.reason or 'the host did not answer'}"
+            self.link = None
+            self.dirty = True
+            return
+        if not joined(link):
+            return
+        if self.mode == "join":
+            self.to_table()
+            return
+        self.note = ""
+        lines = seat_lines(link.client.s.presence)
+        if lines != self._lobby:
+            self._lobby = lines
+            self.lobby.set_item_list(_items(lines))
+            self.go.enable()
+            self.dirty = True
+
+    def draw(self, surf: pygame.Surface) -> None:
+        w, _ = surf.get_size()
+        t = TEXT.get("Network game", 48, GOLD, True)
+        surf.blit(t, t.get_rect(midtop=(w // 2, px(28))))
+        if self.note:
+            s = TEXT.get(self.note, 18, INK_DIM)
+            surf.blit(s, s.get_rect(midtop=(w // 2, px(80))))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.build()
+
+    def close(self) -> None:
+        for e in self.elements:
+            e.kill()
+        if self.link is not None:
+            self.link.close()
+        if self.shown is not None:
+            self.shown.close()
+        if self.server is not None:
+            self.server.stop()
