@@ -365,7 +365,8 @@ class App:
         if self.help_open:  # at a table, with what its colours mean
             layout = getattr(self.scene, "layout", None)
             space = [b for b in layout.buttons().values() if "(Space)" in b] if layout else []
-            draw_help(self.screen, getattr(layout, "legend", ()), space)
+            draw_help(self.screen, getattr(layout, "legend", ()), space,
+                      getattr(layout, "kinds", None))
 
     def run(self, quit_after: float | None = None, fps: int = 60) -> None:
         clock = pygame.time.Clock()

@@ -7,10 +7,11 @@ stands on a zone is drawn by the table layout.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
+from game.draw.marks import KindMark, badge_size, draw_badges, draw_target_rims
 from game.draw.palette import FELT_LINE, INK_DIM, ZONE_FILL, ZONE_FILL_ALT, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, unscaled
@@ -112,7 +113,6 @@ class DiamondBoard:
             s = pygame.Surface((w + 1, h + 1), pygame.SRCALPHA)
             pts = [(w // 2, 2), (w - 2, h // 2), (w // 2, h - 2), (2, h // 2)]
             pygame.draw.polygon(s, (*colour, alpha), pts)
-            pygame.draw.polygon(s, (*colour, 255), pts, width=2)
             self._fills[key] = s
         return s
 
@@ -129,7 +129,6 @@ class DiamondBoard:
         hatch = self._hatch(colour)
         for z in zones:
             surf.blit(hatch, hatch.get_rect(center=self.center(z)))
-            pygame.draw.polygon(surf, colour, self.polygon(z, shrink=0.1), width=2)
 
     def _hatch(self, colour: Color) -> pygame.Surface:
         key = (colour, -1)
@@ -146,6 +145,22 @@ class DiamondBoard:
             s.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             self._fills[key] = s
         return s
+
+    def draw_rims(self, surf: pygame.Surface, zone: int, kinds: Sequence[str],
+                  marks: dict[str, KindMark], strong: bool) -> None:
+        """Each kind's rim in its pattern round ``zone``, one inside the other."""
+        paths = [[(float(x), float(y)) for x, y in self.polygon(zone, shrink=0.04 + 0.1 * k)]
+                 for k in range(len(kinds))]
+        draw_target_rims(surf, paths, kinds, marks, strong)
+
+    def draw_badges(self, surf: pygame.Surface, zone: int, kinds: Sequence[str],
+                    marks: dict[str, KindMark]) -> None:
+        """A lit zone's badges by its left corner, beside the card standing in it."""
+        x, y = self.center(zone)
+        d = max(px(12), min(badge_size(), round(self.dy * 0.42)))
+        at = (x - self.dx * 0.62, y - (len(kinds) - 1) * (d + px(2)) / 2)
+        for k, kind in enumerate(kinds):
+            draw_badges(surf, (at[0], at[1] + k * (d + px(2))), [kind], marks, d)
 
     def draw_outline(self, surf: pygame.Surface, zones: Iterable[int], colour: Color,
                      width: int = 3) -> None:

@@ -13,6 +13,15 @@ from collections.abc import Iterable, Sequence
 import pygame
 
 from game.draw.dice import die_surface, draw_kama
+from game.draw.marks import (
+    Glow,
+    KindMark,
+    badge_size,
+    draw_badges,
+    draw_target_rims,
+    glow_circle,
+    rect_path,
+)
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, Color
 from game.draw.scale import px, scale
 from game.draw.text import TEXT, unscaled
@@ -140,6 +149,22 @@ class SquareBoard:
             surf.set_clip(clip)
             pygame.draw.rect(surf, colour, r.inflate(-2, -2), width=1)
 
+    def draw_rims(self, surf: pygame.Surface, cell: int, kinds: Sequence[str],
+                  marks: dict[str, KindMark], strong: bool) -> None:
+        """Each kind's rim in its pattern round ``cell``, one inside the other."""
+        r = self.cell_rect(cell)
+        step = px(3)
+        paths = [rect_path(r.inflate(-px(2) - 2 * k * step, -px(2) - 2 * k * step), px(3))
+                 for k in range(len(kinds))]
+        draw_target_rims(surf, paths, kinds, marks, strong)
+
+    def draw_badges(self, surf: pygame.Surface, cell: int, kinds: Sequence[str],
+                    marks: dict[str, KindMark], strong: bool) -> None:
+        """A lit cell's badges in its top right corner (smaller for a faint light)."""
+        r = self.cell_rect(cell)
+        d = max(px(10), min(badge_size(), round(self.cell * (0.42 if strong else 0.34))))
+        draw_badges(surf, (r.right - d / 2, r.top + d / 2), kinds, marks, d)
+
     def draw_kamas(self, surf: pygame.Surface, cells: Iterable[int]) -> None:
         for c in cells:
             draw_kama(surf, self.center(c), max(4, self.cell // 5))
@@ -201,7 +226,7 @@ def initials(name: str) -> str:
 
 
 def draw_token(surf: pygame.Surface, center: Point, radius: int, name: str, owner: int,
-               hp: int, max_hp: int, acting: bool = False, glow: Color | None = None,
+               hp: int, max_hp: int, acting: bool = False, glow: Glow | None = None,
                dice: Sequence[str] = (), dim: bool = False) -> pygame.Rect:
     """A round figure token: owner-coloured ring, initials, HP badge, Inspiration dice."""
     cx, cy = center
@@ -217,7 +242,7 @@ def draw_token(surf: pygame.Surface, center: Point, radius: int, name: str, owne
                  INK if not dim else INK_DIM, True)
     surf.blit(t, t.get_rect(center=(cx, cy - 1)))
     if glow is not None:
-        pygame.draw.circle(surf, glow, center, radius + 3, width=3)
+        glow_circle(surf, center, radius + px(3), glow, px(3))
     # HP badge, bottom right; red when hurt
     hurt = hp < max_hp
     ht = TEXT.get(str(hp), unscaled(max(px(11), radius * 2 // 3)), INK, True)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.draw.cards import CardFaces, FaceSpec, face_key, header_bottom, stats_top, title_bar
+from game.draw.marks import Glow, as_glow, glow_rim
 from game.draw.palette import INK, PANEL, Color
 from game.draw.scale import px, scale
 from game.draw.text import TEXT, unscaled, wrap
@@ -66,12 +67,13 @@ class CardPainter:
         self._cache.clear()
         self._composed.clear()
 
-    def surface(self, look: CardLook, size: Size, glow: Color | None = None,
+    def surface(self, look: CardLook, size: Size, glow: Glow | Color | None = None,
                 angle: int = 0, badged: bool = False) -> pygame.Surface:
         """The card's image at upright ``size``: turned, dimmed, outlined and tilted as asked.
         Badges and attached cards are not part of it (they change more often), unless
         ``badged``: a tilted hand card gets its badges before the tilt, so they lean with it
         (a Dreadnought hand card's size and speed grade)."""
+        glow = as_glow(glow)
         fk = face_key(look.face) if look.face is not None else "back"
         marks = (look.damage, look.counters, look.pills_left) if badged else None
         key = (fk, size, look.sideways, look.dimmed, glow, angle, scale(), marks)
@@ -98,13 +100,14 @@ class CardPainter:
         return img
 
     def draw(self, surf: pygame.Surface, look: CardLook, center: tuple[int, int], size: Size,
-             glow: Color | None = None, ring: Color | None = None,
+             glow: Glow | Color | None = None, ring: Color | None = None,
              lift: int = 0) -> pygame.Rect:
         """Draw ``look`` centred on ``center`` (raised by ``lift`` pixels) with what is under
         it, its shadow, an owner ``ring`` and its badges; returns the card's own box. The
         whole picture is composed once per look and size, so this is one blit."""
         box = pygame.Rect((0, 0), footprint(size, look.sideways))
         box.center = (center[0], center[1] - lift)
+        glow = as_glow(glow)
         key = (look, size, glow, ring, bool(lift), scale())
         got = self._composed.get(key)
         if got is None:
@@ -116,7 +119,7 @@ class CardPainter:
         surf.blit(img, (box.x - ox, box.y - oy))
         return box
 
-    def _compose(self, look: CardLook, size: Size, glow: Color | None, ring: Color | None,
+    def _compose(self, look: CardLook, size: Size, glow: Glow | None, ring: Color | None,
                  lifted: bool) -> tuple[pygame.Surface, tuple[int, int]]:
         """The card with everything around it on a transparent canvas, and where the card's
         own box starts on it."""
@@ -324,13 +327,13 @@ def face_down_mark(surf: pygame.Surface, box: pygame.Rect, top: int = 0) -> None
     surf.blit(t, t.get_rect(center=band.center))
 
 
-def _outlined(img: pygame.Surface, colour: Color) -> pygame.Surface:
-    """``img`` inside a glowing border of ``colour`` (legal to play, a legal target…)."""
+def _outlined(img: pygame.Surface, glow: Glow) -> pygame.Surface:
+    """``img`` inside a glowing border of ``glow``'s colour in its rim pattern (legal to
+    play, answerable…): a soft halo, then the rim."""
     w, h = img.get_size()
-    pad = px(4)
+    pad = px(5)
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-    pygame.draw.rect(out, (*colour, 110), out.get_rect(), border_radius=px(10))
-    pygame.draw.rect(out, colour, out.get_rect().inflate(-px(3), -px(3)), width=px(2),
-                     border_radius=px(9))
+    pygame.draw.rect(out, (*glow.colour, 70), out.get_rect(), border_radius=px(10))
+    glow_rim(out, out.get_rect().inflate(-px(3), -px(3)), glow, px(3), px(9))
     out.blit(img, (pad, pad))
     return out

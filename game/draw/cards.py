@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 from PIL import Image
 
+from game.draw.marks import Glow, glow_rim
 from game.draw.palette import CARD_BACK, CARD_BACK_EDGE, INK, INK_DARK, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit, font, unscaled, wrap
@@ -257,17 +258,17 @@ class CardFaces:
         return surf
 
     def outlined(self, img: pygame.Surface, key: str, size: tuple[int, int],
-                 colour: Color) -> pygame.Surface:
-        """``img`` with a glowing border of ``colour`` (legal to play, answerable…)."""
-        k = (f"{key}+{colour}", size[0], size[1])
+                 glow: Glow) -> pygame.Surface:
+        """``img`` with a glowing border in ``glow``'s colour and rim pattern (legal to play,
+        answerable…)."""
+        k = (f"{key}+{glow}", size[0], size[1])
         surf = self._turned.get(k)
         if surf is None:
             w, h = img.get_size()
-            surf = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
-            pygame.draw.rect(surf, (*colour, 110), surf.get_rect(), border_radius=10)
-            pygame.draw.rect(surf, colour, surf.get_rect().inflate(-3, -3), width=2,
-                             border_radius=9)
-            surf.blit(img, (4, 4))
+            surf = pygame.Surface((w + 10, h + 10), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (*glow.colour, 70), surf.get_rect(), border_radius=10)
+            glow_rim(surf, surf.get_rect().inflate(-3, -3), glow, 3, 9)
+            surf.blit(img, (5, 5))
             self._turned[k] = surf
         return surf
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.draw.marks import Glow, glow_rim
 from game.draw.palette import GOLD, INK, INK_DARK, INK_DIM, PANEL, PANEL_EDGE, Color
 from game.draw.scale import anim_ms, px
 from game.draw.text import TEXT, fit
@@ -101,7 +102,7 @@ def die_surface(face: str, size: int, tint: Color | None = None) -> pygame.Surfa
 
 
 def draw_die(surf: pygame.Surface, face: str, center: tuple[int, int], size: int,
-             angle: float = 0.0, glow: Color | None = None) -> pygame.Rect:
+             angle: float = 0.0, glow: Glow | None = None) -> pygame.Rect:
     img = die_surface(face, size)
     if angle:
         img = pygame.transform.rotozoom(img, angle, 1.0)
@@ -112,8 +113,7 @@ def draw_die(surf: pygame.Surface, face: str, center: tuple[int, int], size: int
         pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 5))
     surf.blit(img, rect)
     if glow is not None:
-        pygame.draw.rect(surf, glow, rect.inflate(px(8), px(8)), width=px(3),
-                         border_radius=size // 4)
+        glow_rim(surf, rect.inflate(px(8), px(8)), glow, px(3), size // 4)
     return rect
 
 
@@ -162,7 +162,7 @@ class DiceTray:
         return [(x0 + k * gap, y) for k in range(n)]
 
     def draw(self, surf: pygame.Surface, title: str, note: str, glowing: Sequence[int] = (),
-             skip: int | None = None, glow: Color = GOLD) -> list[pygame.Rect]:
+             skip: int | None = None, glow: Glow | None = None) -> list[pygame.Rect]:
         """The tray, its dice (rolling or landed); returns each die's rect."""
         pygame.draw.rect(surf, PANEL, self.rect, border_radius=px(8))
         pygame.draw.rect(surf, PANEL_EDGE, self.rect, width=px(1), border_radius=px(8))
@@ -193,7 +193,7 @@ class DiceTray:
                 rects.append(draw_die(surf, shown, center, self.die, angle))
             else:
                 rects.append(draw_die(surf, face, c, self.die,
-                                      glow=glow if k in glowing else None))
+                                      glow=(glow or Glow(GOLD)) if k in glowing else None))
                 lt = TEXT.get(FACE_SHORT.get(face, face), 14, INK_DIM)
                 surf.blit(lt, lt.get_rect(midtop=(c[0], c[1] + self.die // 2 + px(2))))
         if note:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection, Hashable, Sequence
 import pygame
 
 from game.draw.cards import CardFaces, FaceSpec, face_key
+from game.draw.marks import Glow
 from game.draw.scale import px
 
 DIM = (105, 105, 115, 255)  # a card that cannot be played now: darker, still readable
@@ -63,8 +64,8 @@ class HandFan:
     def draw(self, surf: pygame.Surface, faces: CardFaces,
              spec_of: Callable[[Hashable], FaceSpec | None], skip: Hashable | None = None,
              raised: Hashable | None = None,
-             glow: Callable[[Hashable], tuple[int, int, int] | None]
-             = lambda i: None, dim: Collection[Hashable] = ()) -> None:
+             glow: Callable[[Hashable], Glow | None] = lambda i: None,
+             dim: Collection[Hashable] = ()) -> None:
         """Draw the fan; ``spec_of`` None draws a card back; ``raised`` pops a card up;
         ``glow`` outlines cards (e.g. those with a legal play); ``dim`` darkens the cards that
         cannot be played now (a raised one shows at full strength, to be read)."""
@@ -75,10 +76,10 @@ class HandFan:
             up = iid == raised
             img = faces.back(self.card) if spec is None else faces.face(spec, self.card)
             key = face_key(spec) if spec else "back"
-            colour = glow(iid)
-            if colour is not None:
-                img = faces.outlined(img, key, self.card, colour)
-                key = f"{key}+{colour}"
+            lit = glow(iid)
+            if lit is not None:
+                img = faces.outlined(img, key, self.card, lit)
+                key = f"{key}+{lit}"
             if not up and ang:
                 img = faces.tilted(img, key, self.card, ang)
             if iid in dim and not up:

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.draw.legend import Entry, swatch
+from game.draw.legend import SWATCH, swatch, words
+from game.draw.marks import KindMark, Shown
 from game.draw.palette import GOLD, INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.scale import px
 from game.draw.text import TEXT, wrap
@@ -73,17 +74,19 @@ def table_keys(space: Sequence[str] = ()) -> tuple[tuple[str, str], ...]:
                  else (key, what) for key, what in KEYS)
 
 
-def help_rect(size: tuple[int, int], entries: Sequence[Entry] = ()) -> pygame.Rect:
+def help_rect(size: tuple[int, int], entries: Sequence[Shown] = ()) -> pygame.Rect:
     w, h = size
     wide = px(760) + (px(LEGEND_W) if entries else 0)
     pw, ph = min(w - px(40), wide), min(h - px(40), px(60 + 34 * len(KEYS) + 12))
     return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
 
 
-def draw_help(surf: pygame.Surface, entries: Sequence[Entry] = (),
-              space: Sequence[str] = ()) -> pygame.Rect:
+def draw_help(surf: pygame.Surface, entries: Sequence[Shown] = (),
+              space: Sequence[str] = (), kinds: dict[str, KindMark] | None = None
+              ) -> pygame.Rect:
     """The F1 overlay: every key of the table, over a dimmed screen; at a table, what its
-    colours mean too (``entries``: the layout's legend), what Space does there (``space``:
+    highlights mean too (``entries``: the layout's legend, each kind's mark and word from
+    ``kinds``), what Space does there (``space``:
     the labels of its buttons marked (Space)) and where the how-to-play page is."""
     r = help_rect(surf.get_size(), entries)
     modal_panel(surf, r, "Keys", "F1 or Esc closes")
@@ -105,25 +108,27 @@ def draw_help(surf: pygame.Surface, entries: Sequence[Entry] = (),
         y += px(34)
     if entries:
         _draw_legend(surf, pygame.Rect(r.right - px(LEGEND_W), r.y + px(58), px(LEGEND_W - 20),
-                                       r.h - px(70)), entries)
+                                       r.h - px(70)), entries, kinds or {})
     return r
 
 
-def _draw_legend(surf: pygame.Surface, r: pygame.Rect, entries: Sequence[Entry]) -> None:
+def _draw_legend(surf: pygame.Surface, r: pygame.Rect, entries: Sequence[Shown],
+                 kinds: dict[str, KindMark]) -> None:
     pygame.draw.line(surf, PANEL_EDGE, (r.x - px(12), r.y), (r.x - px(12), r.bottom))
-    t = TEXT.get("Colours on the table", 19, GOLD, True)
+    t = TEXT.get("Marks on the table", 19, GOLD, True)
     surf.blit(t, (r.x, r.y))
     y = r.y + px(34)
-    for colour, style, words in entries:
-        swatch(surf, pygame.Rect(r.x, y, px(26), px(18)), colour, style)
-        lines = wrap(words, 17, r.w - px(38))
-        for k, line in enumerate(lines):
-            lt = TEXT.get(line, 17, INK_DIM)
-            surf.blit(lt, (r.x + px(36), y + px(1) + k * px(19)))
-        y += px(19) * len(lines) + px(13)
+    sw = px(SWATCH[0])
+    for line in entries:
+        swatch(surf, pygame.Rect(r.x, y, sw, px(SWATCH[1])), line, kinds.get(line.kind))
+        lines = wrap(words(line, kinds), 17, r.w - sw - px(10))
+        for k, text in enumerate(lines):
+            lt = TEXT.get(text, 17, INK_DIM)
+            surf.blit(lt, (r.x + sw + px(10), y + px(1) + k * px(19)))
+        y += px(19) * len(lines) + px(11)
     tip = wrap("The rules on one page: How to play, in the menu.", 16, r.w)
     y = max(y + px(8), r.bottom - px(20) * len(tip))
-    for line in tip:
-        lt = TEXT.get(line, 16, INK)
+    for tip_line in tip:
+        lt = TEXT.get(tip_line, 16, INK)
         surf.blit(lt, (r.x, y))
         y += px(20)

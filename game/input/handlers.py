@@ -220,7 +220,7 @@ class Idle(Handler):
         for i in legal:
             src = ctx.layout.source_of(i)
             if src is not None:
-                ov.glow[src] = "respond" if responding else "open"
+                ov.glow[src] = "respond" if responding else "usable"
         ov.dim = dimmed(ctx, legal)
         for kind, zones in zone_targets(ctx, _click_targets(ctx)).items():
             ov.strong.setdefault(kind, []).extend(zones)

@@ -291,7 +291,7 @@ class KeyTargets(Handler):
         else:
             ov = Overlay(strong=zone_targets(ctx, self.intents))
             if self.piece is not None:
-                ov.glow[self.piece.source] = "choose"
+                ov.glow[self.piece.source] = "chosen"
                 if ctx.layout.rises(self.piece):
                     ov.raised = self.piece.source
         if not self.targets:

@@ -17,7 +17,7 @@ from typing import Any, Final, TypeAlias
 import pygame
 
 from game.draw.cards import FaceSpec
-from game.draw.legend import Entry
+from game.draw.marks import GLOWS, KindMark, Shown
 from game.draw.panels import SEQUENCE_TITLE
 from game.draw.scale import px
 from rules import registry
@@ -117,7 +117,11 @@ class TableLayout(ABC):
     space_kinds: Sequence[str] = ()  # what Space does: the first legal intent of these kinds
     pass_kind: str | None = None  # declines a response (auto-pass; "Respond…" offers the rest)
     hover_kinds: Sequence[str] = ()  # highlight kinds shown on a piece that shows its range
-    legend: Sequence[Entry] = ()  # what the table's colours mean (the F1 overlay shows it)
+    # Every highlight kind the table shows (``highlight_kind``'s answers and the handlers'
+    # glows) with its mark: word, badge glyph, rim pattern (game/draw/marks.py). Declared
+    # once per game; the table's marks, its legend and the look mode read it.
+    kinds: dict[str, KindMark] = GLOWS
+    legend: Sequence[Shown] = ()  # what the table's highlights mean (the F1 overlay shows it)
     dim_places: Sequence[str] = ("hand",)  # places (``pieces()``) whose idle pieces are dimmed
     pack: Path | None = None  # the pack folder the game plays from (``table_for`` sets it)
     sequence_title: str = SEQUENCE_TITLE  # the response window panel's title

@@ -13,6 +13,7 @@ import pygame
 
 from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec, spec_of
+from game.draw.marks import GLOWS, KindMark, Shown
 from game.draw.palette import GOLD, HIGHLIGHT, INK, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, wrap
@@ -95,12 +96,19 @@ class BosTable(RegionTable):
     manual_regions = {"field": ((BOARD, 0),), "grave": (("graveyard", 0),),
                       "castle": (("castle", 0),), "spells": (("spellbook", 0),),
                       "wizards": (("wizards", 0),), "boss": (("boss", 0),)}
+    kinds = {**GLOWS,
+             "open": KindMark("Reveal", "plus", "solid"),
+             "move": KindMark("Summon", "arrow", "solid"),
+             "attack": KindMark("Attack", "swords", "dashed"),
+             "skill": KindMark("Cast", "bolt", "dotted"),
+             "choose": KindMark("Block", "diamond", "dotted")}
     legend = (
-        (HIGHLIGHT["open"], "glow", "a card you can use now (click for its menu)"),
-        (HIGHLIGHT["move"], "bright", "blue: a column to summon into"),
-        (HIGHLIGHT["attack"], "bright", "red: a summon or player it can attack"),
-        (HIGHLIGHT["skill"], "bright", "purple: a target of the spell or ability"),
-        (HIGHLIGHT["choose"], "bright", "yellow: a card that can block"),
+        Shown("usable", "glow", "a card you can use now (click for its menu)"),
+        Shown("move", "bright", "a column to summon into"),
+        Shown("attack", "bright", "a summon or player it can attack"),
+        Shown("skill", "bright", "a target of the spell or ability"),
+        Shown("choose", "bright", "a card that can block"),
+        Shown("open", "bright", "a boss to reveal"),
     )
     dim_places = ("castle", "spells")
 

@@ -11,7 +11,8 @@ import pygame
 
 from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec
-from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
+from game.draw.marks import GLOWS, KindMark, Shown
+from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit, wrap
 from game.layouts.base import Overlay, Piece, Seats
@@ -111,14 +112,19 @@ class DreadnoughtTable(RegionTable):
     highlight_kinds = {"cast": "open", "dummy": "choose", "move": "move", "attack": "attack",
                        "ability": "skill", "choose_speed": "open", "gear_change": "choose",
                        "discard": "choose"}
+    kinds = {**GLOWS,
+             "open": KindMark("Cast", "plus", "solid"),
+             "choose": KindMark("Choose", "diamond", "dotted"),
+             "move": KindMark("Move", "arrow", "solid"),
+             "attack": KindMark("Attack", "swords", "dashed"),
+             "skill": KindMark("Ability", "bolt", "dotted")}
     legend = (
-        (HIGHLIGHT["open"], "glow", "a card you can use now (click for its menu)"),
-        (HIGHLIGHT["open"], "bright", "green: where a unit is cast, or a speed card goes"),
-        (HIGHLIGHT["choose"], "bright", "yellow: where a dummy goes; a Gear Change or a "
-                                        "discard"),
-        (HIGHLIGHT["move"], "bright", "blue: a slot to move the unit to"),
-        (HIGHLIGHT["attack"], "bright", "red: the Battle Area to attack"),
-        (HIGHLIGHT["skill"], "bright", "purple: a target of the ability"),
+        Shown("usable", "glow", "a card you can use now (click for its menu)"),
+        Shown("open", "bright", "where a unit is cast, or a speed card goes"),
+        Shown("choose", "bright", "where a dummy goes; a Gear Change or a discard"),
+        Shown("move", "bright", "a slot to move the unit to"),
+        Shown("attack", "bright", "the Battle Area to attack"),
+        Shown("skill", "bright", "a target of the ability"),
     )
     # A manual step's drops (``RegionTable.manual_spots``): the two Battle Areas are board
     # slots 0-1 and 2-3, a caster stands for its HP cards.

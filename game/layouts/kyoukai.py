@@ -12,7 +12,8 @@ from game.draw.board_diamond import DiamondBoard
 from game.draw.card_states import face_down_mark
 from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.hand import HandFan
-from game.draw.legend import Entry, draw_key
+from game.draw.legend import draw_key
+from game.draw.marks import GLOWS, KindMark, Shown, by_zone, glow_of, glow_rim
 from game.draw.palette import (
     GOLD,
     HIGHLIGHT,
@@ -78,14 +79,21 @@ class KyoukaiTable(TableLayout):
     space_kinds = ("pass", "end_action", "end_step")
     pass_kind = "pass"  # legal exactly while a Sequence waits for this player's response
     hover_kinds = ("move", "attack")
+    kinds = {**GLOWS,
+             "open": KindMark("Open", "plus", "solid"),
+             "move": KindMark("Move", "arrow", "solid"),
+             "attack": KindMark("Attack", "swords", "dashed"),
+             "skill": KindMark("Skill", "bolt", "dotted"),
+             "choose": KindMark("Choose", "diamond", "dotted")}
     legend = (
-        (LIT["open"], "glow", "a card or Gate you can use now"),
-        (LIT["respond"], "glow", "a card you can respond with"),
-        (LIT["move"], "bright", "blue: Move here now (drop it here)"),
-        (LIT["attack"], "bright", "red: a Gate it can Attack now"),
-        (LIT["attack"], "hatched", "red hatching: an enemy Gate it could Attack after a Move"),
-        (LIT["skill"], "bright", "purple: a target of its Skill now"),
-        (LIT["choose"], "bright", "yellow: a choice to click"),
+        Shown("usable", "glow", "a card or Gate you can use now"),
+        Shown("respond", "glow", "a card you can respond with"),
+        Shown("open", "bright", "open the Gate here (drop it here)"),
+        Shown("move", "bright", "Move here now (drop it here)"),
+        Shown("attack", "bright", "a Gate it can Attack now"),
+        Shown("attack", "hatched", "hatched: an enemy Gate it could Attack after a Move"),
+        Shown("skill", "bright", "a target of its Skill now"),
+        Shown("choose", "bright", "a choice to click"),
     )
 
     def buttons(self) -> dict[str, str]:
@@ -112,11 +120,11 @@ class KyoukaiTable(TableLayout):
             return None
         return f"{self.describe(intent)}: this harms your own piece. Do it?"
 
-    def key(self, overlay: Overlay) -> list[Entry]:
+    def key(self, overlay: Overlay) -> list[Shown]:
         """The legend lines for the highlights on the table now (its small on-table key)."""
-        shown = {(LIT[k], "bright") for k, z in overlay.strong.items() if z and k in LIT}
-        shown |= {(LIT[k], "hatched") for k, z in overlay.lit.items() if z and k in LIT}
-        return [e for e in self.legend if (e[0], e[1]) in shown]
+        shown = {(k, "bright") for k, z in overlay.strong.items() if z}
+        shown |= {(k, "hatched") for k, z in overlay.lit.items() if z}
+        return [e for e in self.legend if (e.kind, e.style) in shown]
 
     def group_key(self, intent: Intent) -> Hashable:
         return getattr(intent, "skill", None)  # one menu group per skill of a card
@@ -471,17 +479,24 @@ class KyoukaiTable(TableLayout):
             if overlay.strong.get(kind):
                 self.board.draw_lit(surf, cells(overlay.strong[kind]), LIT[kind],
                                     _alpha(kind, strong=True))
+        order = list(self.kinds)
+        lit = [(z, kinds, strong) for ov, strong in ((overlay.lit, False), (overlay.strong, True))
+               for z, kinds in by_zone(ov, order).items() if isinstance(z, int)]
+        for z, kinds, strong in lit:
+            self.board.draw_rims(surf, z, kinds, self.kinds, strong)
         hand_top = self.size[1] - self.hand_card[1] - px(HAND_MARGIN)
-        draw_key(surf, (self.center.x + px(10), hand_top - px(8)), self.key(overlay))
+        draw_key(surf, (self.center.x + px(10), hand_top - px(8)), self.key(overlay), self.kinds)
         dragged = overlay.dragging[0] if overlay.dragging else None
         for z, iid in enumerate(v.field):
             if iid >= 0 and iid != dragged:
                 self._draw_gate(surf, iid, z, overlay.glow.get(iid))
+        for z, kinds, _ in lit:  # over the Gates, so none hides them
+            self.board.draw_badges(surf, z, kinds, self.kinds)
         for p in (0, 1):
             self._draw_panel(surf, p, overlay)
         self.hand.draw(surf, self.faces, self.face, skip=dragged,
                        raised=overlay.raised,
-                       glow=lambda i: LIT[overlay.glow[i]] if i in overlay.glow else None,
+                       glow=lambda i: glow_of(overlay.glow.get(i), self.kinds),
                        dim=overlay.dim)
 
     def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
@@ -532,9 +547,9 @@ class KyoukaiTable(TableLayout):
         surf.blit(img, rect)
         if spec is not None and iid in down:
             face_down_mark(surf, rect)
-        if glow is not None:
-            pygame.draw.rect(surf, LIT[glow], rect.inflate(px(10), px(10)), width=px(3),
-                             border_radius=px(8))
+        lit = glow_of(glow, self.kinds)
+        if lit is not None:
+            glow_rim(surf, rect.inflate(px(10), px(10)), lit, px(3), px(8))
         card = self.view.card(iid)
         if card.type == "entrant" and spec is not None:
             life = max(0, ENTRANT_LIFE - g.damage)  # the killing blow may overshoot
@@ -588,10 +603,9 @@ class KyoukaiTable(TableLayout):
             if spec is None:
                 continue
             surf.blit(self.faces.face(spec, self.mini), piece.rect)
-            kind = overlay.glow.get(piece.source)
-            if kind is not None:
-                pygame.draw.rect(surf, LIT[kind], piece.rect.inflate(px(6), px(6)),
-                                 width=px(3), border_radius=px(6))
+            lit = glow_of(overlay.glow.get(piece.source), self.kinds)
+            if lit is not None:
+                glow_rim(surf, piece.rect.inflate(px(6), px(6)), lit, px(3), px(6))
         if p == v.active:
             t = TEXT.get("active", 14, GOLD)
             surf.blit(t, t.get_rect(topright=(rect.right - px(10), rect.y + px(10))))

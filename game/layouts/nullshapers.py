@@ -11,7 +11,8 @@ import pygame
 
 from game.draw.card_states import CardLook
 from game.draw.cards import CardFaces, FaceSpec
-from game.draw.palette import HIGHLIGHT, OWNER, Color
+from game.draw.marks import GLOWS, KindMark, Shown
+from game.draw.palette import OWNER, Color
 from game.draw.scale import px
 from game.draw.text import TEXT
 from game.layouts.base import CHANGED_BY_RELOAD, ManualSpot, Overlay, Piece, Pos, Seats
@@ -100,13 +101,20 @@ class NullshapersTable(RegionTable):
                       "staging": ((BOARD, STAGING), ("staging", 0)),
                       **{f"sector{b}": ((BOARD, b),) for b in range(3)}}
 
+    kinds = {**GLOWS,
+             "open": KindMark("Play", "plus", "solid"),
+             "move": KindMark("Advance", "arrow", "solid"),
+             "skill": KindMark("Convert", "bolt", "dotted"),
+             "attack": KindMark("Attack", "swords", "dashed"),
+             "choose": KindMark("Choose", "diamond", "dotted")}
     legend = (
-        (HIGHLIGHT["open"], "glow", "a card you can use now"),
-        (HIGHLIGHT["respond"], "glow", "a card you can answer the queue with"),
-        (HIGHLIGHT["open"], "bright", "green: play the card here"),
-        (HIGHLIGHT["move"], "bright", "blue: advance into this biome, or defend this attacker"),
-        (HIGHLIGHT["skill"], "bright", "purple: convert into energy, or attach the gear here"),
-        (HIGHLIGHT["choose"], "bright", "yellow: a choice to click"),
+        Shown("usable", "glow", "a card you can use now"),
+        Shown("respond", "glow", "a card you can answer the queue with"),
+        Shown("open", "bright", "play the card here"),
+        Shown("move", "bright", "advance into this biome, or defend this attacker"),
+        Shown("skill", "bright", "convert into energy, or attach the gear here"),
+        Shown("attack", "bright", "attack with it"),
+        Shown("choose", "bright", "a choice to click"),
     )
 
     def __init__(self, faces: CardFaces | None = None) -> None:

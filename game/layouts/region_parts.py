@@ -8,7 +8,7 @@ import pygame
 
 from game.draw.card_states import CardLook, CardPainter
 from game.draw.cards import header_bottom
-from game.draw.palette import GOLD, HIGHLIGHT, INK, INK_DIM, OWNER, PANEL, Color
+from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, fit, fit_smaller, font
 from game.layouts.region_spec import Content, Placed, card_in, inner_rect, slot_rects
@@ -132,14 +132,6 @@ def _panel(surf: pygame.Surface, p: Placed, c: Content) -> None:
         t = TEXT.get(words, size, INK if k == 0 else INK_DIM)
         surf.blit(t, t.get_rect(midleft=(inner.x, y + line_h // 2)))
         y += line_h
-
-
-def draw_lit(surf: pygame.Surface, rect: pygame.Rect, kind: str, strong: bool) -> None:
-    """A target lit in its highlight kind's colour; ``strong``: legal right now."""
-    colour = HIGHLIGHT.get(kind, HIGHLIGHT["open"])
-    tint = tuple(v // (4 if strong else 7) for v in colour)
-    surf.fill(tint, rect, special_flags=pygame.BLEND_RGB_ADD)
-    pygame.draw.rect(surf, colour, rect, width=px(3) if strong else px(1), border_radius=px(6))
 
 
 def draw_browse_frame(surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:

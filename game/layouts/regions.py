@@ -30,7 +30,8 @@ from game.draw.card_states import (
 )
 from game.draw.cards import CardFaces, FaceSpec
 from game.draw.hand import HandFan
-from game.draw.palette import HIGHLIGHT, Color
+from game.draw.marks import badge_size, by_zone, draw_badges, glow_of, target_rect
+from game.draw.palette import Color, version
 from game.draw.scale import px, scale
 from game.layouts.base import (
     UNTARGETED,
@@ -42,7 +43,6 @@ from game.layouts.base import (
     Seats,
     TableLayout,
     ZoneId,
-    cells,
     top_bar,
 )
 from game.layouts.face_down import marked
@@ -50,7 +50,6 @@ from game.layouts.region_book import Leaf, PagedBooks, draw_leaf, lay_out, tab_c
 from game.layouts.region_parts import (
     draw_browse_frame,
     draw_count,
-    draw_lit,
     draw_region,
     pile_rect,
 )
@@ -472,11 +471,13 @@ class RegionTable(PagedBooks, TableLayout):
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, overlay: Overlay) -> None:
         self._draw_regions(surf)
-        for kind, zones in overlay.lit.items():
-            self._draw_lit(surf, zones, kind, strong=False)
-        for kind, zones in overlay.strong.items():
-            self._draw_lit(surf, zones, kind, strong=True)
-        on_cards = self._on_cards(overlay)  # drawn over the cards, or the cards hide them
+        order = list(self.kinds)
+        lit = [(z, kinds, strong) for ov, strong in ((overlay.lit, False), (overlay.strong, True))
+               for z, kinds in by_zone(ov, order).items()
+               if isinstance(z, int) and 0 <= z < len(self._targets)]
+        for z, kinds, strong in lit:
+            if not self.card_zone(z):
+                target_rect(surf, self._targets[z][1], kinds, self.kinds, strong)
         dragged = overlay.dragging[0] if overlay.dragging else None
         browsing = [d for d in self.cards if d.browsed]
         for p in self.placed:
@@ -486,15 +487,29 @@ class RegionTable(PagedBooks, TableLayout):
             if d.look.id == dragged or d.browsed:
                 continue
             self._draw_card(surf, d, overlay)
-        for kind, lit_cards, strong in on_cards:
-            for z in lit_cards:
-                draw_lit(surf, self._targets[z][1].inflate(px(6), px(6)), kind, strong)
+        for z, kinds, strong in lit:  # a card's own targets, around it, over the cards
+            if self.card_zone(z):
+                target_rect(surf, self._targets[z][1].inflate(px(6), px(6)), kinds,
+                            self.kinds, strong)
+        for z, kinds, _ in lit:  # the badges last: no card covers them
+            self.draw_target_badges(surf, z, kinds)
         for p in self.placed:
             if p.region.kind in ("pile", "book") and not p.region.inline:
                 draw_count(surf, p, self.held.get(p.id, Content()), self.spec.card_ratio)
         self.draw_marks(surf, overlay)
         if self.open_book is not None:
             self._draw_browse(surf, browsing, overlay, dragged)
+
+    def draw_target_badges(self, surf: pygame.Surface, zone: int, kinds: Sequence[str]) -> None:
+        """The badges of a lit target: in a slot's or region's top right corner; on a card's
+        right edge, over its picture (its name and numbers stay readable)."""
+        r = self._targets[zone][1]
+        d = max(px(12), min(badge_size(), r.h // 3))
+        if self.card_zone(zone):
+            at = (r.right + px(3), r.top + r.h * 0.45)
+        else:
+            at = (r.right - d // 2 - px(3), r.top + d // 2 + px(3))
+        draw_badges(surf, at, kinds, self.kinds, d)
 
     def draw_marks(self, surf: pygame.Surface, overlay: Overlay) -> None:
         """What a game draws on its table besides regions and cards (a banner, room left in
@@ -504,7 +519,8 @@ class RegionTable(PagedBooks, TableLayout):
         """The regions without their cards change only with the view, so they are drawn once
         and kept: a copy of the play area, felt included (nothing else is drawn over the
         felt there before the table), blitted whole in later frames."""
-        key = (surf.get_size(), scale(), type(surf))  # a TextRecorder sees the texts drawn
+        # a TextRecorder sees the texts drawn; a palette's player colours are in the labels
+        key = (surf.get_size(), scale(), type(surf), version())
         if self._layer is not None and self._layer[0] == key:
             surf.blit(self._layer[1], self.area)
             return
@@ -515,8 +531,7 @@ class RegionTable(PagedBooks, TableLayout):
             self._layer = (key, surf.subsurface(self.area).copy())
 
     def _draw_card(self, surf: pygame.Surface, d: Drawn, overlay: Overlay) -> None:
-        kind = overlay.glow.get(d.look.id)
-        glow = HIGHLIGHT.get(kind) if kind is not None else None
+        glow = glow_of(overlay.glow.get(d.look.id), self.kinds)
         if d.where == "hand" or d.angle:
             up = d.look.id == overlay.raised
             img = self.painter.surface(d.look, d.size, glow, 0 if up else d.angle,
@@ -526,27 +541,10 @@ class RegionTable(PagedBooks, TableLayout):
             return
         self.painter.draw(surf, d.look, d.center, d.size, glow)
 
-    def _draw_lit(self, surf: pygame.Surface, zones: Sequence[ZoneId], kind: str,
-                  strong: bool) -> None:
-        for z in cells(zones):
-            if 0 <= z < len(self._targets) and not self.card_zone(z):
-                draw_lit(surf, self._targets[z][1], kind, strong)
-
     def card_zone(self, zone: int) -> bool:
         """Whether ``zone`` is a card on the table (a game's per-card target: an agent that
         takes gear) rather than a region or a slot: it is lit around the card, above it."""
         return False
-
-    def _on_cards(self, overlay: Overlay) -> list[tuple[str, list[int], bool]]:
-        """The lit zones that are cards: (kind, zones, strong)."""
-        out = []
-        for lit, strong in ((overlay.lit, False), (overlay.strong, True)):
-            for kind, zones in lit.items():
-                mine = [z for z in zones if isinstance(z, int) and 0 <= z < len(self._targets)
-                        and self.card_zone(z)]
-                if mine:
-                    out.append((kind, mine, strong))
-        return out
 
     def _draw_browse(self, surf: pygame.Surface, cards: list[Drawn], overlay: Overlay,
                      dragged: Any) -> None:

@@ -181,7 +181,7 @@ def test_idle_glows_tuple_pieces_open_and_space_does_nothing_by_default() -> Non
     idle = Idle()
     idle.handle(_ev(pygame.MOUSEMOTION, pos=CARD_RECT.center, rel=(0, 0), buttons=(0, 0, 0)), ctx)  # type: ignore[arg-type]
     ov = idle.overlay(ctx)  # type: ignore[arg-type]
-    assert ov.glow == {CARD: "open"}  # no response window unless the layout says so
+    assert ov.glow == {CARD: "usable"}  # no response window unless the layout says so
     assert ov.raised is None  # nothing rises unless the layout says so
     assert keyed_intent(ctx) is None  # type: ignore[arg-type]
 

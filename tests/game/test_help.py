@@ -28,16 +28,17 @@ def _texts(d: Driver) -> list[str]:
 
 
 @pytest.mark.parametrize("game", ["kyoukai", "krosmaster"])
-def test_f1_at_a_table_shows_the_colour_legend(table: Make, game: str) -> None:
+def test_f1_at_a_table_shows_the_legend_of_marks(table: Make, game: str) -> None:
     d = table(game=game, seed=1, seats=("human", "computer"))
     d.frames(2)
-    assert "Colours on the table" not in _texts(d)
+    assert "Marks on the table" not in _texts(d)
     d.key(pygame.K_F1)
     shown = " ".join(_texts(d))
-    assert "Colours on the table" in shown and "Tab / Shift+Tab" in shown
-    assert d.scene.layout.legend  # both games explain their colours
-    for _, _, words in d.scene.layout.legend:
-        assert words.split()[0] in shown
+    assert "Marks on the table" in shown and "Tab / Shift+Tab" in shown
+    layout = d.scene.layout
+    assert layout.legend  # both games explain their marks
+    for line in layout.legend:  # by the kind's word, then what it means
+        assert f"{layout.kinds[line.kind].word}:" in shown and line.says.split()[0] in shown
     assert "How to play" in shown
 
 

@@ -34,9 +34,9 @@ def test_f1_lists_this_games_colours_and_words(table: Make, game: str) -> None:
     d.frames(2)
     layout = d.scene.layout
     shown = _help(d)
-    assert layout.legend, f"{game} explains none of its colours"
-    for _, _, words in layout.legend:
-        assert words.split()[0] in shown
+    assert layout.legend, f"{game} explains none of its highlights"
+    for line in layout.legend:
+        assert f"{layout.kinds[line.kind].word}:" in shown and line.says.split()[0] in shown
     space = [b.replace("(Space)", "").strip() for b in layout.buttons().values()
              if "(Space)" in b]
     for word in space:

@@ -9,7 +9,7 @@ import pygame
 
 from game.input.handlers import Dragging, Idle
 from game.layouts.base import Piece, Seats
-from game.layouts.kyoukai import LIT, KyoukaiTable
+from game.layouts.kyoukai import KyoukaiTable
 from rules import IllegalIntent
 from rules.core.model import Intent
 from rules.kyoukai.intents import Attack
@@ -81,15 +81,14 @@ def test_dragging_shows_the_same_split_and_the_key_names_both_styles() -> None:
     ov = drag.overlay(ctx)  # type: ignore[arg-type]
     assert Z("D3") in ov.strong["attack"] and Z("D3") not in ov.lit.get("attack", ())
     key = ctx.layout.key(ov)
-    assert (LIT["attack"], "bright") in [(c, st) for c, st, _ in key]
-    assert (LIT["attack"], "hatched") in [(c, st) for c, st, _ in key]
-    styles = {(c, st) for c, st, _ in ctx.layout.legend}
-    assert (LIT["attack"], "hatched") in styles and (LIT["attack"], "bright") in styles
+    assert ("attack", "bright") in [(e.kind, e.style) for e in key]
+    assert ("attack", "hatched") in [(e.kind, e.style) for e in key]
+    styles = {(e.kind, e.style) for e in ctx.layout.legend}
+    assert ("attack", "hatched") in styles and ("attack", "bright") in styles
 
 
 def test_krosmaster_legend_names_the_style_its_reach_is_drawn_in() -> None:
-    from game.layouts.krosmaster.table import LIT as KLIT
     from game.layouts.krosmaster.table import KrosmasterTable
 
-    styles = {(c, st) for c, st, _ in KrosmasterTable.legend}
-    assert (KLIT["move"], "bright") in styles  # reach is legal now: drawn strong, not faint
+    styles = {(e.kind, e.style) for e in KrosmasterTable.legend}
+    assert ("move", "bright") in styles  # reach is legal now: drawn strong, not faint

@@ -129,7 +129,7 @@ def test_pick_a_spell_then_click_a_target_casts_it(table: Make) -> None:
     ov = d.scene.handler.overlay(d.scene)
     hl = RS.highlights(before, (fig.id, cast.spell))
     assert ov.lit["target"] == hl["target"] and ov.lit["blocked"] == hl["blocked"]
-    assert cast.target in ov.strong["target"]
+    assert cast.target in ov.strong["aim"]  # ringed: the legal targets
     # in range and sight, and in range but blocked: two different colours on screen
     d.frames()
     floor = [c for c, k in enumerate(before.board.terrain) if k == "floor"
@@ -146,7 +146,7 @@ def test_pick_a_spell_then_click_a_target_casts_it(table: Make) -> None:
                    for x in range(r.x + 2, r.right - 2)}
         assert any(b > r_ + 40 for r_, _, b in colours)  # violet hatching
     # a click on a cell that is not a target says why, and keeps the spell picked
-    wrong = next(c for c in range(144) if c not in ov.strong["target"] and c not in occ
+    wrong = next(c for c in range(144) if c not in ov.strong["aim"] and c not in occ
                  and before.board.terrain[c] == "floor")
     d.click(lay.zone_center(wrong))
     assert s.state is before and d.scene.message

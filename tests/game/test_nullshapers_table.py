@@ -222,5 +222,7 @@ def test_dragging_gear_lights_the_agents_it_attaches_to(table: Make) -> None:
     zone = lay.target_of(attach)
     assert isinstance(zone, int) and zone == lay.zone_of[(("card", attach.agent), None)]  # type: ignore[attr-defined]
     agent = lay.zone_rect(zone)
-    edge = (agent.left - 2, agent.centery)  # just outside the agent's card
-    assert tuple(d.app.screen.get_at(edge))[:3] == HIGHLIGHT["skill"], agent
+    band = [(x, y) for y in range(agent.top, agent.bottom)  # just outside the agent's card
+            for x in range(agent.left - 5, agent.left)]
+    lit = {y for x, y in band if tuple(d.app.screen.get_at((x, y)))[:3] == HIGHLIGHT["skill"]}
+    assert len(lit) > agent.h // 5, agent  # its rim, dotted

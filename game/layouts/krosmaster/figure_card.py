@@ -9,7 +9,8 @@ from collections.abc import Sequence
 import pygame
 
 from game.draw.dice import die_surface
-from game.draw.palette import GOLD, INK, INK_DARK, OWNER, Color
+from game.draw.marks import Glow, glow_rim
+from game.draw.palette import GOLD, INK, INK_DARK, OWNER, Color, highlight
 from game.draw.scale import px
 from game.draw.text import TEXT, fit
 from rules.krosmaster.cards import KrosmasterCard, Spell
@@ -75,7 +76,7 @@ def spell_summary(spell: Spell) -> str:
 def draw_figure_card(surf: pygame.Surface, rect: pygame.Rect, card: KrosmasterCard,
                      fig: Figure, acting: bool = False, detailed: bool = True,
                      selected_spell: int | None = None, castable: Sequence[int] = (),
-                     glow: Color | None = None) -> list[pygame.Rect]:
+                     glow: Glow | None = None) -> list[pygame.Rect]:
     """Draw one card; returns the rect of each spell row (empty when not detailed)."""
     alive = fig.alive
     paper = PAPER if alive else PAPER_DIM
@@ -87,8 +88,7 @@ def draw_figure_card(surf: pygame.Surface, rect: pygame.Rect, card: KrosmasterCa
     edge = GOLD if acting else (90, 80, 66)
     pygame.draw.rect(surf, edge, rect, width=px(3) if acting else px(1), border_radius=px(6))
     if glow is not None:
-        pygame.draw.rect(surf, glow, rect.inflate(px(6), px(6)), width=px(3),
-                         border_radius=px(8))
+        glow_rim(surf, rect.inflate(px(6), px(6)), glow, px(3), px(8))
     x0 = rect.x + px(12)
     # level gem, name, initiative
     gem = (x0 + px(9), rect.y + px(12))
@@ -133,7 +133,7 @@ def draw_figure_card(surf: pygame.Surface, rect: pygame.Rect, card: KrosmasterCa
             row = pygame.Rect(rect.x + px(8), y, rect.w - px(14), px(SPELL_ROW) - 1)
             rows.append(row)
             if k == selected_spell:
-                pygame.draw.rect(surf, GOLD, row, border_radius=px(4))
+                pygame.draw.rect(surf, highlight("selected"), row, border_radius=px(4))
             elif k in castable:
                 pygame.draw.rect(surf, (250, 240, 210), row, border_radius=px(4))
                 pygame.draw.rect(surf, (200, 150, 40), row, width=px(1), border_radius=px(4))

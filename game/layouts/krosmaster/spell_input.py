@@ -65,7 +65,7 @@ class SpellTargeting(Handler):
         targets = [z for i in self.intents if (z := self.table.target_of(i)) is not None]
         ov = Overlay(lit={"target": list(self.lit.get("target", [])),
                           "blocked": list(self.lit.get("blocked", []))},
-                     strong={"target": targets})
+                     strong={"aim": targets})
         ov.glow[self.table.spell_id(self.figure, self.spell)] = "selected"
         name = self.table.spell_name(self.figure, self.spell)
         ov.hint = (f"{name}: click a ringed target (Esc cancels)" if targets

@@ -13,6 +13,7 @@ Zones are board cells; a figure's card counts as the cell its figure stands on.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,8 @@ from game.draw.board_square import TERRAIN_LEGEND, SquareBoard, draw_terrain, dr
 from game.draw.card_states import face_down_mark
 from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.dice import DiceTray, draw_die, draw_kama
-from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color
+from game.draw.marks import GLOWS, KindMark, Shown, by_zone, glow_circle, glow_of
+from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color, highlight
 from game.draw.scale import px
 from game.draw.text import TEXT, fit, fit_smaller
 from game.layouts.base import (
@@ -62,16 +64,7 @@ DieId = tuple[str, int]  # ("die", die)
 DofusId = tuple[str, int, str]  # ("dofus", die, face)
 DOFUS_SIDES = ("critical", "armour", "dodge", "lock")
 
-LIT: dict[str, Color] = {
-    "move": (70, 170, 255),  # reachable cells
-    "attack": (255, 86, 64),  # cells it could cast on now
-    "target": (255, 150, 40),  # spell: in range and in line of sight
-    "blocked": (150, 110, 230),  # spell: in range, sight blocked
-    "inspire": GOLD,
-}
-GLOW: dict[str, Color] = {"open": (110, 230, 130), "respond": (255, 210, 80),
-                          "selected": GOLD}
-TARGET_RING: Color = (230, 30, 30)  # a legal target of the picked spell
+RINGED = ("aim", "inspire")  # kinds drawn as a ring round the figure on the cell
 STEP = {"tension": "Tension", "dofus": "Tension", "inspiration": "Inspiration",
         "activation": "Activation", "over": ""}
 
@@ -87,14 +80,24 @@ class KrosmasterTable(TableLayout):
     steps = ("Tension", "Inspiration", "Activation")
     space_kinds = ("end_activation",)
     hover_kinds = ("move", "attack")
+    kinds = {**GLOWS,
+             "move": KindMark("Move", "arrow", "solid"),
+             "attack": KindMark("Reach", "swords", "dashed"),
+             "target": KindMark("In sight", "triangle", "solid"),
+             "blocked": KindMark("Blocked", "slash", "dotted"),
+             "aim": KindMark("Target", "sight", "dashed"),
+             "inspire": KindMark("Inspire", "die", "solid"),
+             "selected": KindMark("Picked", "check", "solid"),
+             "choose": KindMark("Choose", "diamond", "dotted")}
     legend = (
-        (GLOW["open"], "glow", "a figure or die you can use now"),
-        (LIT["move"], "bright", "cells the figure can move to now"),
-        (LIT["attack"], "outline", "cells it could cast on from here"),
-        (LIT["target"], "bright", "spell: in range and in sight"),
-        (LIT["blocked"], "hatched", "spell: in range, sight blocked"),
-        (TARGET_RING, "ring", "a legal target of the picked spell"),
-        (GOLD, "ring", "the acting figure; where a die can go"),
+        Shown("usable", "glow", "a figure or die you can use now"),
+        Shown("move", "bright", "cells the figure can move to now"),
+        Shown("attack", "outline", "cells it could cast on from here"),
+        Shown("target", "bright", "spell: in range and in sight"),
+        Shown("blocked", "hatched", "spell: in range, sight blocked"),
+        Shown("aim", "ring", "a legal target of the picked spell"),
+        Shown("inspire", "ring", "where a die can go"),
+        Shown("selected", "bright", "the spell picked"),
     )
 
     def shows_range(self, piece: Piece) -> bool:
@@ -423,7 +426,7 @@ class KrosmasterTable(TableLayout):
         return None
 
     def highlight_kind(self, intent: Intent) -> str:
-        return {"move": "move", "cast": "target", "inspire": "inspire"}.get(intent.kind,
+        return {"move": "move", "cast": "aim", "inspire": "inspire"}.get(intent.kind,
                                                                              "choose")
 
     def focus(self) -> PieceId | None:
@@ -522,15 +525,16 @@ class KrosmasterTable(TableLayout):
         strong = {k: cells(z) for k, z in overlay.strong.items()}
         move = set(lit.get("move", ())) | set(strong.get("move", ()))
         if move:
-            board.draw_lit(surf, move, LIT["move"], alpha=70)
-        attack = [c for c in lit.get("attack", ()) if c not in move]
-        board.draw_lit(surf, attack, LIT["attack"], alpha=0, outline=2)
+            board.draw_lit(surf, move, highlight("move"), alpha=70)
         if lit.get("target"):
-            board.draw_lit(surf, lit["target"], LIT["target"], alpha=95)
+            board.draw_lit(surf, lit["target"], highlight("target"), alpha=95)
         if lit.get("blocked"):
-            board.draw_hatched(surf, lit["blocked"], LIT["blocked"])
+            board.draw_hatched(surf, lit["blocked"], highlight("blocked"))
         if strong.get("move"):
-            board.draw_lit(surf, strong["move"], LIT["move"], alpha=110, outline=2)
+            board.draw_lit(surf, strong["move"], highlight("move"), alpha=110)
+        shown = self._lit_cells(overlay, move)
+        for c, kinds, on in shown:
+            board.draw_rims(surf, c, [k for k in kinds if k not in RINGED], self.kinds, on)
         acting = v.acting()
         dragged = overlay.dragging[0] if overlay.dragging else None
         rad = self._radius()
@@ -538,16 +542,19 @@ class KrosmasterTable(TableLayout):
         for f in v.figures:
             if f.cell is None or f.id == dragged:
                 continue
-            kind = overlay.glow.get(f.id)
             box = draw_token(surf, board.center(f.cell), rad, v.name(f), f.owner, f.hp,
                              v.card(f).hp, acting=acting is not None and acting.id == f.id,
-                             glow=GLOW.get(kind) if kind else None, dice=f.inspiration)
+                             glow=glow_of(overlay.glow.get(f.id), self.kinds),
+                             dice=f.inspiration)
             if f.id in down and v.name(f) != MASKED:  # its owner's: the other sees it masked
                 face_down_mark(surf, box)
-        for c in strong.get("target", ()):  # legal targets of the picked spell: a red ring
-            pygame.draw.circle(surf, TARGET_RING, board.center(c), rad + px(5), width=px(4))
-        for c in strong.get("inspire", ()):
-            pygame.draw.circle(surf, GOLD, board.center(c), rad + px(5), width=px(3))
+        for kind in RINGED:  # the picked spell's legal targets; where a die can go
+            g = glow_of(kind, self.kinds)
+            assert g is not None
+            for c in strong.get(kind, ()):
+                glow_circle(surf, board.center(c), rad + px(5), g, px(4))
+        for c, kinds, on in shown:
+            board.draw_badges(surf, c, kinds, self.kinds, on)
         if isinstance(dragged, int) and dragged < len(v.figures):  # where it was
             f = v.figures[dragged]
             if f.cell is not None:
@@ -558,6 +565,22 @@ class KrosmasterTable(TableLayout):
         self._draw_pools(surf)
         self._draw_tray(surf, overlay)
         self.tray.draw_flights(surf)
+
+    def _lit_cells(self, overlay: Overlay, move: AbstractSet[ZoneId]
+                   ) -> list[tuple[int, list[str], bool]]:
+        """Each lit cell with its kinds, faint ones (reach after hovering) first; a cell the
+        figure can move to shows no reach (the move's light covers it)."""
+        order = list(self.kinds)
+        lit = {k: [c for c in zs if k != "attack" or c not in move]
+               for k, zs in overlay.lit.items() if k != "move"}
+        out: list[tuple[int, list[str], bool]] = []
+        for ov, on in ((lit, False), (overlay.strong, True)):
+            for c, kinds in by_zone(ov, order).items():
+                if isinstance(c, int):
+                    out.append((c, kinds, on))
+        out += [(c, ["move"], False) for c in overlay.lit.get("move", ())
+                if isinstance(c, int) and c not in overlay.strong.get("move", ())]
+        return out
 
     def _draw_legend(self, surf: pygame.Surface) -> None:
         assert self.board is not None
@@ -650,7 +673,8 @@ class KrosmasterTable(TableLayout):
                     continue
                 sel = next((k for k in range(4) if overlay.glow.get(self.spell_id(fid, k))
                             == "selected"), None)
-                glow = GOLD if f.cell is not None and f.cell in inspire else None
+                glow = glow_of("inspire", self.kinds) if f.cell is not None \
+                    and f.cell in inspire else None
                 draw_figure_card(surf, r, v.card(f), f,
                                  acting=acting is not None and acting.id == fid,
                                  detailed=self._detailed.get(fid, False), selected_spell=sel,
@@ -709,11 +733,11 @@ class KrosmasterTable(TableLayout):
             glowing = [next(iter(self._dofus))[1]]
             title, note = "Dofus die: click the side it shows", ""
         self.tray.draw(surf, fit(title, 17, self.tray.rect.w - px(16), True), note, glowing,
-                       skip)
+                       skip, glow_of("usable", self.kinds))
         for code, r in self._dofus.items():
             side = code[2]
-            draw_die(surf, side, r.center, r.w, glow=GLOW["open"] if code in overlay.glow
-                     else None)
+            draw_die(surf, side, r.center, r.w,
+                     glow=glow_of(overlay.glow.get(code), self.kinds))
 
     def draw_dragged(self, surf: pygame.Surface, overlay: Overlay) -> None:
         v = self.view
