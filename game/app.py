@@ -19,7 +19,7 @@ import pygame_gui
 from game import settings as user_settings
 from game.draw.cards import CardFaces
 from game.draw.overlay import draw_help
-from game.draw.palette import FELT, FELT_DARK
+from game.draw.palette import FELT, FELT_DARK, use_preset
 from game.draw.scale import fitting_scale, scale, set_anim_speed, set_scale
 from game.draw.text import reset_fonts
 from game.input.focus import WindowKeys
@@ -91,6 +91,7 @@ class App:
         clean_stale_temporaries()  # what killed saves left behind (never a live save's)
         self.settings, settings_note = user_settings.load()
         set_anim_speed(self.settings.animation_speed)
+        use_preset(self.settings.palette)
         pygame.init()
         reset_fonts()
         pygame.display.set_caption("Playtable")
@@ -249,6 +250,10 @@ class App:
             self.screen = self._open_window(new.size)
             self.resize(self.screen.get_size(), force=True)
         elif self._rescale():
+            self.scene.resize(self.size)
+        if new.palette != old.palette:
+            use_preset(new.palette)
+            self.faces.clear()  # their text is drawn in the palette's ink
             self.scene.resize(self.size)
         if save:
             user_settings.save(new)

@@ -1,6 +1,6 @@
-"""The player's settings: window, UI scale, animation speed, sound. A pydantic model kept as
-JSON in the user data folder (``settings.json``, shared with a few switches such as Designer
-mode, which are left as they are).
+"""The player's settings: window, UI scale, animation speed, sound, the table's palette. A
+pydantic model kept as JSON in the user data folder (``settings.json``, shared with a few
+switches such as Designer mode, which are left as they are).
 
 Reading never fails: a missing file gives the defaults quietly; a file that is not JSON, or
 holds values this version does not accept (an old or hand-edited file), gives the defaults for
@@ -35,6 +35,8 @@ class Settings(BaseModel):
     sound: bool = True
     volume: float = Field(0.7, ge=0.0, le=1.0)
     confirm_own_harm: bool = True  # ask once before a choice that harms your own piece
+    # the table's colours: the default, colour-blind safe or high contrast (draw/palette.py)
+    palette: Literal["default", "safe", "contrast"] = "default"
     # the level of each computer seat last chosen in the menu (easy, normal or hard)
     levels: tuple[Literal["easy", "normal", "hard"], Literal["easy", "normal", "hard"]] = (
         "normal", "normal")

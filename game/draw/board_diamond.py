@@ -11,13 +11,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
-from game.draw.marks import KindMark, badge_size, draw_badges, draw_target_rims
+from game.draw.marks import KindMark, badge_size, draw_badges, draw_target_rims, least_badge
 from game.draw.palette import FELT_LINE, INK_DIM, ZONE_FILL, ZONE_FILL_ALT, Color
 from game.draw.scale import px
 from game.draw.text import TEXT, unscaled
 
 Point = tuple[int, int]
-LABEL_ALPHA = 110  # zone names are printed faintly on the cloth
 
 
 class DiamondBoard:
@@ -72,10 +71,16 @@ class DiamondBoard:
 
     # ---- drawing -------------------------------------------------------------------------
     def draw_base(self, surf: pygame.Surface) -> None:
-        """The empty grid (cached until the next ``fit``)."""
+        """The empty grid (cached until the next ``fit``), then the zones' names: drawn each
+        time (over the grid, under what is lit or stands there), in ink that reads 4.5:1."""
         if self._base is None:
             self._base = self._render_base()
         surf.blit(self._base, self._base_at)
+        if self.label is not None:
+            size = unscaled(max(px(13), int(self.dy * 0.34)))
+            for z in range(self.size):
+                t = TEXT.get(self.label(z), size, INK_DIM)
+                surf.blit(t, t.get_rect(center=self.center(z)))
 
     def _render_base(self) -> pygame.Surface:
         box = self.rect.inflate(px(8), px(8))
@@ -89,12 +94,6 @@ class DiamondBoard:
             pts = [(x + off[0], y + off[1]) for x, y in self.polygon(z)]
             pygame.draw.polygon(base, ZONE_FILL if (r + c) % 2 == 0 else ZONE_FILL_ALT, pts)
             pygame.draw.polygon(base, FELT_LINE, pts, width=1)
-            if self.label is not None:  # faint, in the middle of the cell (under any card)
-                t = TEXT.get(self.label(z), unscaled(max(px(12), int(self.dy * 0.34))),
-                             INK_DIM).copy()
-                t.set_alpha(LABEL_ALPHA)
-                cx, cy = self.center(z)
-                base.blit(t, t.get_rect(center=(cx + off[0], cy + off[1])))
         pygame.draw.polygon(base, (120, 160, 140), outline, width=px(2))
         return base
 
@@ -157,7 +156,7 @@ class DiamondBoard:
                     marks: dict[str, KindMark]) -> None:
         """A lit zone's badges by its left corner, beside the card standing in it."""
         x, y = self.center(zone)
-        d = max(px(12), min(badge_size(), round(self.dy * 0.42)))
+        d = max(least_badge(), min(badge_size(), round(self.dy * 0.42)))
         at = (x - self.dx * 0.62, y - (len(kinds) - 1) * (d + px(2)) / 2)
         for k, kind in enumerate(kinds):
             draw_badges(surf, (at[0], at[1] + k * (d + px(2))), [kind], marks, d)

@@ -20,6 +20,7 @@ from game.draw.marks import (
     draw_badges,
     draw_target_rims,
     glow_circle,
+    least_badge,
     rect_path,
 )
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, Color
@@ -162,7 +163,7 @@ class SquareBoard:
                     marks: dict[str, KindMark], strong: bool) -> None:
         """A lit cell's badges in its top right corner (smaller for a faint light)."""
         r = self.cell_rect(cell)
-        d = max(px(10), min(badge_size(), round(self.cell * (0.42 if strong else 0.34))))
+        d = max(least_badge(), min(badge_size(), round(self.cell * (0.42 if strong else 0.36))))
         draw_badges(surf, (r.right - d / 2, r.top + d / 2), kinds, marks, d)
 
     def draw_kamas(self, surf: pygame.Surface, cells: Iterable[int]) -> None:
@@ -245,9 +246,9 @@ def draw_token(surf: pygame.Surface, center: Point, radius: int, name: str, owne
         glow_circle(surf, center, radius + px(3), glow, px(3))
     # HP badge, bottom right; red when hurt
     hurt = hp < max_hp
-    ht = TEXT.get(str(hp), unscaled(max(px(11), radius * 2 // 3)), INK, True)
+    ht = TEXT.get(str(hp), unscaled(max(px(13), radius * 2 // 3)), INK, True)
     badge = ht.get_rect(center=(cx + radius - px(2), cy + radius - px(3))).inflate(px(6), px(2))
-    pygame.draw.rect(surf, (170, 36, 40) if hurt else (40, 110, 60), badge,
+    pygame.draw.rect(surf, (150, 30, 36) if hurt else (24, 88, 42), badge,
                      border_radius=badge.h // 2)
     pygame.draw.rect(surf, (240, 230, 220), badge, width=1, border_radius=badge.h // 2)
     surf.blit(ht, ht.get_rect(center=badge.center))

@@ -16,7 +16,7 @@ import pygame
 
 from game.draw.cards import CardFaces, FaceSpec, face_key, header_bottom, stats_top, title_bar
 from game.draw.marks import Glow, as_glow, glow_rim
-from game.draw.palette import INK, PANEL, Color
+from game.draw.palette import INK, PANEL, Color, version
 from game.draw.scale import px, scale
 from game.draw.text import TEXT, unscaled, wrap
 
@@ -76,7 +76,7 @@ class CardPainter:
         glow = as_glow(glow)
         fk = face_key(look.face) if look.face is not None else "back"
         marks = (look.damage, look.counters, look.pills_left) if badged else None
-        key = (fk, size, look.sideways, look.dimmed, glow, angle, scale(), marks)
+        key = (fk, size, look.sideways, look.dimmed, glow, angle, scale(), version(), marks)
         img = self._cache.get(key)
         if img is not None:
             return img
@@ -108,7 +108,7 @@ class CardPainter:
         box = pygame.Rect((0, 0), footprint(size, look.sideways))
         box.center = (center[0], center[1] - lift)
         glow = as_glow(glow)
-        key = (look, size, glow, ring, bool(lift), scale())
+        key = (look, size, glow, ring, bool(lift), scale(), version())
         got = self._composed.get(key)
         if got is None:
             got = self._compose(look, size, glow, ring, bool(lift))
@@ -170,7 +170,7 @@ class CardPainter:
         """Damage by the card's left edge under its name, counters along the bottom edge:
         neither covers the name, upright or sideways (``damage_spot``, ``pill_rects``)."""
         if look.damage > 0:
-            c, rad = damage_spot(box, look.sideways)
+            c, rad = damage_spot(box, look.sideways, look.face)
             pygame.draw.circle(surf, DAMAGE, c, rad)
             pygame.draw.circle(surf, INK, c, rad, width=max(1, px(1)))
             t = TEXT.get(str(look.damage), round(unscaled(rad * 1.5)), INK, True)
@@ -184,17 +184,19 @@ class CardPainter:
                 surf.blit(t, t.get_rect(center=r.center))
 
 
-def title_on_screen(box: pygame.Rect, sideways: bool) -> pygame.Rect:
+def title_on_screen(box: pygame.Rect, sideways: bool, face: FaceSpec | None = None
+                    ) -> pygame.Rect:
     """Where the name strip of the card shown in ``box`` (``title_bar``) lies on screen."""
     w, h = footprint(box.size, sideways)  # the upright face's size
-    bar = title_bar((w, h))
+    bar = title_bar((w, h), face)
     if not sideways:
         return bar.move(box.topleft)
     # turned 90° clockwise: the face's (x, y) lands on (h - y, x); the name runs down the right
     return pygame.Rect(box.left + h - bar.bottom, box.top + bar.left, bar.h, bar.w)
 
 
-def damage_spot(box: pygame.Rect, sideways: bool) -> tuple[tuple[int, int], int]:
+def damage_spot(box: pygame.Rect, sideways: bool, face: FaceSpec | None = None
+                ) -> tuple[tuple[int, int], int]:
     """Centre and radius of the damage badge of the card shown in ``box``. It sits on the
     face's left edge (half of it hanging out) just below the face's header, and turns with the
     card: upright under the name strip on the left, sideways on the top edge left of the name
@@ -202,7 +204,7 @@ def damage_spot(box: pygame.Rect, sideways: bool) -> tuple[tuple[int, int], int]
     letters)."""
     w, h = footprint(box.size, sideways)
     rad = max(px(9), min(w, h) // 7)
-    x, y = rad // 2, header_bottom((w, h)) + px(3) + rad  # on the upright face
+    x, y = rad // 2, header_bottom((w, h), face) + px(3) + rad  # on the upright face
     if sideways:
         return (box.left + h - y, box.top + x), rad
     return (box.left + x, box.top + y), rad
@@ -216,7 +218,7 @@ def _pill_room(box: pygame.Rect, look: CardLook) -> int:
     upright, the card's width (a wider row hung over its neighbours)."""
     if not look.sideways:
         return box.w - px(4)
-    return title_on_screen(box, True).left - px(2) - (box.left + px(3))
+    return title_on_screen(box, True, look.face).left - px(2) - (box.left + px(3))
 
 
 def _pill_bottom(box: pygame.Rect, look: CardLook) -> int:
@@ -285,7 +287,7 @@ def pill_rects(box: pygame.Rect, look: CardLook, sizes: list[Size]) -> list[pyga
         total = sum(widths[k] for k in row) + gap * (len(row) - 1)
         x = box.left + px(3) if look.pills_left else box.centerx - total // 2
         if look.sideways:
-            x = min(x, title_on_screen(box, True).left - px(2) - total)
+            x = min(x, title_on_screen(box, True, look.face).left - px(2) - total)
         for k in row:
             r = pygame.Rect(x, 0, widths[k], sizes[k][1] + px(2))
             r.bottom = bottom

@@ -10,6 +10,7 @@ shrunk step by step; past the smallest size the face shows what fits and a "… 
 from __future__ import annotations
 
 import logging
+import math
 import os
 import stat
 from dataclasses import dataclass
@@ -20,9 +21,19 @@ import pygame
 from PIL import Image
 
 from game.draw.marks import Glow, glow_rim
-from game.draw.palette import CARD_BACK, CARD_BACK_EDGE, INK, INK_DARK, Color
-from game.draw.scale import px
-from game.draw.text import TEXT, fit, font, unscaled, wrap
+from game.draw.palette import (
+    CARD_BACK,
+    CARD_BACK_EDGE,
+    INK,
+    INK_DARK,
+    Color,
+    contrast,
+    ink_on,
+    reach,
+    text_floor,
+)
+from game.draw.scale import px, scale
+from game.draw.text import SMALLEST, TEXT, fit, font, unscaled, wrap
 from rules.core.packs import Face, art_path
 
 log = logging.getLogger("playtable.cards")
@@ -193,8 +204,12 @@ def _art_window(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect, radius:
     """The card's art in ``rect`` (rounded corners), or the tinted panel with its initial."""
     img = art_image(spec.art) if spec.art else None
     if img is None or rect.w < 1 or rect.h < 1:
-        pygame.draw.rect(surf, _shade(spec.colour, 0.7), rect, border_radius=radius)
-        t = _text(spec.name[:1], int(rect.h * initial), _shade(spec.colour, 1.45), True)
+        panel = _shade(spec.colour, 0.7)
+        while contrast((255, 255, 255), panel) < text_floor() + 0.1 and max(panel) > 40:
+            panel = _shade(panel, 0.85)  # darker till its initial can stand out on it
+        pygame.draw.rect(surf, panel, rect, border_radius=radius)
+        ink = reach(_shade(spec.colour, 1.45), panel, text_floor() + 0.1)
+        t = _text(spec.name[:1], int(rect.h * initial), ink, True)
         surf.blit(t, t.get_rect(center=rect.center))
         return
     pic = _cover(img, rect.size)
@@ -302,27 +317,37 @@ def _small_face(w: int) -> bool:
 
 
 def _type_size(w: int) -> int:
-    return max(12, w // 16)
+    return max(least(), w // 16)
 
 
-def title_bar(size: tuple[int, int]) -> pygame.Rect:
+def least() -> int:
+    """The least text size on a face, in the face's own pixels (a face's sizes follow its
+    pixels: ``SMALLEST`` design points at the UI scale in force)."""
+    return math.ceil(SMALLEST * scale() - 1e-9)
+
+
+def title_bar(size: tuple[int, int], face: FaceSpec | None = None) -> pygame.Rect:
     """The strip along the top of an upright face of ``size`` that holds its name (and its
     cost gem on the readable face), in the face's own pixels. One place for it, so what is
-    drawn over a card (``CardPainter.badges``) can keep off the name."""
+    drawn over a card (``CardPainter.badges``) can keep off the name. A board-sized face
+    whose name takes two lines (``small_name``) has a strip two lines high."""
     w = size[0]
     edge = max(2, w // 30)
     if _small_face(w):
-        name_size = max(10, w // 6)
-        return pygame.Rect(edge + 2, edge + 2, w - 2 * edge - 4, name_size + 2)
+        name_size = max(least(), w // 6)
+        lines = len(small_name(face, name_size, w - 2 * edge - 8)[0]) if face else 1
+        line_h = font(unscaled(least()), True).get_height()
+        return pygame.Rect(edge + 2, edge + 2, w - 2 * edge - 4,
+                           name_size + 2 if lines < 2 else 2 * line_h + 2)
     pad = max(6, w // 22)
     name_size = max(14, w // 10)
     return pygame.Rect(edge + pad // 2, edge + pad // 2, w - 2 * edge - pad, name_size + 8)
 
 
-def header_bottom(size: tuple[int, int]) -> int:
+def header_bottom(size: tuple[int, int], face: FaceSpec | None = None) -> int:
     """Where the top of an upright face of ``size`` ends: below its name strip, and on the
     readable face below the type line under it too."""
-    bar = title_bar(size)
+    bar = title_bar(size, face)
     if _small_face(size[0]):
         return bar.bottom
     return bar.bottom + 4 + font(unscaled(_type_size(size[0])), True).get_height()
@@ -334,7 +359,7 @@ def stats_row(size: tuple[int, int]) -> tuple[int, int]:
     w, h = size
     edge = max(2, w // 30)
     if _small_face(w):
-        return h - edge - h // 9, max(10, w // 5)
+        return h - edge - h // 9, max(least(), w // 5)
     pad, type_size = max(6, w // 22), _type_size(w)
     return h - edge - pad // 2 - type_size // 2 - 2, type_size + 2
 
@@ -350,11 +375,12 @@ def render_face(spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
     return render_face_fit(spec, size)[0]
 
 
-def render_face_fit(spec: FaceSpec, size: tuple[int, int]
-                    ) -> tuple[pygame.Surface, TextFit | None]:
-    """The face and how its text box was filled (None for the small face, which has none)."""
+def render_face_fit(spec: FaceSpec, size: tuple[int, int],
+                    into: pygame.Surface | None = None) -> tuple[pygame.Surface, TextFit | None]:
+    """The face and how its text box was filled (None for the small face, which has none);
+    drawn on ``into`` when given (a test's text recorder), else on a new surface."""
     w, h = size
-    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf = pygame.Surface(size, pygame.SRCALPHA) if into is None else into
     r = max(3, w // 12)
     edge = max(2, w // 30)
     pygame.draw.rect(surf, _shade(spec.colour, 0.55), (0, 0, w, h), border_radius=r)
@@ -396,17 +422,42 @@ def _stats_row(surf: pygame.Surface, spec: FaceSpec, w: int, y: int, size: int) 
 
 def _small(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> None:
     """A board-sized face: name, cost, a coloured art panel with the initial, stats."""
-    bar = title_bar((w, h))
-    name_size = bar.h - 2
+    bar = title_bar((w, h), spec)
     pygame.draw.rect(surf, (244, 238, 222), bar, border_radius=3)
-    name, size = _name_fit(spec.name, name_size, bar.w - 4, True)
-    t = _text(name, size, INK_DARK, True)
-    surf.blit(t, t.get_rect(midleft=(bar.x + 3, bar.centery + 1)))
+    lines, size = small_name(spec, max(least(), w // 6), bar.w - 4)
+    ts = [_text(line, size, INK_DARK, True) for line in lines]
+    y = bar.centery + 1 - sum(t.get_height() for t in ts) // 2
+    for t in ts:
+        surf.blit(t, (bar.x + 3, y))
+        y += t.get_height()
     art = pygame.Rect(edge + 3, bar.bottom + 3, w - 2 * edge - 6, h - bar.bottom - 3 - h // 4)
     _art_window(surf, spec, art, 3, 0.9)
     if spec.cost is not None:
-        _cost_gem(surf, spec.cost, art.right - w // 9, art.top + w // 9, max(6, w // 9))
+        rad = max(math.ceil(least() / 1.9), w // 9)  # its number at the least text size
+        _cost_gem(surf, spec.cost, art.right - rad, art.top + rad, rad)
     _stats_row(surf, spec, w, *stats_row((w, h)))
+
+
+def small_name(spec: FaceSpec | None, pixels: int, width: int) -> tuple[list[str], int]:
+    """The lines a board-sized face's name strip holds, and their size: the name on one
+    line, smaller down to the least text size while it does not fit; else on two lines at
+    that size; else a mark of the card's type (the first word of its type line, or its
+    initial), never a cut word. The zoom shows the whole name."""
+    if spec is None:
+        return [], pixels
+    small = least()
+    for size in range(max(pixels, small), small - 1, -1):
+        if font(unscaled(size), True).size(spec.name)[0] <= width:
+            return [spec.name], size
+    lines = wrap(spec.name, unscaled(small), width, True)
+    f = font(unscaled(small), True)
+    if len(lines) == 2 and all(f.size(line)[0] <= width for line in lines):
+        return lines, small
+    words = spec.type_label.replace("·", " ").split()
+    for mark in (words[0] if words else "", (words[0][:1] if words else "") or "?"):
+        if mark and f.size(mark)[0] <= width:
+            return [mark], small
+    return [], small
 
 
 @dataclass(frozen=True)
@@ -432,9 +483,9 @@ class _Row:
 def _text_rows(spec: FaceSpec, width: int, body: int) -> list[_Row]:
     """The text box's rows at body size ``body`` (flavour one pixel smaller)."""
     head_h = max(font(unscaled(body), True).get_height(),
-                 font(unscaled(body - 1), True).get_height()) + 2
+                 font(unscaled(max(least(), body - 1)), True).get_height()) + 2
     line_h = font(unscaled(body)).get_height()
-    small_h = font(unscaled(body - 1)).get_height()
+    small_h = font(unscaled(max(least(), body - 1))).get_height()
     rows: list[_Row] = []
     for b in spec.blocks:
         if rows:
@@ -446,14 +497,15 @@ def _text_rows(spec: FaceSpec, width: int, body: int) -> list[_Row]:
     if spec.flavour:
         if rows:
             rows.append(_Row("gap", "", 5))
-        rows += [_Row("flavour", ln, small_h) for ln in _wrap(spec.flavour, body - 1, width)]
+        rows += [_Row("flavour", ln, small_h)
+                 for ln in _wrap(spec.flavour, max(least(), body - 1), width)]
     return rows
 
 
 def fit_text(spec: FaceSpec, box: pygame.Rect, normal: int) -> tuple[TextFit, list[_Row]]:
     """The largest body size from ``normal`` down to the floor (60 % of it, at least 8 px)
     at which the text fits ``box``; at the floor, the rows that fit above a "… more" line."""
-    floor = min(normal, max(8, round(normal * 0.6)))
+    floor = min(normal, max(least(), round(normal * 0.6)))
     room = box.h - 10
     size = normal
     rows = _text_rows(spec, box.w - 10, size)
@@ -482,7 +534,9 @@ def _draw_text(surf: pygame.Surface, box: pygame.Rect, rows: list[_Row], fit: Te
             b = r.block
             x = box.x + 5
             if b.tag:
-                tag = _text(_fit(b.tag, body - 1, box.w - 20, True), body - 1, INK, True)
+                tsize = max(least(), body - 1)
+                tag = _text(_fit(b.tag, tsize, box.w - 20, True), tsize, ink_on(b.tag_colour),
+                            True)
                 pill = tag.get_rect(topleft=(x, y)).inflate(8, 2)
                 pill.topleft = (x, y)
                 pygame.draw.rect(surf, b.tag_colour, pill, border_radius=4)
@@ -494,7 +548,7 @@ def _draw_text(surf: pygame.Surface, box: pygame.Rect, rows: list[_Row], fit: Te
                 surf.blit(tt, (x, y + 1))
         elif r.kind in ("text", "flavour") and r.text:
             small = r.kind == "flavour"
-            lt = _text(r.text, body - 1 if small else body,
+            lt = _text(r.text, max(least(), body - 1) if small else body,
                        (110, 100, 90) if small else (48, 44, 40))
             surf.blit(lt, (box.x + 5, y))
         y += r.height
@@ -519,11 +573,13 @@ def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> T
     t = _text(name, size, INK_DARK, True)
     surf.blit(t, t.get_rect(midleft=(left, bar.centery + 1)))
     type_size = _type_size(w)
-    tl = _text(_fit(spec.type_label, type_size, bar.w - 8, True), type_size, INK, True)
+    tl = _text(_fit(spec.type_label, type_size, bar.w - 8, True), type_size, INK_DARK, True)
+    paper = tl.get_rect(topleft=(bar.x + 4, bar.bottom + 4)).inflate(6, 2)
+    pygame.draw.rect(surf, (244, 238, 222), paper, border_radius=3)  # readable on any colour
     surf.blit(tl, (bar.x + 4, bar.bottom + 4))
     stats_h = type_size + 12 if spec.stats else 0
     top = bar.bottom + 8 + tl.get_height()
-    normal = max(12, w // 17)
+    normal = max(least(), w // 17)
     for share in ART_SHARES:  # the art window gives way before the text shrinks
         art = pygame.Rect(bar.x, top, bar.w, int(h * share))
         box = pygame.Rect(bar.x, art.bottom + 6, bar.w, h - art.bottom - 12 - stats_h - edge)

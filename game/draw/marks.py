@@ -12,8 +12,10 @@ A target lit for two kinds shows both badges, and each kind's rim, one inside th
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
 
@@ -33,11 +35,14 @@ GLYPHS = ("plus", "diamond", "bolt", "arrow", "swords", "star", "dot", "sight", 
 @dataclass(frozen=True)
 class KindMark:
     """What marks one highlight kind: a short ``word`` (the legend's and the look mode's
-    name for it), a ``glyph`` (one of GLYPHS) on its badge and its ``rim`` pattern."""
+    name for it), a ``glyph`` (one of GLYPHS) on its badge and its ``rim`` pattern. ``on``
+    says where it shows: round a target (a zone lit, with its badge) or round a piece (a
+    glow: its rim only)."""
 
     word: str
     glyph: str
     rim: Rim
+    on: Literal["target", "piece"] = "target"
 
     def __post_init__(self) -> None:
         if self.glyph not in GLYPHS:
@@ -58,10 +63,43 @@ class Shown:
 # The generic input handlers' glows on pieces (game/input/handlers.py): the same in every
 # game, so a layout's ``kinds`` starts from these.
 GLOWS: dict[str, KindMark] = {
-    "usable": KindMark("Usable", "dot", "solid"),
-    "respond": KindMark("Answer", "star", "dashed"),
-    "chosen": KindMark("Chosen", "check", "dotted"),
+    "usable": KindMark("Usable", "dot", "solid", "piece"),
+    "respond": KindMark("Answer", "star", "dashed", "piece"),
+    "chosen": KindMark("Chosen", "check", "dotted", "piece"),
 }
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A mark as drawn on the screen (``recording``): a badge (``glyph``, its box) or a
+    target's rim (``rim`` pattern along ``path``, ``width`` wide)."""
+
+    kind: str
+    what: Literal["badge", "rim"]
+    shape: str  # the glyph of a badge, the pattern of a rim
+    box: pygame.Rect
+    path: tuple[Point, ...] = ()
+    width: int = 0
+
+
+_recorded: list[list[Drawn]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Note every badge and target rim drawn meanwhile (the marks test samples the screen
+    where they went)."""
+    out: list[Drawn] = []
+    _recorded.append(out)
+    try:
+        yield out
+    finally:
+        _recorded.remove(out)
+
+
+def _note(d: Drawn) -> None:
+    for out in _recorded:
+        out.append(d)
 
 
 @dataclass(frozen=True)
@@ -114,24 +152,34 @@ def dash_steps(rim: Rim, width: int) -> tuple[float, float]:
     if rim == "dashed":
         return 3.0 * width + px(4), 1.6 * width + px(3)
     if rim == "dotted":
-        return 0.0, 2.6 * width + px(1)
+        return 0.0, 3.2 * width + px(2)
     return math.inf, 0.0
 
 
 def draw_rim(surf: pygame.Surface, colour: Color, path: Sequence[Point], width: int,
-             rim: Rim) -> None:
-    """A closed outline along ``path`` in ``rim`` pattern: solid, dashes or round dots."""
+             rim: Rim, cased: bool = True) -> None:
+    """A closed outline along ``path`` in ``rim`` pattern: solid, dashes or round dots; a
+    dark casing under it (``cased``) keeps it 3:1 against a light ground as well as a dark
+    one (WCAG 1.4.11)."""
     width = max(1, width)
+    if cased:
+        _pattern(surf, BADGE_INK, path, width, rim, px(1))
+    _pattern(surf, colour, path, width, rim, 0)
+
+
+def _pattern(surf: pygame.Surface, colour: Color, path: Sequence[Point], width: int,
+             rim: Rim, grow: int) -> None:
+    """The rim's ink along ``path``, each dash or dot ``grow`` pixels fuller on each side
+    (the casing), laid out for the rim's own ``width``."""
     if rim == "solid" or len(path) < 2:
-        pygame.draw.lines(surf, colour, True, path, width)
-        if width > 2:  # fill the notches at the corners
-            for p in path:
-                pygame.draw.circle(surf, colour, p, width / 2 - 0.5)
+        pygame.draw.lines(surf, colour, True, path, width + 2 * grow)
+        for p in path:  # fill the notches at the corners
+            pygame.draw.circle(surf, colour, p, (width + 2 * grow) / 2 - 0.5)
         return
     ink, gap = dash_steps(rim, width)
     pts = list(path) + [path[0]]
     ends = [0.0]  # the distance along the path at each point
-    for a, b in zip(pts, pts[1:], strict=False):
+    for a, b in itertools.pairwise(pts):
         ends.append(ends[-1] + math.dist(a, b))
     total = ends[-1]
     period = ink + gap
@@ -141,11 +189,13 @@ def draw_rim(surf: pygame.Surface, colour: Color, path: Sequence[Point], width: 
     for k in range(n):
         start = k * period
         if rim == "dotted":
-            pygame.draw.circle(surf, colour, _point_at(pts, ends, start), max(1.5, width * 0.8))
+            pygame.draw.circle(surf, colour, _point_at(pts, ends, start),
+                               max(1.5, width * 0.8) + grow)
             continue
-        stops = [start] + [e for e in ends if start < e < start + ink] + [start + ink]
-        line = [_point_at(pts, ends, d) for d in stops]
-        pygame.draw.lines(surf, colour, False, line, width)
+        lo, hi = max(0.0, start - grow), start + ink + grow
+        stops = [lo] + [e for e in ends if lo < e < hi] + [hi]
+        pygame.draw.lines(surf, colour, False, [_point_at(pts, ends, d) for d in stops],
+                          width + 2 * grow)
 
 
 def _point_at(pts: Sequence[Point], ends: Sequence[float], d: float) -> Point:
@@ -178,8 +228,8 @@ def draw_glyph(surf: pygame.Surface, glyph: str, center: Point, size: float,
                                                        (-0.7, 0))))
     elif glyph == "bolt":
         pygame.draw.polygon(surf, colour, _poly(c, s, (
-            (0.15, -0.95), (-0.6, 0.12), (-0.05, 0.12), (-0.2, 0.95), (0.6, -0.15),
-            (0.05, -0.15), (0.3, -0.95))))
+            (0.3, -1.0), (-0.55, 0.15), (0.02, 0.15), (-0.3, 1.0), (0.55, -0.15),
+            (-0.02, -0.15))))
     elif glyph == "arrow":
         pygame.draw.polygon(surf, colour, _poly(c, s, (
             (-0.85, -0.2), (0.1, -0.2), (0.1, -0.65), (0.9, 0), (0.1, 0.65), (0.1, 0.2),
@@ -200,11 +250,9 @@ def draw_glyph(surf: pygame.Surface, glyph: str, center: Point, size: float,
     elif glyph == "sight":  # a ring with a dot: aimed at
         pygame.draw.circle(surf, colour, c, s * 0.8, max(2, round(size * 0.14)))
         pygame.draw.circle(surf, colour, c, s * 0.25)
-    elif glyph == "slash":  # a ring struck through: in range, sight blocked
-        pygame.draw.circle(surf, colour, c, s * 0.8, max(2, round(size * 0.14)))
-        k = 0.8 * s / math.sqrt(2)
-        pygame.draw.line(surf, colour, (c[0] - k, c[1] + k), (c[0] + k, c[1] - k),
-                         max(2, round(size * 0.14)))
+    elif glyph == "slash":  # a bar struck across: in range, sight blocked
+        pygame.draw.polygon(surf, colour, _poly(c, s, ((0.55, -0.95), (0.95, -0.55),
+                                                       (-0.55, 0.95), (-0.95, 0.55))))
     elif glyph == "die":  # a square with two pips
         box = pygame.Rect(0, 0, round(size * 0.8), round(size * 0.8))
         box.center = (round(c[0]), round(c[1]))
@@ -222,7 +270,12 @@ def draw_glyph(surf: pygame.Surface, glyph: str, center: Point, size: float,
 
 def badge_size() -> int:
     """A badge's diameter at the table's usual size."""
-    return px(20)
+    return px(22)
+
+
+def least_badge() -> int:
+    """The smallest a badge is drawn: its glyph still tells itself from the others."""
+    return px(16)
 
 
 def draw_badge(surf: pygame.Surface, center: Point, kind: str, glyph: str,
@@ -236,6 +289,7 @@ def draw_badge(surf: pygame.Surface, center: Point, kind: str, glyph: str,
     pygame.draw.circle(surf, BADGE_INK, r.center, d / 2 + max(1, d // 10))
     pygame.draw.circle(surf, colour, r.center, d / 2)
     draw_glyph(surf, glyph, r.center, d * 0.66, BADGE_INK)
+    _note(Drawn(kind, "badge", glyph, r))
     return r
 
 
@@ -264,24 +318,42 @@ def draw_target_rims(surf: pygame.Surface, path_at: Sequence[Sequence[Point]],
     each further kind, so two kinds on one target both show)."""
     for kind, path in zip(kinds, path_at, strict=False):
         mark = marks.get(kind)
-        draw_rim(surf, highlight(kind), path, rim_width(strong),
-                 mark.rim if mark is not None else "solid")
+        rim = mark.rim if mark is not None else "solid"
+        draw_rim(surf, highlight(kind), path, rim_width(strong), rim)
+        xs, ys = [p[0] for p in path], [p[1] for p in path]
+        box = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)),
+                          round(max(ys) - min(ys)))
+        _note(Drawn(kind, "rim", rim, box, tuple(path), rim_width(strong)))
 
 
 def target_rect(surf: pygame.Surface, rect: pygame.Rect, kinds: Sequence[str],
-                marks: dict[str, KindMark], strong: bool, radius: int | None = None) -> None:
+                marks: dict[str, KindMark], strong: bool, radius: int | None = None,
+                tinted: pygame.Rect | None = None) -> None:
     """A rectangular target (a slot, a region, a cell) lit for ``kinds``: a faint tint of
-    each kind's colour and each kind's rim, one inside the other (badges: ``draw_badges``,
-    drawn after the cards so no card hides them)."""
+    each kind's colour (over ``tinted``, by default all of it: a region keeps its label
+    strip as it was, so the label stays readable) and each kind's rim, one inside the other
+    (badges: ``draw_badges``, drawn after the cards so no card hides them)."""
     rad = px(6) if radius is None else radius
     for kind in kinds:
         colour = highlight(kind)
         tint = tuple(v // ((4 if strong else 7) * len(kinds)) for v in colour)
-        surf.fill(tint, rect, special_flags=pygame.BLEND_RGB_ADD)
+        surf.fill(tint, rect if tinted is None else tinted, special_flags=pygame.BLEND_RGB_ADD)
     step = rim_width(strong) + px(2)
     paths = [rect_path(rect.inflate(-2 * k * step, -2 * k * step), rad)
              for k in range(len(kinds))]
     draw_target_rims(surf, paths, kinds, marks, strong)
+
+
+def target_ring(surf: pygame.Surface, center: Point, radius: float, kind: str,
+                marks: dict[str, KindMark], width: int) -> None:
+    """A target shown as a ring round what stands on it (a figure), in its kind's pattern."""
+    mark = marks.get(kind)
+    rim = mark.rim if mark is not None else "solid"
+    path = circle_path(center, radius)
+    draw_rim(surf, highlight(kind), path, width, rim)
+    box = pygame.Rect(0, 0, round(2 * radius), round(2 * radius))
+    box.center = (round(center[0]), round(center[1]))
+    _note(Drawn(kind, "rim", rim, box, tuple(path), width))
 
 
 def glow_rim(surf: pygame.Surface, rect: pygame.Rect, glow: Glow, width: int | None = None,

@@ -42,7 +42,7 @@ _DEFAULT: dict[str, Color] = {
     "chosen": (255, 210, 80),
     "target": (255, 150, 40),
     "blocked": (150, 110, 230),
-    "aim": (230, 30, 30),
+    "aim": (255, 50, 50),
     "inspire": GOLD,
     "selected": GOLD,
 }
@@ -125,6 +125,25 @@ def contrast(a: Color, b: Color) -> float:
     """WCAG contrast ratio of two colours (1 to 21)."""
     la, lb = luminance(a), luminance(b)
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def ink_on(ground: Color) -> Color:
+    """Text ink for a ground of any colour (a tag, a pill): the light or the dark ink,
+    whichever stands out more (one of them always reaches 4.5:1)."""
+    return INK if contrast(INK, ground) >= contrast(INK_DARK, ground) else INK_DARK
+
+
+def reach(ink: Color, ground: Color, ratio: float) -> Color:
+    """``ink`` taken towards white (or black, on a light ground) just far enough to stand
+    ``ratio``:1 against ``ground``; as it is when it already does."""
+    end = (255, 255, 255) if luminance(ground) < 0.18 else (0, 0, 0)
+    for k in range(11):
+        c: Color = (round(ink[0] + (end[0] - ink[0]) * k / 10),
+                    round(ink[1] + (end[1] - ink[1]) * k / 10),
+                    round(ink[2] + (end[2] - ink[2]) * k / 10))
+        if contrast(c, ground) >= ratio:
+            return c
+    return end
 
 
 def text_ink(colour: Color) -> Color:

@@ -13,10 +13,13 @@ from typing import Any
 import pygame
 
 from game.draw import glyphs
-from game.draw.palette import Color
+from game.draw.palette import Color, text_ink, version
 from game.draw.scale import scale
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+# Floors of the table's text (design sizes, as ``TEXT.get`` takes them), so it reads at
+# 1280x720: body text (the log, panels), labels, and the least any text may be.
+BODY, LABEL, SMALLEST = 18, 15, 13
 
 
 def reset_fonts() -> None:
@@ -94,24 +97,28 @@ class TextCache:
     """Rendered text surfaces, least recently used dropped past ``limit``."""
 
     def __init__(self, limit: int = 4000) -> None:
-        self._cache: OrderedDict[tuple[str, float, Color, bool, float], pygame.Surface] = \
-            OrderedDict()
+        self._cache: OrderedDict[tuple[str, float, Color, bool, float, int], pygame.Surface] \
+            = OrderedDict()
         self.limit = limit
         self.renders = 0  # how many times text was actually rendered (tests/bench read it)
         self._texts: dict[int, str] = {}  # id of a cached surface -> its text (the recorder)
+        self._looks: dict[int, tuple[float, Color]] = {}  # id -> its size and ink as drawn
 
     def get(self, text: str, size: float, colour: Color, bold: bool = False) -> pygame.Surface:
-        key = (text, size, colour, bold, scale())
+        key = (text, size, colour, bold, scale(), version())
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
-        surf = glyphs.render(font(size, bold), text, colour)
+        surf = glyphs.render(font(size, bold), text, text_ink(colour))
         self.renders += 1
         self._cache[key] = surf
         self._texts[id(surf)] = text
+        self._looks[id(surf)] = (size, text_ink(colour))
         if len(self._cache) > self.limit:
-            self._texts.pop(id(self._cache.popitem(last=False)[1]), None)
+            gone = id(self._cache.popitem(last=False)[1])
+            self._texts.pop(gone, None)
+            self._looks.pop(gone, None)
         return surf
 
     def drawn(self) -> list[str]:
@@ -121,6 +128,10 @@ class TextCache:
     def text_of(self, surf: pygame.Surface) -> str | None:
         """The text a surface from this cache shows (None: not one of ours)."""
         return self._texts.get(id(surf))
+
+    def look_of(self, surf: pygame.Surface) -> tuple[float, Color] | None:
+        """The design size and the ink a surface from this cache was drawn in."""
+        return self._looks.get(id(surf))
 
 
 TEXT = TextCache()
@@ -186,27 +197,53 @@ class TextRecorder(pygame.Surface):
     so does an opaque picture (no per-pixel alpha) over the whole of a text: the texts under
     them are forgotten."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
-        super().__init__(size)
+    def __init__(self, size: tuple[int, int], flags: int = 0, grounds: bool = False) -> None:
+        super().__init__(size, flags)
         self.texts: list[tuple[str, pygame.Rect]] = []
+        # with ``grounds``: each text's size, ink and what lay under its strokes (the median
+        # colour there before it was drawn), for the readability test
+        self.grounds = grounds
+        self.looks: list[tuple[str, pygame.Rect, float, Color, Color]] = []
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None,  # type: ignore[override]
              special_flags: int = 0) -> pygame.Rect:
+        look = TEXT.look_of(source) if self.grounds and area is None else None
+        ground = self._ground(source, dest) if look is not None else None
         done = super().blit(source, dest, area, special_flags)
         if source.get_size() == self.get_size():
             self.texts.clear()
+            self.looks.clear()
         text = TEXT.text_of(source)
         if text is None and area is None and not special_flags and self._opaque(source):
             at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
             cover = pygame.Rect(at, source.get_size())
             self.texts = [(t, r) for t, r in self.texts if not cover.contains(r)]
+            self.looks = [lk for lk in self.looks if not cover.contains(lk[1])]
         if text and text.strip() and area is None:
             ink = source.get_bounding_rect()
             at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
             seen = ink.move(at).clip(self.get_clip())  # what a clip (a scrolled log) lets show
             if seen.w and seen.h:
                 self.texts.append((text, seen))
+                if look is not None and ground is not None:
+                    self.looks.append((text, seen, look[0], look[1], ground))
         return done
+
+    def _ground(self, source: pygame.Surface, dest: Any) -> Color | None:
+        """The median colour under the strokes of ``source`` about to be drawn at ``dest``."""
+        import numpy as np
+
+        at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+        box = pygame.Rect(at, source.get_size()).clip(self.get_rect())
+        if not box.w or not box.h or not source.get_flags() & pygame.SRCALPHA:
+            return None
+        alpha = pygame.surfarray.array_alpha(source)[box.x - at[0]:box.right - at[0],
+                                                     box.y - at[1]:box.bottom - at[1]]
+        under = pygame.surfarray.array3d(self.subsurface(box))[alpha > 127]
+        if not len(under):
+            return None
+        r, g, b = (int(v) for v in np.median(under, axis=0))
+        return (r, g, b)
 
     @staticmethod
     def _opaque(source: pygame.Surface) -> bool:

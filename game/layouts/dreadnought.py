@@ -149,6 +149,10 @@ class DreadnoughtTable(RegionTable):
     def animating(self) -> bool:
         return pygame.time.get_ticks() < self._flash_until
 
+    def end_flash(self) -> None:
+        """Take the speed comparison off the table now (a picture of the table under it)."""
+        self._flash_until = 0
+
     # Dreadnought has priority windows, not a Sequence: nothing stacks or resolves.
     sequence_title = "Priority"
 

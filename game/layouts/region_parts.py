@@ -99,7 +99,8 @@ def count_rect(p: Placed, c: Content, ratio: float, text: tuple[int, int]) -> py
     as far as the region allows (on the corner it covered a long name's end)."""
     r = pile_rect(p, ratio)
     b = pygame.Rect((0, 0), text).inflate(px(8), px(2))
-    below = header_bottom(r.size) + px(2)  # a card too small for it: its name is a smudge
+    top = c.cards[-1].face if c.cards else None
+    below = header_bottom(r.size, top) + px(2)  # a card too small for it: its name is a smudge
     if p.region.face_up and c.cards and c.cards[-1].face is not None and below + b.h <= r.h:
         b.top = r.top + below
         b.left = min(r.right - px(4), p.rect.right - px(3) - b.w)

@@ -30,7 +30,14 @@ from game.draw.card_states import (
 )
 from game.draw.cards import CardFaces, FaceSpec
 from game.draw.hand import HandFan
-from game.draw.marks import badge_size, by_zone, draw_badges, glow_of, target_rect
+from game.draw.marks import (
+    badge_size,
+    by_zone,
+    draw_badges,
+    glow_of,
+    least_badge,
+    target_rect,
+)
 from game.draw.palette import Color, version
 from game.draw.scale import px, scale
 from game.layouts.base import (
@@ -477,7 +484,10 @@ class RegionTable(PagedBooks, TableLayout):
                if isinstance(z, int) and 0 <= z < len(self._targets)]
         for z, kinds, strong in lit:
             if not self.card_zone(z):
-                target_rect(surf, self._targets[z][1], kinds, self.kinds, strong)
+                target, rect = self._targets[z]
+                tinted = rect if target[1] is not None else \
+                    pygame.Rect(rect.x, rect.y + px(LABEL_H), rect.w, rect.h - px(LABEL_H))
+                target_rect(surf, rect, kinds, self.kinds, strong, tinted=tinted)
         dragged = overlay.dragging[0] if overlay.dragging else None
         browsing = [d for d in self.cards if d.browsed]
         for p in self.placed:
@@ -503,12 +513,13 @@ class RegionTable(PagedBooks, TableLayout):
     def draw_target_badges(self, surf: pygame.Surface, zone: int, kinds: Sequence[str]) -> None:
         """The badges of a lit target: in a slot's or region's top right corner; on a card's
         right edge, over its picture (its name and numbers stay readable)."""
-        r = self._targets[zone][1]
-        d = max(px(12), min(badge_size(), r.h // 3))
+        target, r = self._targets[zone]
+        d = max(least_badge(), min(badge_size(), r.h // 3))
         if self.card_zone(zone):
             at = (r.right + px(3), r.top + r.h * 0.45)
-        else:
-            at = (r.right - d // 2 - px(3), r.top + d // 2 + px(3))
+        else:  # a region's own: under its label strip and what is written beside it
+            top = r.top + (px(LABEL_H) + px(2) if target[1] is None else 0)
+            at = (r.right - d // 2 - px(3), top + d // 2 + px(3))
         draw_badges(surf, at, kinds, self.kinds, d)
 
     def draw_marks(self, surf: pygame.Surface, overlay: Overlay) -> None:

@@ -16,7 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.draw.overlay import focus_ring, modal_panel
-from game.draw.palette import GOLD, INK, INK_DIM, PANEL_EDGE
+from game.draw.palette import GOLD, INK, INK_DIM, PANEL_EDGE, PRESET_NAMES, PRESETS
 from game.draw.scale import at_scale, needed_size, px, scale
 from game.draw.text import TEXT
 from game.scenes.base import Scene, root_elements
@@ -32,6 +32,8 @@ PANEL_W = 600
 def _near(options: Sequence[Any], value: Any) -> int:
     if value in options:
         return list(options).index(value)
+    if isinstance(value, str):
+        return 0
     return min(range(len(options)), key=lambda k: abs(float(options[k]) - float(value)))
 
 
@@ -39,11 +41,11 @@ SWITCHES = ("fullscreen", "sound", "confirm_own_harm")  # On / Off rows
 
 
 class SettingsScene(Scene):
-    ROWS = ("size", "fullscreen", "ui_scale", "animation_speed", "confirm_own_harm", "sound",
-            "volume")
+    ROWS = ("size", "fullscreen", "ui_scale", "palette", "animation_speed", "confirm_own_harm",
+            "sound", "volume")
     LABELS = {"size": "Window size", "fullscreen": "Fullscreen", "ui_scale": "UI scale",
               "animation_speed": "Animation speed", "sound": "Sound", "volume": "Volume",
-              "confirm_own_harm": "Confirm friendly fire"}
+              "confirm_own_harm": "Confirm friendly fire", "palette": "Colours"}
 
     def __init__(self, app: App, back: Scene) -> None:
         super().__init__(app)
@@ -72,6 +74,8 @@ class SettingsScene(Scene):
             return sorted(set(SCALES) | {s.ui_scale})
         if key == "animation_speed":
             return sorted(set(SPEEDS) | {s.animation_speed})
+        if key == "palette":
+            return list(PRESETS)
         return [round(k / 10, 1) for k in range(11)]
 
     def value(self, key: str) -> Any:
@@ -85,6 +89,8 @@ class SettingsScene(Scene):
                                           self.app.settings.fullscreen else "")
         if key in SWITCHES:
             return "On" if v else "Off"
+        if key == "palette":
+            return PRESET_NAMES[v]
         if key == "ui_scale":
             if scale() < v - 1e-6:  # the window cannot hold the screens at v
                 w, h = needed_size(v)

@@ -11,7 +11,7 @@ import pytest
 
 from game.draw.card_states import CardLook, CardPainter, pill_rects, pill_texts, title_on_screen
 from game.draw.cards import CardFaces, FaceSpec, title_bar
-from game.draw.scale import set_scale
+from game.draw.scale import scale, set_scale
 from game.draw.text import reset_fonts
 from game.layouts.region_parts import count_rect, pile_rect
 from game.layouts.region_spec import Content, Placed, Region
@@ -28,6 +28,12 @@ def _pygame(request: pytest.FixtureRequest) -> Iterator[None]:
     set_scale(request.param)
     yield
     set_scale(1.0)
+
+
+def _px(size: tuple[int, int]) -> tuple[int, int]:
+    """A card of ``size`` design pixels at the UI scale in force (a table draws its cards
+    that many times larger: their text keeps the least size, issue 38)."""
+    return (round(size[0] * scale()), round(size[1] * scale()))
 
 
 def _spec(name: str = "Ox", cost: int | None = None) -> FaceSpec:
@@ -49,6 +55,7 @@ def _name_rect(box: pygame.Rect, sideways: bool) -> pygame.Rect:
 @pytest.mark.parametrize("sideways", [False, True])
 def test_the_name_strip_is_where_the_face_draws_it(size: tuple[int, int],
                                                    sideways: bool) -> None:
+    size = _px(size)
     img = CardPainter(CardFaces()).surface(CardLook(1, _spec(), sideways=sideways), size)
     box = img.get_rect()
     strip = title_on_screen(box, sideways)
@@ -69,6 +76,7 @@ def test_the_name_strip_is_where_the_face_draws_it(size: tuple[int, int],
 @pytest.mark.parametrize("damage", [1, 14, 99])
 def test_no_badge_is_drawn_over_the_name(size: tuple[int, int], sideways: bool,
                                          damage: int) -> None:
+    size = _px(size)
     box = pygame.Rect((40, 40), (size[1], size[0]) if sideways else size)
     look = CardLook(1, _spec(), sideways=sideways, damage=damage, counters=COUNTERS)
     surf = pygame.Surface((box.w + 80, box.h + 80), pygame.SRCALPHA)
@@ -86,6 +94,7 @@ def test_no_badge_is_drawn_over_the_name(size: tuple[int, int], sideways: bool,
 
 @pytest.mark.parametrize("size", SIZES[:2])
 def test_a_long_pill_row_kept_off_the_name_is_not_cut_off(size: tuple[int, int]) -> None:
+    size = _px(size)
     green = (40, 140, 80)
     look = CardLook(1, _spec(), sideways=True, counters=(("ATK 2 · DEF 3", green),
                                                          ("locked", (110, 110, 110))))

@@ -22,6 +22,7 @@ from game.draw.cards import (
     art_image,
     face_key,
     forget_art,
+    least,
     render_face_fit,
 )
 from game.draw.palette import INK
@@ -100,7 +101,7 @@ def test_text_too_long_even_at_the_floor_is_marked_more() -> None:
     spec = _spec(blocks=(Block("Endless", "Fast", (60, 90, 150), "Words words words. " * 400),))
     surf, fit = render_face_fit(spec, ZOOM)
     assert fit is not None and fit.more
-    assert fit.size == max(8, round(fit.normal * 0.6))  # shrunk as far as it goes first
+    assert fit.size == max(least(), round(fit.normal * 0.6))  # shrunk as far as it goes first
     assert 0 < fit.drawn < fit.rows
     red = [surf.get_at((x, y)) for x in range(surf.get_width()) for y in range(surf.get_height())]
     assert any(c.r > 140 and c.g < 90 and c.b < 90 for c in red)  # the red "… more" marker

@@ -18,9 +18,10 @@ from rules.krosmaster.state import Figure
 
 PAPER = (238, 228, 204)
 PAPER_DIM = (168, 162, 150)
-AP_BLUE = (44, 96, 196)
-MP_GREEN = (46, 140, 70)
-HP_RED = (184, 48, 52)
+# dark enough under white text for 7:1 (the high-contrast palette's floor)
+AP_BLUE = (34, 74, 160)
+MP_GREEN = (24, 88, 42)
+HP_RED = (150, 30, 36)
 SPELL_ROW = 15
 HEADER = 38
 
@@ -99,7 +100,7 @@ def draw_figure_card(surf: pygame.Surface, rect: pygame.Rect, card: KrosmasterCa
     it = TEXT.get(f"Init {card.initiative}", 15, INK, True)
     ir = it.get_rect(topright=(rect.right - px(8), rect.y + px(4))).inflate(px(8), px(2))
     ir.topright = (rect.right - px(6), rect.y + px(4))
-    pygame.draw.rect(surf, (110, 86, 40), ir, border_radius=ir.h // 2)
+    pygame.draw.rect(surf, (88, 66, 28), ir, border_radius=ir.h // 2)
     surf.blit(it, it.get_rect(center=ir.center))
     name = fit(card.name, 18, ir.x - x0 - px(30), True)
     nt = TEXT.get(name, 18, INK_DARK, True)

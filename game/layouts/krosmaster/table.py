@@ -23,7 +23,7 @@ from game.draw.board_square import TERRAIN_LEGEND, SquareBoard, draw_terrain, dr
 from game.draw.card_states import face_down_mark
 from game.draw.cards import CardFaces, FaceSpec, spec_of
 from game.draw.dice import DiceTray, draw_die, draw_kama
-from game.draw.marks import GLOWS, KindMark, Shown, by_zone, glow_circle, glow_of
+from game.draw.marks import GLOWS, KindMark, Shown, by_zone, glow_of, target_ring
 from game.draw.palette import GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE, Color, highlight
 from game.draw.scale import px
 from game.draw.text import TEXT, fit, fit_smaller
@@ -87,7 +87,7 @@ class KrosmasterTable(TableLayout):
              "blocked": KindMark("Blocked", "slash", "dotted"),
              "aim": KindMark("Target", "sight", "dashed"),
              "inspire": KindMark("Inspire", "die", "solid"),
-             "selected": KindMark("Picked", "check", "solid"),
+             "selected": KindMark("Picked", "check", "solid", "piece"),
              "choose": KindMark("Choose", "diamond", "dotted")}
     legend = (
         Shown("usable", "glow", "a figure or die you can use now"),
@@ -549,10 +549,9 @@ class KrosmasterTable(TableLayout):
             if f.id in down and v.name(f) != MASKED:  # its owner's: the other sees it masked
                 face_down_mark(surf, box)
         for kind in RINGED:  # the picked spell's legal targets; where a die can go
-            g = glow_of(kind, self.kinds)
-            assert g is not None
             for c in strong.get(kind, ()):
-                glow_circle(surf, board.center(c), rad + px(5), g, px(4))
+                if isinstance(c, int):
+                    target_ring(surf, board.center(c), rad + px(5), kind, self.kinds, px(4))
         for c, kinds, on in shown:
             board.draw_badges(surf, c, kinds, self.kinds, on)
         if isinstance(dragged, int) and dragged < len(v.figures):  # where it was
