@@ -8,10 +8,10 @@ import pygame
 from game.draw.palette import INK, INK_DIM, PANEL, PANEL_EDGE
 from game.draw.panels import text_box
 from game.draw.scale import px
-from game.draw.text import TEXT, wrap
+from game.draw.text import BODY, TEXT, wrap
 from game.log_fold import Shown, folded
 
-LINE_SIZE = 17
+LINE_SIZE = BODY  # the log is body text (issue 38: 17 read about 11.7 px high)
 
 
 class LogView:

@@ -20,6 +20,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Tab / Shift+Tab", "next / previous legal choice: pieces, targets, buttons (or top bar)"),
     ("Arrow keys", "also move the focus (and through an action menu)"),
     ("Enter", "choose the focused piece, target or button (as a click or a drop)"),
+    ("L", "look mode: Tab visits every card and zone, legal or not, and reads it out"),
     ("Esc", "back out: put a piece down, close a menu, cancel a target, close this"),
     ("Space", "at a table: its button marked (Space)"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),

@@ -204,6 +204,10 @@ class Idle(Handler):
             from game.input.keyboard import KeyFocus
 
             return KeyFocus.start(ctx, backwards=bool(ev.mod & pygame.KMOD_SHIFT))
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_l:  # look at everything
+            from game.input.look import Look
+
+            return Look(ctx)
         elif ev.type == pygame_gui.UI_BUTTON_PRESSED:
             what = ctx.button_intent(ev.ui_element)
             if what == "respond":

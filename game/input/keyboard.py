@@ -204,6 +204,13 @@ class KeyFocus(Handler):
                 return Idle()
             if ev.key == pygame.K_SPACE:
                 return keyed_intent(ctx)
+            if ev.key == pygame.K_l:  # look mode, from this stop on
+                from game.input.look import Look
+
+                look = Look(ctx)
+                at = self.stop.key if self.stop is not None else None
+                look.index = next((k for k, s in enumerate(look.spots) if s.key == at), 0)
+                return look
             return None
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame_gui.UI_BUTTON_PRESSED):
             return Idle().handle(ev, ctx) or Idle()  # the mouse takes over

@@ -96,6 +96,8 @@ class Overlay:
     dragging: tuple[PieceId, Pos] | None = None  # source and where its centre is drawn
     raised: PieceId | None = None  # a piece popped up (hovered hand card)
     focus: pygame.Rect | None = None  # the keyboard focus ring (Tab), drawn above the UI
+    looked: PieceId | None = None  # the piece look mode reads out (its zoom shows, clear of
+    # the focus ring)
     hint: str = ""
 
 
@@ -226,6 +228,15 @@ class TableLayout(ABC):
 
     @abstractmethod
     def zone_center(self, zone: ZoneId) -> Pos: ...
+
+    def zone_name(self, zone: ZoneId) -> str:
+        """A zone in words, for look mode ("B2", "Left Battle Area, slot 2")."""
+        return f"Zone {zone}"
+
+    def piece_name(self, source: PieceId) -> str:
+        """A piece in a few words, for look mode: its card's name, or what it is."""
+        spec = self.face(source)
+        return spec.name if spec is not None else "a card face down"
 
     def zone_rect(self, zone: ZoneId) -> pygame.Rect:
         """The box of a zone on screen (the keyboard focus ring goes around it)."""

@@ -196,6 +196,9 @@ class KyoukaiTable(TableLayout):
         assert isinstance(zone, int)
         return self.board.center(zone)
 
+    def zone_name(self, zone: ZoneId) -> str:
+        return f"Zone {zone_label(zone)}" if isinstance(zone, int) else str(zone)
+
     def zone_at(self, pos: Pos) -> int | None:
         return self.board.zone_at(pos)
 

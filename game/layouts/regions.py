@@ -391,6 +391,20 @@ class RegionTable(PagedBooks, TableLayout):
         c = self.zone_rect(zone).center
         return (c[0], c[1])
 
+    def zone_name(self, zone: ZoneId) -> str:
+        """A region's label (its owner's when it has one), and the slot's number."""
+        t = self.target(zone)
+        if t is None:
+            return f"Zone {zone}"
+        (rid, slot) = t
+        placed = next((p for p in self.placed if p.id == rid), None)
+        if placed is None:  # a card's own target (an agent that takes gear)
+            return f"{self.piece_name(rid[1]) if isinstance(rid, tuple) else rid}"
+        name = placed.region.label or str(placed.region.name).capitalize()
+        if placed.owner is not None:
+            name = f"{self.seats.names[placed.owner]}'s {name}"
+        return name if slot is None else f"{name}, slot {slot + 1}"
+
     def target(self, zone: ZoneId) -> Target | None:
         """The rules' id of a zone number (None for anything else)."""
         if isinstance(zone, int) and 0 <= zone < len(self._targets):

@@ -23,6 +23,7 @@ from game.input.focus import FocusRing
 from game.input.guard import Moment, StepGuard, acting
 from game.input.handlers import Confirm, Handler, HandOver, Idle, Watching, keyed_intent
 from game.input.keyboard import KeyFocus
+from game.input.look import Look
 from game.input.manual import ManualPick
 from game.layouts import table_for, title_of
 from game.layouts.base import PieceId, Seats, id_key, json_id, top_bar
@@ -161,7 +162,7 @@ class TableScene(Scene):
             and not isinstance(self.handler, HandOver)
         self._legal = list(s.legal()) if deciding else []
         manual = s.rs.manual_pending(s.state) is not None
-        if not deciding and not isinstance(self.handler, Idle | HandOver | Watching):
+        if not deciding and not isinstance(self.handler, Idle | HandOver | Watching | Look):
             self._set_handler(Idle())
         elif deciding and manual and not isinstance(self.handler, ManualPick):
             self._set_handler(ManualPick(self.manual))
@@ -173,8 +174,10 @@ class TableScene(Scene):
         self.manual.show(self.layout.side_rect(), self._legal, deciding, self.viewer)
         self._place_buttons()
         if self.guard.observe(self._moment(), deciding, self._own) and not isinstance(
-                self.handler, Idle | HandOver | Watching | ManualPick):
+                self.handler, Idle | HandOver | Watching | ManualPick | Look):
             self._set_handler(Idle())  # a drag or a menu of the step before: dropped
+        if isinstance(self.handler, Look):  # looking on while the game moves: the same spot
+            self.handler.refresh(self)
         self._own = None
         self.guard.expired(s.version)
         if self.guard.armed is None:
@@ -535,8 +538,12 @@ class TableScene(Scene):
         else:
             self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - self._under_log())
         self.log.draw(surf, self.mouse)
-        if ov.hint:
-            text_box(surf, ov.hint, 20, INK, "midtop", self.layout.hint_at())
+        if ov.hint:  # look mode's reading never over its focus: low when the focus is high
+            high = ov.focus is not None and ov.focus.centery < h // 2
+            if high and self.handler.name == "look":
+                text_box(surf, ov.hint, 20, INK, "midbottom", self.layout.message_at())
+            else:
+                text_box(surf, ov.hint, 20, INK, "midtop", self.layout.hint_at())
         self._draw_message(surf)
         if isinstance(self.handler, HandOver):
             self._curtain(surf, f"{self.names[self.handler.player]}: your decision",
@@ -549,16 +556,18 @@ class TableScene(Scene):
 
     def draw_over_ui(self, surf: pygame.Surface) -> None:
         ov = getattr(self, "_drag_overlay", None)
-        if ov is not None and ov.focus is not None:  # keyboard focus (Tab), above the UI
-            focus_ring(surf, ov.focus)
         self.over_focus.draw(surf)
         if not self._legal:
             self.tools_focus.draw(surf)
         if ov is not None and ov.dragging is not None:
             self.layout.draw_dragged(surf, ov)
+        elif ov is not None and ov.looked is not None:
+            self._draw_zoom(surf, ov.looked, ov.focus)
         elif ov is not None and self.hover_source is not None and \
                 not isinstance(self.handler, HandOver):
-            self._draw_zoom(surf, self.hover_source)
+            self._draw_zoom(surf, self.hover_source, ov.focus)
+        if ov is not None and ov.focus is not None:  # keyboard focus, above all (WCAG 2.4.11:
+            focus_ring(surf, ov.focus)  # no zoom or dragged card hides it)
 
     def _who(self) -> tuple[str, tuple[int, int, int]]:
         p = self.session.to_act()
@@ -597,7 +606,7 @@ class TableScene(Scene):
         surf.blit(t, tr)
         surf.blit(s, sr)
 
-    def zoom_rect(self) -> pygame.Rect:
+    def zoom_rect(self, avoid: pygame.Rect | None = None) -> pygame.Rect:
         """Where the hovered card's big face goes: the layout's place for it, else a fixed
         place beside the board away from the mouse (the side column, or the board's left
         edge), and never over an open manual step's buttons (then just left of the side
@@ -614,15 +623,18 @@ class TableScene(Scene):
                  pygame.Rect(side.x - zoom[0] - px(12), y, *zoom)]
         free = [r for r in spots if r.right + px(12) <= self.mouse[0]
                 or r.left - px(12) >= self.mouse[0]]  # away from the mouse
+        if avoid is not None:  # and from the keyboard's focus
+            free = [r for r in (free or spots) if not r.colliderect(avoid)] or free
         panel = self.manual.rect if self.manual.step is not None else pygame.Rect(0, 0, 0, 0)
         clear = [r for r in free if not r.colliderect(panel)]
         return (clear or free or spots)[0]
 
-    def _draw_zoom(self, surf: pygame.Surface, source: PieceId) -> None:
+    def _draw_zoom(self, surf: pygame.Surface, source: PieceId,
+                   avoid: pygame.Rect | None = None) -> None:
         spec = self.layout.face(source)
         if spec is None:
             return
-        r = self.zoom_rect()
+        r = self.zoom_rect(avoid)
         img = self.app.faces.face(spec, r.size)
         pygame.draw.rect(surf, (0, 0, 0), r.move(px(6), px(8)), border_radius=px(12))
         surf.blit(img, r)

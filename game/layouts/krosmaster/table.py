@@ -170,6 +170,29 @@ class KrosmasterTable(TableLayout):
         assert isinstance(zone, int)
         return self.board.center(zone) if self.board is not None else (0, 0)
 
+    def zone_name(self, zone: ZoneId) -> str:
+        """A cell by its column and row (as the board's edges number them) and its ground."""
+        v = self.view
+        if v is None or not isinstance(zone, int):
+            return f"Cell {zone}"
+        row, col = divmod(zone, v.board.width)
+        return f"Cell {col}, {row} ({v.board.terrain[zone]})"
+
+    def piece_name(self, source: PieceId) -> str:
+        v = self.view
+        if v is None:
+            return str(source)
+        if isinstance(source, int) and 0 <= source < len(v.figures):
+            return f"{v.name(v.figures[source])} ({self.seats.names[v.figures[source].owner]})"
+        if isinstance(source, tuple) and source and source[0] == "die":
+            k = int(source[1])
+            return f"Tension die: {v.dice[k]}" if 0 <= k < len(v.dice) else "Tension die"
+        if isinstance(source, tuple) and source and source[0] == "dofus":
+            return f"Dofus die side: {source[2]}"
+        if isinstance(source, tuple) and len(source) == 2:
+            return f"Spell {self.spell_name(int(source[0]), int(source[1]))}"
+        return str(source)
+
     def zone_rect(self, zone: ZoneId) -> pygame.Rect:
         assert isinstance(zone, int)
         return self.board.cell_rect(zone) if self.board is not None else super().zone_rect(zone)
