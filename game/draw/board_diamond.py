@@ -12,7 +12,18 @@ from collections.abc import Callable, Iterable, Sequence
 import pygame
 
 from game.draw.marks import KindMark, badge_size, draw_badges, draw_target_rims, least_badge
-from game.draw.palette import FELT_LINE, INK_DIM, ZONE_FILL, ZONE_FILL_ALT, Color
+from game.draw.palette import (
+    FELT_LINE,
+    INK_DIM,
+    PANEL,
+    ZONE_FILL,
+    ZONE_FILL_ALT,
+    Color,
+    contrast,
+    reach,
+    text_floor,
+    text_ink,
+)
 from game.draw.scale import px
 from game.draw.text import TEXT, unscaled
 
@@ -71,16 +82,35 @@ class DiamondBoard:
 
     # ---- drawing -------------------------------------------------------------------------
     def draw_base(self, surf: pygame.Surface) -> None:
-        """The empty grid (cached until the next ``fit``), then the zones' names: drawn each
-        time (over the grid, under what is lit or stands there), in ink that reads 4.5:1."""
+        """The empty grid (cached until the next ``fit``)."""
         if self._base is None:
             self._base = self._render_base()
         surf.blit(self._base, self._base_at)
-        if self.label is not None:
-            size = unscaled(max(px(13), int(self.dy * 0.34)))
-            for z in range(self.size):
-                t = TEXT.get(self.label(z), size, INK_DIM)
-                surf.blit(t, t.get_rect(center=self.center(z)))
+
+    def draw_labels(self, surf: pygame.Surface) -> None:
+        """The zones' names, over whatever lights a zone (under what stands there): each in
+        the dim ink taken just far enough towards white or black to read 4.5:1 (7:1) on what
+        is under it; on a lit zone where no ink does, on a dark chip."""
+        if self.label is None:
+            return
+        size = unscaled(max(px(13), int(self.dy * 0.34)))
+        clip = surf.get_rect()
+        for z in range(self.size):
+            x, y = self.center(z)
+            pts = [(x + dx, y + dy) for dx, dy in ((0, 0), (-px(8), 0), (px(8), 0))
+                   if clip.collidepoint(x + dx, y + dy)]
+            if not pts:
+                continue
+            cols = [surf.get_at(p) for p in pts]
+            ground = tuple(sum(c[i] for c in cols) // len(cols) for i in range(3))
+            g = (ground[0], ground[1], ground[2])
+            ink = reach(INK_DIM, g, text_floor() + 0.2)
+            if contrast(text_ink(ink), g) < text_floor() + 0.2:
+                ink = INK_DIM
+                chip = TEXT.get(self.label(z), size, ink).get_rect(center=(x, y))
+                pygame.draw.rect(surf, PANEL, chip.inflate(px(6), px(2)), border_radius=px(4))
+            t = TEXT.get(self.label(z), size, ink)
+            surf.blit(t, t.get_rect(center=(x, y)))
 
     def _render_base(self) -> pygame.Surface:
         box = self.rect.inflate(px(8), px(8))

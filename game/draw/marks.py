@@ -328,17 +328,18 @@ def draw_target_rims(surf: pygame.Surface, path_at: Sequence[Sequence[Point]],
 
 def target_rect(surf: pygame.Surface, rect: pygame.Rect, kinds: Sequence[str],
                 marks: dict[str, KindMark], strong: bool, radius: int | None = None,
-                tinted: pygame.Rect | None = None) -> None:
+                tinted: pygame.Rect | None = None, outward: bool = False) -> None:
     """A rectangular target (a slot, a region, a cell) lit for ``kinds``: a faint tint of
     each kind's colour (over ``tinted``, by default all of it: a region keeps its label
     strip as it was, so the label stays readable) and each kind's rim, one inside the other
-    (badges: ``draw_badges``, drawn after the cards so no card hides them)."""
+    (badges: ``draw_badges``, drawn after the cards so no card hides them); ``outward``:
+    the further rims outside the first, clear of a label inside the target's top edge."""
     rad = px(6) if radius is None else radius
     for kind in kinds:
         colour = highlight(kind)
         tint = tuple(v // ((4 if strong else 7) * len(kinds)) for v in colour)
         surf.fill(tint, rect if tinted is None else tinted, special_flags=pygame.BLEND_RGB_ADD)
-    step = rim_width(strong) + px(2)
+    step = (rim_width(strong) + px(2)) * (-1 if outward else 1)
     paths = [rect_path(rect.inflate(-2 * k * step, -2 * k * step), rad)
              for k in range(len(kinds))]
     draw_target_rims(surf, paths, kinds, marks, strong)

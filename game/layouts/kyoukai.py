@@ -487,6 +487,7 @@ class KyoukaiTable(TableLayout):
                for z, kinds in by_zone(ov, order).items() if isinstance(z, int)]
         for z, kinds, strong in lit:
             self.board.draw_rims(surf, z, kinds, self.kinds, strong)
+        self.board.draw_labels(surf)
         hand_top = self.size[1] - self.hand_card[1] - px(HAND_MARGIN)
         draw_key(surf, (self.center.x + px(10), hand_top - px(8)), self.key(overlay), self.kinds)
         dragged = overlay.dragging[0] if overlay.dragging else None

@@ -501,7 +501,8 @@ class RegionTable(PagedBooks, TableLayout):
                 target, rect = self._targets[z]
                 tinted = rect if target[1] is not None else \
                     pygame.Rect(rect.x, rect.y + px(LABEL_H), rect.w, rect.h - px(LABEL_H))
-                target_rect(surf, rect, kinds, self.kinds, strong, tinted=tinted)
+                target_rect(surf, rect, kinds, self.kinds, strong, tinted=tinted,
+                            outward=target[1] is None)
         dragged = overlay.dragging[0] if overlay.dragging else None
         browsing = [d for d in self.cards if d.browsed]
         for p in self.placed:
