@@ -26,7 +26,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
     ("Ctrl+S / Ctrl+O", "save the game / open a saved game"),
     ("F1", "show or hide this list of keys"),
-    ("F10", "settings (window, UI scale, animation speed, sound)"),
+    ("F10", "settings (window, UI scale, colours, animation speed, sound)"),
     ("F11", "fullscreen on / off"),
     ("Tab, then Enter", "menu, replay, decks: focus a control, press it (menu: Start)"),
     ("Left / Right", "change the focused choice, tick a check box; type into a field"),
