@@ -21,7 +21,7 @@ from typing import Literal
 
 import pygame
 
-from game.draw.palette import BADGE_INK, HIGHLIGHT, Color, highlight
+from game.draw.palette import BADGE_INK, Color, highlight
 from game.draw.scale import px
 
 Rim = Literal["solid", "dashed", "dotted"]
@@ -382,8 +382,3 @@ def by_zone(lit: dict[str, list[object]], order: Sequence[str]) -> dict[object, 
         for z in zs:
             zones.setdefault(z, None)
     return {z: kinds_at(lit, z, order) for z in zones}
-
-
-def known(kind: str) -> bool:
-    """Whether the palette has a colour for ``kind``."""
-    return kind in HIGHLIGHT
