@@ -1,5 +1,7 @@
 """``playtable simulate`` (also ``python -m rules simulate``): many games between agents, and
-which cards win more when played; writes report/report.html, summary.json and cards.csv."""
+which cards win more when played; or a paired experiment: what a change of the cards does to
+the win rate (--variant, --without/--instead, --compare, --variants, --ablate). Writes
+report/report.html, summary.json, cards.csv and games.jsonl."""
 
 from __future__ import annotations
 
@@ -83,7 +85,20 @@ def run(args: argparse.Namespace) -> int:
                       pack=Path(args.pack) if args.pack is not None else None,
                       workers=args.workers, scheduler=args.scheduler,
                       connect_timeout=args.connect_timeout, out=Path(args.out),
-                      confidence=args.confidence, family_wise=not args.per_card)
+                      confidence=args.confidence, family_wise=not args.per_card,
+                      variants=tuple(args.variant or ()), without=args.without,
+                      instead=args.instead, within=args.within,
+                      compare=Path(args.compare) if args.compare else None,
+                      variant_file=Path(args.variants) if args.variants else None,
+                      ablate=args.ablate, stand_in=args.stand_in)
+        if req.compare is not None and check_command(req.compare, args.game,
+                                                     out=io.StringIO()) != 0:
+            found = io.StringIO()
+            check_command(req.compare, args.game, out=found)
+            print(f"simulate: the pack {req.compare} (--compare) has problems; nothing was "
+                  "run:", file=sys.stderr)
+            print(found.getvalue().rstrip(), file=sys.stderr)
+            return 1
         prepare(req)
     except ValueError as e:
         print(f"simulate: {e}", file=sys.stderr)
@@ -104,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(outcome.headline()))
     print(f"report: {outcome.files['html']} (and summary.json)")
     s = outcome.summary
-    print(f"RESULT games={s['games_done']} seconds={seconds:.1f} flagged={len(s['flagged'])} "
+    done = sum(a["games_done"] for a in s["experiment"]["arms"]) if s.get("experiment") \
+        else s["games_done"]
+    print(f"RESULT games={done} seconds={seconds:.1f} flagged={len(s['flagged'])} "
           f"errors={s['outcomes']['errors']}", flush=True)
     return 130 if outcome.interrupted else 0
 
@@ -122,7 +139,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the agents of deck A and deck B (they swap decks every other pair "
                         "of games): random, greedy, search, search:LEVEL (default: "
                         "greedy,greedy)")
-    p.add_argument("--games", type=int, default=1000, help="how many (default 1000)")
+    p.add_argument("--games", type=int, default=1000,
+                   help="how many (default 1000); in an experiment, how many pairs: every "
+                        "arm plays this many games, the same ones")
     p.add_argument("--workers", type=int, default=min(os.cpu_count() or 1, MAX_WORKERS),
                    help=f"processes playing games at once, 1 to {MAX_WORKERS}, never more "
                         "than the games (default: one per core)")
@@ -141,6 +160,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="how long the scheduler has to answer (default "
                         f"{CONNECT_TIMEOUT:g})")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    e = p.add_argument_group("paired experiments (one at a time; see docs/playtesting.md)")
+    e.add_argument("--variant", action="append", metavar="CARD.FIELD=VALUE",
+                   help="what if a card's field had this value: the same games with the card "
+                        "changed (repeat it, or separate with commas, for more fields)")
+    e.add_argument("--without", metavar="CARD",
+                   help="what if this card were taken out: every copy replaced in its places "
+                        "by --instead CARD (default: the game's blank card)")
+    e.add_argument("--instead", metavar="CARD", help="the card that replaces --without")
+    e.add_argument("--in", dest="within", metavar="DECK",
+                   help="--without in this deck only (A, B or its name)")
+    e.add_argument("--compare", metavar="PACK",
+                   help="the same games with another pack folder (an edited copy)")
+    e.add_argument("--variants", metavar="FILE",
+                   help="a TOML file of [[variant]] tables, each one arm against the pack")
+    e.add_argument("--ablate", metavar="DECK",
+                   help="what each card of this deck (A, B or its name) brings: each taken out "
+                        "in turn, ranked by how much the deck's win rate drops")
+    e.add_argument("--stand-in", metavar="CARD",
+                   help="the card --ablate puts in a card's places (default: the game's blank "
+                        "card of the same type and cost)")
 
 
 def main(argv: list[str]) -> int:
