@@ -6,6 +6,7 @@ report/report.html, summary.json, cards.csv and games.jsonl."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import os
 import sys
@@ -18,7 +19,7 @@ from rules.cli.check import check_command
 from rules.core.errors import DataError
 from rules.core.options import from_text
 from rules.sim.runner import CONNECT_TIMEOUT
-from rules.sim.simulation import MAX_WORKERS, Request, prepare, simulate
+from rules.sim.simulation import MAX_WORKERS, Request, check, prepare, simulate
 
 
 class ProgressBar:
@@ -90,7 +91,9 @@ def run(args: argparse.Namespace) -> int:
                       instead=args.instead, within=args.within,
                       compare=Path(args.compare) if args.compare else None,
                       variant_file=Path(args.variants) if args.variants else None,
-                      ablate=args.ablate, stand_in=args.stand_in)
+                      ablate=args.ablate, stand_in=args.stand_in, suggest=args.suggest,
+                      suggest_fields=tuple(f.strip() for f in (args.suggest_fields or "")
+                                           .split(",") if f.strip()))
         if req.compare is not None and check_command(req.compare, args.game,
                                                      out=io.StringIO()) != 0:
             found = io.StringIO()
@@ -99,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
                   "run:", file=sys.stderr)
             print(found.getvalue().rstrip(), file=sys.stderr)
             return 1
-        prepare(req)
+        check(req)
+        prepare(dataclasses.replace(req, suggest=False, suggest_fields=()))
     except ValueError as e:
         print(f"simulate: {e}", file=sys.stderr)
         return 2
@@ -180,6 +184,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     e.add_argument("--stand-in", metavar="CARD",
                    help="the card --ablate puts in a card's places (default: the game's blank "
                         "card of the same type and cost)")
+    e.add_argument("--suggest", action="store_true",
+                   help="search the single changes (a card's number moved by 1 or 2) that "
+                        "bring the two decks closest to even; the three best are confirmed on "
+                        "--games fresh pairs each")
+    e.add_argument("--suggest-fields", metavar="F,G",
+                   help="--suggest among these fields only (e.g. attack,defense,cost)")
 
 
 def main(argv: list[str]) -> int:

@@ -85,7 +85,12 @@ def experiment_headline(s: Mapping[str, Any], limit: int = 5) -> list[str]:
         if len(ranked) > limit:
             lines.append(f"  … and {len(ranked) - limit} more cards (report.html)")
     else:
-        for arm in exp["arms"][1:]:
+        arms = exp["arms"][1:]
+        if exp["kind"] == "suggest":
+            arms = closest(exp)
+            lines.append(f"Suggested single changes, closest to even first (confirmed on "
+                         f"{s['games_asked']} fresh pairs each):")
+        for arm in arms:
             d = arm["paired"]["deck_a"]
             lines.append(f"What if {arm['label']}:")
             lines.append(f"  deck A ({a_name}) wins {pct(d.get('base_rate'))} as it is, "
@@ -99,11 +104,24 @@ def experiment_headline(s: Mapping[str, Any], limit: int = 5) -> list[str]:
     return lines
 
 
+def closest(exp: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The arms by how close deck A's win rate comes to 50 % with the change."""
+    def distance(a: Mapping[str, Any]) -> float:
+        rate = a["paired"]["deck_a"].get("arm_rate")
+        return 1.0 if rate is None else abs(rate - 0.5)
+
+    return sorted(exp["arms"][1:], key=distance)
+
+
 def experiment_section(s: Mapping[str, Any], files: Mapping[str, str]) -> str:
     exp = s["experiment"]
     parts = []
     if exp["kind"] == "ablation":
         parts.append(_ablation(s, exp))
+    elif exp["kind"] == "suggest":
+        parts.append(_search(s, exp))
+        parts.append(_side_by_side(s, {**exp, "arms": [exp["arms"][0], *closest(exp)]},
+                                   "Suggested changes, closest to even first"))
     else:
         parts.append(_side_by_side(s, exp))
     parts.append(_waived(exp))
@@ -130,10 +148,35 @@ def _waived(exp: Mapping[str, Any]) -> str:
     return "".join(out)
 
 
-def _side_by_side(s: Mapping[str, Any], exp: Mapping[str, Any]) -> str:
+def _search(s: Mapping[str, Any], exp: Mapping[str, Any]) -> str:
+    """How the suggestions were found: the candidates and the rounds of the search."""
+    f = exp["search"]
+    fields = f" among the fields {', '.join(f['fields'])}" if f["fields"] else ""
+    rounds = table(["round", "candidates", "pairs each so far", "games played"],
+                   [[str(i + 1), str(r["candidates"]), str(r["pairs"]), str(r["games"])]
+                    for i, r in enumerate(f["rounds"])])
+    near = table(["change", "deck A's win rate in the search", "pairs"],
+                 [[html.escape(c["label"]), pct(c["wins"] / c["games"] if c["games"] else None),
+                   str(c["games"])] for c in f["closest"]])
+    stop = "<p><b>Interrupted:</b> the search stopped early; the suggestions are the best so " \
+        "far.</p>" if f.get("interrupted") else ""
+    return (f"<h2>How the suggestions were found</h2>{stop}<p>{f['candidates']} single "
+            f"changes{html.escape(fields)}: each whole-number field of each card of the two "
+            "decks moved by −2, −1, +1 or +2, within the values the card's own rules accept. "
+            "Every candidate played the same paired games; after each round the third closest "
+            "to 50 % went on to three times as many, until three were left (successive "
+            f"halving, {f['screened_pairs']} pairs for the last ones). The three were then "
+            f"played on {s['games_asked']} fresh pairs, not used to choose them: the "
+            "intervals below come from those.</p>" + rounds +
+            "<p class=\"note\">The candidates that went furthest, by deck A's win rate in "
+            "the search:</p>" + near)
+
+
+def _side_by_side(s: Mapping[str, Any], exp: Mapping[str, Any], heading: str = "What if"
+                  ) -> str:
     arms = exp["arms"]
     base = arms[0]
-    parts = ["<h2>What if</h2>"]
+    parts = [f"<h2>{html.escape(heading)}</h2>"]
     for arm in arms[1:]:
         p = arm["paired"]
         d = p["deck_a"]

@@ -11,6 +11,7 @@ The command line (``playtable simulate``) and the client's deck screen both call
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import math
 import tempfile
@@ -28,13 +29,22 @@ from rules.sim.experiment import (
     ablation_arms,
     compare_arm,
     file_arms,
+    label,
     swap_arm,
     variant_arm,
 )
-from rules.sim.plan import BASE, Plan, deck_names, seated
+from rules.sim.plan import BASE, Arm, Plan, deck_names, seated
 from rules.sim.report import headline, render
 from rules.sim.run import Run
 from rules.sim.runner import CONNECT_TIMEOUT, check_address, run_cluster, run_local
+from rules.sim.suggest import (
+    FINALISTS,
+    candidates,
+    finalists,
+    screen,
+    screen_games,
+    search_summary,
+)
 from rules.sim.summary import Settings
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
@@ -69,6 +79,9 @@ class Request:
     variant_file: Path | None = None  # [[variant]] tables, one arm each
     ablate: str | None = None  # each card of this deck taken out in turn
     stand_in: str | None = None  # ... for this card (None: the game's blank card)
+    suggest: bool = False  # search the single changes that bring the decks closest to even
+    suggest_fields: tuple[str, ...] = ()  # ... among these fields only (none: every one)
+    extra_arms: tuple[Arm, ...] = ()  # arms made elsewhere (the suggestions to confirm)
 
 
 @dataclass(frozen=True)
@@ -94,7 +107,8 @@ class Outcome:
         return headline(self.summary)
 
 
-def _check(req: Request) -> None:
+def check(req: Request) -> None:
+    """ValueError naming the first thing wrong with what was asked (before any game)."""
     if req.game not in rules.GAMES:
         raise ValueError(f"--game: unknown game {req.game!r}; known: {', '.join(rules.GAMES)}")
     if req.games < 1:
@@ -115,13 +129,16 @@ def _check(req: Request) -> None:
                              ("--without", req.without is not None),
                              ("--compare", req.compare is not None),
                              ("--variants", req.variant_file is not None),
-                             ("--ablate", req.ablate is not None)) if on]
+                             ("--ablate", req.ablate is not None),
+                             ("--suggest", req.suggest)) if on]
     if len(asked) > 1:
         raise ValueError(f"{asked[1]}: one experiment at a time (also asked: {asked[0]})")
     if req.without is None and (req.instead is not None or req.within is not None):
         raise ValueError("--instead and --in go with --without CARD")
     if req.ablate is None and req.stand_in is not None:
         raise ValueError("--stand-in goes with --ablate DECK")
+    if req.suggest_fields and not req.suggest:
+        raise ValueError("--suggest-fields goes with --suggest")
     for spec in req.agents:
         make_agent(spec, game=req.game)  # ValueError naming an unknown agent
 
@@ -153,7 +170,7 @@ def prepare(req: Request) -> Prepared:
     """The planned games and what the report says of them; ValueError or DataError saying
     what is wrong with the request (an unknown game, deck, agent, card or field, a value out
     of the card's legal range)."""
-    _check(req)
+    check(req)
     options = base_options(req)
     rs = rules.get(req.game)
     decks = deck_names(rs, options, req.decks)
@@ -163,9 +180,12 @@ def prepare(req: Request) -> Prepared:
     kind, arms, ablated = "", [BASE], None
     notes: list[str] = []
     names: dict[str, str] = {}
-    if req.variants or req.without or req.compare or req.variant_file or req.ablate:
+    if req.variants or req.without or req.compare or req.variant_file or req.ablate or \
+            req.extra_arms:
         cards = cards_of(req.game, options, decks)
-        if req.variants:
+        if req.extra_arms:
+            kind, arms = "suggest", [BASE, *req.extra_arms]
+        elif req.variants:
             kind, arms = "variant", [BASE, variant_arm(req.variants, cards)]
         elif req.without is not None:
             kind, arms = "variant", [BASE, swap_arm(req.without, req.instead, req.within,
@@ -209,7 +229,16 @@ def simulate(req: Request, progress: Progress | None = None) -> Outcome:
     """Runs the games and writes ``req.out``/summary.json, report.html, cards.csv, games.jsonl
     (one line per game, as they finish) and the records of the example games. Ctrl+C
     (KeyboardInterrupt) stops the games and writes the report of those done."""
+    if req.suggest:
+        return suggest(req, progress)
     prep = prepare(req)
+    return play(req, prep, progress)
+
+
+def play(req: Request, prep: Prepared, progress: Progress | None = None,
+         extra: dict[str, Any] | None = None) -> Outcome:
+    """Plays the prepared games and writes the report (``extra``: more for the experiment's
+    part of the summary)."""
     req.out.mkdir(parents=True, exist_ok=True)
     run = Run(prep.plan, prep.settings, req.out / "games.jsonl")
     total = len(prep.plan)
@@ -230,7 +259,47 @@ def simulate(req: Request, progress: Progress | None = None) -> Outcome:
     finally:
         run.close()
     summary = run.summary(not complete, prep)
+    if extra:
+        summary["experiment"].update(extra)
     return Outcome(summary, not complete, write(req.out, summary, prep.plan, run))
+
+
+def suggest(req: Request, progress: Progress | None = None) -> Outcome:
+    """``--suggest``: successive halving over the single changes (``rules.sim.suggest``),
+    then the three closest to even confirmed on fresh seeds as a paired experiment."""
+    check(req)
+    plain = dataclasses.replace(req, suggest=False, suggest_fields=())
+    base = prepare(plain)
+    options = base_options(req)
+    cards = cards_of(req.game, options, base.settings.decks)
+    cands = candidates(cards, req.suggest_fields)
+    if not cands:
+        raise ValueError("--suggest: no card of the two decks has a whole-number field "
+                         + (f"named {', '.join(req.suggest_fields)} " if req.suggest_fields
+                            else "") + "that can move by 1 or 2")
+    screened = screen_games(len(cands))
+    confirm = (min(FINALISTS, len(cands)) + 1) * req.games
+    total = screened + confirm
+
+    def first(done: int, _: int) -> None:
+        if progress is not None:
+            progress(done, total)
+
+    found = screen(base.plan, cands, cards, req.workers, req.scheduler, req.connect_timeout,
+                   first)
+    picks = finalists(found) if found.rounds else list(range(len(cands)))
+    arms = tuple(Arm(label([cands[i].change()], cards), (cands[i].change(),)) for i in picks)
+    final = dataclasses.replace(plain, seed=req.seed + found.pairs, extra_arms=arms)
+
+    def second(done: int, _: int) -> None:
+        if progress is not None:
+            progress(screened + done, total)
+            if found.interrupted:
+                raise KeyboardInterrupt
+
+    prep = prepare(final)
+    extra = {"search": search_summary(found, cards, req.suggest_fields)}
+    return play(final, prep, second, extra)
 
 
 def link_faces(out: Path, faces: dict[str, str]) -> Path:

@@ -1,0 +1,188 @@
+"""``--suggest``: the single small changes that bring the two decks closest to even.
+
+Every numeric field of every card in the two decks, moved by -2, -1, +1 or +2 steps within
+what the card's model accepts (its legal range), is a candidate. A step is the field's grain
+in the pack: the greatest common divisor of its values (1 for Kyoukai's Attack, 10 for
+Dreadnought's BP, written in tens). Successive halving spends the games
+where they matter: all candidates play a few paired games (the same seeds for all of them and
+for the pack as it is), the third closest to 50 % go on to three times as many, and so on
+until three are left. Those three are then played on fresh seeds, not used to choose them, as
+a paired experiment: its report gives each with its paired interval."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.changes import data_of, validate, with_fields
+from rules.core.errors import DataError
+from rules.sim.experiment import Cards, label
+from rules.sim.paired import Pairing
+from rules.sim.plan import BASE, Arm, Plan
+from rules.sim.runner import run_cluster, run_local
+
+STEPS = (-2, -1, 1, 2)
+FIRST = 8  # paired games per candidate in the first round
+KEEP = 3  # each round keeps a third ...
+FINALISTS = 3  # ... until this many are left
+SKIP = {"id", "name", "art", "text"}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    card: str
+    path: str
+    old: int
+    new: int
+
+    def change(self) -> dict[str, Any]:
+        return {"card": self.card, "set": {self.path: self.new}}
+
+
+def numeric_fields(data: Any, prefix: str = "", depth: int = 0) -> Iterator[tuple[str, int]]:
+    """Every whole-number field of a card's data, by dotted path (``skills.0.amount``)."""
+    if depth > 3:
+        return
+    items = data.items() if isinstance(data, dict) else enumerate(data) \
+        if isinstance(data, list) else ()
+    for k, v in items:
+        path = f"{prefix}{k}"
+        if str(k) in SKIP:
+            continue
+        if isinstance(v, int) and not isinstance(v, bool):
+            yield path, v
+        elif isinstance(v, dict | list):
+            yield from numeric_fields(v, f"{path}.", depth + 1)
+
+
+def grains(cards: Cards) -> dict[str, int]:
+    """Per field name (the last part of its path), the greatest common divisor of its
+    values over the whole pack: the step a designer writes it in."""
+    out: dict[str, int] = {}
+    for card in cards.cards.values():
+        for path, v in numeric_fields(data_of(card)):
+            name = path.rsplit(".", 1)[-1]
+            out[name] = math.gcd(out.get(name, 0), abs(v))
+    return {k: v or 1 for k, v in out.items()}
+
+
+def candidates(cards: Cards, fields: tuple[str, ...] = ()) -> list[Candidate]:
+    """The legal single changes of the decks' cards (``fields``: only fields of these names,
+    the last part of the path)."""
+    grain = grains(cards)
+    out = []
+    for cid in dict.fromkeys(c for deck in cards.deck_cards for c in deck):
+        data = data_of(cards.cards[cid])
+        for path, old in numeric_fields(data):
+            name = path.rsplit(".", 1)[-1]
+            if fields and name not in fields:
+                continue
+            for step in STEPS:
+                new = old + step * grain.get(name, 1)
+                try:
+                    validate(cards.fmt, with_fields(data, {path: new}, cid), cid)
+                except DataError:
+                    continue  # out of the field's legal range
+                out.append(Candidate(cid, path, old, new))
+    return out
+
+
+def schedule(count: int) -> list[tuple[int, int]]:
+    """(candidates alive, new pairs each) per round: a third kept, three times the pairs,
+    until no more than ``FINALISTS`` would be left (they are then confirmed apart)."""
+    rounds, alive, pairs, done = [], count, FIRST, 0
+    while alive > FINALISTS:
+        rounds.append((alive, pairs - done))
+        done = pairs
+        alive = max(FINALISTS, -(-alive // KEEP))
+        pairs *= KEEP
+    return rounds
+
+
+@dataclass
+class Screen:
+    """The search's record: each candidate's pairs so far and how the rounds went."""
+
+    found: list[Candidate]
+    rate: dict[int, tuple[int, int]] = dataclasses.field(default_factory=dict)  # wins, games
+    base: tuple[int, int] = (0, 0)
+    rounds: list[dict[str, int]] = dataclasses.field(default_factory=list)
+    last: list[int] = dataclasses.field(default_factory=list)  # the last round's candidates
+    pairs: int = 0  # the seeds screened (game numbers 0 to pairs - 1)
+    interrupted: bool = False
+
+    def distance(self, i: int) -> float:
+        wins, games = self.rate.get(i, (0, 0))
+        return abs(wins / games - 0.5) if games else 1.0
+
+
+def screen(plan: Plan, cands: list[Candidate], cards: Cards, workers: int,
+           scheduler: str | None, timeout: float,
+           progress: Callable[[int, int], None] | None) -> Screen:
+    """Successive halving over ``cands``; each round's games on the workers (or cluster)."""
+    out = Screen(cands)
+    rounds = schedule(len(cands))
+    total = screen_games(len(cands))
+    done = 0
+    alive = list(range(len(cands)))
+    out.last = alive
+    start = 0
+    for want, pairs in rounds:
+        alive = sorted(alive, key=lambda i: (out.distance(i), i))[:want]
+        arms = [BASE, *(Arm(label([cands[i].change()], cards), (cands[i].change(),))
+                        for i in alive)]
+        rnd = dataclasses.replace(plan, games=pairs, arms=tuple(arms), start=start)
+        pairing = Pairing(len(arms))
+
+        def on_result(r: Any, pairing: Pairing = pairing) -> None:
+            nonlocal done
+            pairing.add(r)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+
+        if scheduler:
+            complete = run_cluster(scheduler, rnd, on_result, timeout=timeout, total=len(rnd))
+        else:
+            complete = run_local(rnd, workers, on_result, total=len(rnd))
+        for k, i in enumerate(alive, start=1):
+            d = pairing.counts[k].deck
+            wins, games = out.rate.get(i, (0, 0))
+            out.rate[i] = (wins + d.arm_wins, games + d.n)
+            if k == 1:
+                out.base = (out.base[0] + d.base_wins, out.base[1] + d.n)
+        out.rounds.append({"candidates": len(alive), "pairs": start + pairs,
+                           "games": (len(alive) + 1) * pairs})
+        out.last = alive
+        start += pairs
+        out.pairs = start
+        if not complete:
+            out.interrupted = True
+            break
+    return out
+
+
+def screen_games(count: int) -> int:
+    return sum((alive + 1) * pairs for alive, pairs in schedule(count))
+
+
+def finalists(found: Screen) -> list[int]:
+    """The ``FINALISTS`` candidates of the last round closest to even."""
+    return sorted(found.last, key=lambda i: (found.distance(i), i))[:FINALISTS]
+
+
+def search_summary(found: Screen, cards: Cards, fields: tuple[str, ...]) -> dict[str, Any]:
+    """What the report says of the search: its rounds and the closest candidates seen."""
+    ranked = sorted(found.rate, key=lambda i: (-found.rate[i][1], found.distance(i), i))
+    top = ranked[:10]
+    return {
+        "candidates": len(found.found), "fields": list(fields), "rounds": found.rounds,
+        "screened_pairs": found.pairs,
+        "base": {"wins": found.base[0], "games": found.base[1]},
+        "closest": [{"label": label([found.found[i].change()], cards),
+                     "wins": found.rate[i][0], "games": found.rate[i][1]} for i in top],
+        "interrupted": found.interrupted,
+    }
