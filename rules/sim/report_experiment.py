@@ -11,6 +11,7 @@ from typing import Any
 from rules.sim import plots
 from rules.sim.html_bits import image, pct, table
 
+SHOWN = 3  # suggestions reported (of the candidates confirmed)
 PAIRED_METHOD = (
     "Paired experiment: game n of every arm has the same seed, seats and agents, and where a "
     "game shuffles, the same deal (a changed card keeps its places in the deck), so the arms "
@@ -87,7 +88,7 @@ def experiment_headline(s: Mapping[str, Any], limit: int = 5) -> list[str]:
     else:
         arms = exp["arms"][1:]
         if exp["kind"] == "suggest":
-            arms = closest(exp)
+            arms = closest(exp)[:SHOWN]
             lines.append(f"Suggested single changes, closest to even first (confirmed on "
                          f"{s['games_asked']} fresh pairs each):")
         for arm in arms:
@@ -119,9 +120,11 @@ def experiment_section(s: Mapping[str, Any], files: Mapping[str, str]) -> str:
     if exp["kind"] == "ablation":
         parts.append(_ablation(s, exp))
     elif exp["kind"] == "suggest":
-        parts.append(_search(s, exp))
-        parts.append(_side_by_side(s, {**exp, "arms": [exp["arms"][0], *closest(exp)]},
+        ranked = closest(exp)
+        parts.append(_side_by_side(s, {**exp, "arms": [exp["arms"][0], *ranked[:SHOWN]]},
                                    "Suggested changes, closest to even first"))
+        parts.append(_also(s, ranked[SHOWN:]))
+        parts.append(_search(s, exp))
     else:
         parts.append(_side_by_side(s, exp))
     parts.append(_waived(exp))
@@ -148,6 +151,17 @@ def _waived(exp: Mapping[str, Any]) -> str:
     return "".join(out)
 
 
+def _also(s: Mapping[str, Any], arms: list[Mapping[str, Any]]) -> str:
+    """The other confirmed candidates, in a line each."""
+    if not arms:
+        return ""
+    rows = [[html.escape(a["label"]), pct(a["paired"]["deck_a"].get("arm_rate")),
+             _points(a["paired"]["deck_a"]), _interval(a["paired"]["deck_a"])] for a in arms]
+    return ("<h3>Also confirmed, further from even</h3>"
+            + table(["change", "deck A's win rate", "paired difference (points)",
+                     f"{s['confidence'] * 100:g} % interval"], rows))
+
+
 def _search(s: Mapping[str, Any], exp: Mapping[str, Any]) -> str:
     """How the suggestions were found: the candidates and the rounds of the search."""
     f = exp["search"]
@@ -163,11 +177,13 @@ def _search(s: Mapping[str, Any], exp: Mapping[str, Any]) -> str:
     return (f"<h2>How the suggestions were found</h2>{stop}<p>{f['candidates']} single "
             f"changes{html.escape(fields)}: each whole-number field of each card of the two "
             "decks moved by −2, −1, +1 or +2, within the values the card's own rules accept. "
-            "Every candidate played the same paired games; after each round the third closest "
-            "to 50 % went on to three times as many, until three were left (successive "
-            f"halving, {f['screened_pairs']} pairs for the last ones). The three were then "
-            f"played on {s['games_asked']} fresh pairs, not used to choose them: the "
-            "intervals below come from those.</p>" + rounds +
+            "Every candidate played the same paired games; after each round the third that "
+            "may be closest to 50 % went on to three times as many, until six were left "
+            f"(successive halving, {f['screened_pairs']} pairs for the last ones). The six "
+            f"were then played on {s['games_asked']} fresh pairs, not used to choose them "
+            "(a search's own games flatter its winners): the suggestions are the three "
+            "closest to even there, and their intervals come from those games. Picking three "
+            "of six still flatters them a little.</p>" + rounds +
             "<p class=\"note\">The candidates that went furthest, by deck A's win rate in "
             "the search:</p>" + near)
 

@@ -6,8 +6,15 @@ in the pack: the greatest common divisor of its values (1 for Kyoukai's Attack, 
 Dreadnought's BP, written in tens). Successive halving spends the games
 where they matter: all candidates play a few paired games (the same seeds for all of them and
 for the pack as it is), the third closest to 50 % go on to three times as many, and so on
-until three are left. Those three are then played on fresh seeds, not used to choose them, as
-a paired experiment: its report gives each with its paired interval."""
+until six are left. A round keeps the candidates that may be closest: deck A's win rate as it
+is (over every game played so far) plus the candidate's paired difference, taken one standard
+error nearer to 50 % than it looks, so a change whose effect a few games have not shown yet
+is not dropped for one that changes nothing.
+
+The search's own games flatter its winners (of many candidates, some look closer to even by
+chance, and a change that merely stirs the games pulls them back from the seeds' luck), so the
+six left are played again on fresh seeds, not used to choose them; the three closest there are
+the suggestions, each with its paired interval from those games."""
 
 from __future__ import annotations
 
@@ -25,9 +32,10 @@ from rules.sim.plan import BASE, Arm, Plan
 from rules.sim.runner import run_cluster, run_local
 
 STEPS = (-2, -1, 1, 2)
-FIRST = 8  # paired games per candidate in the first round
+FIRST = 12  # paired games per candidate in the first round
 KEEP = 3  # each round keeps a third ...
-FINALISTS = 3  # ... until this many are left
+FINALISTS = 6  # ... until this many are left: confirmed on fresh seeds ...
+SHOWN = 3  # ... and the closest of them reported as the suggestions
 SKIP = {"id", "name", "art", "text"}
 
 
@@ -108,15 +116,32 @@ class Screen:
 
     found: list[Candidate]
     rate: dict[int, tuple[int, int]] = dataclasses.field(default_factory=dict)  # wins, games
+    # pairs with a winner in both games: (won by the candidate only, by the pack only, all)
+    moved: dict[int, tuple[int, int, int]] = dataclasses.field(default_factory=dict)
     base: tuple[int, int] = (0, 0)
     rounds: list[dict[str, int]] = dataclasses.field(default_factory=list)
     last: list[int] = dataclasses.field(default_factory=list)  # the last round's candidates
     pairs: int = 0  # the seeds screened (game numbers 0 to pairs - 1)
     interrupted: bool = False
 
+    def estimate(self, i: int) -> tuple[float, float]:
+        """Deck A's win rate with candidate ``i`` and the standard error of its paired
+        difference; (1.5, 0) before any pair (never chosen)."""
+        up, down, n = self.moved.get(i, (0, 0, 0))
+        if not n or not self.base[1]:
+            return 1.5, 0.0
+        diff = (up - down) / n
+        spread = math.sqrt(max(0.0, (up + down) / n - diff * diff) / n)
+        return self.base[0] / self.base[1] + diff, spread
+
     def distance(self, i: int) -> float:
-        wins, games = self.rate.get(i, (0, 0))
-        return abs(wins / games - 0.5) if games else 1.0
+        """How far from 50 % the estimate of candidate ``i`` is."""
+        return abs(self.estimate(i)[0] - 0.5)
+
+    def may_be(self, i: int) -> float:
+        """How near 50 % candidate ``i`` may be: the distance less one standard error."""
+        rate, spread = self.estimate(i)
+        return max(0.0, abs(rate - 0.5) - spread)
 
 
 def screen(plan: Plan, cands: list[Candidate], cards: Cards, workers: int,
@@ -131,7 +156,7 @@ def screen(plan: Plan, cands: list[Candidate], cards: Cards, workers: int,
     out.last = alive
     start = 0
     for want, pairs in rounds:
-        alive = sorted(alive, key=lambda i: (out.distance(i), i))[:want]
+        alive = sorted(alive, key=lambda i: (out.may_be(i), out.distance(i), i))[:want]
         arms = [BASE, *(Arm(label([cands[i].change()], cards), (cands[i].change(),))
                         for i in alive)]
         rnd = dataclasses.replace(plan, games=pairs, arms=tuple(arms), start=start)
@@ -152,6 +177,8 @@ def screen(plan: Plan, cands: list[Candidate], cards: Cards, workers: int,
             d = pairing.counts[k].deck
             wins, games = out.rate.get(i, (0, 0))
             out.rate[i] = (wins + d.arm_wins, games + d.n)
+            up, down, n = out.moved.get(i, (0, 0, 0))
+            out.moved[i] = (up + d.up, down + d.down, n + d.n)
             if k == 1:
                 out.base = (out.base[0] + d.base_wins, out.base[1] + d.n)
         out.rounds.append({"candidates": len(alive), "pairs": start + pairs,
