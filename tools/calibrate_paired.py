@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         pairs = outcomes(Path(tmp) / "games.jsonl")
     ref_pairs = pairs[:args.reference]
     n = len(ref_pairs)
-    reference = (sum(b and not a for a, b in ref_pairs) - sum(a and not b for a, b in ref_pairs)) / n
+    reference = (sum(b and not a for a, b in ref_pairs)
+                 - sum(a and not b for a, b in ref_pairs)) / n
     rest = pairs[args.reference:]
     covered, paired_w, unpaired_w, diffs = 0, [], [], []
     runs = 0
@@ -101,8 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     mp, mu = statistics.fmean(paired_w), statistics.fmean(unpaired_w)
     print(f"mean half-width, paired {100 * mp:.2f} points, unpaired {100 * mu:.2f} points: "
           f"{mu / mp:.2f} times narrower paired")
-    print(f"spread of the runs' differences: sd {100 * statistics.pstdev(diffs):.2f} points "
-          f"(a {100 * args.confidence:g} % interval of half-width {100 * z * statistics.pstdev(diffs):.2f})")
+    sd = statistics.pstdev(diffs)
+    print(f"spread of the runs' differences: sd {100 * sd:.2f} points (a "
+          f"{100 * args.confidence:g} % interval of half-width {100 * z * sd:.2f})")
     print(f"RESULT coverage={covered / runs:.4f} runs={runs} ratio={mu / mp:.2f}")
     return 0
 
