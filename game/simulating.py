@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.sim.simulation import Request, link_faces
+from rules.sim.output import link_faces
+from rules.sim.simulation import Request
 
 # The run of this program, if any: it goes on while the player leaves the deck screen and
 # comes back (one at a time: a second would only halve the speed of both).

@@ -201,10 +201,10 @@ def _side_by_side(s: Mapping[str, Any], exp: Mapping[str, Any], heading: str = "
         rows = []
         for i in (0, 1):
             sign = 1.0 if i == 0 else -1.0
-            dd = None if d["difference"] is None else {
-                "difference": sign * d["difference"],
-                "lo": min(sign * d["lo"], sign * d["hi"]),
-                "hi": max(sign * d["lo"], sign * d["hi"])}
+            dd = None if d["difference"] is None else {  # + 0.0: no "-0.0"
+                "difference": sign * d["difference"] + 0.0,
+                "lo": min(sign * d["lo"], sign * d["hi"]) + 0.0,
+                "hi": max(sign * d["lo"], sign * d["hi"]) + 0.0}
             rows.append([f"deck {'AB'[i]} ({html.escape(s['decks'][i] or '')}) wins",
                          _share(base["decks_win"][i]), _share(arm["decks_win"][i]),
                          _points(dd) + (" points" if dd else ""), _interval(dd)])
@@ -239,8 +239,12 @@ def _sentence(s: Mapping[str, Any], d: Mapping[str, Any]) -> str:
     name = html.escape(s["decks"][0] or "player 1")
     return (f"Deck A ({name}) wins {pct(d['base_rate'])} of the compared games as it is and "
             f"{pct(d['arm_rate'])} with the change: {_points(d)} points "
-            f"({_interval(d)}). {d['up']} pairs turned from a loss into a win, {d['down']} "
-            f"from a win into a loss, of {d['pairs']}: {verdict(d)}.")
+            f"({_interval(d)}). {_pairs(d['up'])} turned from a loss into a win, "
+            f"{d['down']} from a win into a loss, of {d['pairs']}: {verdict(d)}.")
+
+
+def _pairs(n: int) -> str:
+    return f"{n} pair" if n == 1 else f"{n} pairs"
 
 
 def _widths(s: Mapping[str, Any], p: Mapping[str, Any]) -> str:
