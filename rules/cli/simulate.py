@@ -185,9 +185,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the card --ablate puts in a card's places (default: the game's blank "
                         "card of the same type and cost)")
     e.add_argument("--suggest", action="store_true",
-                   help="search the single changes (a card's number moved by 1 or 2) that "
-                        "bring the two decks closest to even; the three best are confirmed on "
-                        "--games fresh pairs each")
+                   help="search the single changes (a card's number moved by 1 or 2 steps) "
+                        "that bring the two decks closest to even; the six best are played "
+                        "again on --games fresh pairs each and the three closest reported")
     e.add_argument("--suggest-fields", metavar="F,G",
                    help="--suggest among these fields only (e.g. attack,defense,cost)")
 

@@ -99,3 +99,21 @@ def test_the_rules_an_experiment_breaks_are_named(tmp_path: Path) -> None:
     assert any("5 copies of 'basic_slime'" in b for b in broken), broken
     assert broken_rules(fmt, setup.cards, setup.decks,
                         [CardChange(card="wandering_lion", set={"attack": 1})], tmp_path) == []
+
+
+def test_kyoukai_entrants_and_spirits_are_swapped_where_they_stand() -> None:
+    rs = rules.get("kyoukai")
+    before = rs.new_game(seed=4)
+    after = rs.new_game(seed=4, options={"changes": [
+        {"card": "ronin_aki", "instead": "sage_mirei"},
+        {"card": "ember_spirit", "instead": "stone_spirit"}]})
+    for p in (0, 1):
+        old, new = before.players[p], after.players[p]
+        if before.cards[old.entrant] == "ronin_aki":
+            assert after.cards[new.entrant] == "ronin_aki0"
+            assert after.catalog["ronin_aki0"].name == "Sage Mirei"
+        spirits = [before.cards[i] for i in old.spirits]
+        assert [after.cards[i] for i in new.spirits] == \
+            ["ember_spirit0" if c == "ember_spirit" else c for c in spirits]
+    assert any(before.cards[before.players[p].entrant] == "ronin_aki" for p in (0, 1))
+    assert "ember_spirit" in {before.cards[i] for p in (0, 1) for i in before.players[p].spirits}
