@@ -24,25 +24,30 @@ from rules.sim.simulation import MAX_WORKERS, Request, check, prepare, simulate
 
 class ProgressBar:
     """``[#####     ] 312/1000  41.2 games/s  17 s left`` on one line of ``out`` (a new
-    line every tenth of the run when ``out`` is not a terminal)."""
+    line every tenth of the run when ``out`` is not a terminal). The pace is taken from the
+    first game's end on, so the workers' start does not stretch the time left."""
 
     def __init__(self, out: TextIO, width: int = 30) -> None:
         self.out, self.width = out, width
         self.start = time.perf_counter()
+        self.first: tuple[float, int] | None = None
         self.tty = out.isatty()
         self.shown = -1
 
     def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if self.first is None:
+            self.first = (now, done)
         tenth = done * 10 // total
         if not self.tty and tenth == self.shown and done < total:
             return
         self.shown = tenth
-        elapsed = max(1e-9, time.perf_counter() - self.start)
-        rate = done / elapsed
-        left = (total - done) / rate if rate else 0.0
+        since, before = self.first
+        rate = (done - before) / (now - since) if done > before and now > since else 0.0
+        left = f"{(total - done) / rate:.0f} s left" if rate else "… s left"
         filled = self.width * done // total
         line = (f"[{'#' * filled}{' ' * (self.width - filled)}] {done}/{total}  "
-                f"{rate:.1f} games/s  {left:.0f} s left")
+                f"{rate:.1f} games/s  {left}")
         self.out.write(f"\r{line}" if self.tty else f"{line}\n")
         if self.tty and done == total:
             self.out.write("\n")
