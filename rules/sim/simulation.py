@@ -40,6 +40,7 @@ from rules.sim.suggest import (
     FINALISTS,
     candidates,
     finalists,
+    probe_games,
     screen,
     screen_games,
     search_summary,
@@ -276,23 +277,29 @@ def suggest(req: Request, progress: Progress | None = None) -> Outcome:
         raise ValueError("--suggest: no card of the two decks has a whole-number field "
                          + (f"named {', '.join(req.suggest_fields)} " if req.suggest_fields
                             else "") + "that can move by 1 or 2")
-    screened = screen_games(len(cands))
     confirm = (min(FINALISTS, len(cands)) + 1) * req.games
-    total = screened + confirm
+    screened = probe_games(len(cands)) + screen_games(len(cands))  # until the probe says
 
-    def first(done: int, _: int) -> None:
+    def first(done: int, total: int) -> None:
+        nonlocal screened
+        screened = total
         if progress is not None:
-            progress(done, total)
+            progress(done, screened + confirm)
 
     found = screen(base.plan, cands, cards, req.workers, req.scheduler, req.connect_timeout,
                    first)
-    picks = finalists(found) if found.rounds else list(range(len(cands)))
+    picks = finalists(found)
+    if not picks:
+        raise RuntimeError(f"--suggest: none of the {len(cands)} candidate changes altered a "
+                           f"single game of the first {found.pairs} pairs; the decks hardly "
+                           "meet these fields")
     arms = tuple(Arm(label([cands[i].change()], cards), (cands[i].change(),)) for i in picks)
     final = dataclasses.replace(plain, seed=req.seed + found.pairs, extra_arms=arms)
+    confirm = (len(picks) + 1) * req.games
 
     def second(done: int, _: int) -> None:
         if progress is not None:
-            progress(screened + done, total)
+            progress(screened + done, screened + confirm)
             if found.interrupted:
                 raise KeyboardInterrupt
 

@@ -3,12 +3,13 @@
 Every numeric field of every card in the two decks, moved by -2, -1, +1 or +2 steps within
 what the card's model accepts (its legal range), is a candidate. A step is the field's grain
 in the pack: the greatest common divisor of its values (1 for Kyoukai's Attack, 10 for
-Dreadnought's BP, written in tens). Successive halving spends the games
-where they matter: all candidates play a few paired games (the same seeds for all of them and
-for the pack as it is), the third closest to 50 % go on to three times as many, and so on
-until six are left. A round keeps the candidates that may be closest: deck A's win rate as it
-is (over every game played so far) plus the candidate's paired difference, taken one standard
-error nearer to 50 % than it looks, so a change whose effect a few games have not shown yet
+Dreadnought's BP, written in tens). Successive halving spends the games where they matter: all
+candidates play a few paired games (the same seeds for all of them and for the pack as it is),
+and one that played the very same games as the pack as it is (a field these decks' rules never
+read, a card not drawn) is dropped; the third closest to 50 % go on to three times as many,
+and so on until six are left. A round keeps the candidates that may be closest: deck A's win
+rate as it is (over every game played so far) plus the candidate's paired difference, taken
+one standard error nearer to 50 % than it looks, so a change whose effect a few games have not shown yet
 is not dropped for one that changes nothing.
 
 The search's own games flatter its winners (of many candidates, some look closer to even by
@@ -32,7 +33,7 @@ from rules.sim.plan import BASE, Arm, Plan
 from rules.sim.runner import run_cluster, run_local
 
 STEPS = (-2, -1, 1, 2)
-FIRST = 12  # paired games per candidate in the first round
+FIRST = 12  # paired games every candidate plays first: one that changes none is dropped
 KEEP = 3  # each round keeps a third ...
 FINALISTS = 6  # ... until this many are left: confirmed on fresh seeds ...
 SHOWN = 3  # ... and the closest of them reported as the suggestions
@@ -99,15 +100,16 @@ def candidates(cards: Cards, fields: tuple[str, ...] = ()) -> list[Candidate]:
 
 
 def schedule(count: int) -> list[tuple[int, int]]:
-    """(candidates alive, new pairs each) per round: a third kept, three times the pairs,
-    until no more than ``FINALISTS`` would be left (they are then confirmed apart)."""
-    rounds, alive, pairs, done = [], count, FIRST, 0
-    while alive > FINALISTS:
-        rounds.append((alive, pairs - done))
-        done = pairs
+    """The rounds after the first (every candidate, ``FIRST`` pairs), for ``count``
+    candidates left after it: (candidates, new pairs each); a third kept, three times the
+    pairs, while more than ``FINALISTS`` would be kept (those are then confirmed apart)."""
+    rounds, alive, pairs = [], count, FIRST
+    while True:
         alive = max(FINALISTS, -(-alive // KEEP))
+        if alive <= FINALISTS:
+            return rounds
+        rounds.append((alive, pairs * (KEEP - 1)))
         pairs *= KEEP
-    return rounds
 
 
 @dataclass
@@ -122,6 +124,7 @@ class Screen:
     rounds: list[dict[str, int]] = dataclasses.field(default_factory=list)
     last: list[int] = dataclasses.field(default_factory=list)  # the last round's candidates
     pairs: int = 0  # the seeds screened (game numbers 0 to pairs - 1)
+    dropped: int = 0  # candidates that changed no game of the first round
     interrupted: bool = False
 
     def estimate(self, i: int) -> tuple[float, float]:
@@ -147,22 +150,22 @@ class Screen:
 def screen(plan: Plan, cands: list[Candidate], cards: Cards, workers: int,
            scheduler: str | None, timeout: float,
            progress: Callable[[int, int], None] | None) -> Screen:
-    """Successive halving over ``cands``; each round's games on the workers (or cluster)."""
+    """The first round (every candidate), then successive halving over those that changed a
+    game; each
+    round's games on the workers (or cluster). ``progress(done, total)``: the total is known
+    after the first round (it depends on how many candidates it drops)."""
     out = Screen(cands)
-    rounds = schedule(len(cands))
-    total = screen_games(len(cands))
+    total = probe_games(len(cands)) + screen_games(len(cands))
     done = 0
-    alive = list(range(len(cands)))
-    out.last = alive
-    start = 0
-    for want, pairs in rounds:
-        alive = sorted(alive, key=lambda i: (out.may_be(i), out.distance(i), i))[:want]
+
+    def play(alive: list[int], pairs: int, start: int) -> tuple[Pairing, bool]:
+        nonlocal done
         arms = [BASE, *(Arm(label([cands[i].change()], cards), (cands[i].change(),))
                         for i in alive)]
         rnd = dataclasses.replace(plan, games=pairs, arms=tuple(arms), start=start)
         pairing = Pairing(len(arms))
 
-        def on_result(r: Any, pairing: Pairing = pairing) -> None:
+        def on_result(r: Any) -> None:
             nonlocal done
             pairing.add(r)
             done += 1
@@ -184,12 +187,34 @@ def screen(plan: Plan, cands: list[Candidate], cards: Cards, workers: int,
         out.rounds.append({"candidates": len(alive), "pairs": start + pairs,
                            "games": (len(alive) + 1) * pairs})
         out.last = alive
-        start += pairs
-        out.pairs = start
+        out.pairs = start + pairs
         if not complete:
             out.interrupted = True
+        return pairing, complete
+
+    everyone = list(range(len(cands)))
+    probe, complete = play(everyone, FIRST, 0)
+    # A candidate that played the very same games as the pack as it is changed nothing
+    # here (a field these decks' rules never read, a card not drawn): it is dropped.
+    alive = [i for k, i in enumerate(everyone, start=1)
+             if probe.counts[k].same < probe.counts[k].pairs]
+    out.dropped = len(cands) - len(alive)
+    out.last = alive
+    total = done + screen_games(len(alive))
+    if progress is not None:
+        progress(done, total)
+    start = FIRST
+    for want, pairs in schedule(len(alive)) if complete else []:
+        alive = sorted(alive, key=lambda i: (out.may_be(i), out.distance(i), i))[:want]
+        _, complete = play(alive, pairs, start)
+        start += pairs
+        if not complete:
             break
     return out
+
+
+def probe_games(count: int) -> int:
+    return (count + 1) * FIRST
 
 
 def screen_games(count: int) -> int:
@@ -206,7 +231,8 @@ def search_summary(found: Screen, cards: Cards, fields: tuple[str, ...]) -> dict
     ranked = sorted(found.rate, key=lambda i: (-found.rate[i][1], found.distance(i), i))
     top = ranked[:10]
     return {
-        "candidates": len(found.found), "fields": list(fields), "rounds": found.rounds,
+        "candidates": len(found.found), "dropped": found.dropped, "fields": list(fields),
+        "rounds": found.rounds, "probe": FIRST,
         "screened_pairs": found.pairs,
         "base": {"wins": found.base[0], "games": found.base[1]},
         "closest": [{"label": label([found.found[i].change()], cards),
