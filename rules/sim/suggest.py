@@ -9,8 +9,8 @@ and one that played the very same games as the pack as it is (a field these deck
 read, a card not drawn) is dropped; the third closest to 50 % go on to three times as many,
 and so on until six are left. A round keeps the candidates that may be closest: deck A's win
 rate as it is (over every game played so far) plus the candidate's paired difference, taken
-one standard error nearer to 50 % than it looks, so a change whose effect a few games have not shown yet
-is not dropped for one that changes nothing.
+one standard error nearer to 50 % than it looks, so a change whose effect a few games have not
+shown yet is not dropped for one that changes nothing.
 
 The search's own games flatter its winners (of many candidates, some look closer to even by
 chance, and a change that merely stirs the games pulls them back from the seeds' luck), so the
