@@ -103,7 +103,8 @@ def schedule(count: int) -> list[tuple[int, int]]:
     """The rounds after the first (every candidate, ``FIRST`` pairs), for ``count``
     candidates left after it: (candidates, new pairs each); a third kept, three times the
     pairs, while more than ``FINALISTS`` would be kept (those are then confirmed apart)."""
-    rounds, alive, pairs = [], count, FIRST
+    rounds: list[tuple[int, int]] = []
+    alive, pairs = count, FIRST
     while True:
         alive = max(FINALISTS, -(-alive // KEEP))
         if alive <= FINALISTS:
