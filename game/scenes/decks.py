@@ -41,7 +41,8 @@ from game.userdata import data_dir
 from rules.core.cards import read_toml
 from rules.core.decklist import Entry, read, text_of
 from rules.core.errors import DataError
-from rules.sim.simulation import Request, check, prepare
+from rules.sim.simulation import Request, base_options, cards_of, check, prepare
+from rules.sim.suggest import candidates
 
 if TYPE_CHECKING:
     from game.app import App
@@ -63,6 +64,9 @@ REPORT, WHAT_IF, WORTH, SUGGEST = ("Balance report", "What if…", "Each card's 
                                    "Suggest fixes")
 EXPERIMENTS = (REPORT, WHAT_IF, WORTH, SUGGEST)
 PAIRS = {WHAT_IF: 300, WORTH: 100, SUGGEST: 100}
+# The experiments that take a typed line, and what the empty field says.
+TYPED = {WHAT_IF: "card.field=value, e.g. wandering_lion.attack=2",
+         SUGGEST: "fields to move, e.g. attack,defense (empty: all)"}
 EXPERIMENT_TIPS = {
     REPORT: f"{SIM_GAMES} games of this deck against the other: which card wins more when "
             "played, with the 17lands figures (GIH WR, IWD)",
@@ -71,7 +75,8 @@ EXPERIMENT_TIPS = {
     WORTH: f"{PAIRS[WORTH]} pairs per card: each card of this deck taken out in turn, ranked "
            "by how much the deck's win rate drops without it (several minutes)",
     SUGGEST: "searches the single changes (a card's number moved by 1 or 2 steps) that bring "
-             "the two decks closest to even, and confirms the best three (many minutes)",
+             "the two decks closest to even, and confirms the best (many minutes; name a "
+             "few fields to search fewer)",
 }
 
 
@@ -143,6 +148,8 @@ class DeckScene(Scene):
         self.versus = names[1] if len(names) > 1 else (names[0] if names else None)
         self.experiment = REPORT  # what "Simulate…" asks (EXPERIMENTS)
         self.deck_choice = deck if deck in self.models else NEW_DECK  # the Deck menu's pick
+        self.typed = dict.fromkeys(TYPED, "")  # what was typed for each experiment that asks
+        self.shown_typed = REPORT
         self.run = simulating.CURRENT  # a run started here earlier goes on
         self.run_seen: tuple[int, Path | None, str | None] | None = None
         self.build()
@@ -150,7 +157,7 @@ class DeckScene(Scene):
         self.grid = CardGrid(self)
         self.focus = FocusRing(app.manager, lambda: [
             self.type_menu, self.filter, self.grid if self.shown() else None, self.deck_menu,
-            self.name_entry, self.what_entry if self.experiment == WHAT_IF else None,
+            self.name_entry, self.what_entry if self.experiment in TYPED else None,
             self.exp_menu, self.vs_menu, self.sim_button, self.clear_button,
             self.save_button, self.copy_button, self.paste_button, self.back_button])
 
@@ -289,7 +296,8 @@ class DeckScene(Scene):
     # ---- UI ---------------------------------------------------------------------------------
     def build(self) -> None:
         keep = self.name_entry.get_text() if self.elements else "My deck"
-        keep_what = self.what_entry.get_text() if self.elements else ""
+        if self.elements and self.shown_typed in TYPED:
+            self.typed[self.shown_typed] = self.what_entry.get_text()
         for e in self.elements:
             e.kill()
         m = self.app.manager
@@ -338,15 +346,15 @@ class DeckScene(Scene):
         self.sim_button = UIButton(pygame.Rect(sx + side - px(126), h - px(96), px(110),
                                                px(36)), "Stop" if running else "Simulate…",
                                    manager=m, tool_tip_text=EXPERIMENT_TIPS[self.experiment])
-        asks = self.experiment == WHAT_IF
+        asks = self.experiment in TYPED
         self.exp_menu = UIDropDownMenu(list(EXPERIMENTS), self.experiment,
                                        pygame.Rect(sx + px(8), h - px(180 if asks else 138),
                                                    side - px(24), px(36)), manager=m)
         self.what_entry = UITextEntryLine(pygame.Rect(sx + px(8), h - px(138), side - px(24),
                                                       px(36)), manager=m,
-                                          placeholder_text="card.field=value, e.g. "
-                                                           "wandering_lion.attack=2",
-                                          initial_text=keep_what)
+                                          placeholder_text=TYPED.get(self.experiment, ""),
+                                          initial_text=self.typed.get(self.experiment, ""))
+        self.shown_typed = self.experiment
         if not asks:
             self.what_entry.hide()
         self.elements += [self.vs_menu, self.sim_button, self.exp_menu, self.what_entry]
@@ -384,10 +392,18 @@ class DeckScene(Scene):
         elif self.experiment == WORTH:
             req = dataclasses.replace(req, games=PAIRS[WORTH], ablate="A")
         elif self.experiment == SUGGEST:
-            req = dataclasses.replace(req, games=PAIRS[SUGGEST], suggest=True)
+            fields = tuple(f.strip() for f in self.what_entry.get_text().split(",")
+                           if f.strip())
+            req = dataclasses.replace(req, games=PAIRS[SUGGEST], suggest=True,
+                                      suggest_fields=fields)
         try:  # what was typed is checked here, so a mistake is said at once
             check(req)
-            prepare(dataclasses.replace(req, suggest=False))
+            prep = prepare(dataclasses.replace(req, suggest=False, suggest_fields=()))
+            if req.suggest and not candidates(cards_of(self.game, base_options(req),
+                                                       prep.settings.decks),
+                                              req.suggest_fields):
+                raise ValueError(f"no card of the two decks has a whole-number field named "
+                                 f"{', '.join(req.suggest_fields)}")
         except (ValueError, DataError) as e:
             words = "; ".join(e.errors[:2]) if isinstance(e, DataError) else str(e)
             self._check(said=f"Can't simulate: {words.removeprefix('options:1: ')}")
@@ -621,7 +637,7 @@ class DeckScene(Scene):
     def _draw_side(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
         top = px(136)
-        bottom = SIDE_BOTTOM if self.experiment == WHAT_IF else SIDE_BOTTOM - 42
+        bottom = SIDE_BOTTOM if self.experiment in TYPED else SIDE_BOTTOM - 42
         side = pygame.Rect(w - px(SIDE), top, px(SIDE - 8), h - top - px(bottom))
         pygame.draw.rect(surf, PANEL, side, border_radius=px(8))
         pygame.draw.rect(surf, PANEL_EDGE, side, width=px(1), border_radius=px(8))

@@ -119,3 +119,23 @@ def test_the_time_left_reads_in_minutes_and_seconds() -> None:
     st.paced = (st.started - 30.0, 10)  # 50 games in 30 s: 540 left take 324 s
     assert eta(st).startswith(", 5 min ") and eta(st).endswith(" s left")
     assert eta(simulating.Status(total=600)) == "…"
+
+
+def test_suggestions_search_the_fields_typed_and_refuse_one_no_card_has(
+        menu: Callable[[], Driver], asked: list[Request]) -> None:
+    d, sc = on_mirror(menu)
+    _pick(d, sc.exp_menu, WHAT_IF)
+    _type(d, sc.what_entry, "jade_drone.bp=100")
+    _pick(d, sc.exp_menu, SUGGEST)
+    assert sc.what_entry.visible and sc.what_entry.get_text() == ""  # its own line
+    _type(d, sc.what_entry, "bq")
+    d.click(sc.sim_button.rect.center)
+    d.frames(2)
+    assert asked == [] and sc.status_error and "field named bq" in sc.status
+    sc.what_entry.set_text("bp, cost")
+    d.click(sc.sim_button.rect.center)
+    d.frames(2)
+    (req,) = asked
+    assert req.suggest and req.suggest_fields == ("bp", "cost")
+    _pick(d, sc.exp_menu, WHAT_IF)
+    assert sc.what_entry.get_text() == "jade_drone.bp=100"  # kept while the other was shown
