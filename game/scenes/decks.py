@@ -65,8 +65,8 @@ REPORT, WHAT_IF, WORTH, SUGGEST = ("Balance report", "What if…", "Each card's 
 EXPERIMENTS = (REPORT, WHAT_IF, WORTH, SUGGEST)
 PAIRS = {WHAT_IF: 300, WORTH: 100, SUGGEST: 100}
 # The experiments that take a typed line, and what the empty field says.
-TYPED = {WHAT_IF: "card.field=value, e.g. wandering_lion.attack=2",
-         SUGGEST: "fields to move, e.g. attack,defense (empty: all)"}
+TYPED = {WHAT_IF: "card.field=value: wandering_lion.attack=2",
+         SUGGEST: "fields: attack,defense (empty: all)"}
 EXPERIMENT_TIPS = {
     REPORT: f"{SIM_GAMES} games of this deck against the other: which card wins more when "
             "played, with the 17lands figures (GIH WR, IWD)",
