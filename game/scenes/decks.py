@@ -105,6 +105,8 @@ class DeckScene(Scene):
     sim_button: UIButton
     copy_button: UIButton
     paste_button: UIButton
+    exp_menu: UIDropDownMenu  # what "Simulate…" asks
+    what_entry: UITextEntryLine  # the line the what-if (or the search's fields) is typed in
 
     def __init__(self, app: App, game: str, folder: Path, back: GameConfig | None = None,
                  deck: str | None = None) -> None:
