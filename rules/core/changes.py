@@ -141,8 +141,11 @@ def renamed(value: Any, old: str, new: str) -> Any:
 
 
 def place(fmt: PackFormat[Any, Any], cid: str, cards: Mapping[str, Any]) -> str | None:
-    """Which part of a deck the card goes in (the key of the format's ``deck_data`` that
-    holds it: "entrant", "gates", "spirits", "members"), None if the format cannot say."""
+    """Which part of a deck the card goes in ("Entrant", "Gates", "Spirits"): the format's
+    ``deck_part``, else the key of its ``deck_data`` that holds the card; None if the format
+    says neither (a deck is then one list)."""
+    if fmt.deck_part is not None:
+        return fmt.deck_part(cards[cid])
     if fmt.deck_data is None:
         return None
     table = fmt.deck_data("", [cid], cards)

@@ -81,7 +81,8 @@ def test_a_card_goes_only_where_the_replaced_one_goes() -> None:
     with pytest.raises(DataError) as e:
         rules.get("kyoukai").new_game(seed=1, options={"changes": [
             {"card": "ronin_aki", "instead": "stone_throw"}]})
-    assert "entrant" in str(e.value) and "same part of a deck" in str(e.value)
+    assert "Gates, ronin_aki in its Entrant" in str(e.value)
+    assert "same part of a deck" in str(e.value)
 
 
 def test_a_change_does_one_thing() -> None:
