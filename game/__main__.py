@@ -23,6 +23,9 @@ Without options the main menu opens. Examples:
   playtable simulate --game kyoukai    1,000 games: which card is too strong (report/)
   playtable deck export path/to/pack --deck NAME    a deck as a text list
   playtable deck import list.txt --pack path/to/pack --out path/to/pack/deck-mine.toml
+  playtable simulate --game kyoukai --variant "wandering_lion.attack=2"
+                                       what if a card changed (paired games, report/)
+  playtable replay FILE                watch a recorded game (as --replay FILE)
 """
 
 
@@ -148,10 +151,24 @@ def tool(argv: list[str]) -> int | None:
     return None
 
 
+def replay_command(argv: list[str]) -> list[str]:
+    """``playtable replay FILE [options]`` as ``playtable --replay FILE [options]``."""
+    ap = argparse.ArgumentParser(prog="playtable replay",
+                                 description="Watch a recorded game in the replay viewer "
+                                 "(the same as playtable --replay FILE): a saved game, or an "
+                                 "example game of a simulation report.")
+    ap.add_argument("file", type=Path, help="the game record (a .json file)")
+    known, rest = ap.parse_known_args(argv)
+    return ["--replay", str(known.file), *rest]
+
+
 def main(argv: list[str] | None = None) -> int:
-    done = tool(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    done = tool(argv)
     if done is not None:
         return done
+    if argv[:1] == ["replay"]:
+        argv = replay_command(argv[1:])
     args = parse(argv)
     if args.smoke or args.smoke_menu_time:
         from game.smoke import run as smoke

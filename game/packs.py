@@ -8,7 +8,6 @@ new ruleset with a pack format gets the deck screen and hot reload without clien
 
 from __future__ import annotations
 
-import json
 import re
 import tempfile
 from collections import Counter
@@ -19,6 +18,7 @@ from typing import Any
 
 import rules
 from game.userdata import user_decks_dir
+from rules.core.cards import toml_table
 from rules.core.errors import DataError
 from rules.core.newgame import shipped_pack as default_pack
 from rules.core.packs import Pack, PackFormat, deck_folder_problems, format_for, read_pack
@@ -112,24 +112,8 @@ def game_options(game: str, folder: Path, decks: list[str], user: set[str]) -> d
 
 
 # ---- deck files --------------------------------------------------------------------------
-def _toml_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int | float):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, list | tuple):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    if isinstance(v, Mapping):
-        return "{ " + ", ".join(f"{json.dumps(str(k))} = {_toml_value(x)}"
-                                for k, x in v.items()) + " }"
-    raise TypeError(f"cannot write {type(v).__name__} to TOML")
-
-
 def deck_toml(fmt: PackFormat[Any, Any], table: Mapping[str, Any]) -> str:
-    lines = [f"[[{fmt.deck_key}]]"] + [f"{k} = {_toml_value(v)}" for k, v in table.items()]
-    return "\n".join(lines) + "\n"
+    return toml_table(fmt.deck_key, table)
 
 
 def copies_in(table: Mapping[str, Any], cards: Mapping[str, Any]) -> Counter[str]:

@@ -14,12 +14,14 @@ import atexit
 import multiprocessing
 import os
 import queue
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.sim.simulation import Request, link_faces
+from rules.sim.output import link_faces
+from rules.sim.simulation import Request
 
 # The run of this program, if any: it goes on while the player leaves the deck screen and
 # comes back (one at a time: a second would only halve the speed of both).
@@ -33,10 +35,21 @@ class Status:
     report: Path | None = None  # report.html once the run has ended
     error: str | None = None
     stopped: bool = False
+    started: float = field(default_factory=time.monotonic)
+    paced: tuple[float, int] | None = None  # (when, games done) at the first game's end
 
     @property
     def running(self) -> bool:
         return self.report is None and self.error is None
+
+    def left(self, now: float | None = None) -> float | None:
+        """Seconds left at the pace since the first game ended (the workers' start is not
+        counted); None before two games have ended."""
+        if self.paced is None or self.done <= self.paced[1] or not self.total:
+            return None
+        now = time.monotonic() if now is None else now
+        rate = (self.done - self.paced[1]) / max(1e-6, now - self.paced[0])
+        return (self.total - self.done) / rate
 
 
 def background_workers() -> int:
@@ -84,6 +97,8 @@ class BackgroundSimulation:
                 break
             if msg[0] == "progress":
                 self.status.done, self.status.total = msg[1], msg[2]
+                if self.status.paced is None:
+                    self.status.paced = (time.monotonic(), msg[1])
             elif msg[0] == "done":
                 self.status.report, self.status.stopped = Path(msg[1]), msg[2]
             else:

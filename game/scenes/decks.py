@@ -7,6 +7,7 @@ data folder for the shipped pack; the menu lists it from then on."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -40,7 +41,8 @@ from game.userdata import data_dir
 from rules.core.cards import read_toml
 from rules.core.decklist import Entry, read, text_of
 from rules.core.errors import DataError
-from rules.sim.simulation import Request
+from rules.sim.simulation import Request, base_options, cards_of, check, prepare
+from rules.sim.suggest import candidates
 
 if TYPE_CHECKING:
     from game.app import App
@@ -52,8 +54,30 @@ CARD_SIZE = (132, 185)
 CARD_GAP = 10
 SIDE = 330
 GRID_TOP = 96  # the grid starts under the title and the filter row
+SIDE_BOTTOM = 190  # under the deck panel: the what-if entry, the experiment, vs and buttons
 SIM_GAMES = 300  # "Simulate…": enough games to flag a card far off, done in a minute or two
 SIM_AGENTS = ("greedy", "greedy")
+# What "Simulate…" asks (the menu above it) and how many paired games each plays per arm:
+# a what-if's interval is a few points wide at 300 pairs; an ablation plays a deck's 15-20
+# cards, a search a hundred candidates or more, so they play fewer pairs each.
+REPORT, WHAT_IF, WORTH, SUGGEST = ("Balance report", "What if…", "Each card's worth",
+                                   "Suggest fixes")
+EXPERIMENTS = (REPORT, WHAT_IF, WORTH, SUGGEST)
+PAIRS = {WHAT_IF: 300, WORTH: 100, SUGGEST: 100}
+# The experiments that take a typed line, and what the empty field says.
+TYPED = {WHAT_IF: "card.field=value: wandering_lion.attack=2",
+         SUGGEST: "fields: attack,defense (empty: all)"}
+EXPERIMENT_TIPS = {
+    REPORT: f"{SIM_GAMES} games of this deck against the other: which card wins more when "
+            "played, with the 17lands figures (GIH WR, IWD)",
+    WHAT_IF: f"{PAIRS[WHAT_IF]} pairs of games, the pack as it is and with your change "
+             "(card.field=value): what the change does to the win rate, with its interval",
+    WORTH: f"{PAIRS[WORTH]} pairs per card: each card of this deck taken out in turn, ranked "
+           "by how much the deck's win rate drops without it (several minutes)",
+    SUGGEST: "searches the single changes (a card's number moved by 1 or 2 steps) that bring "
+             "the two decks closest to even, and confirms the best (many minutes; name a "
+             "few fields to search fewer)",
+}
 
 
 def _card() -> tuple[int, int]:
@@ -81,6 +105,8 @@ class DeckScene(Scene):
     sim_button: UIButton
     copy_button: UIButton
     paste_button: UIButton
+    exp_menu: UIDropDownMenu  # what "Simulate…" asks
+    what_entry: UITextEntryLine  # the line the what-if (or the search's fields) is typed in
 
     def __init__(self, app: App, game: str, folder: Path, back: GameConfig | None = None,
                  deck: str | None = None) -> None:
@@ -122,6 +148,10 @@ class DeckScene(Scene):
         names = list(self.models)
         # The deck "Simulate…" plays against: the second deck (the first for a mirror).
         self.versus = names[1] if len(names) > 1 else (names[0] if names else None)
+        self.experiment = REPORT  # what "Simulate…" asks (EXPERIMENTS)
+        self.deck_choice = deck if deck in self.models else NEW_DECK  # the Deck menu's pick
+        self.typed = dict.fromkeys(TYPED, "")  # what was typed for each experiment that asks
+        self.shown_typed = REPORT
         self.run = simulating.CURRENT  # a run started here earlier goes on
         self.run_seen: tuple[int, Path | None, str | None] | None = None
         self.build()
@@ -129,7 +159,8 @@ class DeckScene(Scene):
         self.grid = CardGrid(self)
         self.focus = FocusRing(app.manager, lambda: [
             self.type_menu, self.filter, self.grid if self.shown() else None, self.deck_menu,
-            self.name_entry, self.vs_menu, self.sim_button, self.clear_button,
+            self.name_entry, self.what_entry if self.experiment in TYPED else None,
+            self.exp_menu, self.vs_menu, self.sim_button, self.clear_button,
             self.save_button, self.copy_button, self.paste_button, self.back_button])
 
     # ---- the deck ---------------------------------------------------------------------------
@@ -267,6 +298,8 @@ class DeckScene(Scene):
     # ---- UI ---------------------------------------------------------------------------------
     def build(self) -> None:
         keep = self.name_entry.get_text() if self.elements else "My deck"
+        if self.elements and self.shown_typed in TYPED:
+            self.typed[self.shown_typed] = self.what_entry.get_text()
         for e in self.elements:
             e.kill()
         m = self.app.manager
@@ -293,8 +326,9 @@ class DeckScene(Scene):
         self.elements = [self.back_button, self.copy_button, self.paste_button, self.type_menu,
                          self.filter]
         lab = UILabel(pygame.Rect(sx + px(8), px(56), px(60), px(32)), "Deck", manager=m)
-        self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], NEW_DECK, self._deck_rect(),
-                                        manager=m)
+        chosen_deck = self.deck_choice if self.deck_choice in self.models else NEW_DECK
+        self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], chosen_deck,
+                                        self._deck_rect(), manager=m)
         lab2 = UILabel(pygame.Rect(sx + px(8), px(96), px(60), px(32)), "Name", manager=m)
         self.name_entry = UITextEntryLine(self._deck_rect().move(0, px(40)), manager=m,
                                           initial_text=keep)
@@ -313,10 +347,19 @@ class DeckScene(Scene):
         running = self.run is not None and self.run.progress().running
         self.sim_button = UIButton(pygame.Rect(sx + side - px(126), h - px(96), px(110),
                                                px(36)), "Stop" if running else "Simulate…",
-                                   manager=m, tool_tip_text=f"{SIM_GAMES} games of this deck "
-                                   "against the other, in the background: which card wins "
-                                   "more when played")
-        self.elements += [self.vs_menu, self.sim_button]
+                                   manager=m, tool_tip_text=EXPERIMENT_TIPS[self.experiment])
+        asks = self.experiment in TYPED
+        self.exp_menu = UIDropDownMenu(list(EXPERIMENTS), self.experiment,
+                                       pygame.Rect(sx + px(8), h - px(180 if asks else 138),
+                                                   side - px(24), px(36)), manager=m)
+        self.what_entry = UITextEntryLine(pygame.Rect(sx + px(8), h - px(138), side - px(24),
+                                                      px(36)), manager=m,
+                                          placeholder_text=TYPED.get(self.experiment, ""),
+                                          initial_text=self.typed.get(self.experiment, ""))
+        self.shown_typed = self.experiment
+        if not asks:
+            self.what_entry.hide()
+        self.elements += [self.vs_menu, self.sim_button, self.exp_menu, self.what_entry]
 
     # ---- balance simulation ---------------------------------------------------------------
     def simulate(self) -> bool:
@@ -332,17 +375,47 @@ class DeckScene(Scene):
             self._check(said="There is no deck to play against.")
             return False
         opts = game_options(self.game, self.folder, [name, self.versus], self.user_decks)
-        out = data_dir() / "simulations" / self.game / slug(f"{name} vs {self.versus}")
+        kind = {REPORT: "", WHAT_IF: "what-if", WORTH: "worth", SUGGEST: "suggest"}[
+            self.experiment]
+        out = data_dir() / "simulations" / self.game / slug(
+            f"{name} vs {self.versus}{' ' + kind if kind else ''}")
         req = Request(game=self.game, games=SIM_GAMES, decks=(name, self.versus),
                       agents=SIM_AGENTS,
                       pack=Path(opts["pack"]) if "pack" in opts else None,
                       deck_folder=Path(opts["deck_folder"]) if "deck_folder" in opts else None,
                       workers=simulating.background_workers(), out=out)
+        if self.experiment == WHAT_IF:
+            text = self.what_entry.get_text().strip()
+            if not text:
+                self._check(said="Type a change first, e.g. wandering_lion.attack=2 "
+                                 "(card.field=value; commas between several).")
+                return False
+            req = dataclasses.replace(req, games=PAIRS[WHAT_IF], variants=(text,))
+        elif self.experiment == WORTH:
+            req = dataclasses.replace(req, games=PAIRS[WORTH], ablate="A")
+        elif self.experiment == SUGGEST:
+            fields = tuple(f.strip() for f in self.what_entry.get_text().split(",")
+                           if f.strip())
+            req = dataclasses.replace(req, games=PAIRS[SUGGEST], suggest=True,
+                                      suggest_fields=fields)
+        try:  # what was typed is checked here, so a mistake is said at once
+            check(req)
+            prep = prepare(dataclasses.replace(req, suggest=False, suggest_fields=()))
+            if req.suggest and not candidates(cards_of(self.game, base_options(req),
+                                                       prep.settings.decks),
+                                              req.suggest_fields):
+                raise ValueError(f"no card of the two decks has a whole-number field named "
+                                 f"{', '.join(req.suggest_fields)}")
+        except (ValueError, DataError) as e:
+            words = "; ".join(e.errors[:2]) if isinstance(e, DataError) else str(e)
+            self._check(said=f"Can't simulate: {words.removeprefix('options:1: ')}")
+            return False
         self.run = simulating.start(req)
         self.run.finish = self._finish_report  # on whichever screen the report is opened
         self.run_seen = None
         self.sim_button.set_text("Stop")
-        self.status, self.status_error = f"Simulating {name} vs {self.versus}…", False
+        self.status = f"Simulating{asked(req)}: {name} vs {self.versus}…"
+        self.status_error = False
         return True
 
     def update(self, dt: float) -> None:
@@ -355,7 +428,7 @@ class DeckScene(Scene):
         self.run_seen = seen
         self.dirty = True
         if st.running:
-            self.status = f"Simulating: {st.done}/{st.total} games…"
+            self.status = f"Simulating{asked(self.run.req)}: {st.done}/{st.total} games{eta(st)}"
             self.status_error = False
             return
         self.sim_button.set_text("Simulate…")
@@ -392,6 +465,7 @@ class DeckScene(Scene):
         return pygame.Rect(w - px(SIDE) + px(70), px(56), px(SIDE) - px(86), px(32))
 
     def _rebuild_deck_menu(self, chosen: str) -> None:
+        self.deck_choice = chosen
         self.deck_menu.kill()
         self.elements.remove(self.deck_menu)
         self.deck_menu = UIDropDownMenu([NEW_DECK, *self.models], chosen, self._deck_rect(),
@@ -470,7 +544,11 @@ class DeckScene(Scene):
                 self.scroll = 0
             elif ev.ui_element is self.vs_menu:
                 self.versus = ev.text.removeprefix("vs ") if self.models else None
+            elif ev.ui_element is self.exp_menu:
+                self.experiment = ev.text
+                self.build()  # the what-if field shows or goes, the deck panel makes room
             elif ev.ui_element is self.deck_menu:
+                self.deck_choice = ev.text
                 self.open_deck(None if ev.text == NEW_DECK else ev.text)
                 if ev.text == NEW_DECK:
                     self.name_entry.set_text("My deck")
@@ -561,7 +639,8 @@ class DeckScene(Scene):
     def _draw_side(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
         top = px(136)
-        side = pygame.Rect(w - px(SIDE), top, px(SIDE - 8), h - top - px(106))
+        bottom = SIDE_BOTTOM if self.experiment in TYPED else SIDE_BOTTOM - 42
+        side = pygame.Rect(w - px(SIDE), top, px(SIDE - 8), h - top - px(bottom))
         pygame.draw.rect(surf, PANEL, side, border_radius=px(8))
         pygame.draw.rect(surf, PANEL_EDGE, side, width=px(1), border_radius=px(8))
         y = side.y + px(8)
@@ -601,6 +680,13 @@ class DeckScene(Scene):
         colour = ERROR if self.status_error else (OK_COLOUR if not self.problems else GOLD)
         lines = wrap(self.status, 16, side.w - px(20))[:4]
         yy = side.bottom - px(8) - px(20) * len(lines)
+        st = self.run.status if self.run is not None else None
+        if st is not None and st.running and st.total:
+            bar = pygame.Rect(side.x + px(10), yy - px(14), side.w - px(20), px(8))
+            pygame.draw.rect(surf, PANEL_EDGE, bar, border_radius=px(4))
+            done = bar.copy()
+            done.w = max(px(4), bar.w * min(st.done, st.total) // st.total)
+            pygame.draw.rect(surf, OK_COLOUR, done, border_radius=px(4))
         for line in lines:
             surf.blit(TEXT.get(line, 16, colour), (side.x + px(10), yy))
             yy += px(20)
@@ -687,6 +773,23 @@ class CardGrid:
 
 _EMPTY_CHOICE = re.compile(r"^(\w+): unknown card ''$")
 _NONE_YET = re.compile(r"^(\w+): .*at least 1 item.*$")
+
+
+def asked(req: Request) -> str:
+    """" (what if)", " (each card's worth)", " (suggest fixes)" or "" for a plain run."""
+    kind = WHAT_IF if req.variants else WORTH if req.ablate else SUGGEST if req.suggest \
+        else None
+    return f" ({kind.rstrip('…').lower()})" if kind else ""
+
+
+def eta(st: simulating.Status) -> str:
+    """", 1 min 20 s left" once the run has a pace; "…" before."""
+    left = st.left()
+    if left is None:
+        return "…"
+    if left >= 90:
+        return f", {int(left // 60)} min {int(left % 60):02d} s left"
+    return f", {max(1, round(left))} s left"
 
 
 def in_words(problem: str) -> str:

@@ -62,6 +62,19 @@ def deck_data(name: str, copies: list[str], cards: Mapping[str, Card]) -> dict[s
     return out
 
 
+
+def blank(card: Card) -> dict[str, Any]:
+    """A card of the same type, colour and cost without abilities: a summon or boss of
+    Strength 1 that may always be summoned, a spell that gains 0 vim."""
+    out: dict[str, Any] = {"name": f"Blank {card.type.capitalize()}", "type": card.type,
+                           "colour": card.colour, "cost": card.cost}
+    if card.type in ("summon", "boss"):
+        out["strength"] = 1
+    elif card.type == "spell":
+        out.update(effect="gain_vim", amount=0)
+    return out
+
+
 FORMAT: PackFormat[Card, Deck] = PackFormat(
     game="bos",
     card_key="bos",  # [[bos]] tables: the pack guesser tells BOS files by it
@@ -76,6 +89,7 @@ FORMAT: PackFormat[Card, Deck] = PackFormat(
     deck_parts=("Boss", "Wizards", "Castle", "Spellbook"),
     deck_part=lambda c: {"boss": "Boss", "wizard": "Wizards", "spell": "Spellbook"}.get(
         c.type, "Castle"),
+    blank=blank,
     size_mm=GAME.card_size_mm,
     context={"effects": set(EFFECTS), "conditions": set(CONDITIONS)},
 )

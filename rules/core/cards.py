@@ -6,9 +6,10 @@ nothing is returned half-loaded. Data is data: TOML is parsed, never evaluated.
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -233,3 +234,25 @@ def load_table_array(
     if errors:
         raise DataError(errors)
     return items
+
+
+def toml_value(v: Any) -> str:
+    """One value written as TOML (strings, numbers, booleans, lists and inline tables)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int | float):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, Mapping):
+        return "{ " + ", ".join(f"{json.dumps(str(k))} = {toml_value(x)}"
+                                for k, x in v.items()) + " }"
+    raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def toml_table(key: str, table: Mapping[str, Any]) -> str:
+    """``table`` as one ``[[key]]`` table of a TOML file (a deck, a card)."""
+    lines = [f"[[{key}]]"] + [f"{k} = {toml_value(v)}" for k, v in table.items()]
+    return "\n".join(lines) + "\n"

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rules.core.changes import CardChange
 from rules.core.datawords import in_words
 from rules.core.errors import DataError
 
@@ -37,6 +38,8 @@ class GameOptions(BaseModel):
     decks: list[str] | None = None
     first: int = Field(0, ge=0, le=1)  # the player who starts, where the game lets you choose
     designer: bool = False  # designer mode: the freeform switch (``rules.core.manual``)
+    # Card changes the game starts with (a paired experiment's arm: ``rules.core.changes``).
+    changes: tuple[CardChange, ...] = Field(default=(), max_length=100)
 
     def chosen_decks(self) -> list[str] | None:
         """The deck names asked for (a game with another word for them overrides this)."""

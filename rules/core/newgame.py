@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules.core.changes import changed_setup
 from rules.core.errors import DataError
 from rules.core.gameinfo import GameInfo, GameOptions
 from rules.core.packs import PackFormat, cached_pack, deck_folder_problems
@@ -67,7 +68,10 @@ def resolve(info: GameInfo, fmt: PackFormat[Any, Any] | None,
             f"{_NUMBERS.get(need, need)} {info.deck_words}"
         raise DataError([f"{folder}:1: {info.deck_words}: need {what} of {known}, "
                          f"got {names!r}"])
-    return Setup(opts, folder, cards, tuple(decks[n] for n in names), tuple(names))
+    chosen = tuple(decks[n] for n in names)
+    if opts.changes:
+        cards, chosen = changed_setup(fmt, pack, cards, chosen, opts.changes)
+    return Setup(opts, folder, cards, chosen, tuple(names))
 
 
 _NUMBERS = {2: "two", 3: "three", 4: "four"}

@@ -93,6 +93,10 @@ class PackFormat(Generic[C, D]):
     # deck is one list without headers.
     deck_parts: tuple[str, ...] = ()
     deck_part: Callable[[C], str] | None = None
+    # A blank card of the same type and cost as the one given, as card data (its id is set
+    # by the caller): what the balance simulation's ablation puts in a card's places to see
+    # what the card brings. It does nothing a card of its type must not lack.
+    blank: Callable[[C], dict[str, Any]] | None = None
 
     def is_deck_file(self, path: Path) -> bool:
         return path.stem.startswith(self.deck_key)

@@ -506,6 +506,12 @@ class Ruleset(ABC, Generic[S]):
         simulation. Default: by ``played_kinds`` through ``state.cards`` and ``state.catalog``."""
         return played_by_kind(state, intent, self.played_kinds)
 
+    def hand(self, state: S, player: int) -> Sequence[Hashable] | None:
+        """The card instances in ``player``'s hand (the state's own list: read it, never
+        change it), for the balance simulation's card figures (which cards were in the
+        opening hand, which were drawn); None for a game without a hand (the default)."""
+        return None
+
     def forced_steps(self, state: S) -> tuple[S, int]:
         """The state after the intents that are forced from ``state`` on, applied quietly, and
         how many: each the only legal intent of its step, playing no card, with no manual step

@@ -42,6 +42,16 @@ def deck_data(name: str, copies: list[str], cards: Mapping[str, Card]) -> dict[s
     return {"name": name, "casters": (casters + ["", ""])[:2], "cards": units}
 
 
+
+def blank(card: Card) -> dict[str, Any]:
+    """A card of the same type and log-cost with no ability: a unit of its size at the
+    slowest grade with 0 BP; a caster without abilities."""
+    out: dict[str, Any] = {"name": f"Blank {card.type.capitalize()}", "type": card.type}
+    if card.type == "unit":
+        out.update(size=card.size, grade="E", cost=card.cost, bp=0)
+    return out
+
+
 FORMAT: PackFormat[Card, Deck] = PackFormat(
     game="dreadnought",
     card_key="dreadnought",
@@ -55,6 +65,7 @@ FORMAT: PackFormat[Card, Deck] = PackFormat(
     deck_data=deck_data,
     deck_parts=("Casters", "Deck"),
     deck_part=lambda c: "Casters" if c.type == "caster" else "Deck",
+    blank=blank,
     size_mm=GAME.card_size_mm,
     context={"effects": set(EFFECTS)},
 )

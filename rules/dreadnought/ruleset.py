@@ -79,6 +79,9 @@ class DreadnoughtRules(Ruleset[State]):
     def _new_game(self, seed: int, setup: Setup) -> State:
         return new_state(dict(setup.cards), setup.decks, seed, setup.options.first)
 
+    def hand(self, state: State, player: int) -> list[int] | tuple[int, ...]:
+        return state.players[player].hand
+
     def _to_act(self, state: State) -> int | None:
         return to_act(state)
 

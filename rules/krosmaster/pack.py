@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rules.core.errors import DataError
 from rules.core.packs import Face, FaceBlock, PackFormat
@@ -49,6 +50,14 @@ def _teams(folder: Path, files: list[Path], catalog: dict[str, KrosmasterCard]
     return teams
 
 
+
+def blank(card: KrosmasterCard) -> dict[str, Any]:
+    """A Krosmaster of the same level (a team's levels still add up) that does nothing: 1 HP,
+    no MP, no AP, Initiative 0, one spell it cannot afford."""
+    return {"level": card.level, "initiative": 0, "mp": 0, "hp": 1, "ap": 0,
+            "spells": [{"name": "Nothing", "ap": 12, "range": [1, 1]}]}
+
+
 FORMAT: PackFormat[KrosmasterCard, Team] = PackFormat(
     game="krosmaster",
     card_key="krosmaster",
@@ -62,4 +71,5 @@ FORMAT: PackFormat[KrosmasterCard, Team] = PackFormat(
     deck_cards=lambda team: list(team.members),
     size_mm=GAME.card_size_mm,
     deck_data=lambda name, copies, cards: {"name": name, "members": list(copies)},
+    blank=blank,
 )

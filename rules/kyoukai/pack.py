@@ -97,6 +97,19 @@ def deck_data(name: str, copies: list[str], cards: Mapping[str, Gate]) -> dict[s
     return out
 
 
+
+def blank(card: Gate) -> dict[str, Any]:
+    """A card of the same type and cost with no Skill and no effect: a field Gate with
+    Movement 1, Attack 0 and Defense 0; a Normal or Fast Gate that does nothing when opened."""
+    out: dict[str, Any] = {"name": f"Blank {card.type.capitalize()}", "type": card.type,
+                           "cost": card.cost}
+    if card.type in ("entrant", "summon", "spirit"):
+        out.update(movement=1, attack=0, defense=0)
+    else:
+        out["effect"] = "nothing"
+    return out
+
+
 FORMAT: PackFormat[Gate, Deck] = PackFormat(
     game="kyoukai",
     card_key="card",
@@ -110,6 +123,7 @@ FORMAT: PackFormat[Gate, Deck] = PackFormat(
     deck_data=deck_data,
     deck_parts=("Entrant", "Spirits", "Gates"),
     deck_part=lambda c: {"entrant": "Entrant", "spirit": "Spirits"}.get(c.type, "Gates"),
+    blank=blank,
     size_mm=GAME.card_size_mm,
     context={"skill_effects": set(SKILL_EFFECTS), "open_effects": set(OPEN_EFFECTS)},
 )

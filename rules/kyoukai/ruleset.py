@@ -103,6 +103,9 @@ class KyoukaiRules(Ruleset[State]):
         advance(state)
         return state
 
+    def hand(self, state: State, player: int) -> list[int] | tuple[int, ...]:
+        return state.players[player].hand
+
     def _to_act(self, state: State) -> int | None:
         return to_act(state)
 

@@ -59,6 +59,24 @@ def deck_data(name: str, copies: list[str], cards: Mapping[str, NCard]) -> dict[
     return {"name": name, "cards": counts}
 
 
+
+def blank(card: NCard) -> dict[str, Any]:
+    """A card of the same kind and cost that does nothing: an agent with Attack 0 and the
+    least Defense (1), hardware with the least bonus (Defense +1), an event or anomaly whose
+    effect has amount 0, software without a skill."""
+    out: dict[str, Any] = {"name": f"Blank {card.kind.capitalize()}", "kind": card.kind,
+                           "cost": card.cost}
+    if card.kind == "agent":
+        out.update(defense=1, reach="melee")
+    elif card.kind == "hardware":
+        out["defense"] = 1
+    elif card.kind == "event":
+        out["effect"] = "draw"
+    elif card.kind == "anomaly":
+        out["effect"] = "melee_attack"
+    return out
+
+
 FORMAT: PackFormat[NCard, Deck] = PackFormat(
     game="nullshapers",
     card_key="card",
@@ -70,6 +88,7 @@ FORMAT: PackFormat[NCard, Deck] = PackFormat(
     deck_key="deck",
     deck_cards=deck_cards,
     deck_data=deck_data,
+    blank=blank,
     size_mm=GAME.card_size_mm,
     context={"event_effects": set(EVENT_EFFECTS), "anomaly_effects": set(ANOMALY_EFFECTS),
              "reactive_effects": set(REACTIVE_EFFECTS)},

@@ -54,6 +54,9 @@ class NullshapersRules(Ruleset[State]):
         decks: tuple[Deck, ...] = setup.decks
         return new_state(dict(setup.cards), decks, setup.options.first, seed)
 
+    def hand(self, state: State, player: int) -> list[int] | tuple[int, ...]:
+        return state.sides[player].hand
+
     def _to_act(self, state: State) -> int | None:
         return flow.to_act(state)
 

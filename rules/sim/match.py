@@ -1,19 +1,21 @@
 """One game of a simulation, played in a worker process: who won, how long it took, which
-cards each player played, and its intents (so a game worth showing becomes a record)."""
+cards each player played, had in the opening hand and drew (in a game with a hand), and its
+intents (so a game worth showing becomes a record)."""
 
 from __future__ import annotations
 
 import gc
+import json
 import traceback
 from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import rules
 from rules.agents import Agent, make_agent
-from rules.core.played import Played
+from rules.core.played import Played, played_instance
 from rules.core.ruleset import Ruleset
 from rules.sim.plan import Match
 
@@ -22,7 +24,18 @@ from rules.sim.plan import Match
 MAX_INTENTS = 50_000
 
 _RULESETS: dict[str, tuple[Ruleset[Any], Ruleset[Any]]] = {}
+_DECKS: dict[str, tuple[tuple[Played, ...], tuple[Played, ...]]] = {}  # options -> deck lists
 _ZEROS = array("I", bytes(4 * 64))  # the choices of forced steps (the first legal intent)
+
+
+class Hands(NamedTuple):
+    """Per seat, the distinct cards of a game with a hand: in the deck, in the opening hand
+    (the hand dealt before the first decision) and held in the hand at some time (the opening
+    hand and every card drawn), each sorted."""
+
+    deck: tuple[tuple[Played, ...], tuple[Played, ...]]
+    opening: tuple[tuple[Played, ...], tuple[Played, ...]]
+    held: tuple[tuple[Played, ...], tuple[Played, ...]]
 
 
 @dataclass(frozen=True)
@@ -44,6 +57,8 @@ class GameResult:
     # The card whose manual effect stopped the game (the agents do not carry out effects by
     # hand), None if none did.
     manual: str | None = None
+    arm: int = 0  # the arm of a paired experiment
+    hands: Hands | None = None  # None: a game without a hand (or one that failed)
 
     @property
     def decisive(self) -> bool:
@@ -79,7 +94,7 @@ def rare_collections() -> Iterator[None]:
 def play(match: Match, keep_choices: bool = True) -> GameResult:
     """Plays ``match`` to its end; an exception is caught and reported in ``error`` (with the
     intents so far), so one broken game does not stop the run."""
-    base = GameResult(match.index, match.seed, match.deck_at, match.agent_at)
+    base = GameResult(match.index, match.seed, match.deck_at, match.agent_at, arm=match.arm)
     choices = array("I")
     try:
         with rare_collections():
@@ -89,7 +104,7 @@ def play(match: Match, keep_choices: bool = True) -> GameResult:
         where = f"{frame.filename}:{frame.lineno}"
         return GameResult(base.index, base.seed, base.deck_at, base.agent_at,
                           choices=choices.tobytes() if keep_choices else b"",
-                          error=f"{type(e).__name__}: {e} (at {where})")
+                          error=f"{type(e).__name__}: {e} (at {where})", arm=base.arm)
 
 
 def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> GameResult:
@@ -114,17 +129,27 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
     # loop below would play them one by one; not where the game counts played cards itself.
     forced = None if every or type(rs).forced_steps is Ruleset.forced_steps \
         else rs.push_forced
+    # The cards each player has held: the opening hand, then the hand after every step.
+    hand = rs.hand
+    opening = [hand(state, 0), hand(state, 1)]
+    held: tuple[set[Any], set[Any]] | None = None
+    if opening[0] is not None and opening[1] is not None:
+        held = (set(opening[0]), set(opening[1]))
+        opening = [tuple(opening[0]), tuple(opening[1])]
     while (p := to_act(state)) is not None:
         step = pending(state)
         if step is not None:
-            return GameResult(base.index, base.seed, base.deck_at, base.agent_at, first=first,
-                              turns=rs.turns(state), decisions=decisions,
-                              played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
-                              choices=choices.tobytes() if keep else b"", manual=step.title)
+            return _result(base, first=first, turns=rs.turns(state), decisions=decisions,
+                           played=_sorted(played), choices=choices.tobytes() if keep else b"",
+                           manual=step.title,
+                           hands=_hands(rs, match, state, opening, held))
         if forced is not None:
             state, n = forced(state)
             if n:
                 steps = _forced(choices, steps, n)
+                if held is not None:
+                    held[0].update(hand(state, 0) or ())
+                    held[1].update(hand(state, 1) or ())
                 continue
         steps += 1
         if steps > MAX_INTENTS:
@@ -142,8 +167,26 @@ def _play(match: Match, base: GameResult, choices: array[int], keep: bool) -> Ga
         if every or intent.kind in kinds:
             played[p].update(rs.played_cards(state, intent))
         state = push(state, intent)
-    return _ended(rs, base, first, rs.winner(state), rs.turns(state), decisions, played,
-                  choices.tobytes() if keep else b"")
+        if held is not None:
+            held[0].update(hand(state, 0) or ())
+            held[1].update(hand(state, 1) or ())
+    winner, turns = rs.winner(state), rs.turns(state)
+    cap = getattr(rs, "turn_cap", None)
+    return _result(base, first=first, winner=winner,
+                   capped=winner is None and turns is not None and cap is not None
+                   and turns >= cap, turns=turns, decisions=decisions, played=_sorted(played),
+                   choices=choices.tobytes() if keep else b"",
+                   hands=_hands(rs, match, state, opening, held))
+
+
+def _result(base: GameResult, **facts: Any) -> GameResult:
+    return GameResult(base.index, base.seed, base.deck_at, base.agent_at, arm=base.arm,
+                      **facts)
+
+
+def _sorted(played: tuple[set[Played], set[Played]]
+            ) -> tuple[tuple[Played, ...], tuple[Played, ...]]:
+    return tuple(sorted(played[0])), tuple(sorted(played[1]))
 
 
 def _forced(choices: array[int], steps: int, n: int) -> int:
@@ -155,16 +198,41 @@ def _forced(choices: array[int], steps: int, n: int) -> int:
     return steps
 
 
-def _ended(rs: Ruleset[Any], base: GameResult, first: int | None, winner: int | None,
-           turns: int | None, decisions: int, played: tuple[set[Played], set[Played]],
-           choices: bytes) -> GameResult:
-    """The result of a game played to its end."""
-    cap = getattr(rs, "turn_cap", None)
-    capped = winner is None and turns is not None and cap is not None and turns >= cap
-    return GameResult(base.index, base.seed, base.deck_at, base.agent_at, first=first,
-                      winner=winner, capped=capped, turns=turns, decisions=decisions,
-                      played=(tuple(sorted(played[0])), tuple(sorted(played[1]))),
-                      choices=choices)
+def _hands(rs: Ruleset[Any], match: Match, state: Any, opening: list[Any],
+           held: tuple[set[Any], set[Any]] | None) -> Hands | None:
+    """The game's ``Hands`` from the instances held (None: the game has no hand)."""
+    if held is None:
+        return None
+
+    def cards(instances: Any) -> tuple[Played, ...]:
+        found = {played_instance(state, i) for i in instances}
+        return tuple(sorted(c for c in found if c is not None))
+
+    return Hands(deck_lists(rs, match), (cards(opening[0]), cards(opening[1])),
+                 (cards(held[0]), cards(held[1])))
+
+
+def deck_lists(rs: Ruleset[Any], match: Match) -> tuple[tuple[Played, ...], tuple[Played, ...]]:
+    """Per seat, the distinct cards of the deck it plays (as the game's setup deals them:
+    an experiment's changes made), once per process for each set of options."""
+    options = match.game_options()
+    key = json.dumps([match.game, options], sort_keys=True, default=str)
+    hit = _DECKS.get(key)
+    if hit is None:
+        setup = rs.setup(options)
+        fmt = rs.pack_format()
+        lists = []
+        for deck in setup.decks[:2]:
+            ids = fmt.deck_cards(deck) if fmt is not None and fmt.deck_cards else []
+            lists.append(tuple(sorted({Played("card", c, str(getattr(setup.cards.get(c),
+                                                                      "name", c)))
+                                       for c in ids})))
+        while len(lists) < 2:
+            lists.append(())
+        if len(_DECKS) >= 256:
+            _DECKS.clear()
+        hit = _DECKS[key] = (lists[0], lists[1])
+    return hit
 
 
 def intents_of(match: Match, choices: bytes) -> list[dict[str, Any]]:

@@ -110,3 +110,20 @@ def card_effects(rows: Sequence[dict[str, Any]], confidence: str) -> bytes:
     ax.set_xlabel(f"win rate played - not played ({confidence})")
     fig.tight_layout()
     return png(fig)
+
+
+def differences(rows: Sequence[tuple[str, float, float, float]], xlabel: str) -> bytes:
+    """Paired differences (label, difference, low, high) with their intervals, the first on
+    top; those whose interval excludes zero coloured by sign."""
+    fig = figure(7.5, 0.8 + 0.3 * max(1, len(rows)))
+    ax = fig.add_subplot()
+    for i, (_, d, lo, hi) in enumerate(rows):
+        y = len(rows) - 1 - i
+        colour = STRONG if lo > 0 else WEAK if hi < 0 else PLAIN
+        ax.plot([lo, hi], [y, y], color=colour, linewidth=2)
+        ax.plot([d], [y], "o", color=colour)
+    ax.axvline(0.0, color="black", linewidth=0.8)
+    ax.set_yticks(range(len(rows))[::-1], [r[0] for r in rows], fontsize=8)
+    ax.set_xlabel(xlabel)
+    fig.tight_layout()
+    return png(fig)

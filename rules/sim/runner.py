@@ -1,14 +1,20 @@
 """Runs a simulation's games on local worker processes or on a Dask cluster, handing each
-result to ``on_result`` as it arrives. Ctrl+C stops the workers and returns what is done."""
+result to ``on_result`` as it arrives. Ctrl+C stops the workers and returns what is done.
+
+The games are taken from their plan a few batches ahead of the workers (``WINDOW`` per
+worker), never all at once: a run of 100,000 games holds a few hundred of them at a time,
+and the results are handed over and dropped as they come."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import multiprocessing
+import queue
 import signal
 import urllib.parse
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from rules.sim.match import GameResult, play_batch
@@ -17,6 +23,7 @@ from rules.sim.plan import Match
 OnResult = Callable[[GameResult], None]
 CONNECT_TIMEOUT = 30.0  # seconds for a scheduler to answer (distributed's own default)
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")  # distributed's, but for in-process addresses
+WINDOW = 4  # batches in flight per worker: each has the next at hand, none holds many
 
 
 def check_address(text: str) -> None:
@@ -38,9 +45,10 @@ def check_address(text: str) -> None:
                          f"{', '.join(SCHEMES)})")
 
 
-def batches(matches: Sequence[Match], size: int) -> Iterator[list[Match]]:
-    for i in range(0, len(matches), size):
-        yield list(matches[i:i + size])
+def batches(matches: Iterable[Match], size: int) -> Iterator[list[Match]]:
+    it = iter(matches)
+    while batch := list(itertools.islice(it, size)):
+        yield batch
 
 
 def batch_size(games: int, workers: int) -> int:
@@ -62,23 +70,24 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-def run_local(matches: Sequence[Match], workers: int, on_result: OnResult) -> bool:
-    """Plays ``matches`` on ``workers`` processes (1: in this one). True when all were
-    played, False when Ctrl+C stopped the run (the results so far were handed over). No more
-    processes than games: a worker without a game would only cost its start."""
-    workers = max(1, min(workers, len(matches)))
-    size = batch_size(len(matches), workers)
+def run_local(matches: Iterable[Match], workers: int, on_result: OnResult,
+              total: int | None = None) -> bool:
+    """Plays ``matches`` (``total`` of them; default ``len(matches)``) on ``workers``
+    processes (1: in this one). True when all were played, False when Ctrl+C stopped the run
+    (the results so far were handed over). No more processes than games: a worker without a
+    game would only cost its start."""
+    total = len(matches) if total is None else total  # type: ignore[arg-type]
+    workers = max(1, min(workers, total))
+    chunks = batches(matches, batch_size(total, workers))
     try:
         if workers <= 1:
-            for batch in batches(matches, size):
+            for batch in chunks:
                 for result in play_batch(batch):
                     on_result(result)
             return True
         pool = _context().Pool(workers, initializer=_ignore_sigint)
         try:
-            for results in pool.imap_unordered(play_batch, batches(matches, size)):
-                for result in results:
-                    on_result(result)
+            _drain(pool, chunks, workers * WINDOW, on_result)
         finally:
             pool.terminate()
             pool.join()
@@ -87,8 +96,38 @@ def run_local(matches: Sequence[Match], workers: int, on_result: OnResult) -> bo
         return False
 
 
-def run_cluster(address: str, matches: Sequence[Match], on_result: OnResult,
-                size: int | None = None, timeout: float = CONNECT_TIMEOUT) -> bool:
+def _drain(pool: Any, chunks: Iterator[list[Match]], window: int, on_result: OnResult) -> None:
+    """Keeps ``window`` batches in the pool until ``chunks`` runs out, handing over each
+    result as it comes."""
+    done: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    flying = 0
+
+    def submit() -> bool:
+        batch = next(chunks, None)
+        if batch is None:
+            return False
+        pool.apply_async(play_batch, (batch,), callback=done.put, error_callback=done.put)
+        return True
+
+    while flying < window and submit():
+        flying += 1
+    while flying:
+        try:
+            got = done.get(timeout=0.2)  # a timeout, so Ctrl+C is seen while waiting
+        except queue.Empty:
+            continue
+        flying -= 1
+        if isinstance(got, BaseException):
+            raise got
+        if submit():
+            flying += 1
+        for result in got:
+            on_result(result)
+
+
+def run_cluster(address: str, matches: Iterable[Match], on_result: OnResult,
+                size: int | None = None, timeout: float = CONNECT_TIMEOUT,
+                total: int | None = None) -> bool:
     """The same games on the Dask distributed scheduler at ``address`` (``pip install
     playtable[cluster]``); its workers need Playtable and the pack at the same path. OSError
     when the scheduler does not answer within ``timeout`` seconds, RuntimeError when the
@@ -99,13 +138,14 @@ def run_cluster(address: str, matches: Sequence[Match], on_result: OnResult,
         raise RuntimeError("--scheduler needs Dask distributed: pip install "
                            "'playtable[cluster]'") from None
     try:
-        return asyncio.run(_run_cluster(address, matches, on_result, size, timeout))
+        total = len(matches) if total is None else total  # type: ignore[arg-type]
+        return asyncio.run(_run_cluster(address, matches, on_result, size, timeout, total))
     except ValueError as e:  # distributed's word on an address it cannot parse
         raise RuntimeError(f"--scheduler {address!r}: {e}") from None
 
 
-async def _run_cluster(address: str, matches: Sequence[Match], on_result: OnResult,
-                       size: int | None, timeout: float) -> bool:
+async def _run_cluster(address: str, matches: Iterable[Match], on_result: OnResult,
+                       size: int | None, timeout: float, total: int) -> bool:
     from distributed import Client, as_completed
 
     # Asynchronous, so the whole connection has a deadline: distributed bounds the TCP
@@ -124,15 +164,23 @@ async def _run_cluster(address: str, matches: Sequence[Match], on_result: OnResu
         raise
     async with client:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
-        chunks = list(batches(matches, size or batch_size(len(matches), workers)))
-        futures = client.map(play_batch, chunks, pure=False)
+        chunks = batches(matches, size or batch_size(total, workers))
+        futures = set(client.map(play_batch, list(itertools.islice(chunks, workers * WINDOW)),
+                                 pure=False))
+        flying = as_completed(futures)  # type: ignore[no-untyped-call]
         try:
-            async for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            async for future in flying:
+                futures.discard(future)
+                batch = next(chunks, None)
+                if batch is not None:
+                    more = client.submit(play_batch, batch, pure=False)
+                    futures.add(more)
+                    flying.add(more)  # type: ignore[no-untyped-call]
                 for result in await future:
                     on_result(result)
             return True
         except asyncio.CancelledError:  # Ctrl+C: asyncio.run cancels this, the main task
-            await client.cancel(futures)  # type: ignore[no-untyped-call]
+            await client.cancel(list(futures))  # type: ignore[no-untyped-call]
             return False
 
 

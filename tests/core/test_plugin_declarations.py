@@ -60,9 +60,10 @@ def test_a_game_with_a_deck_each_still_needs_two(each: str) -> None:
 
 
 def test_simulate_plays_a_shared_deck_game_with_one_deck_and_its_options(shared: str) -> None:
-    matches, settings = prepare(Request(game=shared, games=4, workers=1,
-                                        options={"decks": ["Zed"], "bonus": 3}))
-    assert settings.decks == ("", "")  # no deck A against deck B: players 1 and 2
+    prep = prepare(Request(game=shared, games=4, workers=1,
+                           options={"decks": ["Zed"], "bonus": 3}))
+    assert prep.settings.decks == ("", "")  # no deck A against deck B: players 1 and 2
+    matches = list(prep.plan)
     assert {tuple(m.game_options()["decks"]) for m in matches} == {("Zed",)}
     assert all(m.game_options()["bonus"] == 3 for m in matches)
 

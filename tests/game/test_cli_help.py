@@ -21,3 +21,21 @@ def test_help_names_the_games_and_the_subcommands(capsys: pytest.CaptureFixture[
         assert game in out
     assert "playtable check" in out and "playtable print" in out
     assert "--seed N" in out and "the same seed deals the same game" in out
+
+
+def test_playtable_replay_file_is_the_replay_option() -> None:
+    from game.__main__ import parse, replay_command
+
+    args = parse(replay_command(["report/games/game-000012-seed-12.json", "--size",
+                                 "1280x720"]))
+    assert str(args.replay) == "report/games/game-000012-seed-12.json"
+    assert args.size == "1280x720"
+
+
+def test_playtable_replay_without_a_file_says_what_it_needs(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from game.__main__ import replay_command
+
+    with pytest.raises(SystemExit):
+        replay_command([])
+    assert "playtable replay" in capsys.readouterr().err

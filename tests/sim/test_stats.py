@@ -45,3 +45,28 @@ def test_a_small_sample_is_pulled_toward_zero_and_stays_inside_its_interval() ->
     d = stratified_difference([(3, 3, 10, 20)])  # 3 of 3 against 10 of 20
     assert d is not None and d.raw == 0.5 and 0 < d.adjusted < d.raw
     assert d.lo <= d.adjusted <= d.hi
+
+
+def test_the_paired_difference_counts_the_pairs_that_ended_differently() -> None:
+    from rules.sim.paired import paired_difference, unpaired_half_width
+
+    got = paired_difference(up=3, down=13, n=200)
+    assert got is not None
+    d, lo, hi = got
+    assert d == -0.05 and lo < d < hi < 0  # ten more pairs lost than won: below zero
+    same = paired_difference(0, 0, 200)
+    assert same is not None and same[0] == 0.0 and same[1] == -same[2] > -0.02
+    assert paired_difference(0, 0, 0) is None
+    # With 16 of 200 pairs ending differently, two separate runs of 200 games each would
+    # give an interval more than twice as wide.
+    unpaired = unpaired_half_width(110, 100, 200)
+    assert unpaired is not None and unpaired > 2 * (hi - lo) / 2
+
+
+def test_the_paired_interval_widens_with_the_pairs_that_differ() -> None:
+    from rules.sim.paired import paired_difference
+
+    few = paired_difference(5, 5, 100)
+    many = paired_difference(30, 30, 100)
+    assert few is not None and many is not None
+    assert many[2] - many[1] > 2 * (few[2] - few[1])
