@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
-from game.draw import cards
 from game.scenes.table import TableScene
+from tests.game.test_hand_readable import assert_names_whole
 from tests.game.test_top_bar import SIZES, _table, scaled  # noqa: F401 (a fixture)
 
 
@@ -26,17 +25,6 @@ def test_nullshapers_hand_names_are_whole(size: tuple[int, int], ui: float, tmp_
         lay: Any = scene.layout
         hand = [d for d in lay.cards if d.where == "hand" and d.look.face is not None]
         assert hand
-        drawn: list[str] = []
-        real = cards.TEXT.get
-
-        def noting(text: str, *a: Any, **kw: Any) -> pygame.Surface:
-            drawn.append(text)
-            return real(text, *a, **kw)
-
-        monkeypatch.setattr(cards.TEXT, "get", noting)
-        app.faces.clear()
-        for d in hand:
-            app.faces.face(d.look.face, d.size)
-            assert d.look.face.name in drawn, f"{d.look.face.name} is shortened at {d.size}"
+        assert_names_whole(app, hand, monkeypatch)
     finally:
         app.close()
