@@ -18,9 +18,8 @@ from typing import Any, TextIO
 import rules
 from game.packs import DeckChecker, deck_toml
 from rules.core.decklist import read, text_of
-from rules.core.errors import DataError
 from rules.core.limits import MAX_FILE_BYTES, Refused, read_limited
-from rules.core.packs import PackFormat, format_for, guess_game, read_pack
+from rules.core.packs import PackFormat, open_pack
 
 
 def main(argv: list[str], out: TextIO | None = None) -> int:
@@ -42,19 +41,11 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
                                                  "name)")
     im.add_argument("--game", default=None, help="default: from pack.toml or the folder name")
     args = ap.parse_args(argv)
-    folder = args.pack
-    try:
-        fmt = format_for(args.game or guess_game(folder, rules.GAMES), rules.GAMES)
-    except DataError as e:
-        print("\n".join(e.errors), file=out)
-        return 1
-    except KeyError as e:
-        print(f"{folder}:1: game: {e.args[0]}", file=out)
-        return 1
-    pack, errors = read_pack(fmt, folder)
+    pack, errors = open_pack(args.game, args.pack, rules.GAMES)
     if pack is None:
         print("\n".join(errors), file=out)
         return 1
+    fmt = pack.format
     if args.what == "export":
         return _export(fmt, pack.cards, pack.decks, args.deck, args.out, out)
     return _import(fmt, pack.cards, args.list, args.out, args.name, out)

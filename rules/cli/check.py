@@ -12,29 +12,20 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import rules
-from rules.core.errors import DataError
 from rules.core.manual import manual_parts
-from rules.core.packs import format_for, guess_game, read_pack
+from rules.core.packs import open_pack
 
 
 def check_command(path: Path, game: str | None = None, out: TextIO | None = None) -> int:
     """Print every problem (exit code 1) or ``N cards, M decks: ok`` (0)."""
     out = out or sys.stdout
-    try:
-        fmt = format_for(game or guess_game(path, rules.GAMES), rules.GAMES)
-    except DataError as e:
-        print("\n".join(e.errors), file=out)
-        return 1
-    except KeyError as e:
-        print(f"{path}:1: game: {e.args[0]}", file=out)
-        return 1
-    pack, errors = read_pack(fmt, path)
+    pack, errors = open_pack(game, path, rules.GAMES)
     if pack is None:
         print("\n".join(errors), file=out)
         print(f"{len(errors)} problem{'s' * (len(errors) != 1)}", file=out)
         return 1
-    print(f"{fmt.game}: {counted(len(pack.cards), 'card')}, "
-          f"{counted(len(pack.decks), fmt.deck_key)}: ok", file=out)
+    print(f"{pack.format.game}: {counted(len(pack.cards), 'card')}, "
+          f"{counted(len(pack.decks), pack.format.deck_key)}: ok", file=out)
     by_hand = manual_cards(pack.cards)
     if by_hand:
         print(f"note: {len(by_hand)} card{'s' * (len(by_hand) != 1)} with a manual effect "

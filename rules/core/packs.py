@@ -493,14 +493,21 @@ def cached_pack(fmt: PackFormat[Any, Any], folder: Path) -> Pack[Any, Any]:
     return pack
 
 
-def check_pack(game: str | None, path: Path, games: Mapping[str, Ruleset[Any]]) -> list[str]:
-    """Every problem of the pack at ``path`` as ``file:line: card 'Name': field: problem``;
-    [] when it is fine. ``game`` None: guessed among ``games`` (see guess_game)."""
+def open_pack(game: str | None, path: Path, games: Mapping[str, Ruleset[Any]]
+              ) -> tuple[Pack[Any, Any] | None, list[str]]:
+    """The pack at ``path`` read by its game's format: (Pack, []) or (None, every problem,
+    each naming its file and line). ``game`` None: guessed among ``games`` (see guess_game)."""
     try:
         fmt = format_for(game or guess_game(path, games), games)
     except DataError as e:
-        return e.errors
+        return None, e.errors
     except KeyError as e:
-        return [f"{path}:1: game: {e.args[0]}"]
-    return read_pack(fmt, path)[1]
+        return None, [f"{path}:1: game: {e.args[0]}"]
+    return read_pack(fmt, path)
+
+
+def check_pack(game: str | None, path: Path, games: Mapping[str, Ruleset[Any]]) -> list[str]:
+    """Every problem of the pack at ``path`` as ``file:line: card 'Name': field: problem``;
+    [] when it is fine. ``game`` None: guessed among ``games`` (see guess_game)."""
+    return open_pack(game, path, games)[1]
 

@@ -11,32 +11,9 @@ from rules import GAMES
 from rules.core.errors import DataError
 from rules.core.packs import check_pack, format_for, load_pack
 from rules.core.paths import asset
-from tests.cards.helpers import SUMMON, pack
+from tests.cards.helpers import BAD_CARDS, SUMMON, pack
 
-BROKEN = """# line 1
-[[card]]
-id = "bad_dog"
-name = "Bad Dog"
-type = "summon"
-cost = "two"
-movement = 1
-attack = 1
-defense = 1
-
-[[card]]
-id = "odd_bird"
-name = "Odd Bird"
-type = "summon"
-movement = 2
-attack = 1
-defense = 0
-wingspan = 3
-
-[[card.skills]]
-name = "Squawk"
-kind = "fast"
-effect = "explode_everything"
-
+BROKEN = BAD_CARDS + """
 [[card]]
 id = "no_stats"
 name = "No Stats"

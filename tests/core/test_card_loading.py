@@ -9,46 +9,18 @@ import pytest
 from rules.core.errors import DataError
 from rules.core.paths import asset
 from rules.kyoukai.ruleset import load
+from tests.cards.helpers import BAD_CARDS, pack
 from tests.cards.helpers import SUMMON as GOOD
 
-BAD = """# line 1
-[[card]]
-id = "bad_dog"
-name = "Bad Dog"
-type = "summon"
-cost = "two"
-movement = 1
-attack = 1
-defense = 1
-
-[[card]]
-id = "odd_bird"
-name = "Odd Bird"
-type = "summon"
-movement = 2
-attack = 1
-defense = 0
-wingspan = 3
-
-[[card.skills]]
-name = "Squawk"
-kind = "fast"
-effect = "explode_everything"
-
+BAD = BAD_CARDS + """
 [[card]]
 id = "no_type"
 name = "No Type"
 """
 
 
-def _pack(tmp_path: Path, **files: str) -> Path:
-    for name, text in files.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    return tmp_path
-
-
 def test_every_problem_is_reported_with_file_line_card_and_field(tmp_path: Path) -> None:
-    folder = _pack(tmp_path, **{"a.toml": GOOD, "b.toml": BAD})
+    folder = pack(tmp_path, **{"a.toml": GOOD, "b.toml": BAD})
     with pytest.raises(DataError) as err:
         load(folder)
     msgs = err.value.errors
@@ -62,7 +34,7 @@ def test_every_problem_is_reported_with_file_line_card_and_field(tmp_path: Path)
 
 
 def test_missing_stats_are_reported_for_field_gates(tmp_path: Path) -> None:
-    folder = _pack(tmp_path, **{"a.toml": GOOD.replace("defense = 1", "")})
+    folder = pack(tmp_path, **{"a.toml": GOOD.replace("defense = 1", "")})
     with pytest.raises(DataError) as err:
         load(folder)
     assert err.value.errors == [f"{folder / 'a.toml'}:2: card 'Ok Cat': (card): "
@@ -70,20 +42,20 @@ def test_missing_stats_are_reported_for_field_gates(tmp_path: Path) -> None:
 
 
 def test_syntax_errors_name_the_line(tmp_path: Path) -> None:
-    folder = _pack(tmp_path, **{"a.toml": GOOD + "\n[[card]\nid = 3\n"})
+    folder = pack(tmp_path, **{"a.toml": GOOD + "\n[[card]\nid = 3\n"})
     with pytest.raises(DataError) as err:
         load(folder)
     assert err.value.errors[0].startswith(f"{folder / 'a.toml'}:11: syntax:")
 
 
 def test_duplicate_ids_across_files(tmp_path: Path) -> None:
-    folder = _pack(tmp_path, **{"a.toml": GOOD, "b.toml": GOOD})
+    folder = pack(tmp_path, **{"a.toml": GOOD, "b.toml": GOOD})
     with pytest.raises(DataError, match=r"b.toml:3: card 'Ok Cat': id: duplicate card id"):
         load(folder)
 
 
 def test_deck_rules_and_unknown_cards_are_reported(tmp_path: Path) -> None:
-    folder = _pack(tmp_path, **{"a.toml": GOOD, "decks.toml": """
+    folder = pack(tmp_path, **{"a.toml": GOOD, "decks.toml": """
 [[deck]]
 name = "Broken"
 entrant = "ok_cat"
@@ -101,7 +73,7 @@ ghost = 1
 
 
 def test_oversize_file_is_refused(tmp_path: Path) -> None:
-    folder = _pack(tmp_path, **{"a.toml": GOOD + "#" * (5 * 1024 * 1024 + 10)})
+    folder = pack(tmp_path, **{"a.toml": GOOD + "#" * (5 * 1024 * 1024 + 10)})
     with pytest.raises(DataError, match="over the 5 MB limit"):
         load(folder)
 

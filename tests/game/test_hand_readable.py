@@ -62,6 +62,11 @@ def test_dreadnought_hand_cards_show_whole_names_side_by_side(
     if size != (1024, 600):  # there the hand's area is narrower than six cards
         for a, b in zip(hand, hand[1:], strict=False):
             assert not a.box.colliderect(b.box), f"{a.look.face.name} covers part of the next"
+    assert_names_whole(app, hand, monkeypatch)
+
+
+def assert_names_whole(app: App, hand: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each face of ``hand`` drawn afresh at its size writes its card's whole name."""
     drawn: list[str] = []
     real = cards.TEXT.get
 

@@ -17,15 +17,22 @@ from tests.game.test_manual_table import at_manual_step
 Make = Callable[..., Driver]
 
 
-@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
-@pytest.mark.parametrize("game", ["kyoukai", "bos"])
-def test_a_manual_step_leaves_the_log_its_lines(table: Make, tmp_path: Path, game: str,
-                                                size: tuple[int, int]) -> None:
+def _manual_panel_at(table: Make, tmp_path: Path, game: str, size: tuple[int, int]
+                     ) -> tuple[Driver, TableScene]:
+    """A table of ``game`` at a manual step, its window ``size``, the step's panel shown."""
     d, _ = at_manual_step(table, tmp_path, game)
     d.app.resize(size)
     d.frames(2)
     scene = d.scene
     assert isinstance(scene, TableScene) and scene.manual.buttons
+    return d, scene
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("game", ["kyoukai", "bos"])
+def test_a_manual_step_leaves_the_log_its_lines(table: Make, tmp_path: Path, game: str,
+                                                size: tuple[int, int]) -> None:
+    d, scene = _manual_panel_at(table, tmp_path, game, size)
     d.frames(2)
     body = scene.log.rect.h - px(32)  # under the log's title
     assert body // px(LINE_SIZE - 2) >= 4, f"the log shows {body // px(LINE_SIZE - 2)} lines"
@@ -36,11 +43,7 @@ def test_a_manual_step_leaves_the_log_its_lines(table: Make, tmp_path: Path, gam
 @pytest.mark.parametrize("game", ["kyoukai", "bos"])
 def test_the_hover_zoom_keeps_off_the_manual_buttons(table: Make, tmp_path: Path, game: str,
                                                      size: tuple[int, int]) -> None:
-    d, _ = at_manual_step(table, tmp_path, game)
-    d.app.resize(size)
-    d.frames(2)
-    scene = d.scene
-    assert isinstance(scene, TableScene) and scene.manual.buttons
+    d, scene = _manual_panel_at(table, tmp_path, game, size)
     w, h = d.app.size
     for x in range(px(20), scene.layout.side_rect().left, px(40)):  # across the board
         scene.mouse = (x, h // 2)

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.packaging.source import copy_source
+
 ROOT = Path(__file__).resolve().parents[2]
 
 IN_THE_CLIENT = r"""
@@ -86,13 +88,8 @@ def _run(cmd: list[str], cwd: Path, env: dict[str, str], timeout: float = 900
 
 @pytest.mark.slow
 def test_a_designer_package_installed_elsewhere_plays_and_simulates(tmp_path: Path) -> None:
-    src = tmp_path / "playtable-src"
-    src.mkdir()
+    src = copy_source(tmp_path / "playtable-src")
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for name in ("pyproject.toml", "setup.py", "README.md"):
-        shutil.copy2(ROOT / name, src / name)
-    for name in ("rules", "game", "assets"):
-        shutil.copytree(ROOT / name, src / name, ignore=ignore)
     designer = tmp_path / "my-games" / "tinycards"  # the designer's own folder
     shutil.copytree(ROOT / "examples" / "tinycards", designer, ignore=ignore)
     venv = tmp_path / "venv"

@@ -4,12 +4,13 @@ installed code finds it there: build the wheel, install it into a folder, use it
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.packaging.source import copy_source
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,13 +40,7 @@ print("installed OK")
 
 @pytest.mark.slow
 def test_a_wheel_installed_elsewhere_finds_its_assets(tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    src.mkdir()
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for name in ("pyproject.toml", "setup.py", "README.md"):
-        shutil.copy2(ROOT / name, src / name)
-    for name in ("rules", "game", "assets"):
-        shutil.copytree(ROOT / name, src / name, ignore=ignore)
+    src = copy_source(tmp_path / "src")
     wheels, site = tmp_path / "wheels", tmp_path / "site"
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", str(wheels),
