@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--record", type=Path, default=None,
                     help="open this saved game at its last position (seats as recorded; "
                     "--game, --seed and --moves are then not used)")
+    ap.add_argument("--key", action="append", default=[],
+                    help="press this key at the table before the shot (pygame's name: f1, l, "
+                    "tab; repeat for several)")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
     if args.record is not None:
@@ -119,6 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     elif args.hover and info["pieces"].get("hand"):
         pos = next(iter(info["pieces"]["hand"].values()))
         _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    for name in args.key:
+        key = pygame.key.key_code(name)
+        _post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        _post(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)
+        app.frame(0.016)
     app.frame(0.016)
     app.frame(0.016)
     rolls = registry.info(args.game).dice
