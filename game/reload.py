@@ -56,13 +56,15 @@ class PackReload:
         self._job: Future[Result | None] | None = None
         self._next = time.monotonic() + INTERVAL
         if self.fmt is not None:
+            # The first snapshot is taken here, not in the worker: an edit saved while the
+            # worker has yet to run would otherwise be the baseline, and never reloaded.
+            self.snap = snapshot(self.fmt, self.folder)
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pack-reload")
             self._job = self._pool.submit(self._first)
 
     # ---- worker ---------------------------------------------------------------------------
     def _first(self) -> None:
         assert self.fmt is not None
-        self.snap = snapshot(self.fmt, self.folder)
         pack = read_pack(self.fmt, self.folder)[0]
         self.known = set(pack.cards) if pack is not None else None
         return None

@@ -13,6 +13,7 @@ import pytest
 
 import rules
 from game.draw.cards import face_key
+from game.reload import PackReload
 from game.userdata import autosave_path
 from rules.core.paths import asset
 from rules.records import Session, load_record
@@ -90,6 +91,24 @@ def test_saved_stat_reaches_the_table_and_the_game_goes_on(table: Make, tmp_path
     d.ctrl(pygame.K_z)
     assert len(d.scene.session.intents) <= n
     assert _attack(d) == 5
+
+
+def test_an_edit_saved_before_the_watcher_first_runs_is_reloaded(
+        table: Make, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a busy machine the watcher's thread may start after the designer's first save: that
+    # save must not become the baseline the watcher compares with (it would never reload).
+    pack = _pack(tmp_path)
+    late = PackReload._first
+
+    def saved_first(self: PackReload) -> None:
+        _edit(pack / "entrants.toml", "attack = 2\ndefense = 1\ntext = \"A wandering",
+              "attack = 5\ndefense = 1\ntext = \"A wandering")
+        late(self)
+
+    monkeypatch.setattr(PackReload, "_first", saved_first)
+    d = table(seed=3, options={"pack": str(pack)})
+    _until(d, lambda: _attack(d) == 5)
+    assert d.scene.reload.reloads == 1
 
 
 def test_broken_edit_keeps_the_old_card_and_shows_file_line(table: Make,
