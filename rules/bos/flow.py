@@ -43,7 +43,7 @@ def start_turn(s: State, p: int) -> None:
 def skip_summoning_if_idle(s: State) -> None:
     """Go straight to Main when no summon can be made (no free wizard or no condition holds)."""
     p = s.active
-    if free_columns(s, p) and summonable(s, p):
+    if free_columns(s, p) and next(summonable(s, p), None) is not None:
         return
     s.step = "main"
     if s.loud:

@@ -3,7 +3,7 @@ generator per stage, straight from the State."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 
 from rules.bos.effects import EFFECTS, holds
 from rules.bos.intents import (
@@ -99,11 +99,10 @@ def can_summon(s: State, p: int, iid: int) -> bool:
     return t.test is None or t.test(s, p, t.n)
 
 
-def summonable(s: State, p: int) -> list[int]:
+def summonable(s: State, p: int) -> Iterator[int]:
     """The castle cards whose summoning condition holds (where a wizard is free)."""
     ts = traits(s)
-    return [i for i in s.sides[p].castle
-            if (t := ts[i]).test is None or t.test(s, p, t.n)]
+    return (i for i in s.sides[p].castle if (t := ts[i]).test is None or t.test(s, p, t.n))
 
 
 def can_cast(s: State, p: int, iid: int) -> bool:

@@ -24,21 +24,26 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Traits:
     card: Card
+    name: str
     cost: int
     spell: bool  # a spell (a hot reload may make a spellbook card something else)
     test: Condition | None  # its summoning or casting condition; None: "always"
     n: int  # the condition's amount
     aim: str  # where a spell's effect goes (``effects.Target``); "none" for other cards
     acts: tuple[tuple[int, str], ...]  # its "act" abilities: (index, where it goes)
+    defeats: tuple[tuple[str, str, int, str], ...]  # its on-defeat abilities: name, effect,
+    # amount, text (as ``State.on_defeat`` takes them)
     strength: int  # 0 for a card without one
 
 
 def _traits(c: Card) -> Traits:
-    return Traits(c, c.cost, c.type == "spell",
+    return Traits(c, c.name, c.cost, c.type == "spell",
                   None if c.condition == "always" else CONDITIONS[c.condition].test,
                   c.condition_n, EFFECTS[c.effect].target if c.effect is not None else "none",
                   tuple((k, EFFECTS[ab.effect].target) for k, ab in enumerate(c.abilities)
                         if ab.trigger == "act"),
+                  tuple((ab.name, ab.effect, ab.amount, ab.text) for ab in c.abilities
+                        if ab.trigger == "defeat"),
                   c.strength or 0)
 
 
