@@ -123,24 +123,13 @@ class Entry:
 class _SharesSides(GameState):
     """Which of a state's two sides are its own to change (bit ``1 << p``): a copy shares
     both sides with the state it was copied from, and whichever of the two changes a side
-    first copies it (``State.side``), as most steps change neither. Not a field: not dumped."""
+    first copies it (``State.side``), as most steps change neither. Not a field: not dumped.
+    Unset (a state just made or copied) it owns neither: setting it in ``__post_init__``
+    would cost every copy a call."""
 
     __slots__ = ("_own",)
 
     _own: int
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self._own = 0
-
-    def _owns(self, p: int) -> bool:
-        return bool(self._own >> p & 1)
-
-    def _take(self, p: int) -> None:
-        self._own |= 1 << p
-
-    def _share(self) -> None:
-        self._own = 0
 
 
 @dataclass(slots=True)
@@ -175,7 +164,7 @@ class State(_SharesSides):
         """The catalog, the cards' names, the agents and the sides are shared: no step changes
         the first two, agents are replaced, sides copied when first changed (``side``)."""
         q = self.queue
-        self._share()
+        self._own = 0
         # One call of the dataclass's __init__ (faster than ``shallow()`` and then replacing
         # the six containers a step changes in place).
         return State(self.catalog, self.cards, self.sides, self.agents.copy(), self.active,
@@ -187,10 +176,11 @@ class State(_SharesSides):
 
     def side(self, p: int) -> Side:
         """Player ``p``'s side, to change: copied first if another state may share it."""
-        if not self._owns(p):
+        own = getattr(self, "_own", 0)
+        if not own >> p & 1:
             mine = self.sides[p].copy()
             self.sides = (mine, self.sides[1]) if p == 0 else (self.sides[0], mine)
-            self._take(p)
+            self._own = own | 1 << p
             return mine
         return self.sides[p]
 
