@@ -131,6 +131,15 @@ class _SharesSides(GameState):
 
     _own: int
 
+    def _owns(self, p: int) -> bool:
+        return bool(getattr(self, "_own", 0) >> p & 1)
+
+    def _take(self, p: int) -> None:
+        self._own = getattr(self, "_own", 0) | 1 << p
+
+    def _share(self) -> None:
+        self._own = 0
+
 
 @dataclass(slots=True)
 class State(_SharesSides):
@@ -164,7 +173,7 @@ class State(_SharesSides):
         """The catalog, the cards' names, the agents and the sides are shared: no step changes
         the first two, agents are replaced, sides copied when first changed (``side``)."""
         q = self.queue
-        self._own = 0
+        self._share()
         # One call of the dataclass's __init__ (faster than ``shallow()`` and then replacing
         # the six containers a step changes in place).
         return State(self.catalog, self.cards, self.sides, self.agents.copy(), self.active,
@@ -176,11 +185,10 @@ class State(_SharesSides):
 
     def side(self, p: int) -> Side:
         """Player ``p``'s side, to change: copied first if another state may share it."""
-        own = getattr(self, "_own", 0)
-        if not own >> p & 1:
+        if not self._owns(p):
             mine = self.sides[p].copy()
             self.sides = (mine, self.sides[1]) if p == 0 else (self.sides[0], mine)
-            self._own = own | 1 << p
+            self._take(p)
             return mine
         return self.sides[p]
 
