@@ -3,7 +3,7 @@ generator per stage, straight from the State."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 
 from rules.bos.effects import EFFECTS, holds
 from rules.bos.intents import (
@@ -20,6 +20,7 @@ from rules.bos.intents import (
 )
 from rules.bos.state import COLUMNS, EMPTY, State
 from rules.bos.traits import traits
+from rules.core.interned import Interned
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 
@@ -119,26 +120,11 @@ def can_reveal(s: State, p: int) -> bool:
     return holds(s, p, c.condition, c.condition_n)
 
 
-class _Table(dict[tuple[int, ...], Intent]):
-    """One intent type's intents by their fields (``Intent.of`` makes each on first use): a
-    position's listing reads them with a subscript, a fifth of the cost of an ``of`` call,
-    and a Main phase lists a dozen. Card numbers and targets are small, so a table stays
-    small (a few thousand intents)."""
-
-    def __init__(self, make: Callable[..., Intent]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: tuple[int, ...]) -> Intent:
-        got = self[key] = self.make(*key)
-        return got
-
-
-_SUMMONS = _Table(Summon.of)  # (card, column)
-_CASTS = _Table(Cast.of)  # (card, target, player)
-_ABILITIES = _Table(UseAbility.of)  # (card, ability, target, player)
-_ATTACKS = _Table(Attack.of)  # (card, target)
-_PLAYER_ATTACKS = _Table(PlayerAttack.of)  # (card, player)
+_SUMMONS = Interned(Summon)  # (card, column)
+_CASTS = Interned(Cast)  # (card, target, player)
+_ABILITIES = Interned(UseAbility)  # (card, ability, target, player)
+_ATTACKS = Interned(Attack)  # (card, target)
+_PLAYER_ATTACKS = Interned(PlayerAttack)  # (card, player)
 _END_SUMMONING = EndSummoning.of()
 _END_TURN = EndTurn.of()
 _TAKE_IT = TakeIt.of()
