@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 
-from rules.bos.effects import EFFECTS, holds
+from rules.bos.effects import EFFECTS
 from rules.bos.intents import (
     Attack,
     Block,
@@ -35,10 +35,6 @@ def _defender(s: State) -> int | None:
     return s.attack.defender if s.attack is not None else None
 
 
-def arrived(s: State, p: int) -> bool:
-    return s.sides[p].turns > 0
-
-
 def free_columns(s: State, p: int) -> list[int]:
     """Columns whose wizard is face up with an empty slot in front (where a summon may go)."""
     side = s.sides[p]
@@ -56,7 +52,7 @@ def _targets(s: State, p: int, kind: str) -> list[Pick]:
     if kind == "none" or kind == "opponent":
         return [(EMPTY, EMPTY)]
     if kind == "player":
-        return [(EMPTY, q) for q in (p, 1 - p) if arrived(s, q)]
+        return [(EMPTY, q) for q in (p, 1 - p) if s.arrived(q)]
     if kind == "own_acted":
         return [(i, EMPTY) for i, u in s.units.items() if u.owner == p and u.acted]
     if kind == "unit":
@@ -70,7 +66,7 @@ def can_player_attack(s: State, iid: int, q: int) -> bool:
     p = s.owner(iid)
     if q == p:
         return True  # B-12
-    if not arrived(s, q):
+    if not s.arrived(q):
         return False  # B-11
     them = s.sides[q]
     if s.is_boss(iid):  # B-16: only into a completely open battlefield
@@ -104,20 +100,6 @@ def summonable(s: State, p: int) -> Iterator[int]:
     """The castle cards whose summoning condition holds (where a wizard is free)."""
     ts = traits(s)
     return (i for i in s.sides[p].castle if (t := ts[i]).test is None or t.test(s, p, t.n))
-
-
-def can_cast(s: State, p: int, iid: int) -> bool:
-    c = s.card(iid)
-    return c.type == "spell" and c.cost <= s.sides[p].vim and \
-        holds(s, p, c.condition, c.condition_n)
-
-
-def can_reveal(s: State, p: int) -> bool:
-    side = s.sides[p]
-    if side.boss_state != "down":
-        return False
-    c = s.card(side.boss)
-    return holds(s, p, c.condition, c.condition_n)
 
 
 _SUMMONS = Interned(Summon)  # (card, column)
@@ -171,7 +153,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
         # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
         # column facing an empty slot, from the boss only into a completely open battlefield
         their_slots = them.slots
-        arrived_q = them.turns > 0
+        arrived_q = s.arrived(q)
         slots = side.slots
         attacks, player_attacks, uses = _ATTACKS, _PLAYER_ATTACKS, _ABILITIES
         for iid in ready:

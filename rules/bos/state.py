@@ -29,7 +29,6 @@ START_VIM = 1
 MIN_STARTUP_VIM = 1  # Startup leaves at least this much vim: doubling 0 would lock you out
 HALVING_TURN = 11  # from a player's 11th turn on, Startup halves their life and vim
 TURN_CAP = 80  # turns of both players; reaching it is a draw (halving ends games long before)
-NOBODY = -1
 
 Step = Literal["summoning", "main", "block", "over"]
 BossState = Literal["down", "up", "gone"]
