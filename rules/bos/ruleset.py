@@ -100,17 +100,9 @@ class BosRules(Ruleset[State]):
         return setup
 
     def _new_game(self, seed: int, setup: Setup) -> State:
-        """Nothing in BOS is random, so the seed plays no part. Games from one setup share
-        its catalog and card numbering (no step changes either): the cards' ``traits`` are
-        then read once for all of them."""
-        first = setup.options.first
-        kept: tuple[Setup, State] | None = self.__dict__.get("_dealt")
-        if kept is None or kept[0] is not setup:
-            kept = self.__dict__["_dealt"] = (setup, new_state(setup.cards, setup.decks, first))
-        dealt = kept[1]
-        state = State(dealt.catalog, dealt.cards, dealt.split,
-                      [side.copy() for side in dealt.sides], active=first, first=first)
-        start_turn(state, first)
+        """Nothing in BOS is random, so the seed plays no part."""
+        state = new_state(setup.cards, setup.decks, setup.options.first)
+        start_turn(state, state.first)
         return state
 
     def _to_act(self, state: State) -> int | None:

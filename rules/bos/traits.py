@@ -1,10 +1,11 @@
 """What the rules read of a card instance's card, read once per deal instead of every step.
 
 A card is a pydantic model: each field read costs three times a slot's, and listing a Main
-phase reads a few dozen. ``traits(state)`` gives each instance's ``Traits``, built on first use
-from the state's own ``catalog`` and ``cards``. Both are shared by every copy of a state and
-no step changes them (a view, a determinized deal or a hot reload puts new ones in their
-place), so the table is kept while the state holds those very objects: it holds them itself
+phase reads a few dozen. ``traits(state)`` gives each instance's ``Traits``: each card's are
+made once per catalog (``rules.core.card_table``), each instance's looked up on first use from
+the state's own ``catalog`` and ``cards``. Both are shared by every copy of a state and no step
+changes them (a view, a determinized deal or a hot reload puts new ones in their place), so
+the instances' table is kept while the state holds those very objects: it holds them itself
 and compares by identity, which a freed object's reused address cannot fool."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rules.bos.cards import Card
 from rules.bos.effects import CONDITIONS, EFFECTS, Condition
+from rules.core.card_table import CardTable
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -57,7 +59,7 @@ class _ByInstance(dict[int, Traits]):
         self.by_cost: dict[tuple[int, ...], list[tuple[int, Traits]]] = {}
 
     def __missing__(self, iid: int) -> Traits:
-        got = self[iid] = _traits(self.catalog[self.cards[iid]])
+        got = self[iid] = _BY_CARD.of(self.catalog)[self.cards[iid]]
         return got
 
     def spells(self, spellbook: tuple[int, ...]) -> list[tuple[int, Traits]]:
@@ -69,6 +71,9 @@ class _ByInstance(dict[int, Traits]):
             got.sort(key=_cost)
             self.by_cost[spellbook] = got
         return got
+
+
+_BY_CARD: CardTable[Card, Traits] = CardTable(_traits)
 
 
 def _cost(spell: tuple[int, Traits]) -> int:
