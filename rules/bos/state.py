@@ -127,9 +127,12 @@ class State(GameState):
         of that name on the battlefield (``rules.core.naming``); ``owner`` for one that has
         just left it."""
         u = self.units.get(iid)
+        if u is not None:
+            owner = u.owner
         ts = traits(self)
-        return whose(ts[iid].name, u.owner if u is not None else owner,
-                     ((v.owner, ts[i].name) for i, v in self.units.items()))
+        # only the other player's cards can share its name
+        return whose(ts[iid].name, owner,
+                     [(v.owner, ts[i].name) for i, v in self.units.items() if v.owner != owner])
 
     def owner(self, iid: int) -> int:
         return 0 if iid < self.split else 1
