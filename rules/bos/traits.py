@@ -5,8 +5,9 @@ phase reads a few dozen. ``traits(state)`` gives each instance's ``Traits``: eac
 made once per catalog (``rules.core.card_table``), each instance's looked up on first use from
 the state's own ``catalog`` and ``cards``. Both are shared by every copy of a state and no step
 changes them (a view, a determinized deal or a hot reload puts new ones in their place), so
-the instances' table is kept while the state holds those very objects: it holds them itself
-and compares by identity, which a freed object's reused address cannot fool."""
+the instances' table is kept while the state holds those very objects, or equal ones (the
+next game from the same decks): it holds them itself and compares by identity, then by value,
+never by an address a freed object's successor could reuse."""
 
 from __future__ import annotations
 
@@ -86,7 +87,12 @@ _last: _ByInstance | None = None  # the table of the deal played last (one is ke
 def traits(s: State) -> _ByInstance:
     """Each card instance's traits in ``s``."""
     global _last
-    got = _last
-    if got is None or got.cards is not s.cards or got.catalog is not s.catalog:
-        got = _last = _ByInstance(s.catalog, s.cards)
+    got, catalog, cards = _last, s.catalog, s.cards
+    if got is None or got.cards is not cards or got.catalog is not catalog:
+        # A new game from the same decks numbers the same cards alike, in new dicts holding
+        # the same values (compared by identity first: one pass over each)
+        if got is None or got.cards != cards or got.catalog != catalog:
+            got = _ByInstance(catalog, cards)
+        got.catalog, got.cards = catalog, cards
+        _last = got
     return got
