@@ -21,6 +21,7 @@ from rules.bos.intents import (
 from rules.bos.legal import blockers
 from rules.bos.state import EMPTY, State, Unit
 from rules.bos.state import PlayerAttack as Pending
+from rules.bos.traits import traits
 from rules.core.manual import paused
 from rules.core.ruleset import IntentKind, intent_table
 
@@ -31,7 +32,7 @@ def _summon(s: State, p: int, i: Summon) -> None:
     down[i.column], slots[i.column] = True, i.card
     side.wizard_down, side.slots = tuple(down), tuple(slots)
     side.castle = tuple([c for c in side.castle if c != i.card])
-    s.units[i.card] = Unit(i.card, p, s.card(i.card).strength or 0)
+    s.units[i.card] = Unit(i.card, p, traits(s)[i.card].strength)
     if s.loud:
         s.log("summon", f"Player {p + 1} summons {s.name(i.card)} in column {i.column + 1}; "
               "its wizard turns face down.", p, reveals=(1 - p,))
@@ -136,7 +137,7 @@ def _ability(s: State, p: int, i: UseAbility) -> None:
 
 def _reveal(s: State, p: int, i: RevealBoss) -> None:
     s.sides[p].boss_state = "up"
-    s.units[i.card] = Unit(i.card, p, s.card(i.card).strength or 0)
+    s.units[i.card] = Unit(i.card, p, traits(s)[i.card].strength)
     if s.loud:
         s.log("boss", f"Player {p + 1} turns their boss {s.name(i.card)} face up!", p,
               reveals=(1 - p,))

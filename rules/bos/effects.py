@@ -61,12 +61,17 @@ def _opposing_defeated(s: State, p: int, n: int) -> bool:
     return s.defeated[1 - p] > 0
 
 
+def _summons(s: State, p: int) -> int:
+    slots = s.sides[p].slots
+    return len(slots) - slots.count(-1)  # EMPTY
+
+
 def _summons_at_least(s: State, p: int, n: int) -> bool:
-    return sum(1 for i in s.sides[p].slots if i >= 0) >= n
+    return _summons(s, p) >= n
 
 
 def _opponent_summons_at_least(s: State, p: int, n: int) -> bool:
-    return sum(1 for i in s.sides[1 - p].slots if i >= 0) >= n
+    return _summons(s, 1 - p) >= n
 
 
 def _vim_at_least(s: State, p: int, n: int) -> bool:

@@ -14,7 +14,7 @@ from rules.bos.intents import (
     Summon,
     UseAbility,
 )
-from rules.bos.legal import STAGES, arrived, blockers, can_player_attack, targets
+from rules.bos.legal import STAGES, blockers, can_player_attack, targets
 from rules.bos.state import COLUMNS, EMPTY, State
 from rules.core.model import Intent
 
@@ -71,7 +71,7 @@ def _target_reason(s: State, p: int, effect: str, target: int, player: int) -> s
     if (target, player) in targets(s, p, effect):
         return None
     kind = EFFECTS[effect].target
-    if player >= 0 and not arrived(s, player):
+    if player >= 0 and not s.arrived(player):
         return f"Player {player + 1} has not started their first turn: they cannot be " \
                f"affected yet ({GAME.cite('B-11')})"
     if kind == "summon" and target >= 0 and s.is_boss(target):
@@ -166,7 +166,7 @@ def _player_attack_reason(s: State, i: PlayerAttack) -> str | None:
         return None
     if i.player not in (0, 1):
         return f"there is no Player {i.player + 1}"
-    if not arrived(s, i.player):
+    if not s.arrived(i.player):
         return f"Player {i.player + 1} has not started their first turn: they cannot be " \
                f"attacked yet ({GAME.cite('B-11')})"
     if s.is_boss(i.card):

@@ -3,7 +3,7 @@ then Summoning (skipped when no summon can be made) and Main."""
 
 from __future__ import annotations
 
-from rules.bos.legal import can_summon, free_columns
+from rules.bos.legal import free_columns, summonable
 from rules.bos.state import EMPTY, HALVING_TURN, MIN_STARTUP_VIM, TURN_CAP, State
 
 
@@ -43,7 +43,7 @@ def start_turn(s: State, p: int) -> None:
 def skip_summoning_if_idle(s: State) -> None:
     """Go straight to Main when no summon can be made (no free wizard or no condition holds)."""
     p = s.active
-    if free_columns(s, p) and any(can_summon(s, p, i) for i in s.sides[p].castle):
+    if free_columns(s, p) and next(summonable(s, p), None) is not None:
         return
     s.step = "main"
     if s.loud:

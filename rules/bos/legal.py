@@ -3,10 +3,9 @@ generator per stage, straight from the State."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable, Iterator
 
-from rules.bos.cards import Card
-from rules.bos.effects import CONDITIONS, EFFECTS, holds
+from rules.bos.effects import EFFECTS
 from rules.bos.intents import (
     Attack,
     Block,
@@ -20,6 +19,8 @@ from rules.bos.intents import (
     UseAbility,
 )
 from rules.bos.state import COLUMNS, EMPTY, State
+from rules.bos.traits import traits
+from rules.core.interned import Interned
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 
@@ -32,10 +33,6 @@ def _active(s: State) -> int | None:
 
 def _defender(s: State) -> int | None:
     return s.attack.defender if s.attack is not None else None
-
-
-def arrived(s: State, p: int) -> bool:
-    return s.sides[p].turns > 0
 
 
 def free_columns(s: State, p: int) -> list[int]:
@@ -55,7 +52,7 @@ def _targets(s: State, p: int, kind: str) -> list[Pick]:
     if kind == "none" or kind == "opponent":
         return [(EMPTY, EMPTY)]
     if kind == "player":
-        return [(EMPTY, q) for q in (p, 1 - p) if arrived(s, q)]
+        return [(EMPTY, q) for q in (p, 1 - p) if s.arrived(q)]
     if kind == "own_acted":
         return [(i, EMPTY) for i, u in s.units.items() if u.owner == p and u.acted]
     if kind == "unit":
@@ -69,7 +66,7 @@ def can_player_attack(s: State, iid: int, q: int) -> bool:
     p = s.owner(iid)
     if q == p:
         return True  # B-12
-    if not arrived(s, q):
+    if not s.arrived(q):
         return False  # B-11
     them = s.sides[q]
     if s.is_boss(iid):  # B-16: only into a completely open battlefield
@@ -95,44 +92,21 @@ def blockers(s: State) -> list[int]:
 
 
 def can_summon(s: State, p: int, iid: int) -> bool:
-    c = s.card(iid)
-    return c.condition == "always" or CONDITIONS[c.condition].test(s, p, c.condition_n)
+    t = traits(s)[iid]
+    return t.test is None or t.test(s, p, t.n)
 
 
-def can_cast(s: State, p: int, iid: int) -> bool:
-    c = s.card(iid)
-    return c.type == "spell" and c.cost <= s.sides[p].vim and \
-        holds(s, p, c.condition, c.condition_n)
+def summonable(s: State, p: int) -> Iterator[int]:
+    """The castle cards whose summoning condition holds (where a wizard is free)."""
+    ts = traits(s)
+    return (i for i in s.sides[p].castle if (t := ts[i]).test is None or t.test(s, p, t.n))
 
 
-def can_reveal(s: State, p: int) -> bool:
-    side = s.sides[p]
-    if side.boss_state != "down":
-        return False
-    c = s.card(side.boss)
-    return holds(s, p, c.condition, c.condition_n)
-
-
-class _Table(dict[tuple[int, ...], Intent]):
-    """One intent type's intents by their fields (``Intent.of`` makes each on first use): a
-    position's listing reads them with a subscript, a fifth of the cost of an ``of`` call,
-    and a Main phase lists a dozen. Card numbers and targets are small, so a table stays
-    small (a few thousand intents)."""
-
-    def __init__(self, make: Callable[..., Intent]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: tuple[int, ...]) -> Intent:
-        got = self[key] = self.make(*key)
-        return got
-
-
-_SUMMONS = _Table(Summon.of)  # (card, column)
-_CASTS = _Table(Cast.of)  # (card, target, player)
-_ABILITIES = _Table(UseAbility.of)  # (card, ability, target, player)
-_ATTACKS = _Table(Attack.of)  # (card, target)
-_PLAYER_ATTACKS = _Table(PlayerAttack.of)  # (card, player)
+_SUMMONS = Interned(Summon)  # (card, column)
+_CASTS = Interned(Cast)  # (card, target, player)
+_ABILITIES = Interned(UseAbility)  # (card, ability, target, player)
+_ATTACKS = Interned(Attack)  # (card, target)
+_PLAYER_ATTACKS = Interned(PlayerAttack)  # (card, player)
 _END_SUMMONING = EndSummoning.of()
 _END_TURN = EndTurn.of()
 _TAKE_IT = TakeIt.of()
@@ -142,64 +116,60 @@ def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     cols = free_columns(s, p)
     if cols:
-        for iid in s.sides[p].castle:
-            if (only is None or iid == only) and can_summon(s, p, iid):
-                out += [_SUMMONS[iid, c] for c in cols]
+        summons = _SUMMONS
+        for iid in summonable(s, p):
+            if only is None or iid == only:
+                out += [summons[iid, c] for c in cols]
     if only is None:
         out.append(_END_SUMMONING)
     return out
 
 
-def _aimed(s: State, p: int, iid: int, ability: int, kind: str) -> list[Intent]:
-    """The Cast (``ability`` -1) or UseAbility intents of a card at each target of ``kind``."""
-    if ability < 0:
-        casts = _CASTS
-        return [casts[iid, t, q] for t, q in _targets(s, p, kind)]
-    uses = _ABILITIES
-    return [uses[iid, ability, t, q] for t, q in _targets(s, p, kind)]
-
-
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    sides, units, catalog, cards = s.sides, s.units, s.catalog, s.cards
+    sides, units = s.sides, s.units
+    ts = traits(s)
     side = sides[p]
     out: list[Intent] = []
     vim = side.vim
+    # Where each kind of effect may go, found once a listing: spells and abilities share them
+    picks: dict[str, list[Pick]] = {}
     # B-01, B-02: the spells this player can pay for whose condition holds, cheapest first
-    # (a card a hot reload made something else stays in the spellbook, but is no spell to cast)
-    spells = [(c, i) for i in side.spellbook
-              if (c := catalog[cards[i]]).cost <= vim and c.type == "spell"]
-    spells.sort(key=_cost)
-    for c, iid in spells:
-        if (only is not None and iid != only) or (
-                c.condition != "always" and not CONDITIONS[c.condition].test(s, p, c.condition_n)):
+    casts = _CASTS
+    for iid, t in ts.spells(side.spellbook):
+        if t.cost > vim:
+            break
+        if (only is not None and iid != only) or (t.test is not None and not t.test(s, p, t.n)):
             continue
-        kind = EFFECTS[c.effect].target if c.effect is not None else "none"
-        out += _aimed(s, p, iid, -1, kind)
+        at = picks.get(t.aim)
+        if at is None:
+            at = picks[t.aim] = _targets(s, p, t.aim)
+        out += [casts[iid, target, who] for target, who in at]
     q = 1 - p
     boss = side.boss
-    ready = [iid for iid, u in units.items() if u.owner == p and not u.acted]
+    ready = [iid for iid, u in units.items() if u.owner == p and not u.acted
+             and (only is None or iid == only)]
     if ready:
         them = sides[q]
         # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
         # column facing an empty slot, from the boss only into a completely open battlefield
-        ts = them.slots
-        arrived_q = them.turns > 0
+        their_slots = them.slots
+        arrived_q = s.arrived(q)
         slots = side.slots
-        attacks, player_attacks = _ATTACKS, _PLAYER_ATTACKS
+        attacks, player_attacks, uses = _ATTACKS, _PLAYER_ATTACKS, _ABILITIES
         for iid in ready:
-            if only is not None and iid != only:
-                continue
-            out += [attacks[iid, t] for t in units if t != iid]
+            out += [attacks[iid, target] for target in units if target != iid]
             if arrived_q:
                 if iid == boss:
-                    if them.boss_state != "up" and ts == _OPEN:
+                    if them.boss_state != "up" and their_slots == _OPEN:
                         out.append(player_attacks[iid, q])
-                elif iid in slots and ts[slots.index(iid)] == EMPTY:
+                elif iid in slots and their_slots[slots.index(iid)] == EMPTY:
                     out.append(player_attacks[iid, q])
             out.append(player_attacks[iid, p])  # B-12: yourself, always
-            for k, ab in enumerate(catalog[cards[iid]].abilities):
-                if ab.trigger == "act":
-                    out += _aimed(s, p, iid, k, EFFECTS[ab.effect].target)
+            for k, aim in ts[iid].acts:
+                at = picks.get(aim)
+                if at is None:
+                    at = picks[aim] = _targets(s, p, aim)
+                out += [uses[iid, k, target, who] for target, who in at]
     if side.boss_state == "down" and (only is None or only == boss) and can_summon(s, p, boss):
         out.append(RevealBoss.of(boss))  # B-13 (the boss's condition, as a summon's)
     if only is None:
@@ -208,10 +178,6 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 
 _OPEN = (EMPTY,) * COLUMNS
-
-
-def _cost(spell: tuple[Card, int]) -> int:
-    return spell[0].cost
 
 
 def _block(s: State, p: int, only: Hashable | None) -> list[Intent]:

@@ -9,11 +9,13 @@ determinized deal and a hot reload put new ones in their place)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from rules.bos.cards import Card
 from rules.bos.effects import EFFECTS
+from rules.bos.traits import traits
 from rules.core.manual import MANUAL, later, open_step, paused
 from rules.core.manual_intents import ManualStep
 from rules.core.naming import whose
@@ -27,7 +29,6 @@ START_VIM = 1
 MIN_STARTUP_VIM = 1  # Startup leaves at least this much vim: doubling 0 would lock you out
 HALVING_TURN = 11  # from a player's 11th turn on, Startup halves their life and vim
 TURN_CAP = 80  # turns of both players; reaching it is a draw (halving ends games long before)
-NOBODY = -1
 
 Step = Literal["summoning", "main", "block", "over"]
 BossState = Literal["down", "up", "gone"]
@@ -119,15 +120,19 @@ class State(GameState):
         return self.catalog[self.cards[iid]]
 
     def name(self, iid: int) -> str:
-        return self.catalog[self.cards[iid]].name
+        return traits(self)[iid].name
 
     def named(self, iid: int, owner: int | None = None) -> str:
         """How a log line names a card: "Player 2's Shell Knight" while both players have one
         of that name on the battlefield (``rules.core.naming``); ``owner`` for one that has
         just left it."""
         u = self.units.get(iid)
-        return whose(self.name(iid), u.owner if u is not None else owner,
-                     ((v.owner, self.name(i)) for i, v in self.units.items()))
+        if u is not None:
+            owner = u.owner
+        ts = traits(self)
+        # only the other player's cards can share its name
+        return whose(ts[iid].name, owner,
+                     [(v.owner, ts[i].name) for i, v in self.units.items() if v.owner != owner])
 
     def owner(self, iid: int) -> int:
         return 0 if iid < self.split else 1
@@ -216,8 +221,7 @@ class State(GameState):
         if not self.is_boss(iid):
             self.defeated = (self.defeated[0] + 1, self.defeated[1]) if p == 0 \
                 else (self.defeated[0], self.defeated[1] + 1)
-        self.on_defeat(iid, p, [(ab.name, ab.effect, ab.amount, ab.text)
-                                for ab in self.card(iid).abilities if ab.trigger == "defeat"])
+        self.on_defeat(iid, p, traits(self)[iid].defeats)
 
     def defeat_rest(self, iid: int, *rest: int | str) -> None:
         """After a manual on-defeat ability's Done: the abilities after it, from the copy the
@@ -228,7 +232,8 @@ class State(GameState):
         self.on_defeat(iid, p, [(str(rest[k]), str(rest[k + 1]), int(rest[k + 2]),
                                  str(rest[k + 3])) for k in range(0, len(rest) - 3, 4)])
 
-    def on_defeat(self, iid: int, p: int, abilities: list[tuple[str, str, int, str]]) -> None:
+    def on_defeat(self, iid: int, p: int,
+                  abilities: Sequence[tuple[str, str, int, str]]) -> None:
         """``abilities`` (name, effect, amount, text) in order for player ``p``, then the
         graveyard; a manual one pauses and the rest waits in its step (``defeat_rest``)."""
         for k, (name, effect, amount, text) in enumerate(abilities):

@@ -3,7 +3,6 @@ one phase's window to the next, and the End phase (D-07, D-12)."""
 
 from __future__ import annotations
 
-from rules.core.manual import paused
 from rules.core.window_state import WindowState
 from rules.dreadnought import reading
 from rules.dreadnought.state import EMPTY, TIE_REVEALS, TURN_CAP, State
@@ -139,7 +138,7 @@ NEXT = {"cast": "fast", "fast": "action"}
 def advance(d: State) -> None:
     """After an intent: when the phase's window has closed, on to the next phase (not while
     a manual step is open: its Done goes on from there)."""
-    if paused(d):
+    if d.manual:  # ``paused``, read directly: every step ends here
         return
     while not d.over and d.window is not None and d.window.closed and d.paying is None:
         if d.phase == "speed":

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from rules.core.card_table import CardTable
+from rules.core.interned import Interned
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.dreadnought import reading
-from rules.dreadnought.cards import SIZE, Card
+from rules.dreadnought.cards import Card
 from rules.dreadnought.effects import EFFECTS, TargetRule, targets
 from rules.dreadnought.intents import (
     Attack,
@@ -31,7 +33,6 @@ from rules.dreadnought.state import (
     EMPTY,
     State,
     ability_key,
-    area_of,
     area_slots,
 )
 
@@ -62,23 +63,27 @@ def _choose(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return [ChooseSpeed.of(c) for c in s.players[p].hand if only is None or c == only]
 
 
-# card data -> its abilities by timing, as (index, amount, target rule): generation runs every
-# step, the card data changes only on a hot reload (a new Card object, so a new entry).
-_BY_TIMING: dict[int, tuple[Card, dict[str, list[tuple[int, int, TargetRule]]]]] = {}
+_PASS = Pass.of()
+_CAST_UNITS = Interned(CastUnit)  # (card, slot)
+_CAST_DUMMIES = Interned(CastDummy)  # (card, slot)
+_MOVES = Interned(MoveUnit)  # (unit, slot)
+_USES = Interned(UseAbility)  # (source, ability, target)
+
+Timed = dict[str, list[tuple[int, int, TargetRule]]]
 
 
-def _timed(card: Card, timing: str) -> list[tuple[int, int, TargetRule]]:
-    hit = _BY_TIMING.get(id(card))
-    if hit is None or hit[0] is not card:
-        table: dict[str, list[tuple[int, int, TargetRule]]] = {}
-        for k, ab in enumerate(card.abilities):
-            effect = EFFECTS.get(ab.effect)
-            if effect is not None:
-                table.setdefault(ab.timing, []).append((k, ab.amount, effect.target))
-        if len(_BY_TIMING) > 4096:
-            _BY_TIMING.clear()
-        hit = _BY_TIMING[id(card)] = (card, table)
-    return hit[1].get(timing, [])
+def _by_timing(card: Card) -> Timed:
+    """A card's abilities by timing, as (index, amount, target rule)."""
+    table: Timed = {}
+    for k, ab in enumerate(card.abilities):
+        effect = EFFECTS.get(ab.effect)
+        if effect is not None:
+            table.setdefault(ab.timing, []).append((k, ab.amount, effect.target))
+    return table
+
+
+# Generation runs every step; a card's abilities change only with the catalog (a hot reload)
+_TIMED: CardTable[Card, Timed] = CardTable(_by_timing)
 
 
 def abilities(s: State, p: int, timing: str, only: Hashable | None) -> list[Intent]:
@@ -86,19 +91,20 @@ def abilities(s: State, p: int, timing: str, only: Hashable | None) -> list[Inte
     units = s.units
     sources = [*pl.casters, *(i for i in pl.slots if i != EMPTY and not units[i].dummy)]
     out: list[Intent] = []
+    timed, cards, uses = _TIMED.of(s.catalog), s.cards, _USES
     for src in sources:
         if only is not None and src != only:
             continue
-        for k, amount, rule in _timed(s.catalog[s.cards[src]], timing):
+        for k, amount, rule in timed[cards[src]].get(timing, ()):
             if ability_key(src, k) in pl.used:
                 continue
-            out.extend(UseAbility.of(src, k, t) for t in targets(s, p, rule, amount))
+            out += [uses[src, k, t] for t in targets(s, p, rule, amount)]
     return out
 
 
 def _speed(s: State, p: int, only: Hashable | None) -> list[Intent]:
     pl = s.players[p]
-    out: list[Intent] = [] if only is not None else [Pass.of()]
+    out: list[Intent] = [] if only is not None else [_PASS]
     if not pl.geared:
         out += [GearChange.of(c) for c in pl.hand if only is None or c == only]
     out += abilities(s, p, "speed", only)
@@ -108,40 +114,49 @@ def _speed(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def cast_slots(s: State, p: int, card: int, room: tuple[int, int] | None = None) -> list[int]:
     """The empty slots where this card may be cast as a unit now (size rules, D-06);
     ``room``: each area's size left, when the caller has it."""
-    c = s.catalog[s.cards[card]]
-    if c.type != "unit" or c.size is None:
+    t = reading.traits(s)[s.cards[card]]
+    size = t.unit_size
+    if not size:
         return []
     pl = s.players[p]
     from_hand = card in pl.hand
     if not from_hand and not (card == pl.speed and not pl.closed):
         return []
-    if len(pl.hand) - (1 if from_hand else 0) < c.cost:
+    if len(pl.hand) - (1 if from_hand else 0) < t.cost:
         return []
-    size = SIZE[c.size]
     if room is None:
-        room = _room(s, p)
-    return [k for k in range(4) if pl.slots[k] == EMPTY and room[k >> 1] >= size]
-
-
-def _room(s: State, p: int) -> tuple[int, int]:
-    return (AREA_SIZE - reading.area_used(s, p, 0), AREA_SIZE - reading.area_used(s, p, 1))
-
-
-def dummy_slots(s: State, p: int) -> list[int]:
-    pl = s.players[p]
-    return [k for k in range(4) if pl.slots[k] == EMPTY and reading.fits(s, p, area_of(k), 1)]
-
-
-def move_slots(s: State, p: int, unit: int) -> list[int]:
-    """Slots of the other area this unit may move to now: empty ones it fits, or a unit
-    it may swap with (D-09)."""
-    pl = s.players[p]
+        room = _room(slot_sizes(s, p))
     slots = pl.slots
+    return [k for k in range(4) if slots[k] == EMPTY and room[k >> 1] >= size]
+
+
+def slot_sizes(s: State, p: int) -> list[int]:
+    """The size of each of the player's slots' unit (0: empty)."""
+    return [0 if i == EMPTY else reading.size_of(s, i) for i in s.players[p].slots]
+
+
+def _room(sizes: list[int]) -> tuple[int, int]:
+    """Each area's size left, from ``slot_sizes``."""
+    return (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
+
+
+def dummy_slots(s: State, p: int, room: tuple[int, int] | None = None) -> list[int]:
+    if room is None:
+        room = _room(slot_sizes(s, p))
+    slots = s.players[p].slots
+    return [k for k in range(4) if slots[k] == EMPTY and room[k >> 1] >= 1]
+
+
+def move_slots(s: State, p: int, unit: int, sizes: list[int] | None = None) -> list[int]:
+    """Slots of the other area this unit may move to now: empty ones it fits, or a unit
+    it may swap with (D-09); ``sizes``: ``slot_sizes``, when the caller has them."""
+    slots = s.players[p].slots
     if unit not in slots:
         return []
     here = slots.index(unit)
-    sizes = [0 if i == EMPTY else reading.size_of(s, i) for i in slots]
-    room = (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
+    if sizes is None:
+        sizes = slot_sizes(s, p)
+    room = _room(sizes)
     mine, other = here >> 1, 1 - (here >> 1)
     size = sizes[here]
     out = []
@@ -156,7 +171,8 @@ def move_slots(s: State, p: int, unit: int) -> list[int]:
 
 
 def can_swap_areas(s: State, p: int) -> bool:
-    return sum(1 for i in s.players[p].slots if i != EMPTY) >= 2
+    slots = s.players[p].slots
+    return len(slots) - slots.count(EMPTY) >= 2
 
 
 def discardable(s: State, p: int, unit: int) -> bool:
@@ -165,49 +181,30 @@ def discardable(s: State, p: int, unit: int) -> bool:
 
 
 def _cast(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    # The same intents, in the same order, as ``cast_slots``, ``discardable`` and
-    # ``move_slots`` per piece would give; written as one pass because every Cast-phase step
-    # runs it: the slot sizes and the room left are read once, not once per card and unit.
+    # The slot sizes and the room left are read once for every card and unit
     pl = s.players[p]
-    out: list[Intent] = [] if only is not None else [Pass.of()]
-    slots = pl.slots
-    units = s.units
-    sizes = [0 if i == EMPTY else reading.size_of(s, i) for i in slots]
-    room = (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
-    empty = [k for k in range(4) if slots[k] == EMPTY]
-    empty_fits = [k for k in empty if room[k >> 1] >= 1]
+    out: list[Intent] = [] if only is not None else [_PASS]
+    units_at, dummies_at, moves = _CAST_UNITS, _CAST_DUMMIES, _MOVES
+    sizes = slot_sizes(s, p)
+    room = _room(sizes)
+    dummies = dummy_slots(s, p, room)
     hand = pl.hand
-    catalog, names = s.catalog, s.cards
     for c in hand:
-        if only is not None and c != only:
-            continue
-        card = catalog[names[c]]
-        if card.type == "unit" and card.size is not None and len(hand) - 1 >= card.cost:
-            size = SIZE[card.size]
-            out += [CastUnit.of(c, k) for k in empty if room[k >> 1] >= size]
-        out += [CastDummy.of(c, k) for k in empty_fits]
+        if only is None or c == only:
+            out += [units_at[c, k] for k in cast_slots(s, p, c, room)]
+            out += [dummies_at[c, k] for k in dummies]
     speed = pl.speed
     if speed != EMPTY and not pl.closed and (only is None or speed == only):
-        out += [CastUnit.of(speed, k) for k in cast_slots(s, p, speed, room)]
+        out += [units_at[speed, k] for k in cast_slots(s, p, speed, room)]
         if speed in hand:
-            out += [CastDummy.of(speed, k) for k in empty_fits]
-    last = s.turn - 1
-    for here, u in enumerate(slots):
+            out += [dummies_at[speed, k] for k in dummies]
+    for u in pl.slots:
         if u == EMPTY or (only is not None and u != only):
             continue
-        unit = units.get(u)
-        if unit is not None and unit.owner == p and not unit.dummy and unit.cast_turn == last:
+        if discardable(s, p, u):
             out.append(DiscardUnit.of(u))
-        mine, other = here >> 1, 1 - (here >> 1)
-        size = sizes[here]
-        for k in area_slots(other):
-            there = slots[k]
-            if there == EMPTY:
-                if room[other] >= size:
-                    out.append(MoveUnit.of(u, k))
-            elif room[other] + sizes[k] >= size and room[mine] + size >= sizes[k]:
-                out.append(MoveUnit.of(u, k))
-    if only is None and len(slots) - len(empty) >= 2:
+        out += [moves[u, k] for k in move_slots(s, p, u, sizes)]
+    if only is None and can_swap_areas(s, p):
         out.append(SwapAreas.of())
     return out
 
@@ -217,7 +214,7 @@ def _pay(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 
 def _fast(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    out: list[Intent] = [] if only is not None else [Pass.of()]
+    out: list[Intent] = [] if only is not None else [_PASS]
     return out + abilities(s, p, "fast", only)
 
 
@@ -227,7 +224,7 @@ def can_check(s: State, p: int, unit: int) -> bool:
 
 
 def _action(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    out: list[Intent] = [] if only is not None else [Pass.of()]
+    out: list[Intent] = [] if only is not None else [_PASS]
     out += [Check.of(u) for u in s.players[p].slots
             if u != EMPTY and (only is None or u == only) and can_check(s, p, u)]
     return out + abilities(s, p, "action", only)

@@ -4,8 +4,10 @@ its ``catalog``, ``cards``, ``players`` and ``units`` (a test's hand-made positi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
+from rules.core.card_table import CardTable
 from rules.dreadnought.cards import DUMMY_BP, GRADES, SIZE, Card
 from rules.dreadnought.state import (
     AREA_SIZE,
@@ -35,12 +37,33 @@ def card(s: Position, iid: int) -> Card:
     return s.catalog[s.cards[iid]]
 
 
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What the listing reads of a card (``rules.core.card_table``)."""
+
+    size: int  # 1 for a card without one
+    unit_size: int  # the size it is cast at as a unit; 0: it is no unit with a size
+    cost: int
+
+
+def _traits(c: Card) -> Traits:
+    size = SIZE[c.size] if c.size is not None else 0
+    return Traits(size or 1, size if c.type == "unit" else 0, c.cost)
+
+
+_TRAITS: CardTable[Card, Traits] = CardTable(_traits)
+
+
+def traits(s: Position) -> dict[str, Traits]:
+    """Each card id's traits in ``s``'s catalog."""
+    return _TRAITS.of(s.catalog)
+
+
 def size_of(s: Position, iid: int) -> int:
     u = s.units.get(iid)
     if u is not None and u.dummy:
         return 1
-    size = card(s, iid).size
-    return SIZE[size] if size is not None else 1
+    return _TRAITS.of(s.catalog)[s.cards[iid]].size
 
 
 def bp_of(s: Position, iid: int) -> int:

@@ -38,8 +38,11 @@ def area_of(slot: int) -> int:
     return slot // SLOTS_PER_AREA
 
 
+_AREA_SLOTS = ((0, 1), (2, 3))  # SLOTS_PER_AREA each
+
+
 def area_slots(area: int) -> tuple[int, int]:
-    return (area * SLOTS_PER_AREA, area * SLOTS_PER_AREA + 1)
+    return _AREA_SLOTS[area]
 
 
 @dataclass(slots=True)

@@ -138,7 +138,11 @@ REACTIVE_EFFECTS: dict[str, Callable[[State, int, NCard], None]] = {
 
 def targets(r: State, player: int, card: NCard, stack: Sequence[Entry]) -> list[int]:
     """The legal targets of ``card``'s effect for ``player`` now ([-1] for none needed)."""
-    kind = EVENT_EFFECTS[card.effect].target if card.kind == "event" and card.effect else "none"
+    return targets_of(r, player, target_kind(card), stack)
+
+
+def targets_of(r: State, player: int, kind: Target, stack: Sequence[Entry]) -> list[int]:
+    """The legal targets of an effect that targets ``kind`` (``target_kind``)."""
     if kind == "none":
         return [-1]
     if kind == "biome":
@@ -149,7 +153,7 @@ def targets(r: State, player: int, card: NCard, stack: Sequence[Entry]) -> list[
     if kind == "agent":
         return sorted(r.agents)
     want = player if kind == "friendly_agent" else 1 - player
-    return sorted(i for i, a in r.agents.items() if a.owner == want)
+    return sorted([i for i, a in r.agents.items() if a.owner == want])
 
 
 def target_kind(card: NCard) -> Target:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core.model import Intent
-from rules.nullshapers.effects import targets
+from rules.nullshapers.effects import targets_of
 from rules.nullshapers.flow import (
     attack_candidates,
     defend_candidates,
@@ -26,6 +26,7 @@ from rules.nullshapers.intents import (
     Play,
 )
 from rules.nullshapers.state import BIOMES, STAGING, State
+from rules.nullshapers.traits import traits
 
 _PASS = Pass()
 _DONE = Done()
@@ -104,18 +105,17 @@ def plays(s: State, p: int) -> list[Intent]:
     no_anomaly = p != s.active or s.anomaly_played or s.at not in _PRIMARY
     stack = s.queue.stack if s.queue is not None else ()
     arrive = s.at == "attack_open" and p == s.active
-    catalog, cards = s.catalog, s.cards
+    ts, cards = traits(s), s.cards
     for c in side.hand:
-        card = catalog[cards[c]]
-        if card.speed not in allowed or card.cost > energy or \
-                (card.kind == "anomaly" and no_anomaly):
+        t = ts[cards[c]]
+        if t.speed not in allowed or t.cost > energy or (t.kind == "anomaly" and no_anomaly):
             continue
-        if card.kind == "agent":
+        if t.kind == "agent":
             out.append(Play.of(c, -1, -1))
             if arrive:  # N-05: agents played in the Attack step may arrive in a biome
                 out += [Play.of(c, -1, b) for b in range(3) if s.open_biome(b)]
-        elif card.kind == "event":
-            out += [Play.of(c, t, -1) for t in targets(s, p, card, stack)]
+        elif t.kind == "event":
+            out += [Play.of(c, target, -1) for target in targets_of(s, p, t.aim, stack)]
         else:
             out.append(Play.of(c, -1, -1))
     return out
@@ -128,8 +128,9 @@ def advance_intents(s: State, p: int) -> list[Intent]:
     for i, a in sorted(s.agents.items()):
         if a.owner == p and a.biome == STAGING and i not in s.advancing:
             out += [Advance.of(i, b) for b in biomes]
+    ts, cards = traits(s), s.cards
     for g in s.sides[p].staging:
-        if s.card(g).kind == "hardware":
+        if ts[cards[g]].kind == "hardware":
             out += [Attach.of(g, a) for a in s.advancing]
     out.append(_DONE)
     return out

@@ -123,21 +123,19 @@ class Entry:
 class _SharesSides(GameState):
     """Which of a state's two sides are its own to change (bit ``1 << p``): a copy shares
     both sides with the state it was copied from, and whichever of the two changes a side
-    first copies it (``State.side``), as most steps change neither. Not a field: not dumped."""
+    first copies it (``State.side``), as most steps change neither. Not a field: not dumped.
+    Unset (a state just made or copied) it owns neither: setting it in ``__post_init__``
+    would cost every copy a call."""
 
     __slots__ = ("_own",)
 
     _own: int
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self._own = 0
-
     def _owns(self, p: int) -> bool:
-        return bool(self._own >> p & 1)
+        return bool(getattr(self, "_own", 0) >> p & 1)
 
     def _take(self, p: int) -> None:
-        self._own |= 1 << p
+        self._own = getattr(self, "_own", 0) | 1 << p
 
     def _share(self) -> None:
         self._own = 0
