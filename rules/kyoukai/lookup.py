@@ -6,14 +6,14 @@ one ``Table`` per game's card tables (``cards`` and ``catalog``), kept by the st
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.kyoukai.cards import Gate, Skill
 
 
-@dataclass(frozen=True)
-class Params:
+class Params(NamedTuple):
+    """What an effect reads of its Skill or Gate (a tuple: made at each resolution)."""
+
     amount: int = 0
     range: int = 1
     attack: int = 0
