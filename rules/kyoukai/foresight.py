@@ -81,6 +81,18 @@ def harms_own(state: State, item: Item, player: int) -> bool:
     return does is not None and does.effect in _HARMFUL
 
 
+def worths(state: State) -> dict[int, float | None]:
+    """``worth`` of every card instance of ``state``, by instance (made once per card table:
+    the score reads each Gate's)."""
+    table = state.table
+    known = table.worths
+    if len(known) != len(table.by_iid):
+        for i, f in table.by_iid.items():
+            if i not in known:
+                known[i] = card_worth(f.card)
+    return known
+
+
 def worth(state: State, iid: int) -> float | None:
     """A Gate's worth to ``evaluate`` on the field (None for an Entrant, scored by its
     damage)."""

@@ -24,7 +24,7 @@ from rules.kyoukai.foresight import (
     needs_settling,
     settle,
     settled,
-    worth,
+    worths,
 )
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES, Pass
@@ -325,9 +325,6 @@ def _forced(s: State) -> bool:
                 or s.manual or s.face_down or may_respond(s, seq.priority))
 
 
-_UNKNOWN = -1.0  # not a worth ``worth`` gives (a Gate's is at least 1): not yet known
-
-
 def _score(s: State, player: int, settling: bool = False) -> float:
     """``evaluate``'s score of ``s`` (with ``settling``, a state of the caller's own: its
     Sequence settled in place first)."""
@@ -337,14 +334,12 @@ def _score(s: State, player: int, settling: bool = False) -> float:
     if s.over:
         won = s.winner
         return score + (0.0 if won is None else 1000.0 if won == player else -1000.0)
-    known = s.table.worths
+    known = worths(s)
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
     for i, g in s.gates.items():
-        w = known.get(i, _UNKNOWN)
-        if w is _UNKNOWN:
-            w = worth(s, i)
+        w = known[i]
         if w is None:
             if g.owner == player:
                 score -= g.damage
