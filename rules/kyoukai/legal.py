@@ -8,7 +8,7 @@ from itertools import combinations, product
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.kyoukai.cards import Gate, Skill
-from rules.kyoukai.effects import SKILL_EFFECTS, TARGETS
+from rules.kyoukai.effects import TARGETS
 from rules.kyoukai.intents import (
     Attack,
     Choose,
@@ -20,7 +20,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.lookup import FARTHEST, Params, Table
+from rules.kyoukai.lookup import FARTHEST, Table
 from rules.kyoukai.state import EMPTY, GRID, Player, State
 
 
@@ -118,8 +118,7 @@ def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
-    ready = _own_ready(s, p, None)
-    taken = occupancy(s.field)
+    ready, taken = _board(s, p)
     _turn_actions(s, p, out, o, ready, taken)
     _openings(s, p, fast_only=False, out=out, only=o, ready=ready, taken=taken)
     _location_skills(s, p, fast_only=False, out=out, only=o)
@@ -189,15 +188,6 @@ def _only(cards: Sequence[int], only: int | None) -> Sequence[int]:
     return (only,) if only in cards else ()
 
 
-def occupied(s: State) -> set[int]:
-    return {z for z, i in enumerate(s.field) if i != EMPTY}
-
-
-def open_zones(s: State, p: int) -> list[int]:
-    """Empty zones bordering one of p's Ready Gates: where p may open a Summon or Spirit."""
-    return list(_open_zones(occupancy(s.field), _ready_zones(_own_ready(s, p, None)))[1])
-
-
 def _ready_zones(ready: Sequence[tuple[int, int]]) -> int:
     bits = 0
     for z, _i in ready:
@@ -238,16 +228,6 @@ def _opens(c: int, zones: tuple[int, tuple[int, ...]]) -> tuple[Intent, ...]:
             _OPENS.clear()
         got = _OPENS[key] = tuple(OpenGate.of(c, z) for z in zones[1])
     return got
-
-
-def card_targets(s: State, p: int, card: Gate) -> list[int]:
-    """Where a Normal or Fast Gate may be opened (its effect's target rule)."""
-    f = s.table.by_cid.get(card.id)
-    if f is None or f.card is not card:
-        from rules.kyoukai.lookup import facts_of
-
-        f = facts_of(card)
-    return TARGETS[f.open_target](s, p, EMPTY, f.open_params)
 
 
 def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
@@ -324,6 +304,21 @@ def skill_payments(s: State, p: int, gate: int, sk: Skill) -> list[tuple[int, ..
     others = sorted(i for i, g in s.gates.items() if g.owner == p and g.ready and i != gate)
     rests = list(combinations(others, cost.rest))
     return [d + r for d, r in product(discards, rests)]
+
+
+def _board(s: State, p: int) -> tuple[list[tuple[int, int]], int]:
+    """``_own_ready(s, p, None)`` and ``occupancy(s.field)`` in one pass over the field (the
+    Main step's listing needs both)."""
+    gates = s.gates
+    ready: list[tuple[int, int]] = []
+    taken = 0
+    for z, i in enumerate(s.field):
+        if i != EMPTY:
+            taken |= 1 << z
+            g = gates[i]
+            if g.owner == p and g.ready:
+                ready.append((z, i))
+    return ready, taken
 
 
 def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
@@ -404,29 +399,19 @@ def _move_intents(taken: int, gate: int, zone: int, movement: int,
 def occupancy(field: list[int]) -> int:
     """Bit ``z`` set when zone ``z`` holds a Gate."""
     mask = 0
-    bit = 1
-    for i in field:
+    for z, i in enumerate(field):
         if i != EMPTY:
-            mask |= bit
-        bit <<= 1
+            mask |= 1 << z
     return mask
 
 
 _REACH: dict[tuple[int, int, int], tuple[tuple[int, ...], frozenset[int]]] = {}
-# The zones within a distance of a zone, and those bordering it, as a bitmask: only they can
-# change where a Gate there may Move or what it may Attack.
-_NEAR: dict[tuple[int, int], int] = {}
 
 
 def _near(zone: int, distance: int) -> int:
-    got = _NEAR.get((zone, distance))
-    if got is None:
-        got = 0
-        for z in range(GRID.size):
-            if GRID.manhattan(zone, z) <= max(distance, 1):
-                got |= 1 << z
-        _NEAR[zone, distance] = got
-    return got
+    """The zones within ``distance`` of ``zone``, and those bordering it (``NEAR``): only they
+    can change where a Gate there may Move or what it may Attack."""
+    return NEAR[distance if distance < FARTHEST else FARTHEST][zone]
 
 
 def reach(zone: int, movement: int, mask: int) -> tuple[tuple[int, ...], frozenset[int]]:
@@ -477,10 +462,6 @@ def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None 
             _skill_intents(s, p, i, z, True, out)
 
 
-def has_fast_skill(card: Gate) -> bool:
-    return any(sk.kind == "fast" for sk in card.skills)
-
-
 def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
                      only: int | None = None) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
@@ -493,11 +474,9 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
     for c in pl.discard:
         if c not in located or (only is not None and c != only):
             continue
-        for k, sk in table.of(c).locations:
+        for k, sk, target, prm, _near in table.of(c).locations:
             if (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue
             pays = skill_payments(s, p, c, sk)
-            rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
-            prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
-            out.extend(UseSkill.of(c, k, z, pay) for z in rule(s, p, EMPTY, prm)
+            out.extend(UseSkill.of(c, k, z, pay) for z in TARGETS[target](s, p, EMPTY, prm)
                        for pay in pays)
