@@ -65,12 +65,15 @@ def _discards(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 
 _PASS = [Pass.of()]
+# The intents with no fields, made once (``Intent.of`` would look them up every listing).
+_END_ACTION = EndAction.of()
+_END_STEP = EndStep.of()
 
 
 def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
     if only is None and not may_respond(s, p):
         return list(_PASS)
-    out: list[Intent] = [] if only is not None else [Pass.of()]
+    out: list[Intent] = [] if only is not None else list(_PASS)
     o = _card(only)
     _openings(s, p, fast_only=True, out=out, only=o)
     _fast_skill_responses(s, p, out, o)
@@ -111,7 +114,7 @@ def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
     if only is None or only == a.gate:
         _follow_ups(s, a.gate, a.stage, out)
     if only is None:
-        out.append(EndAction.of())
+        out.append(_END_ACTION)
     return out
 
 
@@ -123,7 +126,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     _openings(s, p, fast_only=False, out=out, only=o, ready=ready, taken=taken)
     _location_skills(s, p, fast_only=False, out=out, only=o)
     if only is None:
-        out.append(EndStep.of())
+        out.append(_END_STEP)
     return out
 
 
@@ -346,13 +349,13 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
         card = f.card
         near, top = f.near, f.top_ki
         if near < 0:
-            out.extend(_gate_actions(mask, i, z, card.movement or 0))
+            out.extend(_move_intents(mask, i, z, card.movement or 0, True))
             _skill_intents(s, p, i, z, False, out, mask)
             continue
         key = (i, z, ki if ki < top else top, mask & NEAR[near][z])
         hit = _TURN_ACTIONS.get(key)
         if hit is None or hit[0] is not card:
-            got: list[Intent] = list(_gate_actions(mask, i, z, card.movement or 0))
+            got: list[Intent] = list(_move_intents(mask, i, z, card.movement or 0, True))
             _skill_intents(s, p, i, z, False, got, mask)
             if len(_TURN_ACTIONS) >= 50_000:
                 _TURN_ACTIONS.clear()
@@ -389,7 +392,7 @@ def _move_intents(taken: int, gate: int, zone: int, movement: int,
             _MOVES.clear()
         out: list[Intent] = []
         if movement > 0:
-            out.extend(Move.of(gate, c) for c in reach(zone, movement, mask)[0])
+            out.extend(Move.of(gate, c) for c in reach(zone, movement, mask))
         if attacks:
             out.extend(Attack.of(gate, n) for n in GRID.neighbours[zone] if mask >> n & 1)
         got = _MOVES[key] = tuple(out)
@@ -405,7 +408,7 @@ def occupancy(field: list[int]) -> int:
     return mask
 
 
-_REACH: dict[tuple[int, int, int], tuple[tuple[int, ...], frozenset[int]]] = {}
+_REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 def _near(zone: int, distance: int) -> int:
@@ -414,24 +417,18 @@ def _near(zone: int, distance: int) -> int:
     return NEAR[distance if distance < FARTHEST else FARTHEST][zone]
 
 
-def reach(zone: int, movement: int, mask: int) -> tuple[tuple[int, ...], frozenset[int]]:
-    """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted
-    and as a set, with the zones taken in ``mask``: a Move resolves when its destination is
-    still among them (the shortest path then is within the Gate's Movement)."""
+def reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
+    """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted,
+    with the zones taken in ``mask``."""
     mask &= _near(zone, movement)
     key = (zone, movement, mask)
     got = _REACH.get(key)
     if got is None:
         if len(_REACH) >= 50_000:
             _REACH.clear()
-        cells = GRID.reach(zone, movement, lambda c: bool(mask >> c & 1))
-        got = _REACH[key] = (tuple(sorted(cells)), frozenset(cells))
+        got = _REACH[key] = tuple(sorted(GRID.reach(zone, movement,
+                                                    lambda c: bool(mask >> c & 1))))
     return got
-
-
-def _gate_actions(taken: int, gate: int, zone: int, movement: int) -> tuple[Intent, ...]:
-    """A Ready Gate's Moves then Attacks as a Turn Action (``taken``: the zones taken)."""
-    return _move_intents(taken, gate, zone, movement, True)
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
