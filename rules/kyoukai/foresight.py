@@ -96,11 +96,7 @@ def worths(state: State) -> dict[int, float | None]:
 def worth(state: State, iid: int) -> float | None:
     """A Gate's worth to ``evaluate`` on the field (None for an Entrant, scored by its
     damage)."""
-    known = state.table.worths
-    if iid in known:
-        return known[iid]
-    w = known[iid] = card_worth(state.card(iid))
-    return w
+    return worths(state)[iid]
 
 
 def card_worth(card: Gate) -> float | None:
