@@ -53,17 +53,19 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
 
 
 def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    return [n for n in GRID.neighbours[src] if b.field[n] != EMPTY]
+    field = b.field
+    return [n for n in GRID.neighbours[src] if field[n] != EMPTY]
 
 
 def _own_summon(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    table = b.table
-    return [z for z, i in enumerate(b.field) if i != EMPTY and b.gates[i].owner == p
-            and table.of(i).type in ("summon", "spirit")]
+    gates, facts = b.gates, b.table.by_iid
+    return [z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p
+            and facts[i].type in ("summon", "spirit")]
 
 
 def _own_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    return [z for z, i in enumerate(b.field) if i != EMPTY and b.gates[i].owner == p]
+    gates = b.gates
+    return [z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p]
 
 
 def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> list[int]:
