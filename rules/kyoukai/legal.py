@@ -370,12 +370,6 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
 _TURN_ACTIONS: dict[tuple[int, int, int, int], tuple[Gate, tuple[Intent, ...]]] = {}
 
 
-def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
-    if movement <= 0:
-        return
-    out.extend(_move_intents(occupancy(s.field), gate, zone, movement))
-
-
 # A Gate's Moves (and, with ``attacks``, then its Attacks), by the zones taken (``occupancy``):
 # the same few Gates stand in the same zones from one step to the next (a pass, a declaration)
 # and across a turn, and which Gates they are does not change where one can go.
@@ -414,7 +408,7 @@ _REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
 def _near(zone: int, distance: int) -> int:
     """The zones within ``distance`` of ``zone``, and those bordering it (``NEAR``): only they
     can change where a Gate there may Move or what it may Attack."""
-    return NEAR[distance if distance < FARTHEST else FARTHEST][zone]
+    return NEAR[FARTHEST if distance >= FARTHEST else distance if distance > 0 else 0][zone]
 
 
 def reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
@@ -437,7 +431,7 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
     z = s.zone_of(gate)
     field = s.field
     if stage == "bonus":
-        _moves(s, gate, z, s.card(gate).movement or 0, out)
+        out.extend(_move_intents(occupancy(field), gate, z, s.card(gate).movement or 0))
     out.extend(Attack.of(gate, n) for n in GRID.neighbours[z] if field[n] != EMPTY)
     if stage == "after_move":
         _skill_intents(s, s.gates[gate].owner, gate, z, False, out)
