@@ -64,9 +64,6 @@ class Stages(Generic[S]):
     def to_act(self, state: S) -> int | None:
         return self.stage(state).actor(state)
 
-    def allows(self, state: S, kind: str) -> bool:
-        return kind in self.stage(state).moves
-
     def legal(self, state: S, generators: Mapping[str, Generator[S]] | None = None,
               only: Hashable | None = None) -> list[Intent]:
         """Every legal intent for the deciding player: the stage's own ``generate`` (given

@@ -16,11 +16,3 @@ def without(zone: tuple[T, ...], item: T) -> tuple[T, ...]:
 def draw(zone: tuple[T, ...], n: int = 1) -> tuple[tuple[T, ...], tuple[T, ...]]:
     """Take up to ``n`` items from the top (the front): (taken, rest)."""
     return zone[:n], zone[n:]
-
-
-def put_top(zone: tuple[T, ...], *items: T) -> tuple[T, ...]:
-    return tuple(items) + zone
-
-
-def put_bottom(zone: tuple[T, ...], *items: T) -> tuple[T, ...]:
-    return zone + tuple(items)

@@ -19,8 +19,17 @@ TargetRule = Callable[[State, int, int, Params], list[int]]
 Resolver = Callable[[State, int, int, int, Params], None]  # state, player, source iid, target
 
 
-# Manhattan distances between zones, looked up in the legal-intent inner loop.
-_DIST = [[GRID.manhattan(a, b) for b in range(GRID.size)] for a in range(GRID.size)]
+# The zones within a distance of a zone as a bitmask, by (zone, distance): target rules ask
+# every resolution.
+_WITHIN_MASK: dict[tuple[int, int], int] = {}
+
+
+def _within_mask(zone: int, near: int) -> int:
+    got = _WITHIN_MASK.get((zone, near))
+    if got is None:
+        got = _WITHIN_MASK[zone, near] = sum(1 << z for z in range(GRID.size)
+                                             if GRID.manhattan(zone, z) <= near)
+    return got
 
 
 def _no_target(b: Board, p: int, src: int, prm: Params) -> list[int]:
@@ -33,8 +42,8 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
     field = b.field
     near = prm.range
     if src != EMPTY:
-        zones = _within(src, near)
-        return [z for z, i in enumerate(field) if i != EMPTY and z != src and z in zones]
+        zones = _within_mask(src, near)
+        return [z for z, i in enumerate(field) if i != EMPTY and z != src and zones >> z & 1]
     gates = b.gates
     reached = 0  # as a bitmask
     for z, i in enumerate(field):
@@ -43,40 +52,20 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
     return [z for z, i in enumerate(field) if i != EMPTY and reached >> z & 1]
 
 
-# ``_within`` as a bitmask, by (zone, distance).
-_WITHIN_MASK: dict[tuple[int, int], int] = {}
-
-
-def _within_mask(zone: int, near: int) -> int:
-    got = _WITHIN_MASK.get((zone, near))
-    if got is None:
-        got = _WITHIN_MASK[zone, near] = sum(1 << z for z in _within(zone, near))
-    return got
-
-
-# Zones within a distance of a zone, by (zone, distance): target rules ask every resolution.
-_WITHIN: dict[tuple[int, int], frozenset[int]] = {}
-
-
-def _within(zone: int, near: int) -> frozenset[int]:
-    got = _WITHIN.get((zone, near))
-    if got is None:
-        got = _WITHIN[zone, near] = frozenset(z for z, d in enumerate(_DIST[zone]) if d <= near)
-    return got
-
-
 def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    return [n for n in GRID.neighbours[src] if b.field[n] != EMPTY]
+    field = b.field
+    return [n for n in GRID.neighbours[src] if field[n] != EMPTY]
 
 
 def _own_summon(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    table = b.table
-    return [z for z, i in enumerate(b.field) if i != EMPTY and b.gates[i].owner == p
-            and table.of(i).type in ("summon", "spirit")]
+    gates, facts = b.gates, b.table.by_iid
+    return [z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p
+            and facts[i].type in ("summon", "spirit")]
 
 
 def _own_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    return [z for z, i in enumerate(b.field) if i != EMPTY and b.gates[i].owner == p]
+    gates = b.gates
+    return [z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p]
 
 
 def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> list[int]:
@@ -188,7 +177,6 @@ def r_nothing(d: State, p: int, src: int, zone: int, prm: Params) -> None:
 class Effect:
     target: str
     resolve: Resolver | None  # None: a marker read elsewhere (passives, branch skills)
-    fizzles_if_no_target: bool = True
 
 
 # Effects a Normal/Fast Gate may do when opened, and effects a Skill may name.

@@ -43,12 +43,12 @@ def advance(d: State) -> None:
         # An open manual step pauses the flow; "Done" resumes it (``KyoukaiManual.resume``).
         if d.over or d.pending is not None or d.manual:
             return
-        if d.seq is not None:
-            if not d.seq.closed:
+        seq = d.seq
+        if seq is not None:
+            if not seq.closed:
                 return
-            if d.seq.stack:
-                item = d.seq.pop()
-                resolve(d, item)
+            if seq.stack:
+                resolve(d, seq.pop())
             else:
                 end_sequence(d)
             continue
@@ -135,17 +135,12 @@ def end_sequence(d: State) -> None:
 
 
 def resolve(d: State, item: Item) -> None:
-    if item.kind == "move":
-        _resolve_move(d, item)
-    elif item.kind == "attack":
-        _resolve_attack(d, item)
-    elif item.kind == "skill":
-        _resolve_skill(d, item)
-    elif item.kind == "open":
-        _resolve_open(d, item)
-    else:
-        if d.loud:
-            d.log("resolve", "The End step Sequence resolves.", item.player)
+    _RESOLVE[item.kind](d, item)
+
+
+def _resolve_end(d: State, item: Item) -> None:
+    if d.loud:
+        d.log("resolve", "The End step Sequence resolves.", item.player)
 
 
 def _resolve_move(d: State, item: Item) -> None:
@@ -262,3 +257,7 @@ def _resolve_open(d: State, item: Item) -> None:
     eff.resolve(d, p, src, zone, prm)
     if card.effect != "branch_self":
         d.to_discard(src, p)
+
+
+_RESOLVE = {"move": _resolve_move, "attack": _resolve_attack, "skill": _resolve_skill,
+            "open": _resolve_open, "end": _resolve_end}

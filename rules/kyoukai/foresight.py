@@ -29,8 +29,10 @@ def needs_settling(s: State) -> bool:
     seq = s.seq
     if seq is None or s.pending is not None or s.over or not seq.stack:
         return False
-    # Moves change no material: most look-ahead candidates are Moves
-    return not all(item.kind == "move" for item in seq.stack)
+    # Moves change no material: most look-ahead candidates are Moves (the last item declared
+    # read first: a Sequence holds one item most of the time)
+    stack = seq.stack
+    return stack[-1].kind != "move" or any(item.kind != "move" for item in stack)
 
 
 def settle(d: State) -> None:
@@ -46,19 +48,27 @@ def settle(d: State) -> None:
         if d.pending is not None:
             ready, d.pending = d.pending.options[0], None
             d.set_gate(ready, ready=True)
-        elif d.seq is not None and d.seq.stack and d.seq.stack[0] == origin:
-            d.seq.pass_until_closed()
         else:
-            break  # that Sequence is over (a later one, like the End step's, is not ours)
+            seq = d.seq
+            # by identity first: an item is a shared value (``seq_item``), and comparing two
+            # dataclasses field by field is what a look-ahead would spend its time on
+            if seq is None or not seq.stack or not (seq.stack[0] is origin
+                                                    or seq.stack[0] == origin):
+                break  # that Sequence is over (a later one, like the End step's, is not ours)
+            seq.pass_until_closed()
         advance(d)
 
 
 def friendly_fire(state: State, player: int) -> int:
     """How many items ``player`` declared on the open Sequence harm one of their own Gates."""
-    if state.seq is None:
+    seq = state.seq
+    if seq is None:
         return 0
-    return sum(1 for item in state.seq.stack
-               if item.player == player and harms_own(state, item, player))
+    n = 0
+    for item in seq.stack:
+        if item.player == player and item.target != EMPTY and harms_own(state, item, player):
+            n += 1
+    return n
 
 
 def harms_own(state: State, item: Item, player: int) -> bool:
@@ -71,14 +81,22 @@ def harms_own(state: State, item: Item, player: int) -> bool:
     return does is not None and does.effect in _HARMFUL
 
 
+def worths(state: State) -> dict[int, float | None]:
+    """``worth`` of every card instance of ``state``, by instance (made once per card table:
+    the score reads each Gate's)."""
+    table = state.table
+    known = table.worths
+    if len(known) != len(table.by_iid):
+        for i, f in table.by_iid.items():
+            if i not in known:
+                known[i] = card_worth(f.card)
+    return known
+
+
 def worth(state: State, iid: int) -> float | None:
     """A Gate's worth to ``evaluate`` on the field (None for an Entrant, scored by its
     damage)."""
-    known = state.table.worths
-    if iid in known:
-        return known[iid]
-    w = known[iid] = card_worth(state.card(iid))
-    return w
+    return worths(state)[iid]
 
 
 def card_worth(card: Gate) -> float | None:

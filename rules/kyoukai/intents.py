@@ -73,4 +73,3 @@ class Discard(Intent):
 
 
 INTENT_TYPES = (OpenGate, Move, Attack, UseSkill, EndAction, Pass, EndStep, Choose, Discard)
-KyoukaiIntent = OpenGate | Move | Attack | UseSkill | EndAction | Pass | EndStep | Choose | Discard

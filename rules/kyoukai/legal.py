@@ -8,7 +8,7 @@ from itertools import combinations, product
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.kyoukai.cards import Gate, Skill
-from rules.kyoukai.effects import SKILL_EFFECTS, TARGETS
+from rules.kyoukai.effects import TARGETS
 from rules.kyoukai.intents import (
     Attack,
     Choose,
@@ -20,7 +20,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.lookup import FARTHEST, Params, Table
+from rules.kyoukai.lookup import FARTHEST, Table
 from rules.kyoukai.state import EMPTY, GRID, Player, State
 
 
@@ -65,12 +65,15 @@ def _discards(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 
 _PASS = [Pass.of()]
+# The intents with no fields, made once (``Intent.of`` would look them up every listing).
+_END_ACTION = EndAction.of()
+_END_STEP = EndStep.of()
 
 
 def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
     if only is None and not may_respond(s, p):
         return list(_PASS)
-    out: list[Intent] = [] if only is not None else [Pass.of()]
+    out: list[Intent] = [] if only is not None else list(_PASS)
     o = _card(only)
     _openings(s, p, fast_only=True, out=out, only=o)
     _fast_skill_responses(s, p, out, o)
@@ -111,20 +114,19 @@ def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
     if only is None or only == a.gate:
         _follow_ups(s, a.gate, a.stage, out)
     if only is None:
-        out.append(EndAction.of())
+        out.append(_END_ACTION)
     return out
 
 
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
-    ready = _own_ready(s, p, None)
-    taken = occupancy(s.field)
+    ready, taken = _board(s, p)
     _turn_actions(s, p, out, o, ready, taken)
     _openings(s, p, fast_only=False, out=out, only=o, ready=ready, taken=taken)
     _location_skills(s, p, fast_only=False, out=out, only=o)
     if only is None:
-        out.append(EndStep.of())
+        out.append(_END_STEP)
     return out
 
 
@@ -189,15 +191,6 @@ def _only(cards: Sequence[int], only: int | None) -> Sequence[int]:
     return (only,) if only in cards else ()
 
 
-def occupied(s: State) -> set[int]:
-    return {z for z, i in enumerate(s.field) if i != EMPTY}
-
-
-def open_zones(s: State, p: int) -> list[int]:
-    """Empty zones bordering one of p's Ready Gates: where p may open a Summon or Spirit."""
-    return list(_open_zones(occupancy(s.field), _ready_zones(_own_ready(s, p, None)))[1])
-
-
 def _ready_zones(ready: Sequence[tuple[int, int]]) -> int:
     bits = 0
     for z, _i in ready:
@@ -238,16 +231,6 @@ def _opens(c: int, zones: tuple[int, tuple[int, ...]]) -> tuple[Intent, ...]:
             _OPENS.clear()
         got = _OPENS[key] = tuple(OpenGate.of(c, z) for z in zones[1])
     return got
-
-
-def card_targets(s: State, p: int, card: Gate) -> list[int]:
-    """Where a Normal or Fast Gate may be opened (its effect's target rule)."""
-    f = s.table.by_cid.get(card.id)
-    if f is None or f.card is not card:
-        from rules.kyoukai.lookup import facts_of
-
-        f = facts_of(card)
-    return TARGETS[f.open_target](s, p, EMPTY, f.open_params)
 
 
 def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
@@ -326,6 +309,21 @@ def skill_payments(s: State, p: int, gate: int, sk: Skill) -> list[tuple[int, ..
     return [d + r for d, r in product(discards, rests)]
 
 
+def _board(s: State, p: int) -> tuple[list[tuple[int, int]], int]:
+    """``_own_ready(s, p, None)`` and ``occupancy(s.field)`` in one pass over the field (the
+    Main step's listing needs both)."""
+    gates = s.gates
+    ready: list[tuple[int, int]] = []
+    taken = 0
+    for z, i in enumerate(s.field):
+        if i != EMPTY:
+            taken |= 1 << z
+            g = gates[i]
+            if g.owner == p and g.ready:
+                ready.append((z, i))
+    return ready, taken
+
+
 def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
     """(zone, Gate) of p's Ready Gates on the field, in zone order (or just ``only``)."""
     field = s.field
@@ -351,13 +349,13 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
         card = f.card
         near, top = f.near, f.top_ki
         if near < 0:
-            out.extend(_gate_actions(mask, i, z, card.movement or 0))
+            out.extend(_move_intents(mask, i, z, card.movement or 0, True))
             _skill_intents(s, p, i, z, False, out, mask)
             continue
         key = (i, z, ki if ki < top else top, mask & NEAR[near][z])
         hit = _TURN_ACTIONS.get(key)
         if hit is None or hit[0] is not card:
-            got: list[Intent] = list(_gate_actions(mask, i, z, card.movement or 0))
+            got: list[Intent] = list(_move_intents(mask, i, z, card.movement or 0, True))
             _skill_intents(s, p, i, z, False, got, mask)
             if len(_TURN_ACTIONS) >= 50_000:
                 _TURN_ACTIONS.clear()
@@ -370,12 +368,6 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
 # zones); the entry holds the card, so a card changed by a hot reload is never mistaken for
 # the old one.
 _TURN_ACTIONS: dict[tuple[int, int, int, int], tuple[Gate, tuple[Intent, ...]]] = {}
-
-
-def _moves(s: State, gate: int, zone: int, movement: int, out: list[Intent]) -> None:
-    if movement <= 0:
-        return
-    out.extend(_move_intents(occupancy(s.field), gate, zone, movement))
 
 
 # A Gate's Moves (and, with ``attacks``, then its Attacks), by the zones taken (``occupancy``):
@@ -394,7 +386,7 @@ def _move_intents(taken: int, gate: int, zone: int, movement: int,
             _MOVES.clear()
         out: list[Intent] = []
         if movement > 0:
-            out.extend(Move.of(gate, c) for c in reach(zone, movement, mask)[0])
+            out.extend(Move.of(gate, c) for c in reach(zone, movement, mask))
         if attacks:
             out.extend(Attack.of(gate, n) for n in GRID.neighbours[zone] if mask >> n & 1)
         got = _MOVES[key] = tuple(out)
@@ -404,49 +396,33 @@ def _move_intents(taken: int, gate: int, zone: int, movement: int,
 def occupancy(field: list[int]) -> int:
     """Bit ``z`` set when zone ``z`` holds a Gate."""
     mask = 0
-    bit = 1
-    for i in field:
+    for z, i in enumerate(field):
         if i != EMPTY:
-            mask |= bit
-        bit <<= 1
+            mask |= 1 << z
     return mask
 
 
-_REACH: dict[tuple[int, int, int], tuple[tuple[int, ...], frozenset[int]]] = {}
-# The zones within a distance of a zone, and those bordering it, as a bitmask: only they can
-# change where a Gate there may Move or what it may Attack.
-_NEAR: dict[tuple[int, int], int] = {}
+_REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 def _near(zone: int, distance: int) -> int:
-    got = _NEAR.get((zone, distance))
-    if got is None:
-        got = 0
-        for z in range(GRID.size):
-            if GRID.manhattan(zone, z) <= max(distance, 1):
-                got |= 1 << z
-        _NEAR[zone, distance] = got
-    return got
+    """The zones within ``distance`` of ``zone``, and those bordering it (``NEAR``): only they
+    can change where a Gate there may Move or what it may Attack."""
+    return NEAR[FARTHEST if distance >= FARTHEST else distance if distance > 0 else 0][zone]
 
 
-def reach(zone: int, movement: int, mask: int) -> tuple[tuple[int, ...], frozenset[int]]:
-    """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted
-    and as a set, with the zones taken in ``mask``: a Move resolves when its destination is
-    still among them (the shortest path then is within the Gate's Movement)."""
+def reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
+    """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted,
+    with the zones taken in ``mask``."""
     mask &= _near(zone, movement)
     key = (zone, movement, mask)
     got = _REACH.get(key)
     if got is None:
         if len(_REACH) >= 50_000:
             _REACH.clear()
-        cells = GRID.reach(zone, movement, lambda c: bool(mask >> c & 1))
-        got = _REACH[key] = (tuple(sorted(cells)), frozenset(cells))
+        got = _REACH[key] = tuple(sorted(GRID.reach(zone, movement,
+                                                    lambda c: bool(mask >> c & 1))))
     return got
-
-
-def _gate_actions(taken: int, gate: int, zone: int, movement: int) -> tuple[Intent, ...]:
-    """A Ready Gate's Moves then Attacks as a Turn Action (``taken``: the zones taken)."""
-    return _move_intents(taken, gate, zone, movement, True)
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
@@ -455,7 +431,7 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
     z = s.zone_of(gate)
     field = s.field
     if stage == "bonus":
-        _moves(s, gate, z, s.card(gate).movement or 0, out)
+        out.extend(_move_intents(occupancy(field), gate, z, s.card(gate).movement or 0))
     out.extend(Attack.of(gate, n) for n in GRID.neighbours[z] if field[n] != EMPTY)
     if stage == "after_move":
         _skill_intents(s, s.gates[gate].owner, gate, z, False, out)
@@ -477,10 +453,6 @@ def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None 
             _skill_intents(s, p, i, z, True, out)
 
 
-def has_fast_skill(card: Gate) -> bool:
-    return any(sk.kind == "fast" for sk in card.skills)
-
-
 def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
                      only: int | None = None) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
@@ -493,11 +465,9 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
     for c in pl.discard:
         if c not in located or (only is not None and c != only):
             continue
-        for k, sk in table.of(c).locations:
+        for k, sk, target, prm, _near in table.of(c).locations:
             if (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue
             pays = skill_payments(s, p, c, sk)
-            rule = TARGETS[SKILL_EFFECTS[sk.effect].target]
-            prm = Params(sk.amount, sk.range, sk.attack, sk.defense)
-            out.extend(UseSkill.of(c, k, z, pay) for z in rule(s, p, EMPTY, prm)
+            out.extend(UseSkill.of(c, k, z, pay) for z in TARGETS[target](s, p, EMPTY, prm)
                        for pay in pays)

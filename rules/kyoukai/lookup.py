@@ -6,14 +6,14 @@ one ``Table`` per game's card tables (``cards`` and ``catalog``), kept by the st
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.kyoukai.cards import Gate, Skill
 
 
-@dataclass(frozen=True)
-class Params:
+class Params(NamedTuple):
+    """What an effect reads of its Skill or Gate (a tuple: made at each resolution)."""
+
     amount: int = 0
     range: int = 1
     attack: int = 0
@@ -48,7 +48,7 @@ class Facts(NamedTuple):
     branch_attack: int  # what it adds as a Branch (stat_bonus)
     branch_defense: int
     usable: tuple[Usable, ...]  # its Normal and Fast Skills, in card order
-    locations: tuple[tuple[int, Skill], ...]  # its location Skills (number, Skill)
+    locations: tuple[Usable, ...]  # its location Skills (``near`` -1)
     fast_location: bool  # one of them is Fast
     open_target: str  # a Normal or Fast Gate's target rule when opened ("none" for others)
     open_params: Params
@@ -68,7 +68,7 @@ def facts_of(card: Gate) -> Facts:
     from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS
 
     usable: list[Usable] = []
-    locations: list[tuple[int, Skill]] = []
+    locations: list[Usable] = []
     bonus = [0, 0]
     passives = set()
     for k, sk in enumerate(card.skills):
@@ -78,7 +78,8 @@ def facts_of(card: Gate) -> Facts:
         elif sk.kind == "passive":
             passives.add(sk.effect)
         elif sk.kind == "location":
-            locations.append((k, sk))
+            locations.append(Usable(k, sk, SKILL_EFFECTS[sk.effect].target, Params(
+                sk.amount, sk.range, sk.attack, sk.defense), -1))
         if sk.kind in ("normal", "fast"):
             target = SKILL_EFFECTS[sk.effect].target
             near = sk.range if target == "gate_in_range" else _NEARS.get(target, -1)
@@ -95,7 +96,7 @@ def facts_of(card: Gate) -> Facts:
         card, card.cost, card.type, card.has_stats, card.attack or 0, card.defense or 0,
         any(sk.kind == "fast" for sk in card.skills), opens_fast,
         card.type == "fast" or opens_fast, "ready_on_discard" in passives, bonus[0], bonus[1],
-        tuple(usable), tuple(locations), any(sk.speed == "fast" for _k, sk in locations),
+        tuple(usable), tuple(locations), any(u.skill.speed == "fast" for u in locations),
         OPEN_EFFECTS[card.effect].target if card.effect is not None else "none",
         Params(card.amount, card.range), reach, top)
 

@@ -12,7 +12,6 @@ from rules.kyoukai.cards import HIDDEN, PLACEHOLDER
 from rules.kyoukai.effects import zone_label
 from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, FieldGate, State
 
-KI_MAX = 10  # the most Ki a card may cost (``SkillCost.ki``): a counter beyond it buys nothing
 _PILES = {"hand": "hand", "deck": "deck", "discard": "discard", "spirits": "spirits"}
 
 

@@ -24,11 +24,12 @@ from rules.kyoukai.foresight import (
     needs_settling,
     settle,
     settled,
-    worth,
+    worths,
 )
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES, Pass
 from rules.kyoukai.legal import legal, may_respond, to_act
+from rules.kyoukai.lookup import Table
 from rules.kyoukai.manual import KyoukaiManual
 from rules.kyoukai.migrate import with_declared
 from rules.kyoukai.priors import add_follow_ups
@@ -70,6 +71,11 @@ class KyoukaiRules(Ruleset[State]):
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = KyoukaiManual()
     hidden_places = ("players.*.deck", "players.*.hand")
+
+    def __init__(self) -> None:
+        super().__init__()
+        # A view's card ids and their facts by what it hides (``_view_cards``).
+        self._views: dict[frozenset[int], tuple[object, object, dict[int, str], Table]] = {}
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
@@ -153,8 +159,7 @@ class KyoukaiRules(Ruleset[State]):
     def _play(self, state: State, intent: Intent) -> None:
         p = to_act(state)
         assert p is not None
-        KINDS[intent.kind].apply(state, p, intent)
-        advance(state)
+        _play_as(state, p, intent)
 
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int | None) -> State:
@@ -164,10 +169,29 @@ class KyoukaiRules(Ruleset[State]):
             if p != player:
                 hidden.update(pl.hand)
         view = state.copy()
-        view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+        view.cards, table = self._view_cards(state, frozenset(hidden))
         view.catalog = self._view_catalog(state.catalog)
         view.rng = _NO_RNG
+        view._fresh_table(table)
         return view
+
+    def _view_cards(self, state: State, hidden: frozenset[int]) -> tuple[dict[int, str], Table]:
+        """The card ids a view shows (``HIDDEN`` for ``hidden``) and their card facts: made
+        again only when what is hidden, or the state's card tables, changed since the last
+        view for the same hidden set (the greedy agent asks a view every step, and building
+        the facts of every card is most of a view's cost). The tables are never changed in
+        place (a hot reload, a dealt hand replace them), so the entry holds them and is
+        checked by identity."""
+        hit = self._views.get(hidden)
+        if hit is not None and hit[0] is state.cards and hit[1] is state.catalog:
+            return hit[2], hit[3]
+        cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
+        table = Table(cards, self._view_catalog(state.catalog), state.table)
+        if len(self._views) >= 64:
+            self._views = {}
+        self._views[hidden] = (state.cards, state.catalog, cards, table)
+        return cards, table
+
 
     def _view_catalog(self, catalog: dict[str, Gate]) -> dict[str, Gate]:
         """The catalog with the placeholder hidden cards show, made once per catalog (a
@@ -227,9 +251,9 @@ class KyoukaiRules(Ruleset[State]):
     def lookahead(self, state: State, intent: Intent, player: int) -> float:
         # ``evaluate(apply(state, intent, quiet=True).state)`` on one copy: the intent is
         # applied, its Sequence settled and the result scored.
-        s = state.copy()
-        self._play(s, intent)
-        return _score(s, player, True)
+        p = to_act(state)
+        assert p is not None
+        return _after(state, p, intent, player)
 
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
@@ -238,25 +262,27 @@ class KyoukaiRules(Ruleset[State]):
         # Moves only, scored as it stands; only the mover's Ready flag differs), and opening
         # one Summon or Spirit into any zone (it is placed; the Gates' order is the same).
         alike: dict[object, float] | None = {} if state.seq is None else None
-        table = state.table
+        table = state.table.by_iid
+        p = to_act(state)
         out: list[float | None] = []
         for intent in intents:
             try:
+                assert p is not None
                 key: object = None
                 if alike is not None:
                     kind = intent.kind
                     if kind == "move":
                         key = kind
-                    elif kind == "open" and table.of(intent.card).type in (  # type: ignore[attr-defined]
+                    elif kind == "open" and table[intent.card].type in (  # type: ignore[attr-defined]
                             "summon", "spirit"):
                         key = intent.card  # type: ignore[attr-defined]
                 if key is None:
-                    out.append(self.lookahead(state, intent, player))
+                    out.append(_after(state, p, intent, player))
                     continue
                 assert alike is not None
                 got = alike.get(key)
                 if got is None:
-                    got = alike[key] = self.lookahead(state, intent, player)
+                    got = alike[key] = _after(state, p, intent, player)
                 out.append(got)
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 out.append(None)
@@ -273,6 +299,21 @@ class KyoukaiRules(Ruleset[State]):
                player: int) -> list[float | None]:
         # Moves credited with the Attack they make possible (``priors.add_follow_ups``).
         return add_follow_ups(state, intents, self.lookaheads(state, intents, player), player)
+
+
+def _after(state: State, p: int, intent: Intent, player: int) -> float:
+    """``lookahead``: ``intent`` of player ``p`` (who acts in ``state``) played on a copy of
+    ``state``, its Sequence settled, and the result scored for
+    ``player``."""
+    s = state.copy()
+    _play_as(s, p, intent)
+    return _score(s, player, True)
+
+
+def _play_as(s: State, p: int, intent: Intent) -> None:
+    """``_play`` of an intent of player ``p``, the one who acts in ``s``."""
+    KINDS[intent.kind].apply(s, p, intent)
+    advance(s)
 
 
 def _forced(s: State) -> bool:
@@ -293,12 +334,12 @@ def _score(s: State, player: int, settling: bool = False) -> float:
     if s.over:
         won = s.winner
         return score + (0.0 if won is None else 1000.0 if won == player else -1000.0)
-    known = s.table.worths
+    known = worths(s)
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
     for i, g in s.gates.items():
-        w = known[i] if i in known else worth(s, i)
+        w = known[i]
         if w is None:
             if g.owner == player:
                 score -= g.damage

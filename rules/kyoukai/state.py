@@ -300,19 +300,6 @@ class State(_Tables):
     def defense_of(self, iid: int) -> int:
         return self.stats(iid)[1] + self.shield.get(iid, 0)
 
-    def has_passive(self, iid: int, effect: str) -> bool:
-        return any(s.kind == "passive" and s.effect == effect for s in self.card(iid).skills)
-
-    def bordering_own_ready(self, p: int) -> set[int]:
-        """Empty zones bordering one of p's Ready Gates: where p may open Summons/Spirits."""
-        out: set[int] = set()
-        for i, g in self.gates.items():
-            if g.owner == p and g.ready:
-                for n in GRID.neighbours[self.field.index(i)]:
-                    if self.field[n] == EMPTY:
-                        out.add(n)
-        return out
-
     # ---- changing --------------------------------------------------------------------
     def player(self, p: int) -> Player:
         """Player ``p`` to change: this state's own (copied first if a copy shares it). The

@@ -36,7 +36,7 @@ def threats(state: State, side: int, only_ready: bool) -> float:
         zone = state.zone_of(iid)
         best, target = best_attack(state, iid, zone)
         if card.movement:
-            for z in reach(zone, card.movement, mask)[0]:
+            for z in reach(zone, card.movement, mask):
                 gain, t = best_attack(state, iid, z)
                 if gain > best:
                     best, target = gain, t

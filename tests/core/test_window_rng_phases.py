@@ -83,7 +83,6 @@ def test_zone_helpers_return_new_tuples() -> None:
     assert taken == (1, 2, 3) and rest == (4,)
     assert zones.draw((), 2) == ((), ())
     assert zones.without((5, 6, 5), 5) == (6, 5)
-    assert zones.put_top((2,), 1) == (1, 2) and zones.put_bottom((1,), 2, 3) == (1, 2, 3)
     with pytest.raises(ValueError):
         zones.without((1,), 9)
 
