@@ -32,7 +32,9 @@ from rules.sim.stats import wilson
 class GameResult:
     winner: int | None  # 0: the first agent, 1: the second, None: a draw
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))  # wall ms
-    cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))  # thread ms
+    # thread CPU ms: on a shared machine the wall time counts other processes' turns too, so
+    # the levels' targets are read on CPU time, for both agents
+    cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     steps: int = 0
     seats: tuple[int, int] = (0, 1)  # where each agent sat
     swapped: bool = False  # the players had each other's decks
@@ -233,7 +235,8 @@ def run(args: argparse.Namespace) -> int:
           f"losses={losses} draws={draws} share={share:.3f} lo={lo:.3f} hi={hi:.3f} "
           f"p50_ms={pct(times[0], 0.5):.1f} p90_ms={pct(times[0], 0.9):.1f} "
           f"cpu_p50_ms={pct(cpu[0], 0.5):.1f} cpu_p90_ms={pct(cpu[0], 0.9):.1f} "
-          f"b_p90_ms={pct(times[1], 0.9):.1f} pairs_a={pr.first} pairs_b={pr.second} "
+          f"b_p90_ms={pct(times[1], 0.9):.1f} b_cpu_p50_ms={pct(cpu[1], 0.5):.1f} "
+          f"b_cpu_p90_ms={pct(cpu[1], 0.9):.1f} pairs_a={pr.first} pairs_b={pr.second} "
           f"pairs_split={pr.split} pair_share={pr.share:.3f} pair_lo={plo:.3f} "
           f"pair_hi={phi:.3f} mirror={int(args.mirror)}", flush=True)
     return 0

@@ -68,7 +68,8 @@ def test_arena_prints_counts_interval_times_and_a_result_line(
     assert "game 4/4 (seed 4): " in captured.err
     m = re.search(r"^RESULT game=dreadnought a=greedy b=random games=4 wins=(\d+) "
                   r"losses=(\d+) draws=(\d+) share=\S+ lo=\S+ hi=\S+ p50_ms=\S+ p90_ms=\S+ "
-                  r"cpu_p50_ms=\S+ cpu_p90_ms=\S+ b_p90_ms=\S+ pairs_a=(\d+) pairs_b=(\d+) "
+                  r"cpu_p50_ms=\S+ cpu_p90_ms=\S+ b_p90_ms=\S+ b_cpu_p50_ms=[\d.]+ "
+                  r"b_cpu_p90_ms=[\d.]+ pairs_a=(\d+) pairs_b=(\d+) "
                   r"pairs_split=(\d+) pair_share=\S+ pair_lo=\S+ pair_hi=\S+ mirror=0$", out, re.M)
     assert m is not None, out
     assert sum(int(x) for x in m.groups()[:3]) == 4
