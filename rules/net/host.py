@@ -125,6 +125,7 @@ class Host:
         self.on_seats = on_seats
         self.chat: list[dict[str, Any]] = []
         self._docs: dict[int | None, str] = {}
+        self._views: dict[int | None, Any] = {}
         self._legal: list[dict[str, Any]] = []
         self._catalog = ""
         self._hidden_name = getattr(self.rs.manual_table, "hidden_card", None)
@@ -444,7 +445,7 @@ class Host:
             except IllegalIntent as e:
                 return e.reason
             return None
-        try:  # a piece the seat sees: a hidden card's number is not one it may ask about
+        try:  # a hidden card by its alias; never by the host's number
             source = _source(self.aliases[seat].source_in(msg.source))
         except UnknownCard:
             return {} if msg.what == "highlights" else []
@@ -462,16 +463,20 @@ class Host:
         is numbered for each of them, sent or not (a card's alias is drawn anew on entering
         a hidden zone even when nobody was sent the view in between)."""
         for viewer in (0, 1, None):
-            self._docs[viewer] = self.seat_doc(self.state, viewer, self.aliases[viewer])
+            self._views[viewer] = self.rs.view(self.state, viewer)
+            self._docs[viewer] = self.seat_doc(self.state, viewer, self.aliases[viewer],
+                                               self._views[viewer])
         acting = self.to_act()
         self._legal = [] if acting is None else self.legal_entries(
             self.state, acting, self.aliases[acting])
 
-    def seat_doc(self, state: Any, viewer: int | None, aliases: Aliases) -> str:
-        """The JSON of ``viewer``'s view of ``state`` in ``aliases``' numbers (which it
-        updates), without the catalog (sent once, at the welcome)."""
+    def seat_doc(self, state: Any, viewer: int | None, aliases: Aliases,
+                 view: Any = None) -> str:
+        """The JSON of ``viewer``'s view of ``state`` (``view`` when already made) in
+        ``aliases``' numbers (which it updates), without the catalog (sent once, at the
+        welcome)."""
         rs = self.rs
-        view = rs.view(state, viewer)
+        view = rs.view(state, viewer) if view is None else view
         if not self._catalog:
             catalog = rs.dump_data(view).get("catalog")
             self._catalog = json.dumps(catalog, separators=(",", ":"))
@@ -487,8 +492,14 @@ class Host:
     def _legal_entry(self, seat: int, intent: Intent, state: Any = None,
                      aliases: Aliases | None = None) -> dict[str, Any]:
         a = aliases or self.aliases[seat]
-        return {"intent": a.intent_out(intent.to_json(), self.rs.instance_fields),
-                "text": self.rs.describe(self.state if state is None else state, intent)}
+        data = intent.to_json()
+        state = self.state if state is None else state
+        # An intent naming a card hidden from the seat (its own deck's, moved by hand) is
+        # described on what the seat sees: the full state's sentence would name the card.
+        if a.hides(data, self.rs.instance_fields):
+            state = self._views[seat] if state is self.state else self.rs.view(state, seat)
+        return {"intent": a.intent_out(data, self.rs.instance_fields),
+                "text": self.rs.describe(state, intent)}
 
     def _changed(self) -> list[Out]:
         n = len(self.session.replayed.intents)

@@ -1,0 +1,78 @@
+"""Hidden cards at the edges of a game: a spectator after the end, and a seat's own hidden
+cards named in its numbers (a manual step moving its deck's cards by hand)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rules.net.client import Client
+from rules.net.host import Host
+from rules.records.session import Session
+from tests.manual.helpers import manual_pack, reach_manual
+from tests.net.wiring import CODE, Table, play_random, table
+
+
+@pytest.mark.parametrize("game", ["bos", "dreadnought", "kyoukai", "nullshapers"])
+def test_a_spectator_sees_no_hidden_card_after_the_game_ends(game: str) -> None:
+    t = table(game, seed=5, spectators=1)
+    play_random(t, 5000, random.Random(5))
+    host, rs = t.host, t.host.rs
+    assert host.to_act() is None, "the game did not end"
+    hidden = rs.manual_table.hidden_card if rs.manual_table else None
+    masked = {i for i, c in rs.view(host.state, None).cards.items() if c == hidden}
+    assert masked, "nothing is hidden at this game's end: the test shows nothing"
+    late = t.join(9, Client("late watcher", CODE, None))  # one who joins after the end too
+    for conn in (2, 9):
+        views = [json.loads(x) for x in t.sent[conn]]
+        last = next(m for m in reversed(views) if m["type"] == "view")
+        assert last["over"]
+        cards = last["state"]["cards"]
+        assert sum(1 for c in cards.values() if c == hidden) == len(masked)
+        names = {host.state.cards[i] for i in masked}
+        seen = {c for c in cards.values() if c != hidden}
+        shown_elsewhere = {c for i, c in host.state.cards.items() if i not in masked}
+        assert not (names - shown_elsewhere) & seen  # no card only a hand held is named
+    assert late.s.over
+
+
+def _manual_table(tmp_path: Path) -> Table:
+    pack = manual_pack("kyoukai", tmp_path)
+    _, opts, intents = reach_manual("kyoukai", pack)
+    session = Session.new("kyoukai", opts["seed"], {"pack": opts["pack"]})
+    for i in intents:
+        session.apply(i)
+    t = Table(Host(session, CODE, rng=random.Random(1)))
+    t.join(0, Client("Ann", CODE, 0))
+    t.join(1, Client("Bo", CODE, 1))
+    return t
+
+
+def test_a_seat_moves_its_own_hidden_deck_card_by_its_alias_in_a_manual_step(
+        tmp_path: Path) -> None:
+    t = _manual_table(tmp_path)
+    host, rs = t.host, t.host.rs
+    seat = host.to_act()
+    assert seat is not None and rs.manual_pending(host.state) is not None
+    c = t.clients[seat]
+    deck = host.state.players[seat].deck
+    real = next(i for i in deck if rs.legal_intents(host.state, i))
+    alias = host.aliases[seat].to_alias[real]
+    name = rs.describe(host.state, rs.legal_intents(host.state, real)[0]).split(" →")[0]
+    seq, frame = c.ask("legal", alias)
+    t.send(seat, frame)
+    answer = c.answers[seq]
+    assert answer, "the seat's own deck card, named by its alias, has no moves"
+    assert all(e["intent"]["card"] == alias for e in answer)
+    assert not any(name in e["text"] for e in answer), "the sentence names the hidden card"
+    seq, frame = c.ask("legal", real)  # the host's number of a card hidden from the seat
+    t.send(seat, frame)
+    assert c.answers[seq] == []
+    before = len(host.session.record.intents)
+    seq, frame = c.intent(answer[0]["intent"])
+    t.send(seat, frame)
+    assert c.acked[seq], c.s.note
+    assert host.session.record.intents[before]["card"] == real
