@@ -112,6 +112,7 @@ class Host:
         self.code = code
         self.limits = limits or Limits()
         rng = rng or random.Random(secrets.randbits(64))
+        self._rng = rng
         self._make_token = make_token or (lambda: secrets.token_urlsafe(18))
         self.seats = [Seat(token=(tokens[s] if s < len(tokens) else None)) for s in SEATS]
         self.aliases: dict[int | None, Aliases] = {
@@ -272,6 +273,11 @@ class Host:
                 out.append(Close(s.conn, "this seat joined again from another connection"))
             s.conn, s.away_since, s.computer = c.id, None, None
             s.name = _clean(msg.name) or s.name or f"Player {seat + 1}"
+        if seat is None and None not in self._docs:  # the first spectator since none watched
+            self.aliases[None] = Aliases(random.Random(self._rng.getrandbits(64)))
+            self._views[None] = self.rs.view(self.state, None)
+            self._docs[None] = self.seat_doc(self.state, None, self.aliases[None],
+                                             self._views[None])
         c.joined, c.seat, c.name, c.log_sent = True, seat, _clean(msg.name), 0
         rec = self.session.record
         out.append(self._send(c, {
@@ -459,10 +465,16 @@ class Host:
 
     # ---- views ----------------------------------------------------------------------------
     def _refresh(self) -> None:
-        """The views of this version, once for each seat and the spectators: every change
-        is numbered for each of them, sent or not (a card's alias is drawn anew on entering
-        a hidden zone even when nobody was sent the view in between)."""
-        for viewer in (0, 1, None):
+        """The views of this version, once for each seat and, while someone watches, the
+        spectators: every change is numbered for each of them, sent or not (a card's alias is
+        drawn anew on entering a hidden zone even when nobody was sent the view in between).
+        With nobody watching no spectator's view is made; the next spectator gets a fresh
+        table of aliases (new numbers tell nothing)."""
+        watched = any(c.joined and c.seat is None for c in self.conns.values())
+        if not watched:
+            self._docs.pop(None, None)
+            self._views.pop(None, None)
+        for viewer in (0, 1, None) if watched else (0, 1):
             self._views[viewer] = self.rs.view(self.state, viewer)
             self._docs[viewer] = self.seat_doc(self.state, viewer, self.aliases[viewer],
                                                self._views[viewer])

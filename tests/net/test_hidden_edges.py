@@ -76,3 +76,29 @@ def test_a_seat_moves_its_own_hidden_deck_card_by_its_alias_in_a_manual_step(
     t.send(seat, frame)
     assert c.acked[seq], c.s.note
     assert host.session.record.intents[before]["card"] == real
+
+
+def test_no_spectator_view_is_made_while_nobody_watches_and_a_late_one_sees_the_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    t = table("nullshapers", seed=3)
+    rs = t.host.rs
+    made: list[int | None] = []
+    view = rs.view
+
+    def counted(state: object, viewer: int | None) -> object:
+        made.append(viewer)
+        return view(state, viewer)
+
+    monkeypatch.setattr(rs, "view", counted)
+    play_random(t, 10, random.Random(3))
+    assert made and None not in made  # each intent: the two seats' views only
+    watcher = t.join(2, Client("late", CODE, None))
+    monkeypatch.undo()
+    assert watcher.s.version == t.host.version
+    hidden = rs.manual_table.hidden_card if rs.manual_table else None
+    want = rs.view(t.host.state, None)
+    got = watcher.s.view
+    assert sorted(c for c in got.cards.values()) == sorted(c for c in want.cards.values())
+    assert sum(1 for c in got.cards.values() if c == hidden) > 0
+    play_random(t, 4, random.Random(4))  # and it follows the game from then on
+    assert watcher.s.version == t.host.version
