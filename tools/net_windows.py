@@ -105,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
                     code=None, rng=random.Random(a.seed))
     server = HostServer(host, 0, "127.0.0.1")
     server.start()
-    env = {**os.environ, "DISPLAY": display, "PYTHONPATH": str(ROOT)}
+    # real windows on that display, whatever driver the caller chose (tests pick "dummy")
+    env = {**os.environ, "DISPLAY": display, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "x11"}
     files = [a.out / f"seat{s + 1}.json" for s in (0, 1)]
     for f in files:
         f.unlink(missing_ok=True)
