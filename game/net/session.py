@@ -259,7 +259,7 @@ class NetSession:
         _, frame = self.client.undo()
         self._undoing = (self.client.s.version, time.monotonic())
         self.link.send(frame)
-        self.error = "Asked the host to take back your last move…"
+        self.error = None  # the table says it asked; ``error`` stays for what went wrong
         return 0
 
     def why_no_undo(self, player: int, designer_mode: bool = False) -> str:

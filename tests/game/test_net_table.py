@@ -165,6 +165,12 @@ def test_a_network_seat_asks_the_host_without_ever_waiting_for_it(
         assert me.submit(intent) is None
         _answered(me, lambda: me.version, 0)
         assert len(host.session.record.intents) == 1 and me.error is None
+        me.said.clear()
+        assert me.undo(p) == 0 and me.error is None  # asked; the outcome is said later
+        said = _answered(me, lambda: list(me.said), [])
+        assert said[0][0] in ("Took back your last move",
+                              "waiting for the other player to accept the undo")
+        assert (len(host.session.record.intents) == 0) == (said[0][0].startswith("Took"))
         other.say("good luck")
         assert _until(lambda: (me.tick(), any(c["text"] == "good luck" for c in me.chat))[1])
         assert me.presence["seats"][1 - p]["connected"] is True
