@@ -342,7 +342,8 @@ class Host:
         try:
             self._commit(intent)
         except IllegalIntent as e:
-            return self._remember(c, s, msg.seq, self._refusal(msg.seq, e.reason))
+            return self._remember(c, s, msg.seq, self._refusal(
+                msg.seq, self._as_seen(seat, intent, e.reason)))
         except OSError as e:
             return self._remember(c, s, msg.seq, self._refusal(
                 msg.seq, f"the host could not save the game ({e.strerror}); not played"))
@@ -353,6 +354,20 @@ class Host:
     def _parse(self, seat: int | None, data: dict[str, Any]) -> Intent:
         real = self.aliases[seat].intent_in(data, self.rs.instance_fields)
         return self.rs.parse_intent(real)
+
+    def _as_seen(self, seat: int, intent: Intent, reason: str) -> str:
+        """A refusal's reason as ``seat`` may read it: for an intent naming a card hidden from
+        it (its own deck's, in a manual step) the rules' words on what it sees, since the
+        full state's would name the card; the verdict stays the full state's."""
+        if not self.aliases[seat].hides(intent.to_json(), self.rs.instance_fields):
+            return reason
+        try:
+            self.rs.apply(self._views[seat], intent)
+        except IllegalIntent as e:
+            return e.reason
+        except Exception:  # noqa: BLE001 - a view is not a whole state; the words are optional
+            pass
+        return "that card cannot do that now"
 
     def _commit(self, intent: Intent) -> None:
         """Apply and save (the journal line fsynced) or leave everything as it was."""
@@ -445,11 +460,12 @@ class Host:
                     f"it is Player {acting + 1}'s turn"
             try:
                 intent = self._parse(seat, msg.intent or {})
-                rs.apply(state, intent)
             except (UnknownCard, ValueError) as e:
                 return str(e)
+            try:
+                rs.apply(state, intent)
             except IllegalIntent as e:
-                return e.reason
+                return self._as_seen(seat, intent, e.reason)
             return None
         try:  # a hidden card by its alias; never by the host's number
             source = _source(self.aliases[seat].source_in(msg.source))

@@ -102,3 +102,27 @@ def test_no_spectator_view_is_made_while_nobody_watches_and_a_late_one_sees_the_
     assert sum(1 for c in got.cards.values() if c == hidden) > 0
     play_random(t, 4, random.Random(4))  # and it follows the game from then on
     assert watcher.s.version == t.host.version
+
+
+def test_a_refusal_about_a_seats_own_hidden_card_does_not_name_it(tmp_path: Path) -> None:
+    t = _manual_table(tmp_path)
+    host, rs = t.host, t.host.rs
+    seat = host.to_act()
+    assert seat is not None
+    c = t.clients[seat]
+    real = host.state.players[seat].deck[0]
+    alias = host.aliases[seat].to_alias[real]
+    table = rs.manual_table
+    assert table is not None
+    name = table.name(host.state, real)
+    flag = {"kind": "manual_flag", "flag": "face_down", "card": alias, "value": True}
+    seq, frame = c.ask("why", intent=flag)
+    t.send(seat, frame)
+    why = c.answers[seq]
+    assert isinstance(why, str) and "face down" in why  # still the rules' reason
+    assert name not in why
+    before = len(host.session.record.intents)
+    seq, frame = c.intent(flag)
+    t.send(seat, frame)
+    assert c.acked[seq] is False and name not in c.s.note and "face down" in c.s.note
+    assert len(host.session.record.intents) == before
