@@ -22,6 +22,7 @@ import time
 import traceback
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
+from typing import Any
 
 STARTED = time.monotonic()  # as early as the smoke module is imported (right after main())
 
@@ -155,6 +156,7 @@ def _run(menu_time_only: bool, intents: int, seconds: float, size: tuple[int, in
             click(table.leave.rect.center)
             if not isinstance(app.scene, MenuScene):
                 raise SmokeError(f"{game}: the Menu button did not go back to the menu")
+        _network_game(app, frames, click, say)
         # A searching computer thinks in a worker process; in the executable that process is
         # this program started again (multiprocessing.freeze_support in game/__main__.py).
         from game.thinking import worker_alive
@@ -174,3 +176,86 @@ def _run(menu_time_only: bool, intents: int, seconds: float, size: tuple[int, in
         raise SmokeError(f"something wrote into the shipped data folder {data}")
     say(f"smoke: OK ({len(playable())} games, {time.monotonic() - STARTED:.1f} s)")
     return 0
+
+
+def _network_game(app: Any, frames: Callable[[int], None],
+                  click: Callable[[tuple[int, int]], None], say: Callable[[str], None]) -> None:
+    """A network game through the menu: Network…, Host a game, Open the game (a port on
+    loopback, announced by zeroconf), a second seat joining by websocket, both playing a few
+    moves, each seeing only its own hand; then back to the menu (the host stops)."""
+    import random
+
+    import game.scenes.network as network
+    from game.net.link import Link
+    from game.scenes.menu import MenuScene
+    from game.scenes.net_table import NetTableScene
+    from rules.net.client import Client
+
+    network.INTERFACES = ["127.0.0.1"]  # announce and browse on loopback only
+    menu = app.scene
+    if not isinstance(menu, MenuScene):
+        raise SmokeError(f"expected the menu before the network game, got {type(menu)}")
+    menu.cfg = _network_config(menu, "kyoukai")
+    menu.build()
+    frames(1)
+    click(menu.network.rect.center)
+    scene = app.scene
+    if not isinstance(scene, network.NetworkScene):
+        raise SmokeError(f"Network… opened {type(scene).__name__}")
+    click(scene.host_tab.rect.center)
+    click(scene.open.rect.center)
+    server = scene.server
+    if server is None:
+        raise SmokeError(f"Open the game did not host it: {scene.note}")
+    guest = Link(f"ws://127.0.0.1:{server.port}", Client("smoke", scene.code, 1))
+    guest.start()
+    try:
+        def seated() -> bool:
+            frames(1)
+            return "Player 2: smoke (connected)" in scene._lobby
+
+        _until(seated, "the second seat did not join")
+        click(scene.go.rect.center)
+        table = app.scene
+        if not isinstance(table, NetTableScene):
+            raise SmokeError(f"Start did not open the network table ({type(table).__name__})")
+        host = server.host
+        rng = random.Random(1)
+
+        def played() -> bool:
+            frames(1)
+            guest.drain()
+            c = guest.client
+            if c.my_turn() and c.s.version == host.version:
+                guest.send(c.intent(rng.choice(c.s.legal))[1])
+            elif table.legal():
+                table.apply(table.legal()[0])
+            return len(host.session.record.intents) >= 8
+
+        _until(played, "the network game did not reach 8 moves")
+        view, hidden = table.net.state, host.rs.manual_table.hidden_card  # type: ignore[union-attr]
+        if any(view.cards[i] == hidden for i in view.players[0].hand) or \
+                any(view.cards[i] != hidden for i in view.players[1].hand):
+            raise SmokeError("the host's table does not show exactly its own hand")
+        say(f"smoke: network game: {len(host.session.record.intents)} moves over websockets "
+            f"on port {server.port}")
+        click(table.leave.rect.center)
+        if not isinstance(app.scene, MenuScene):
+            raise SmokeError("the network table's Menu button did not go back to the menu")
+    finally:
+        guest.close()
+
+
+def _network_config(menu: Any, game: str) -> Any:
+    from game.session import GameConfig
+
+    return GameConfig(**{**menu.config().__dict__, "game": game, "seed": 1,
+                         "seats": ("human", "human"), "options": {}})
+
+
+def _until(done: Callable[[], bool], what: str, seconds: float = 60.0) -> None:
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            raise SmokeError(what)
+        time.sleep(0.01)

@@ -125,7 +125,10 @@ a = Analysis(
     # All of our own modules: the games are imported by name (rules.registry.SHIPPED, as the
     # bundle has no package metadata, and each GameInfo's import strings), out of sight of
     # PyInstaller's import scan.
-    hiddenimports=collect_submodules("rules") + collect_submodules("game"),
+    hiddenimports=collect_submodules("rules") + collect_submodules("game")
+    # Network play: zeroconf's compiled modules import each other out of the scan's sight,
+    # and websockets imports its parts lazily (a network game in the smoke checks both).
+    + collect_submodules("zeroconf") + collect_submodules("websockets"),
     excludes={excludes!r},
     optimize=1,
 )

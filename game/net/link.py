@@ -16,7 +16,6 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -63,18 +62,10 @@ class Link:
             except HostError as e:
                 self.reason = str(e)
 
-    def ask(self, what: str, source: Any = None, intent: dict[str, Any] | None = None,
-            timeout: float = ASK_TIMEOUT_S) -> Any:
-        """A question answered by the host (highlights, legal, why, idle, done), waited for
-        here: a loopback or LAN round trip. None if no answer came in time."""
-        seq, frame = self.client.ask(what, source, intent)
-        self.send(frame)
-        self.wait_for(lambda: seq in self.client.answers, timeout)
-        return self.client.answers.pop(seq, None)
-
     def wait_for(self, done: Callable[[], bool], timeout: float = ASK_TIMEOUT_S) -> bool:
         """Read what the host sends until ``done()`` (the answer to what was just sent), at
-        most ``timeout`` seconds; whether it came."""
+        most ``timeout`` seconds; whether it came. It blocks: for headless programs and
+        tests, never a window's thread (the table reads answers in ``NetSession.tick``)."""
         end = time.monotonic() + timeout
         while not done() and time.monotonic() < end:
             try:

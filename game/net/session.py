@@ -7,10 +7,17 @@ seat's own numbers), which is what the table draws and what the manual panel rea
 places from. Everything that needs the full state (highlights, why an intent or a piece is
 refused, one piece's legal intents) is a question to the host. The host player's own table is
 one of these too, linked to its own server on loopback.
+
+Nothing here waits for the host: the table's thread only sends (the link's network thread
+does the IO) and reads what has arrived, each frame in ``tick``. A question not answered yet
+reads as nothing (no highlights, no moves) or as ``ASKING`` (a reason); while an intent sent
+waits for its answer the seat is offered no legal intents; what the host says back later (a
+refusal's reason, the answer to why, an undo's outcome) is queued in ``said`` for the table.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +29,8 @@ from rules.core.ruleset import Ruleset
 from rules.net.client import Client
 
 REPLY_S = 5.0  # an intent's acknowledgement on a LAN; past it the table says the host is slow
-ANSWER_S = 1.0
+ANSWER_S = 2.0  # a question unanswered this long is asked again on the next read
+ASKING = "Asking the host…"
 
 
 @dataclass(frozen=True)
@@ -85,6 +93,12 @@ class NetSession:
         self.version = 0
         self._host_version = client.s.version
         self._answers: dict[tuple[str, Any], Any] = {}
+        self._asked: dict[int, tuple[tuple[str, Any], float]] = {}  # seq -> (question, when)
+        self._why: tuple[tuple[str, Any] | None, tuple[str, Any]] | None = None  # to say
+        self._sent: tuple[int, int, float] | None = None  # the intent in flight: seq, base, when
+        self._undoing: tuple[int, float] | None = None  # the version undo was asked at, when
+        self.said: list[tuple[str, bool]] = []  # (text, is an error) the table shows next
+        self.answers_came = 0  # bumped when answers came: the table draws (and asks) again
         self._chat_seen = len(client.s.chat)
 
     # ---- reading --------------------------------------------------------------------------
@@ -123,7 +137,8 @@ class NetSession:
         return self.client.s.view
 
     def legal(self) -> list[Intent]:
-        return [lg.intent for lg in self.client.s.legal]
+        """The seat's legal intents; none while one it sent waits for the host's answer."""
+        return [] if self._sent is not None else [lg.intent for lg in self.client.s.legal]
 
     @property
     def presence(self) -> dict[str, Any]:
@@ -134,16 +149,31 @@ class NetSession:
         return self.client.s.chat
 
     # ---- questions to the host --------------------------------------------------------------
+    def _key(self, what: str, source: Any, intent: Intent | None) -> tuple[str, Any]:
+        return what, repr(source) if intent is None else repr(intent.to_json())
+
     def _ask(self, what: str, source: Any = None, intent: Intent | None = None) -> Any:
-        key = (what, repr(source) if intent is None else repr(intent.to_json()))
-        if key not in self._answers:
+        """The host's answer when it has come, else None: the question is sent (once, again
+        after ``ANSWER_S``) and its answer read by a later ``tick``."""
+        key = self._key(what, source, intent)
+        if key in self._answers:
+            return self._answers[key]
+        now = time.monotonic()
+        if not any(k == key and now - at < ANSWER_S for k, at in self._asked.values()):
             data = intent.to_json() if intent is not None else None
-            answer = self.link.ask(what, source, data, ANSWER_S)
-            self._sync()
-            if answer is None and what in ("why", "idle") and self.link.status != "joined":
-                return f"the host cannot be reached ({self.link.status})"
-            self._answers[key] = answer
-        return self._answers[key]
+            seq, frame = self.client.ask(what, source, data)
+            self._asked[seq] = (key, now)
+            self.link.send(frame)
+        return None
+
+    def _answered(self) -> bool:
+        """Move the answers that came into the cache; whether any did."""
+        came = False
+        for seq in [q for q in self._asked if q in self.client.answers]:
+            key, _ = self._asked.pop(seq)
+            self._answers[key] = self.client.answers.pop(seq)
+            came = True
+        return came
 
     def highlights(self, source: Any) -> dict[str, list[Any]]:
         found = self._ask("highlights", source)
@@ -152,7 +182,8 @@ class NetSession:
         return {str(k): [_ids(v) for v in vs] for k, vs in found.items() if isinstance(vs, list)}
 
     def piece_legal(self, source: Any) -> list[Intent]:
-        """One piece's legal intents (the manual panel), computed on the host."""
+        """One piece's legal intents (the manual panel), computed on the host; none until
+        its answer came (the table shows the panel again then)."""
         found = self._ask("legal", source)
         if not isinstance(found, list):
             return []
@@ -160,43 +191,58 @@ class NetSession:
                 if isinstance(e, dict) and "intent" in e]
 
     def why_not(self, intent: Intent) -> str | None:
-        found = self._ask("why", None, intent)
-        return found if isinstance(found, str) else None
+        """Why the host refuses ``intent``: ``ASKING`` until the answer came (then said)."""
+        key = self._key("why", None, intent)
+        if key in self._answers:
+            found = self._answers[key]
+            return found if isinstance(found, str) else None
+        self._ask("why", None, intent)
+        self._why = (None, key)
+        return ASKING
 
     def why_idle(self, source: Any, tries: list[Intent]) -> str | None:
-        for intent in tries[:1]:  # what the drop would have asked, refused in the rules' words
-            reason = self.why_not(intent)
-            if reason is not None:
-                return reason
-        found = self._ask("idle", source)
-        return found if isinstance(found, str) else None
+        """Why the piece can do nothing: the first drop's refusal in the rules' words, else
+        the rules' reason for the piece (both asked at once)."""
+        first = self._key("why", None, tries[0]) if tries else None
+        idle = self._key("idle", source, None)
+        if tries:
+            self._ask("why", None, tries[0])
+        self._ask("idle", source)
+        reason = self._reason(first, idle)
+        if reason is None:
+            self._why = (first, idle)
+            return ASKING
+        return reason or None
+
+    def _reason(self, first: tuple[str, Any] | None, then: tuple[str, Any]) -> str | None:
+        """The first reason of the two answers once both came ('' for none), else None."""
+        if (first is not None and first not in self._answers) or then not in self._answers:
+            return None
+        for key in (first, then):
+            found = self._answers.get(key) if key is not None else None
+            if isinstance(found, str) and found:
+                return found
+        return ""
 
     # ---- acting ---------------------------------------------------------------------------
     def submit(self, intent: Intent) -> str | None:
-        """Send ``intent`` to the host and wait for its answer: None when accepted (the new
-        view read), else the reason it was refused."""
+        """Send ``intent`` to the host: None once sent (the seat is offered nothing until the
+        answer comes: the new view, or a refusal's reason in ``said``), else why it could
+        not be sent."""
+        if self._sent is not None:
+            return "waiting for the host's answer to your last move"
         data = next((lg.data for lg in self.client.s.legal if lg.intent == intent),
                     intent.to_json())
-        before = self.client.s.version
         seq, frame = self.client.intent(data)
+        self._sent = (seq, self.client.s.version, time.monotonic())
         self.link.send(frame)
-        acked = self.client.acked
-        came = self.link.wait_for(lambda: seq in acked and (
-            not acked[seq] or self.client.s.version > before), REPLY_S)
-        self._sync()
-        if not came:
-            self.error = f"no answer from the host ({self.link.status})"
-            return self.error
-        if not acked.pop(seq):
-            self.error = self.client.s.note or "the host refused that"
-            return self.error
         self.error = None
         return None
 
     def forced_pass(self, p: int) -> bool:
         legal = self.client.s.legal
         return p == self.seat and self.to_act() == p and self.cfg.auto_pass and \
-            len(legal) == 1 and legal[0].intent.kind in self.pass_kinds
+            self._sent is None and len(legal) == 1 and legal[0].intent.kind in self.pass_kinds
 
     def can_undo(self, player: int, designer_mode: bool = False) -> bool:
         return self.seat is not None
@@ -206,19 +252,14 @@ class NetSession:
 
     def undo(self, player: int, designer_mode: bool = False) -> int:
         """Ask the host to take back this seat's last intent: done at once when the network
-        undo policy allows it, else a request the other seat accepts or refuses."""
-        self.took_back, self.error = "", None
-        before = self.client.s.version
+        undo policy allows it, else a request the other seat accepts or refuses. Nothing is
+        taken back yet (0): the outcome comes in ``said``."""
+        self.took_back = ""
         self.client.s.note = ""
-        seq, frame = self.client.undo()
+        _, frame = self.client.undo()
+        self._undoing = (self.client.s.version, time.monotonic())
         self.link.send(frame)
-        self.link.wait_for(lambda: self.client.s.version != before or bool(self.client.s.note),
-                           REPLY_S)
-        self._sync()
-        if self.client.s.version != before:
-            self.took_back = "Took back your last move"
-            return 1
-        self.error = self.client.s.note or "no answer from the host"
+        self.error = None  # the table says it asked; ``error`` stays for what went wrong
         return 0
 
     def why_no_undo(self, player: int, designer_mode: bool = False) -> str:
@@ -244,8 +285,13 @@ class NetSession:
     def tick(self, now: float | None = None) -> bool:
         """Read what the host sent; pass by itself when Pass is all this seat may do. True
         when the game changed."""
+        now = time.monotonic() if now is None else now
         self.link.drain()
+        self._settle(now)
         changed = self._sync()
+        if self._answered():
+            self.answers_came += 1
+            self._explained()
         if len(self.client.s.chat) != self._chat_seen:
             self._chat_seen = len(self.client.s.chat)
             changed = True
@@ -254,12 +300,49 @@ class NetSession:
             return self.submit(self.legal()[0]) is None or changed
         return changed
 
+    def _settle(self, now: float) -> None:
+        """The outcome of the intent or undo in flight, once the host answered."""
+        c = self.client
+        if self._sent is not None:
+            seq, base, at = self._sent
+            if seq in c.acked and (not c.acked[seq] or c.s.version > base):
+                self._sent = None
+                if not c.acked.pop(seq):
+                    self.error = c.s.note or "the host refused that"
+                    self.said.append((self.error, True))
+            elif now - at > REPLY_S:
+                self._sent = None
+                self.error = f"no answer from the host ({self.link.status})"
+                self.said.append((self.error, True))
+        if self._undoing is not None:
+            base, at = self._undoing
+            if c.s.version != base:
+                self._undoing, self.took_back = None, "Took back your last move"
+                self.said.append((self.took_back, False))
+            elif c.s.note:
+                self._undoing = None
+                self.said.append((c.s.note, not c.s.note.startswith("waiting")))
+            elif now - at > REPLY_S:
+                self._undoing = None
+                self.said.append(("no answer from the host", True))
+
+    def _explained(self) -> None:
+        """A reason asked for (a refused drop, an idle piece) has come: it is said."""
+        if self._why is None:
+            return
+        reason = self._reason(*self._why)
+        if reason is not None:
+            self._why = None
+            self.said.append((reason or "that is legal, try again", True))
+
     def _sync(self) -> bool:
         """Bump the table's version when a newer view came (the table re-reads on change)."""
         if self.client.s.version == self._host_version:
             return False
         self._host_version = self.client.s.version
-        self._answers.clear()
+        self._answers.clear()  # asked of the last view: asked again of this one
+        self._asked.clear()
+        self._why = None
         self.version += 1
         return True
 

@@ -13,9 +13,12 @@ from game.draw.log import LogView
 from game.draw.palette import INK, INK_DIM, OWNER
 from game.draw.scale import px
 from game.draw.text import TEXT
+from game.input.guard import Moment
+from game.input.handlers import Idle
 from game.layouts import title_of
 from game.net.session import NetSession
 from game.scenes.table import TableScene
+from rules.core.model import Intent
 
 if TYPE_CHECKING:
     from game.app import App
@@ -49,6 +52,8 @@ def chat_text(line: dict[str, Any]) -> str:
 class NetTableScene(TableScene):
     def __init__(self, app: App, session: NetSession) -> None:
         self.net = session
+        self._answers_seen = 0
+        self._in_flight: tuple[Moment, bool] | None = None  # an intent sent, not answered yet
         self.chat_entry = UITextEntryLine(pygame.Rect(0, 0, 10, 10), manager=app.manager,
                                           placeholder_text="Chat: type, then Enter")
         self.chat_entry.set_text_length_limit(200)
@@ -92,8 +97,38 @@ class NetTableScene(TableScene):
             return  # typed into the chat, not table keys
         super().handle(ev)
 
+    def apply(self, intent: Intent) -> None:
+        """Send ``intent``; the table waits for the host's new view (offering nothing
+        meanwhile) without blocking: ``refresh`` reads it when it comes, a refusal is said."""
+        if intent.kind == "manual_done":
+            self.manual.hide()
+        moment = self._moment()
+        reason = self.net.submit(intent)
+        if reason is not None:
+            self.say(reason, error=True)
+        else:
+            self._in_flight = (moment, intent.kind in self.net.pass_kinds)
+            self._legal = []
+        self._set_handler(Idle())
+        self.dirty = True
+
+    def refresh(self) -> None:
+        if self._in_flight is not None and self._seen != self.net.version:
+            self._own, self._in_flight = self._in_flight, None  # the view its intent made
+        super().refresh()
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        for text, error in self.net.said:  # what the host answered since: refusals, reasons
+            self.say(text, error=error)
+        self.net.said.clear()
+        if self._in_flight is not None and self.net.legal():  # refused or unanswered
+            self._in_flight = None
+            self.refresh()
+        if self.net.answers_came != self._answers_seen:  # highlights, a card's moves
+            self._answers_seen = self.net.answers_came
+            self.manual.select(self.manual.selected)
+            self.refresh()
         chat = self.net.chat
         for line in chat[self._chat_logged:]:  # the chat's history stays in the log
             self.log.add(chat_text(line))
@@ -112,7 +147,11 @@ class NetTableScene(TableScene):
             self.net.answer_undo(True)
             self.say("You accepted the undo.")
             return
-        super().undo()
+        if self.net.seat is None:
+            self.say("Spectators watch; they do not undo.", error=True)
+            return
+        self.net.undo(self.net.seat)  # the outcome is said when the host answers
+        self.say("Asked the host to take back your last move…")
 
     def redo(self) -> None:
         if self.net.client.s.undo_ask is not None:

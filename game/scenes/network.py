@@ -29,11 +29,13 @@ from game.layouts import title_of
 from game.net.cli import DEFAULT_PORT, hosted_folder
 from game.net.discovery import Announcement, Found, browse, lan_addresses
 from game.net.link import Link
-from game.net.server import HostServer, new_host
+from game.net.seats import forget, remember, token_for
+from game.net.server import HostFiles, HostServer, continue_host, new_host
 from game.net.session import NetSession, joined
 from game.scenes.base import Scene
 from game.session import GameConfig
 from rules.net.client import Client
+from rules.net.host import Host
 
 if TYPE_CHECKING:
     from game.app import App
@@ -122,8 +124,15 @@ class NetworkScene(Scene):
 
     def _build_host(self, at: Callable[..., dict[str, Any]]) -> None:
         UILabel(text=f"{title_of(self.cfg.game)}, as set in the menu", **at(16, 98, 418))
-        self.open = UIButton(text="Open the game" if self.server is None else "The game is open",
-                             **at(16, 134, 418))
+        # A game hosted before (the host crashed or was closed) can go on where it was.
+        self.resume: UIButton | None = None
+        if self.server is None and self.hosted():
+            self.open = UIButton(text="Open a new game", **at(16, 134, 206))
+            self.resume = UIButton(text="Continue the last one", object_id="#continue_button",
+                                   **at(228, 134, 206))
+        else:
+            self.open = UIButton(text="Open the game" if self.server is None
+                                 else "The game is open", **at(16, 134, 418))
         if self.server is not None:
             self.open.disable()
             UILabel(text=f"Join code: {self.code}", object_id="#join_code", **at(16, 174, 418))
@@ -153,11 +162,31 @@ class NetworkScene(Scene):
                            **at(230, PANEL_H - 52, 204, 40))
 
     # ---- hosting ---------------------------------------------------------------------------
+    def hosted(self) -> bool:
+        """Whether a game of the menu's kind was hosted here before (Continue takes it up)."""
+        files = HostFiles(hosted_folder(self.cfg.game))
+        return files.record.exists() and files.seats.exists()
+
     def open_game(self) -> None:
+        """A new hosted game: see ``serve``."""
+        self.serve(new_host(self.cfg.game, hosted_folder(self.cfg.game), self.cfg.seed,
+                            self.cfg.options))
+
+    def continue_game(self) -> None:
+        """The game hosted here before, from its record on disk, as it was when the host
+        stopped or crashed: the host player takes seat 1 back by its token, the others
+        rejoin by theirs (their Join remembers it), and the join code is the same."""
+        try:
+            host = continue_host(hosted_folder(self.cfg.game))
+        except Exception as e:  # noqa: BLE001 - a broken record is said, not a crash
+            self.note = f"Cannot continue the hosted game: {str(e)[:120]}"
+            return
+        self.serve(host, host.tokens()[0])
+
+    def serve(self, host: Host, token: str | None = None) -> None:
         """Bind the port (the usual one, else any free one), announce the game on the LAN and
-        take seat 1 through the same link every player uses."""
-        host = new_host(self.cfg.game, hosted_folder(self.cfg.game), self.cfg.seed,
-                        self.cfg.options)
+        take seat 1 (by ``token`` when the game goes on) through the same link every player
+        uses."""
         server = None
         for port in (DEFAULT_PORT, 0):
             try:
@@ -174,7 +203,7 @@ class NetworkScene(Scene):
             self.shown = Announcement(server.port, self.cfg.game, self._name(), INTERFACES)
         except OSError as e:  # no multicast here: joiners type the address
             self.note = f"Not announced on the LAN ({e}); players type the address."
-        self._connect(f"ws://127.0.0.1:{server.port}", host.code, 0)
+        self._connect(f"ws://127.0.0.1:{server.port}", host.code, 0, token)
         self.build()
 
     def addresses(self) -> list[str]:
@@ -213,14 +242,17 @@ class NetworkScene(Scene):
         if not code:
             self.note = "Type the join code the host gave you."
             return
+        # A seat taken in this game before (the host came back after a crash) is taken again.
         self._connect(f"ws://{where[0]}:{where[1]}", code,
                       SEATS[str(self.seat.selected_option[0]) if isinstance(
-                          self.seat.selected_option, tuple) else self.seat.selected_option])
+                          self.seat.selected_option, tuple) else self.seat.selected_option],
+                      token_for(code))
 
-    def _connect(self, url: str, code: str, seat: int | None) -> None:
+    def _connect(self, url: str, code: str, seat: int | None, token: str | None = None) -> None:
         if self.link is not None:
             self.link.close()
-        self.link = Link(url, Client(self._name(), code, seat), self.app.wake, retries=0)
+        self.link = Link(url, Client(self._name(), code, seat, token), self.app.wake,
+                         retries=0)
         self.link.start()
         self.note = f"Connecting to {url.removeprefix('ws://')}…"
 
@@ -234,6 +266,8 @@ class NetworkScene(Scene):
         server, shown = self.server, self.shown
         self.link, self.server, self.shown = None, None, None  # the table owns them now
         link.retries = 5
+        if self.mode == "join" and link.client.s.token:
+            remember(link.client.code, link.client.s.token)
 
         def stop() -> None:
             if shown is not None:
@@ -255,6 +289,8 @@ class NetworkScene(Scene):
             self.build()
         elif self.mode == "host" and ev.ui_element is self.open:
             self.open_game()
+        elif self.mode == "host" and ev.ui_element is self.resume:
+            self.continue_game()
         elif self.mode == "join" and ev.ui_element is self.again:
             self.search()
         elif ev.ui_element is self.go:
@@ -279,6 +315,9 @@ class NetworkScene(Scene):
             return
         if link.status == "closed":
             self.note = f"Could not join: {link.reason or 'the host did not answer'}"
+            if link.client.token is not None and "token" in link.reason:
+                forget(link.client.code)  # another game's seat: the next Join asks anew
+                self.note += "; join again for a new seat"
             self.link = None
             self.dirty = True
             return

@@ -373,8 +373,13 @@ class Ruleset(ABC, Generic[S]):
         if doc.get("game") != self.name:
             raise DataError([f"state:1: game: this is a {doc.get('game')!r} state, "
                              f"not {self.name!r}"])
+        return self.load_data(doc.get("state"))
+
+    def load_data(self, data: Any) -> S:
+        """A state from its JSON data (``dump_data``'s, or ``load``'s ``state``), validated:
+        the network client reads each view from the frame it parsed, not from a second text."""
         try:
-            state = self._state_adapter.validate_python(doc.get("state"))
+            state = self._state_adapter.validate_python(data)
         except ValidationError as e:
             raise DataError([f"state:1: {'.'.join(map(str, x['loc']))}: {x['msg']}"
                              for x in e.errors()]) from None

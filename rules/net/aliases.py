@@ -152,14 +152,18 @@ class Aliases:
         return value
 
     def source_in(self, source: Any) -> Any:
-        """A piece the seat sees, as it named it (a number, a list of them, a name): any
-        card hidden from the seat is refused as unknown (it may not ask about those)."""
-        if isinstance(source, list):
-            return [self.source_in(v) for v in source]
-        if isinstance(source, int) and not isinstance(source, bool) and (
-                source >= ALIAS_LOW or source in self.to_alias):
-            raise UnknownCard(f"card {source} is not on the table")
-        return source
+        """A piece as the seat named it (a number, a list of them, a name) in the host's
+        numbers: a hidden card by the alias it was given (its own deck's cards in a manual
+        step); a host number of a card hidden from it, or an old alias, is unknown."""
+        return self._in(source)
+
+    def hides(self, data: Mapping[str, Any], fields: frozenset[str]) -> bool:
+        """Whether an intent's JSON (host numbers) names a card hidden from this seat."""
+        def hidden(v: Any) -> bool:
+            if isinstance(v, list):
+                return any(hidden(x) for x in v)
+            return isinstance(v, int) and not isinstance(v, bool) and v in self.to_alias
+        return any(hidden(v) for k, v in data.items() if k in fields)
 
 
 def _map(value: Any, table: Mapping[int, int]) -> Any:

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from rules.core.errors import DataError
 from rules.core.model import Intent
-from rules.core.ruleset import DUMP_FORMAT, Ruleset
+from rules.core.ruleset import Ruleset
 from rules.net.messages import MAX_MESSAGE, PROTOCOL, encode
 
 MAX_HOST_MESSAGE = 16 * 1024 * 1024  # a view with a big catalog still fits
@@ -121,7 +122,7 @@ class Client:
             raise HostError(f"the host sent an unknown message {str(kind)[:40]!r}")
         try:
             handler(msg)
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, DataError) as e:
             raise HostError(f"the host's {kind} message is malformed ({e})") from None
         return str(kind)
 
@@ -141,7 +142,7 @@ class Client:
         # The catalog is read once: later views are read with an empty one and given it.
         known = self._cards
         doc["catalog"] = self._catalog if known is None else type(self._catalog)()
-        s.view = rs.load(json.dumps({"format": DUMP_FORMAT, "game": rs.name, "state": doc}))
+        s.view = rs.load_data(doc)
         if known is None:
             self._cards = s.view.catalog
         else:

@@ -112,6 +112,7 @@ class Host:
         self.code = code
         self.limits = limits or Limits()
         rng = rng or random.Random(secrets.randbits(64))
+        self._rng = rng
         self._make_token = make_token or (lambda: secrets.token_urlsafe(18))
         self.seats = [Seat(token=(tokens[s] if s < len(tokens) else None)) for s in SEATS]
         self.aliases: dict[int | None, Aliases] = {
@@ -125,6 +126,7 @@ class Host:
         self.on_seats = on_seats
         self.chat: list[dict[str, Any]] = []
         self._docs: dict[int | None, str] = {}
+        self._views: dict[int | None, Any] = {}
         self._legal: list[dict[str, Any]] = []
         self._catalog = ""
         self._hidden_name = getattr(self.rs.manual_table, "hidden_card", None)
@@ -271,6 +273,11 @@ class Host:
                 out.append(Close(s.conn, "this seat joined again from another connection"))
             s.conn, s.away_since, s.computer = c.id, None, None
             s.name = _clean(msg.name) or s.name or f"Player {seat + 1}"
+        if seat is None and None not in self._docs:  # the first spectator since none watched
+            self.aliases[None] = Aliases(random.Random(self._rng.getrandbits(64)))
+            self._views[None] = self.rs.view(self.state, None)
+            self._docs[None] = self.seat_doc(self.state, None, self.aliases[None],
+                                             self._views[None])
         c.joined, c.seat, c.name, c.log_sent = True, seat, _clean(msg.name), 0
         rec = self.session.record
         out.append(self._send(c, {
@@ -335,7 +342,8 @@ class Host:
         try:
             self._commit(intent)
         except IllegalIntent as e:
-            return self._remember(c, s, msg.seq, self._refusal(msg.seq, e.reason))
+            return self._remember(c, s, msg.seq, self._refusal(
+                msg.seq, self._as_seen(seat, intent, e.reason)))
         except OSError as e:
             return self._remember(c, s, msg.seq, self._refusal(
                 msg.seq, f"the host could not save the game ({e.strerror}); not played"))
@@ -346,6 +354,20 @@ class Host:
     def _parse(self, seat: int | None, data: dict[str, Any]) -> Intent:
         real = self.aliases[seat].intent_in(data, self.rs.instance_fields)
         return self.rs.parse_intent(real)
+
+    def _as_seen(self, seat: int, intent: Intent, reason: str) -> str:
+        """A refusal's reason as ``seat`` may read it: for an intent naming a card hidden from
+        it (its own deck's, in a manual step) the rules' words on what it sees, since the
+        full state's would name the card; the verdict stays the full state's."""
+        if not self.aliases[seat].hides(intent.to_json(), self.rs.instance_fields):
+            return reason
+        try:
+            self.rs.apply(self._views[seat], intent)
+        except IllegalIntent as e:
+            return e.reason
+        except Exception:  # noqa: BLE001 - a view is not a whole state; the words are optional
+            pass
+        return "that card cannot do that now"
 
     def _commit(self, intent: Intent) -> None:
         """Apply and save (the journal line fsynced) or leave everything as it was."""
@@ -438,13 +460,14 @@ class Host:
                     f"it is Player {acting + 1}'s turn"
             try:
                 intent = self._parse(seat, msg.intent or {})
-                rs.apply(state, intent)
             except (UnknownCard, ValueError) as e:
                 return str(e)
+            try:
+                rs.apply(state, intent)
             except IllegalIntent as e:
-                return e.reason
+                return self._as_seen(seat, intent, e.reason)
             return None
-        try:  # a piece the seat sees: a hidden card's number is not one it may ask about
+        try:  # a hidden card by its alias; never by the host's number
             source = _source(self.aliases[seat].source_in(msg.source))
         except UnknownCard:
             return {} if msg.what == "highlights" else []
@@ -458,20 +481,30 @@ class Host:
 
     # ---- views ----------------------------------------------------------------------------
     def _refresh(self) -> None:
-        """The views of this version, once for each seat and the spectators: every change
-        is numbered for each of them, sent or not (a card's alias is drawn anew on entering
-        a hidden zone even when nobody was sent the view in between)."""
-        for viewer in (0, 1, None):
-            self._docs[viewer] = self.seat_doc(self.state, viewer, self.aliases[viewer])
+        """The views of this version, once for each seat and, while someone watches, the
+        spectators: every change is numbered for each of them, sent or not (a card's alias is
+        drawn anew on entering a hidden zone even when nobody was sent the view in between).
+        With nobody watching no spectator's view is made; the next spectator gets a fresh
+        table of aliases (new numbers tell nothing)."""
+        watched = any(c.joined and c.seat is None for c in self.conns.values())
+        if not watched:
+            self._docs.pop(None, None)
+            self._views.pop(None, None)
+        for viewer in (0, 1, None) if watched else (0, 1):
+            self._views[viewer] = self.rs.view(self.state, viewer)
+            self._docs[viewer] = self.seat_doc(self.state, viewer, self.aliases[viewer],
+                                               self._views[viewer])
         acting = self.to_act()
         self._legal = [] if acting is None else self.legal_entries(
             self.state, acting, self.aliases[acting])
 
-    def seat_doc(self, state: Any, viewer: int | None, aliases: Aliases) -> str:
-        """The JSON of ``viewer``'s view of ``state`` in ``aliases``' numbers (which it
-        updates), without the catalog (sent once, at the welcome)."""
+    def seat_doc(self, state: Any, viewer: int | None, aliases: Aliases,
+                 view: Any = None) -> str:
+        """The JSON of ``viewer``'s view of ``state`` (``view`` when already made) in
+        ``aliases``' numbers (which it updates), without the catalog (sent once, at the
+        welcome)."""
         rs = self.rs
-        view = rs.view(state, viewer)
+        view = rs.view(state, viewer) if view is None else view
         if not self._catalog:
             catalog = rs.dump_data(view).get("catalog")
             self._catalog = json.dumps(catalog, separators=(",", ":"))
@@ -487,8 +520,14 @@ class Host:
     def _legal_entry(self, seat: int, intent: Intent, state: Any = None,
                      aliases: Aliases | None = None) -> dict[str, Any]:
         a = aliases or self.aliases[seat]
-        return {"intent": a.intent_out(intent.to_json(), self.rs.instance_fields),
-                "text": self.rs.describe(self.state if state is None else state, intent)}
+        data = intent.to_json()
+        state = self.state if state is None else state
+        # An intent naming a card hidden from the seat (its own deck's, moved by hand) is
+        # described on what the seat sees: the full state's sentence would name the card.
+        if a.hides(data, self.rs.instance_fields):
+            state = self._views[seat] if state is self.state else self.rs.view(state, seat)
+        return {"intent": a.intent_out(data, self.rs.instance_fields),
+                "text": self.rs.describe(state, intent)}
 
     def _changed(self) -> list[Out]:
         n = len(self.session.replayed.intents)

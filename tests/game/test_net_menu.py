@@ -13,7 +13,7 @@ import pytest
 import game.scenes.network as network
 from game.net.discovery import Announcement
 from game.net.link import Link
-from game.net.server import HostServer, new_host
+from game.net.server import HostServer, continue_host, new_host
 from game.scenes.net_table import NetTableScene
 from game.scenes.network import NetworkScene, parse_address
 from rules.net.client import Client
@@ -112,3 +112,102 @@ def test_a_typed_address_is_read_or_refused_with_the_reason() -> None:
     assert parse_address("ws://host.lan") == ("host.lan", 47370)
     assert "not host:port" in str(parse_address("host:99999"))
     assert "Type the host's address" in str(parse_address("  "))
+
+
+def _join_headless(url: str, client: Client) -> Link:
+    link = Link(url, client)
+    link.start()
+    assert link.wait_for(lambda: client.s.version >= 0, 20), link.reason
+    return link
+
+
+def _move(link: Link, links: list[Link]) -> None:
+    """One intent of ``link``'s seat, waited for until every seat has the new view."""
+    client = link.client
+    before = client.s.version
+    seq, frame = client.intent(client.s.legal[0])
+    link.send(frame)
+    assert link.wait_for(lambda: seq in client.acked and (
+        not client.acked[seq] or client.s.version > before), 20)
+    assert client.acked[seq], client.s.note
+    for other in links:
+        assert _caught_up(other, client.s.version)
+
+
+def _caught_up(link: Link, version: int) -> bool:
+    return link.wait_for(lambda: link.client.s.version >= version, 20)
+
+
+def _play(links: list[Link], count: int) -> None:
+    """``count`` intents, each sent by the seat to act."""
+    for _ in range(count):
+        _move(next(lk for lk in links if lk.client.my_turn()), links)
+
+
+def test_continue_restores_the_hosted_game_and_both_seats_rejoin_by_token(
+        menu: Callable[[], Driver], tmp_path: Path) -> None:
+    # A game hosted from this menu, both seats taken, a few moves, then the host is gone.
+    host = new_host("kyoukai", tmp_path / "hosted" / "kyoukai", seed=3)
+    server = HostServer(host, 0, "127.0.0.1")
+    server.start()
+    url = f"ws://127.0.0.1:{server.port}"
+    links = [_join_headless(url, Client(n, host.code, s)) for s, n in ((0, "Ann"), (1, "Bob"))]
+    _play(links, 5)
+    played, code, tokens = len(host.session.record.intents), host.code, host.tokens()
+    for lk in links:
+        lk.retries = 0
+    server.stop()  # its record is on disk, intent by intent: nothing else is kept
+    for lk in links:
+        lk.close()
+    d = menu()
+    scene = _network(d)
+    d.click(scene.host_tab.rect.center)
+    assert scene.resume is not None, "no Continue for the game hosted before"
+    d.click(scene.resume.rect.center)
+    assert scene.server is not None and scene.code == code
+    again = scene.server.host
+    assert len(again.session.record.intents) == played and again.version == 0
+    assert _frames_until(d, lambda: "Player 1: " in " ".join(scene._lobby) and
+                         "(connected)" in scene._lobby[0])
+    assert again.seats[0].token == tokens[0]  # the host player took seat 1 back by token
+    bob = _join_headless(f"ws://127.0.0.1:{scene.server.port}", Client("Bob", token=tokens[1]))
+    try:
+        assert bob.client.s.seat == 1
+        assert _frames_until(d, lambda: scene._lobby[1] == "Player 2: Bob (connected)")
+        d.click(scene.go.rect.center)
+        table = d.app.scene
+        assert isinstance(table, NetTableScene)
+        assert len(table.net.intents) == played  # the log came back whole
+    finally:
+        bob.close()
+
+
+def test_join_again_after_the_host_came_back_takes_the_same_seat(
+        menu: Callable[[], Driver], tmp_path: Path) -> None:
+    folder = tmp_path / "h"
+    host = new_host("bos", folder, seed=2)
+    server = HostServer(host, 0, "127.0.0.1")
+    server.start()
+    d = menu()
+    scene = _network(d)
+    scene.address.set_text(f"127.0.0.1:{server.port}")
+    scene.code_entry.set_text(host.code)
+    d.click(scene.go.rect.center)
+    assert _frames_until(d, lambda: isinstance(d.app.scene, NetTableScene))
+    table = d.app.scene
+    assert isinstance(table, NetTableScene)
+    table.net.link.retries = 0
+    port = server.port
+    server.stop()  # the host crashed; this player closed the table too
+    d.app.to_menu(None)
+    again = HostServer(continue_host(folder), port, "127.0.0.1")
+    again.start()
+    try:
+        scene = _network(d)
+        scene.address.set_text(f"127.0.0.1:{port}")
+        scene.code_entry.set_text(host.code)
+        d.click(scene.go.rect.center)  # seat 2 is taken: only the remembered token gets it
+        assert _frames_until(d, lambda: isinstance(d.app.scene, NetTableScene)), scene.note
+        assert again.host.seats[1].conn is not None
+    finally:
+        again.stop()

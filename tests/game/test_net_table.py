@@ -14,7 +14,7 @@ import pytest
 from game.app import App
 from game.net.link import Link
 from game.net.server import HostServer, new_host
-from game.net.session import NetSession, joined
+from game.net.session import ASKING, NetSession, joined
 from game.scenes.net_table import NetTableScene
 from game.session import GameConfig
 from rules.net.client import Client
@@ -54,6 +54,15 @@ def _hidden(view: Any, seat: int) -> tuple[bool, bool]:
     return own, other
 
 
+def _read_back(t: NetTableScene, host: Host, played: int) -> Callable[[], bool]:
+    """Whether the table has read the view of the host's ``played``-th intent."""
+    def done() -> bool:
+        t.update(0.016)
+        return len(host.session.record.intents) >= played and \
+            len(t.session.intents) >= played
+    return done
+
+
 def test_two_network_tables_play_and_each_sees_only_its_own_hand(
         hosted: tuple[Host, HostServer]) -> None:
     host, server = hosted
@@ -79,8 +88,9 @@ def test_two_network_tables_play_and_each_sees_only_its_own_hand(
             assert _hidden(hand_view, acting) == (True, True)
             before = len(host.session.record.intents)
             t.apply(t.legal()[-1])
+            assert t.legal() == []  # nothing more is offered until the host answers
+            assert _until(_read_back(t, host, before + 1))
             assert t.message == "" or not t.message_error, t.message
-            assert len(host.session.record.intents) > before
             played += 1
         assert played >= 6
         def caught_up() -> bool:
@@ -102,8 +112,8 @@ def test_two_network_tables_play_and_each_sees_only_its_own_hand(
 
         def heard() -> bool:
             waiting.update(0.016)
-            return "Player 1 (Ann): your move soon" in waiting.log.entries or \
-                "Ann: your move soon" in waiting.log.entries
+            said = f"{('Ann', 'Bob')[acting]}: your move soon"  # whoever decides now
+            return said in waiting.log.entries
 
         assert _until(heard)
         assert any(e.startswith("Player") and "connected" in e for e in waiting.log.entries)
@@ -113,24 +123,54 @@ def test_two_network_tables_play_and_each_sees_only_its_own_hand(
         app.close()
 
 
-def test_a_network_seat_asks_the_host_for_highlights_and_refusals(
-        hosted: tuple[Host, HostServer]) -> None:
+def _answered(session: NetSession, read: Callable[[], Any], pending: Any) -> Any:
+    """What ``read`` gives once the host's answer came (each try reads what arrived)."""
+    found: list[Any] = []
+
+    def came() -> bool:
+        session.tick()
+        found[:] = [read()]
+        return bool(found[0] != pending)
+
+    assert _until(came), "no answer from the host"
+    return found[0]
+
+
+def test_a_network_seat_asks_the_host_without_ever_waiting_for_it(
+        hosted: tuple[Host, HostServer], monkeypatch: pytest.MonkeyPatch) -> None:
     host, server = hosted
     seats = [_seat(server, host, p, f"P{p}") for p in (0, 1)]
+
+    def blocks(*_: Any, **__: Any) -> bool:
+        raise AssertionError("the table's thread waited for the host")
+
+    monkeypatch.setattr(Link, "wait_for", blocks)
     try:
         p = host.to_act()
         assert p is not None
         me, other = seats[p], seats[1 - p]
         piece = next(x for x in host.rs.pieces(host.state) if host.rs.highlights(host.state, x))
-        lit = me.highlights(piece)
-        assert lit and set(lit) == set(host.rs.highlights(host.state, piece))
+        assert me.highlights(piece) == {}  # asked; nothing yet
+        lit = _answered(me, lambda: me.highlights(piece), {})
+        assert set(lit) == set(host.rs.highlights(host.state, piece))
         intent = me.legal()[0]
-        reason = other.submit(intent)  # not its turn: the host's words, nothing applied
-        assert reason is not None and "turn" in reason
+        assert other.submit(intent) is None  # sent: not its turn, the host says so later
+        assert other.legal() == []
+        said = _answered(other, lambda: list(other.said), [])
+        assert said[0][1] and "turn" in said[0][0]
         assert len(host.session.record.intents) == 0
-        assert me.why_not(intent) is None
-        assert other.why_not(intent) is not None
-        assert me.submit(intent) is None and len(host.session.record.intents) == 1
+        assert me.why_not(intent) == ASKING
+        assert _answered(me, lambda: me.why_not(intent), ASKING) is None
+        assert _answered(other, lambda: other.why_not(intent), ASKING) is not None
+        assert me.submit(intent) is None
+        _answered(me, lambda: me.version, 0)
+        assert len(host.session.record.intents) == 1 and me.error is None
+        me.said.clear()
+        assert me.undo(p) == 0 and me.error is None  # asked; the outcome is said later
+        said = _answered(me, lambda: list(me.said), [])
+        assert said[0][0] in ("Took back your last move",
+                              "waiting for the other player to accept the undo")
+        assert (len(host.session.record.intents) == 0) == (said[0][0].startswith("Took"))
         other.say("good luck")
         assert _until(lambda: (me.tick(), any(c["text"] == "good luck" for c in me.chat))[1])
         assert me.presence["seats"][1 - p]["connected"] is True

@@ -40,8 +40,10 @@ def test_a_link_wakes_its_owner_rejoins_after_a_drop_and_gets_answers(tmp_path: 
         # the host takes the seat back before its welcome reaches the link
         assert _until(lambda: link.status == "joined"), link.status
         piece = next(p for p in host.rs.pieces(host.state) if host.rs.highlights(host.state, p))
-        assert link.ask("highlights", piece) == host.rs.highlights(host.state, piece)
-        assert link.ask("done") is None
+        seq, frame = link.client.ask("highlights", piece)
+        link.send(frame)
+        assert link.wait_for(lambda: seq in link.client.answers, 20)
+        assert link.client.answers[seq] == host.rs.highlights(host.state, piece)
     finally:
         link.close()
         server.stop()

@@ -38,3 +38,6 @@ def test_the_spec_drops_what_the_program_does_not_use(tmp_path: Path) -> None:
     assert "(os.path.join(ROOT, \"assets\"), \"assets\")" in spec
     # rules.<game>.pack is imported by name: every module of ours must be bundled
     assert 'collect_submodules("rules") + collect_submodules("game")' in spec
+    # network play: LAN discovery and the websocket transport, imported out of the scan's sight
+    assert 'collect_submodules("zeroconf")' in spec
+    assert 'collect_submodules("websockets")' in spec

@@ -30,6 +30,7 @@ def test_smoke_plays_every_ruleset_from_the_menu_and_exits_0(tmp_path: Path) -> 
 
     for game in playable():  # a game whose table is not built yet (table=None) is not smoked
         assert f"smoke: {game}: " in out.stdout
+    assert "smoke: network game: " in out.stdout  # hosted from the menu, a seat joined
     assert not (tmp_path / "userdata").exists() or (tmp_path / "userdata").is_dir()
 
 
