@@ -17,7 +17,7 @@ Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -60,8 +60,9 @@ class Board:
 
 
 RangeKey = tuple[int, int, int, bool]
+Shape = tuple[tuple[int, int], bool]  # a spell's (range, line)
 _RANGE_TABLES: dict[tuple[int, int, frozenset[int]],
-                    tuple[dict[RangeKey, tuple[int, ...]], dict[RangeKey, frozenset[int]]]] = {}
+                    tuple[dict[RangeKey, tuple[int, ...]], dict[Shape, list[int | None]]]] = {}
 
 
 class Geo:
@@ -82,13 +83,16 @@ class Geo:
         shape = (board.width, board.height, self.los_block)
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
-        self._ranges, self.range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
+        self._ranges, self._range_masks = _RANGE_TABLES.setdefault(shape, ({}, {}))
         # (figure, cell, MP, the figures' cells within that MP) -> its Move intents there:
         # rules.krosmaster.legal
-        self.move_cache: dict[tuple[int, int, int, tuple[int, ...]], tuple[Any, ...]] = {}
+        self.move_cache: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
+        # Each cell with its neighbours, as bits: no sight line is needed at distance 0 or 1.
+        self.near_masks = tuple(_mask(nb) | 1 << c for c, nb in enumerate(self.grid.neighbours))
         self.rows = tuple(c // board.width for c in range(board.width * board.height))
         self.cols = tuple(c % board.width for c in range(board.width * board.height))
         self._distances: dict[int, tuple[int, ...]] = {}
+        self._balls: list[list[int] | None] = [None] * len(self.rows)
 
     def reach(self, start: int, steps: int, taken: Collection[int]) -> list[int]:
         """The cells a figure on ``start`` can walk to in at most ``steps`` moves, around
@@ -121,6 +125,15 @@ class Geo:
                 abs(r - gr) + abs(c - gc) for r, c in zip(self.rows, self.cols, strict=True))
         return got
 
+    def ball(self, centre: int, radius: int) -> int:
+        """The cells within ``radius`` (Manhattan) of ``centre``, as bits."""
+        balls = self._balls[centre]
+        if balls is None:
+            far = self.distances(centre)
+            balls = self._balls[centre] = [_mask(c for c, d in enumerate(far) if d <= r)
+                                           for r in range(max(far) + 1)]
+        return balls[min(radius, len(balls) - 1)]
+
     def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus
         terrain that blocks line of sight (nothing can stand there to be targeted)."""
@@ -133,13 +146,23 @@ class Geo:
             self._ranges[key] = got
         return got
 
-    def in_range_set(self, origin: int, lo: int, hi: int, line: bool) -> frozenset[int]:
-        """``in_range`` as a set, for membership tests in legal-intent generation."""
-        key = (origin, lo, hi, line)
-        got = self.range_sets.get(key)
+    def range_mask(self, origin: int, shape: Shape) -> int:
+        """``in_range`` for a spell's ``(range, line)``, as bits (``1 << cell``)."""
+        table = self._range_masks.get(shape)
+        if table is None:
+            table = self._range_masks[shape] = [None] * len(self.rows)
+        got = table[origin]
         if got is None:
-            got = self.range_sets[key] = frozenset(self.in_range(origin, lo, hi, line))
+            (lo, hi), line = shape
+            got = table[origin] = _mask(self.in_range(origin, lo, hi, line))
         return got
+
+
+def _mask(cells: Iterable[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
 
 
 def _row_lines(text: str, first: int) -> list[int]:

@@ -33,6 +33,8 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int,
     ``goal`` is one of the cells the figure can reach (a legal Move's)."""
     start = fig.cell
     assert start is not None
+    if goal in geo.grid.neighbours[start]:
+        return [start, goal]  # every route leaves the start once: none is better than a step
     taken = {f.cell for f in s.figures}
     if risky is None:
         risky = tackle_cells(s, geo, fig.owner)

@@ -47,30 +47,23 @@ class Figure:
 
 class _Figures(GameState):
     """Which figures a state may change in place, in a slot that is not a field (neither
-    dumped nor compared): None, all of them (no copy was made from or to this state); else
-    the ids of those it copied for itself since."""
+    dumped nor compared): a bit per figure id, all set (-1) while no copy was made from or
+    to this state; else the bits of those it copied for itself since."""
 
-    __slots__ = ("_owned",)
+    __slots__ = ("_owned", "memo")
 
-    _owned: set[int] | None
+    _owned: int
+    # What the rules worked out once from the catalog and the map (``legal.spell_aims``),
+    # shared by copies: it holds the catalog and the map it was made from.
+    memo: object
     figures: list[Figure]  # the dataclass's field
-
-    def _own_all(self) -> None:
-        self._owned = None
-
-    def _share_figures(self, other: _Figures) -> None:
-        """``other`` is a copy of this state holding the same figures: each copies one
-        before it first changes it."""
-        other._owned = set()
-        self._owned = set()
 
     def mut(self, fid: int) -> Figure:
         """Figure ``fid``, to change in place: this state's own (copied first if shared)."""
-        owned = self._owned
         fig = self.figures[fid]
-        if owned is not None and fid not in owned:
+        if not self._owned >> fid & 1:
             fig = self.figures[fid] = fig.copy()
-            owned.add(fid)
+            self._owned |= 1 << fid
         return fig
 
 
@@ -107,12 +100,14 @@ class KState(_Figures):
 
     def __post_init__(self) -> None:
         GameState.__post_init__(self)
-        self._own_all()
+        self._owned = -1
+        self.memo = None
 
     def copy(self) -> Self:
         new = self.shallow()
+        new.memo = self.memo
         new.figures = list(self.figures)
-        self._share_figures(new)
+        new._owned = self._owned = 0  # both now share every figure
         return new
 
     # ---- reading ----------------------------------------------------------------------
