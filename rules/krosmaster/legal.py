@@ -59,9 +59,10 @@ def spell_aims(s: KState) -> tuple[tuple[SpellAim, ...], ...]:
     """Each card's spells as ``SpellAim``s, by catalog index: made once per catalog."""
     memo = s.memo
     if not isinstance(memo, tuple) or memo[0] is not s.catalog:
-        memo = s.memo = (s.catalog, tuple(
+        memo = (s.catalog, tuple(
             tuple((i, sp.ap, (sp.range, sp.line), sp.los, sp.target)
                   for i, sp in enumerate(card.spells)) for card in s.catalog))
+        s.remember(memo)
     aims: tuple[tuple[SpellAim, ...], ...] = memo[1]
     return aims
 

@@ -48,15 +48,29 @@ class Figure:
 class _Figures(GameState):
     """Which figures a state may change in place, in a slot that is not a field (neither
     dumped nor compared): a bit per figure id, all set (-1) while no copy was made from or
-    to this state; else the bits of those it copied for itself since."""
+    to this state; else the bits of those it copied for itself since. (Slots written here,
+    not in the dataclass: mypy sees only the dataclass's own.)"""
 
     __slots__ = ("_owned", "memo")
 
     _owned: int
-    # What the rules worked out once from the catalog and the map (``legal.spell_aims``),
-    # shared by copies: it holds the catalog and the map it was made from.
+    # What the rules worked out once from the catalog (``legal.spell_aims``), shared by
+    # copies: it holds the catalog it was made from.
     memo: object
     figures: list[Figure]  # the dataclass's field
+
+    def _fresh(self) -> None:
+        self._owned = -1
+        self.memo = None
+
+    def _copied_to(self, new: _Figures) -> None:
+        """``new`` is a copy of this state holding the same figures: each copies one
+        before it first changes it."""
+        new.memo = self.memo
+        new._owned = self._owned = 0
+
+    def remember(self, memo: object) -> None:
+        self.memo = memo
 
     def mut(self, fid: int) -> Figure:
         """Figure ``fid``, to change in place: this state's own (copied first if shared)."""
@@ -100,14 +114,12 @@ class KState(_Figures):
 
     def __post_init__(self) -> None:
         GameState.__post_init__(self)
-        self._owned = -1
-        self.memo = None
+        self._fresh()
 
     def copy(self) -> Self:
         new = self.shallow()
-        new.memo = self.memo
         new.figures = list(self.figures)
-        new._owned = self._owned = 0  # both now share every figure
+        self._copied_to(new)
         return new
 
     # ---- reading ----------------------------------------------------------------------
