@@ -132,7 +132,7 @@ class Geo:
             far = self.distances(centre)
             balls = self._balls[centre] = [_mask(c for c, d in enumerate(far) if d <= r)
                                            for r in range(max(far) + 1)]
-        return balls[min(radius, len(balls) - 1)]
+        return balls[radius] if radius < len(balls) else balls[-1]
 
     def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus

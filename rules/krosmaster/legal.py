@@ -42,14 +42,6 @@ def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell) -> tuple[list[in
     return seen, hidden
 
 
-def _fits(spell: Spell, fig: Figure, target: Figure) -> bool:
-    if spell.target == "enemy":
-        return target.owner != fig.owner
-    if spell.target == "ally":
-        return target.owner == fig.owner
-    return True
-
-
 # A spell as aiming reads it: its index on the card, AP, (range, line), whether it needs a
 # sight line, and the side it targets.
 SpellAim = tuple[int, int, Shape, bool, str]
@@ -270,8 +262,7 @@ def _explain_cast(s: KState, geo: Geo, fig: Figure, intent: Cast) -> str:
     occ = s.occupant()
     if intent.target not in occ:
         return f"{spell.name} needs a figure on the target cell."
-    target = s.figures[occ[intent.target]]
-    if not _fits(spell, fig, target):
+    if not Aim(geo, s.figures, fig.owner).sides[spell.target] >> intent.target & 1:
         return f"{spell.name} targets {'an enemy' if spell.target == 'enemy' else 'an ally'}."
     assert fig.cell is not None
     g = geo.grid

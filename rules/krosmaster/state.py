@@ -132,8 +132,9 @@ class KState(_Figures):
     def named(self, fig: Figure) -> str:
         """How a log line names a figure: "Player 2's Iop" while both players have a figure
         of that name on the board (``rules.core.naming``), else its name."""
-        return whose(self.name(fig), fig.owner,
-                     ((f.owner, self.name(f)) for f in self.figures if f.cell is not None))
+        cat, owner = self.catalog, fig.owner
+        return whose(cat[fig.card].name, owner, ((f.owner, cat[f.card].name) for f in self.figures
+                                                 if f.cell is not None and f.owner != owner))
 
     def acting(self) -> Figure | None:
         """The figure in its Activation, if any."""
