@@ -152,21 +152,21 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
     ap_before = target.ap
     fig = s.mut(fig.id)
     fig.ap -= spell.ap
+    # The log names both once: nobody leaves the board before the damage line.
+    by, on = (s.named(fig), s.named(target)) if s.loud else ("", "")
     if s.loud:
-        s.log("cast", f"{s.named(fig)} casts {spell.name} on {s.named(target)}.", fig.owner,
+        s.log("cast", f"{by} casts {spell.name} on {on}.", fig.owner,
               data={"figure": fig.id, "spell": spell_no, "target": cell})
     dealt = 0
     if spell.damage > 0:
-        crit_faces = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner,
-                          who=s.named(fig) if s.loud else "")
-        armour_faces = roll(s, 1 + s.power(target, "armour"), "Armour", target.owner,
-                            who=s.named(target) if s.loud else "")
+        crit_faces = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner, who=by)
+        armour_faces = roll(s, 1 + s.power(target, "armour"), "Armour", target.owner, who=on)
         crit = count_faces(crit_faces, "critical", _WILD)
         armour = count_faces(armour_faces, "armour", _WILD)
         dealt = min(target.hp, max(0, spell.damage + crit - armour))
         hp = target.hp - dealt
         if s.loud:
-            s.log("damage", f"{s.named(target)} takes {dealt} damage ({spell.damage} +{crit} "
+            s.log("damage", f"{on} takes {dealt} damage ({spell.damage} +{crit} "
                   f"critical -{armour} armour), {hp} HP left.", fig.owner,
                   data={"figure": target.id, "amount": dealt})
         target = s.mut(target.id)

@@ -90,11 +90,12 @@ def refund(s: KState) -> None:
 def next_figure(s: KState, slot: int) -> None:
     """R-10: figures play left to right; each starts with its Preliminary phase."""
     line = s.timelines[s.active]
+    figs = s.figures
     for i in range(slot, len(line)):
-        fig = s.figures[line[i]]
-        if not fig.alive:
+        fig = figs[line[i]]
+        if fig.cell is None:
             continue
-        card = s.card(fig)
+        card = s.catalog[fig.card]
         # House rule H14: MP and AP refill in the Preliminary phase.
         fig = s.mut(fig.id)
         fig.mp, fig.ap = card.mp, card.ap

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from operator import attrgetter
 
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
@@ -178,8 +179,7 @@ def _move_intents(g: Geo, fig: Figure, here: int, aim: Aim) -> tuple[Intent, ...
     return got
 
 
-def _active(s: KState) -> int:
-    return s.active
+_active: Callable[[KState], int] = attrgetter("active")  # asked every step: a C call
 
 
 # Krosmaster's timing as a table (rules.core.stages): the phase names the stage; the active
@@ -193,7 +193,7 @@ STAGES: Stages[KState] = Stages([
     Stage("activation", _active, ("end_activation", "move", "cast", "buy_gg"),
           title="an Activation", generate=_activation),
     Stage("over", lambda s: None, (), title="the end of the game"),
-], lambda s: s.phase)
+], attrgetter("phase"))
 
 
 _PHASE_HINT = {
