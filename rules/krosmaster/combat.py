@@ -14,6 +14,7 @@ from rules.krosmaster.flow import check_end, roll
 from rules.krosmaster.state import Figure, KState, set_pair
 
 _WILD = (house.WILD_FACE,)
+_NEVER = 1 << 30  # further than any route
 
 
 def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:
@@ -35,11 +36,15 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int,
     assert start is not None
     if goal in geo.grid.neighbours[start]:
         return [start, goal]  # every route leaves the start once: none is better than a step
-    taken = {f.cell for f in s.figures}
     if risky is None:
         risky = tackle_cells(s, geo, fig.owner)
     nb = geo.open_neighbours  # terrain that blocks movement is left out already
-    to_goal = geo.distances(goal)
+    # Each cell's distance to the goal, too far for any route where a figure stands (the
+    # mover's own cell too: a route does not come back to it).
+    to_goal = list(geo.distances(goal))
+    for f in s.figures:
+        if f.cell is not None:
+            to_goal[f.cell] = _NEVER
     # One pair of tables per number of steps: cell -> tackles so far, cell -> cell it came
     # from (both filled in the same order: a cell keeps the place where it was first seen).
     # A cell further from the goal than the steps left is left out: no route through it
@@ -54,7 +59,7 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int,
             if cur in risky:
                 cost += 1
             for n in nb[cur]:
-                if n in taken or to_goal[n] > left:
+                if to_goal[n] > left:
                     continue
                 old = cost_to.get(n)
                 if old is None or cost < old:
