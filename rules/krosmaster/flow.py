@@ -133,8 +133,8 @@ def check_end(s: KState) -> None:
     """House rule H3: no GG or no figure left loses; both at once is a draw."""
     if s.phase == "over":
         return
-    lost = [s.gg[p] <= 0 or not any(f.alive for f in s.figures if f.owner == p)
-            for p in (0, 1)]
+    standing = {f.owner for f in s.figures if f.cell is not None}
+    lost = [s.gg[p] <= 0 or p not in standing for p in (0, 1)]
     if not any(lost):
         return
     if all(lost):
