@@ -20,6 +20,8 @@ import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import accumulate
+from operator import or_
 from pathlib import Path
 from typing import Any
 
@@ -130,8 +132,10 @@ class Geo:
         balls = self._balls[centre]
         if balls is None:
             far = self.distances(centre)
-            balls = self._balls[centre] = [_mask(c for c, d in enumerate(far) if d <= r)
-                                           for r in range(max(far) + 1)]
+            rings = [0] * (max(far) + 1)
+            for c, d in enumerate(far):
+                rings[d] |= 1 << c
+            balls = self._balls[centre] = list(accumulate(rings, or_))
         return balls[radius] if radius < len(balls) else balls[-1]
 
     def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
