@@ -64,7 +64,7 @@ class Board:
 RangeKey = tuple[int, int, int, bool]
 Shape = tuple[tuple[int, int], bool]  # a spell's (range, line)
 _RANGE_TABLES: dict[tuple[int, int, frozenset[int]],
-                    tuple[dict[RangeKey, tuple[int, ...]], dict[Shape, list[int | None]]]] = {}
+                    tuple[dict[RangeKey, tuple[int, ...]], dict[Shape, tuple[int, ...]]]] = {}
 
 
 class Geo:
@@ -150,15 +150,13 @@ class Geo:
             self._ranges[key] = got
         return got
 
-    def range_mask(self, origin: int, shape: Shape) -> int:
-        """``in_range`` for a spell's ``(range, line)``, as bits (``1 << cell``)."""
-        table = self._range_masks.get(shape)
-        if table is None:
-            table = self._range_masks[shape] = [None] * len(self.rows)
-        got = table[origin]
+    def range_masks(self, shape: Shape) -> tuple[int, ...]:
+        """``in_range`` for a spell's ``(range, line)`` from each origin, as bits."""
+        got = self._range_masks.get(shape)
         if got is None:
             (lo, hi), line = shape
-            got = table[origin] = _mask(self.in_range(origin, lo, hi, line))
+            got = self._range_masks[shape] = tuple(
+                _mask(self.in_range(c, lo, hi, line)) for c in range(len(self.rows)))
         return got
 
 

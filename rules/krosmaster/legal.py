@@ -8,7 +8,7 @@ from operator import attrgetter
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.krosmaster import house
-from rules.krosmaster.board import Geo, Shape
+from rules.krosmaster.board import Geo
 from rules.krosmaster.cards import Spell
 from rules.krosmaster.intents import (
     BuyGG,
@@ -43,20 +43,21 @@ def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell) -> tuple[list[in
     return seen, hidden
 
 
-# A spell as aiming reads it: its index on the card, AP, (range, line), whether it needs a
-# sight line, and the side it targets.
-SpellAim = tuple[int, int, Shape, bool, str]
+# A spell as aiming reads it: its index on the card, AP, cells in range from each origin
+# (``Geo.range_masks``), whether it needs a sight line, and the side it targets.
+SpellAim = tuple[int, int, tuple[int, ...], bool, str]
 
 
 def spell_aims(s: KState) -> tuple[tuple[SpellAim, ...], ...]:
-    """Each card's spells as ``SpellAim``s, by catalog index: made once per catalog."""
+    """Each card's spells as ``SpellAim``s, by catalog index: made once per catalog and map."""
     memo = s.memo
-    if not isinstance(memo, tuple) or memo[0] is not s.catalog:
-        memo = (s.catalog, tuple(
-            tuple((i, sp.ap, (sp.range, sp.line), sp.los, sp.target)
+    g = s.board.geo
+    if not isinstance(memo, tuple) or memo[0] is not s.catalog or memo[1] is not g:
+        memo = (s.catalog, g, tuple(
+            tuple((i, sp.ap, g.range_masks((sp.range, sp.line)), sp.los, sp.target)
                   for i, sp in enumerate(card.spells)) for card in s.catalog))
         s.remember(memo)
-    aims: tuple[tuple[SpellAim, ...], ...] = memo[1]
+    aims: tuple[tuple[SpellAim, ...], ...] = memo[2]
     return aims
 
 
@@ -95,7 +96,7 @@ class Aim:
     def targets(self, here: int, spell: SpellAim) -> list[int]:
         """Cells holding a figure ``spell`` may be cast on from ``here`` (AP aside)."""
         geo = self.geo
-        hits = geo.range_mask(here, spell[2]) & self.sides[spell[4]]
+        hits = spell[2][here] & self.sides[spell[4]]
         if not hits:
             return []
         out = [c for c in self.cells if c is not None and hits >> c & 1]

@@ -54,8 +54,8 @@ class _Figures(GameState):
     __slots__ = ("_owned", "memo")
 
     _owned: int
-    # What the rules worked out once from the catalog (``legal.spell_aims``), shared by
-    # copies: it holds the catalog it was made from.
+    # What the rules worked out once from the catalog and the map (``legal.spell_aims``),
+    # shared by copies: it holds the catalog and the map it was made from.
     memo: object
     figures: list[Figure]  # the dataclass's field
 
