@@ -61,10 +61,8 @@ class Board:
         return state
 
 
-RangeKey = tuple[int, int, int, bool]
 Shape = tuple[tuple[int, int], bool]  # a spell's (range, line)
-_RANGE_TABLES: dict[tuple[int, int, frozenset[int]],
-                    tuple[dict[RangeKey, tuple[int, ...]], dict[Shape, tuple[int, ...]]]] = {}
+_RANGE_TABLES: dict[tuple[int, int, frozenset[int]], dict[Shape, tuple[int, ...]]] = {}
 
 
 class Geo:
@@ -72,7 +70,6 @@ class Geo:
     and per-origin range lists."""
 
     def __init__(self, board: Board) -> None:
-        self.board = board
         self.grid = SquareGrid(board.width, board.height)
         t = board.terrain
         self.move_block = frozenset(i for i, k in enumerate(t) if k in house.MOVE_BLOCKING)
@@ -85,9 +82,9 @@ class Geo:
         shape = (board.width, board.height, self.los_block)
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
-        self._ranges, self._range_masks = _RANGE_TABLES.setdefault(shape, ({}, {}))
-        # (figure, cell, MP, the figures' cells within that MP) -> its Move intents there:
-        # rules.krosmaster.legal
+        self._range_masks = _RANGE_TABLES.setdefault(shape, {})
+        # (figure, cell, MP, the occupied cells within that MP as bits) -> its Move intents
+        # there: rules.krosmaster.legal
         self.move_cache: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
         # Each cell with its neighbours, as bits: no sight line is needed at distance 0 or 1.
         self.near_masks = tuple(_mask(nb) | 1 << c for c, nb in enumerate(self.grid.neighbours))
@@ -138,17 +135,12 @@ class Geo:
             balls = self._balls[centre] = list(accumulate(rings, or_))
         return balls[radius] if radius < len(balls) else balls[-1]
 
-    def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
+    def in_range(self, origin: int, lo: int, hi: int, line: bool) -> list[int]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus
         terrain that blocks line of sight (nothing can stand there to be targeted)."""
-        key = (origin, lo, hi, line)
-        got = self._ranges.get(key)
-        if got is None:
-            g = self.grid
-            got = tuple(c for c in g.within(origin, lo, hi)
-                        if c not in self.los_block and (not line or g.in_line(origin, c)))
-            self._ranges[key] = got
-        return got
+        g = self.grid
+        return [c for c in g.within(origin, lo, hi)
+                if c not in self.los_block and (not line or g.in_line(origin, c))]
 
     def range_masks(self, shape: Shape) -> tuple[int, ...]:
         """``in_range`` for a spell's ``(range, line)`` from each origin, as bits."""

@@ -33,7 +33,7 @@ def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell) -> tuple[list[in
     lo, hi = spell.range
     cells = geo.in_range(fig.cell, lo, hi, spell.line)
     if not spell.los:
-        return list(cells), []
+        return cells, []
     blocks = Aim(geo, s.figures, fig.owner).wall()
     los = geo.grid.line_of_sight
     seen: list[int] = []
