@@ -10,7 +10,7 @@ first when the state does not own it yet (a step changes one or two of eight).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field
 
@@ -71,6 +71,14 @@ class _Figures(GameState):
 
     def remember(self, memo: object) -> None:
         self.memo = memo
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        # Pickled (a view sent to the computer player's process) without the memo, which
+        # holds the map's geometry: the other side makes its own (as ``Board`` does).
+        slots = {k: getattr(self, k) for cls in type(self).__mro__
+                 for k in getattr(cls, "__slots__", ()) if hasattr(self, k)}
+        slots["memo"] = None
+        return None, slots
 
     def mut(self, fid: int) -> Figure:
         """Figure ``fid``, to change in place: this state's own (copied first if shared)."""
