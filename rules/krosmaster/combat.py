@@ -27,17 +27,14 @@ def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:
     return out
 
 
-def best_path(s: KState, geo: Geo, fig: Figure, goal: int,
-              risky: set[int] | None = None) -> list[int]:
+def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: set[int]) -> list[int]:
     """House rule H10: within the MP left, the route with the fewest tackles, then shortest.
-    (``risky``: ``tackle_cells`` of the mover's owner, when the caller has it already.)
-    ``goal`` is one of the cells the figure can reach (a legal Move's)."""
+    (``risky``: ``tackle_cells`` of the mover's owner.) ``goal`` is one of the cells the
+    figure can reach (a legal Move's)."""
     start = fig.cell
     assert start is not None
     if goal in geo.grid.neighbours[start]:
         return [start, goal]  # every route leaves the start once: none is better than a step
-    if risky is None:
-        risky = tackle_cells(s, geo, fig.owner)
     nb = geo.open_neighbours  # terrain that blocks movement is left out already
     # Each cell's distance to the goal, too far for any route where a figure stands (the
     # mover's own cell too: a route does not come back to it).
