@@ -17,9 +17,11 @@ Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import accumulate
+from operator import or_
 from pathlib import Path
 from typing import Any
 
@@ -59,9 +61,8 @@ class Board:
         return state
 
 
-RangeKey = tuple[int, int, int, bool]
-_RANGE_TABLES: dict[tuple[int, int, frozenset[int]],
-                    tuple[dict[RangeKey, tuple[int, ...]], dict[RangeKey, frozenset[int]]]] = {}
+Shape = tuple[tuple[int, int], bool]  # a spell's (range, line)
+_RANGE_TABLES: dict[tuple[int, int, frozenset[int]], dict[Shape, tuple[int, ...]]] = {}
 
 
 class Geo:
@@ -69,7 +70,6 @@ class Geo:
     and per-origin range lists."""
 
     def __init__(self, board: Board) -> None:
-        self.board = board
         self.grid = SquareGrid(board.width, board.height)
         t = board.terrain
         self.move_block = frozenset(i for i, k in enumerate(t) if k in house.MOVE_BLOCKING)
@@ -82,13 +82,16 @@ class Geo:
         shape = (board.width, board.height, self.los_block)
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
-        self._ranges, self.range_sets = _RANGE_TABLES.setdefault(shape, ({}, {}))
-        # (figure, cell, MP, the figures' cells within that MP) -> its Move intents there:
-        # rules.krosmaster.legal
-        self.move_cache: dict[tuple[int, int, int, tuple[int, ...]], tuple[Any, ...]] = {}
+        self._range_masks = _RANGE_TABLES.setdefault(shape, {})
+        # (figure, cell, MP, the occupied cells within that MP as bits) -> its Move intents
+        # there: rules.krosmaster.legal
+        self.move_cache: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
+        # Each cell with its neighbours, as bits: no sight line is needed at distance 0 or 1.
+        self.near_masks = tuple(_mask(nb) | 1 << c for c, nb in enumerate(self.grid.neighbours))
         self.rows = tuple(c // board.width for c in range(board.width * board.height))
         self.cols = tuple(c % board.width for c in range(board.width * board.height))
         self._distances: dict[int, tuple[int, ...]] = {}
+        self._balls: list[list[int] | None] = [None] * len(self.rows)
 
     def reach(self, start: int, steps: int, taken: Collection[int]) -> list[int]:
         """The cells a figure on ``start`` can walk to in at most ``steps`` moves, around
@@ -121,25 +124,39 @@ class Geo:
                 abs(r - gr) + abs(c - gc) for r, c in zip(self.rows, self.cols, strict=True))
         return got
 
-    def in_range(self, origin: int, lo: int, hi: int, line: bool) -> tuple[int, ...]:
+    def ball(self, centre: int, radius: int) -> int:
+        """The cells within ``radius`` (Manhattan) of ``centre``, as bits."""
+        balls = self._balls[centre]
+        if balls is None:
+            far = self.distances(centre)
+            rings = [0] * (max(far) + 1)
+            for c, d in enumerate(far):
+                rings[d] |= 1 << c
+            balls = self._balls[centre] = list(accumulate(rings, or_))
+        return balls[radius] if radius < len(balls) else balls[-1]
+
+    def in_range(self, origin: int, lo: int, hi: int, line: bool) -> list[int]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus
         terrain that blocks line of sight (nothing can stand there to be targeted)."""
-        key = (origin, lo, hi, line)
-        got = self._ranges.get(key)
+        g = self.grid
+        return [c for c in g.within(origin, lo, hi)
+                if c not in self.los_block and (not line or g.in_line(origin, c))]
+
+    def range_masks(self, shape: Shape) -> tuple[int, ...]:
+        """``in_range`` for a spell's ``(range, line)`` from each origin, as bits."""
+        got = self._range_masks.get(shape)
         if got is None:
-            g = self.grid
-            got = tuple(c for c in g.within(origin, lo, hi)
-                        if c not in self.los_block and (not line or g.in_line(origin, c)))
-            self._ranges[key] = got
+            (lo, hi), line = shape
+            got = self._range_masks[shape] = tuple(
+                _mask(self.in_range(c, lo, hi, line)) for c in range(len(self.rows)))
         return got
 
-    def in_range_set(self, origin: int, lo: int, hi: int, line: bool) -> frozenset[int]:
-        """``in_range`` as a set, for membership tests in legal-intent generation."""
-        key = (origin, lo, hi, line)
-        got = self.range_sets.get(key)
-        if got is None:
-            got = self.range_sets[key] = frozenset(self.in_range(origin, lo, hi, line))
-        return got
+
+def _mask(cells: Iterable[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
 
 
 def _row_lines(text: str, first: int) -> list[int]:

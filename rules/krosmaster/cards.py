@@ -8,7 +8,6 @@ from typing import Any, Literal
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from rules.core.cards import load_table_array
-from rules.core.errors import DataError
 from rules.core.model import Frozen
 from rules.krosmaster import house
 from rules.krosmaster.effects import EFFECTS
@@ -38,18 +37,6 @@ class Spell(Frozen):
         if not 0 <= lo <= hi <= 24:
             raise ValueError(f"range {lo}-{hi}: need 0 <= min <= max <= 24")
         return self
-
-    def describe(self) -> str:
-        lo, hi = self.range
-        bits = [f"{self.ap} AP", f"range {lo}-{hi}" if lo != hi else f"range {lo}"]
-        if self.line:
-            bits.append("straight line")
-        if not self.los:
-            bits.append("no line of sight needed")
-        if self.damage:
-            bits.append(f"{self.damage} damage")
-        bits += [f"{e.name} {e.amount}" for e in self.effects]
-        return f"{self.name} ({', '.join(bits)})"
 
 
 class KrosmasterCard(Frozen):
@@ -88,15 +75,6 @@ def _check_card(card: KrosmasterCard) -> list[tuple[tuple[str | int, ...], str]]
                 out.append((("spells", i, "effects", j),
                             f"unknown effect {eff.name!r} (known: {known})"))
     return out
-
-
-def load_krosmasters(path: Path) -> dict[str, KrosmasterCard]:
-    cards = load_table_array(path, "krosmaster", KrosmasterCard, _check_card)
-    seen: dict[str, KrosmasterCard] = {}
-    dupes = [c.name for c in cards if c.name in seen or seen.setdefault(c.name, c) is not c]
-    if dupes:
-        raise DataError([f"{path}:1: krosmaster '{n}': name: used twice" for n in dupes])
-    return seen
 
 
 def load_teams(path: Path, catalog: dict[str, KrosmasterCard]) -> dict[str, Team]:

@@ -14,6 +14,7 @@ from rules.krosmaster.flow import check_end, roll
 from rules.krosmaster.state import Figure, KState, set_pair
 
 _WILD = (house.WILD_FACE,)
+_NEVER = 1 << 30  # further than any route
 
 
 def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:
@@ -26,18 +27,21 @@ def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:
     return out
 
 
-def best_path(s: KState, geo: Geo, fig: Figure, goal: int,
-              risky: set[int] | None = None) -> list[int]:
+def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: set[int]) -> list[int]:
     """House rule H10: within the MP left, the route with the fewest tackles, then shortest.
-    (``risky``: ``tackle_cells`` of the mover's owner, when the caller has it already.)
-    ``goal`` is one of the cells the figure can reach (a legal Move's)."""
+    (``risky``: ``tackle_cells`` of the mover's owner.) ``goal`` is one of the cells the
+    figure can reach (a legal Move's)."""
     start = fig.cell
     assert start is not None
-    taken = {f.cell for f in s.figures}
-    if risky is None:
-        risky = tackle_cells(s, geo, fig.owner)
+    if goal in geo.grid.neighbours[start]:
+        return [start, goal]  # every route leaves the start once: none is better than a step
     nb = geo.open_neighbours  # terrain that blocks movement is left out already
-    to_goal = geo.distances(goal)
+    # Each cell's distance to the goal, too far for any route where a figure stands (the
+    # mover's own cell too: a route does not come back to it).
+    to_goal = list(geo.distances(goal))
+    for f in s.figures:
+        if f.cell is not None:
+            to_goal[f.cell] = _NEVER
     # One pair of tables per number of steps: cell -> tackles so far, cell -> cell it came
     # from (both filled in the same order: a cell keeps the place where it was first seen).
     # A cell further from the goal than the steps left is left out: no route through it
@@ -52,7 +56,7 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int,
             if cur in risky:
                 cost += 1
             for n in nb[cur]:
-                if n in taken or to_goal[n] > left:
+                if to_goal[n] > left:
                     continue
                 old = cost_to.get(n)
                 if old is None or cost < old:
@@ -150,21 +154,21 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
     ap_before = target.ap
     fig = s.mut(fig.id)
     fig.ap -= spell.ap
+    # The log names both once: nobody leaves the board before the damage line.
+    by, on = (s.named(fig), s.named(target)) if s.loud else ("", "")
     if s.loud:
-        s.log("cast", f"{s.named(fig)} casts {spell.name} on {s.named(target)}.", fig.owner,
+        s.log("cast", f"{by} casts {spell.name} on {on}.", fig.owner,
               data={"figure": fig.id, "spell": spell_no, "target": cell})
     dealt = 0
     if spell.damage > 0:
-        crit_faces = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner,
-                          who=s.named(fig) if s.loud else "")
-        armour_faces = roll(s, 1 + s.power(target, "armour"), "Armour", target.owner,
-                            who=s.named(target) if s.loud else "")
+        crit_faces = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner, who=by)
+        armour_faces = roll(s, 1 + s.power(target, "armour"), "Armour", target.owner, who=on)
         crit = count_faces(crit_faces, "critical", _WILD)
         armour = count_faces(armour_faces, "armour", _WILD)
         dealt = min(target.hp, max(0, spell.damage + crit - armour))
         hp = target.hp - dealt
         if s.loud:
-            s.log("damage", f"{s.named(target)} takes {dealt} damage ({spell.damage} +{crit} "
+            s.log("damage", f"{on} takes {dealt} damage ({spell.damage} +{crit} "
                   f"critical -{armour} armour), {hp} HP left.", fig.owner,
                   data={"figure": target.id, "amount": dealt})
         target = s.mut(target.id)

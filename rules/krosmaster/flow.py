@@ -90,11 +90,12 @@ def refund(s: KState) -> None:
 def next_figure(s: KState, slot: int) -> None:
     """R-10: figures play left to right; each starts with its Preliminary phase."""
     line = s.timelines[s.active]
+    figs = s.figures
     for i in range(slot, len(line)):
-        fig = s.figures[line[i]]
-        if not fig.alive:
+        fig = figs[line[i]]
+        if fig.cell is None:
             continue
-        card = s.card(fig)
+        card = s.catalog[fig.card]
         # House rule H14: MP and AP refill in the Preliminary phase.
         fig = s.mut(fig.id)
         fig.mp, fig.ap = card.mp, card.ap
@@ -132,8 +133,8 @@ def check_end(s: KState) -> None:
     """House rule H3: no GG or no figure left loses; both at once is a draw."""
     if s.phase == "over":
         return
-    lost = [s.gg[p] <= 0 or not any(f.alive for f in s.figures if f.owner == p)
-            for p in (0, 1)]
+    standing = {f.owner for f in s.figures if f.cell is not None}
+    lost = [s.gg[p] <= 0 or p not in standing for p in (0, 1)]
     if not any(lost):
         return
     if all(lost):

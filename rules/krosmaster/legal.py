@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from operator import attrgetter
 
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
@@ -25,21 +26,15 @@ from rules.krosmaster.state import Figure, KState
 _DOFUS_CHOICES = ("critical", "armour", "dodge", "lock")
 
 
-def sight_blockers(s: KState, geo: Geo) -> frozenset[int]:
-    """Trees and every figure (house rule H7); the ray excludes its own two ends."""
-    return Aim(geo, s.figures, 0).wall()
-
-
-def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell,
-                blocks: frozenset[int] | None = None) -> tuple[list[int], list[int]]:
+def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell) -> tuple[list[int], list[int]]:
     """Cells in the spell's range (and line): those in line of sight, those blocked."""
     if fig.cell is None:
         return [], []
     lo, hi = spell.range
     cells = geo.in_range(fig.cell, lo, hi, spell.line)
     if not spell.los:
-        return list(cells), []
-    blocks = sight_blockers(s, geo) if blocks is None else blocks
+        return cells, []
+    blocks = Aim(geo, s.figures, fig.owner).wall()
     los = geo.grid.line_of_sight
     seen: list[int] = []
     hidden: list[int] = []
@@ -48,69 +43,68 @@ def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell,
     return seen, hidden
 
 
-def _fits(spell: Spell, fig: Figure, target: Figure) -> bool:
-    if spell.target == "enemy":
-        return target.owner != fig.owner
-    if spell.target == "ally":
-        return target.owner == fig.owner
-    return True
+# A spell as aiming reads it: its index on the card, AP, cells in range from each origin
+# (``Geo.range_masks``), whether it needs a sight line, and the side it targets.
+SpellAim = tuple[int, int, tuple[int, ...], bool, str]
+
+
+def spell_aims(s: KState) -> tuple[tuple[SpellAim, ...], ...]:
+    """Each card's spells as ``SpellAim``s, by catalog index: made once per catalog and map."""
+    memo = s.memo
+    g = s.board.geo
+    if not isinstance(memo, tuple) or memo[0] is not s.catalog or memo[1] is not g:
+        memo = (s.catalog, g, tuple(
+            tuple((i, sp.ap, g.range_masks((sp.range, sp.line)), sp.los, sp.target)
+                  for i, sp in enumerate(card.spells)) for card in s.catalog))
+        s.remember(memo)
+    aims: tuple[tuple[SpellAim, ...], ...] = memo[2]
+    return aims
 
 
 class Aim:
-    """Aiming spells from one position: the cells of the standing figures by side, as seen
-    from ``owner``, in figure order, and the sight blockers, each made once when a spell first
-    needs it. ``targets`` is the rule of which figures a spell may be cast on (AP aside): the
+    """Aiming spells from one position, as seen from ``owner``: every figure's cell (None once
+    knocked out) in figure order, the cells of the standing figures of each side as bits, and
+    the sight blockers (trees and every figure, house rule H7), made when a spell first needs
+    them. ``targets`` is the rule of which figures a spell may be cast on (AP aside): the
     legal intents and the highlights both ask it."""
 
-    __slots__ = ("geo", "figs", "owner", "_pools", "_wall")
+    __slots__ = ("geo", "cells", "sides", "_wall")
 
     def __init__(self, geo: Geo, figs: Sequence[Figure], owner: int) -> None:
         self.geo = geo
-        self.figs = figs
-        self.owner = owner
-        self._pools: dict[str, list[int]] = {}
+        cells: list[int | None] = []
+        mine = theirs = 0
+        for f in figs:
+            c = f.cell
+            cells.append(c)
+            if c is not None:
+                if f.owner == owner:
+                    mine |= 1 << c
+                else:
+                    theirs |= 1 << c
+        self.cells = tuple(cells)
+        # the figures a spell aimed at "enemy", "ally" or "any" may hit
+        self.sides = {"enemy": theirs, "ally": mine, "any": mine | theirs}
         self._wall: frozenset[int] | None = None
 
-    def pool(self, target: str) -> list[int]:
-        """The cells of the figures a spell aimed at ``target`` may hit."""
-        got = self._pools.get(target)
-        if got is None:
-            owner = self.owner
-            if target == "enemy":
-                got = [f.cell for f in self.figs if f.owner != owner and f.cell is not None]
-            elif target == "ally":
-                got = [f.cell for f in self.figs if f.owner == owner and f.cell is not None]
-            else:
-                got = [f.cell for f in self.figs if f.cell is not None]
-            self._pools[target] = got
-        return got
-
     def wall(self) -> frozenset[int]:
-        """``sight_blockers``."""
+        """What blocks a sight line: trees and every figure (the ray excludes its own ends)."""
         if self._wall is None:
-            self._wall = self.geo.los_block.union(
-                [f.cell for f in self.figs if f.cell is not None])
+            self._wall = self.geo.los_block.union([c for c in self.cells if c is not None])
         return self._wall
 
-    def targets(self, here: int, spell: Spell) -> list[int]:
+    def targets(self, here: int, spell: SpellAim) -> list[int]:
         """Cells holding a figure ``spell`` may be cast on from ``here`` (AP aside)."""
         geo = self.geo
-        lo, hi = spell.range
-        reach = geo.range_sets.get((here, lo, hi, spell.line))
-        if reach is None:
-            reach = geo.in_range_set(here, lo, hi, spell.line)
-        pool = self._pools.get(spell.target)
-        if pool is None:
-            pool = self.pool(spell.target)
-        out = [c for c in pool if c in reach]
-        if out and spell.los:
+        hits = spell[2][here] & self.sides[spell[4]]
+        if not hits:
+            return []
+        out = [c for c in self.cells if c is not None and hits >> c & 1]
+        near = geo.near_masks[here]
+        if spell[3] and hits & ~near:
             # No sight line is needed at distance 0 or 1.
-            near = geo.grid.neighbours[here]
-            for c in out:
-                if c != here and c not in near:
-                    seen = geo.grid.line_of_sight
-                    wall = self.wall()
-                    return [c for c in out if c == here or c in near or seen(here, c, wall)]
+            seen, wall = geo.grid.line_of_sight, self.wall()
+            return [c for c in out if near >> c & 1 or seen(here, c, wall)]
         return out
 
 
@@ -150,15 +144,14 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     if here is None:
         return out
     g = s.board.geo
-    cells = tuple([f.cell for f in figs])
-    if fig.mp > 0:
-        out += _move_intents(g, fig, here, cells)
-    ap = fig.ap
     aim = Aim(g, figs, fig.owner)
-    for i, spell in enumerate(s.catalog[fig.card].spells):
-        if spell.ap <= ap:
+    if fig.mp > 0:
+        out += _move_intents(g, fig, here, aim)
+    ap = fig.ap
+    for spell in spell_aims(s)[fig.card]:
+        if spell[1] <= ap:
             for c in aim.targets(here, spell):
-                out.append(Cast.of(fid, i, c))
+                out.append(Cast.of(fid, spell[0], c))
     if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
         out.append(BuyGG.of(fid))
     return out
@@ -167,29 +160,27 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
 _MOVES: dict[int, list[Move]] = {}  # figure id -> cell -> its Move (``Move.of``'s, at hand)
 
 
-def _move_intents(g: Geo, fig: Figure, here: int,
-                  cells: tuple[int | None, ...]) -> tuple[Intent, ...]:
+def _move_intents(g: Geo, fig: Figure, here: int, aim: Aim) -> tuple[Intent, ...]:
     """The acting figure's Moves, to the cells ``Geo.reach`` gives, in its order. They
     depend only on the figures within its MP of it (none further can block a route), so
     positions that differ only far away share them (remembered on the map's ``Geo``)."""
     mp = fig.mp
-    far = g.distances(here)
-    near = tuple([c for c in cells if c is not None and far[c] <= mp])
     fid = fig.id
-    key = (fid, here, mp, near)
+    key = (fid, here, mp, aim.sides["any"] & g.ball(here, mp))
     got = g.move_cache.get(key)
     if got is None:
         if len(g.move_cache) >= 20_000:
             g.move_cache.clear()
+        far = g.distances(here)
         row = _MOVES.get(fid)
         if row is None or len(row) < len(far):
             row = _MOVES[fid] = [Move.of(fid, c) for c in range(len(far))]
+        near = [c for c in aim.cells if c is not None and far[c] <= mp]
         got = g.move_cache[key] = tuple([row[c] for c in g.reach(here, mp, near)])
     return got
 
 
-def _active(s: KState) -> int:
-    return s.active
+_active: Callable[[KState], int] = attrgetter("active")  # asked every step: a C call
 
 
 # Krosmaster's timing as a table (rules.core.stages): the phase names the stage; the active
@@ -203,7 +194,7 @@ STAGES: Stages[KState] = Stages([
     Stage("activation", _active, ("end_activation", "move", "cast", "buy_gg"),
           title="an Activation", generate=_activation),
     Stage("over", lambda s: None, (), title="the end of the game"),
-], lambda s: s.phase)
+], attrgetter("phase"))
 
 
 _PHASE_HINT = {
@@ -272,8 +263,7 @@ def _explain_cast(s: KState, geo: Geo, fig: Figure, intent: Cast) -> str:
     occ = s.occupant()
     if intent.target not in occ:
         return f"{spell.name} needs a figure on the target cell."
-    target = s.figures[occ[intent.target]]
-    if not _fits(spell, fig, target):
+    if not Aim(geo, s.figures, fig.owner).sides[spell.target] >> intent.target & 1:
         return f"{spell.name} targets {'an enemy' if spell.target == 'enemy' else 'an ally'}."
     assert fig.cell is not None
     g = geo.grid

@@ -37,6 +37,7 @@ from rules.krosmaster.legal import (
     STAGES,
     Aim,
     explain,
+    spell_aims,
     spell_cells,
 )
 from rules.krosmaster.manual import KrosmasterManual
@@ -124,8 +125,8 @@ class KrosmasterRules(Ruleset[KState]):
         aim = Aim(g, state.figures, fig.owner)
         ap = fig.ap if is_acting else card.ap
         attack: set[int] = set()
-        for spell in card.spells:
-            if spell.ap <= ap:
+        for spell in spell_aims(state)[fig.card]:
+            if spell[1] <= ap:
                 attack.update(aim.targets(fig.cell, spell))
         out["attack"] = sorted(attack)
         return out

@@ -10,7 +10,7 @@ first when the state does not own it yet (a step changes one or two of eight).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field
 
@@ -47,30 +47,45 @@ class Figure:
 
 class _Figures(GameState):
     """Which figures a state may change in place, in a slot that is not a field (neither
-    dumped nor compared): None, all of them (no copy was made from or to this state); else
-    the ids of those it copied for itself since."""
+    dumped nor compared): a bit per figure id, all set (-1) while no copy was made from or
+    to this state; else the bits of those it copied for itself since. (Slots written here,
+    not in the dataclass: mypy sees only the dataclass's own.)"""
 
-    __slots__ = ("_owned",)
+    __slots__ = ("_owned", "memo")
 
-    _owned: set[int] | None
+    _owned: int
+    # What the rules worked out once from the catalog and the map (``legal.spell_aims``),
+    # shared by copies: it holds the catalog and the map it was made from.
+    memo: object
     figures: list[Figure]  # the dataclass's field
 
-    def _own_all(self) -> None:
-        self._owned = None
+    def _fresh(self) -> None:
+        self._owned = -1
+        self.memo = None
 
-    def _share_figures(self, other: _Figures) -> None:
-        """``other`` is a copy of this state holding the same figures: each copies one
+    def _copied_to(self, new: _Figures) -> None:
+        """``new`` is a copy of this state holding the same figures: each copies one
         before it first changes it."""
-        other._owned = set()
-        self._owned = set()
+        new.memo = self.memo
+        new._owned = self._owned = 0
+
+    def remember(self, memo: object) -> None:
+        self.memo = memo
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        # Pickled (a view sent to the computer player's process) without the memo, which
+        # holds the map's geometry: the other side makes its own (as ``Board`` does).
+        slots = {k: getattr(self, k) for cls in type(self).__mro__
+                 for k in getattr(cls, "__slots__", ()) if hasattr(self, k)}
+        slots["memo"] = None
+        return None, slots
 
     def mut(self, fid: int) -> Figure:
         """Figure ``fid``, to change in place: this state's own (copied first if shared)."""
-        owned = self._owned
         fig = self.figures[fid]
-        if owned is not None and fid not in owned:
+        if not self._owned >> fid & 1:
             fig = self.figures[fid] = fig.copy()
-            owned.add(fid)
+            self._owned |= 1 << fid
         return fig
 
 
@@ -107,12 +122,12 @@ class KState(_Figures):
 
     def __post_init__(self) -> None:
         GameState.__post_init__(self)
-        self._own_all()
+        self._fresh()
 
     def copy(self) -> Self:
         new = self.shallow()
         new.figures = list(self.figures)
-        self._share_figures(new)
+        self._copied_to(new)
         return new
 
     # ---- reading ----------------------------------------------------------------------
@@ -125,8 +140,9 @@ class KState(_Figures):
     def named(self, fig: Figure) -> str:
         """How a log line names a figure: "Player 2's Iop" while both players have a figure
         of that name on the board (``rules.core.naming``), else its name."""
-        return whose(self.name(fig), fig.owner,
-                     ((f.owner, self.name(f)) for f in self.figures if f.cell is not None))
+        cat, owner = self.catalog, fig.owner
+        return whose(cat[fig.card].name, owner, ((f.owner, cat[f.card].name) for f in self.figures
+                                                 if f.cell is not None and f.owner != owner))
 
     def acting(self) -> Figure | None:
         """The figure in its Activation, if any."""

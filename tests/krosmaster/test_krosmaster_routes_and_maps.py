@@ -1,5 +1,6 @@
-"""The pruned route search takes the route of every walk, and an unchanged map file is read
-once."""
+"""The pruned route search takes the route of every walk, an unchanged map file is read
+once, and what the rules remember of the cards and the map follows a hot reload and stays
+behind when a state is pickled."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import rules
 from rules.krosmaster.board import Geo, load_map
 from rules.krosmaster.combat import best_path, tackle_cells
-from rules.krosmaster.intents import Move
+from rules.krosmaster.intents import Cast, Move
 from rules.krosmaster.state import Figure, KState
 
 RS = rules.get("krosmaster")
@@ -100,3 +101,29 @@ def test_a_pickled_board_leaves_its_geometry_behind() -> None:
     again = pickle.loads(pickle.dumps(state)).board
     assert "geo" not in vars(again) and again == board
     assert again.geo.move_block == board.geo.move_block
+
+
+def test_a_pickled_state_leaves_its_memo_behind() -> None:
+    """The spells' memo holds the map's geometry: a pickled state goes without it (as its
+    board does) and lists the same intents on the other side."""
+    state = next(s for s in _random_states(range(1)) if s.phase == "activation")
+    want = RS.legal_intents(state)
+    assert state.memo is not None
+    again = pickle.loads(pickle.dumps(state))
+    assert again.memo is None and RS.dump(again) == RS.dump(state)
+    assert RS.legal_intents(again) == want
+
+
+def test_a_hot_reload_reaches_the_spells_the_rules_remember() -> None:
+    """Each card's spells are remembered per catalog (``legal.spell_aims``): once a hot
+    reload makes a figure's spells cost more AP than it has, it has no Cast left."""
+    state = next(s for s in _random_states(range(3))
+                 if any(isinstance(i, Cast) for i in RS.legal_intents(s)))
+    fig = state.acting()
+    assert fig is not None and fig.ap < 12
+    card = state.card(fig)
+    dear = card.model_copy(update={"spells": tuple(sp.model_copy(update={"ap": 12})
+                                                   for sp in card.spells)})
+    new, _ = RS.replace_cards(state, {card.name: dear})
+    assert new.catalog[fig.card].spells[0].ap == 12
+    assert not any(isinstance(i, Cast) for i in RS.legal_intents(new))
