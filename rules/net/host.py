@@ -526,7 +526,9 @@ class Host:
         except UnknownCard:
             return {} if msg.what == "highlights" else []
         if msg.what == "highlights":
-            return _json(rs.highlights(state, source)) if seat is not None else {}
+            return self.aliases[seat].highlights_out(_json(rs.highlights(state, source)),
+                                                     rs.highlight_cards) \
+                if seat is not None else {}
         if msg.what == "idle":  # the rules' own fallback, without the client's drop guesses
             return rs.why_idle(state, source, []) if seat is not None else None
         if seat is None or self.to_act() != seat:
@@ -563,7 +565,8 @@ class Host:
             catalog = rs.dump_data(view).get("catalog")
             self._catalog = json.dumps(catalog, separators=(",", ":"))
         doc = rs.dump_data(view, frozenset({"catalog"}))
-        aliases.relabel(doc, hidden_cards(doc, self._hidden_name), rs.hidden_places)
+        aliases.relabel(doc, hidden_cards(doc, self._hidden_name), rs.hidden_places,
+                        rs.hidden_mentions, rs.hidden_keyed)
         return json.dumps(doc, separators=(",", ":"))
 
     def legal_entries(self, state: Any, seat: int, aliases: Aliases) -> list[dict[str, Any]]:
