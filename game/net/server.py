@@ -220,8 +220,11 @@ class HostServer:
         rs = self.host.rs
 
         def decided(done: asyncio.Future[Any], turn: ComputerTurn = turn) -> None:
-            if not done.cancelled() and done.exception() is None:
-                self._deliver(self.host.computer_played(turn, done.result()))
+            if done.cancelled():
+                return
+            failed = done.exception()
+            self._deliver(self.host.computer_played(turn, done.result()) if failed is None
+                          else self.host.computer_failed(turn, type(failed).__name__))
 
         self._thinking = loop.run_in_executor(None, turn.agent.choose, rs, turn.view,
                                               turn.legal)

@@ -444,6 +444,19 @@ class Host:
         self._commit(intent)
         return self._changed()
 
+    def computer_failed(self, turn: ComputerTurn, why: str) -> list[Out]:
+        """The agent of ``turn`` raised: the seat waits for its player again (the host may
+        hand it over anew), and everyone is told why."""
+        s = self.seats[turn.seat]
+        if s.computer is not turn.agent:
+            return []
+        s.computer = None
+        note = {"type": "chat", "name": "host", "seat": None,
+                "text": _clean(f"The computer could not decide for Player {turn.seat + 1} "
+                               f"({why}); the game waits for them.")}
+        self.chat = self.chat[-99:] + [{k: v for k, v in note.items() if k != "type"}]
+        return self._to_all(note) + self._to_all(self.presence())
+
     def play_computers(self) -> list[Out]:
         """The computers' decisions made here and now, unless the transport makes them."""
         out: list[Out] = []

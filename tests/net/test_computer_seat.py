@@ -82,3 +82,17 @@ def test_a_decision_made_off_the_host_is_dropped_once_the_player_is_back() -> No
     t.join(8, Client("Ann again", CODE, None, token))
     assert host.computer_played(turn, intent) == []  # the player is back: not played
     assert len(host.session.record.intents) == 0 and host.computer_turn() is None
+
+
+def test_a_computer_that_cannot_decide_gives_the_seat_back_to_waiting() -> None:
+    t = table("bos", seed=4, offer_after=1.0)
+    t.host.inline_computers = False
+    away = _away(t)
+    t.deliver(t.host.tick(t.now + 2))
+    t.deliver(t.host.let_computer_play(away, "easy", t.now + 2))
+    turn = t.host.computer_turn()
+    assert turn is not None
+    t.deliver(t.host.computer_failed(turn, "RuntimeError"))
+    assert t.host.seats[away].computer is None and t.host.computer_turn() is None
+    assert t.host.presence()["paused"] is True and _offered(t, 1 - away) == [away]
+    assert "could not decide" in t.clients[1 - away].s.chat[-1]["text"]
