@@ -123,7 +123,8 @@ class Link:
         async def write() -> bool:
             while True:
                 frame = await outbox.get()
-                if frame is None:
+                if frame is None:  # the owner stops: hang up now, not at the next frame
+                    await ws.close()
                     return True
                 await ws.send(frame)
 

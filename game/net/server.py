@@ -22,7 +22,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from rules.net.host import Close, Host, Out, Send, make_code
+from rules.net.host import Close, ComputerTurn, Host, Out, Send, make_code
 from rules.net.limits import Limits
 from rules.net.messages import MAX_MESSAGE
 from rules.records.session import Session
@@ -101,6 +101,8 @@ class HostServer:
         self._queues: dict[int, asyncio.Queue[Out | None]] = {}
         self._sockets: dict[int, ServerConnection] = {}
         self._next = 0
+        self._thinking: asyncio.Future[Any] | None = None
+        host.inline_computers = False  # decided on a worker thread: the loop keeps serving
         self.error: BaseException | None = None
 
     # ---- the owner's side ------------------------------------------------------------------
@@ -204,6 +206,29 @@ class HostServer:
             queue.put_nowait(out)
         if outs and self.on_change is not None:
             self.on_change()
+        self._think()
+
+    def _think(self) -> None:
+        """A seat handed to the computer that is to act gets its agent's decision, made on a
+        worker thread (never the loop's, never the window's), applied back on the loop."""
+        loop = self.loop
+        if loop is None or (self._thinking is not None and not self._thinking.done()):
+            return
+        turn = self.host.computer_turn()
+        if turn is None:
+            return
+        rs = self.host.rs
+
+        def decided(done: asyncio.Future[Any], turn: ComputerTurn = turn) -> None:
+            if done.cancelled():
+                return
+            failed = done.exception()
+            self._deliver(self.host.computer_played(turn, done.result()) if failed is None
+                          else self.host.computer_failed(turn, type(failed).__name__))
+
+        self._thinking = loop.run_in_executor(None, turn.agent.choose, rs, turn.view,
+                                              turn.legal)
+        self._thinking.add_done_callback(decided)
 
 
 def run_forever(host: Host, port: int, bind: str = "0.0.0.0",

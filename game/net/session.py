@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.net.link import Link
+from game.net.server import HostServer
 from game.session import GameConfig
 from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
@@ -70,11 +71,13 @@ class NetSession:
     """A seat of a network game, for the table scene. Built once the link has joined."""
 
     def __init__(self, link: Link, cfg: GameConfig | None = None,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None,
+                 server: HostServer | None = None) -> None:
         client = link.client
         if client.rs is None or client.s.version < 0:
             raise ValueError("the link has not joined a game yet")
         self.link, self.client, self.on_close = link, client, on_close
+        self.server = server  # the host player's table: the host it serves
         self.rs: Ruleset[Any] = client.rs
         self.seat = client.s.seat
         seats: list[Any] = ["computer", "computer"]  # the other seat is played elsewhere
@@ -147,6 +150,20 @@ class NetSession:
     @property
     def chat(self) -> list[dict[str, Any]]:
         return self.client.s.chat
+
+    def offered(self) -> int | None:
+        """The other seat the host player may hand to the computer now (it owes a decision
+        and has been away longer than the time set when hosting), on the host's table only."""
+        if self.server is None:
+            return None
+        offer = self.presence.get("offer", [])
+        return next((s for s in offer if isinstance(s, int) and s != self.seat), None)
+
+    def let_computer_play(self, seat: int, level: str) -> None:
+        """The computer at ``level`` plays ``seat`` on the host (its agent on a worker
+        thread there) until the player rejoins; the new presence says so."""
+        if self.server is not None:
+            self.server.call(lambda h: h.let_computer_play(seat, level, time.monotonic()))
 
     # ---- questions to the host --------------------------------------------------------------
     def _key(self, what: str, source: Any, intent: Intent | None) -> tuple[str, Any]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIPanel, UITextEntryLine
 
 from game.draw.log import LogView
 from game.draw.palette import INK, INK_DIM, OWNER
@@ -18,6 +18,7 @@ from game.input.handlers import Idle
 from game.layouts import title_of
 from game.net.session import NetSession
 from game.scenes.table import TableScene
+from rules.agents.levels import LEVEL_TITLES, LEVELS
 from rules.core.model import Intent
 
 if TYPE_CHECKING:
@@ -57,6 +58,12 @@ class NetTableScene(TableScene):
         self.chat_entry = UITextEntryLine(pygame.Rect(0, 0, 10, 10), manager=app.manager,
                                           placeholder_text="Chat: type, then Enter")
         self.chat_entry.set_text_length_limit(200)
+        # On the host's table only: once the other player, owing a decision, has been away
+        # longer than the time set when hosting, the host may let the computer play for them.
+        self._offered: int | None = None
+        self._offer_ui: list[Any] = []
+        self.hand_over: UIButton | None = None
+        self.level: UIDropDownMenu | None = None
         super().__init__(app, session.cfg, session=session)
         self.viewer = session.seat if session.seat is not None else 0
         self._name_seats()
@@ -87,11 +94,18 @@ class NetTableScene(TableScene):
         side = self.layout.side_rect()
         self.chat_entry.set_relative_position((side.x, side.bottom - px(46 + CHAT_ENTRY)))
         self.chat_entry.set_dimensions((side.w, px(CHAT_ENTRY)))
+        if self._offer_ui:
+            self._kill_offer()
+            self._build_offer()
 
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is self.chat_entry:
             self.net.say(self.chat_entry.get_text())
             self.chat_entry.set_text("")
+            return
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED and self.hand_over is not None and \
+                ev.ui_element is self.hand_over:
+            self.let_computer_play()
             return
         if self.chat_entry.is_focused and ev.type in (pygame.KEYDOWN, pygame.KEYUP):
             return  # typed into the chat, not table keys
@@ -138,9 +152,50 @@ class NetTableScene(TableScene):
                 self.log.add(who)
                 self._name_seats()
             self._chat_logged, self._presence, self.dirty = len(chat), who, True
+        self._show_offer()
         if self.net.client.s.undo_ask is not None and not self.message:
             self.say("The other player asks to take back a move: Ctrl+Z accepts, "
                      "Ctrl+Y refuses.")
+
+    def let_computer_play(self) -> None:
+        """Hand the away seat offered to the computer at the level chosen beside the button."""
+        seat, chooser = self._offered, self.level
+        if seat is None or chooser is None:
+            return
+        chosen = chooser.selected_option
+        title = str(chosen[0] if isinstance(chosen, tuple) else chosen)
+        level = next((lv for lv in LEVELS if LEVEL_TITLES[lv] == title), "normal")
+        self.net.let_computer_play(seat, level)
+        self.say(f"The computer ({title}) plays for {self.names[seat]} until they rejoin.")
+
+    def _show_offer(self) -> None:
+        offered = self.net.offered()
+        if offered == self._offered:
+            return
+        self._offered = offered
+        self._kill_offer()
+        if offered is not None:
+            self._build_offer()
+        self.dirty = True
+
+    def _build_offer(self) -> None:
+        """A panel over the board: the button and the level, for the seat offered."""
+        assert self._offered is not None
+        w, h = self.app.size
+        panel = UIPanel(pygame.Rect(w // 2 - px(215), h // 2 - px(32), px(430), px(64)),
+                        manager=self.manager, starting_height=4)
+        self.hand_over = UIButton(pygame.Rect(px(10), px(10), px(290), px(44)),
+                                  f"Let the computer play Player {self._offered + 1}",
+                                  manager=self.manager, container=panel)
+        self.level = UIDropDownMenu([LEVEL_TITLES[lv] for lv in LEVELS], LEVEL_TITLES["normal"],
+                                    pygame.Rect(px(308), px(10), px(112), px(44)),
+                                    manager=self.manager, container=panel)
+        self._offer_ui = [panel, self.hand_over, self.level]
+
+    def _kill_offer(self) -> None:
+        for e in self._offer_ui:
+            e.kill()
+        self._offer_ui, self.hand_over, self.level = [], None, None
 
     def undo(self) -> None:
         if self.net.client.s.undo_ask is not None:
@@ -186,4 +241,5 @@ class NetTableScene(TableScene):
 
     def close(self) -> None:
         self.chat_entry.kill()
+        self._kill_offer()
         super().close()

@@ -35,12 +35,15 @@ from game.net.session import NetSession, joined
 from game.scenes.base import Scene
 from game.session import GameConfig
 from rules.net.client import Client
-from rules.net.host import Host
+from rules.net.host import Host, Out
 
 if TYPE_CHECKING:
     from game.app import App
 
 SEATS = {"Player 1": 0, "Player 2": 1, "Watch": None}
+# how long a player who owes a decision may be away before the host may let the computer play
+OFFER_AFTER: dict[str, float | None] = {"30 s": 30.0, "1 min": 60.0, "2 min": 120.0,
+                                        "5 min": 300.0, "never": None}
 # where the game is announced and looked for: None, every LAN interface (tests: loopback)
 INTERFACES: list[str] | None = None
 PANEL_H = 400
@@ -72,6 +75,11 @@ def seat_lines(presence: dict[str, Any]) -> list[str]:
     return out
 
 
+def _offer_after(host: Host, seconds: float | None) -> list[Out]:
+    host.offer_after = seconds
+    return []
+
+
 def _items(lines: list[str]) -> list[str | tuple[str, str]]:
     """A selection list's items (pygame-gui's type)."""
     return list(lines)
@@ -92,6 +100,7 @@ class NetworkScene(Scene):
         self.code = ""
         self._listed: list[str] = []
         self._lobby: list[str] = []
+        self.offer_after = "1 min"
         self.build()
         self.search()
 
@@ -137,7 +146,9 @@ class NetworkScene(Scene):
             self.open.disable()
             UILabel(text=f"Join code: {self.code}", object_id="#join_code", **at(16, 174, 418))
             UILabel(text="At " + ", ".join(self.addresses()[:2]), **at(16, 204, 418))
-        self.lobby = UISelectionList(pygame.Rect(px(16), px(242), px(418), px(96)),
+        UILabel(text="Computer may play for an away player after", **at(16, 242, 300))
+        self.offer = UIDropDownMenu(list(OFFER_AFTER), self.offer_after, **at(320, 242, 114))
+        self.lobby = UISelectionList(pygame.Rect(px(16), px(280), px(418), px(60)),
                                      _items(self._lobby),
                                      manager=self.app.manager, container=self.panel)
         self.go = UIButton(text="Start", object_id="#start_button",
@@ -203,8 +214,15 @@ class NetworkScene(Scene):
             self.shown = Announcement(server.port, self.cfg.game, self._name(), INTERFACES)
         except OSError as e:  # no multicast here: joiners type the address
             self.note = f"Not announced on the LAN ({e}); players type the address."
+        self._set_offer()
         self._connect(f"ws://127.0.0.1:{server.port}", host.code, 0, token)
         self.build()
+
+    def _set_offer(self) -> None:
+        """The host's away time before it offers to let the computer play (the setting)."""
+        after = OFFER_AFTER.get(self.offer_after)
+        if self.server is not None:
+            self.server.call(lambda h: _offer_after(h, after))
 
     def addresses(self) -> list[str]:
         if self.server is None:
@@ -275,10 +293,15 @@ class NetworkScene(Scene):
             if server is not None:
                 server.stop()
 
-        self.app.start_network(NetSession(link, self.cfg, on_close=stop))
+        self.app.start_network(NetSession(link, self.cfg, on_close=stop, server=server))
 
     # ---- the loop --------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.mode == "host" and \
+                ev.ui_element is self.offer:
+            self.offer_after = str(ev.text)
+            self._set_offer()
+            return
         if ev.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         if ev.ui_element is self.back:

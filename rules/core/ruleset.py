@@ -86,9 +86,15 @@ class Ruleset(ABC, Generic[S]):
     pick_kinds: ClassVar[frozenset[str]] = frozenset()
     # Where a card this game's views mask can lie, as paths into the state's JSON (``*``: any
     # list item or dict value), the view's ``cards`` aside: the network edge gives each seat
-    # its own numbers for the cards hidden there (``rules.net.aliases``). Cards the view
-    # masks elsewhere (a Closed card on the table) keep the host's number.
+    # its own numbers for the cards hidden there (``rules.net.aliases``), a Closed card on
+    # the table too.
     hidden_places: ClassVar[tuple[str, ...]] = ()
+    # Where else a hidden card's number is written (a unit's own id; renamed with the card,
+    # never a zone of its own), and the dicts keyed by card number (their keys renamed).
+    hidden_mentions: ClassVar[tuple[str, ...]] = ()
+    hidden_keyed: ClassVar[tuple[str, ...]] = ()
+    # The highlights' keys whose lists are card numbers (a target unit), not slots or zones.
+    highlight_cards: ClassVar[frozenset[str]] = frozenset()
     # Intent fields that hold a card instance number (translated at the network edge).
     instance_fields: ClassVar[frozenset[str]] = frozenset(
         {"card", "gate", "unit", "blocker", "agent", "attacker", "gear", "pay"})

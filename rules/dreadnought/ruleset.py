@@ -74,7 +74,14 @@ class DreadnoughtRules(Ruleset[State]):
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = DreadnoughtManual()
-    hidden_places = ("players.*.deck", "players.*.hand", "players.*.hp.*")
+    # Closed cards on the table (dummies, a Closed speed card) get each seat's numbers too:
+    # a card seen face up, taken back to hand and put down Closed is not recognised by it.
+    hidden_places = ("players.*.deck", "players.*.hand", "players.*.hp.*", "players.*.slots",
+                     "players.*.speed")
+    hidden_mentions = ("units.*.iid", "attackers", "face_down")
+    hidden_keyed = ("units",)
+    highlight_cards = frozenset({"ability", "pay", "discard", "check", "block"})
+    instance_fields = Ruleset.instance_fields | {"target", "source"}
 
     def _new_game(self, seed: int, setup: Setup) -> State:
         return new_state(dict(setup.cards), setup.decks, seed, setup.options.first)

@@ -10,7 +10,10 @@ numbers; a host number of a card hidden from the seat is refused as unknown, so 
 cannot probe what a number is.
 
 Where hidden cards can lie is the game's ``Ruleset.hidden_places`` (paths into the state's
-JSON); which intent fields hold a card number its ``Ruleset.instance_fields``.
+JSON), a Closed card on the table too (Dreadnought's slots and Speed Area); where else such a
+card's number is written its ``hidden_mentions`` (a unit's own id) and ``hidden_keyed``
+(dicts keyed by card number); which intent fields hold a card number its
+``Ruleset.instance_fields``, which highlights its ``highlight_cards``.
 """
 
 from __future__ import annotations
@@ -80,10 +83,11 @@ class Aliases:
             if alias not in taken:
                 return alias
 
-    def relabel(self, doc: dict[str, Any], hidden: set[int],
-                hidden_places: tuple[str, ...]) -> dict[str, Any]:
+    def relabel(self, doc: dict[str, Any], hidden: set[int], hidden_places: tuple[str, ...],
+                mentions: tuple[str, ...] = (), keyed: tuple[str, ...] = ()) -> dict[str, Any]:
         """``doc`` (a view's state JSON, changed in place and returned) with this seat's
-        aliases for the ``hidden`` cards at ``hidden_places`` and in ``cards``."""
+        aliases for the ``hidden`` cards at ``hidden_places``, at ``mentions``, as the keys
+        of the dicts at ``keyed`` and in ``cards``."""
         zones: dict[str, list[int]] = {}
         spots: list[tuple[Any, Any]] = []
         for pattern in hidden_places:
@@ -112,12 +116,19 @@ class Aliases:
         self.to_alias = new
         self.to_real = {a: i for i, a in new.items()}
         self._zones = zones
+        spots += [(c, k) for pattern in mentions for _, c, k in places(doc, pattern)]
         for container, key in spots:
             value = container[key]
             if isinstance(value, int):
                 container[key] = new.get(value, value)
             elif isinstance(value, list):
                 container[key] = [new.get(v, v) if isinstance(v, int) else v for v in value]
+        for pattern in keyed:
+            for _, container, key in places(doc, pattern):
+                table = container[key]
+                if isinstance(table, dict):  # in its own order: the order things came in
+                    container[key] = {str(new.get(int(k), int(k))) if k.lstrip("-").isdigit()
+                                      else k: v for k, v in table.items()}
         cards = doc.get("cards")
         if isinstance(cards, dict):
             # sorted by the numbers the seat sees: the keys' order must not tell the host's
@@ -156,6 +167,11 @@ class Aliases:
         numbers: a hidden card by the alias it was given (its own deck's cards in a manual
         step); a host number of a card hidden from it, or an old alias, is unknown."""
         return self._in(source)
+
+    def highlights_out(self, found: Mapping[str, Any], keys: frozenset[str]) -> dict[str, Any]:
+        """A piece's highlights as this seat may see them: card numbers under ``keys`` in its
+        aliases (a Closed unit it may target), the rest (slots, zones) as they are."""
+        return {k: _map(v, self.to_alias) if k in keys else v for k, v in found.items()}
 
     def hides(self, data: Mapping[str, Any], fields: frozenset[str]) -> bool:
         """Whether an intent's JSON (host numbers) names a card hidden from this seat."""

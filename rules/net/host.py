@@ -92,6 +92,15 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class ComputerTurn:
+    seat: int
+    agent: Agent
+    version: int
+    view: Any
+    legal: list[Intent]
+
+
+@dataclass(frozen=True)
 class UndoAsk:
     seat: int
     point: int
@@ -106,6 +115,7 @@ class Host:
                  rng: random.Random | None = None, tokens: Sequence[str | None] = (),
                  make_token: Callable[[], str] | None = None,
                  computer_after: float | None = None, computer_level: str = "normal",
+                 offer_after: float | None = None,
                  on_seats: Callable[[list[str | None]], None] | None = None) -> None:
         self.session = session
         self.rs = session.rs
@@ -123,6 +133,11 @@ class Host:
         self.undo_ask: UndoAsk | None = None
         self.computer_after = computer_after
         self.computer_level = computer_level
+        self.offer_after = offer_after
+        # The computer's decisions are made here, at once, unless the transport makes them
+        # on a thread of its own (``computer_turn``/``computer_played``).
+        self.inline_computers = True
+        self._offered: list[int] = []
         self.on_seats = on_seats
         self.chat: list[dict[str, Any]] = []
         self._docs: dict[int | None, str] = {}
@@ -162,7 +177,8 @@ class Host:
                  for i, s in enumerate(self.seats)]
         away = acting is not None and self.seats[acting].conn is None and \
             self.seats[acting].computer is None
-        return {"type": "presence", "seats": seats, "paused": away,
+        self._offered = self.offers(self._now)
+        return {"type": "presence", "seats": seats, "paused": away, "offer": self._offered,
                 "spectators": sum(1 for c in self.conns.values() if c.joined and c.seat is None)}
 
     # ---- events from the transport ---------------------------------------------------------
@@ -189,6 +205,7 @@ class Host:
     def tick(self, now: float) -> list[Out]:
         """Deadlines: handshakes not made in time; a seat that owes a decision away too long
         is handed to the computer when the host said so."""
+        self._now = now
         out: list[Out] = []
         for c in list(self.conns.values()):
             if not c.joined and now - c.opened > self.limits.handshake_s:
@@ -200,6 +217,8 @@ class Host:
             if s.conn is None and s.computer is None and s.away_since is not None and \
                     now - s.away_since > self.computer_after:
                 out += self.hand_to_computer(acting, self.computer_level, now)
+        if self.offers(now) != self._offered:
+            out += self._to_all(self.presence())
         return out
 
     def receive(self, conn: int, frame: str | bytes, now: float) -> list[Out]:
@@ -226,6 +245,26 @@ class Host:
                                 f"the host could not handle that ({type(e).__name__})")
 
     # ---- seats ----------------------------------------------------------------------------
+    def offers(self, now: float) -> list[int]:
+        """The seats the host player may hand to the computer now: one that owes a decision
+        and has been away longer than ``offer_after``."""
+        acting = self.to_act()
+        if acting is None or self.offer_after is None:
+            return []
+        s = self.seats[acting]
+        if s.conn is not None or s.computer is not None or s.away_since is None:
+            return []
+        return [acting] if now - s.away_since > self.offer_after else []
+
+    def let_computer_play(self, seat: int, level: str, now: float) -> list[Out]:
+        """The host player's choice: the computer at ``level`` plays ``seat`` (offered only,
+        see ``offers``) until its player rejoins by token."""
+        from rules.agents.levels import LEVELS
+
+        if level not in LEVELS or seat not in self.offers(now):
+            return []
+        return self.hand_to_computer(seat, level, now)
+
     def hand_to_computer(self, seat: int, level: str, now: float) -> list[Out]:
         from rules.agents.levels import make_agent
 
@@ -233,7 +272,7 @@ class Host:
                                                options=self.session.record.options,
                                                game=self.rs.name)
         self.seats[seat].name = self.seats[seat].name or f"Computer ({level})"
-        return self._to_all(self.presence()) + self._play_computers()
+        return self._to_all(self.presence()) + self.play_computers()
 
     def tokens(self) -> list[str | None]:
         return [s.token for s in self.seats]
@@ -349,7 +388,7 @@ class Host:
                 msg.seq, f"the host could not save the game ({e.strerror}); not played"))
         out = self._remember(c, s, msg.seq, {"type": "ack", "seq": msg.seq,
                                              "version": self.version})
-        return out + self._changed() + self._play_computers()
+        return out + self._changed() + self.play_computers()
 
     def _parse(self, seat: int | None, data: dict[str, Any]) -> Intent:
         real = self.aliases[seat].intent_in(data, self.rs.instance_fields)
@@ -386,18 +425,46 @@ class Host:
         self.undo_ask = None
         self._refresh()
 
-    def _play_computers(self) -> list[Out]:
+    def computer_turn(self) -> ComputerTurn | None:
+        """The decision a computer owes now (a seat handed to it is to act), with what its
+        agent decides on: the seat's view and legal intents."""
+        acting = self.to_act()
+        agent = self.seats[acting].computer if acting is not None else None
+        if acting is None or agent is None:
+            return None
+        return ComputerTurn(acting, agent, self.version, self.rs.view(self.state, acting),
+                            self.rs.legal_intents(self.state))
+
+    def computer_played(self, turn: ComputerTurn, intent: Intent) -> list[Out]:
+        """The agent's decision for ``turn``, applied when the table is still as it was
+        (its player may have rejoined meanwhile: then it is dropped)."""
+        if turn.version != self.version or self.to_act() != turn.seat or \
+                self.seats[turn.seat].computer is not turn.agent:
+            return []
+        self._commit(intent)
+        return self._changed()
+
+    def computer_failed(self, turn: ComputerTurn, why: str) -> list[Out]:
+        """The agent of ``turn`` raised: the seat waits for its player again (the host may
+        hand it over anew), and everyone is told why."""
+        s = self.seats[turn.seat]
+        if s.computer is not turn.agent:
+            return []
+        s.computer = None
+        note = {"type": "chat", "name": "host", "seat": None,
+                "text": _clean(f"The computer could not decide for Player {turn.seat + 1} "
+                               f"({why}); the game waits for them.")}
+        self.chat = self.chat[-99:] + [{k: v for k, v in note.items() if k != "type"}]
+        return self._to_all(note) + self._to_all(self.presence())
+
+    def play_computers(self) -> list[Out]:
+        """The computers' decisions made here and now, unless the transport makes them."""
         out: list[Out] = []
         for _ in range(10_000):  # a computer's turn ends; the bound is only a safety net
-            acting = self.to_act()
-            if acting is None or self.seats[acting].computer is None:
+            turn = self.computer_turn() if self.inline_computers else None
+            if turn is None:
                 break
-            agent = self.seats[acting].computer
-            assert agent is not None
-            legal = self.rs.legal_intents(self.state)
-            intent = agent.choose(self.rs, self.rs.view(self.state, acting), legal)
-            self._commit(intent)
-            out += self._changed()
+            out += self.computer_played(turn, turn.agent.choose(self.rs, turn.view, turn.legal))
         return out
 
     def _undo(self, c: Conn, seat: int, msg: UndoRequest, now: float) -> list[Out]:
@@ -472,7 +539,9 @@ class Host:
         except UnknownCard:
             return {} if msg.what == "highlights" else []
         if msg.what == "highlights":
-            return _json(rs.highlights(state, source)) if seat is not None else {}
+            return self.aliases[seat].highlights_out(_json(rs.highlights(state, source)),
+                                                     rs.highlight_cards) \
+                if seat is not None else {}
         if msg.what == "idle":  # the rules' own fallback, without the client's drop guesses
             return rs.why_idle(state, source, []) if seat is not None else None
         if seat is None or self.to_act() != seat:
@@ -509,7 +578,8 @@ class Host:
             catalog = rs.dump_data(view).get("catalog")
             self._catalog = json.dumps(catalog, separators=(",", ":"))
         doc = rs.dump_data(view, frozenset({"catalog"}))
-        aliases.relabel(doc, hidden_cards(doc, self._hidden_name), rs.hidden_places)
+        aliases.relabel(doc, hidden_cards(doc, self._hidden_name), rs.hidden_places,
+                        rs.hidden_mentions, rs.hidden_keyed)
         return json.dumps(doc, separators=(",", ":"))
 
     def legal_entries(self, state: Any, seat: int, aliases: Aliases) -> list[dict[str, Any]]:

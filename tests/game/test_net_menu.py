@@ -52,6 +52,8 @@ def test_host_a_game_shows_the_code_and_the_seats_then_starts_the_table(
     d.click(scene.open.rect.center)
     assert scene.server is not None and scene.code
     assert scene.server.host.code == scene.code
+    server = scene.server  # the Host tab's away time reaches the host (1 min by default)
+    assert _frames_until(d, lambda: server.host.offer_after == 60.0)
     assert _frames_until(d, lambda: any("(connected)" in x for x in scene._lobby))
     assert scene._lobby[1].startswith("Player 2: empty")
     guest = Link(f"ws://127.0.0.1:{scene.server.port}", Client("Bob", scene.code, 1))

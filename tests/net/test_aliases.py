@@ -63,14 +63,18 @@ def test_intents_translate_back_and_host_numbers_of_hidden_cards_are_unknown() -
         {"kind": "x", "card": alias, "zone": 1}
 
 
-def unaliased(doc: dict[str, Any], a: Aliases, hidden_places: tuple[str, ...]) -> dict[str, Any]:
+def unaliased(doc: dict[str, Any], a: Aliases, rs: Any) -> dict[str, Any]:
     """A seat's view as it was sent, in the host's numbers again."""
     out = copy.deepcopy(doc)
-    for pattern in hidden_places:
+    for pattern in (*rs.hidden_places, *rs.hidden_mentions):
         for _, container, key in places(out, pattern):
             v = container[key]
             container[key] = a.to_real.get(v, v) if isinstance(v, int) else \
                 [a.to_real.get(x, x) for x in v]
+    for pattern in rs.hidden_keyed:
+        for _, container, key in places(out, pattern):
+            container[key] = {str(a.to_real.get(int(k), int(k))): v
+                              for k, v in container[key].items()}
     if "cards" in out:
         out["cards"] = {str(a.to_real.get(int(k), int(k))): v for k, v in out["cards"].items()}
     return out
@@ -87,14 +91,17 @@ def test_every_seat_is_sent_its_view_with_no_host_number_of_a_hidden_card(game: 
             sent = json.loads(t.host._docs[viewer])
             want = json.loads(rs.dump(rs.view(t.host.state, viewer)))["state"]
             want.pop("catalog")
-            back = unaliased(sent, t.host.aliases[viewer], rs.hidden_places)
+            back = unaliased(sent, t.host.aliases[viewer], rs)
             back["cards"] = dict(sorted(back["cards"].items(), key=lambda kv: int(kv[0])))
             assert back == want
             real_hidden = hidden_cards(want, "hidden")
-            for pattern in rs.hidden_places:
+            for pattern in (*rs.hidden_places, *rs.hidden_mentions):
                 for _, container, key in places(sent, pattern):
                     v = container[key]
                     assert not real_hidden & set(v if isinstance(v, list) else [v])
+            for pattern in rs.hidden_keyed:
+                for _, container, key in places(sent, pattern):
+                    assert not real_hidden & {int(k) for k in container[key]}
             client_view = t.clients[conn].s.view
             assert rs.dump(client_view) == rs.dump(rs.load(json.dumps(
                 {"format": 1, "game": game, "state": {**sent, "catalog": json.loads(
