@@ -79,7 +79,7 @@ class BosRules(Ruleset[State]):
     # numbers too.
     hidden_places = ("sides.*.castle", "sides.*.spellbook", "sides.*.wizards",
                      "sides.*.boss", "sides.*.slots", "units.*.under")
-    hidden_mentions = ("units.*.iid",)
+    hidden_mentions = ("units.*.iid", "attack.attacker")
     hidden_keyed = ("units",)
 
     def default_pack(self) -> Path:

@@ -72,7 +72,8 @@ class KyoukaiRules(Ruleset[State]):
     manual_table = KyoukaiManual()
     # A Gate or Branch put face down by hand in a manual step gets each seat's numbers too.
     hidden_places = ("players.*.deck", "players.*.hand", "field", "gates.*.branches")
-    hidden_mentions = ("gates.*.iid", "players.*.entrant")
+    hidden_mentions = ("gates.*.iid", "players.*.entrant", "seq.stack.*.source",
+                       "seq.stack.*.target", "action.gate", "pending.options")
     hidden_keyed = ("gates", "absorbed", "shield")
 
     def __init__(self) -> None:

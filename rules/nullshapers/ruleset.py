@@ -49,7 +49,7 @@ class NullshapersRules(Ruleset[State]):
     # too (``agents`` is keyed by the agents' numbers).
     hidden_places = ("sides.*.deck", "sides.*.hand", "sides.*.energy", "agents",
                      "agents.*.gear")
-    hidden_mentions = ("attackers", "advancing", "ordered", "blocks.*")
+    hidden_mentions = ("attackers", "advancing", "ordered", "blocks.*", "queue.stack.*.card")
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)

@@ -122,3 +122,27 @@ def _numbers(doc: Any) -> set[int]:
         return {n for v in doc for n in _numbers(v)}
     return {doc} if isinstance(doc, int) and not isinstance(doc, bool) else set()
 
+
+
+def test_a_face_down_gate_named_by_the_turn_the_sequence_and_a_choice_keeps_its_alias(
+        tmp_path: Path) -> None:
+    """Kyoukai: a face-down Gate that acts this turn, stands in the open Sequence or is one of
+    a pending choice's options is named there by the other seat's number for it too."""
+    from rules.core.window_state import WindowState
+    from rules.kyoukai.state import Pending, seq_item, turn_action
+
+    host = _host("kyoukai", tmp_path)
+    rs, s = host.rs, host.state
+    owner = _player(rs, s)
+    s, a, b = _twins(rs, s, owner)
+    first = _onto_board(rs, s, a, True, owner)
+    sent = []
+    for x in (a, b):
+        t = rs.apply(s, _as(first, x)).state
+        t = replaced(t, action=turn_action(x, "final"),
+                     pending=Pending("ready_own", owner, (x,), "a test"),
+                     seq=WindowState.open(seq_item("attack", owner, source=x, target=x), owner))
+        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
+    assert sent[0] == sent[1]
+    doc = json.loads(sent[0])
+    assert doc["action"]["gate"] >= ALIAS_LOW and doc["pending"]["options"][0] >= ALIAS_LOW
