@@ -146,3 +146,22 @@ def test_a_face_down_gate_named_by_the_turn_the_sequence_and_a_choice_keeps_its_
     assert sent[0] == sent[1]
     doc = json.loads(sent[0])
     assert doc["action"]["gate"] >= ALIAS_LOW and doc["pending"]["options"][0] >= ALIAS_LOW
+
+
+def test_a_face_down_summon_attacking_a_player_keeps_its_alias(tmp_path: Path) -> None:
+    """BOS: a face-down summon attacking the other player (waiting for the block decision)
+    is named there by the other seat's number for it."""
+    from rules.bos.state import PlayerAttack
+
+    host = _host("bos", tmp_path)
+    rs, s = host.rs, host.state
+    owner = _player(rs, s)
+    s, a, b = _twins(rs, s, owner)
+    first = _onto_board(rs, s, a, True, owner)
+    sent = []
+    for x in (a, b):
+        t = rs.apply(s, _as(first, x)).state
+        t = replaced(t, attack=PlayerAttack(attacker=x, defender=1 - owner, column=first.at))
+        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
+    assert sent[0] == sent[1]
+    assert json.loads(sent[0])["attack"]["attacker"] >= ALIAS_LOW
