@@ -35,9 +35,18 @@ def main(argv: list[str]) -> int:
                     help="hand a seat that owes a decision to the computer after it has been "
                     "away this long")
     ap.add_argument("--name", default=socket.gethostname(),
-                    help="the name the LAN's join lists show (never the join code)")
+                    help="the host's name the LAN's join lists show (never the join code)")
+    ap.add_argument("--table", default=None,
+                    help="the hosted game's name in the LAN's join lists (default: "
+                    "\"<name>'s table\"; up to 40 printable characters)")
     ap.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
     a = ap.parse_args(argv)
+    from game.net.discovery import default_table, table_name_problem
+
+    table = default_table(a.name) if a.table is None else a.table.strip()
+    problem = table_name_problem(table)
+    if problem is not None:
+        ap.error(f"--table: {problem}")
     folder = a.folder or hosted_folder(a.game)
     kw = {"computer_after": a.computer_after}
     if a.resume:
@@ -46,5 +55,5 @@ def main(argv: list[str]) -> int:
         host = continue_host(folder, **kw)
     else:
         host = new_host(a.game, folder, a.seed, **kw)
-    run_forever(host, a.port, a.bind, None if a.no_announce else a.name)
+    run_forever(host, a.port, a.bind, None if a.no_announce else a.name, table)
     return 0

@@ -232,16 +232,17 @@ class HostServer:
 
 
 def run_forever(host: Host, port: int, bind: str = "0.0.0.0",
-                announce: str | None = None) -> None:
+                announce: str | None = None, table: str | None = None) -> None:
     """Serve ``host`` until interrupted (the headless ``playtable host``), announced on the
-    LAN as ``announce`` when given."""
+    LAN by ``announce`` (the host's name) as ``table`` when given."""
     from game.net.discovery import Announcement, lan_addresses
 
     server = HostServer(host, port, bind)
     server.start()
     where = ", ".join(f"{a}:{server.port}" for a in lan_addresses())
     print(f"hosting {host.rs.title} at {where}; join code {host.code}", flush=True)
-    shown = Announcement(server.port, host.rs.name, announce) if announce else None
+    shown = Announcement(server.port, host.rs.name, announce, table=table) \
+        if announce else None
     try:
         while server._thread is not None and server._thread.is_alive():
             server._thread.join(0.5)

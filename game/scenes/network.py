@@ -1,7 +1,8 @@
-"""The menu's network screen: Host a game (binds a port, shows the addresses and the join
-code, a lobby of the seats, Start) and Join (the hosts found on the LAN, or a typed
-``host:port``, with the code and a seat). Both end on the network table (NetTableScene); the
-host player's own table joins its own server on loopback like any other seat."""
+"""The menu's network screen: Host a game (a name for the LAN list, binds a port, shows the
+addresses and the join code, a lobby of the seats, Start) and Join (the hosts found on the
+LAN, or a typed ``host:port``, with the code and a seat). Both end on the network table
+(NetTableScene); the host player's own table joins its own server on loopback like any other
+seat."""
 
 from __future__ import annotations
 
@@ -27,7 +28,15 @@ from game.draw.scale import px
 from game.draw.text import TEXT
 from game.layouts import title_of
 from game.net.cli import DEFAULT_PORT, hosted_folder
-from game.net.discovery import Announcement, Found, browse, lan_addresses
+from game.net.discovery import (
+    NAME_MAX,
+    Announcement,
+    Found,
+    browse,
+    default_table,
+    lan_addresses,
+    table_name_problem,
+)
 from game.net.link import Link
 from game.net.seats import forget, remember, token_for
 from game.net.server import HostFiles, HostServer, continue_host, new_host
@@ -101,11 +110,16 @@ class NetworkScene(Scene):
         self._listed: list[str] = []
         self._lobby: list[str] = []
         self.offer_after = "1 min"
+        self.table_text = ""  # the Host tab's table name as typed ("" for the default)
+        self.player_text = socket.gethostname()[:40]
+        self.name: UITextEntryLine
         self.build()
         self.search()
 
     # ---- screens ---------------------------------------------------------------------------
     def build(self) -> None:
+        if self.elements:  # what the player typed stays (a tab, the game opening, a resize)
+            self.player_text = self.name.get_text()
         for e in self.elements:
             e.kill()
         m = self.app.manager
@@ -123,7 +137,7 @@ class NetworkScene(Scene):
         self.join_tab = UIButton(text="Join", **at(228, 12, 206))
         (self.join_tab if self.mode == "join" else self.host_tab).disable()
         UILabel(text="Your name", **at(16, 56, 110))
-        self.name = UITextEntryLine(initial_text=socket.gethostname()[:40], **at(130, 56, 304))
+        self.name = UITextEntryLine(initial_text=self.player_text, **at(130, 56, 304))
         self.name.set_text_length_limit(40)
         self.back = UIButton(text="Back", **at(16, PANEL_H - 52, 120, 40))
         if self.mode == "host":
@@ -132,7 +146,11 @@ class NetworkScene(Scene):
             self._build_join(at)
 
     def _build_host(self, at: Callable[..., dict[str, Any]]) -> None:
-        UILabel(text=f"{title_of(self.cfg.game)}, as set in the menu", **at(16, 98, 418))
+        UILabel(text="Table name", **at(16, 98, 110))
+        self.table = UITextEntryLine(initial_text=self.table_text,
+                                     placeholder_text=default_table(self._name()),
+                                     **at(130, 98, 304))
+        self.table.set_text_length_limit(NAME_MAX)
         # A game hosted before (the host crashed or was closed) can go on where it was.
         self.resume: UIButton | None = None
         if self.server is None and self.hosted():
@@ -144,8 +162,11 @@ class NetworkScene(Scene):
                                  else "The game is open", **at(16, 134, 418))
         if self.server is not None:
             self.open.disable()
+            self.table.disable()
             UILabel(text=f"Join code: {self.code}", object_id="#join_code", **at(16, 174, 418))
             UILabel(text="At " + ", ".join(self.addresses()[:2]), **at(16, 204, 418))
+        else:  # the game the menu set up (the join code takes its place once open)
+            UILabel(text=f"{title_of(self.cfg.game)}, as set in the menu", **at(16, 174, 418))
         UILabel(text="Computer may play for an away player after", **at(16, 242, 300))
         self.offer = UIDropDownMenu(list(OFFER_AFTER), self.offer_after, **at(320, 242, 114))
         self.lobby = UISelectionList(pygame.Rect(px(16), px(280), px(418), px(60)),
@@ -178,8 +199,23 @@ class NetworkScene(Scene):
         files = HostFiles(hosted_folder(self.cfg.game))
         return files.record.exists() and files.seats.exists()
 
+    def table_name(self) -> str | None:
+        """The Host tab's table name (the default when left empty), or None with the reason
+        in the note."""
+        self.table_text = self.table.get_text().strip()
+        name = self.table_text or default_table(self._name())
+        problem = table_name_problem(name)
+        if problem is not None:
+            self.note = problem
+            return None
+        return name
+
     def open_game(self) -> None:
         """A new hosted game: see ``serve``."""
+        name = self.table_name()
+        if name is None:
+            return
+        self.table_text = name  # shown as the game's name once it is open
         self.serve(new_host(self.cfg.game, hosted_folder(self.cfg.game), self.cfg.seed,
                             self.cfg.options))
 
@@ -187,6 +223,10 @@ class NetworkScene(Scene):
         """The game hosted here before, from its record on disk, as it was when the host
         stopped or crashed: the host player takes seat 1 back by its token, the others
         rejoin by theirs (their Join remembers it), and the join code is the same."""
+        name = self.table_name()
+        if name is None:
+            return
+        self.table_text = name
         try:
             host = continue_host(hosted_folder(self.cfg.game))
         except Exception as e:  # noqa: BLE001 - a broken record is said, not a crash
@@ -211,7 +251,8 @@ class NetworkScene(Scene):
             return
         self.server, self.code = server, host.code
         try:
-            self.shown = Announcement(server.port, self.cfg.game, self._name(), INTERFACES)
+            self.shown = Announcement(server.port, self.cfg.game, self._name(), INTERFACES,
+                                      self.table_text or default_table(self._name()))
         except OSError as e:  # no multicast here: joiners type the address
             self.note = f"Not announced on the LAN ({e}); players type the address."
         self._set_offer()
@@ -297,6 +338,11 @@ class NetworkScene(Scene):
 
     # ---- the loop --------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.mode == "host" and \
+                ev.ui_element is self.name and self.server is None:
+            self.table.placeholder_text = default_table(self._name())  # the name offered
+            self.table.rebuild()
+            return
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.mode == "host" and \
                 ev.ui_element is self.offer:
             self.offer_after = str(ev.text)
@@ -307,6 +353,8 @@ class NetworkScene(Scene):
         if ev.ui_element is self.back:
             self.app.to_menu(self.cfg)
         elif ev.ui_element in (self.host_tab, self.join_tab):
+            if self.mode == "host":  # kept for when the player comes back to the tab
+                self.table_text = self.table.get_text().strip()
             self.mode = "host" if ev.ui_element is self.host_tab else "join"
             self.note = ""
             self.build()

@@ -75,8 +75,12 @@ class BosRules(Ruleset[State]):
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = 80
     manual_table = BosManual()
+    # A summon or a card under one put face down by hand in a manual step gets each seat's
+    # numbers too.
     hidden_places = ("sides.*.castle", "sides.*.spellbook", "sides.*.wizards",
-                     "sides.*.boss")
+                     "sides.*.boss", "sides.*.slots", "units.*.under")
+    hidden_mentions = ("units.*.iid", "attack.attacker")
+    hidden_keyed = ("units",)
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)

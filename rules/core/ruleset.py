@@ -93,6 +93,9 @@ class Ruleset(ABC, Generic[S]):
     # never a zone of its own), and the dicts keyed by card number (their keys renamed).
     hidden_mentions: ClassVar[tuple[str, ...]] = ()
     hidden_keyed: ClassVar[tuple[str, ...]] = ()
+    # Lists of card numbers whose order means nothing, sorted by the host's numbers (the
+    # core's cards put face down by hand): sorted again by each seat's own.
+    hidden_sets: ClassVar[tuple[str, ...]] = ("face_down",)
     # The highlights' keys whose lists are card numbers (a target unit), not slots or zones.
     highlight_cards: ClassVar[frozenset[str]] = frozenset()
     # Intent fields that hold a card instance number (translated at the network edge).

@@ -78,7 +78,7 @@ class DreadnoughtRules(Ruleset[State]):
     # a card seen face up, taken back to hand and put down Closed is not recognised by it.
     hidden_places = ("players.*.deck", "players.*.hand", "players.*.hp.*", "players.*.slots",
                      "players.*.speed")
-    hidden_mentions = ("units.*.iid", "attackers", "face_down")
+    hidden_mentions = ("units.*.iid", "attackers")
     hidden_keyed = ("units",)
     highlight_cards = frozenset({"ability", "pay", "discard", "check", "block"})
     instance_fields = Ruleset.instance_fields | {"target", "source"}

@@ -70,7 +70,11 @@ class KyoukaiRules(Ruleset[State]):
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = KyoukaiManual()
-    hidden_places = ("players.*.deck", "players.*.hand")
+    # A Gate or Branch put face down by hand in a manual step gets each seat's numbers too.
+    hidden_places = ("players.*.deck", "players.*.hand", "field", "gates.*.branches")
+    hidden_mentions = ("gates.*.iid", "players.*.entrant", "seq.stack.*.source",
+                       "seq.stack.*.target", "action.gate", "pending.options")
+    hidden_keyed = ("gates", "absorbed", "shield")
 
     def __init__(self) -> None:
         super().__init__()

@@ -10,7 +10,9 @@ numbers; a host number of a card hidden from the seat is refused as unknown, so 
 cannot probe what a number is.
 
 Where hidden cards can lie is the game's ``Ruleset.hidden_places`` (paths into the state's
-JSON), a Closed card on the table too (Dreadnought's slots and Speed Area); where else such a
+JSON), a Closed card on the table too (Dreadnought's slots and Speed Area) and a card put face
+down by hand in a manual step (the board and the cards under one; a dict there is keyed by the
+cards it holds, Nullshapers' agents); where else such a
 card's number is written its ``hidden_mentions`` (a unit's own id) and ``hidden_keyed``
 (dicts keyed by card number); which intent fields hold a card number its
 ``Ruleset.instance_fields``, which highlights its ``highlight_cards``.
@@ -84,19 +86,28 @@ class Aliases:
                 return alias
 
     def relabel(self, doc: dict[str, Any], hidden: set[int], hidden_places: tuple[str, ...],
-                mentions: tuple[str, ...] = (), keyed: tuple[str, ...] = ()) -> dict[str, Any]:
+                mentions: tuple[str, ...] = (), keyed: tuple[str, ...] = (),
+                sets: tuple[str, ...] = ()) -> dict[str, Any]:
         """``doc`` (a view's state JSON, changed in place and returned) with this seat's
         aliases for the ``hidden`` cards at ``hidden_places``, at ``mentions``, as the keys
-        of the dicts at ``keyed`` and in ``cards``."""
+        of the dicts at ``keyed`` and in ``cards``; the lists at ``sets`` (whose order means
+        nothing) sorted again after, as the host sorts them by its numbers."""
         zones: dict[str, list[int]] = {}
         spots: list[tuple[Any, Any]] = []
+        tables: list[tuple[Any, Any]] = [(c, k) for pattern in keyed
+                                         for _, c, k in places(doc, pattern)]
         for pattern in hidden_places:
             for path, container, key in places(doc, pattern):
                 value = container[key]
-                members = [value] if isinstance(value, int) else \
-                    [v for v in value if isinstance(v, int)] if isinstance(value, list) else []
+                if isinstance(value, dict):  # cards in play keyed by number (an agent)
+                    members = [int(k) for k in value if k.lstrip("-").isdigit()]
+                    tables.append((container, key))
+                else:
+                    members = [value] if isinstance(value, int) else \
+                        [v for v in value if isinstance(v, int)] \
+                        if isinstance(value, list) else []
+                    spots.append((container, key))
                 zones[path] = [i for i in members if i in hidden]
-                spots.append((container, key))
         old: dict[int, int] = self.to_alias
         new: dict[int, int] = {}
         for path, now in zones.items():
@@ -123,12 +134,15 @@ class Aliases:
                 container[key] = new.get(value, value)
             elif isinstance(value, list):
                 container[key] = [new.get(v, v) if isinstance(v, int) else v for v in value]
-        for pattern in keyed:
+        for pattern in sets:
             for _, container, key in places(doc, pattern):
-                table = container[key]
-                if isinstance(table, dict):  # in its own order: the order things came in
-                    container[key] = {str(new.get(int(k), int(k))) if k.lstrip("-").isdigit()
-                                      else k: v for k, v in table.items()}
+                if isinstance(container[key], list):
+                    container[key] = sorted(_map(container[key], new))
+        for container, key in tables:
+            table = container[key]
+            if isinstance(table, dict):  # in its own order: the order things came in
+                container[key] = {str(new.get(int(k), int(k))) if k.lstrip("-").isdigit()
+                                  else k: v for k, v in table.items()}
         cards = doc.get("cards")
         if isinstance(cards, dict):
             # sorted by the numbers the seat sees: the keys' order must not tell the host's

@@ -45,7 +45,11 @@ class NullshapersRules(Ruleset[State]):
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = TURN_CAP
     manual_table = NullshapersManual()
-    hidden_places = ("sides.*.deck", "sides.*.hand", "sides.*.energy")
+    # An agent or its gear put face down by hand in a manual step gets each seat's numbers
+    # too (``agents`` is keyed by the agents' numbers).
+    hidden_places = ("sides.*.deck", "sides.*.hand", "sides.*.energy", "agents",
+                     "agents.*.gear")
+    hidden_mentions = ("attackers", "advancing", "ordered", "blocks.*", "queue.stack.*.card")
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)

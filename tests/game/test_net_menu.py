@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
 import game.scenes.network as network
@@ -103,10 +104,42 @@ def test_the_lan_list_finds_a_hosted_game(menu: Callable[[], Driver], tmp_path: 
             if _frames_until(d, lambda: any(str(server.port) in x for x in scene._listed), 6):
                 break
             d.click(scene.again.rect.center)
-        assert any(f"Ann: bos at 127.0.0.1:{server.port}" == x for x in scene._listed)
+        assert any(f"Ann's table (Ann): bos at 127.0.0.1:{server.port}" == x
+                   for x in scene._listed)
     finally:
         shown.close()
         server.stop()
+
+
+def test_the_host_tab_names_the_table_for_the_lan_list_or_says_why_it_cannot(
+        menu: Callable[[], Driver]) -> None:
+    d = menu()
+    scene = _network(d)
+    d.click(scene.host_tab.rect.center)
+    d.click(scene.name.rect.center)
+    scene.name.set_text("An")
+    d.post(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0)
+    d.post(pygame.TEXTINPUT, text="n")
+    d.frames(2)
+    assert scene.name.get_text() == "Ann" and scene.table.placeholder_text == "Ann's table"
+    scene.table.set_text("Ann\tBo")  # a tab pasted in: the list could not show it
+    d.click(scene.open.rect.center)
+    assert scene.server is None and "cannot be shown ('\\t')" in scene.note
+    scene.table.set_text("")  # left empty: the name offered
+    d.click(scene.open.rect.center)
+    assert scene.server is not None and scene.shown is not None
+    assert scene.shown.info.properties[b"table"] == b"Ann's table"
+    scene.shown.close()
+    scene.server.stop()
+    scene.shown = scene.server = None
+    d.click(scene.join_tab.rect.center)
+    d.click(scene.host_tab.rect.center)
+    scene.table.set_text("Friday playtest")
+    d.click(scene.open.rect.center)
+    assert scene.server is not None and scene.shown is not None
+    assert scene.shown.info.properties[b"table"] == b"Friday playtest"
+    assert not scene.table.is_enabled  # named once the game is open
+    assert scene.table.get_text() == "Friday playtest" and scene.name.get_text() == "Ann"
 
 
 def test_a_typed_address_is_read_or_refused_with_the_reason() -> None:

@@ -66,15 +66,15 @@ def test_intents_translate_back_and_host_numbers_of_hidden_cards_are_unknown() -
 def unaliased(doc: dict[str, Any], a: Aliases, rs: Any) -> dict[str, Any]:
     """A seat's view as it was sent, in the host's numbers again."""
     out = copy.deepcopy(doc)
-    for pattern in (*rs.hidden_places, *rs.hidden_mentions):
+    for pattern in (*rs.hidden_places, *rs.hidden_mentions, *rs.hidden_keyed):
         for _, container, key in places(out, pattern):
             v = container[key]
             container[key] = a.to_real.get(v, v) if isinstance(v, int) else \
-                [a.to_real.get(x, x) for x in v]
-    for pattern in rs.hidden_keyed:
+                {str(a.to_real.get(int(k), int(k))): x for k, x in v.items()} \
+                if isinstance(v, dict) else [a.to_real.get(x, x) for x in v]
+    for pattern in rs.hidden_sets:  # sorted by the seat's numbers, by the host's again
         for _, container, key in places(out, pattern):
-            container[key] = {str(a.to_real.get(int(k), int(k))): v
-                              for k, v in container[key].items()}
+            container[key] = sorted(a.to_real.get(x, x) for x in container[key])
     if "cards" in out:
         out["cards"] = {str(a.to_real.get(int(k), int(k))): v for k, v in out["cards"].items()}
     return out
@@ -98,8 +98,9 @@ def test_every_seat_is_sent_its_view_with_no_host_number_of_a_hidden_card(game: 
             for pattern in (*rs.hidden_places, *rs.hidden_mentions):
                 for _, container, key in places(sent, pattern):
                     v = container[key]
-                    assert not real_hidden & set(v if isinstance(v, list) else [v])
-            for pattern in rs.hidden_keyed:
+                    assert not real_hidden & (set(v) if isinstance(v, list) else {
+                        int(k) for k in v} if isinstance(v, dict) else {v})
+            for pattern in (*rs.hidden_keyed, *rs.hidden_sets):
                 for _, container, key in places(sent, pattern):
                     assert not real_hidden & {int(k) for k in container[key]}
             client_view = t.clients[conn].s.view

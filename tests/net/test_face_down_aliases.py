@@ -1,0 +1,167 @@
+"""A card put face down by hand in a manual step (Kyoukai, BOS, Nullshapers) carries each
+seat's own numbers at the network edge where it lies on the table, as a hidden hand card does:
+a card seen face up and turned face down is not recognised by the other seat, and which
+instance a face-down card is changes nothing it is sent."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.core.manual_intents import ManualFlag, ManualMove
+from rules.core.manual_table import BOARD, FACE_DOWN
+from rules.core.state import replaced
+from rules.net.aliases import ALIAS_LOW, Aliases
+from rules.net.host import Host
+from rules.records.session import Session
+from tests.manual.helpers import manual_pack, reach_manual
+from tests.net.wiring import CODE
+
+GAMES = ("kyoukai", "bos", "nullshapers")
+
+
+def _host(game: str, tmp_path: Path) -> Host:
+    """A host whose game has a manual step open."""
+    _, opts, intents = reach_manual(game, manual_pack(game, tmp_path))
+    session = Session.new(game, opts["seed"], {"pack": opts["pack"]})
+    for i in intents:
+        session.apply(i)
+    return Host(session, CODE, rng=random.Random(1))
+
+
+def _player(rs: Any, s: Any) -> int:
+    step = rs.manual_pending(s)
+    assert step is not None
+    return int(step.player)
+
+
+def _onto_board(rs: Any, s: Any, card: int, face_down: bool, owner: int) -> ManualMove:
+    """A legal manual move of ``card`` onto ``owner``'s side of the board, face down or up."""
+    moves = [i for i in rs.legal_intents(s, card)
+             if isinstance(i, ManualMove) and i.zone == BOARD and i.face_down == face_down
+             and i.owner == owner]
+    assert moves, f"card {card} has no move onto the board"
+    return moves[0]
+
+
+def _as(i: ManualMove, card: int) -> ManualMove:
+    return ManualMove(card=card, owner=i.owner, zone=i.zone, at=i.at, bottom=i.bottom,
+                      face_down=i.face_down)
+
+
+def _twins(rs: Any, s: Any, owner: int) -> tuple[Any, int, int]:
+    """``s`` and two cards of the same kind in one of ``owner``'s zones hidden from the other
+    seat (a hand, a deck, a castle…) that the manual step may put on the board. With no two
+    alike, the second is made a copy of the first: only which instance is which differs."""
+    table = rs.manual_table
+    movable = [pl for pl in table.places(s) if pl.owner == owner
+               and table.is_hidden(s, pl) and pl.zone != BOARD
+               and any(isinstance(i, ManualMove) and i.zone == BOARD and i.owner == owner
+                       for i in rs.legal_intents(s, pl.card))]
+    zone = Counter(pl.zone for pl in movable).most_common(1)[0][0]
+    cards = [pl.card for pl in movable if pl.zone == zone]
+    kinds = Counter(table.name(s, c) for c in cards)
+    name = next((n for n, k in kinds.items() if k >= 2), None)
+    if name is None:
+        a, b = cards[:2]
+        return replaced(s, cards={**s.cards, b: s.cards[a]}), a, b
+    a, b = [c for c in cards if table.name(s, c) == name][:2]
+    return s, a, b
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_swapping_which_card_a_face_down_and_a_hidden_card_are_changes_no_byte_sent(
+        game: str, tmp_path: Path) -> None:
+    host = _host(game, tmp_path)
+    rs, s = host.rs, host.state
+    owner = _player(rs, s)
+    s, a, b = _twins(rs, s, owner)
+    first = _onto_board(rs, s, a, True, owner)
+    sent = []
+    for x, y in ((a, b), (b, a)):  # x face down on the board, y where it was (hidden)
+        t = rs.apply(s, _as(first, x)).state
+        assert x in t.face_down and y not in t.face_down
+        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
+    assert sent[0] == sent[1]
+    doc = json.loads(sent[0])
+    assert not {str(a), str(b)} & set(doc["cards"])  # nor the host's numbers
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_card_seen_face_up_and_turned_face_down_gets_a_number_not_seen(
+        game: str, tmp_path: Path) -> None:
+    host = _host(game, tmp_path)
+    rs, s = host.rs, host.state
+    owner = _player(rs, s)
+    aliases = Aliases(random.Random(3))
+    s, card, _ = _twins(rs, s, owner)
+    up = rs.apply(s, _onto_board(rs, s, card, False, owner)).state
+    seen = json.loads(host.seat_doc(up, 1 - owner, aliases))
+    assert str(card) in seen["cards"]  # face up: its number is public
+    down = rs.apply(up, ManualFlag(card=card, flag=FACE_DOWN, value=True)).state
+    assert card in down.face_down
+    doc = json.loads(host.seat_doc(down, 1 - owner, aliases))
+    assert str(card) not in doc["cards"]
+    assert card not in doc["face_down"]
+    fresh = {int(k) for k in doc["cards"]} - {int(k) for k in seen["cards"]}
+    assert len(fresh) == 1 and min(fresh) >= ALIAS_LOW
+    assert fresh <= set(doc["face_down"])  # the face-down mark follows the alias
+    assert not fresh & _numbers(seen)
+
+
+def _numbers(doc: Any) -> set[int]:
+    if isinstance(doc, dict):
+        return {int(k) for k in doc if k.lstrip("-").isdigit()} | \
+            {n for v in doc.values() for n in _numbers(v)}
+    if isinstance(doc, list):
+        return {n for v in doc for n in _numbers(v)}
+    return {doc} if isinstance(doc, int) and not isinstance(doc, bool) else set()
+
+
+
+def test_a_face_down_gate_named_by_the_turn_the_sequence_and_a_choice_keeps_its_alias(
+        tmp_path: Path) -> None:
+    """Kyoukai: a face-down Gate that acts this turn, stands in the open Sequence or is one of
+    a pending choice's options is named there by the other seat's number for it too."""
+    from rules.core.window_state import WindowState
+    from rules.kyoukai.state import Pending, seq_item, turn_action
+
+    host = _host("kyoukai", tmp_path)
+    rs, s = host.rs, host.state
+    owner = _player(rs, s)
+    s, a, b = _twins(rs, s, owner)
+    first = _onto_board(rs, s, a, True, owner)
+    sent = []
+    for x in (a, b):
+        t = rs.apply(s, _as(first, x)).state
+        t = replaced(t, action=turn_action(x, "final"),
+                     pending=Pending("ready_own", owner, (x,), "a test"),
+                     seq=WindowState.open(seq_item("attack", owner, source=x, target=x), owner))
+        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
+    assert sent[0] == sent[1]
+    doc = json.loads(sent[0])
+    assert doc["action"]["gate"] >= ALIAS_LOW and doc["pending"]["options"][0] >= ALIAS_LOW
+
+
+def test_a_face_down_summon_attacking_a_player_keeps_its_alias(tmp_path: Path) -> None:
+    """BOS: a face-down summon attacking the other player (waiting for the block decision)
+    is named there by the other seat's number for it."""
+    from rules.bos.state import PlayerAttack
+
+    host = _host("bos", tmp_path)
+    rs, s = host.rs, host.state
+    owner = _player(rs, s)
+    s, a, b = _twins(rs, s, owner)
+    first = _onto_board(rs, s, a, True, owner)
+    sent = []
+    for x in (a, b):
+        t = rs.apply(s, _as(first, x)).state
+        t = replaced(t, attack=PlayerAttack(attacker=x, defender=1 - owner, column=first.at))
+        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
+    assert sent[0] == sent[1]
+    assert json.loads(sent[0])["attack"]["attacker"] >= ALIAS_LOW
