@@ -16,6 +16,7 @@ def whose(name: str, owner: int | None, in_play: Iterable[tuple[int, str]]) -> s
     ``in_play`` ((owner, name) of every piece in play), else ``name`` itself."""
     if owner is None:
         return name
-    if any(o != owner and n == name for o, n in in_play):
-        return f"Player {owner + 1}'s {name}"
+    for o, n in in_play:  # a plain loop, not ``any()`` over a generator: every loud step asks
+        if n == name and o != owner:
+            return f"Player {owner + 1}'s {name}"
     return name

@@ -156,7 +156,10 @@ class Ruleset(ABC, Generic[S]):
             return [] if self.to_act(state) is None else self._legal_from(state, source)
         if state is cached_state:
             return list(cached)
-        if self.to_act(state) is None:
+        actor_state, actor = self._actor  # ``to_act``'s cache read here: asked every step
+        if actor_state is not state:
+            actor = self.to_act(state)
+        if actor is None:
             legal = []
         else:
             steps = getattr(state, "manual", None)  # ``manual.pending``, asked every step
@@ -178,12 +181,17 @@ class Ruleset(ABC, Generic[S]):
                 new_state = state.copy()
                 new_state.loud = False  # no log: nothing reads ``events`` then
                 self._play(new_state, intent)
+                if not getattr(state, "face_down", None):
+                    return _outcome(new_state, [])
             else:
                 new_state = self._apply(state, intent, True)[0] if self._applies_quietly() \
                     else self._apply(state, intent)[0]
             events: list[Event] = []
         else:
-            if self.to_act(state) is None:
+            actor_state, actor = self._actor  # ``to_act``'s cache read here, as above
+            if actor_state is not state:
+                actor = self.to_act(state)
+            if actor is None:
                 raise IllegalIntent("the game is over")
             if not self._is_legal(state, intent):
                 raise IllegalIntent(self._reason(state, intent))
@@ -194,7 +202,7 @@ class Ruleset(ABC, Generic[S]):
             # one pays for the look.
             new_state = card_states.pruned(self.manual_table, new_state)
             events = card_states.unnamed(self.manual_table, new_state, events)
-        return Outcome(new_state, events)
+        return _outcome(new_state, events)
 
     def push(self, state: S, intent: Intent) -> S:
         """``apply(state, intent, quiet=True).state`` for a caller that owns ``state`` and will
@@ -570,13 +578,18 @@ class Ruleset(ABC, Generic[S]):
     def _is_legal(self, state: S, intent: Intent) -> bool:
         """Whether ``intent`` is legal now (the game is not over). Default: found among the
         cached legal intents (by identity first), else among its source piece's only."""
-        if self.kind_of(intent) is None:
-            return False
         cached_state, cached = self._cache
         if state is cached_state:
-            # by identity first: the table passes the rules' own (interned) intents, and
-            # ``in`` would compare each one before it with pydantic's ``__eq__``
-            return any(i is intent for i in cached) or intent in cached
+            # By identity first, before anything else is asked of the intent: the table
+            # passes the rules' own (interned) intents, and ``in`` would compare each one
+            # before it field by field with the dataclass's ``__eq__``.
+            for legal in cached:
+                if legal is intent:
+                    return True
+        if self.kind_of(intent) is None:
+            return False
+        if state is cached_state:
+            return intent in cached
         if not _well_formed(intent):
             return False
         return intent in self.legal_intents(state, self.source_of(intent))
@@ -637,6 +650,20 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def _highlights(self, state: S, source: Any) -> dict[str, list[Any]]: ...
+
+
+# ``Outcome(state, events)`` through the slots' own setters: ``apply`` makes one every step,
+# and the frozen dataclass's __init__ (two ``object.__setattr__`` calls) costs twice as much.
+_new_outcome = object.__new__
+_set_outcome_state = Outcome.__dict__["state"].__set__
+_set_outcome_events = Outcome.__dict__["events"].__set__
+
+
+def _outcome(state: Any, events: list[Event]) -> Outcome:
+    out: Outcome = _new_outcome(Outcome)
+    _set_outcome_state(out, state)
+    _set_outcome_events(out, events)
+    return out
 
 
 def _own_apply(*args: Any) -> Any:

@@ -61,10 +61,13 @@ class GameState:
             get = _GETTERS[cls] = attrgetter(*names)
         return cls(*get(self))
 
-    def log(self, kind: str, text: str, player: int | None = None, **kw: Any) -> None:
-        """Add an event to the step's log (callers build ``text`` only when ``self.loud``)."""
+    def log(self, kind: str, text: str, player: int | None = None, *, random: bool = False,
+            reveals: tuple[int, ...] = (), data: dict[str, Any] | None = None) -> None:
+        """Add an event to the step's log (callers build ``text`` only when ``self.loud``).
+        The event's fields are spelt out (no ``**kw``): a loud step logs several."""
         if self.loud:
-            self.events.append(Event(kind=kind, text=text, player=player, **kw))
+            self.events.append(Event(kind=kind, text=text, player=player, random=random,
+                                     reveals=reveals, data=data))
 
     def begin(self, quiet: bool) -> None:
         """Start a step: a loud one keeps its events."""
