@@ -128,16 +128,6 @@ class KyoukaiRules(Ruleset[State]):
     def _explain(self, state: State, intent: Intent) -> str:
         return explain.why_illegal(state, intent)
 
-    def _is_legal(self, state: State, intent: Intent) -> bool:
-        # The rules' own intents are shared objects (``Intent.of``): one from this state's
-        # legal list is found by identity without comparing it field by field with the others.
-        cached_state, cached = self._cache
-        if state is cached_state:
-            for legal_intent in cached:
-                if legal_intent is intent:
-                    return True
-        return super()._is_legal(state, intent)
-
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
 
