@@ -24,15 +24,7 @@ from game.session import GameConfig
 from rules.agents.base import Agent
 from rules.net.client import Client
 from rules.net.host import Host
-
-
-def _until(cond: Callable[[], bool], seconds: float = 30.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.02)
-    return False
+from tests.waiting import until
 
 
 def _read(table: NetTableScene, cond: Callable[[], bool]) -> bool:
@@ -53,7 +45,7 @@ def hosted(tmp_path: Path) -> Iterator[tuple[Host, HostServer]]:
 def _link(server: HostServer, client: Client) -> Link:
     link = Link(f"ws://127.0.0.1:{server.port}", client)
     link.start()
-    assert _until(lambda: joined(link)), link.reason
+    assert until(lambda: joined(link)), link.reason
     return link
 
 
@@ -92,9 +84,9 @@ def test_the_host_lets_the_computer_play_an_away_seat_and_the_player_takes_it_ba
                 table.apply(table.legal()[-1])
             return host.to_act() == 1
 
-        assert _until(my_turn_done)
+        assert until(my_turn_done)
         other.close()
-        assert _until(lambda: _read(table, lambda: table._offered == 1)), (
+        assert until(lambda: _read(table, lambda: table._offered == 1)), (
             host.offers(time.monotonic()), host.seats[1], mine.presence)
         assert table.hand_over is not None and table.level is not None
         assert table.hand_over.text == "Let the computer play Player 2"
@@ -102,14 +94,14 @@ def test_the_host_lets_the_computer_play_an_away_seat_and_the_player_takes_it_ba
         n = len(host.session.record.intents)
         table.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
                                         {"ui_element": table.hand_over}))
-        assert _until(lambda: len(host.session.record.intents) > n and host.to_act() != 1)
+        assert until(lambda: len(host.session.record.intents) > n and host.to_act() != 1)
         assert asked == ["easy"]
         assert chose_on and window not in chose_on  # decided on the host, off this thread
-        assert _until(lambda: _read(table, lambda: table.hand_over is None))
+        assert until(lambda: _read(table, lambda: table.hand_over is None))
         # Bob rejoins by his token: his seat is his again
         back = _link(server, Client("Bob", host.code, None, token))
         assert back.client.s.seat == 1
-        assert _until(lambda: host.seats[1].computer is None)
+        assert until(lambda: host.seats[1].computer is None)
         back.close()
         table.close()
     finally:

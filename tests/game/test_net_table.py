@@ -19,15 +19,7 @@ from game.scenes.net_table import NetTableScene
 from game.session import GameConfig
 from rules.net.client import Client
 from rules.net.host import Host
-
-
-def _until(cond: Callable[[], bool], seconds: float = 20.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.02)
-    return False
+from tests.waiting import until
 
 
 @pytest.fixture
@@ -42,7 +34,7 @@ def hosted(tmp_path: Path) -> Iterator[tuple[Host, HostServer]]:
 def _seat(server: HostServer, host: Host, seat: int | None, name: str) -> NetSession:
     link = Link(f"ws://127.0.0.1:{server.port}", Client(name, host.code, seat))
     link.start()
-    assert _until(lambda: joined(link)), link.reason
+    assert until(lambda: joined(link)), link.reason
     return NetSession(link, GameConfig(agent_delay=0.0, grace=0.0))
 
 
@@ -89,7 +81,7 @@ def test_two_network_tables_play_and_each_sees_only_its_own_hand(
             before = len(host.session.record.intents)
             t.apply(t.legal()[-1])
             assert t.legal() == []  # nothing more is offered until the host answers
-            assert _until(_read_back(t, host, before + 1))
+            assert until(_read_back(t, host, before + 1))
             assert t.message == "" or not t.message_error, t.message
             played += 1
         assert played >= 6
@@ -99,7 +91,7 @@ def test_two_network_tables_play_and_each_sees_only_its_own_hand(
             return all(len(t.session.intents) == len(host.session.record.intents)
                        for t in tables)
 
-        assert _until(caught_up)
+        assert until(caught_up)
         for seat, t in enumerate(tables):
             assert _hidden(t.session.state, seat) == (True, True)
             assert "Ann" in t.names[0] and "Bob" in t.names[1]
@@ -115,7 +107,7 @@ def test_two_network_tables_play_and_each_sees_only_its_own_hand(
             said = f"{('Ann', 'Bob')[acting]}: your move soon"  # whoever decides now
             return said in waiting.log.entries
 
-        assert _until(heard)
+        assert until(heard)
         assert any(e.startswith("Player") and "connected" in e for e in waiting.log.entries)
         for t in tables:
             t.close()
@@ -132,7 +124,7 @@ def _answered(session: NetSession, read: Callable[[], Any], pending: Any) -> Any
         found[:] = [read()]
         return bool(found[0] != pending)
 
-    assert _until(came), "no answer from the host"
+    assert until(came), "no answer from the host"
     return found[0]
 
 
@@ -172,7 +164,7 @@ def test_a_network_seat_asks_the_host_without_ever_waiting_for_it(
                               "waiting for the other player to accept the undo")
         assert (len(host.session.record.intents) == 0) == (said[0][0].startswith("Took"))
         other.say("good luck")
-        assert _until(lambda: (me.tick(), any(c["text"] == "good luck" for c in me.chat))[1])
+        assert until(lambda: (me.tick(), any(c["text"] == "good luck" for c in me.chat))[1])
         assert me.presence["seats"][1 - p]["connected"] is True
     finally:
         for s in seats:

@@ -4,21 +4,12 @@ arrival wakes the owner, a dropped link rejoins by token by itself, questions ar
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 
 from game.net.link import Link
 from game.net.server import HostServer, new_host
 from rules.net.client import Client
-
-
-def _until(cond: object, seconds: float = 20.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if cond():  # type: ignore[operator]
-            return True
-        time.sleep(0.02)
-    return False
+from tests.waiting import until
 
 
 def test_a_link_wakes_its_owner_rejoins_after_a_drop_and_gets_answers(tmp_path: Path) -> None:
@@ -31,14 +22,14 @@ def test_a_link_wakes_its_owner_rejoins_after_a_drop_and_gets_answers(tmp_path: 
         link.start()
         assert woken.wait(20)
         assert link.client.s.version == -1  # nothing read until the owner drains
-        assert _until(lambda: "view" in link.drain() or link.client.s.version >= 0)
+        assert until(lambda: "view" in link.drain() or link.client.s.version >= 0)
         assert link.client.s.seat == 0 and link.client.s.version == 0
         conn = host.seats[0].conn
         assert conn is not None
         server.abort(conn)  # the link drops; it comes back with its token
-        assert _until(lambda: host.seats[0].conn not in (None, conn))
+        assert until(lambda: host.seats[0].conn not in (None, conn))
         # the host takes the seat back before its welcome reaches the link
-        assert _until(lambda: link.status == "joined"), link.status
+        assert until(lambda: link.status == "joined"), link.status
         piece = next(p for p in host.rs.pieces(host.state) if host.rs.highlights(host.state, p))
         seq, frame = link.client.ask("highlights", piece)
         link.send(frame)
