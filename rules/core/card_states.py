@@ -15,7 +15,7 @@ from typing import Any
 from rules.core.manual_intents import ManualFlag
 from rules.core.manual_table import BOARD, FACE_DOWN, UNDER, ManualTable, Place
 from rules.core.model import Event
-from rules.core.state import field_of, has_field, replaced
+from rules.core.state import has_field, replaced
 
 
 def card_flags(table: ManualTable) -> tuple[str, ...]:
@@ -26,7 +26,7 @@ def card_flags(table: ManualTable) -> tuple[str, ...]:
 
 def face_down(s: Any) -> tuple[int, ...]:
     """The cards put face down by hand (the State's ``face_down`` field), sorted."""
-    got = field_of(s, "face_down")
+    got = getattr(s, "face_down", None)
     return got if got else ()
 
 

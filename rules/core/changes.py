@@ -21,6 +21,7 @@ for the report.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -86,36 +87,26 @@ def with_fields(data: Mapping[str, Any], fields: Mapping[str, Scalar], label: st
                 ) -> dict[str, Any]:
     """A copy of ``data`` with each dotted path of ``fields`` set (``skills.0.amount``: the
     first skill's amount); DataError for a path the card does not have."""
-    out: dict[str, Any] = _deep_copy(data)
+    out: dict[str, Any] = copy.deepcopy(dict(data))
     for path, value in fields.items():
         parts = path.split(".")
         at: Any = out
         for i, part in enumerate(parts):
-            last = i == len(parts) - 1
+            key: str | int
             if isinstance(at, dict) and part in at:
-                if last:
-                    at[part] = value
-                else:
-                    at = at[part]
+                key = part
             elif isinstance(at, list) and part.isdigit() and int(part) < len(at):
-                if last:
-                    at[int(part)] = value
-                else:
-                    at = at[int(part)]
+                key = int(part)
             else:
                 have = ", ".join(sorted(at)) if isinstance(at, dict) else \
                     f"0 to {len(at) - 1}" if isinstance(at, list) else "none"
                 raise DataError([f"{label}: {path}: the card has no "
                                  f"{'.'.join(parts[:i + 1])!r} (it has: {have})"])
+            if i == len(parts) - 1:
+                at[key] = value
+            else:
+                at = at[key]
     return out
-
-
-def _deep_copy(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _deep_copy(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_deep_copy(x) for x in v]
-    return v
 
 
 def fresh_id(cid: str, taken: Mapping[str, Any]) -> str:
@@ -156,18 +147,11 @@ def place(fmt: PackFormat[Any, Any], cid: str, cards: Mapping[str, Any]) -> str 
 
 
 def apply_changes(fmt: PackFormat[Any, Any], cards: Mapping[str, Any], decks: Sequence[Any],
-                  changes: Sequence[CardChange]) -> tuple[dict[str, Any], tuple[Any, ...]]:
-    """The catalog and the two decks with ``changes`` made, in order; DataError naming each
-    change that cannot be made (an unknown card or field, a value out of its legal range, a
-    card put where it cannot go)."""
-    out, held, _ = _apply(fmt, cards, decks, changes)
-    return out, held
-
-
-def _apply(fmt: PackFormat[Any, Any], cards: Mapping[str, Any], decks: Sequence[Any],
-           changes: Sequence[CardChange]
-           ) -> tuple[dict[str, Any], tuple[Any, ...], dict[str, str]]:
-    """``apply_changes``, and which pack card each new card copies (new id -> that id)."""
+                  changes: Sequence[CardChange]
+                  ) -> tuple[dict[str, Any], tuple[Any, ...], dict[str, str]]:
+    """The catalog and the two decks with ``changes`` made, in order, and which pack card each
+    new card copies (new id -> that id); DataError naming each change that cannot be made (an
+    unknown card or field, a value out of its legal range, a card put where it cannot go)."""
     out = dict(cards)
     held = list(decks)
     copies: dict[str, str] = {}
@@ -214,7 +198,7 @@ def broken_rules(fmt: PackFormat[Any, Any], cards: Mapping[str, Any], decks: Seq
     a folder of the caller's. [] where the format cannot write decks."""
     if fmt.deck_data is None or fmt.deck_cards is None:
         return []
-    out_cards, held, copies = _apply(fmt, cards, decks, changes)
+    out_cards, held, copies = apply_changes(fmt, cards, decks, changes)
     scratch.mkdir(parents=True, exist_ok=True)
     out: list[str] = []
     for k, deck in enumerate(held):
@@ -246,7 +230,7 @@ def changed_setup(fmt: PackFormat[Any, Any], pack: Pack[Any, Any], cards: Mappin
     hit = _KEPT.get(key)
     if hit is not None and hit[0] is pack and hit[1] == decks:
         return hit[2]  # type: ignore[no-any-return]
-    result = apply_changes(fmt, cards, decks, changes)
+    result = apply_changes(fmt, cards, decks, changes)[:2]
     if len(_KEPT) >= 64:
         _KEPT.clear()
     _KEPT[key] = (pack, decks, result)

@@ -59,7 +59,7 @@ from rules.core.manual_table import (
 )
 from rules.core.model import Event, Intent
 from rules.core.rng import Rng
-from rules.core.state import field_of, replaced
+from rules.core.state import replaced
 
 if TYPE_CHECKING:
     from rules.core.ruleset import Ruleset
@@ -70,13 +70,13 @@ VALUE_LIMIT = 999  # no counter is set beyond this, whatever its bounds
 
 # ---- opening and reading ------------------------------------------------------------------
 def steps(state: Any) -> tuple[ManualStep, ...]:
-    got = field_of(state, "manual")
+    got = getattr(state, "manual", None)
     return got if got else ()
 
 
 def pending(state: Any) -> ManualStep | None:
     """The open manual step, None if there is none (or the game has none)."""
-    got = field_of(state, "manual")
+    got = getattr(state, "manual", None)
     return got[0] if got else None
 
 
@@ -84,8 +84,8 @@ def new_step(state: Any, player: int, title: str, text: str, card: int = -1,
              freeform: bool = False) -> ManualStep:
     """A step whose dice are seeded from the state (the game's own generator is not drawn
     from, so the rest of the game's randomness is the same whatever the player rolls)."""
-    rng = field_of(state, "rng")
-    turn = field_of(state, "turn", 0)
+    rng = getattr(state, "rng", None)
+    turn = getattr(state, "turn", 0)
     base = (rng.seed * 1_000_003 + rng.counter) if isinstance(rng, Rng) else 0
     seed = (base * 31 + int(turn) * 7 + len(steps(state)) + card + 2) & ((1 << 62) - 1)
     return ManualStep(player=player, title=title, text=text or "(no text)", card=card,
@@ -105,7 +105,7 @@ def open_step(d: Any, player: int, title: str, text: str, card: int = -1) -> Non
 def paused(d: Any) -> bool:
     """Whether a manual step is open on ``d`` (a draft, mid-resolution): the caller saves what
     it had left to do with ``later`` and returns."""
-    return bool(field_of(d, "manual"))
+    return bool(getattr(d, "manual", None))
 
 
 def later(d: Any, op: str, *args: int | str) -> None:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import enum
 import json
-import types
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, get_args, get_origin
 
 from annotated_types import Ge, Gt, Le, Lt
 from pydantic import ValidationError
@@ -73,9 +72,7 @@ def _spec(name: str, f: FieldInfo) -> OptionSpec | None:
         return OptionSpec(kind="number", low=low, high=high, integer=kind is int, **common)
     if kind is str:
         return OptionSpec(kind="text", **common)
-    if get_origin(kind) in (Union, types.UnionType):
-        return None  # "X | None": the menu has no way to say None
-    return None
+    return None  # "X | None" or a list: the menu has no way to say None or a list
 
 
 def _bounds(f: FieldInfo, integer: bool) -> tuple[float | None, float | None]:

@@ -24,7 +24,7 @@ from rules.core.errors import DataError, IllegalIntent
 from rules.core.manual_intents import MANUAL_KINDS, MANUAL_TYPES, Freeform, ManualStep
 from rules.core.model import Event, Intent, Outcome
 from rules.core.played import Played, played_by_kind
-from rules.core.state import GameState, field_of, replaced
+from rules.core.state import GameState, replaced
 
 if TYPE_CHECKING:
     from rules.core.gameinfo import GameInfo
@@ -211,7 +211,7 @@ class Ruleset(ABC, Generic[S]):
         come from ``legal_intents`` of this state, as for a quiet ``apply``."""
         if not isinstance(state, GameState) or manual.pending(state) is not None \
                 or getattr(intent, "kind", None) in MANUAL_KINDS \
-                or field_of(state, "face_down"):
+                or getattr(state, "face_down", None):
             after: S = self.apply(state, intent, quiet=True).state
             return after
         # The one-entry caches are keyed by the state object, which now changes under them.
@@ -301,7 +301,7 @@ class Ruleset(ABC, Generic[S]):
 
     def designer(self, state: S) -> bool:
         """Whether this game was started in designer mode (the freeform switch is allowed)."""
-        return bool(field_of(state, "designer"))
+        return bool(getattr(state, "designer", None))
 
     @cached_property
     def _plays_in_place(self) -> bool:
@@ -355,7 +355,7 @@ class Ruleset(ABC, Generic[S]):
         """What ``player`` may see of ``state``; ``None``: a spectator's view (no hand, no
         hidden card's identity: what both players' views show alike)."""
         view = self._view(state, player)
-        if field_of(state, "face_down") and self.manual_table is not None:
+        if getattr(state, "face_down", None) and self.manual_table is not None:
             view = card_states.hide_face_down(self.manual_table, state, view, player)
         return view
 

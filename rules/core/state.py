@@ -82,28 +82,15 @@ class GameState:
         return events
 
 
-# ---- reading and replacing fields of either kind of state ---------------------------------
-# The core's manual steps, card states and hidden-information helpers work on every game's
-# state: mutable ``GameState`` dataclasses and the pydantic models a game not yet moved to one
-# still uses.
-
-
-def field_of(obj: Any, name: str, default: Any = None) -> Any:
-    """The value of field ``name`` of a state, ``default`` if its type has no such field."""
-    return getattr(obj, name, default)
-
-
 def has_field(obj: Any, name: str) -> bool:
     """Whether ``obj``'s type declares the field ``name``."""
-    fields = getattr(type(obj), "__dataclass_fields__", None)
-    if fields is None:
-        fields = getattr(type(obj), "model_fields", {})
-    return name in fields
+    return name in getattr(type(obj), "__dataclass_fields__", ())
 
 
 def replaced(obj: T, **update: Any) -> T:
     """``obj`` with ``update``'s fields replaced, ``obj`` itself untouched: a copy of a
-    ``GameState`` with the fields set, or a pydantic model's ``model_copy``."""
+    ``GameState`` with the fields set, or a pydantic model's ``model_copy`` (the core's
+    manual step is one)."""
     if isinstance(obj, GameState):
         new = obj.copy()
         for k, v in update.items():
