@@ -2,10 +2,9 @@
 
 As boardgame.io declares stages, a game lists its stages once; each names who decides in it,
 the priority mode of its window (``rules.core.window_state``) if it has one, and the intent
-kinds allowed there. The game's legal-intent generators are a table too (intent kind ->
-generator), so ``legal`` is "the allowed kinds of the current stage, each generated for the
-deciding player", and the reason an intent is refused ("not in the Cleanup step", "it is
-Player 2's decision") comes from the same table instead of hand-written checks.
+kinds allowed there, and its generator of them, so ``legal`` is "the current stage's intents
+for the deciding player", and the reason an intent is refused ("not in the Cleanup step", "it
+is Player 2's decision") comes from the same table instead of hand-written checks.
 
 ``settle`` is the flow's loop: after each intent the game re-checks game end, step end and turn
 end until nothing changes, with a guard so a rules bug that never settles fails loudly instead of
@@ -14,7 +13,7 @@ hanging the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -23,8 +22,7 @@ from rules.core.window_state import PriorityMode
 
 S = TypeVar("S")
 
-Generator = Callable[[S, int], Iterable[Intent]]
-# A stage's own generator: (state, deciding player, only this source or None) -> intents.
+# A stage's generator: (state, deciding player, only this source or None) -> intents.
 StageMoves = Callable[[S, int, Hashable | None], list[Intent]]
 
 
@@ -38,7 +36,7 @@ class Stage(Generic[S]):
     moves: tuple[str, ...]
     mode: PriorityMode | None = None
     title: str = ""  # how the phase bar and reasons name it ("the Cleanup step")
-    generate: StageMoves[S] | None = None  # the stage's moves in one function (see ``legal``)
+    generate: StageMoves[S] | None = None  # its moves (None: a stage where nobody acts)
 
 
 class Stages(Generic[S]):
@@ -64,23 +62,16 @@ class Stages(Generic[S]):
     def to_act(self, state: S) -> int | None:
         return self.stage(state).actor(state)
 
-    def legal(self, state: S, generators: Mapping[str, Generator[S]] | None = None,
-              only: Hashable | None = None) -> list[Intent]:
-        """Every legal intent for the deciding player: the stage's own ``generate`` (given
-        ``only``, a source piece, it lists just that piece's intents), else each allowed kind's
-        generator from ``generators`` in the stage's order."""
+    def legal(self, state: S, only: Hashable | None = None) -> list[Intent]:
+        """Every legal intent for the deciding player: the stage's ``generate`` (given ``only``,
+        a source piece, it lists just that piece's intents)."""
         st = self.stage(state)
         p = st.actor(state)
         if p is None:
             return []
-        if st.generate is not None:
-            return st.generate(state, p, only)
-        if generators is None:
-            raise ValueError(f"stage {st.name!r} has no generate and no generators were given")
-        out: list[Intent] = []
-        for kind in st.moves:
-            out.extend(generators[kind](state, p))
-        return out
+        if st.generate is None:
+            raise ValueError(f"stage {st.name!r} has no generate")
+        return st.generate(state, p, only)
 
     def why_not(self, state: S, kind: str, names: Mapping[str, str] | None = None) -> str | None:
         """Why no intent of ``kind`` can be made now, or None when the stage allows it.

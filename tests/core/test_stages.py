@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -42,41 +41,39 @@ def _current(s: Toy) -> str:
     return "respond" if s.window is not None else s.step
 
 
-STAGES: Stages[Toy] = Stages([
-    Stage("main", lambda s: s.active, ("play", "pass"), title="the Main step"),
-    Stage("respond", lambda s: s.window.priority if s.window else None, ("pass", "play"),
-          mode="respond"),
-    Stage("cleanup", lambda s: s.active, ("discard",), title="the Cleanup step"),
-    Stage("over", lambda s: None, ()),
-], _current)
-
-
-def _plays(s: Toy, p: int) -> Iterable[Intent]:
+def _plays(s: Toy, p: int) -> list[Intent]:
     return [Play(card=c) for c in s.hand[p]]
 
 
-GENERATORS = {"play": _plays, "pass": lambda s, p: [Pass()],
-              "discard": lambda s, p: [Discard(card=c) for c in s.hand[p]]}
+STAGES: Stages[Toy] = Stages([
+    Stage("main", lambda s: s.active, ("play", "pass"), title="the Main step",
+          generate=lambda s, p, only: [*_plays(s, p), Pass()]),
+    Stage("respond", lambda s: s.window.priority if s.window else None, ("pass", "play"),
+          mode="respond", generate=lambda s, p, only: [Pass(), *_plays(s, p)]),
+    Stage("cleanup", lambda s: s.active, ("discard",), title="the Cleanup step",
+          generate=lambda s, p, only: [Discard(card=c) for c in s.hand[p]]),
+    Stage("over", lambda s: None, ()),
+], _current)
 
 
 def test_stage_table_lists_allowed_kinds_for_the_deciding_player_in_order() -> None:
     s = Toy(step="main", active=0, hand=((1, 2), (7,)))
     assert STAGES.to_act(s) == 0
-    assert STAGES.legal(s, GENERATORS) == [Play(card=1), Play(card=2), Pass()]
+    assert STAGES.legal(s) == [Play(card=1), Play(card=2), Pass()]
     s.window = WindowState[int].open(1, by=0)  # player 1 answers first
     assert STAGES.to_act(s) == 1
-    assert STAGES.legal(s, GENERATORS) == [Pass(), Play(card=7)]
+    assert STAGES.legal(s) == [Pass(), Play(card=7)]
     assert STAGES.stage(s).mode == "respond"
 
 
 def test_stage_table_gives_the_reason_an_intent_kind_is_refused() -> None:
     s = Toy(step="cleanup", active=1, hand=((), (3,)))
-    assert STAGES.legal(s, GENERATORS) == [Discard(card=3)]
+    assert STAGES.legal(s) == [Discard(card=3)]
     assert STAGES.why_not(s, "discard") is None
     why = STAGES.why_not(s, "play", {"play": "playing a card", "discard": "discarding"})
     assert why == "playing a card is not allowed in the Cleanup step (allowed: discarding)"
     s.over = True
-    assert STAGES.to_act(s) is None and STAGES.legal(s, GENERATORS) == []
+    assert STAGES.to_act(s) is None and STAGES.legal(s) == []
     assert STAGES.why_not(s, "discard") == "nobody may act now"
 
 
