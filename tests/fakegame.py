@@ -97,7 +97,8 @@ class TinyRules(Ruleset[TinyState]):
     def _legal_intents(self, state: TinyState) -> list[Intent]:
         return [Take()]
 
-    def _apply(self, state: TinyState, intent: Intent) -> tuple[TinyState, list[Event]]:
+    def _apply(self, state: TinyState, intent: Intent, quiet: bool = False
+               ) -> tuple[TinyState, list[Event]]:
         p = state.active
         decks = list(state.decks)
         totals = list(state.totals)
@@ -106,7 +107,8 @@ class TinyRules(Ruleset[TinyState]):
             decks[p] = decks[p][1:]
         nxt = 1 - p if decks[1 - p] else p
         new = TinyState(decks=(decks[0], decks[1]), totals=(totals[0], totals[1]), active=nxt)
-        return new, [Event(kind="take", text=f"Player {p + 1} takes a tile.", player=p)]
+        return new, [] if quiet else [Event(kind="take", text=f"Player {p + 1} takes a tile.",
+                                            player=p)]
 
     def _winner(self, state: TinyState) -> int | None:
         if any(state.decks) or state.totals[0] == state.totals[1]:

@@ -8,7 +8,6 @@ versioned JSON dumps and intent parsing.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
 import random
 from abc import ABC, abstractmethod
@@ -72,7 +71,6 @@ class Ruleset(ABC, Generic[S]):
     # kind -> type, handler, describe, source, target (``intent_table``): one dispatch table
     # (optional: without it the kinds come from ``intent_types``, with no helpers).
     intent_kinds: ClassVar[Mapping[str, IntentKind]]
-    _quiet_apply: ClassVar[bool | None] = None
     turn_cap: ClassVar[int]
     # How a manual step works this game's table (``rules.core.manual_table``); None: the game
     # has no manual effects, and its State no ``manual`` field.
@@ -177,15 +175,14 @@ class Ruleset(ABC, Generic[S]):
             return self._apply_manual(state, intent, quiet)
         new_state: Any
         if quiet:
-            if self._plays_in_place and isinstance(state, GameState):
+            if isinstance(state, GameState):
                 new_state = state.copy()
                 new_state.loud = False  # no log: nothing reads ``events`` then
                 self._play(new_state, intent)
                 if not getattr(state, "face_down", None):
                     return _outcome(new_state, [])
-            else:
-                new_state = self._apply(state, intent, True)[0] if self._applies_quietly() \
-                    else self._apply(state, intent)[0]
+            else:  # a game on immutable models, with its own ``_apply``
+                new_state = self._apply(state, intent, True)[0]
             events: list[Event] = []
         else:
             actor_state, actor = self._actor  # ``to_act``'s cache read here, as above
@@ -302,21 +299,6 @@ class Ruleset(ABC, Generic[S]):
     def designer(self, state: S) -> bool:
         """Whether this game was started in designer mode (the freeform switch is allowed)."""
         return bool(getattr(state, "designer", None))
-
-    @cached_property
-    def _plays_in_place(self) -> bool:
-        """Whether this game keeps the core's ``_apply`` (a copy, then ``_play`` on it)."""
-        return type(self)._apply is Ruleset._apply
-
-    @classmethod
-    def _applies_quietly(cls) -> bool:
-        """Whether this game's ``_apply`` takes ``quiet`` (one written before it did not: it
-        then runs loud and its events are dropped)."""
-        quiet = cls.__dict__.get("_quiet_apply")
-        if quiet is None:
-            quiet = "quiet" in inspect.signature(cls._apply).parameters
-            cls._quiet_apply = quiet
-        return bool(quiet)
 
     # ---- intents by kind ------------------------------------------------------------------
     @cached_property

@@ -174,9 +174,9 @@ def test_legal_intents_with_one_field_out_of_range_are_refused(game: str) -> Non
     assert tried > 200
 
 
-def test_a_game_without_a_table_or_a_quiet_apply_keeps_the_seams(tmp_path: Any) -> None:
-    """A game written before the seams (its own ``_apply(state, intent)``, no intent table):
-    its kinds come from ``intent_types``, quiet apply runs it loud and drops the events."""
+def test_a_game_on_immutable_models_without_a_table_keeps_the_seams(tmp_path: Any) -> None:
+    """A game with its own ``_apply(state, intent, quiet)`` and no intent table: its kinds come
+    from ``intent_types``, and a quiet apply reaches the same state without events."""
     from rules import registry
     from tests import fakegame
 
