@@ -17,17 +17,18 @@ _WILD = (house.WILD_FACE,)
 _NEVER = 1 << 30  # further than any route
 
 
-def tackle_cells(s: KState, geo: Geo, owner: int) -> set[int]:
-    """Cells next to an enemy of ``owner``: leaving one is a tackle."""
-    out: set[int] = set()
-    nb = geo.grid.neighbours
+def tackle_cells(s: KState, geo: Geo, owner: int) -> int:
+    """Cells next to an enemy of ``owner``, as bits: leaving one is a tackle. (The enemy's own
+    cells are among them: no route enters one.)"""
+    near = geo.near_masks
+    out = 0
     for f in s.figures:
         if f.owner != owner and f.cell is not None:
-            out.update(nb[f.cell])
+            out |= near[f.cell]
     return out
 
 
-def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: set[int]) -> list[int]:
+def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: int) -> list[int]:
     """House rule H10: within the MP left, the route with the fewest tackles, then shortest.
     (``risky``: ``tackle_cells`` of the mover's owner.) ``goal`` is one of the cells the
     figure can reach (a legal Move's)."""
@@ -53,7 +54,7 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: set[int]) -> l
         cost_to: dict[int, int] = {}
         came: dict[int, int] = {}
         for cur, cost in costs[-1].items():
-            if cur in risky:
+            if risky >> cur & 1:
                 cost += 1
             for n in nb[cur]:
                 if to_goal[n] > left:
@@ -75,11 +76,10 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: set[int]) -> l
     return path[::-1]
 
 
-def _tackle(s: KState, geo: Geo, fig: Figure) -> None:
-    """``fig`` (the state's own, ``KState.mut``) leaves a cell next to an enemy: Dodge against
-    Lock, MP and AP lost."""
-    assert fig.cell is not None
-    nb = geo.grid.neighbours[fig.cell]
+def _tackle(s: KState, geo: Geo, fig: Figure, at: int) -> None:
+    """``fig`` (the state's own, ``KState.mut``) leaves ``at``, next to an enemy: Dodge
+    against Lock, MP and AP lost."""
+    nb = geo.grid.neighbours[at]
     lockers = [f for f in s.figures if f.owner != fig.owner and f.cell in nb]
     name = s.named(fig) if s.loud else ""
     faces = roll(s, 1 + s.power(fig, "dodge"), "Dodge", fig.owner, who=name)
@@ -105,14 +105,16 @@ def move(s: KState, geo: Geo, fig: Figure, goal: int) -> None:
     path = best_path(s, geo, fig, goal, risky)
     kamas = s.kama_cells
     events_before = len(s.events)
-    for here, there in zip(path, path[1:], strict=False):
-        if here in risky:
-            _tackle(s, geo, fig)
+    at = path[0]  # where the figure is on its way: placed there once it stops
+    for there in path[1:]:
+        if risky >> at & 1:
+            _tackle(s, geo, fig, at)
         if fig.mp < 1:
             if s.loud:
-                s.log("held", f"{s.named(fig)} is held at {s.board.rc(here)}.", fig.owner)
+                s.log("held", f"{s.named(fig)} is held at {s.board.rc(at)}.", fig.owner)
             break
-        fig.cell, fig.mp = there, fig.mp - 1
+        at = there
+        fig.mp -= 1
         if kamas and there in kamas:
             # House rule H8: the kama goes to the player whose figure entered the cell.
             p = fig.owner
@@ -120,9 +122,9 @@ def move(s: KState, geo: Geo, fig: Figure, goal: int) -> None:
             s.kamas = set_pair(s.kamas, p, s.kamas[p] + 1)
             if s.loud:
                 s.log("kama", f"{s.named(fig)} picks up a kama at {s.board.rc(there)}.", p)
-    assert fig.cell is not None
+    s.place(fig.id, at)
     if s.loud:
-        s.log("move", f"{s.named(fig)} moves to {s.board.rc(fig.cell)}.", fig.owner,
+        s.log("move", f"{s.named(fig)} moves to {s.board.rc(at)}.", fig.owner,
               data={"figure": fig.id, "path": path})
         s.events.insert(events_before, s.events.pop())  # the move reads first, then the rolls
 
@@ -137,8 +139,8 @@ def take_gg(s: KState, to: int, n: int, source: int) -> None:
 
 
 def knock_out(s: KState, fig: Figure, by: int) -> None:
-    fig = s.mut(fig.id)
-    fig.cell, fig.hp, fig.inspiration = None, 0, ()
+    fig = s.place(fig.id, None)
+    fig.hp, fig.inspiration = 0, ()
     level = s.card(fig).level
     before = s.gg[by]
     if by != fig.owner:

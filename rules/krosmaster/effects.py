@@ -99,7 +99,7 @@ def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
         r, c, moved = nr, nc, moved + 1
     if moved:
         cell = g.cell(r, c)
-        s.mut(target.id).cell = cell
+        s.place(target.id, cell)
         if s.loud:
             verb = "pushed" if away else "pulled"
             s.log("shift", f"{s.named(target)} is {verb} {moved} cell"

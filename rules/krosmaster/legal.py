@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from operator import attrgetter
 
 from rules.core.model import Intent
@@ -34,7 +34,7 @@ def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell) -> tuple[list[in
     cells = geo.in_range(fig.cell, lo, hi, spell.line)
     if not spell.los:
         return cells, []
-    blocks = Aim(geo, s.figures, fig.owner).wall()
+    blocks = Aim(geo, s, fig.owner).wall()
     los = geo.grid.line_of_sight
     seen: list[int] = []
     hidden: list[int] = []
@@ -44,8 +44,9 @@ def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell) -> tuple[list[in
 
 
 # A spell as aiming reads it: its index on the card, AP, cells in range from each origin
-# (``Geo.range_masks``), whether it needs a sight line, and the side it targets.
-SpellAim = tuple[int, int, tuple[int, ...], bool, str]
+# (``Geo.range_masks``), whether it needs a sight line, and the side it targets (``SIDES``).
+SpellAim = tuple[int, int, tuple[int, ...], bool, int]
+SIDES = {"ally": 0, "enemy": 1, "any": 2}  # a spell's target: its index in ``Aim.sides``
 
 
 def spell_aims(s: KState) -> tuple[tuple[SpellAim, ...], ...]:
@@ -54,7 +55,7 @@ def spell_aims(s: KState) -> tuple[tuple[SpellAim, ...], ...]:
     g = s.board.geo
     if not isinstance(memo, tuple) or memo[0] is not s.catalog or memo[1] is not g:
         memo = (s.catalog, g, tuple(
-            tuple((i, sp.ap, g.range_masks((sp.range, sp.line)), sp.los, sp.target)
+            tuple((i, sp.ap, g.range_masks((sp.range, sp.line)), sp.los, SIDES[sp.target])
                   for i, sp in enumerate(card.spells)) for card in s.catalog))
         s.remember(memo)
     aims: tuple[tuple[SpellAim, ...], ...] = memo[2]
@@ -63,28 +64,18 @@ def spell_aims(s: KState) -> tuple[tuple[SpellAim, ...], ...]:
 
 class Aim:
     """Aiming spells from one position, as seen from ``owner``: every figure's cell (None once
-    knocked out) in figure order, the cells of the standing figures of each side as bits, and
-    the sight blockers (trees and every figure, house rule H7), made when a spell first needs
-    them. ``targets`` is the rule of which figures a spell may be cast on (AP aside): the
-    legal intents and the highlights both ask it."""
+    knocked out) in figure order, the cells of the figures a spell aimed at each side may hit
+    as bits (``SIDES``), and the sight blockers (trees and every figure, house rule H7), made
+    when a spell first needs them. ``targets`` is the rule of which figures a spell may be
+    cast on (AP aside): the legal intents and the highlights both ask it."""
 
     __slots__ = ("geo", "cells", "sides", "_wall")
 
-    def __init__(self, geo: Geo, figs: Sequence[Figure], owner: int) -> None:
+    def __init__(self, geo: Geo, s: KState, owner: int) -> None:
         self.geo = geo
-        cells: list[int | None] = []
-        mine = theirs = 0
-        for f in figs:
-            c = f.cell
-            cells.append(c)
-            if c is not None:
-                if f.owner == owner:
-                    mine |= 1 << c
-                else:
-                    theirs |= 1 << c
-        self.cells = tuple(cells)
-        # the figures a spell aimed at "enemy", "ally" or "any" may hit
-        self.sides = {"enemy": theirs, "ally": mine, "any": mine | theirs}
+        self.cells, masks = s.where()
+        mine, theirs = masks[owner], masks[1 - owner]
+        self.sides = (mine, theirs, mine | theirs)
         self._wall: frozenset[int] | None = None
 
     def wall(self) -> frozenset[int]:
@@ -144,7 +135,7 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     if here is None:
         return out
     g = s.board.geo
-    aim = Aim(g, figs, fig.owner)
+    aim = Aim(g, s, fig.owner)
     if fig.mp > 0:
         out += _move_intents(g, fig, here, aim)
     ap = fig.ap
@@ -166,7 +157,7 @@ def _move_intents(g: Geo, fig: Figure, here: int, aim: Aim) -> tuple[Intent, ...
     positions that differ only far away share them (remembered on the map's ``Geo``)."""
     mp = fig.mp
     fid = fig.id
-    key = (fid, here, mp, aim.sides["any"] & g.ball(here, mp))
+    key = (fid, here, mp, aim.sides[2] & g.ball(here, mp))
     got = g.move_cache.get(key)
     if got is None:
         if len(g.move_cache) >= 20_000:
@@ -263,7 +254,7 @@ def _explain_cast(s: KState, geo: Geo, fig: Figure, intent: Cast) -> str:
     occ = s.occupant()
     if intent.target not in occ:
         return f"{spell.name} needs a figure on the target cell."
-    if not Aim(geo, s.figures, fig.owner).sides[spell.target] >> intent.target & 1:
+    if not Aim(geo, s, fig.owner).sides[SIDES[spell.target]] >> intent.target & 1:
         return f"{spell.name} targets {'an enemy' if spell.target == 'enemy' else 'an ally'}."
     assert fig.cell is not None
     g = geo.grid

@@ -160,4 +160,5 @@ def _figure(s: KState, fid: int, **update: Any) -> KState:
     fig = s.mut(fid)
     for name, value in update.items():
         setattr(fig, name, value)
+    s.moved()
     return s

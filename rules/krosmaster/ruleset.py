@@ -88,7 +88,9 @@ class KrosmasterRules(Ruleset[KState]):
                                              KrosmasterCard, key=lambda _i, card: card.name)
         if catalog is None:
             return state, events
-        return replaced(state, catalog=tuple(catalog.values())), events
+        new = replaced(state, catalog=tuple(catalog.values()))
+        new.moved()  # the names ``in_play`` kept may have changed
+        return new, events
 
     def played_cards(self, state: KState, intent: Intent) -> tuple[Played, ...]:
         return played_cards(state, intent)
@@ -120,9 +122,9 @@ class KrosmasterRules(Ruleset[KState]):
             seen, hidden = spell_cells(state, g, fig, card.spells[spell_no])
             return {"target": seen, "blocked": hidden}
         mp = fig.mp if is_acting else card.mp
-        taken = [f.cell for f in state.figures if f.cell is not None]
+        taken = [c for c in state.where()[0] if c is not None]
         out: dict[str, list[Any]] = {"move": sorted(g.reach(fig.cell, mp, taken))}
-        aim = Aim(g, state.figures, fig.owner)
+        aim = Aim(g, state, fig.owner)
         ap = fig.ap if is_acting else card.ap
         attack: set[int] = set()
         for spell in spell_aims(state)[fig.card]:

@@ -22,11 +22,14 @@ from rules.krosmaster import house
 from rules.krosmaster.board import Board
 from rules.krosmaster.cards import KrosmasterCard
 
+Where = tuple[tuple[int | None, ...], tuple[int, int]]  # ``KState.where``
 Phase = Literal["tension", "dofus", "inspiration", "activation", "over"]
 
 
 @dataclass(slots=True)
 class Figure:
+    # ``cell`` and ``owner`` change through ``KState.place`` (or ``moved``), which keeps what
+    # the listing reads of them.
     id: int
     card: int  # index into KState.catalog
     owner: int
@@ -51,22 +54,29 @@ class _Figures(GameState):
     to this state; else the bits of those it copied for itself since. (Slots written here,
     not in the dataclass: mypy sees only the dataclass's own.)"""
 
-    __slots__ = ("_owned", "memo")
+    __slots__ = ("_owned", "memo", "_where", "_in_play")
 
     _owned: int
+    # What ``where`` and ``in_play`` read off the figures, kept until a figure moves
+    # (``place``, ``moved``): most steps move none, and the listing asks every step.
+    _where: Where | None
+    _in_play: tuple[tuple[int, str], ...] | None
     # What the rules worked out once from the catalog and the map (``legal.spell_aims``),
     # shared by copies: it holds the catalog and the map it was made from.
     memo: object
-    figures: list[Figure]  # the dataclass's field
+    catalog: tuple[KrosmasterCard, ...]  # the dataclass's fields
+    figures: list[Figure]
 
     def _fresh(self) -> None:
         self._owned = -1
         self.memo = None
+        self._where = self._in_play = None
 
     def _copied_to(self, new: _Figures) -> None:
         """``new`` is a copy of this state holding the same figures: each copies one
         before it first changes it."""
         new.memo = self.memo
+        new._where, new._in_play = self._where, self._in_play
         new._owned = self._owned = 0
 
     def remember(self, memo: object) -> None:
@@ -87,6 +97,39 @@ class _Figures(GameState):
             fig = self.figures[fid] = fig.copy()
             self._owned |= 1 << fid
         return fig
+
+    def place(self, fid: int, cell: int | None) -> Figure:
+        """Figure ``fid`` (this state's own) put on ``cell``, None: knocked out. A figure's
+        cell changes only here (or after ``moved``)."""
+        fig = self.mut(fid)
+        fig.cell = cell
+        self.moved()
+        return fig
+
+    def moved(self) -> None:
+        """A figure's cell or owner changed: what ``where`` and ``in_play`` kept is stale."""
+        self._where = self._in_play = None
+
+    def in_play(self) -> tuple[tuple[int, str], ...]:
+        """(owner, name) of each standing figure, as ``rules.core.naming.whose`` reads them."""
+        got = self._in_play
+        if got is None:
+            cat = self.catalog
+            got = self._in_play = tuple([(f.owner, cat[f.card].name) for f in self.figures
+                                         if f.cell is not None])
+        return got
+
+    def where(self) -> Where:
+        """Each figure's cell (None once knocked out) in figure order, and the cells of each
+        player's standing figures as bits."""
+        got = self._where
+        if got is None:
+            masks = [0, 0]
+            for f in self.figures:
+                if f.cell is not None:
+                    masks[f.owner] |= 1 << f.cell
+            got = self._where = (tuple([f.cell for f in self.figures]), (masks[0], masks[1]))
+        return got
 
 
 @dataclass(slots=True)
@@ -140,9 +183,7 @@ class KState(_Figures):
     def named(self, fig: Figure) -> str:
         """How a log line names a figure: "Player 2's Iop" while both players have a figure
         of that name on the board (``rules.core.naming``), else its name."""
-        cat, owner = self.catalog, fig.owner
-        return whose(cat[fig.card].name, owner, ((f.owner, cat[f.card].name) for f in self.figures
-                                                 if f.cell is not None and f.owner != owner))
+        return whose(self.catalog[fig.card].name, fig.owner, self.in_play())
 
     def acting(self) -> Figure | None:
         """The figure in its Activation, if any."""
@@ -151,7 +192,7 @@ class KState(_Figures):
         return self.figures[self.timelines[self.active][self.slot]]
 
     def occupant(self) -> dict[int, int]:
-        return {f.cell: f.id for f in self.figures if f.cell is not None}
+        return {c: fid for fid, c in enumerate(self.where()[0]) if c is not None}
 
     def power(self, fig: Figure, power: str) -> int:
         """How many times ``fig`` has a power: printed on its card or given by Inspiration."""
