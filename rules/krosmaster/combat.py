@@ -152,7 +152,7 @@ def knock_out(s: KState, fig: Figure, by: int) -> None:
 
 def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
     spell = s.card(fig).spells[spell_no]
-    target = s.figures[s.occupant()[cell]]
+    target = s.figures[s.where()[0].index(cell)]
     ap_before = target.ap
     fig = s.mut(fig.id)
     fig.ap -= spell.ap

@@ -10,7 +10,8 @@ from rules.krosmaster.state import KState, set_pair
 
 
 def faces_text(faces: tuple[str, ...]) -> str:
-    return ", ".join(house.FACE_NAMES.get(f, f) for f in faces)
+    names = house.FACE_NAMES
+    return ", ".join([names.get(f, f) for f in faces])
 
 
 def roll(s: KState, n: int, purpose: str, player: int, who: str = "") -> tuple[str, ...]:
@@ -31,11 +32,12 @@ def begin_turn(s: KState) -> None:
             s.mut(f.id).inspiration = ()
     s.dice, s.rerolled, s.slot = (), False, 0
     if s.loud:
-        s.say("turn", f"Game turn {s.turn}: player {p + 1} is active.", p, turn=s.turn)
+        s.log("turn", f"Game turn {s.turn}: player {p + 1} is active.", p,
+              data={"turn": s.turn})
     if s.turn == 1 and p == s.first:
         # R-05: no Roll for Tension on the game's first turn.
         if s.loud:
-            s.say("tension", "First turn of the game: no Roll for Tension.", p)
+            s.log("tension", "First turn of the game: no Roll for Tension.", p)
         start_inspiration(s)
         return
     faces = roll(s, house.TENSION_DICE, "Tension", p, who=f"Player {p + 1}")
@@ -49,8 +51,8 @@ def keep(s: KState) -> None:
         return
     if not s.rerolled and len(s.dice) == 2 and s.dice[0] == s.dice[1]:
         if s.loud:
-            s.say("double", f"Tension double ({faces_text(s.dice[:1])}): each player loses "
-                            f"a GG.", s.active)
+            s.log("double", f"Tension double ({faces_text(s.dice[:1])}): each player loses "
+                  "a GG.", s.active)
         s.gg, s.wild_gg = (s.gg[0] - 1, s.gg[1] - 1), s.wild_gg + 2
         check_end(s)
         if s.phase == "over":
@@ -81,8 +83,8 @@ def refund(s: KState) -> None:
         p = s.active
         s.kamas = set_pair(s.kamas, p, s.kamas[p] + gain)
         if s.loud:
-            s.say("refund", f"Refund: player {p + 1} sells {n} {'dice' if n > 1 else 'die'} for "
-                            f"{gain} kama{'s' if gain > 1 else ''}.", p, dice=n, kamas=gain)
+            s.log("refund", f"Refund: player {p + 1} sells {n} {'dice' if n > 1 else 'die'} "
+                  f"for {gain} kama{'s' if gain > 1 else ''}.", p, data={"dice": n, "kamas": gain})
     s.dice = ()
     next_figure(s, 0)
 
@@ -101,8 +103,8 @@ def next_figure(s: KState, slot: int) -> None:
         fig.mp, fig.ap = card.mp, card.ap
         s.phase, s.slot = "activation", i
         if s.loud:
-            s.say("preliminary", f"{card.name}'s turn: Preliminary phase ({card.mp} MP, "
-                                 f"{card.ap} AP).", fig.owner, figure=fig.id)
+            s.log("preliminary", f"{card.name}'s turn: Preliminary phase ({card.mp} MP, "
+                  f"{card.ap} AP).", fig.owner, data={"figure": fig.id})
         return
     end_turn(s)
 
@@ -110,8 +112,8 @@ def next_figure(s: KState, slot: int) -> None:
 def end_activation(s: KState) -> None:
     fig = s.acting() if s.loud else None
     if fig is not None:
-        s.say("end_activation", f"End of Activation for {s.name(fig)}.", fig.owner,
-              figure=fig.id)
+        s.log("end_activation", f"End of Activation for {s.name(fig)}.", fig.owner,
+              data={"figure": fig.id})
     next_figure(s, s.slot + 1)
 
 
@@ -119,10 +121,10 @@ def end_turn(s: KState) -> None:
     """R-11: after the last figure the turn ends and the opponent becomes active."""
     p = s.active
     if s.loud:
-        s.say("end_turn", f"End of game turn {s.turn} for player {p + 1}.", p)
+        s.log("end_turn", f"End of game turn {s.turn} for player {p + 1}.", p)
     if s.turn >= house.TURN_CAP:
         if s.loud:
-            s.say("draw", f"Turn cap of {house.TURN_CAP} game turns reached: draw.", None)
+            s.log("draw", f"Turn cap of {house.TURN_CAP} game turns reached: draw.", None)
         s.phase, s.winner = "over", None
         return
     s.active, s.turn = 1 - p, s.turn + 1
@@ -139,11 +141,11 @@ def check_end(s: KState) -> None:
         return
     if all(lost):
         if s.loud:
-            s.say("draw", "Both players are out at once: draw.", None)
+            s.log("draw", "Both players are out at once: draw.", None)
         s.phase, s.winner = "over", None
         return
     w = 0 if lost[1] else 1
     if s.loud:
         why = "has no GG left" if s.gg[1 - w] <= 0 else "has no figure left"
-        s.say("win", f"Player {2 - w} {why}: player {w + 1} wins.", w, winner=w)
+        s.log("win", f"Player {2 - w} {why}: player {w + 1} wins.", w, data={"winner": w})
     s.phase, s.winner = "over", w

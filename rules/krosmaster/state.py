@@ -67,7 +67,8 @@ class _Figures(GameState):
     catalog: tuple[KrosmasterCard, ...]  # the dataclass's fields
     figures: list[Figure]
 
-    def _fresh(self) -> None:
+    def __post_init__(self) -> None:  # the dataclass's __init__ and pydantic's both call it
+        GameState.__post_init__(self)
         self._owned = -1
         self.memo = None
         self._where = self._in_play = None
@@ -102,8 +103,18 @@ class _Figures(GameState):
         """Figure ``fid`` (this state's own) put on ``cell``, None: knocked out. A figure's
         cell changes only here (or after ``moved``)."""
         fig = self.mut(fid)
-        fig.cell = cell
-        self.moved()
+        old, fig.cell = fig.cell, cell
+        got = self._where
+        if got is not None:  # changed here rather than found again: most steps move one
+            cells, (mask0, mask1) = got
+            bits = (0 if old is None else 1 << old) ^ (0 if cell is None else 1 << cell)
+            if fig.owner:
+                mask1 ^= bits
+            else:
+                mask0 ^= bits
+            self._where = (cells[:fid] + (cell,) + cells[fid + 1:], (mask0, mask1))
+        if old is None or cell is None:
+            self._in_play = None
         return fig
 
     def moved(self) -> None:
@@ -163,10 +174,6 @@ class KState(_Figures):
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
-    def __post_init__(self) -> None:
-        GameState.__post_init__(self)
-        self._fresh()
-
     def copy(self) -> Self:
         new = self.shallow()
         new.figures = list(self.figures)
@@ -197,11 +204,6 @@ class KState(_Figures):
     def power(self, fig: Figure, power: str) -> int:
         """How many times ``fig`` has a power: printed on its card or given by Inspiration."""
         return self.catalog[fig.card].powers.count(power) + fig.inspiration.count(power)
-
-    # ---- logging ----------------------------------------------------------------------
-    def say(self, kind: str, text: str, player: int | None, **data: object) -> None:
-        """An event with ``data`` (callers build ``text`` only when ``self.loud``)."""
-        self.log(kind, text, player, data=dict(data))
 
 
 def set_pair(pair: tuple[int, int], player: int, value: int) -> tuple[int, int]:
