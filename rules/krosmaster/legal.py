@@ -90,7 +90,9 @@ class Aim:
         hits = spell[2][here] & self.sides[spell[4]]
         if not hits:
             return []
-        out = [c for c in self.cells if c is not None and hits >> c & 1]
+        # in figure order (one hit is its own order)
+        out = [hits.bit_length() - 1] if not hits & (hits - 1) else \
+            [c for c in self.cells if c is not None and hits >> c & 1]
         near = geo.near_masks[here]
         if spell[3] and hits & ~near:
             # No sight line is needed at distance 0 or 1.
@@ -126,10 +128,7 @@ def _inspiration(s: KState, p: int, only: Hashable | None) -> list[Intent]:
 
 
 def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
-    if s.phase != "activation":
-        return []
-    figs = s.figures
-    fig = figs[s.timelines[s.active][s.slot]]  # the acting figure
+    fig = s.figures[s.timelines[s.active][s.slot]]  # the acting figure
     fid, here = fig.id, fig.cell
     out: list[Intent] = [EndActivation.of(fid)]
     if here is None:
@@ -188,20 +187,10 @@ STAGES: Stages[KState] = Stages([
 ], attrgetter("phase"))
 
 
-_PHASE_HINT = {
-    "tension": "it is the Roll for Tension: reroll or keep the dice",
-    "dofus": "choose the side of the Dofus die first",
-    "inspiration": "it is the Inspiration phase: place dice on your figures or finish",
-    "activation": "a figure is in its Activation: move it, cast a spell or end its turn",
-    "over": "the game is over",
-}
-
-_PHASE_OF = {kind: st.name for st in STAGES for kind in st.moves}
-
-
 def explain(s: KState, geo: Geo, intent: Intent) -> str:
-    if _PHASE_OF.get(intent.kind) != s.phase:
-        return f"Not now: {_PHASE_HINT[s.phase]}."
+    why = STAGES.why_not(s, intent.kind)
+    if why is not None:
+        return f"Not now: {why}."
     if isinstance(intent, SetDofus):
         return "That die does not show a Dofus."
     if isinstance(intent, Inspire):
