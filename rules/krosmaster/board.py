@@ -16,7 +16,6 @@ Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -31,7 +30,6 @@ from rules.core.grid import SquareGrid
 from rules.krosmaster import house
 
 MAX_SIDE = 40
-_STRING = re.compile(r'"([^"\\]*)"')
 
 
 @dataclass(frozen=True)
@@ -159,16 +157,6 @@ def _mask(cells: Iterable[int]) -> int:
     return out
 
 
-def _row_lines(text: str, first: int) -> list[int]:
-    """The line of each string literal from line ``first`` on (rows are one string each)."""
-    out: list[int] = []
-    for no, line in enumerate(text.splitlines()[first - 1:], start=first):
-        out += [no] * len(_STRING.findall(line.split("#", 1)[0]))
-        if "]" in line.split("#", 1)[0] and out:
-            break
-    return out
-
-
 _MAPS: dict[Path, tuple[tuple[int, ...], Board]] = {}
 
 
@@ -232,34 +220,39 @@ def _read_map(path: Path) -> Board:
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         errors.append(f"{here}:{rows_line}: map: rows: must be a non-empty list of strings")
         raise DataError(errors)
-    lines = _row_lines(path.read_text(encoding="utf-8"), rows_line)
-    lines += [rows_line] * (len(rows) - len(lines))
     width, height = len(rows[0]), len(rows)
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         errors.append(f"{here}:{rows_line}: map: rows: {width}x{height} is outside "
                       f"1..{MAX_SIDE} cells a side")
     terrain: list[str] = []
     for r, row in enumerate(rows):
+        # (the first row of the same text, when two are alike: the message names the row)
+        line = index.line_of_item(("rows", r), row)
         if len(row) != width:
-            errors.append(f"{here}:{lines[r]}: map: row {r + 1}: has {len(row)} cells, "
+            errors.append(f"{here}:{line}: map: row {r + 1}: has {len(row)} cells, "
                           f"row 1 has {width}")
         for c, ch in enumerate(row[:width]):
             kind = chars.get(ch)
             if kind is None:
-                errors.append(f"{here}:{lines[r]}: map: row {r + 1} col {c + 1}: unknown "
+                errors.append(f"{here}:{line}: map: row {r + 1} col {c + 1}: unknown "
                               f"terrain {ch!r} (not in [legend])")
                 kind = "floor"
             terrain.append(kind)
         terrain += ["floor"] * (width - len(row))
-    starts = tuple(tuple(i for i, k in enumerate(terrain) if k == f"start{p + 1}")
-                   for p in (0, 1))
-    for p, cells in enumerate(starts):
+    board = _board(name, width, height, tuple(terrain))
+    for p, cells in enumerate(board.starts):
         if not cells:
             errors.append(f"{here}:{rows_line}: map: rows: no start cells for player {p + 1} "
                           f"(terrain start{p + 1})")
     if errors:
         raise DataError(errors)
-    return Board(name=name, width=width, height=height, terrain=tuple(terrain),
+    return board
+
+
+def _board(name: str, width: int, height: int, terrain: tuple[str, ...]) -> Board:
+    starts = tuple(tuple(i for i, k in enumerate(terrain) if k == f"start{p + 1}")
+                   for p in (0, 1))
+    return Board(name=name, width=width, height=height, terrain=terrain,
                  starts=(starts[0], starts[1]))
 
 
@@ -270,7 +263,4 @@ def board_from_rows(rows: list[str], legend: dict[str, str] | None = None,
     legend = legend or {".": "floor", "T": "tree", "B": "bush", "C": "crate", "K": "kama",
                         "D": "demon", "1": "start1", "2": "start2"}
     terrain = tuple(legend[ch] for row in rows for ch in row)
-    starts = tuple(tuple(i for i, k in enumerate(terrain) if k == f"start{p + 1}")
-                   for p in (0, 1))
-    return Board(name=name, width=len(rows[0]), height=len(rows), terrain=terrain,
-                 starts=(starts[0], starts[1]))
+    return _board(name, len(rows[0]), len(rows), terrain)

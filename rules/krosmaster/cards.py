@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from rules.core.cards import load_table_array
+from rules.core.errors import DataError
 from rules.core.model import Frozen
 from rules.krosmaster import house
 from rules.krosmaster.effects import EFFECTS
@@ -77,12 +78,15 @@ def _check_card(card: KrosmasterCard) -> list[tuple[tuple[str | int, ...], str]]
     return out
 
 
-def load_teams(path: Path, catalog: dict[str, KrosmasterCard]) -> dict[str, Team]:
+def load_teams(folder: Path, files: list[Path], catalog: dict[str, KrosmasterCard]
+               ) -> dict[str, Team]:
+    """The [[team]] tables of ``files``, each member a Krosmaster of ``catalog`` and their
+    levels adding up to ``house.TEAM_LEVEL``; DataError listing every problem otherwise."""
     def check(team: Team) -> list[tuple[tuple[str | int, ...], str]]:
         # One problem per unknown member, at its own line.
         unknown: list[tuple[tuple[str | int, ...], str]] = [
             (("members", i), f"unknown Krosmaster {m!r}")
-                   for i, m in enumerate(team.members) if m not in catalog]
+            for i, m in enumerate(team.members) if m not in catalog]
         if unknown:
             return unknown
         total = sum(catalog[m].level for m in team.members)
@@ -91,5 +95,13 @@ def load_teams(path: Path, catalog: dict[str, KrosmasterCard]) -> dict[str, Team
                                    f"{house.TEAM_LEVEL}")]
         return []
 
-    teams = load_table_array(path, "team", Team, check)
-    return {t.name: t for t in teams}
+    teams: dict[str, Team] = {}
+    errors: list[str] = []
+    for path in files:
+        try:
+            teams.update((t.name, t) for t in load_table_array(path, "team", Team, check))
+        except DataError as e:
+            errors += e.errors
+    if errors:
+        raise DataError(errors)
+    return teams

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from rules.core.errors import DataError
 from rules.core.packs import Face, FaceBlock, PackFormat
 from rules.krosmaster.cards import KrosmasterCard, Team, _check_card, load_teams
 from rules.krosmaster.game import GAME
@@ -36,21 +34,6 @@ def face(card: KrosmasterCard) -> Face:
                 blocks=blocks, flavour=card.text, art=card.art)
 
 
-def _teams(folder: Path, files: list[Path], catalog: dict[str, KrosmasterCard]
-           ) -> dict[str, Team]:
-    teams: dict[str, Team] = {}
-    errors: list[str] = []
-    for f in files:
-        try:
-            teams.update(load_teams(f, catalog))
-        except DataError as e:
-            errors += e.errors
-    if errors:
-        raise DataError(errors)
-    return teams
-
-
-
 def blank(card: KrosmasterCard) -> dict[str, Any]:
     """A Krosmaster of the same level (a team's levels still add up) that does nothing: 1 HP,
     no MP, no AP, Initiative 0, one spell it cannot afford."""
@@ -65,7 +48,7 @@ FORMAT: PackFormat[KrosmasterCard, Team] = PackFormat(
     card_id=lambda c: c.name,
     id_field="name",
     face=face,
-    load_decks=_teams,
+    load_decks=load_teams,
     deck_key="team",
     card_check=_check_card,
     deck_cards=lambda team: list(team.members),
