@@ -52,6 +52,7 @@ class KrosmasterManual(ManualTable):
                                                    "powers": (), "spells": spells}))
             view.mut(fid).card = len(catalog) - 1
         view.catalog = tuple(catalog)
+        view.moved()  # the names ``log_names`` kept
         return view
 
     def name(self, s: KState, card: int) -> str:

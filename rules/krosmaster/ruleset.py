@@ -89,7 +89,7 @@ class KrosmasterRules(Ruleset[KState]):
         if catalog is None:
             return state, events
         new = replaced(state, catalog=tuple(catalog.values()))
-        new.moved()  # the names ``in_play`` kept may have changed
+        new.moved()  # the names ``log_names`` kept may have changed
         return new, events
 
     def played_cards(self, state: KState, intent: Intent) -> tuple[Played, ...]:

@@ -54,13 +54,13 @@ class _Figures(GameState):
     to this state; else the bits of those it copied for itself since. (Slots written here,
     not in the dataclass: mypy sees only the dataclass's own.)"""
 
-    __slots__ = ("_owned", "memo", "_where", "_in_play")
+    __slots__ = ("_owned", "memo", "_where", "_names")
 
     _owned: int
-    # What ``where`` and ``in_play`` read off the figures, kept until a figure moves
+    # What ``where`` and ``log_names`` read off the figures, kept until a figure moves
     # (``place``, ``moved``): most steps move none, and the listing asks every step.
     _where: Where | None
-    _in_play: tuple[tuple[int, str], ...] | None
+    _names: tuple[str, ...] | None
     # What the rules worked out once from the catalog and the map (``legal.spell_aims``),
     # shared by copies: it holds the catalog and the map it was made from.
     memo: object
@@ -71,13 +71,13 @@ class _Figures(GameState):
         GameState.__post_init__(self)
         self._owned = -1
         self.memo = None
-        self._where = self._in_play = None
+        self._where = self._names = None
 
     def _copied_to(self, new: _Figures) -> None:
         """``new`` is a copy of this state holding the same figures: each copies one
         before it first changes it."""
         new.memo = self.memo
-        new._where, new._in_play = self._where, self._in_play
+        new._where, new._names = self._where, self._names
         new._owned = self._owned = 0
 
     def remember(self, memo: object) -> None:
@@ -114,20 +114,22 @@ class _Figures(GameState):
                 mask0 ^= bits
             self._where = (cells[:fid] + (cell,) + cells[fid + 1:], (mask0, mask1))
         if old is None or cell is None:
-            self._in_play = None
+            self._names = None
         return fig
 
     def moved(self) -> None:
-        """A figure's cell or owner changed: what ``where`` and ``in_play`` kept is stale."""
-        self._where = self._in_play = None
+        """A figure's cell or owner changed: what ``where`` and ``log_names`` kept is stale."""
+        self._where = self._names = None
 
-    def in_play(self) -> tuple[tuple[int, str], ...]:
-        """(owner, name) of each standing figure, as ``rules.core.naming.whose`` reads them."""
-        got = self._in_play
+    def log_names(self) -> tuple[str, ...]:
+        """How a log line names each figure: "Player 2's Iop" while both players have a
+        figure of that name on the board (``rules.core.naming.whose``), else its name."""
+        got = self._names
         if got is None:
             cat = self.catalog
-            got = self._in_play = tuple([(f.owner, cat[f.card].name) for f in self.figures
-                                         if f.cell is not None])
+            in_play = [(f.owner, cat[f.card].name) for f in self.figures if f.cell is not None]
+            got = self._names = tuple([whose(cat[f.card].name, f.owner, in_play)
+                                       for f in self.figures])
         return got
 
     def where(self) -> Where:
@@ -188,9 +190,7 @@ class KState(_Figures):
         return self.catalog[fig.card].name
 
     def named(self, fig: Figure) -> str:
-        """How a log line names a figure: "Player 2's Iop" while both players have a figure
-        of that name on the board (``rules.core.naming``), else its name."""
-        return whose(self.catalog[fig.card].name, fig.owner, self.in_play())
+        return self.log_names()[fig.id]
 
     def acting(self) -> Figure | None:
         """The figure in its Activation, if any."""

@@ -77,6 +77,7 @@ def with_fig(s: KState, fid: int, update: dict[str, Any]) -> KState:
     s = s.copy()
     for name, value in update.items():
         setattr(s.mut(fid), name, value)
+    s.moved()  # its cell may have changed: what the state kept of the cells is stale
     return s
 
 

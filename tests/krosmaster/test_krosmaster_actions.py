@@ -197,3 +197,18 @@ def test_end_activation_hands_over_to_the_next_figure() -> None:
     assert s2.acting() is not None and s2.acting().id == 1  # type: ignore[union-attr]
     with pytest.raises(IllegalIntent, match="turn in the Timeline"):
         RS.apply(s2, Move(figure=0, to=rc(0, 1)))
+
+
+def test_log_says_whose_figure_while_both_players_have_one_of_that_name() -> None:
+    """Two Fighters, one each: the log says whose until one is knocked out; then the other
+    is named bare (the names the state keeps are found again when a figure leaves)."""
+    s = make(OPEN, [(FIGHTER, 0, (4, 4)), (FIGHTER, 1, (4, 5)), (DUMMY, 1, (9, 9))],
+             faces=("critical",))
+    s = with_fig(s, 1, {"hp": 1})
+    RS.legal_intents(s)  # the listing reads the cells the state keeps
+    s2, ev = play(s, Cast(figure=0, spell=0, target=rc(4, 5)))
+    texts = [e.text for e in ev]
+    assert "Player 1's Fighter casts Hit on Player 2's Fighter." in texts
+    assert any(t.startswith("Player 2's Fighter is knocked out!") for t in texts)
+    _, ev = play(s2, Move(figure=0, to=rc(3, 4)))
+    assert [e.text for e in ev if e.kind == "move"] == ["Fighter moves to (3,4)."]
