@@ -137,9 +137,9 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     aim = Aim(g, s, fig.owner)
     if fig.mp > 0:
         out += _move_intents(g, fig, here, aim)
-    ap = fig.ap
+    ap, sides = fig.ap, aim.sides
     for spell in spell_aims(s)[fig.card]:
-        if spell[1] <= ap:
+        if spell[1] <= ap and spell[2][here] & sides[spell[4]]:  # (most have no one in range)
             for c in aim.targets(here, spell):
                 out.append(Cast.of(fid, spell[0], c))
     if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
