@@ -4,6 +4,7 @@ generator per stage, straight from the State."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from typing import Generic, TypeVar
 
 from rules.bos.effects import EFFECTS
 from rules.bos.intents import (
@@ -25,6 +26,7 @@ from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 
 Pick = tuple[int, int]  # (target card, target player), -1 where unused
+IntentT = TypeVar("IntentT", bound=Intent)
 
 
 def _active(s: State) -> int | None:
@@ -51,15 +53,17 @@ def targets(s: State, p: int, effect: str) -> list[Pick]:
 def _targets(s: State, p: int, kind: str) -> list[Pick]:
     if kind == "none" or kind == "opponent":
         return [(EMPTY, EMPTY)]
+    units = s.units
     if kind == "player":
         return [(EMPTY, q) for q in (p, 1 - p) if s.arrived(q)]
     if kind == "own_acted":
-        return [(i, EMPTY) for i, u in s.units.items() if u.owner == p and u.acted]
+        return [(i, EMPTY) for i, u in units.items() if u.owner == p and u.acted]
     if kind == "unit":
-        return [(i, EMPTY) for i in s.units]
+        return [(i, EMPTY) for i in units]
     bosses = (s.sides[0].boss, s.sides[1].boss)
-    want_boss = kind == "boss"
-    return [(i, EMPTY) for i in s.units if (i in bosses) == want_boss]
+    if kind == "boss":
+        return [(i, EMPTY) for i in units if i in bosses]
+    return [(i, EMPTY) for i in units if i not in bosses]
 
 
 def can_player_attack(s: State, iid: int, q: int) -> bool:
@@ -91,35 +95,60 @@ def blockers(s: State) -> list[int]:
     return out
 
 
-def can_summon(s: State, p: int, iid: int) -> bool:
-    t = traits(s)[iid]
-    return t.test is None or t.test(s, p, t.n)
-
-
 def summonable(s: State, p: int) -> Iterator[int]:
     """The castle cards whose summoning condition holds (where a wizard is free)."""
     ts = traits(s)
     return (i for i in s.sides[p].castle if (t := ts[i]).test is None or t.test(s, p, t.n))
 
 
-_SUMMONS = Interned(Summon)  # (card, column)
+class _Rows(dict[int, dict[int, IntentT]], Generic[IntentT]):
+    """``rows[card][x]`` is ``kind.of(card, x)``, each made on first use: a listing reads an
+    intent with an int subscript (no key tuple built), and most of BOS's are (card, one
+    number)."""
+
+    def __init__(self, kind: type[IntentT]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: int) -> dict[int, IntentT]:
+        got = self[card] = _Row(self.kind, card)
+        return got
+
+
+class _Row(dict[int, IntentT], Generic[IntentT]):
+    def __init__(self, kind: type[IntentT], card: int) -> None:
+        super().__init__()
+        self.kind, self.card = kind, card
+
+    def __missing__(self, x: int) -> IntentT:
+        got = self[x] = self.kind.of(self.card, x)
+        return got
+
+
+_SUMMONS = _Rows(Summon)  # [card][column]
 _CASTS = Interned(Cast)  # (card, target, player)
 _ABILITIES = Interned(UseAbility)  # (card, ability, target, player)
-_ATTACKS = Interned(Attack)  # (card, target)
-_PLAYER_ATTACKS = Interned(PlayerAttack)  # (card, player)
+_ATTACKS = _Rows(Attack)  # [card][target]
+_PLAYER_ATTACKS = _Rows(PlayerAttack)  # [card][player]
 _END_SUMMONING = EndSummoning.of()
 _END_TURN = EndTurn.of()
 _TAKE_IT = TakeIt.of()
 
 
+# The listings below are plain loops, each fact read once: a random playout lists every step.
 def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     cols = free_columns(s, p)
     if cols:
-        summons = _SUMMONS
-        for iid in summonable(s, p):
-            if only is None or iid == only:
-                out += [summons[iid, c] for c in cols]
+        ts = traits(s)
+        for iid in s.sides[p].castle:
+            if only is not None and iid != only:
+                continue
+            t = ts[iid]
+            if t.test is None or t.test(s, p, t.n):
+                row = _SUMMONS[iid]
+                for c in cols:
+                    out.append(row[c])
     if only is None:
         out.append(_END_SUMMONING)
     return out
@@ -143,35 +172,41 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
         at = picks.get(t.aim)
         if at is None:
             at = picks[t.aim] = _targets(s, p, t.aim)
-        out += [casts[iid, target, who] for target, who in at]
+        for target, who in at:
+            out.append(casts[iid, target, who])
     q = 1 - p
-    boss = side.boss
-    ready = [iid for iid, u in units.items() if u.owner == p and not u.acted
-             and (only is None or iid == only)]
-    if ready:
-        them = sides[q]
-        # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
-        # column facing an empty slot, from the boss only into a completely open battlefield
-        their_slots = them.slots
-        arrived_q = s.arrived(q)
-        slots = side.slots
-        attacks, player_attacks, uses = _ATTACKS, _PLAYER_ATTACKS, _ABILITIES
-        for iid in ready:
-            out += [attacks[iid, target] for target in units if target != iid]
-            if arrived_q:
-                if iid == boss:
-                    if them.boss_state != "up" and their_slots == _OPEN:
-                        out.append(player_attacks[iid, q])
-                elif iid in slots and their_slots[slots.index(iid)] == EMPTY:
-                    out.append(player_attacks[iid, q])
-            out.append(player_attacks[iid, p])  # B-12: yourself, always
-            for k, aim in ts[iid].acts:
-                at = picks.get(aim)
-                if at is None:
-                    at = picks[aim] = _targets(s, p, aim)
-                out += [uses[iid, k, target, who] for target, who in at]
-    if side.boss_state == "down" and (only is None or only == boss) and can_summon(s, p, boss):
-        out.append(RevealBoss.of(boss))  # B-13 (the boss's condition, as a summon's)
+    them = sides[q]
+    # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
+    # column facing an empty slot, from the boss only into a completely open battlefield
+    their_slots = them.slots
+    arrived_q = them.turns > 0
+    boss, slots = side.boss, side.slots
+    for iid, u in units.items():
+        if u.owner != p or u.acted or (only is not None and iid != only):
+            continue  # only a ready card of theirs acts
+        row = _ATTACKS[iid]
+        for target in units:
+            if target != iid:
+                out.append(row[target])
+        player_attacks = _PLAYER_ATTACKS[iid]
+        if arrived_q:
+            if iid == boss:
+                if them.boss_state != "up" and their_slots == _OPEN:
+                    out.append(player_attacks[q])
+            elif iid in slots and their_slots[slots.index(iid)] == EMPTY:
+                out.append(player_attacks[q])
+        out.append(player_attacks[p])  # B-12: yourself, always
+        for k, aim in ts[iid].acts:
+            at = picks.get(aim)
+            if at is None:
+                at = picks[aim] = _targets(s, p, aim)
+            uses = _ABILITIES
+            for target, who in at:
+                out.append(uses[iid, k, target, who])
+    if side.boss_state == "down" and (only is None or only == boss):
+        t = ts[boss]
+        if t.test is None or t.test(s, p, t.n):  # B-13 (the boss's condition, as a summon's)
+            out.append(RevealBoss.of(boss))
     if only is None:
         out.append(_END_TURN)
     return out
