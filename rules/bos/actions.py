@@ -19,7 +19,7 @@ from rules.bos.intents import (
     UseAbility,
 )
 from rules.bos.legal import blockers
-from rules.bos.state import EMPTY, State, Unit
+from rules.bos.state import EMPTY, State, Unit, without
 from rules.bos.state import PlayerAttack as Pending
 from rules.bos.traits import traits
 from rules.core.manual import paused
@@ -31,7 +31,7 @@ def _summon(s: State, p: int, i: Summon) -> None:
     down, slots = list(side.wizard_down), list(side.slots)
     down[i.column], slots[i.column] = True, i.card
     side.wizard_down, side.slots = tuple(down), tuple(slots)
-    side.castle = tuple([c for c in side.castle if c != i.card])
+    side.castle = without(side.castle, i.card)
     s.units[i.card] = Unit(i.card, p, traits(s)[i.card].strength)
     if s.loud:
         s.log("summon", f"Player {p + 1} summons {s.name(i.card)} in column {i.column + 1}; "
@@ -50,7 +50,7 @@ def _cast(s: State, p: int, i: Cast) -> None:
     card = s.card(i.card)
     side = s.sides[p]
     side.vim -= card.cost
-    side.spellbook = tuple([c for c in side.spellbook if c != i.card])
+    side.spellbook = without(side.spellbook, i.card)
     if s.loud:
         s.log("cast", f"Player {p + 1} casts {card.name} ({card.cost} vim).", p,
               reveals=(1 - p,), data={"card": i.card})

@@ -3,7 +3,7 @@ then Summoning (skipped when no summon can be made) and Main."""
 
 from __future__ import annotations
 
-from rules.bos.legal import free_columns, summonable
+from rules.bos.legal import any_summonable, free_columns
 from rules.bos.state import EMPTY, HALVING_TURN, MIN_STARTUP_VIM, TURN_CAP, State
 
 
@@ -43,7 +43,7 @@ def start_turn(s: State, p: int) -> None:
 def skip_summoning_if_idle(s: State) -> None:
     """Go straight to Main when no summon can be made (no free wizard or no condition holds)."""
     p = s.active
-    if free_columns(s, p) and next(summonable(s, p), None) is not None:
+    if free_columns(s, p) and any_summonable(s, p):
         return
     s.step = "main"
     if s.loud:

@@ -3,8 +3,8 @@ generator per stage, straight from the State."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 from rules.bos.effects import EFFECTS
 from rules.bos.intents import (
@@ -21,7 +21,6 @@ from rules.bos.intents import (
 )
 from rules.bos.state import COLUMNS, EMPTY, State
 from rules.bos.traits import traits
-from rules.core.interned import Interned
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 
@@ -40,30 +39,36 @@ def _defender(s: State) -> int | None:
 def free_columns(s: State, p: int) -> list[int]:
     """Columns whose wizard is face up with an empty slot in front (where a summon may go)."""
     side = s.sides[p]
-    return [c for c in range(COLUMNS) if not side.wizard_down[c] and side.slots[c] == EMPTY]
+    down, slots = side.wizard_down, side.slots
+    return [c for c in range(COLUMNS) if not down[c] and slots[c] == EMPTY]
 
 
 def targets(s: State, p: int, effect: str) -> list[Pick]:
     """Where an effect may go: B-14 keeps "summon" off bosses and "boss" off summons, B-11
     keeps a player who has not arrived out of the choices. An "opponent" effect needs no
     choice, so it may be used before they arrive: it does not affect them (B-11)."""
-    return _targets(s, p, EFFECTS[effect].target)
+    return [_pick(code) for code in _targets(s, p, EFFECTS[effect].target)]
 
 
-def _targets(s: State, p: int, kind: str) -> list[Pick]:
+def _pick(code: int) -> Pick:
+    """A listing's one number for a target: a card (0 up), none (-1), a player (-2 - p)."""
+    return (code, EMPTY) if code >= EMPTY else (EMPTY, -2 - code)
+
+
+def _targets(s: State, p: int, kind: str) -> list[int]:
     if kind == "none" or kind == "opponent":
-        return [(EMPTY, EMPTY)]
+        return [EMPTY]
     units = s.units
     if kind == "player":
-        return [(EMPTY, q) for q in (p, 1 - p) if s.arrived(q)]
+        return [-2 - q for q in (p, 1 - p) if s.arrived(q)]
     if kind == "own_acted":
-        return [(i, EMPTY) for i, u in units.items() if u.owner == p and u.acted]
+        return [i for i, u in units.items() if u.owner == p and u.acted]
     if kind == "unit":
-        return [(i, EMPTY) for i in units]
+        return list(units)
     bosses = (s.sides[0].boss, s.sides[1].boss)
     if kind == "boss":
-        return [(i, EMPTY) for i in units if i in bosses]
-    return [(i, EMPTY) for i in units if i not in bosses]
+        return [i for i in units if i in bosses]
+    return [i for i in units if i not in bosses]
 
 
 def can_player_attack(s: State, iid: int, q: int) -> bool:
@@ -95,41 +100,46 @@ def blockers(s: State) -> list[int]:
     return out
 
 
-def summonable(s: State, p: int) -> Iterator[int]:
-    """The castle cards whose summoning condition holds (where a wizard is free)."""
+def any_summonable(s: State, p: int) -> bool:
+    """Whether a castle card's summoning condition holds (it may come in where a wizard is
+    free)."""
     ts = traits(s)
-    return (i for i in s.sides[p].castle if (t := ts[i]).test is None or t.test(s, p, t.n))
+    for i in s.sides[p].castle:
+        t = ts[i]
+        if t.test is None or t.test(s, p, t.n):
+            return True
+    return False
 
 
-class _Rows(dict[int, dict[int, IntentT]], Generic[IntentT]):
-    """``rows[card][x]`` is ``kind.of(card, x)``, each made on first use: a listing reads an
-    intent with an int subscript (no key tuple built), and most of BOS's are (card, one
-    number)."""
+class _Rows(dict[Hashable, dict[int, IntentT]], Generic[IntentT]):
+    """``rows[head][x]`` is ``make(head, x)``, made once on first use: a listing reads each
+    intent with an int subscript instead of building a key tuple (a card's intents differ by
+    one number: a column, a target, a player)."""
 
-    def __init__(self, kind: type[IntentT]) -> None:
+    def __init__(self, make: Callable[[Any, int], IntentT]) -> None:
         super().__init__()
-        self.kind = kind
+        self.make = make
 
-    def __missing__(self, card: int) -> dict[int, IntentT]:
-        got = self[card] = _Row(self.kind, card)
+    def __missing__(self, head: Hashable) -> dict[int, IntentT]:
+        got = self[head] = _Row(self.make, head)
         return got
 
 
 class _Row(dict[int, IntentT], Generic[IntentT]):
-    def __init__(self, kind: type[IntentT], card: int) -> None:
+    def __init__(self, make: Callable[[Any, int], IntentT], head: Hashable) -> None:
         super().__init__()
-        self.kind, self.card = kind, card
+        self.make, self.head = make, head
 
     def __missing__(self, x: int) -> IntentT:
-        got = self[x] = self.kind.of(self.card, x)
+        got = self[x] = self.make(self.head, x)
         return got
 
 
-_SUMMONS = _Rows(Summon)  # [card][column]
-_CASTS = Interned(Cast)  # (card, target, player)
-_ABILITIES = Interned(UseAbility)  # (card, ability, target, player)
-_ATTACKS = _Rows(Attack)  # [card][target]
-_PLAYER_ATTACKS = _Rows(PlayerAttack)  # [card][player]
+_SUMMONS = _Rows(Summon.of)  # [card][column]
+_CASTS = _Rows(lambda card, code: Cast.of(card, *_pick(code)))  # [card][target code]
+_ABILITIES = _Rows(lambda head, code: UseAbility.of(*head, *_pick(code)))  # [card, ability][code]
+_ATTACKS = _Rows(Attack.of)  # [card][target]
+_PLAYER_ATTACKS = _Rows(PlayerAttack.of)  # [card][player]
 _END_SUMMONING = EndSummoning.of()
 _END_TURN = EndTurn.of()
 _TAKE_IT = TakeIt.of()
@@ -161,9 +171,8 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     vim = side.vim
     # Where each kind of effect may go, found once a listing: spells and abilities share them
-    picks: dict[str, list[Pick]] = {}
+    picks: dict[str, list[int]] = {}
     # B-01, B-02: the spells this player can pay for whose condition holds, cheapest first
-    casts = _CASTS
     for iid, t in ts.spells(side.spellbook):
         if t.cost > vim:
             break
@@ -172,8 +181,9 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
         at = picks.get(t.aim)
         if at is None:
             at = picks[t.aim] = _targets(s, p, t.aim)
-        for target, who in at:
-            out.append(casts[iid, target, who])
+        casts = _CASTS[iid]
+        for code in at:
+            out.append(casts[code])
     q = 1 - p
     them = sides[q]
     # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
@@ -184,10 +194,10 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     for iid, u in units.items():
         if u.owner != p or u.acted or (only is not None and iid != only):
             continue  # only a ready card of theirs acts
-        row = _ATTACKS[iid]
+        attacks = _ATTACKS[iid]
         for target in units:
             if target != iid:
-                out.append(row[target])
+                out.append(attacks[target])
         player_attacks = _PLAYER_ATTACKS[iid]
         if arrived_q:
             if iid == boss:
@@ -200,9 +210,9 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
             at = picks.get(aim)
             if at is None:
                 at = picks[aim] = _targets(s, p, aim)
-            uses = _ABILITIES
-            for target, who in at:
-                out.append(uses[iid, k, target, who])
+            uses = _ABILITIES[iid, k]
+            for code in at:
+                out.append(uses[code])
     if side.boss_state == "down" and (only is None or only == boss):
         t = ts[boss]
         if t.test is None or t.test(s, p, t.n):  # B-13 (the boss's condition, as a summon's)
