@@ -47,15 +47,16 @@ def _end_summoning(s: State, p: int, i: EndSummoning) -> None:
 
 def _cast(s: State, p: int, i: Cast) -> None:
     """B-01: pay, reveal, resolve, then the graveyard (an enchant stays under its card)."""
-    card = s.card(i.card)
+    t = traits(s)[i.card]
+    card = t.card
     side = s.sides[p]
-    side.vim -= card.cost
+    side.vim -= t.cost
     side.spellbook = without(side.spellbook, i.card)
     if s.loud:
-        s.log("cast", f"Player {p + 1} casts {card.name} ({card.cost} vim).", p,
+        s.log("cast", f"Player {p + 1} casts {t.name} ({t.cost} vim).", p,
               reveals=(1 - p,), data={"card": i.card})
     assert card.effect is not None
-    s.resolve(card.effect, card.amount, p, i.target, i.player, card.name, i.card, card.text)
+    s.resolve(card.effect, card.amount, p, i.target, i.player, t.name, i.card, card.text)
     if paused(s):  # carried out by hand: to the graveyard after Done
         s.later("spell_done", i.card, p, i.target)
         return
