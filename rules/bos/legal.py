@@ -148,6 +148,7 @@ _TAKE_IT = TakeIt.of()
 # The listings below are plain loops, each fact read once: a random playout lists every step.
 def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
+    add = out.append
     cols = free_columns(s, p)
     if cols:
         ts = traits(s)
@@ -158,9 +159,9 @@ def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
             if t.test is None or t.test(s, p, t.n):
                 row = _SUMMONS[iid]
                 for c in cols:
-                    out.append(row[c])
+                    add(row[c])
     if only is None:
-        out.append(_END_SUMMONING)
+        add(_END_SUMMONING)
     return out
 
 
@@ -169,6 +170,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     ts = traits(s)
     side = sides[p]
     out: list[Intent] = []
+    add = out.append
     vim = side.vim
     # Where each kind of effect may go, found once a listing: spells and abilities share them
     picks: dict[str, list[int]] = {}
@@ -183,7 +185,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
             at = picks[t.aim] = _targets(s, p, t.aim)
         casts = _CASTS[iid]
         for code in at:
-            out.append(casts[code])
+            add(casts[code])
     q = 1 - p
     them = sides[q]
     # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
@@ -197,28 +199,28 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
         attacks = _ATTACKS[iid]
         for target in units:
             if target != iid:
-                out.append(attacks[target])
+                add(attacks[target])
         player_attacks = _PLAYER_ATTACKS[iid]
         if arrived_q:
             if iid == boss:
                 if them.boss_state != "up" and their_slots == _OPEN:
-                    out.append(player_attacks[q])
+                    add(player_attacks[q])
             elif iid in slots and their_slots[slots.index(iid)] == EMPTY:
-                out.append(player_attacks[q])
-        out.append(player_attacks[p])  # B-12: yourself, always
+                add(player_attacks[q])
+        add(player_attacks[p])  # B-12: yourself, always
         for k, aim in ts[iid].acts:
             at = picks.get(aim)
             if at is None:
                 at = picks[aim] = _targets(s, p, aim)
             uses = _ABILITIES[iid, k]
             for code in at:
-                out.append(uses[code])
+                add(uses[code])
     if side.boss_state == "down" and (only is None or only == boss):
         t = ts[boss]
         if t.test is None or t.test(s, p, t.n):  # B-13 (the boss's condition, as a summon's)
-            out.append(RevealBoss.of(boss))
+            add(RevealBoss.of(boss))
     if only is None:
-        out.append(_END_TURN)
+        add(_END_TURN)
     return out
 
 
@@ -265,6 +267,6 @@ def to_act(s: State) -> int | None:
     return None if step == "over" else s.active
 
 
-def legal(s: State, only: Hashable | None = None) -> list[Intent]:
-    p = to_act(s)
-    return [] if p is None else GENERATE[s.step](s, p, only)
+def legal(state: State, only: Hashable | None = None) -> list[Intent]:
+    p = to_act(state)
+    return [] if p is None else GENERATE[state.step](state, p, only)

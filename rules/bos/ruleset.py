@@ -108,8 +108,7 @@ class BosRules(Ruleset[State]):
     def _to_act(self, state: State) -> int | None:
         return to_act(state)
 
-    def _legal_intents(self, state: State) -> list[Intent]:
-        return legal(state)
+    _legal_intents = staticmethod(legal)  # no frame of its own: it runs every step
 
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
