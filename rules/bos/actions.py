@@ -19,11 +19,12 @@ from rules.bos.intents import (
     UseAbility,
 )
 from rules.bos.legal import blockers
-from rules.bos.state import EMPTY, State, Unit, without
+from rules.bos.state import EMPTY, State, Unit
 from rules.bos.state import PlayerAttack as Pending
 from rules.bos.traits import traits
 from rules.core.manual import paused
 from rules.core.ruleset import IntentKind, intent_table
+from rules.core.zones import without
 
 
 def _summon(s: State, p: int, i: Summon) -> None:

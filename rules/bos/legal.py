@@ -71,19 +71,6 @@ def _targets(s: State, p: int, kind: str) -> list[int]:
     return [i for i in units if i not in bosses]
 
 
-def can_player_attack(s: State, iid: int, q: int) -> bool:
-    p = s.owner(iid)
-    if q == p:
-        return True  # B-12
-    if not s.arrived(q):
-        return False  # B-11
-    them = s.sides[q]
-    if s.is_boss(iid):  # B-16: only into a completely open battlefield
-        return them.boss_state != "up" and all(i == EMPTY for i in them.slots)
-    col = s.column_of(iid)
-    return col != EMPTY and them.slots[col] == EMPTY  # B-08
-
-
 def blockers(s: State) -> list[int]:
     """The defender's cards that may block the pending player attack: a summon of an
     adjacent column (B-09), a face-up boss from anywhere (B-15)."""

@@ -35,13 +35,6 @@ BossState = Literal["down", "up", "gone"]
 Place = Literal["graveyard", "castle"]
 
 
-def without(zone: tuple[int, ...], iid: int) -> tuple[int, ...]:
-    """``zone`` without the card ``iid`` (a card is in one place: once)."""
-    cards = list(zone)
-    cards.remove(iid)
-    return tuple(cards)
-
-
 @dataclass(slots=True)
 class Unit:
     """A summon or a face-up boss on the battlefield. ``strength`` is its current Strength
