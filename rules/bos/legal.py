@@ -243,15 +243,15 @@ STAGES: Stages[State] = Stages(
 GENERATE = {st.name: st.generate for st in STAGES if st.generate is not None}
 
 
-def to_act(s: State) -> int | None:
+def to_act(state: State) -> int | None:
     """As ``STAGES.to_act``, without the table look-ups (it runs several times a step)."""
-    if s.winner is not None:
+    if state.winner is not None:
         return None
-    step = s.step
+    step = state.step
     if step == "block":
-        a = s.attack
+        a = state.attack
         return a.defender if a is not None else None
-    return None if step == "over" else s.active
+    return None if step == "over" else state.active
 
 
 def legal(state: State, only: Hashable | None = None) -> list[Intent]:

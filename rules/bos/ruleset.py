@@ -105,10 +105,9 @@ class BosRules(Ruleset[State]):
         start_turn(state, state.first)
         return state
 
-    def _to_act(self, state: State) -> int | None:
-        return to_act(state)
-
-    _legal_intents = staticmethod(legal)  # no frame of its own: it runs every step
+    # Each step asks both: no frame of their own
+    _to_act = staticmethod(to_act)
+    _legal_intents = staticmethod(legal)
 
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
