@@ -28,12 +28,16 @@ Pick = tuple[int, int]  # (target card, target player), -1 where unused
 IntentT = TypeVar("IntentT", bound=Intent)
 
 
-def _active(s: State) -> int | None:
-    return s.active if s.winner is None and s.step != "over" else None
-
-
-def _defender(s: State) -> int | None:
-    return s.attack.defender if s.attack is not None else None
+def to_act(state: State) -> int | None:
+    """Who decides: the active player, the defender in the block decision (B-09), nobody once
+    the game is over. Every stage's actor (``STAGES``)."""
+    if state.winner is not None:
+        return None
+    step = state.step
+    if step == "block":
+        a = state.attack
+        return a.defender if a is not None else None
+    return None if step == "over" else state.active
 
 
 def free_columns(s: State, p: int) -> list[int]:
@@ -227,11 +231,11 @@ def _nothing(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 STAGES: Stages[State] = Stages(
     (
-        Stage("summoning", _active, ("summon", "end_summoning"), title="the Summoning phase",
+        Stage("summoning", to_act, ("summon", "end_summoning"), title="the Summoning phase",
               generate=_summoning),
-        Stage("main", _active, ("cast", "attack", "player_attack", "ability", "reveal_boss",
+        Stage("main", to_act, ("cast", "attack", "player_attack", "ability", "reveal_boss",
                                 "end_turn"), title="the Main phase", generate=_main),
-        Stage("block", _defender, ("block", "take_it"), title="the block decision",
+        Stage("block", to_act, ("block", "take_it"), title="the block decision",
               generate=_block),
         Stage("over", lambda s: None, (), title="the end of the game", generate=_nothing),
     ),
@@ -241,17 +245,6 @@ STAGES: Stages[State] = Stages(
 
 # Each step's generator (every stage has one)
 GENERATE = {st.name: st.generate for st in STAGES if st.generate is not None}
-
-
-def to_act(state: State) -> int | None:
-    """As ``STAGES.to_act``, without the table look-ups (it runs several times a step)."""
-    if state.winner is not None:
-        return None
-    step = state.step
-    if step == "block":
-        a = state.attack
-        return a.defender if a is not None else None
-    return None if step == "over" else state.active
 
 
 def legal(state: State, only: Hashable | None = None) -> list[Intent]:
