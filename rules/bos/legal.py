@@ -44,7 +44,11 @@ def free_columns(s: State, p: int) -> list[int]:
     """Columns whose wizard is face up with an empty slot in front (where a summon may go)."""
     side = s.sides[p]
     down, slots = side.wizard_down, side.slots
-    return [c for c in range(COLUMNS) if not down[c] and slots[c] == EMPTY]
+    out = []  # a loop: a comprehension costs a call of its own (asked several times a step)
+    for c in range(COLUMNS):
+        if not down[c] and slots[c] == EMPTY:
+            out.append(c)
+    return out
 
 
 def targets(s: State, p: int, effect: str) -> list[Pick]:
