@@ -74,9 +74,12 @@ def _targets(s: State, p: int, kind: str) -> list[int]:
     if kind == "unit":
         return list(units)
     bosses = (s.sides[0].boss, s.sides[1].boss)
-    if kind == "boss":
-        return [i for i in units if i in bosses]
-    return [i for i in units if i not in bosses]
+    boss = kind == "boss"
+    out = []  # a loop, as free_columns: "summon" is the aim most spells and abilities have
+    for i in units:
+        if (i in bosses) == boss:
+            out.append(i)
+    return out
 
 
 def blockers(s: State) -> list[int]:
