@@ -24,6 +24,7 @@ from rules.bos.state import PlayerAttack as Pending
 from rules.bos.traits import traits
 from rules.core.manual import paused
 from rules.core.ruleset import IntentKind, intent_table
+from rules.core.zones import without
 
 
 def _summon(s: State, p: int, i: Summon) -> None:
@@ -31,7 +32,7 @@ def _summon(s: State, p: int, i: Summon) -> None:
     down, slots = list(side.wizard_down), list(side.slots)
     down[i.column], slots[i.column] = True, i.card
     side.wizard_down, side.slots = tuple(down), tuple(slots)
-    side.castle = tuple([c for c in side.castle if c != i.card])
+    side.castle = without(side.castle, i.card)
     s.units[i.card] = Unit(i.card, p, traits(s)[i.card].strength)
     if s.loud:
         s.log("summon", f"Player {p + 1} summons {s.name(i.card)} in column {i.column + 1}; "
@@ -47,15 +48,16 @@ def _end_summoning(s: State, p: int, i: EndSummoning) -> None:
 
 def _cast(s: State, p: int, i: Cast) -> None:
     """B-01: pay, reveal, resolve, then the graveyard (an enchant stays under its card)."""
-    card = s.card(i.card)
+    t = traits(s)[i.card]
+    card = t.card
     side = s.sides[p]
-    side.vim -= card.cost
-    side.spellbook = tuple([c for c in side.spellbook if c != i.card])
+    side.vim -= t.cost
+    side.spellbook = without(side.spellbook, i.card)
     if s.loud:
-        s.log("cast", f"Player {p + 1} casts {card.name} ({card.cost} vim).", p,
+        s.log("cast", f"Player {p + 1} casts {t.name} ({t.cost} vim).", p,
               reveals=(1 - p,), data={"card": i.card})
     assert card.effect is not None
-    s.resolve(card.effect, card.amount, p, i.target, i.player, card.name, i.card, card.text)
+    s.resolve(card.effect, card.amount, p, i.target, i.player, t.name, i.card, card.text)
     if paused(s):  # carried out by hand: to the graveyard after Done
         s.later("spell_done", i.card, p, i.target)
         return

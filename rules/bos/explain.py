@@ -14,7 +14,7 @@ from rules.bos.intents import (
     Summon,
     UseAbility,
 )
-from rules.bos.legal import STAGES, blockers, can_player_attack, targets
+from rules.bos.legal import STAGES, blockers, legal, targets
 from rules.bos.state import COLUMNS, EMPTY, State
 from rules.core.model import Intent
 
@@ -162,7 +162,7 @@ def why_illegal(s: State, intent: Intent) -> str:
 
 
 def _player_attack_reason(s: State, i: PlayerAttack) -> str | None:
-    if can_player_attack(s, i.card, i.player):
+    if i in legal(s, i.card):
         return None
     if i.player not in (0, 1):
         return f"there is no Player {i.player + 1}"

@@ -3,7 +3,7 @@ then Summoning (skipped when no summon can be made) and Main."""
 
 from __future__ import annotations
 
-from rules.bos.legal import free_columns, summonable
+from rules.bos.legal import any_summonable, free_columns
 from rules.bos.state import EMPTY, HALVING_TURN, MIN_STARTUP_VIM, TURN_CAP, State
 
 
@@ -27,7 +27,7 @@ def start_turn(s: State, p: int) -> None:
         life, vim = life // 2, vim // 2
     side.vim, side.life = vim, life
     # A column whose wizard was taken away by hand stays down: nothing summons there.
-    side.wizard_down = tuple([w == EMPTY for w in side.wizards])
+    side.wizard_down = tuple(map(EMPTY.__eq__, side.wizards))
     if s.loud:
         s.log("turn", f"Turn {s.turn}: Player {p + 1}'s turn {turns}. Startup: cards ready, "
               f"vim doubled to {doubled}.", p)
@@ -43,7 +43,7 @@ def start_turn(s: State, p: int) -> None:
 def skip_summoning_if_idle(s: State) -> None:
     """Go straight to Main when no summon can be made (no free wizard or no condition holds)."""
     p = s.active
-    if free_columns(s, p) and next(summonable(s, p), None) is not None:
+    if free_columns(s, p) and any_summonable(s, p):
         return
     s.step = "main"
     if s.loud:

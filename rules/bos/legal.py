@@ -3,7 +3,8 @@ generator per stage, straight from the State."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 from rules.bos.effects import EFFECTS
 from rules.bos.intents import (
@@ -20,59 +21,65 @@ from rules.bos.intents import (
 )
 from rules.bos.state import COLUMNS, EMPTY, State
 from rules.bos.traits import traits
-from rules.core.interned import Interned
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 
 Pick = tuple[int, int]  # (target card, target player), -1 where unused
+IntentT = TypeVar("IntentT", bound=Intent)
 
 
-def _active(s: State) -> int | None:
-    return s.active if s.winner is None and s.step != "over" else None
-
-
-def _defender(s: State) -> int | None:
-    return s.attack.defender if s.attack is not None else None
+def to_act(state: State) -> int | None:
+    """Who decides: the active player, the defender in the block decision (B-09), nobody once
+    the game is over. Every stage's actor (``STAGES``)."""
+    if state.winner is not None:
+        return None
+    step = state.step
+    if step == "block":
+        a = state.attack
+        return a.defender if a is not None else None
+    return None if step == "over" else state.active
 
 
 def free_columns(s: State, p: int) -> list[int]:
     """Columns whose wizard is face up with an empty slot in front (where a summon may go)."""
     side = s.sides[p]
-    return [c for c in range(COLUMNS) if not side.wizard_down[c] and side.slots[c] == EMPTY]
+    down, slots = side.wizard_down, side.slots
+    out = []  # a loop: a comprehension costs a call of its own (asked several times a step)
+    for c in range(COLUMNS):
+        if not down[c] and slots[c] == EMPTY:
+            out.append(c)
+    return out
 
 
 def targets(s: State, p: int, effect: str) -> list[Pick]:
     """Where an effect may go: B-14 keeps "summon" off bosses and "boss" off summons, B-11
     keeps a player who has not arrived out of the choices. An "opponent" effect needs no
     choice, so it may be used before they arrive: it does not affect them (B-11)."""
-    return _targets(s, p, EFFECTS[effect].target)
+    return [_pick(code) for code in _targets(s, p, EFFECTS[effect].target)]
 
 
-def _targets(s: State, p: int, kind: str) -> list[Pick]:
+def _pick(code: int) -> Pick:
+    """A listing's one number for a target: a card (0 up), none (-1), a player (-2 - p)."""
+    return (code, EMPTY) if code >= EMPTY else (EMPTY, -2 - code)
+
+
+def _targets(s: State, p: int, kind: str) -> list[int]:
     if kind == "none" or kind == "opponent":
-        return [(EMPTY, EMPTY)]
+        return [EMPTY]
+    units = s.units
     if kind == "player":
-        return [(EMPTY, q) for q in (p, 1 - p) if s.arrived(q)]
+        return [-2 - q for q in (p, 1 - p) if s.arrived(q)]
     if kind == "own_acted":
-        return [(i, EMPTY) for i, u in s.units.items() if u.owner == p and u.acted]
+        return [i for i, u in units.items() if u.owner == p and u.acted]
     if kind == "unit":
-        return [(i, EMPTY) for i in s.units]
+        return list(units)
     bosses = (s.sides[0].boss, s.sides[1].boss)
-    want_boss = kind == "boss"
-    return [(i, EMPTY) for i in s.units if (i in bosses) == want_boss]
-
-
-def can_player_attack(s: State, iid: int, q: int) -> bool:
-    p = s.owner(iid)
-    if q == p:
-        return True  # B-12
-    if not s.arrived(q):
-        return False  # B-11
-    them = s.sides[q]
-    if s.is_boss(iid):  # B-16: only into a completely open battlefield
-        return them.boss_state != "up" and all(i == EMPTY for i in them.slots)
-    col = s.column_of(iid)
-    return col != EMPTY and them.slots[col] == EMPTY  # B-08
+    boss = kind == "boss"
+    out = []  # a loop, as free_columns: "summon" is the aim most spells and abilities have
+    for i in units:
+        if (i in bosses) == boss:
+            out.append(i)
+    return out
 
 
 def blockers(s: State) -> list[int]:
@@ -91,37 +98,68 @@ def blockers(s: State) -> list[int]:
     return out
 
 
-def can_summon(s: State, p: int, iid: int) -> bool:
-    t = traits(s)[iid]
-    return t.test is None or t.test(s, p, t.n)
-
-
-def summonable(s: State, p: int) -> Iterator[int]:
-    """The castle cards whose summoning condition holds (where a wizard is free)."""
+def any_summonable(s: State, p: int) -> bool:
+    """Whether a castle card's summoning condition holds (it may come in where a wizard is
+    free)."""
     ts = traits(s)
-    return (i for i in s.sides[p].castle if (t := ts[i]).test is None or t.test(s, p, t.n))
+    for i in s.sides[p].castle:
+        t = ts[i]
+        if t.test is None or t.test(s, p, t.n):
+            return True
+    return False
 
 
-_SUMMONS = Interned(Summon)  # (card, column)
-_CASTS = Interned(Cast)  # (card, target, player)
-_ABILITIES = Interned(UseAbility)  # (card, ability, target, player)
-_ATTACKS = Interned(Attack)  # (card, target)
-_PLAYER_ATTACKS = Interned(PlayerAttack)  # (card, player)
+class _Rows(dict[Hashable, dict[int, IntentT]], Generic[IntentT]):
+    """``rows[head][x]`` is ``make(head, x)``, made once on first use: a listing reads each
+    intent with an int subscript instead of building a key tuple (a card's intents differ by
+    one number: a column, a target, a player)."""
+
+    def __init__(self, make: Callable[[Any, int], IntentT]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, head: Hashable) -> dict[int, IntentT]:
+        got = self[head] = _Row(self.make, head)
+        return got
+
+
+class _Row(dict[int, IntentT], Generic[IntentT]):
+    def __init__(self, make: Callable[[Any, int], IntentT], head: Hashable) -> None:
+        super().__init__()
+        self.make, self.head = make, head
+
+    def __missing__(self, x: int) -> IntentT:
+        got = self[x] = self.make(self.head, x)
+        return got
+
+
+_SUMMONS = _Rows(Summon.of)  # [card][column]
+_CASTS = _Rows(lambda card, code: Cast.of(card, *_pick(code)))  # [card][target code]
+_ABILITIES = _Rows(lambda head, code: UseAbility.of(*head, *_pick(code)))  # [card, ability][code]
+_ATTACKS = _Rows(Attack.of)  # [card][target]
+_PLAYER_ATTACKS = _Rows(PlayerAttack.of)  # [card][player]
 _END_SUMMONING = EndSummoning.of()
 _END_TURN = EndTurn.of()
 _TAKE_IT = TakeIt.of()
 
 
+# The listings below are plain loops, each fact read once: a random playout lists every step.
 def _summoning(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
+    add = out.append
     cols = free_columns(s, p)
     if cols:
-        summons = _SUMMONS
-        for iid in summonable(s, p):
-            if only is None or iid == only:
-                out += [summons[iid, c] for c in cols]
+        ts = traits(s)
+        for iid in s.sides[p].castle:
+            if only is not None and iid != only:
+                continue
+            t = ts[iid]
+            if t.test is None or t.test(s, p, t.n):
+                row = _SUMMONS[iid]
+                for c in cols:
+                    add(row[c])
     if only is None:
-        out.append(_END_SUMMONING)
+        add(_END_SUMMONING)
     return out
 
 
@@ -130,11 +168,11 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     ts = traits(s)
     side = sides[p]
     out: list[Intent] = []
+    add = out.append
     vim = side.vim
     # Where each kind of effect may go, found once a listing: spells and abilities share them
-    picks: dict[str, list[Pick]] = {}
+    picks: dict[str, list[int]] = {}
     # B-01, B-02: the spells this player can pay for whose condition holds, cheapest first
-    casts = _CASTS
     for iid, t in ts.spells(side.spellbook):
         if t.cost > vim:
             break
@@ -143,37 +181,44 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
         at = picks.get(t.aim)
         if at is None:
             at = picks[t.aim] = _targets(s, p, t.aim)
-        out += [casts[iid, target, who] for target, who in at]
+        casts = _CASTS[iid]
+        for code in at:
+            add(casts[code])
     q = 1 - p
-    boss = side.boss
-    ready = [iid for iid, u in units.items() if u.owner == p and not u.acted
-             and (only is None or iid == only)]
-    if ready:
-        them = sides[q]
-        # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
-        # column facing an empty slot, from the boss only into a completely open battlefield
-        their_slots = them.slots
-        arrived_q = s.arrived(q)
-        slots = side.slots
-        attacks, player_attacks, uses = _ATTACKS, _PLAYER_ATTACKS, _ABILITIES
-        for iid in ready:
-            out += [attacks[iid, target] for target in units if target != iid]
-            if arrived_q:
-                if iid == boss:
-                    if them.boss_state != "up" and their_slots == _OPEN:
-                        out.append(player_attacks[iid, q])
-                elif iid in slots and their_slots[slots.index(iid)] == EMPTY:
-                    out.append(player_attacks[iid, q])
-            out.append(player_attacks[iid, p])  # B-12: yourself, always
-            for k, aim in ts[iid].acts:
-                at = picks.get(aim)
-                if at is None:
-                    at = picks[aim] = _targets(s, p, aim)
-                out += [uses[iid, k, target, who] for target, who in at]
-    if side.boss_state == "down" and (only is None or only == boss) and can_summon(s, p, boss):
-        out.append(RevealBoss.of(boss))  # B-13 (the boss's condition, as a summon's)
+    them = sides[q]
+    # B-11, B-08, B-16: a player attack on the opponent (when they have arrived) from a
+    # column facing an empty slot, from the boss only into a completely open battlefield
+    their_slots = them.slots
+    arrived_q = them.turns > 0
+    boss, slots = side.boss, side.slots
+    for iid, u in units.items():
+        if u.owner != p or u.acted or (only is not None and iid != only):
+            continue  # only a ready card of theirs acts
+        attacks = _ATTACKS[iid]
+        for target in units:
+            if target != iid:
+                add(attacks[target])
+        player_attacks = _PLAYER_ATTACKS[iid]
+        if arrived_q:
+            if iid == boss:
+                if them.boss_state != "up" and their_slots == _OPEN:
+                    add(player_attacks[q])
+            elif iid in slots and their_slots[slots.index(iid)] == EMPTY:
+                add(player_attacks[q])
+        add(player_attacks[p])  # B-12: yourself, always
+        for k, aim in ts[iid].acts:
+            at = picks.get(aim)
+            if at is None:
+                at = picks[aim] = _targets(s, p, aim)
+            uses = _ABILITIES[iid, k]
+            for code in at:
+                add(uses[code])
+    if side.boss_state == "down" and (only is None or only == boss):
+        t = ts[boss]
+        if t.test is None or t.test(s, p, t.n):  # B-13 (the boss's condition, as a summon's)
+            add(RevealBoss.of(boss))
     if only is None:
-        out.append(_END_TURN)
+        add(_END_TURN)
     return out
 
 
@@ -193,11 +238,11 @@ def _nothing(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 STAGES: Stages[State] = Stages(
     (
-        Stage("summoning", _active, ("summon", "end_summoning"), title="the Summoning phase",
+        Stage("summoning", to_act, ("summon", "end_summoning"), title="the Summoning phase",
               generate=_summoning),
-        Stage("main", _active, ("cast", "attack", "player_attack", "ability", "reveal_boss",
+        Stage("main", to_act, ("cast", "attack", "player_attack", "ability", "reveal_boss",
                                 "end_turn"), title="the Main phase", generate=_main),
-        Stage("block", _defender, ("block", "take_it"), title="the block decision",
+        Stage("block", to_act, ("block", "take_it"), title="the block decision",
               generate=_block),
         Stage("over", lambda s: None, (), title="the end of the game", generate=_nothing),
     ),
@@ -209,17 +254,6 @@ STAGES: Stages[State] = Stages(
 GENERATE = {st.name: st.generate for st in STAGES if st.generate is not None}
 
 
-def to_act(s: State) -> int | None:
-    """As ``STAGES.to_act``, without the table look-ups (it runs several times a step)."""
-    if s.winner is not None:
-        return None
-    step = s.step
-    if step == "block":
-        a = s.attack
-        return a.defender if a is not None else None
-    return None if step == "over" else s.active
-
-
-def legal(s: State, only: Hashable | None = None) -> list[Intent]:
-    p = to_act(s)
-    return [] if p is None else GENERATE[s.step](s, p, only)
+def legal(state: State, only: Hashable | None = None) -> list[Intent]:
+    p = to_act(state)
+    return [] if p is None else GENERATE[state.step](state, p, only)

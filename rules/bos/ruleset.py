@@ -17,6 +17,7 @@ from rules.bos.intents import INTENT_TYPES
 from rules.bos.legal import legal, to_act
 from rules.bos.manual import BosManual
 from rules.bos.migrate import with_ability_copies
+from rules.bos.pack import deck_cards
 from rules.bos.positions import position_key
 from rules.bos.state import Side, State
 from rules.core.model import Event, Intent
@@ -45,23 +46,18 @@ def _stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
 def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) -> State:
     """Both players' cards numbered (player 0's first: ``split``), before the first Startup.
     Nothing is shuffled: every zone is in its deck's written order."""
-    cards: dict[int, str] = {}
+    ids: list[str] = []
     sides: list[Side] = []
-
-    def new(cid: str) -> int:
-        cards[len(cards)] = cid
-        return len(cards) - 1
-
-    split = 0
     for deck in decks:
-        boss = new(deck.boss)
-        wizards = tuple(new(w) for w in deck.wizards)
-        castle = tuple(new(c) for c in deck.castle)
-        spellbook = tuple(new(c) for c in deck.spellbook)
-        sides.append(Side(boss=boss, wizards=wizards, castle=castle, spellbook=spellbook))
-        split = split or len(cards)
-    return State(catalog=dict(catalog), cards=cards, split=split, sides=sides, active=first,
-                 first=first)
+        boss = len(ids)
+        ids += deck_cards(deck)
+        castle = boss + 1 + len(deck.wizards)
+        spellbook = castle + len(deck.castle)
+        sides.append(Side(boss=boss, wizards=tuple(range(boss + 1, castle)),
+                          castle=tuple(range(castle, spellbook)),
+                          spellbook=tuple(range(spellbook, len(ids)))))
+    return State(catalog=dict(catalog), cards=dict(enumerate(ids)), split=sides[1].boss,
+                 sides=sides, active=first, first=first)
 
 
 class BosRules(Ruleset[State]):
@@ -109,11 +105,9 @@ class BosRules(Ruleset[State]):
         start_turn(state, state.first)
         return state
 
-    def _to_act(self, state: State) -> int | None:
-        return to_act(state)
-
-    def _legal_intents(self, state: State) -> list[Intent]:
-        return legal(state)
+    # Each step asks both: no frame of their own
+    _to_act = staticmethod(to_act)
+    _legal_intents = staticmethod(legal)
 
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []

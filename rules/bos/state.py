@@ -110,8 +110,8 @@ class State(GameState):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def copy(self) -> State:
-        return State(self.catalog, self.cards, self.split,
-                     [self.sides[0].copy(), self.sides[1].copy()], self.units.copy(),
+        a, b = self.sides
+        return State(self.catalog, self.cards, self.split, [a.copy(), b.copy()], self.units.copy(),
                      self.active, self.first, self.turn, self.step, self.attack, self.defeated,
                      self.halved, self.winner, self.manual, self.designer, self.face_down)
 
