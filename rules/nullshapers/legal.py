@@ -26,7 +26,7 @@ from rules.nullshapers.intents import (
     Play,
 )
 from rules.nullshapers.state import BIOMES, STAGING, State
-from rules.nullshapers.traits import traits
+from rules.nullshapers.traits import Traits, traits
 
 _PASS = Pass()
 _DONE = Done()
@@ -75,40 +75,59 @@ def play_problem(s: State, p: int, iid: int) -> str | None:
         return "that card is not in your hand"
     card = s.card(iid)
     allowed = speeds(s, p)
-    if card.speed not in allowed:
+    bar = _bar(traits(s)[s.cards[iid]], allowed, side.free_energy, _anomaly_bar(s, p))
+    if bar == "speed":
         if not allowed and s.at == "attack_after":  # ``speeds``: the attacker only answers
             return "after choosing attackers you may only answer your opponent's actions"
         if not allowed:
             return "nobody may play cards now: finish the current choice first"
         return (f"{card.name} is Speed {card.speed}; now you may act at Speed "
                 f"{'/'.join(map(str, allowed))}")
-    if card.cost > side.free_energy:
+    if bar == "cost":
         return f"{card.name} costs {card.cost} energy and you have {side.free_energy}"
-    if card.kind == "anomaly":
-        if p != s.active:
-            return "you may play an anomaly only on your own turn"
-        if s.at not in _PRIMARY:
-            return f"you may play an anomaly only in a primary phase ({GAME.cite('N-03')})"
-        if s.anomaly_played:
-            return f"you have already played an anomaly this turn ({GAME.cite('N-03')})"
+    if bar == "turn":
+        return "you may play an anomaly only on your own turn"
+    if bar == "phase":
+        return f"you may play an anomaly only in a primary phase ({GAME.cite('N-03')})"
+    if bar == "once":
+        return f"you have already played an anomaly this turn ({GAME.cite('N-03')})"
     return None
 
 
+def _anomaly_bar(s: State, p: int) -> str | None:
+    """N-03: why ``p`` may not play an anomaly now ("turn", "phase", "once"), None if they may."""
+    if p != s.active:
+        return "turn"
+    if s.at not in _PRIMARY:
+        return "phase"
+    return "once" if s.anomaly_played else None
+
+
+def _bar(t: Traits, allowed: tuple[int, ...], energy: int, anomaly: str | None) -> str | None:
+    """The first check a card with traits ``t`` fails ("speed", "cost" or ``anomaly``, the
+    reason anomalies are barred now), None if it may be played: ``plays`` and
+    ``play_problem`` both ask it."""
+    if t.speed not in allowed:
+        return "speed"
+    if t.cost > energy:
+        return "cost"
+    return anomaly if t.kind == "anomaly" else None
+
+
 def plays(s: State, p: int) -> list[Intent]:
-    # The checks of ``play_problem``, each computed once for the whole hand (the inner loop).
     allowed = speeds(s, p)
     if not allowed:
         return []
     out: list[Intent] = []
     side = s.sides[p]
     energy = side.free_energy
-    no_anomaly = p != s.active or s.anomaly_played or s.at not in _PRIMARY
+    anomaly = _anomaly_bar(s, p)  # the same for every card of the hand
     stack = s.queue.stack if s.queue is not None else ()
     arrive = s.at == "attack_open" and p == s.active
     ts, cards = traits(s), s.cards
     for c in side.hand:
         t = ts[cards[c]]
-        if t.speed not in allowed or t.cost > energy or (t.kind == "anomaly" and no_anomaly):
+        if _bar(t, allowed, energy, anomaly) is not None:
             continue
         if t.kind == "agent":
             out.append(Play.of(c, -1, -1))
