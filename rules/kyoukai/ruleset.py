@@ -29,7 +29,7 @@ from rules.kyoukai.foresight import (
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES, Pass
 from rules.kyoukai.legal import legal, may_respond, to_act
-from rules.kyoukai.lookup import Table
+from rules.kyoukai.lookup import Facts, Table
 from rules.kyoukai.manual import KyoukaiManual
 from rules.kyoukai.migrate import with_declared
 from rules.kyoukai.priors import add_follow_ups
@@ -251,32 +251,25 @@ class KyoukaiRules(Ruleset[State]):
 
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
-        # ``lookahead`` of each intent, once for intents that score alike outside a Sequence
-        # (the score reads which Gates stand, not where): every Move (it opens a Sequence of
-        # Moves only, scored as it stands; only the mover's Ready flag differs), and opening
-        # one Summon or Spirit into any zone (it is placed; the Gates' order is the same).
-        alike: dict[object, float] | None = {} if state.seq is None else None
+        # ``lookahead`` of each intent, once for intents that provably score alike
+        # (``_alike``): the first of them is played out, the others take its score.
+        alike: dict[object, float] = {}
         table = state.table.by_iid
+        outside = state.seq is None
+        known = worths(state)  # the copies share the view's card table
         p = to_act(state)
+        if p is None:  # nobody acts: nothing to score (as ``lookahead`` refuses)
+            return [None] * len(intents)
         out: list[float | None] = []
         for intent in intents:
             try:
-                assert p is not None
-                key: object = None
-                if alike is not None:
-                    kind = intent.kind
-                    if kind == "move":
-                        key = kind
-                    elif kind == "open" and table[intent.card].type in (  # type: ignore[attr-defined]
-                            "summon", "spirit"):
-                        key = intent.card  # type: ignore[attr-defined]
+                key = _alike(table, intent, outside)
                 if key is None:
-                    out.append(_after(state, p, intent, player))
+                    out.append(_after(state, p, intent, player, known))
                     continue
-                assert alike is not None
                 got = alike.get(key)
                 if got is None:
-                    got = alike[key] = _after(state, p, intent, player)
+                    got = alike[key] = _after(state, p, intent, player, known)
                 out.append(got)
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 out.append(None)
@@ -295,13 +288,47 @@ class KyoukaiRules(Ruleset[State]):
         return add_follow_ups(state, intents, self.lookaheads(state, intents, player), player)
 
 
-def _after(state: State, p: int, intent: Intent, player: int) -> float:
+# Effects whose target the score cannot see once the Sequence they open has resolved: a
+# shield lasts that Sequence (K-11), and neither being Ready nor a Gate's Branches are scored.
+# In a Sequence a shield or a Branch's bonus changes how the items under it resolve; being
+# Ready changes nothing there either.
+_UNSEEN = frozenset({"shield", "ready", "branch_self", "graft"})
+_UNSEEN_IN_SEQUENCE = frozenset({"ready"})
+
+
+def _alike(table: Mapping[int, Facts], intent: Intent, outside: bool) -> object:
+    """A key shared by the intents of one position that score alike (None: no other does).
+    Outside a Sequence: every Move (it opens a Sequence of Moves only, scored as it stands;
+    only the mover's Ready flag differs) and opening one Summon or Spirit into any zone (it is
+    placed; the Gates' order is the same). Opening one Gate, or one Skill of a Gate paid for
+    alike, whose effect's target the score cannot see (``_UNSEEN``): it costs the same
+    whatever it aims at."""
+    kind = intent.kind
+    if kind == "move":
+        return kind if outside else None
+    unseen = _UNSEEN if outside else _UNSEEN_IN_SEQUENCE
+    if kind == "open":
+        card: int = intent.card  # type: ignore[attr-defined]
+        f = table[card]
+        if (outside and f.type in ("summon", "spirit")) or f.card.effect in unseen:
+            return kind, card
+    elif kind == "skill":
+        gate: int = intent.gate  # type: ignore[attr-defined]
+        number: int = intent.skill  # type: ignore[attr-defined]
+        if table[gate].card.skills[number].effect in unseen:
+            return kind, gate, number, intent.pay  # type: ignore[attr-defined]
+    return None
+
+
+def _after(state: State, p: int, intent: Intent, player: int,
+           known: dict[int, float | None] | None = None) -> float:
     """``lookahead``: ``intent`` of player ``p`` (who acts in ``state``) played on a copy of
-    ``state``, its Sequence settled, and the result scored for
-    ``player``."""
+    ``state``, its Sequence settled, and the result scored for ``player`` (``known``: the
+    ``worths`` of ``state``'s card table, when the caller has them)."""
     s = state.copy()
-    _play_as(s, p, intent)
-    return _score(s, player, True)
+    KINDS[intent.kind].apply(s, p, intent)  # ``_play_as``, one call fewer
+    advance(s)
+    return _score(s, player, True, known)
 
 
 def _play_as(s: State, p: int, intent: Intent) -> None:
@@ -319,21 +346,23 @@ def _forced(s: State) -> bool:
                 or s.manual or s.face_down or may_respond(s, seq.priority))
 
 
-def _score(s: State, player: int, settling: bool = False) -> float:
+def _score(s: State, player: int, settling: bool = False,
+           known: dict[int, float | None] | None = None) -> float:
     """``evaluate``'s score of ``s`` (with ``settling``, a state of the caller's own: its
-    Sequence settled in place first)."""
+    Sequence settled in place first; ``known``: its ``worths``, when the caller has them)."""
     score = -FRIENDLY_FIRE * friendly_fire(s, player)
     if settling:
         settle(s)
     if s.over:
         won = s.winner
         return score + (0.0 if won is None else 1000.0 if won == player else -1000.0)
-    known = worths(s)
+    if known is None:
+        known = worths(s)
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
-    for i, g in s.gates.items():
-        w = known[i]
+    for g in s.gates.values():
+        w = known[g.iid]
         if w is None:
             if g.owner == player:
                 score -= g.damage
