@@ -251,12 +251,10 @@ class KyoukaiRules(Ruleset[State]):
 
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
-        # ``lookahead`` of each intent, once for intents that provably score alike
-        # (``_alike``): the first of them is played out, the others take its score.
+        # ``lookahead`` of each intent, played out once for intents that score alike.
         alike: dict[object, float] = {}
         table = state.table.by_iid
         outside = state.seq is None
-        known = worths(state)  # the copies share the view's card table
         p = to_act(state)
         if p is None:  # nobody acts: nothing to score (as ``lookahead`` refuses)
             return [None] * len(intents)
@@ -265,11 +263,11 @@ class KyoukaiRules(Ruleset[State]):
             try:
                 key = _alike(table, intent, outside)
                 if key is None:
-                    out.append(_after(state, p, intent, player, known))
+                    out.append(_after(state, p, intent, player))
                     continue
                 got = alike.get(key)
                 if got is None:
-                    got = alike[key] = _after(state, p, intent, player, known)
+                    got = alike[key] = _after(state, p, intent, player)
                 out.append(got)
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 out.append(None)
@@ -298,11 +296,9 @@ _UNSEEN_IN_SEQUENCE = frozenset({"ready"})
 
 def _alike(table: Mapping[int, Facts], intent: Intent, outside: bool) -> object:
     """A key shared by the intents of one position that score alike (None: no other does).
-    Outside a Sequence: every Move (it opens a Sequence of Moves only, scored as it stands;
-    only the mover's Ready flag differs) and opening one Summon or Spirit into any zone (it is
-    placed; the Gates' order is the same). Opening one Gate, or one Skill of a Gate paid for
-    alike, whose effect's target the score cannot see (``_UNSEEN``): it costs the same
-    whatever it aims at."""
+    Outside a Sequence: every Move (a Sequence of Moves is scored as it stands) and opening
+    one Summon or Spirit into any zone (the Gates' order is the same). One Gate opened, or one
+    Skill paid for alike, whose effect's target the score cannot see (``_UNSEEN``)."""
     kind = intent.kind
     if kind == "move":
         return kind if outside else None
@@ -320,15 +316,12 @@ def _alike(table: Mapping[int, Facts], intent: Intent, outside: bool) -> object:
     return None
 
 
-def _after(state: State, p: int, intent: Intent, player: int,
-           known: dict[int, float | None] | None = None) -> float:
+def _after(state: State, p: int, intent: Intent, player: int) -> float:
     """``lookahead``: ``intent`` of player ``p`` (who acts in ``state``) played on a copy of
-    ``state``, its Sequence settled, and the result scored for ``player`` (``known``: the
-    ``worths`` of ``state``'s card table, when the caller has them)."""
+    ``state``, its Sequence settled, and the result scored for ``player``."""
     s = state.copy()
-    KINDS[intent.kind].apply(s, p, intent)  # ``_play_as``, one call fewer
-    advance(s)
-    return _score(s, player, True, known)
+    _play_as(s, p, intent)
+    return _score(s, player, True)
 
 
 def _play_as(s: State, p: int, intent: Intent) -> None:
@@ -346,18 +339,16 @@ def _forced(s: State) -> bool:
                 or s.manual or s.face_down or may_respond(s, seq.priority))
 
 
-def _score(s: State, player: int, settling: bool = False,
-           known: dict[int, float | None] | None = None) -> float:
+def _score(s: State, player: int, settling: bool = False) -> float:
     """``evaluate``'s score of ``s`` (with ``settling``, a state of the caller's own: its
-    Sequence settled in place first; ``known``: its ``worths``, when the caller has them)."""
+    Sequence settled in place first)."""
     score = -FRIENDLY_FIRE * friendly_fire(s, player)
     if settling:
         settle(s)
     if s.over:
         won = s.winner
         return score + (0.0 if won is None else 1000.0 if won == player else -1000.0)
-    if known is None:
-        known = worths(s)
+    known = worths(s)
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
