@@ -12,15 +12,28 @@ from rules.core.ruleset import Ruleset
 
 
 def play_one(rs: Ruleset[Any], seed: int, agents: list[str]) -> tuple[Any, int]:
-    """Play one game between agents; returns the final state and the number of intents."""
+    """Play one game between agents; returns the final state and the number of intents.
+
+    Played as the balance simulation plays (``rules.sim.match``): the state is this loop's
+    own, so each intent is pushed on it in place, quietly (nothing reads a log here); forced
+    steps are played at once by the game; an agent is asked, and gets a view, only where it
+    has a choice to make."""
     players = [AGENTS[a](seed * 2 + i) for i, a in enumerate(agents)]
     state = rs.new_game(seed=seed)
     steps = 0
     while (p := rs.to_act(state)) is not None:
+        if rs.manual_pending(state) is None:
+            state, n = rs.push_forced(state)
+            if n:
+                steps += n
+                continue
         legal = rs.legal_intents(state)
-        agent = players[p]
-        view = state if agents[p] == "random" else rs.view(state, p)
-        state = rs.apply(state, agent.choose(rs, view, legal)).state
+        if len(legal) == 1:
+            intent = legal[0]
+        else:
+            agent = players[p]
+            intent = agent.choose(rs, rs.view(state, p) if agent.reads_view else None, legal)
+        state = rs.push(state, intent)
         steps += 1
     return state, steps
 

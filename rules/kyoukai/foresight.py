@@ -87,9 +87,7 @@ def worths(state: State) -> dict[int, float | None]:
     table = state.table
     known = table.worths
     if len(known) != len(table.by_iid):
-        for i, f in table.by_iid.items():
-            if i not in known:
-                known[i] = card_worth(f.card)
+        known.update({i: f.worth for i, f in table.by_iid.items()})
     return known
 
 

@@ -57,6 +57,7 @@ class Facts(NamedTuple):
     # or Gates, targets chosen by owner).
     near: int
     top_ki: int
+    worth: float | None  # to the greedy score on the field (``foresight.card_worth``)
 
 
 # Beyond the farthest two zones of the 5x5 field are apart, a distance reaches every zone.
@@ -66,6 +67,7 @@ _NEARS = {"none": 0, "bordering_gate": 1}
 
 def facts_of(card: Gate) -> Facts:
     from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS
+    from rules.kyoukai.foresight import card_worth
 
     usable: list[Usable] = []
     locations: list[Usable] = []
@@ -98,7 +100,7 @@ def facts_of(card: Gate) -> Facts:
         card.type == "fast" or opens_fast, "ready_on_discard" in passives, bonus[0], bonus[1],
         tuple(usable), tuple(locations), any(u.skill.speed == "fast" for u in locations),
         OPEN_EFFECTS[card.effect].target if card.effect is not None else "none",
-        Params(card.amount, card.range), reach, top)
+        Params(card.amount, card.range), reach, top, card_worth(card))
 
 
 class Table:
@@ -143,7 +145,7 @@ class Table:
         self.location_iids = frozenset(located)
         self.fast_location_iids = frozenset(fast_located)
         self.answer_cost = answer_cost
-        # Each card's worth to the greedy score, found as it is asked (``foresight.worth``).
+        # Each card instance's ``Facts.worth``, listed when the greedy score first asks.
         self.worths: dict[int, float | None] = {}
 
     def of(self, iid: int) -> Facts:

@@ -29,7 +29,7 @@ from rules.kyoukai.foresight import (
 from rules.kyoukai.game import GAME
 from rules.kyoukai.intents import INTENT_TYPES, Pass
 from rules.kyoukai.legal import legal, may_respond, to_act
-from rules.kyoukai.lookup import Table
+from rules.kyoukai.lookup import Facts, Table
 from rules.kyoukai.manual import KyoukaiManual
 from rules.kyoukai.migrate import with_declared
 from rules.kyoukai.priors import add_follow_ups
@@ -251,29 +251,20 @@ class KyoukaiRules(Ruleset[State]):
 
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
-        # ``lookahead`` of each intent, once for intents that score alike outside a Sequence
-        # (the score reads which Gates stand, not where): every Move (it opens a Sequence of
-        # Moves only, scored as it stands; only the mover's Ready flag differs), and opening
-        # one Summon or Spirit into any zone (it is placed; the Gates' order is the same).
-        alike: dict[object, float] | None = {} if state.seq is None else None
+        # ``lookahead`` of each intent, played out once for intents that score alike.
+        alike: dict[object, float] = {}
         table = state.table.by_iid
+        outside = state.seq is None
         p = to_act(state)
+        if p is None:  # nobody acts: nothing to score (as ``lookahead`` refuses)
+            return [None] * len(intents)
         out: list[float | None] = []
         for intent in intents:
             try:
-                assert p is not None
-                key: object = None
-                if alike is not None:
-                    kind = intent.kind
-                    if kind == "move":
-                        key = kind
-                    elif kind == "open" and table[intent.card].type in (  # type: ignore[attr-defined]
-                            "summon", "spirit"):
-                        key = intent.card  # type: ignore[attr-defined]
+                key = _alike(table, intent, outside)
                 if key is None:
                     out.append(_after(state, p, intent, player))
                     continue
-                assert alike is not None
                 got = alike.get(key)
                 if got is None:
                     got = alike[key] = _after(state, p, intent, player)
@@ -295,10 +286,39 @@ class KyoukaiRules(Ruleset[State]):
         return add_follow_ups(state, intents, self.lookaheads(state, intents, player), player)
 
 
+# Effects whose target the score cannot see once the Sequence they open has resolved: a
+# shield lasts that Sequence (K-11), and neither being Ready nor a Gate's Branches are scored.
+# In a Sequence a shield or a Branch's bonus changes how the items under it resolve; being
+# Ready changes nothing there either.
+_UNSEEN = frozenset({"shield", "ready", "branch_self", "graft"})
+_UNSEEN_IN_SEQUENCE = frozenset({"ready"})
+
+
+def _alike(table: Mapping[int, Facts], intent: Intent, outside: bool) -> object:
+    """A key shared by the intents of one position that score alike (None: no other does).
+    Outside a Sequence: every Move (a Sequence of Moves is scored as it stands) and opening
+    one Summon or Spirit into any zone (the Gates' order is the same). One Gate opened, or one
+    Skill paid for alike, whose effect's target the score cannot see (``_UNSEEN``)."""
+    kind = intent.kind
+    if kind == "move":
+        return kind if outside else None
+    unseen = _UNSEEN if outside else _UNSEEN_IN_SEQUENCE
+    if kind == "open":
+        card: int = intent.card  # type: ignore[attr-defined]
+        f = table[card]
+        if (outside and f.type in ("summon", "spirit")) or f.card.effect in unseen:
+            return kind, card
+    elif kind == "skill":
+        gate: int = intent.gate  # type: ignore[attr-defined]
+        number: int = intent.skill  # type: ignore[attr-defined]
+        if table[gate].card.skills[number].effect in unseen:
+            return kind, gate, number, intent.pay  # type: ignore[attr-defined]
+    return None
+
+
 def _after(state: State, p: int, intent: Intent, player: int) -> float:
     """``lookahead``: ``intent`` of player ``p`` (who acts in ``state``) played on a copy of
-    ``state``, its Sequence settled, and the result scored for
-    ``player``."""
+    ``state``, its Sequence settled, and the result scored for ``player``."""
     s = state.copy()
     _play_as(s, p, intent)
     return _score(s, player, True)
@@ -332,8 +352,8 @@ def _score(s: State, player: int, settling: bool = False) -> float:
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
-    for i, g in s.gates.items():
-        w = known[i]
+    for g in s.gates.values():
+        w = known[g.iid]
         if w is None:
             if g.owner == player:
                 score -= g.damage
