@@ -49,18 +49,20 @@ def _acted(d: State, p: int) -> None:
 
 
 def _choose(d: State, p: int, i: ChooseSpeed) -> None:
-    pl = d.players[p]
-    d.player(p, hand=zones.without(pl.hand, i.card), speed=i.card, closed=True)
+    pl = d.own(p)
+    pl.hand = zones.without(pl.hand, i.card)
+    pl.speed, pl.closed = i.card, True
     if d.loud:
         d.log("speed", f"Player {p + 1} chooses a speed card (Closed until both chose).", p)
     chose(d, p)
 
 
 def _gear(d: State, p: int, i: GearChange) -> None:
-    pl = d.players[p]
-    log = pl.log + ((pl.speed,) if pl.speed != EMPTY else ())
-    d.player(p, hand=zones.without(pl.hand, i.card), log=log, speed=i.card, closed=True,
-             geared=True)
+    pl = d.own(p)
+    if pl.speed != EMPTY:
+        pl.log += (pl.speed,)
+    pl.hand = zones.without(pl.hand, i.card)
+    pl.speed, pl.closed, pl.geared = i.card, True, True
     if d.loud:
         d.log("gear", f"Player {p + 1} makes a Gear Change: a new speed card lies Closed.", p,
               reveals=(1 - p,))
@@ -68,19 +70,16 @@ def _gear(d: State, p: int, i: GearChange) -> None:
 
 
 def _place(d: State, p: int, card: int, slot: int, dummy: bool) -> None:
-    pl = d.players[p]
-    slots = list(pl.slots)
-    slots[slot] = card
-    d.player(p, slots=(slots[0], slots[1], slots[2], slots[3]))
+    d.own(p).place(slot, card)
     d.units[card] = new_unit(card, p, dummy, d.turn)
 
 
 def _cast(d: State, p: int, i: CastUnit) -> None:
-    pl = d.players[p]
+    pl = d.own(p)
     if i.card in pl.hand:
-        d.player(p, hand=zones.without(pl.hand, i.card))
+        pl.hand = zones.without(pl.hand, i.card)
     else:
-        d.player(p, speed=EMPTY)
+        pl.speed = EMPTY
     cost = reading.card(d, i.card).cost
     if cost:
         d.paying = Payment(card=i.card, slot=i.slot, left=cost)
@@ -98,8 +97,9 @@ def _cast(d: State, p: int, i: CastUnit) -> None:
 def _pay(d: State, p: int, i: PayLog) -> None:
     pay = d.paying
     assert pay is not None
-    pl = d.players[p]
-    d.player(p, hand=zones.without(pl.hand, i.card), log=pl.log + (i.card,))
+    pl = d.own(p)
+    pl.hand = zones.without(pl.hand, i.card)
+    pl.log += (i.card,)
     if d.loud:
         d.log("pay", f"Player {p + 1} logs {d.name(i.card)}.", p, reveals=(1 - p,))
     if pay.left > 1:
@@ -113,8 +113,8 @@ def _pay(d: State, p: int, i: PayLog) -> None:
 
 
 def _dummy(d: State, p: int, i: CastDummy) -> None:
-    pl = d.players[p]
-    d.player(p, hand=zones.without(pl.hand, i.card))
+    pl = d.own(p)
+    pl.hand = zones.without(pl.hand, i.card)
     _place(d, p, i.card, i.slot, dummy=True)
     if d.loud:
         d.log("dummy", f"Player {p + 1} casts a dummy into {slot_name(i.slot)}.", p)
@@ -129,11 +129,11 @@ def _discard(d: State, p: int, i: DiscardUnit) -> None:
 
 
 def _move(d: State, p: int, i: MoveUnit) -> None:
-    slots = list(d.players[p].slots)
-    here = slots.index(i.unit)
-    there = slots[i.slot]
-    slots[here], slots[i.slot] = there, i.unit
-    d.player(p, slots=(slots[0], slots[1], slots[2], slots[3]), moves=d.players[p].moves + 1)
+    pl = d.own(p)
+    there = pl.slots[i.slot]
+    pl.place(pl.slots.index(i.unit), there)
+    pl.place(i.slot, i.unit)
+    pl.moves += 1
     if d.loud:
         side = "left" if area_of(i.slot) == 0 else "right"
         text = (f"{d.shown(i.unit)} moves to the {side} Battle Area." if there == EMPTY
@@ -143,8 +143,10 @@ def _move(d: State, p: int, i: MoveUnit) -> None:
 
 
 def _swap(d: State, p: int, i: SwapAreas) -> None:
-    s = d.players[p].slots
-    d.player(p, slots=(s[2], s[3], s[0], s[1]), moves=d.players[p].moves + 1)
+    pl = d.own(p)
+    s = pl.slots
+    pl.slots = (s[2], s[3], s[0], s[1])
+    pl.moves += 1
     if d.loud:
         d.log("move", f"Player {p + 1} swaps the units of their two Battle Areas.", p)
     _acted(d, p)
@@ -152,8 +154,7 @@ def _swap(d: State, p: int, i: SwapAreas) -> None:
 
 def _ability(d: State, p: int, i: UseAbility) -> None:
     ab = reading.card(d, i.source).abilities[i.index]
-    pl = d.players[p]
-    d.player(p, used=pl.used + (ability_key(i.source, i.index),))
+    d.own(p).used += (ability_key(i.source, i.index),)
     if d.loud:
         d.log("ability", f"{d.shown(i.source)}: {ab.name}.", p)
     if ab.effect == MANUAL:
@@ -170,7 +171,7 @@ def acted(d: State, p: int) -> None:
 
 
 def _check(d: State, p: int, i: Check) -> None:
-    d.unit(i.unit, checked=True)
+    d.own_unit(i.unit).checked = True
     d.attackers = d.attackers + (i.unit,)
     if d.loud:
         d.log("check", f"Player {p + 1} Checks {d.name(i.unit)} to attack.", p)

@@ -36,13 +36,13 @@ def _damage(d: State, p: int, amount: int, target: int) -> None:
 
 
 def _pump(d: State, p: int, amount: int, target: int) -> None:
-    d.unit(target, bonus=d.units[target].bonus + amount)
+    d.own_unit(target).bonus += amount
     if d.loud:
         d.log("bp", f"{d.shown(target)} gets +{amount} BP until End.", p)
 
 
 def _ready(d: State, p: int, amount: int, target: int) -> None:
-    d.unit(target, checked=False)
+    d.own_unit(target).checked = False
     if d.loud:
         d.log("ready", f"{d.shown(target)} returns to Normal.", p)
 
@@ -64,10 +64,9 @@ def move_destination(s: Position, p: int, unit: int) -> int:
 
 def _move(d: State, p: int, amount: int, target: int) -> None:
     to = move_destination(d, p, target)
-    slots = list(d.players[p].slots)
-    slots[slots.index(target)] = EMPTY
-    slots[to] = target
-    d.player(p, slots=(slots[0], slots[1], slots[2], slots[3]))
+    pl = d.own(p)
+    pl.place(pl.slots.index(target), EMPTY)
+    pl.place(to, target)
     if d.loud:
         d.log("move", f"{d.shown(target)} moves to the other Battle Area.", p)
 
@@ -100,7 +99,7 @@ def _shift(d: State, p: int, q: int, step: int) -> None:
     speed ability a Speed action, with no condition that it do something."""
     why = unshifted(d, q, step)
     if why is None:
-        d.player(q, shift=d.players[q].shift + step)
+        d.own(q).shift += step
     if d.loud:
         what = "rises by one" if step > 0 else "drops by one"
         d.log("speed", f"Player {q + 1}'s speed grade {what}." if why is None else

@@ -43,13 +43,17 @@ def _compare(d: State) -> int | None:
     return 0 if g0 < g1 else 1
 
 
+def _open_speed_cards(d: State) -> None:
+    for p in (0, 1):
+        if d.players[p].closed:
+            d.own(p).closed = False
+
+
 def reveal(d: State) -> None:
     """The first comparison: both speed cards open together (D-01). A tie: both discard and
     reveal again, while both have cards and at most TIE_REVEALS times; after that the player
     who was not first last turn is faster."""
-    for p in (0, 1):
-        if d.players[p].closed:
-            d.player(p, closed=False)
+    _open_speed_cards(d)
     faster = _compare(d)
     d.compared = 1
     a, b = (reading.grade_label(g) for g in d.grades)
@@ -59,9 +63,10 @@ def reveal(d: State) -> None:
             if d.loud:
                 d.log("speed", f"Speed grades {a} and {b} tie: both discard and reveal again.")
             for p in (0, 1):
-                pl = d.players[p]
-                if pl.speed != EMPTY:
-                    d.player(p, log=pl.log + (pl.speed,), speed=EMPTY)
+                if d.players[p].speed != EMPTY:
+                    pl = d.own(p)
+                    pl.log += (pl.speed,)
+                    pl.speed = EMPTY
             d.phase = "choose"
             _next_chooser(d, 0)
             return
@@ -77,9 +82,7 @@ def reveal(d: State) -> None:
 def second_comparison(d: State) -> None:
     """D-04: Closed speed cards open, grades compared again; the faster is the first player
     (a tie keeps the first comparison's faster player). Then the Draw phase and Cast."""
-    for p in (0, 1):
-        if d.players[p].closed:
-            d.player(p, closed=False)
+    _open_speed_cards(d)
     faster = _compare(d)
     d.compared = 2
     first = d.faster if faster is None else faster
@@ -100,21 +103,20 @@ def end_phase(d: State) -> None:
     """D-12 and D-07: speed cards and dummies go to the log; Checked units return to Normal;
     damage and until-End bonuses wear off."""
     for p in (0, 1):
-        pl = d.players[p]
-        log = list(pl.log)
+        pl = d.own(p)
         if pl.speed != EMPTY:
-            log.append(pl.speed)
-        slots = list(pl.slots)
-        for k, i in enumerate(slots):
+            pl.log += (pl.speed,)
+        for k, i in enumerate(pl.slots):
             if i != EMPTY and d.units[i].dummy:
-                log.append(i)
+                pl.log += (i,)
                 del d.units[i]
-                slots[k] = EMPTY
-        d.player(p, log=tuple(log), speed=EMPTY, closed=False, shift=0, geared=False, used=(),
-                 moves=0, slots=(slots[0], slots[1], slots[2], slots[3]))
-    for i, u in list(d.units.items()):
+                pl.place(k, EMPTY)
+        pl.speed, pl.closed, pl.geared = EMPTY, False, False
+        pl.shift, pl.used, pl.moves = 0, (), 0
+    for i, u in d.units.items():
         if u.checked or u.damage or u.bonus:
-            d.unit(i, checked=False, damage=0, bonus=0)
+            u = d.own_unit(i)
+            u.checked, u.damage, u.bonus = False, 0, 0
     if d.loud:
         d.log("end", f"End of turn {d.turn}: speed cards and dummies go to the log; Checked "
               "units return to Normal.")

@@ -13,7 +13,7 @@ from rules.dreadnought.explain import discard_reason
 from rules.dreadnought.legal import (
     cast_slots,
     current,
-    dummy_slots,
+    layout,
     move_slots,
     to_act,
 )
@@ -165,7 +165,7 @@ def _card_reason(s: State, p: int, card: int, where: str, stage: str, name: str)
         return _speed_card_reason(s, p, card, name)
     if all(i != EMPTY for i in pl.slots):
         return "your four slots are taken"
-    if not dummy_slots(s, p):
+    if not layout(s, p).fits[1]:
         return "no empty slot has room for a unit, not even a dummy (S)"
     return f"{name} cannot be cast now"
 

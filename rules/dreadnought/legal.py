@@ -4,6 +4,7 @@ per stage. Generation reads the immutable State only; ``only`` keeps one source 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 
 from rules.core.card_table import CardTable
 from rules.core.interned import Interned
@@ -64,22 +65,22 @@ def _choose(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 
 _PASS = Pass.of()
-_CAST_UNITS = Interned(CastUnit)  # (card, slot)
-_CAST_DUMMIES = Interned(CastDummy)  # (card, slot)
-_MOVES = Interned(MoveUnit)  # (unit, slot)
+# Intents kept by their fields (``Interned``): a listing reads them with a subscript
 _USES = Interned(UseAbility)  # (source, ability, target)
+_CHECKS = Interned(Check)  # (unit,)
+_DISCARDS = Interned(DiscardUnit)  # (unit,)
 
-Timed = dict[str, list[tuple[int, int, TargetRule]]]
+Timed = dict[str, tuple[tuple[int, int, TargetRule], ...]]
 
 
 def _by_timing(card: Card) -> Timed:
     """A card's abilities by timing, as (index, amount, target rule)."""
-    table: Timed = {}
+    table: dict[str, list[tuple[int, int, TargetRule]]] = {}
     for k, ab in enumerate(card.abilities):
         effect = EFFECTS.get(ab.effect)
         if effect is not None:
             table.setdefault(ab.timing, []).append((k, ab.amount, effect.target))
-    return table
+    return {timing: tuple(v) for timing, v in table.items()}
 
 
 # Generation runs every step; a card's abilities change only with the catalog (a hot reload)
@@ -87,16 +88,20 @@ _TIMED: CardTable[Card, Timed] = CardTable(_by_timing)
 
 
 def abilities(s: State, p: int, timing: str, only: Hashable | None) -> list[Intent]:
+    """Player ``p``'s usable abilities of ``timing``: the casters', then the units' (not a
+    dummy's) in slot order, each not yet used this turn, on each target it may choose."""
     pl = s.players[p]
-    units = s.units
-    sources = [*pl.casters, *(i for i in pl.slots if i != EMPTY and not units[i].dummy)]
+    units, cards, used, uses = s.units, s.cards, pl.used, _USES
+    timed = _TIMED.of(s.catalog)
     out: list[Intent] = []
-    timed, cards, uses = _TIMED.of(s.catalog), s.cards, _USES
-    for src in sources:
-        if only is not None and src != only:
+    for src in (*pl.casters, *pl.slots):
+        if src == EMPTY or (only is not None and src != only):
             continue
-        for k, amount, rule in timed[cards[src]].get(timing, ()):
-            if ability_key(src, k) in pl.used:
+        mine = timed[cards[src]].get(timing)
+        if mine is None or (src in units and units[src].dummy):
+            continue
+        for k, amount, rule in mine:
+            if used and ability_key(src, k) in used:
                 continue
             out += [uses[src, k, t] for t in targets(s, p, rule, amount)]
     return out
@@ -111,101 +116,110 @@ def _speed(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return out
 
 
-def cast_slots(s: State, p: int, card: int, room: tuple[int, int] | None = None) -> list[int]:
-    """The empty slots where this card may be cast as a unit now (size rules, D-06);
-    ``room``: each area's size left, when the caller has it."""
-    t = reading.traits(s)[s.cards[card]]
-    size = t.unit_size
-    if not size:
-        return []
+# ---- the size rules (D-06, D-09): what the Cast phase's listing and its reasons read ------
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What a player's four slots allow, from their units' sizes (0: empty): the empty slots
+    a unit of each size may be cast into (``fits[size]``; ``fits[1]`` a dummy's too, D-06,
+    D-07), the slots of the other area the unit in each slot may move to, empty ones it fits
+    or a unit it may swap with (``moves[here]``, D-09), and whether the two areas' units may
+    swap (two units or more)."""
+
+    fits: tuple[tuple[int, ...], ...]
+    moves: tuple[tuple[int, ...], ...]
+    swap: bool
+
+
+def _layout(sizes: tuple[int, ...]) -> Layout:
+    room = (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
+    fits = ((), *(tuple(k for k in range(4) if not sizes[k] and room[k >> 1] >= n)
+                  for n in range(1, AREA_SIZE + 1)))
+    moves = []
+    for here, size in enumerate(sizes):
+        mine = here >> 1
+        other = 1 - mine
+        moves.append(() if not size else tuple(
+            k for k in area_slots(other) if room[other] + sizes[k] >= size
+            and (not sizes[k] or room[mine] + size >= sizes[k])))
+    return Layout(fits, tuple(moves), len(sizes) - sizes.count(0) >= 2)
+
+
+class _Layouts(dict[tuple[int, ...], Layout]):
+    """Each layout made once (a few dozen sizes of four slots are possible)."""
+
+    def __missing__(self, sizes: tuple[int, ...]) -> Layout:
+        got = self[sizes] = _layout(sizes)
+        return got
+
+
+_LAYOUTS = _Layouts()
+
+
+def layout(s: State, p: int) -> Layout:
+    return _LAYOUTS[reading.slot_sizes(s, p)]
+
+
+def cast_slots(s: State, p: int, card: int) -> tuple[int, ...]:
+    """The empty slots where this card may be cast as a unit now (D-06)."""
     pl = s.players[p]
     from_hand = card in pl.hand
     if not from_hand and not (card == pl.speed and not pl.closed):
-        return []
-    if len(pl.hand) - (1 if from_hand else 0) < t.cost:
-        return []
-    if room is None:
-        room = _room(slot_sizes(s, p))
-    slots = pl.slots
-    return [k for k in range(4) if slots[k] == EMPTY and room[k >> 1] >= size]
+        return ()
+    t = reading.traits(s)[s.cards[card]]
+    return layout(s, p).fits[t.cast_at(len(pl.hand) - from_hand)]
 
 
-def slot_sizes(s: State, p: int) -> list[int]:
-    """The size of each of the player's slots' unit (0: empty)."""
-    return [0 if i == EMPTY else reading.size_of(s, i) for i in s.players[p].slots]
-
-
-def _room(sizes: list[int]) -> tuple[int, int]:
-    """Each area's size left, from ``slot_sizes``."""
-    return (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
-
-
-def dummy_slots(s: State, p: int, room: tuple[int, int] | None = None) -> list[int]:
-    if room is None:
-        room = _room(slot_sizes(s, p))
+def move_slots(s: State, p: int, unit: int) -> tuple[int, ...]:
+    """Slots of the other area this unit may move to now (D-09)."""
     slots = s.players[p].slots
-    return [k for k in range(4) if slots[k] == EMPTY and room[k >> 1] >= 1]
+    return layout(s, p).moves[slots.index(unit)] if unit in slots else ()
 
 
-def move_slots(s: State, p: int, unit: int, sizes: list[int] | None = None) -> list[int]:
-    """Slots of the other area this unit may move to now: empty ones it fits, or a unit
-    it may swap with (D-09); ``sizes``: ``slot_sizes``, when the caller has them."""
-    slots = s.players[p].slots
-    if unit not in slots:
-        return []
-    here = slots.index(unit)
-    if sizes is None:
-        sizes = slot_sizes(s, p)
-    room = _room(sizes)
-    mine, other = here >> 1, 1 - (here >> 1)
-    size = sizes[here]
-    out = []
-    for k in area_slots(other):
-        there = slots[k]
-        if there == EMPTY:
-            if room[other] >= size:
-                out.append(k)
-        elif room[other] + sizes[k] >= size and room[mine] + size >= sizes[k]:
-            out.append(k)
-    return out
+class _Rows(dict[tuple[int, tuple[int, ...]], tuple[Intent, ...]]):
+    """``rows[piece, slots]``: the intents ``kind.of(piece, slot)`` of one piece, one per slot
+    listed, made once (a few hundred pieces on a few slot sets)."""
+
+    def __init__(self, kind: type[CastUnit | CastDummy | MoveUnit]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: tuple[int, tuple[int, ...]]) -> tuple[Intent, ...]:
+        got = self[key] = tuple(self.kind.of(key[0], k) for k in key[1])
+        return got
 
 
-def can_swap_areas(s: State, p: int) -> bool:
-    slots = s.players[p].slots
-    return len(slots) - slots.count(EMPTY) >= 2
-
-
-def discardable(s: State, p: int, unit: int) -> bool:
-    u = s.units.get(unit)
-    return (u is not None and u.owner == p and not u.dummy and u.cast_turn == s.turn - 1)
+_CAST_ROWS, _DUMMY_ROWS, _MOVE_ROWS = _Rows(CastUnit), _Rows(CastDummy), _Rows(MoveUnit)
+_SWAP = SwapAreas.of()
 
 
 def _cast(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    # The slot sizes and the room left are read once for every card and unit
     pl = s.players[p]
+    hand, units, cards = pl.hand, s.units, s.cards
+    table = reading.traits(s)
     out: list[Intent] = [] if only is not None else [_PASS]
-    units_at, dummies_at, moves = _CAST_UNITS, _CAST_DUMMIES, _MOVES
-    sizes = slot_sizes(s, p)
-    room = _room(sizes)
-    dummies = dummy_slots(s, p, room)
-    hand = pl.hand
+    at = layout(s, p)
+    fits = at.fits
+    dummies = fits[1]
+    others = len(hand) - 1  # the hand cards left to pay a log-cost with
     for c in hand:
         if only is None or c == only:
-            out += [units_at[c, k] for k in cast_slots(s, p, c, room)]
-            out += [dummies_at[c, k] for k in dummies]
+            size = table[cards[c]].cast_at(others)
+            if size:
+                out += _CAST_ROWS[c, fits[size]]
+            if dummies:
+                out += _DUMMY_ROWS[c, dummies]
     speed = pl.speed
     if speed != EMPTY and not pl.closed and (only is None or speed == only):
-        out += [units_at[speed, k] for k in cast_slots(s, p, speed, room)]
-        if speed in hand:
-            out += [dummies_at[speed, k] for k in dummies]
-    for u in pl.slots:
+        out += _CAST_ROWS[speed, fits[table[cards[speed]].cast_at(len(hand))]]
+    prev = s.turn - 1
+    for here, u in enumerate(pl.slots):
         if u == EMPTY or (only is not None and u != only):
             continue
-        if discardable(s, p, u):
-            out.append(DiscardUnit.of(u))
-        out += [moves[u, k] for k in move_slots(s, p, u, sizes)]
-    if only is None and can_swap_areas(s, p):
-        out.append(SwapAreas.of())
+        if units[u].cast_turn == prev and not units[u].dummy:  # D-08
+            out.append(_DISCARDS[u,])
+        out += _MOVE_ROWS[u, at.moves[here]]
+    if only is None and at.swap:
+        out.append(_SWAP)
     return out
 
 
@@ -218,16 +232,17 @@ def _fast(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return out + abilities(s, p, "fast", only)
 
 
-def can_check(s: State, p: int, unit: int) -> bool:
-    u = s.units.get(unit)
-    return u is not None and u.owner == p and not u.checked and not u.dummy
+def _checks(s: State, p: int, only: Hashable | None) -> list[Intent]:
+    """Check: a Normal unit of the player's, not a dummy."""
+    units, checks = s.units, _CHECKS
+    return [checks[u,] for u in s.players[p].slots
+            if u != EMPTY and (only is None or u == only)
+            and not units[u].checked and not units[u].dummy]
 
 
 def _action(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = [] if only is not None else [_PASS]
-    out += [Check.of(u) for u in s.players[p].slots
-            if u != EMPTY and (only is None or u == only) and can_check(s, p, u)]
-    return out + abilities(s, p, "action", only)
+    return out + _checks(s, p, only) + abilities(s, p, "action", only)
 
 
 def attackable(s: State, p: int) -> list[int]:
@@ -236,8 +251,7 @@ def attackable(s: State, p: int) -> list[int]:
 
 
 def _attack(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    out: list[Intent] = [Check.of(u) for u in s.players[p].slots
-                         if u != EMPTY and (only is None or u == only) and can_check(s, p, u)]
+    out = _checks(s, p, only)
     if only is None:
         out += [Attack.of(a) for a in attackable(s, p)]
     return out

@@ -91,17 +91,15 @@ class DreadnoughtManual(ManualTable):
 
     def take_board(self, s: State, card: int) -> State:
         owner = next(p for p in (0, 1) if card in s.players[p].slots)
-        pl = s.players[owner]
-        slots = tuple(EMPTY if c == card else c for c in pl.slots)
-        s = _with(s, owner, slots=slots)
+        s = s.copy()
+        pl = s.own(owner)
+        pl.place(pl.slots.index(card), EMPTY)
         del s.units[card]
         return s
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
-        pl = s.players[owner]
-        slots = list(pl.slots)
-        slots[at] = card
-        s = _with(s, owner, slots=(slots[0], slots[1], slots[2], slots[3]))
+        s = s.copy()
+        s.own(owner).place(at, card)
         s.units[card] = new_unit(card, owner, False, s.turn)
         return s
 
@@ -111,7 +109,7 @@ class DreadnoughtManual(ManualTable):
 
     def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
         s = s.copy()
-        s.unit(card, **{spec.name: value})
+        setattr(s.own_unit(card), spec.name, value)
         return s
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
@@ -126,7 +124,7 @@ class DreadnoughtManual(ManualTable):
             owner = next(p for p in (0, 1) if s.players[p].speed == card)
             return _with(s, owner, closed=value)
         s = s.copy()
-        s.unit(card, **{flag: value})
+        setattr(s.own_unit(card), flag, value)
         return s
 
     def problems(self, s: State) -> list[str]:
@@ -192,5 +190,7 @@ _RESUMES: dict[str, Resumer] = {"checks": _checks, "acted": _acted}
 def _with(s: State, p: int, **update: Any) -> State:
     """A copy of ``s`` with player ``p``'s fields ``update``d."""
     s = s.copy()
-    s.player(p, **update)
+    pl = s.own(p)
+    for k, v in update.items():
+        setattr(pl, k, v)
     return s

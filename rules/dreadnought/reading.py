@@ -45,6 +45,11 @@ class Traits:
     unit_size: int  # the size it is cast at as a unit; 0: it is no unit with a size
     cost: int
 
+    def cast_at(self, others: int) -> int:
+        """The size it is cast at as a unit when ``others`` hand cards may pay its log-cost
+        (D-06), else 0."""
+        return self.unit_size if others >= self.cost else 0
+
 
 def _traits(c: Card) -> Traits:
     size = SIZE[c.size] if c.size is not None else 0
@@ -59,11 +64,19 @@ def traits(s: Position) -> dict[str, Traits]:
     return _TRAITS.of(s.catalog)
 
 
-def size_of(s: Position, iid: int) -> int:
+def size_of(s: Position, iid: int, table: dict[str, Traits] | None = None) -> int:
+    """A unit's size (a dummy's is S, D-07), or a card's; ``table``: ``traits(s)``, when the
+    caller has it."""
     u = s.units.get(iid)
     if u is not None and u.dummy:
         return 1
-    return _TRAITS.of(s.catalog)[s.cards[iid]].size
+    return (table or _TRAITS.of(s.catalog))[s.cards[iid]].size
+
+
+def slot_sizes(s: Position, p: int) -> tuple[int, ...]:
+    """The size of each of the player's slots' unit (0: empty)."""
+    table = _TRAITS.of(s.catalog)
+    return tuple([0 if i == EMPTY else size_of(s, i, table) for i in s.players[p].slots])
 
 
 def bp_of(s: Position, iid: int) -> int:

@@ -8,7 +8,7 @@ slots 2 and 3 the right one (of caster 1).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from rules.core import zones
 from rules.core.manual_intents import ManualStep
@@ -90,6 +90,12 @@ class Player:
         return Player(self.casters, self.hp, self.deck, self.hand, self.log, self.slots,
                       self.speed, self.closed, self.shift, self.geared, self.used, self.moves)
 
+    def place(self, slot: int, iid: int) -> None:
+        """``iid`` into ``slot`` (EMPTY: the slot emptied)."""
+        s = list(self.slots)
+        s[slot] = iid
+        self.slots = (s[0], s[1], s[2], s[3])
+
 
 def new_unit(iid: int, owner: int, dummy: bool, cast_turn: int) -> Unit:
     """A unit just cast (a dummy enters Checked)."""
@@ -109,10 +115,29 @@ class Payment:
     left: int
 
 
+class _Owned(GameState):
+    """A slot that is not a field (never dumped): which players this state owns (bit p:
+    ``players[p]`` is its own, not shared with a state copied from it or to it)."""
+
+    __slots__ = ("_mine",)
+
+    _mine: int
+
+    def _fresh(self, mine: int) -> None:
+        """An empty log, the players owned."""
+        self.loud = False
+        self.events = []
+        self._mine = mine
+
+    def _own(self, mine: int) -> None:
+        self._mine = mine
+
+
 @dataclass(slots=True)
-class State(GameState):
+class State(_Owned):
     """The whole game, changed in place by the rules; ``copy`` copies the units' table and
-    shares the rest (a player or a unit is replaced when it changes: ``player``, ``unit``)."""
+    shares the rest: a player is copied when this state first changes it (``own``), a unit
+    each time it changes (``own_unit``)."""
 
     catalog: dict[str, Card]
     cards: dict[int, str]
@@ -137,11 +162,37 @@ class State(GameState):
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
+    def __post_init__(self) -> None:
+        self._fresh(3)
+
     def copy(self) -> State:
-        new = self.shallow()
-        new.units = self.units.copy()  # the units themselves are replaced on change (``unit``)
-        if self.window is not None:  # changed in place by the rules
-            new.window = self.window.copy()
+        # Slot by slot: less than half the cost of through __init__ (a step makes one).
+        new = State.__new__(State)
+        new.catalog = self.catalog
+        new.cards = self.cards
+        new.players = self.players
+        new.units = self.units.copy()
+        new.turn = self.turn
+        new.phase = self.phase
+        new.chooser = self.chooser
+        new.ties = self.ties
+        new.faster = self.faster
+        new.first = self.first
+        new.grades = self.grades
+        new.compared = self.compared
+        window = self.window
+        new.window = None if window is None else window.copy()  # changed in place
+        new.attackers = self.attackers
+        new.target = self.target
+        new.paying = self.paying
+        new.rng = self.rng
+        new.winner = self.winner
+        new.over = self.over
+        new.manual = self.manual
+        new.designer = self.designer
+        new.face_down = self.face_down
+        new._fresh(0)
+        self._own(0)  # the players are shared now
         return new
 
     def card(self, iid: int) -> Card:
@@ -151,21 +202,22 @@ class State(GameState):
         return self.card(iid).name
 
     # ---- changing (the rules' steps share these) ---------------------------------------
+    def own(self, p: int) -> Player:
+        """Player ``p`` to change in place: this state's own, copied first if another state
+        shares it. The rules change a player only through it."""
+        pls = self.players
+        if self._mine >> p & 1:
+            return pls[p]
+        mine = pls[p].copy()
+        self.players = (mine, pls[1]) if p == 0 else (pls[0], mine)
+        self._own(self._mine | 1 << p)
+        return mine
 
-    # A Player or a Unit may be shared with the state this one was copied from: it is never
-    # changed in place, but replaced by a changed copy (two small objects a step at most,
-    # against copying every one of them with the state).
-    def player(self, p: int, **update: Any) -> None:
-        pl = self.players[p].copy()
-        for k, v in update.items():
-            setattr(pl, k, v)
-        self.players = (pl, self.players[1]) if p == 0 else (self.players[0], pl)
-
-    def unit(self, iid: int, **update: Any) -> None:
-        u = self.units[iid].copy()
-        for k, v in update.items():
-            setattr(u, k, v)
-        self.units[iid] = u
+    def own_unit(self, iid: int) -> Unit:
+        """Unit ``iid`` to change in place: a copy put in its place (another state may share
+        the old one)."""
+        u = self.units[iid] = self.units[iid].copy()
+        return u
 
     def shown(self, iid: int) -> str:
         """How the log names a unit or a caster: a dummy has no name (D-07), and while both
@@ -189,35 +241,38 @@ class State(GameState):
     def draw(self, p: int) -> None:
         """Draw one card; from an empty deck, take an HP card instead (the caster with the
         most HP gives it, the left one on a tie)."""
-        pl = self.players[p]
+        pl = self.own(p)
         if pl.deck:
-            taken, rest = zones.draw(pl.deck, 1)
-            self.player(p, deck=rest, hand=pl.hand + taken)
+            taken, pl.deck = zones.draw(pl.deck, 1)
+            pl.hand += taken
             if self.loud:
                 self.log("draw", f"Player {p + 1} draws a card.", p, random=True, reveals=(p,))
             return
         k = 0 if len(pl.hp[0]) >= len(pl.hp[1]) else 1
         if not pl.hp[k]:
             return
-        hp = list(pl.hp)
-        card, hp[k] = hp[k][0], hp[k][1:]
-        self.player(p, hp=(hp[0], hp[1]), hand=pl.hand + (card,))
+        pl.hand += (self._take_hp(pl, k),)
         if self.loud:
             self.log("hp", f"Player {p + 1}'s deck is empty: {self.name(pl.casters[k])} gives "
                      "an HP card to the hand instead.", p, reveals=(p,))
         self.check_loss()
 
+    @staticmethod
+    def _take_hp(pl: Player, k: int) -> int:
+        """The top HP card of caster ``k``, taken off."""
+        hp = pl.hp[k]
+        pl.hp = (hp[1:], pl.hp[1]) if k == 0 else (pl.hp[0], hp[1:])
+        return hp[0]
+
     def lose_hp(self, p: int, area: int) -> None:
         """The area's caster turns one HP card into the log."""
-        pl = self.players[p]
+        pl = self.own(p)
         if not pl.hp[area]:
             return
-        hp = list(pl.hp)
-        card, hp[area] = hp[area][0], hp[area][1:]
-        self.player(p, hp=(hp[0], hp[1]), log=pl.log + (card,))
+        pl.log += (self._take_hp(pl, area),)
         if self.loud:
             self.log("hp", f"{self.shown(pl.casters[area])} loses 1 HP "
-                     f"({len(hp[area])} left).", p, reveals=(0, 1))
+                     f"({len(pl.hp[area])} left).", p, reveals=(0, 1))
         self.check_loss()
 
     def check_loss(self) -> None:
@@ -237,15 +292,12 @@ class State(GameState):
 
     def remove_unit(self, iid: int, to: str = "log") -> None:
         """The unit leaves its slot for its owner's log (or hand)."""
-        u = self.units.pop(iid)
-        pl = self.players[u.owner]
-        slots = list(pl.slots)
-        slots[slots.index(iid)] = EMPTY
-        s4 = (slots[0], slots[1], slots[2], slots[3])
+        pl = self.own(self.units.pop(iid).owner)
+        pl.place(pl.slots.index(iid), EMPTY)
         if to == "hand":
-            self.player(u.owner, slots=s4, hand=pl.hand + (iid,))
+            pl.hand += (iid,)
         else:
-            self.player(u.owner, slots=s4, log=pl.log + (iid,))
+            pl.log += (iid,)
 
     def damage(self, iid: int, amount: int) -> bool:
         """Deal damage to a unit; it breaks when its damage reaches its BP. True if broken."""
@@ -261,7 +313,7 @@ class State(GameState):
                          data={"target": iid, "amount": amount})
             self.remove_unit(iid)
             return True
-        self.unit(iid, damage=total)
+        self.own_unit(iid).damage = total
         if self.loud:
             self.log("damage", f"{self.shown(iid)} takes {amount} ({total}/{bp}).", u.owner,
                      data={"target": iid, "amount": amount})

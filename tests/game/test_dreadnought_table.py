@@ -165,7 +165,7 @@ def test_the_banner_shows_the_grades_as_they_stand_after_speed_actions() -> None
     t = _table(s)
     assert t._banner(RS.view(s, 0)) == "Speed C vs E: Player 1 is faster"
     slowed = s.copy()
-    slowed.player(0, shift=-1)
+    slowed.own(0).shift = -1
     assert t._banner(RS.view(slowed, 0)) == "Speed C vs E: Player 1 is faster · now D vs E"
     s = play(s, GearChange(card=iid(s, "quick_fox", 0)))  # P1's new card lies Closed
     assert t._banner(RS.view(s, 1)) == "Speed C vs E: Player 1 is faster · now ? vs E"
@@ -200,7 +200,7 @@ def test_hand_cards_show_their_size_and_speed_grade_tilted_with_the_fan() -> Non
 
 def _with_bonus(s: State, unit: int, bonus: int) -> State:
     s = s.copy()
-    s.unit(unit, bonus=bonus)
+    s.own_unit(unit).bonus = bonus
     return s
 
 

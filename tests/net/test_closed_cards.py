@@ -46,10 +46,11 @@ def _renumbered(s: State, a: int, b: int) -> State:
     out = s.copy()
     out.cards = {swap(i): c for i, c in s.cards.items()}
     for p in (0, 1):
-        pl = s.players[p]
-        out.player(p, hand=tuple(map(swap, pl.hand)), deck=tuple(map(swap, pl.deck)),
-                   slots=tuple(map(swap, pl.slots)), speed=swap(pl.speed),
-                   hp=tuple(tuple(map(swap, h)) for h in pl.hp))
+        pl = out.own(p)
+        pl.hand, pl.deck = tuple(map(swap, pl.hand)), tuple(map(swap, pl.deck))
+        pl.slots = tuple(map(swap, pl.slots))  # type: ignore[assignment]
+        pl.speed = swap(pl.speed)
+        pl.hp = tuple(tuple(map(swap, h)) for h in pl.hp)  # type: ignore[assignment]
     out.units = {swap(i): _unit(u, swap(u.iid)) for i, u in s.units.items()}
     return out
 
@@ -96,9 +97,9 @@ def test_a_card_seen_face_up_and_put_down_closed_again_gets_a_number_not_seen() 
     seen = host.seat_doc(up, VIEWER, aliases)
     assert card in _numbers(seen)
     back = s.copy()  # taken back to its owner's hand
-    pl = s.players[OWNER]
-    back.player(OWNER, hand=(*pl.hand, card),
-                slots=tuple(EMPTY if i == card else i for i in pl.slots))
+    pl = back.own(OWNER)
+    pl.hand += (card,)
+    pl.place(pl.slots.index(card), EMPTY)
     back.units = {i: u for i, u in s.units.items() if i != card}
     in_hand = host.seat_doc(back, VIEWER, aliases)
     down = host.seat_doc(s, VIEWER, aliases)  # and put down Closed again, where it was
