@@ -24,7 +24,7 @@ from rules.dreadnought.describe import (
     slot_name,
 )
 from rules.dreadnought.effects import EFFECTS
-from rules.dreadnought.flow import chose
+from rules.dreadnought.flow import next_chooser
 from rules.dreadnought.intents import (
     Attack,
     Block,
@@ -43,7 +43,8 @@ from rules.dreadnought.intents import (
 from rules.dreadnought.state import EMPTY, Payment, State, ability_key, area_of, new_unit
 
 
-def _acted(d: State, p: int) -> None:
+def acted(d: State, p: int) -> None:
+    """``p``'s action is over (after a manual ability's Done too): priority moves on."""
     assert d.window is not None
     d.window.act(p)
 
@@ -54,7 +55,7 @@ def _choose(d: State, p: int, i: ChooseSpeed) -> None:
     pl.speed, pl.closed = i.card, True
     if d.loud:
         d.log("speed", f"Player {p + 1} chooses a speed card (Closed until both chose).", p)
-    chose(d, p)
+    next_chooser(d, p + 1)
 
 
 def _gear(d: State, p: int, i: GearChange) -> None:
@@ -66,7 +67,7 @@ def _gear(d: State, p: int, i: GearChange) -> None:
     if d.loud:
         d.log("gear", f"Player {p + 1} makes a Gear Change: a new speed card lies Closed.", p,
               reveals=(1 - p,))
-    _acted(d, p)
+    acted(d, p)
 
 
 def _place(d: State, p: int, card: int, slot: int, dummy: bool) -> None:
@@ -91,7 +92,7 @@ def _cast(d: State, p: int, i: CastUnit) -> None:
     if d.loud:
         d.log("cast", f"Player {p + 1} casts {d.name(i.card)} into {slot_name(i.slot)}.", p,
               reveals=(1 - p,))
-    _acted(d, p)
+    acted(d, p)
 
 
 def _pay(d: State, p: int, i: PayLog) -> None:
@@ -109,7 +110,7 @@ def _pay(d: State, p: int, i: PayLog) -> None:
     _place(d, p, pay.card, pay.slot, dummy=False)
     if d.loud:
         d.log("cast", f"{d.shown(pay.card)} enters {slot_name(pay.slot)}.", p)
-    _acted(d, p)
+    acted(d, p)
 
 
 def _dummy(d: State, p: int, i: CastDummy) -> None:
@@ -118,14 +119,14 @@ def _dummy(d: State, p: int, i: CastDummy) -> None:
     _place(d, p, i.card, i.slot, dummy=True)
     if d.loud:
         d.log("dummy", f"Player {p + 1} casts a dummy into {slot_name(i.slot)}.", p)
-    _acted(d, p)
+    acted(d, p)
 
 
 def _discard(d: State, p: int, i: DiscardUnit) -> None:
     if d.loud:
         d.log("discard", f"Player {p + 1} discards {d.name(i.unit)}.", p)
     d.remove_unit(i.unit)
-    _acted(d, p)
+    acted(d, p)
 
 
 def _move(d: State, p: int, i: MoveUnit) -> None:
@@ -139,7 +140,7 @@ def _move(d: State, p: int, i: MoveUnit) -> None:
         text = (f"{d.shown(i.unit)} moves to the {side} Battle Area." if there == EMPTY
                 else f"{d.shown(i.unit)} and {d.shown(there)} swap slots.")
         d.log("move", f"Player {p + 1}: {text}", p)
-    _acted(d, p)
+    acted(d, p)
 
 
 def _swap(d: State, p: int, i: SwapAreas) -> None:
@@ -149,7 +150,7 @@ def _swap(d: State, p: int, i: SwapAreas) -> None:
     pl.moves += 1
     if d.loud:
         d.log("move", f"Player {p + 1} swaps the units of their two Battle Areas.", p)
-    _acted(d, p)
+    acted(d, p)
 
 
 def _ability(d: State, p: int, i: UseAbility) -> None:
@@ -162,12 +163,7 @@ def _ability(d: State, p: int, i: UseAbility) -> None:
         later(d, "acted", p)  # the player's action is over after Done (``acted``)
         return
     EFFECTS[ab.effect].run(d, p, ab.amount, i.target)
-    _acted(d, p)
-
-
-def acted(d: State, p: int) -> None:
-    """After a manual ability's Done: ``p``'s action is over, as after a coded ability."""
-    _acted(d, p)
+    acted(d, p)
 
 
 def _check(d: State, p: int, i: Check) -> None:
@@ -204,7 +200,7 @@ def _block(d: State, p: int, i: Block) -> None:
         if d.damage(i.blocker, total) and not reading.area_units(d, p, area):
             d.lose_hp(p, area)
     if not d.over:
-        _acted(d, attacker)
+        acted(d, attacker)
 
 
 def _pass(d: State, p: int, i: Pass) -> None:

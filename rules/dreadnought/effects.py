@@ -9,8 +9,7 @@ from typing import Literal
 
 from rules.dreadnought import reading
 from rules.dreadnought.cards import GRADES
-from rules.dreadnought.reading import Position
-from rules.dreadnought.state import AREAS, EMPTY, State, area_of, area_slots
+from rules.dreadnought.state import EMPTY, State, area_of
 
 TargetRule = Literal["none", "enemy_unit", "own_unit", "own_checked", "own_movable",
                      "enemy_cheap"]
@@ -23,7 +22,7 @@ class Effect:
     words: str  # for describe: "{amount}" and "{target}" filled in
     # (position, user) -> why using it now would change nothing ("already E"), None when it
     # would: the menu says so before the player picks it, the log after.
-    futile: Callable[[Position, int], str | None] | None = None
+    futile: Callable[[State, int], str | None] | None = None
 
 
 def _draw(d: State, p: int, amount: int, target: int) -> None:
@@ -47,19 +46,14 @@ def _ready(d: State, p: int, amount: int, target: int) -> None:
         d.log("ready", f"{d.shown(target)} returns to Normal.", p)
 
 
-def move_destination(s: Position, p: int, unit: int) -> int:
+def move_destination(s: State, p: int, unit: int) -> int:
     """The first empty slot of the unit's other area where it fits, or EMPTY."""
-    here = reading.slot_of(s, p, unit)
-    if here == EMPTY:
+    slots = s.players[p].slots
+    if unit not in slots:
         return EMPTY
-    other = AREAS - 1 - area_of(here)
-    size = reading.size_of(s, unit)
-    if not reading.fits(s, p, other, size):
-        return EMPTY
-    for k in area_slots(other):
-        if s.players[p].slots[k] == EMPTY:
-            return k
-    return EMPTY
+    other = 1 - area_of(slots.index(unit))
+    fits = reading.layout(s, p).fits[reading.size_of(s, unit)]
+    return next((k for k in fits if area_of(k) == other), EMPTY)
 
 
 def _move(d: State, p: int, amount: int, target: int) -> None:
@@ -77,7 +71,7 @@ def _bounce(d: State, p: int, amount: int, target: int) -> None:
     d.remove_unit(target, to="hand")
 
 
-def unshifted(s: Position, q: int, step: int) -> str | None:
+def unshifted(s: State, q: int, step: int) -> str | None:
     """Why a grade shift of ``step`` (+1 faster, -1 slower) leaves player ``q``'s speed grade
     as it is ("already E", "no speed card"), None when it moves it. A Closed card's grade is
     hidden, so a shift of it always counts: it applies, never past A or E, when the card opens
@@ -134,7 +128,7 @@ EFFECTS: dict[str, Effect] = {
 }
 
 
-def targets(s: Position, p: int, rule: TargetRule, amount: int) -> list[int]:
+def targets(s: State, p: int, rule: TargetRule, amount: int) -> list[int]:
     """The units an effect with this target rule may choose ([-1] when it takes none)."""
     if rule == "none":
         return [EMPTY]

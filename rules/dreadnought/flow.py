@@ -13,26 +13,17 @@ def start_turn(d: State) -> None:
     d.phase = "choose"
     d.ties = 0
     d.compared = 0
-    _next_chooser(d, 0)
+    next_chooser(d, 0)
 
 
-def _next_chooser(d: State, start: int) -> None:
-    """The next player from ``start`` who still has to choose; none left: reveal."""
+def next_chooser(d: State, start: int) -> None:
+    """The next player from ``start`` who still has to choose (after changes by hand, from 0:
+    not one left with no hand card); none left: reveal."""
     for p in range(start, 2):
         if d.players[p].speed == EMPTY and d.players[p].hand:
             d.chooser = p
             return
     reveal(d)
-
-
-def chose(d: State, p: int) -> None:
-    _next_chooser(d, p + 1)
-
-
-def choose_again(d: State) -> None:
-    """After changes by hand while speed cards are chosen: the first player who still has to
-    choose (not one left with no hand card), or the reveal if no one has."""
-    _next_chooser(d, 0)
 
 
 def _compare(d: State) -> int | None:
@@ -68,7 +59,7 @@ def reveal(d: State) -> None:
                     pl.log += (pl.speed,)
                     pl.speed = EMPTY
             d.phase = "choose"
-            _next_chooser(d, 0)
+            next_chooser(d, 0)
             return
         faster = 1 - d.first
     d.faster = faster

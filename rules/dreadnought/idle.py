@@ -11,15 +11,14 @@ from rules.dreadnought.describe import area_name
 from rules.dreadnought.effects import EFFECTS, TargetRule, targets
 from rules.dreadnought.explain import discard_reason
 from rules.dreadnought.legal import (
+    TIMINGS,
     cast_slots,
     current,
-    layout,
     move_slots,
     to_act,
 )
 from rules.dreadnought.state import AREA_SIZE, EMPTY, State, ability_key, area_of
 
-TIMINGS = ("speed", "fast", "action")
 # What an ability with this target rule found nothing of.
 NO_TARGET: dict[TargetRule, str] = {
     "enemy_unit": "the opponent has no unit on the table",
@@ -165,7 +164,7 @@ def _card_reason(s: State, p: int, card: int, where: str, stage: str, name: str)
         return _speed_card_reason(s, p, card, name)
     if all(i != EMPTY for i in pl.slots):
         return "your four slots are taken"
-    if not layout(s, p).fits[1]:
+    if not reading.layout(s, p).fits[1]:
         return "no empty slot has room for a unit, not even a dummy (S)"
     return f"{name} cannot be cast now"
 

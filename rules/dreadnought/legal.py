@@ -4,7 +4,6 @@ per stage. Generation reads the immutable State only; ``only`` keeps one source 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
 
 from rules.core.card_table import CardTable
 from rules.core.interned import Interned
@@ -29,12 +28,10 @@ from rules.dreadnought.intents import (
     UseAbility,
 )
 from rules.dreadnought.state import (
-    AREA_SIZE,
     AREAS,
     EMPTY,
     State,
     ability_key,
-    area_slots,
 )
 
 
@@ -61,44 +58,44 @@ def _defender(s: State) -> int | None:
 
 
 def _choose(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    return [ChooseSpeed.of(c) for c in s.players[p].hand if only is None or c == only]
+    return [_CHOICES[c,] for c in s.players[p].hand if only is None or c == only]
 
 
 _PASS = Pass.of()
 # Intents kept by their fields (``Interned``): a listing reads them with a subscript
 _USES = Interned(UseAbility)  # (source, ability, target)
-_CHECKS = Interned(Check)  # (unit,)
-_DISCARDS = Interned(DiscardUnit)  # (unit,)
+_CHECKS, _DISCARDS = Interned(Check), Interned(DiscardUnit)  # (unit,)
+_CHOICES, _GEARS, _PAYS = Interned(ChooseSpeed), Interned(GearChange), Interned(PayLog)  # (card,)
+_ATTACKS, _BLOCKS = Interned(Attack), Interned(Block)  # (area,), (blocker,)
 
-Timed = dict[str, tuple[tuple[int, int, TargetRule], ...]]
+TIMINGS = ("speed", "fast", "action")
+# A card's abilities per timing (in TIMINGS' order), as (index, amount, target rule)
+Timed = tuple[tuple[tuple[int, int, TargetRule], ...], ...]
 
 
 def _by_timing(card: Card) -> Timed:
-    """A card's abilities by timing, as (index, amount, target rule)."""
-    table: dict[str, list[tuple[int, int, TargetRule]]] = {}
-    for k, ab in enumerate(card.abilities):
-        effect = EFFECTS.get(ab.effect)
-        if effect is not None:
-            table.setdefault(ab.timing, []).append((k, ab.amount, effect.target))
-    return {timing: tuple(v) for timing, v in table.items()}
+    return tuple(tuple((k, ab.amount, EFFECTS[ab.effect].target)
+                       for k, ab in enumerate(card.abilities)
+                       if ab.timing == timing and ab.effect in EFFECTS) for timing in TIMINGS)
 
 
 # Generation runs every step; a card's abilities change only with the catalog (a hot reload)
 _TIMED: CardTable[Card, Timed] = CardTable(_by_timing)
 
 
-def abilities(s: State, p: int, timing: str, only: Hashable | None) -> list[Intent]:
-    """Player ``p``'s usable abilities of ``timing``: the casters', then the units' (not a
-    dummy's) in slot order, each not yet used this turn, on each target it may choose."""
+def abilities(s: State, p: int, timing: int, only: Hashable | None) -> list[Intent]:
+    """Player ``p``'s usable abilities of ``TIMINGS[timing]``: the casters', then the units'
+    (not a dummy's) in slot order, each not yet used this turn, on each target it may
+    choose."""
     pl = s.players[p]
     units, cards, used, uses = s.units, s.cards, pl.used, _USES
     timed = _TIMED.of(s.catalog)
     out: list[Intent] = []
-    for src in (*pl.casters, *pl.slots):
+    for src in pl.casters + pl.slots:
         if src == EMPTY or (only is not None and src != only):
             continue
-        mine = timed[cards[src]].get(timing)
-        if mine is None or (src in units and units[src].dummy):
+        mine = timed[cards[src]][timing]
+        if not mine or (src in units and units[src].dummy):
             continue
         for k, amount, rule in mine:
             if used and ability_key(src, k) in used:
@@ -111,52 +108,9 @@ def _speed(s: State, p: int, only: Hashable | None) -> list[Intent]:
     pl = s.players[p]
     out: list[Intent] = [] if only is not None else [_PASS]
     if not pl.geared:
-        out += [GearChange.of(c) for c in pl.hand if only is None or c == only]
-    out += abilities(s, p, "speed", only)
+        out += [_GEARS[c,] for c in pl.hand if only is None or c == only]
+    out += abilities(s, p, 0, only)
     return out
-
-
-# ---- the size rules (D-06, D-09): what the Cast phase's listing and its reasons read ------
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """What a player's four slots allow, from their units' sizes (0: empty): the empty slots
-    a unit of each size may be cast into (``fits[size]``; ``fits[1]`` a dummy's too, D-06,
-    D-07), the slots of the other area the unit in each slot may move to, empty ones it fits
-    or a unit it may swap with (``moves[here]``, D-09), and whether the two areas' units may
-    swap (two units or more)."""
-
-    fits: tuple[tuple[int, ...], ...]
-    moves: tuple[tuple[int, ...], ...]
-    swap: bool
-
-
-def _layout(sizes: tuple[int, ...]) -> Layout:
-    room = (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
-    fits = ((), *(tuple(k for k in range(4) if not sizes[k] and room[k >> 1] >= n)
-                  for n in range(1, AREA_SIZE + 1)))
-    moves = []
-    for here, size in enumerate(sizes):
-        mine = here >> 1
-        other = 1 - mine
-        moves.append(() if not size else tuple(
-            k for k in area_slots(other) if room[other] + sizes[k] >= size
-            and (not sizes[k] or room[mine] + size >= sizes[k])))
-    return Layout(fits, tuple(moves), len(sizes) - sizes.count(0) >= 2)
-
-
-class _Layouts(dict[tuple[int, ...], Layout]):
-    """Each layout made once (a few dozen sizes of four slots are possible)."""
-
-    def __missing__(self, sizes: tuple[int, ...]) -> Layout:
-        got = self[sizes] = _layout(sizes)
-        return got
-
-
-_LAYOUTS = _Layouts()
-
-
-def layout(s: State, p: int) -> Layout:
-    return _LAYOUTS[reading.slot_sizes(s, p)]
 
 
 def cast_slots(s: State, p: int, card: int) -> tuple[int, ...]:
@@ -166,13 +120,13 @@ def cast_slots(s: State, p: int, card: int) -> tuple[int, ...]:
     if not from_hand and not (card == pl.speed and not pl.closed):
         return ()
     t = reading.traits(s)[s.cards[card]]
-    return layout(s, p).fits[t.cast_at(len(pl.hand) - from_hand)]
+    return reading.layout(s, p).fits[t.cast_at(len(pl.hand) - from_hand)]
 
 
 def move_slots(s: State, p: int, unit: int) -> tuple[int, ...]:
     """Slots of the other area this unit may move to now (D-09)."""
     slots = s.players[p].slots
-    return layout(s, p).moves[slots.index(unit)] if unit in slots else ()
+    return reading.layout(s, p).moves[slots.index(unit)] if unit in slots else ()
 
 
 class _Rows(dict[tuple[int, tuple[int, ...]], tuple[Intent, ...]]):
@@ -197,7 +151,7 @@ def _cast(s: State, p: int, only: Hashable | None) -> list[Intent]:
     hand, units, cards = pl.hand, s.units, s.cards
     table = reading.traits(s)
     out: list[Intent] = [] if only is not None else [_PASS]
-    at = layout(s, p)
+    at = reading.layout(s, p)
     fits = at.fits
     dummies = fits[1]
     others = len(hand) - 1  # the hand cards left to pay a log-cost with
@@ -224,12 +178,12 @@ def _cast(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 
 def _pay(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    return [PayLog.of(c) for c in s.players[p].hand if only is None or c == only]
+    return [_PAYS[c,] for c in s.players[p].hand if only is None or c == only]
 
 
 def _fast(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = [] if only is not None else [_PASS]
-    return out + abilities(s, p, "fast", only)
+    return out + abilities(s, p, 1, only)
 
 
 def _checks(s: State, p: int, only: Hashable | None) -> list[Intent]:
@@ -242,7 +196,7 @@ def _checks(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 def _action(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = [] if only is not None else [_PASS]
-    return out + _checks(s, p, only) + abilities(s, p, "action", only)
+    return out + _checks(s, p, only) + abilities(s, p, 2, only)
 
 
 def attackable(s: State, p: int) -> list[int]:
@@ -253,12 +207,12 @@ def attackable(s: State, p: int) -> list[int]:
 def _attack(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out = _checks(s, p, only)
     if only is None:
-        out += [Attack.of(a) for a in attackable(s, p)]
+        out += [_ATTACKS[a,] for a in attackable(s, p)]
     return out
 
 
 def _block(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    return [Block.of(b) for b in reading.blockers(s, p, s.target)
+    return [_BLOCKS[b,] for b in reading.blockers(s, p, s.target)
             if only is None or b == only]
 
 

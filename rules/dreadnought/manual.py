@@ -12,7 +12,7 @@ from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
 from rules.dreadnought.actions import acted
 from rules.dreadnought.cards import HIDDEN, PLACEHOLDER
-from rules.dreadnought.flow import advance, choose_again
+from rules.dreadnought.flow import advance, next_chooser
 from rules.dreadnought.reading import bp_of
 from rules.dreadnought.state import EMPTY, State, new_unit
 
@@ -167,7 +167,7 @@ def _checks(d: State) -> None:
             d.remove_unit(iid)
     d.check_loss()
     if d.phase == "choose" and not d.over:  # the chooser's hand or speed card changed hands
-        choose_again(d)
+        next_chooser(d, 0)
     if d.attackers and not d.over:
         d.attackers = tuple(u for u in d.attackers if u in d.units)
         if not d.attackers and d.target != EMPTY and d.window is not None:

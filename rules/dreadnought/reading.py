@@ -1,39 +1,16 @@
-"""Reading a Dreadnought position: sizes, BP, grades and areas, of a State or anything holding
-its ``catalog``, ``cards``, ``players`` and ``units`` (a test's hand-made position)."""
+"""Reading a Dreadnought position: sizes, BP, grades and areas; the size rules (D-06, D-07,
+D-09) as one ``Layout`` per four slot sizes."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from rules.core.card_table import CardTable
 from rules.dreadnought.cards import DUMMY_BP, GRADES, SIZE, Card
-from rules.dreadnought.state import (
-    AREA_SIZE,
-    EMPTY,
-    NO_SPEED,
-    Player,
-    Unit,
-    area_slots,
-)
+from rules.dreadnought.state import AREA_SIZE, EMPTY, NO_SPEED, State, area_slots
 
 
-class Position(Protocol):
-    @property
-    def catalog(self) -> Mapping[str, Card]: ...
-
-    @property
-    def cards(self) -> Mapping[int, str]: ...
-
-    @property
-    def players(self) -> Sequence[Player]: ...
-
-    @property
-    def units(self) -> Mapping[int, Unit]: ...
-
-
-def card(s: Position, iid: int) -> Card:
+def card(s: State, iid: int) -> Card:
     return s.catalog[s.cards[iid]]
 
 
@@ -59,12 +36,12 @@ def _traits(c: Card) -> Traits:
 _TRAITS: CardTable[Card, Traits] = CardTable(_traits)
 
 
-def traits(s: Position) -> dict[str, Traits]:
+def traits(s: State) -> dict[str, Traits]:
     """Each card id's traits in ``s``'s catalog."""
     return _TRAITS.of(s.catalog)
 
 
-def size_of(s: Position, iid: int, table: dict[str, Traits] | None = None) -> int:
+def size_of(s: State, iid: int, table: dict[str, Traits] | None = None) -> int:
     """A unit's size (a dummy's is S, D-07), or a card's; ``table``: ``traits(s)``, when the
     caller has it."""
     u = s.units.get(iid)
@@ -73,32 +50,28 @@ def size_of(s: Position, iid: int, table: dict[str, Traits] | None = None) -> in
     return (table or _TRAITS.of(s.catalog))[s.cards[iid]].size
 
 
-def slot_sizes(s: Position, p: int) -> tuple[int, ...]:
+def slot_sizes(s: State, p: int) -> tuple[int, ...]:
     """The size of each of the player's slots' unit (0: empty)."""
     table = _TRAITS.of(s.catalog)
     return tuple([0 if i == EMPTY else size_of(s, i, table) for i in s.players[p].slots])
 
 
-def bp_of(s: Position, iid: int) -> int:
+def bp_of(s: State, iid: int) -> int:
     u = s.units[iid]
     base = DUMMY_BP if u.dummy else (card(s, iid).bp or 0)
     return base + u.bonus
 
 
-def area_units(s: Position, p: int, area: int) -> list[int]:
+def area_units(s: State, p: int, area: int) -> list[int]:
     slots = s.players[p].slots
     return [slots[k] for k in area_slots(area) if slots[k] != EMPTY]
 
 
-def area_used(s: Position, p: int, area: int, without: int = EMPTY) -> int:
-    return sum(size_of(s, i) for i in area_units(s, p, area) if i != without)
+def area_used(s: State, p: int, area: int) -> int:
+    return AREA_SIZE - layout(s, p).room[area]
 
 
-def fits(s: Position, p: int, area: int, size: int, without: int = EMPTY) -> bool:
-    return area_used(s, p, area, without) + size <= AREA_SIZE
-
-
-def grade_index(s: Position, p: int) -> int:
+def grade_index(s: State, p: int) -> int:
     """The player's speed grade now (0 = A, fastest), abilities' shifts applied."""
     pl = s.players[p]
     if pl.speed == EMPTY:
@@ -113,17 +86,53 @@ def grade_label(index: int) -> str:
     return GRADES[index] if index < len(GRADES) else "none"
 
 
-def slot_of(s: Position, p: int, iid: int) -> int:
-    try:
-        return s.players[p].slots.index(iid)
-    except ValueError:
-        return EMPTY
-
-
-def blockers(s: Position, p: int, area: int) -> list[int]:
+def blockers(s: State, p: int, area: int) -> list[int]:
     """Who may block an attack on player p's area: its units, and its caster while it has HP."""
     out = area_units(s, p, area)
     pl = s.players[p]
     if pl.hp[area]:
         out.append(pl.casters[area])
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What a player's four slots allow, from their units' sizes (0: empty): each area's size
+    left, the empty slots a unit of each size may be cast into (``fits[size]``; ``fits[1]``
+    a dummy's too), the slots of the other area the unit in each slot may move to, empty ones
+    it fits or a unit it may swap with (``moves[here]``, D-09), and whether the two areas'
+    units may swap (two units or more)."""
+
+    room: tuple[int, int]
+    fits: tuple[tuple[int, ...], ...]
+    moves: tuple[tuple[int, ...], ...]
+    swap: bool
+
+
+def _layout(sizes: tuple[int, ...]) -> Layout:
+    room = (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
+    fits = ((), *(tuple(k for k in range(4) if not sizes[k] and room[k >> 1] >= n)
+                  for n in range(1, AREA_SIZE + 1)))
+    moves = []
+    for here, size in enumerate(sizes):
+        mine = here >> 1
+        other = 1 - mine
+        moves.append(() if not size else tuple(
+            k for k in area_slots(other) if room[other] + sizes[k] >= size
+            and (not sizes[k] or room[mine] + size >= sizes[k])))
+    return Layout(room, fits, tuple(moves), len(sizes) - sizes.count(0) >= 2)
+
+
+class _Layouts(dict[tuple[int, ...], Layout]):
+    """Each layout made once (a few dozen sizes of four slots are possible)."""
+
+    def __missing__(self, sizes: tuple[int, ...]) -> Layout:
+        got = self[sizes] = _layout(sizes)
+        return got
+
+
+_LAYOUTS = _Layouts()
+
+
+def layout(s: State, p: int) -> Layout:
+    return _LAYOUTS[slot_sizes(s, p)]

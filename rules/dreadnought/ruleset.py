@@ -17,7 +17,6 @@ from rules.dreadnought.cards import HIDDEN, PLACEHOLDER, Card, Deck
 from rules.dreadnought.determinize import determinize as determinize_hidden
 from rules.dreadnought.flow import advance, start_turn
 from rules.dreadnought.game import GAME
-from rules.dreadnought.highlights import highlights
 from rules.dreadnought.intents import INTENT_TYPES
 from rules.dreadnought.legal import legal, to_act
 from rules.dreadnought.manual import DreadnoughtManual
@@ -28,6 +27,10 @@ from rules.dreadnought.state import EMPTY, HP_CARDS, OPENING_HAND, TURN_CAP, Pla
 # large enough to stand out of the search's sampling noise (at 0.01 a search agent moved
 # units around for hundreds of intents: a move gaining nothing must look like a loss)
 MOVE_COST = 0.25
+# The table's highlight key of each intent kind that lights something up
+HIGHLIGHT_KEYS = {"cast": "cast", "dummy": "dummy", "choose_speed": "speed",
+                  "gear_change": "speed", "pay": "pay", "move": "move", "discard": "discard",
+                  "ability": "ability", "check": "check", "block": "block"}
 
 
 def new_state(catalog: dict[str, Card], decks: tuple[Deck, ...], seed: int,
@@ -55,11 +58,6 @@ def new_state(catalog: dict[str, Card], decks: tuple[Deck, ...], seed: int,
                   first=1 - first, rng=rng)
     start_turn(state)
     return state
-
-
-# A card's worth on the table to ``evaluate``.
-def _unit_worth(s: State, iid: int) -> float:
-    return reading.bp_of(s, iid) / 60.0
 
 
 class DreadnoughtRules(Ruleset[State]):
@@ -135,9 +133,18 @@ class DreadnoughtRules(Ruleset[State]):
         return view
 
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
+        """By key: ``cast``/``dummy``/``move`` slots (0-3 of the owner), ``speed`` [0] when
+        the card may go to the Speed Area, ``ability`` target unit ids (-1: no target), and
+        [source] for ``pay``, ``discard``, ``check`` and ``block`` (the piece is the choice)."""
         if not isinstance(source, int):
             return {}
-        return highlights(state, source, self.legal_intents(state, source))
+        out: dict[str, set[int]] = {k: set() for k in HIGHLIGHT_KEYS.values()}
+        for i in self.legal_intents(state, source):
+            key = HIGHLIGHT_KEYS.get(i.kind)
+            if key is not None:
+                at = self.target_of(i)
+                out[key].add(0 if key == "speed" else source if at is None else at)
+        return {k: sorted(v) for k, v in out.items()}
 
     def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
         catalog, events = replace_in_catalog(state.catalog, cards, Card)
@@ -159,7 +166,7 @@ class DreadnoughtRules(Ruleset[State]):
         for p in (0, 1):
             sign = 1.0 if p == player else -1.0
             pl = state.players[p]
-            board = sum(_unit_worth(state, i) for i in pl.slots
+            board = sum(reading.bp_of(state, i) / 60.0 for i in pl.slots
                         if i != EMPTY and not state.units[i].dummy)
             dummies = sum(0.3 for i in pl.slots if i != EMPTY and state.units[i].dummy)
             score += sign * (8.0 * pl.hp_total + board + dummies

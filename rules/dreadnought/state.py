@@ -222,21 +222,20 @@ class State(_Owned):
     def shown(self, iid: int) -> str:
         """How the log names a unit or a caster: a dummy has no name (D-07), and while both
         players have one of a name in play, it says whose ("Player 2's Storm Hound", "Player
-        1's dummy": ``rules.core.naming``)."""
-        named = whose(self._called(iid), self._owner(iid),
-                      ((q, self._called(i)) for q, pl in enumerate(self.players)
-                       for i in (*pl.casters, *pl.slots) if i != EMPTY))
+        1's dummy": ``rules.core.naming``; only the other player's pieces can share it)."""
+        u = self.units.get(iid)
+        owner = u.owner if u is not None else next(
+            (q for q, pl in enumerate(self.players) if iid in pl.casters), None)
+        named = self._called(iid)
+        if owner is not None:
+            foe = self.players[1 - owner]
+            named = whose(named, owner, [(1 - owner, self._called(i))
+                                         for i in (*foe.casters, *foe.slots) if i != EMPTY])
         return "a dummy" if named == "dummy" else named
 
     def _called(self, iid: int) -> str:
         u = self.units.get(iid)
-        return "dummy" if u is not None and u.dummy else self.name(iid)
-
-    def _owner(self, iid: int) -> int | None:
-        u = self.units.get(iid)
-        if u is not None:
-            return u.owner
-        return next((q for q, pl in enumerate(self.players) if iid in pl.casters), None)
+        return "dummy" if u is not None and u.dummy else self.catalog[self.cards[iid]].name
 
     def draw(self, p: int) -> None:
         """Draw one card; from an empty deck, take an HP card instead (the caster with the

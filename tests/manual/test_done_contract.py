@@ -113,7 +113,7 @@ def test_done_is_refused_with_the_rules_reason_when_no_one_could_act_after_it(
     chooser step taken out (the settle before the fix), Done is not listed and is refused."""
     import rules.dreadnought.manual as dread_manual
 
-    monkeypatch.setattr(dread_manual, "choose_again", lambda d: None)
+    monkeypatch.setattr(dread_manual, "next_chooser", lambda d, start: None)
     rs = rules.get("dreadnought")
     _, s = _choose_phase_hand_gone()
     why = rs.done_refusal(s)
