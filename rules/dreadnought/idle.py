@@ -10,13 +10,7 @@ from rules.dreadnought.cards import Ability
 from rules.dreadnought.describe import area_name
 from rules.dreadnought.effects import EFFECTS, TargetRule, targets
 from rules.dreadnought.explain import discard_reason
-from rules.dreadnought.legal import (
-    TIMINGS,
-    cast_slots,
-    current,
-    move_slots,
-    to_act,
-)
+from rules.dreadnought.legal import TIMINGS, cast_slots, current, move_slots, to_act
 from rules.dreadnought.state import AREA_SIZE, EMPTY, State, ability_key, area_of
 
 # What an ability with this target rule found nothing of.

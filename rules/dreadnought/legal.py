@@ -27,12 +27,7 @@ from rules.dreadnought.intents import (
     SwapAreas,
     UseAbility,
 )
-from rules.dreadnought.state import (
-    AREAS,
-    EMPTY,
-    State,
-    ability_key,
-)
+from rules.dreadnought.state import AREAS, EMPTY, State, ability_key
 
 
 def current(s: State) -> str:
