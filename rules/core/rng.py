@@ -21,6 +21,20 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+def _draw(seed: int, counter: int, n: int) -> tuple[int, int]:
+    """A uniform int in [0, n) drawn at ``counter`` of generator ``seed``, and the counter
+    after it. Rejection keeps the draw uniform; it almost never loops."""
+    if n <= 0:
+        raise ValueError("below() needs n > 0")
+    limit = (_MASK + 1) - ((_MASK + 1) % n)
+    base = seed * 0x2545F4914F6CDD1D
+    while True:
+        raw = _splitmix64((base + counter) & _MASK)
+        counter += 1
+        if raw < limit:
+            return raw % n, counter
+
+
 @dataclass(frozen=True, slots=True)
 class Rng:
     """A plain frozen value (pydantic validates it where a state is loaded)."""
@@ -28,21 +42,10 @@ class Rng:
     seed: int = 0
     counter: int = 0
 
-    def _raw(self) -> int:
-        return _splitmix64((self.seed * 0x2545F4914F6CDD1D + self.counter) & _MASK)
-
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform int in [0, n) and the advanced generator."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        # Rejection keeps the draw uniform; it almost never loops.
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
-        rng = self
-        while True:
-            raw = rng._raw()
-            rng = Rng(rng.seed, rng.counter + 1)
-            if raw < limit:
-                return raw % n, rng
+        value, counter = _draw(self.seed, self.counter, n)
+        return value, Rng(self.seed, counter)
 
     def die(self, sides: int = 6) -> tuple[int, Rng]:
         """A die roll, 1..sides."""
@@ -54,10 +57,10 @@ class Rng:
         return items[i], rng
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """Fisher-Yates over a copy."""
+        """Fisher-Yates over a copy (one generator made at the end, not one per draw)."""
         out = list(items)
-        rng = self
+        seed, counter = self.seed, self.counter
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            j, counter = _draw(seed, counter, i + 1)
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(seed, counter)
