@@ -52,7 +52,7 @@ def move_destination(s: State, p: int, unit: int) -> int:
     if unit not in slots:
         return EMPTY
     other = 1 - area_of(slots.index(unit))
-    fits = reading.layout(s, p).fits[reading.size_of(s, unit)]
+    fits = reading.slots_in(reading.layout(s, p).fits[reading.size_of(s, unit)])
     return next((k for k in fits if area_of(k) == other), EMPTY)
 
 

@@ -115,25 +115,26 @@ def cast_slots(s: State, p: int, card: int) -> tuple[int, ...]:
     if not from_hand and not (card == pl.speed and not pl.closed):
         return ()
     t = reading.traits(s)[s.cards[card]]
-    return reading.layout(s, p).fits[t.cast_at(len(pl.hand) - from_hand)]
+    return reading.slots_in(reading.layout(s, p).fits[t.cast_at(len(pl.hand) - from_hand)])
 
 
 def move_slots(s: State, p: int, unit: int) -> tuple[int, ...]:
     """Slots of the other area this unit may move to now (D-09)."""
     slots = s.players[p].slots
-    return reading.layout(s, p).moves[slots.index(unit)] if unit in slots else ()
+    return reading.slots_in(reading.layout(s, p).moves[slots.index(unit)]) if unit in slots \
+        else ()
 
 
-class _Rows(dict[tuple[int, tuple[int, ...]], tuple[Intent, ...]]):
-    """``rows[piece, slots]``: the intents ``kind.of(piece, slot)`` of one piece, one per slot
-    listed, made once (a few hundred pieces on a few slot sets)."""
+class _Rows(dict[tuple[int, int], tuple[Intent, ...]]):
+    """``rows[piece, mask]``: the intents ``kind.of(piece, slot)`` of one piece, one per slot
+    of the mask (``reading.Layout``), made once (a few hundred pieces on 16 slot sets)."""
 
     def __init__(self, kind: type[CastUnit | CastDummy | MoveUnit]) -> None:
         super().__init__()
         self.kind = kind
 
-    def __missing__(self, key: tuple[int, tuple[int, ...]]) -> tuple[Intent, ...]:
-        got = self[key] = tuple(self.kind.of(key[0], k) for k in key[1])
+    def __missing__(self, key: tuple[int, int]) -> tuple[Intent, ...]:
+        got = self[key] = tuple(self.kind.of(key[0], k) for k in reading.slots_in(key[1]))
         return got
 
 
@@ -211,13 +212,9 @@ def _block(s: State, p: int, only: Hashable | None) -> list[Intent]:
             if only is None or b == only]
 
 
-def _chooser(s: State) -> int | None:
-    return s.chooser
-
-
 STAGES: Stages[State] = Stages([
-    Stage("choose", _chooser, ("choose_speed",), title="the Speed phase (choosing speed cards)",
-          generate=_choose),
+    Stage("choose", lambda s: s.chooser, ("choose_speed",),
+          title="the Speed phase (choosing speed cards)", generate=_choose),
     Stage("speed", holder, ("gear_change", "ability", "pass"), mode="hold",
           title="the Speed phase", generate=_speed),
     Stage("cast", holder, ("cast", "dummy", "discard", "move", "swap_areas", "pass"),

@@ -101,24 +101,29 @@ class Layout:
     left, the empty slots a unit of each size may be cast into (``fits[size]``; ``fits[1]``
     a dummy's too), the slots of the other area the unit in each slot may move to, empty ones
     it fits or a unit it may swap with (``moves[here]``, D-09), and whether the two areas'
-    units may swap (two units or more)."""
+    units may swap (two units or more). Slot sets are bitmasks (bit k: slot k, ``slots_in``):
+    a listing keys its intents by them."""
 
     room: tuple[int, int]
-    fits: tuple[tuple[int, ...], ...]
-    moves: tuple[tuple[int, ...], ...]
+    fits: tuple[int, ...]
+    moves: tuple[int, ...]
     swap: bool
+
+
+def slots_in(mask: int) -> tuple[int, ...]:
+    return tuple(k for k in range(4) if mask >> k & 1)
 
 
 def _layout(sizes: tuple[int, ...]) -> Layout:
     room = (AREA_SIZE - sizes[0] - sizes[1], AREA_SIZE - sizes[2] - sizes[3])
-    fits = ((), *(tuple(k for k in range(4) if not sizes[k] and room[k >> 1] >= n)
-                  for n in range(1, AREA_SIZE + 1)))
+    fits = (0, *(sum(1 << k for k in range(4) if not sizes[k] and room[k >> 1] >= n)
+                 for n in range(1, AREA_SIZE + 1)))
     moves = []
     for here, size in enumerate(sizes):
         mine = here >> 1
         other = 1 - mine
-        moves.append(() if not size else tuple(
-            k for k in area_slots(other) if room[other] + sizes[k] >= size
+        moves.append(0 if not size else sum(
+            1 << k for k in area_slots(other) if room[other] + sizes[k] >= size
             and (not sizes[k] or room[mine] + size >= sizes[k])))
     return Layout(room, fits, tuple(moves), len(sizes) - sizes.count(0) >= 2)
 

@@ -11,9 +11,9 @@ from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.core.state import replaced
-from rules.dreadnought import explain, idle, reading
+from rules.dreadnought import explain, idle, reading, scenario
 from rules.dreadnought.actions import KINDS
-from rules.dreadnought.cards import HIDDEN, PLACEHOLDER, Card, Deck
+from rules.dreadnought.cards import Card, Deck
 from rules.dreadnought.determinize import determinize as determinize_hidden
 from rules.dreadnought.flow import advance, start_turn
 from rules.dreadnought.game import GAME
@@ -126,10 +126,8 @@ class DreadnoughtRules(Ruleset[State]):
             hidden.update(pl.deck)
             hidden.update(pl.hp[0])
             hidden.update(pl.hp[1])
-        cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
-        catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
-        view = state.copy()
-        view.cards, view.catalog, view.rng = cards, catalog, Rng()
+        view: State = self.manual_table.hide(state, hidden)  # named HIDDEN, as by hand
+        view.rng = Rng()
         return view
 
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
@@ -175,16 +173,10 @@ class DreadnoughtRules(Ruleset[State]):
 
     # ---- scenario files ---------------------------------------------------------------------
     def scenario_position(self, position: dict[str, Any], seed: int) -> State:
-        from rules.dreadnought import scenario
-
         return scenario.build(position, seed)
 
     def facts(self, state: State) -> dict[str, Any]:
-        from rules.dreadnought import scenario
-
         return scenario.facts(state)
 
     def scenario_intent(self, state: State, spec: dict[str, Any]) -> Intent:
-        from rules.dreadnought import scenario
-
         return scenario.intent(self, state, spec)
