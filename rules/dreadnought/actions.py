@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.core import zones
 from rules.core.manual import MANUAL, later, open_step
 from rules.core.ruleset import IntentKind, intent_table
-from rules.dreadnought import reading
+from rules.dreadnought import intents, reading
 from rules.dreadnought.describe import (
     d_ability,
     d_attack,
@@ -25,21 +25,6 @@ from rules.dreadnought.describe import (
 )
 from rules.dreadnought.effects import EFFECTS
 from rules.dreadnought.flow import next_chooser
-from rules.dreadnought.intents import (
-    Attack,
-    Block,
-    CastDummy,
-    CastUnit,
-    Check,
-    ChooseSpeed,
-    DiscardUnit,
-    GearChange,
-    MoveUnit,
-    Pass,
-    PayLog,
-    SwapAreas,
-    UseAbility,
-)
 from rules.dreadnought.state import EMPTY, Payment, State, ability_key, area_of, new_unit
 
 
@@ -49,7 +34,7 @@ def acted(d: State, p: int) -> None:
     d.window.act(p)
 
 
-def _choose(d: State, p: int, i: ChooseSpeed) -> None:
+def _choose(d: State, p: int, i: intents.ChooseSpeed) -> None:
     pl = d.own(p)
     pl.hand = zones.without(pl.hand, i.card)
     pl.speed, pl.closed = i.card, True
@@ -58,7 +43,7 @@ def _choose(d: State, p: int, i: ChooseSpeed) -> None:
     next_chooser(d, p + 1)
 
 
-def _gear(d: State, p: int, i: GearChange) -> None:
+def _gear(d: State, p: int, i: intents.GearChange) -> None:
     pl = d.own(p)
     if pl.speed != EMPTY:
         pl.log += (pl.speed,)
@@ -75,7 +60,7 @@ def _place(d: State, p: int, card: int, slot: int, dummy: bool) -> None:
     d.units[card] = new_unit(card, p, dummy, d.turn)
 
 
-def _cast(d: State, p: int, i: CastUnit) -> None:
+def _cast(d: State, p: int, i: intents.CastUnit) -> None:
     pl = d.own(p)
     if i.card in pl.hand:
         pl.hand = zones.without(pl.hand, i.card)
@@ -95,7 +80,7 @@ def _cast(d: State, p: int, i: CastUnit) -> None:
     acted(d, p)
 
 
-def _pay(d: State, p: int, i: PayLog) -> None:
+def _pay(d: State, p: int, i: intents.PayLog) -> None:
     pay = d.paying
     assert pay is not None
     pl = d.own(p)
@@ -113,7 +98,7 @@ def _pay(d: State, p: int, i: PayLog) -> None:
     acted(d, p)
 
 
-def _dummy(d: State, p: int, i: CastDummy) -> None:
+def _dummy(d: State, p: int, i: intents.CastDummy) -> None:
     pl = d.own(p)
     pl.hand = zones.without(pl.hand, i.card)
     _place(d, p, i.card, i.slot, dummy=True)
@@ -122,14 +107,14 @@ def _dummy(d: State, p: int, i: CastDummy) -> None:
     acted(d, p)
 
 
-def _discard(d: State, p: int, i: DiscardUnit) -> None:
+def _discard(d: State, p: int, i: intents.DiscardUnit) -> None:
     if d.loud:
         d.log("discard", f"Player {p + 1} discards {d.name(i.unit)}.", p)
     d.remove_unit(i.unit)
     acted(d, p)
 
 
-def _move(d: State, p: int, i: MoveUnit) -> None:
+def _move(d: State, p: int, i: intents.MoveUnit) -> None:
     pl = d.own(p)
     there = pl.slots[i.slot]
     pl.place(pl.slots.index(i.unit), there)
@@ -143,7 +128,7 @@ def _move(d: State, p: int, i: MoveUnit) -> None:
     acted(d, p)
 
 
-def _swap(d: State, p: int, i: SwapAreas) -> None:
+def _swap(d: State, p: int, i: intents.SwapAreas) -> None:
     pl = d.own(p)
     s = pl.slots
     pl.slots = (s[2], s[3], s[0], s[1])
@@ -153,7 +138,7 @@ def _swap(d: State, p: int, i: SwapAreas) -> None:
     acted(d, p)
 
 
-def _ability(d: State, p: int, i: UseAbility) -> None:
+def _ability(d: State, p: int, i: intents.UseAbility) -> None:
     ab = reading.card(d, i.source).abilities[i.index]
     d.own(p).used += (ability_key(i.source, i.index),)
     if d.loud:
@@ -166,14 +151,14 @@ def _ability(d: State, p: int, i: UseAbility) -> None:
     acted(d, p)
 
 
-def _check(d: State, p: int, i: Check) -> None:
+def _check(d: State, p: int, i: intents.Check) -> None:
     d.own_unit(i.unit).checked = True
     d.attackers = d.attackers + (i.unit,)
     if d.loud:
         d.log("check", f"Player {p + 1} Checks {d.name(i.unit)} to attack.", p)
 
 
-def _attack(d: State, p: int, i: Attack) -> None:
+def _attack(d: State, p: int, i: intents.Attack) -> None:
     d.target = i.area
     if d.loud:
         total = sum(reading.bp_of(d, u) for u in d.attackers)
@@ -181,7 +166,7 @@ def _attack(d: State, p: int, i: Attack) -> None:
         d.log("attack", f"Player {p + 1} attacks the {side} Battle Area with {total} BP.", p)
 
 
-def _block(d: State, p: int, i: Block) -> None:
+def _block(d: State, p: int, i: intents.Block) -> None:
     """The summed BP is dealt to the blocker: a caster loses 1 HP; a unit breaks when the
     damage reaches its BP, and if it was the area's last unit its caster loses 1 HP."""
     attacker = 1 - p
@@ -203,30 +188,31 @@ def _block(d: State, p: int, i: Block) -> None:
         acted(d, attacker)
 
 
-def _pass(d: State, p: int, i: Pass) -> None:
+def _pass(d: State, p: int, i: intents.Pass) -> None:
     assert d.window is not None
     d.window.pass_priority()
     if d.loud:
         d.log("pass", f"Player {p + 1} passes.", p)
 
 
-def _card_of(i: ChooseSpeed | GearChange | CastUnit | PayLog | CastDummy) -> int:
+def _card_of(i: intents.ChooseSpeed | intents.GearChange | intents.CastUnit | intents.PayLog
+             | intents.CastDummy) -> int:
     return i.card
 
 
 KINDS = intent_table(
-    IntentKind(ChooseSpeed, _choose, d_choose, source=_card_of),
-    IntentKind(GearChange, _gear, d_gear, source=_card_of),
-    IntentKind(CastUnit, _cast, d_cast, source=_card_of, target=lambda i: i.slot),
-    IntentKind(PayLog, _pay, d_pay, source=_card_of),
-    IntentKind(CastDummy, _dummy, d_dummy, source=_card_of, target=lambda i: i.slot),
-    IntentKind(DiscardUnit, _discard, d_discard, source=lambda i: i.unit),
-    IntentKind(MoveUnit, _move, d_move, source=lambda i: i.unit, target=lambda i: i.slot),
-    IntentKind(SwapAreas, _swap, d_swap),
-    IntentKind(UseAbility, _ability, d_ability, source=lambda i: i.source,
+    IntentKind(intents.ChooseSpeed, _choose, d_choose, source=_card_of),
+    IntentKind(intents.GearChange, _gear, d_gear, source=_card_of),
+    IntentKind(intents.CastUnit, _cast, d_cast, source=_card_of, target=lambda i: i.slot),
+    IntentKind(intents.PayLog, _pay, d_pay, source=_card_of),
+    IntentKind(intents.CastDummy, _dummy, d_dummy, source=_card_of, target=lambda i: i.slot),
+    IntentKind(intents.DiscardUnit, _discard, d_discard, source=lambda i: i.unit),
+    IntentKind(intents.MoveUnit, _move, d_move, source=lambda i: i.unit, target=lambda i: i.slot),
+    IntentKind(intents.SwapAreas, _swap, d_swap),
+    IntentKind(intents.UseAbility, _ability, d_ability, source=lambda i: i.source,
                target=lambda i: i.target),
-    IntentKind(Check, _check, d_check, source=lambda i: i.unit),
-    IntentKind(Attack, _attack, d_attack, target=lambda i: i.area),
-    IntentKind(Block, _block, d_block, source=lambda i: i.blocker),
-    IntentKind(Pass, _pass, d_pass),
+    IntentKind(intents.Check, _check, d_check, source=lambda i: i.unit),
+    IntentKind(intents.Attack, _attack, d_attack, target=lambda i: i.area),
+    IntentKind(intents.Block, _block, d_block, source=lambda i: i.blocker),
+    IntentKind(intents.Pass, _pass, d_pass),
 )

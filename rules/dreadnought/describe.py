@@ -2,23 +2,8 @@
 
 from __future__ import annotations
 
-from rules.dreadnought import reading
+from rules.dreadnought import intents, reading
 from rules.dreadnought.effects import EFFECTS
-from rules.dreadnought.intents import (
-    Attack,
-    Block,
-    CastDummy,
-    CastUnit,
-    Check,
-    ChooseSpeed,
-    DiscardUnit,
-    GearChange,
-    MoveUnit,
-    Pass,
-    PayLog,
-    SwapAreas,
-    UseAbility,
-)
 from rules.dreadnought.state import EMPTY, State, area_of
 
 
@@ -38,35 +23,35 @@ def _name(s: State, iid: int) -> str:
     return s.name(iid) if iid in s.cards else f"card {iid}"
 
 
-def d_choose(s: State, i: ChooseSpeed) -> str:
+def d_choose(s: State, i: intents.ChooseSpeed) -> str:
     g = s.card(i.card).grade
     return f"Choose {s.name(i.card)} as your speed card" + (f" (grade {g})" if g else "")
 
 
-def d_gear(s: State, i: GearChange) -> str:
+def d_gear(s: State, i: intents.GearChange) -> str:
     return f"Gear Change: {s.name(i.card)} into the Speed Area, Closed"
 
 
-def d_cast(s: State, i: CastUnit) -> str:
+def d_cast(s: State, i: intents.CastUnit) -> str:
     c = s.card(i.card)
     cost = f", log-cost {c.cost}" if c.cost else ""
     return f"Cast {c.name} ({c.size}, {c.bp} BP{cost}) into {slot_name(i.slot)}"
 
 
-def d_pay(s: State, i: PayLog) -> str:
+def d_pay(s: State, i: intents.PayLog) -> str:
     left = s.paying.left if s.paying is not None else 1
     return f"Log {s.name(i.card)} to pay the log-cost ({left} left)"
 
 
-def d_dummy(s: State, i: CastDummy) -> str:
+def d_dummy(s: State, i: intents.CastDummy) -> str:
     return f"Cast {s.name(i.card)} as a dummy (S, 50 BP) into {slot_name(i.slot)}"
 
 
-def d_discard(s: State, i: DiscardUnit) -> str:
+def d_discard(s: State, i: intents.DiscardUnit) -> str:
     return f"Discard {_name(s, i.unit)} (cast last turn)"
 
 
-def d_move(s: State, i: MoveUnit) -> str:
+def d_move(s: State, i: intents.MoveUnit) -> str:
     p = s.units[i.unit].owner if i.unit in s.units else 0
     there = s.players[p].slots[i.slot] if 0 <= i.slot < 4 else EMPTY
     if there != EMPTY:
@@ -74,7 +59,7 @@ def d_move(s: State, i: MoveUnit) -> str:
     return f"Move {_name(s, i.unit)} to {slot_name(i.slot)}"
 
 
-def d_swap(s: State, i: SwapAreas) -> str:
+def d_swap(s: State, i: intents.SwapAreas) -> str:
     return "Swap the units of your two Battle Areas"
 
 
@@ -90,7 +75,7 @@ def _placed(s: State, iid: int) -> str:
     return f"{_name(s, iid)} ({whose}{side} {k % 2 + 1})"
 
 
-def d_ability(s: State, i: UseAbility) -> str:
+def d_ability(s: State, i: intents.UseAbility) -> str:
     ab = s.card(i.source).abilities[i.index]
     effect = EFFECTS.get(ab.effect)
     words = effect.words if effect else ab.effect
@@ -106,22 +91,22 @@ def _user(s: State, source: int) -> int:
     return 0 if source in (*s.players[0].casters, *s.players[0].slots) else 1
 
 
-def d_check(s: State, i: Check) -> str:
+def d_check(s: State, i: intents.Check) -> str:
     return f"Check {_name(s, i.unit)} to attack ({reading.bp_of(s, i.unit)} BP)"
 
 
-def d_attack(s: State, i: Attack) -> str:
+def d_attack(s: State, i: intents.Attack) -> str:
     total = sum(reading.bp_of(s, u) for u in s.attackers)
     return f"Attack the opponent's {area_name(i.area)[4:]} with {total} BP"
 
 
-def d_block(s: State, i: Block) -> str:
+def d_block(s: State, i: intents.Block) -> str:
     if i.blocker in s.units:
         return f"Block with {_name(s, i.blocker)} ({reading.bp_of(s, i.blocker)} BP)"
     return f"Block with your caster {s.name(i.blocker)} (loses 1 HP)"
 
 
-def d_pass(s: State, i: Pass) -> str:
+def d_pass(s: State, i: intents.Pass) -> str:
     if s.phase == "action":
         return "Pass (one action each; the phase ends when both pass in a row)"
     return f"Pass: done with the {s.phase.capitalize()} phase"

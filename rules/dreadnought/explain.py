@@ -4,22 +4,9 @@ the intent breaks, in the words the table shows."""
 from __future__ import annotations
 
 from rules.core.model import Intent
-from rules.dreadnought import reading
+from rules.dreadnought import intents, reading
 from rules.dreadnought.cards import SIZE
 from rules.dreadnought.game import GAME
-from rules.dreadnought.intents import (
-    Attack,
-    Block,
-    CastDummy,
-    CastUnit,
-    Check,
-    ChooseSpeed,
-    DiscardUnit,
-    GearChange,
-    MoveUnit,
-    PayLog,
-    UseAbility,
-)
 from rules.dreadnought.legal import STAGES, attackable, move_slots, to_act
 from rules.dreadnought.state import AREA_SIZE, EMPTY, State, Unit, ability_key, area_of
 
@@ -60,14 +47,14 @@ def why_illegal(s: State, intent: Intent) -> str:
     p = to_act(s)
     assert p is not None
     pl = s.players[p]
-    if (isinstance(intent, ChooseSpeed | GearChange | PayLog | CastDummy)
-            and intent.card not in pl.hand):
+    if (isinstance(intent, intents.ChooseSpeed | intents.GearChange | intents.PayLog
+                   | intents.CastDummy) and intent.card not in pl.hand):
         return "that card is not in your hand"
-    if isinstance(intent, GearChange) and pl.geared:
+    if isinstance(intent, intents.GearChange) and pl.geared:
         return "Gear Change is once per turn"
-    if isinstance(intent, CastUnit | CastDummy) and not 0 <= intent.slot < 4:
+    if isinstance(intent, intents.CastUnit | intents.CastDummy) and not 0 <= intent.slot < 4:
         return f"there is no slot {intent.slot + 1}"
-    if isinstance(intent, CastUnit):
+    if isinstance(intent, intents.CastUnit):
         from_speed = intent.card == pl.speed and not pl.closed
         if intent.card not in pl.hand and not from_speed:
             return "cast units from your hand or your open speed card"
@@ -77,14 +64,14 @@ def why_illegal(s: State, intent: Intent) -> str:
         if len(pl.hand) - (intent.card in pl.hand) < c.cost:
             return f"{c.name} has log-cost {c.cost}: not enough other cards in hand"
         return size_reason(s, p, intent.card, intent.slot) or "that cast is not legal now"
-    if isinstance(intent, CastDummy):
+    if isinstance(intent, intents.CastDummy):
         return size_reason(s, p, intent.card, intent.slot, dummy=True) or "not legal now"
-    if isinstance(intent, DiscardUnit):
+    if isinstance(intent, intents.DiscardUnit):
         u = s.units.get(intent.unit)
         if u is None or u.owner != p:
             return "that is not one of your units"
         return discard_reason(s, u)
-    if isinstance(intent, MoveUnit):
+    if isinstance(intent, intents.MoveUnit):
         u = s.units.get(intent.unit)
         if u is None or u.owner != p:
             return "that is not one of your units"
@@ -98,7 +85,7 @@ def why_illegal(s: State, intent: Intent) -> str:
             a, b = ("SML"[reading.size_of(s, i) - 1] for i in (intent.unit, there))
             return (f"swapping {a} and {b} units "
                     f"would break the size rules (at most {AREA_SIZE} per area)")
-    if isinstance(intent, UseAbility):
+    if isinstance(intent, intents.UseAbility):
         if intent.source not in (*pl.casters, *pl.slots) or intent.source == EMPTY:
             return "use abilities of your own casters and units"
         abilities = s.card(intent.source).abilities
@@ -110,18 +97,18 @@ def why_illegal(s: State, intent: Intent) -> str:
         if ability_key(intent.source, intent.index) in pl.used:
             return f"{ab.name} was already used this turn"
         return f"{ab.name} cannot target that"
-    if isinstance(intent, Check):
+    if isinstance(intent, intents.Check):
         u = s.units.get(intent.unit)
         if u is None or u.owner != p:
             return "Check one of your own units"
         if u.dummy:
             return "a dummy cannot attack"
         return "that unit is already Checked"
-    if isinstance(intent, Attack):
+    if isinstance(intent, intents.Attack):
         if intent.area not in (0, 1):
             return "attack the opponent's left (0) or right (1) Battle Area"
         if intent.area not in attackable(s, p):
             return "that area has no unit and its caster has no HP left"
-    if isinstance(intent, Block):
+    if isinstance(intent, intents.Block):
         return "block with a unit of the attacked area or its caster (if it has HP)"
     return f"{intent.label()} is not legal now"

@@ -9,24 +9,9 @@ from rules.core.card_table import CardTable
 from rules.core.interned import Interned
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
-from rules.dreadnought import reading
+from rules.dreadnought import intents, reading
 from rules.dreadnought.cards import Card
 from rules.dreadnought.effects import EFFECTS, TargetRule, targets
-from rules.dreadnought.intents import (
-    Attack,
-    Block,
-    CastDummy,
-    CastUnit,
-    Check,
-    ChooseSpeed,
-    DiscardUnit,
-    GearChange,
-    MoveUnit,
-    Pass,
-    PayLog,
-    SwapAreas,
-    UseAbility,
-)
 from rules.dreadnought.state import AREAS, EMPTY, State, ability_key
 
 
@@ -56,12 +41,13 @@ def _choose(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return [_CHOICES[c,] for c in s.players[p].hand if only is None or c == only]
 
 
-_PASS = Pass.of()
+_PASS = intents.Pass.of()
 # Intents kept by their fields (``Interned``): a listing reads them with a subscript
-_USES = Interned(UseAbility)  # (source, ability, target)
-_CHECKS, _DISCARDS = Interned(Check), Interned(DiscardUnit)  # (unit,)
-_CHOICES, _GEARS, _PAYS = Interned(ChooseSpeed), Interned(GearChange), Interned(PayLog)  # (card,)
-_ATTACKS, _BLOCKS = Interned(Attack), Interned(Block)  # (area,), (blocker,)
+_USES = Interned(intents.UseAbility)  # (source, ability, target)
+_CHECKS, _DISCARDS = Interned(intents.Check), Interned(intents.DiscardUnit)  # (unit,)
+_CHOICES, _GEARS = Interned(intents.ChooseSpeed), Interned(intents.GearChange)  # (card,)
+_PAYS = Interned(intents.PayLog)  # (card,)
+_ATTACKS, _BLOCKS = Interned(intents.Attack), Interned(intents.Block)  # (area,), (blocker,)
 
 TIMINGS = ("speed", "fast", "action")
 # A card's abilities per timing (in TIMINGS' order), as (index, amount, target rule)
@@ -129,7 +115,7 @@ class _Rows(dict[tuple[int, int], tuple[Intent, ...]]):
     """``rows[piece, mask]``: the intents ``kind.of(piece, slot)`` of one piece, one per slot
     of the mask (``reading.Layout``), made once (a few hundred pieces on 16 slot sets)."""
 
-    def __init__(self, kind: type[CastUnit | CastDummy | MoveUnit]) -> None:
+    def __init__(self, kind: type[intents.CastUnit | intents.CastDummy | intents.MoveUnit]) -> None:
         super().__init__()
         self.kind = kind
 
@@ -138,8 +124,9 @@ class _Rows(dict[tuple[int, int], tuple[Intent, ...]]):
         return got
 
 
-_CAST_ROWS, _DUMMY_ROWS, _MOVE_ROWS = _Rows(CastUnit), _Rows(CastDummy), _Rows(MoveUnit)
-_SWAP = SwapAreas.of()
+_CAST_ROWS, _DUMMY_ROWS = _Rows(intents.CastUnit), _Rows(intents.CastDummy)
+_MOVE_ROWS = _Rows(intents.MoveUnit)
+_SWAP = intents.SwapAreas.of()
 
 
 def _cast(s: State, p: int, only: Hashable | None) -> list[Intent]:
