@@ -100,14 +100,6 @@ def _shift(d: State, p: int, q: int, step: int) -> None:
               f"Player {q + 1}'s speed grade: no effect ({why}).", p)
 
 
-def _speed_up(d: State, p: int, amount: int, target: int) -> None:
-    _shift(d, p, p, 1)
-
-
-def _slow_foe(d: State, p: int, amount: int, target: int) -> None:
-    _shift(d, p, 1 - p, -1)
-
-
 def _by_hand(d: State, p: int, amount: int, target: int) -> None:
     raise AssertionError("a manual ability opens a manual step; it has no resolver")
 
@@ -119,9 +111,10 @@ EFFECTS: dict[str, Effect] = {
     "ready": Effect("own_checked", _ready, "return {target} to Normal"),
     "move": Effect("own_movable", _move, "move {target} to the other area"),
     "bounce": Effect("enemy_cheap", _bounce, "return {target} to its owner's hand"),
-    "speed_up": Effect("none", _speed_up, "raise your speed grade by one",
-                       lambda s, p: unshifted(s, p, 1)),
-    "slow_foe": Effect("none", _slow_foe, "lower the opponent's speed grade by one",
+    "speed_up": Effect("none", lambda d, p, amount, target: _shift(d, p, p, 1),
+                       "raise your speed grade by one", lambda s, p: unshifted(s, p, 1)),
+    "slow_foe": Effect("none", lambda d, p, amount, target: _shift(d, p, 1 - p, -1),
+                       "lower the opponent's speed grade by one",
                        lambda s, p: unshifted(s, 1 - p, -1)),
     # Carried out by hand (``rules.core.manual``): ``actions._ability`` opens the manual step.
     "manual": Effect("none", _by_hand, "carry out its text by hand"),

@@ -1,5 +1,5 @@
 """Who decides now and what they may do: the stages (``rules.core.stages``) and one generator
-per stage. Generation reads the immutable State only; ``only`` keeps one source piece's."""
+per stage. Generation only reads the State; ``only`` keeps one source piece's."""
 
 from __future__ import annotations
 

@@ -42,7 +42,6 @@ def deck_data(name: str, copies: list[str], cards: Mapping[str, Card]) -> dict[s
     return {"name": name, "casters": (casters + ["", ""])[:2], "cards": units}
 
 
-
 def blank(card: Card) -> dict[str, Any]:
     """A card of the same type and log-cost with no ability: a unit of its size at the
     slowest grade with 0 BP; a caster without abilities."""
