@@ -20,8 +20,8 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.lookup import FARTHEST, Table
-from rules.kyoukai.state import EMPTY, GRID, Player, State
+from rules.kyoukai.lookup import FARTHEST
+from rules.kyoukai.state import EMPTY, GRID, State
 
 
 def _within(zone: int, distance: int) -> int:
@@ -83,28 +83,30 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 def may_respond(s: State, p: int) -> bool:
     """Whether ``p`` has anything that could answer now (most of the time nothing: a Fast
-    card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard)."""
-    table = s.table
+    card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard).
+    Kept on the state until a hand, Ki, Discard or Gate changes (``State._answers``): the
+    passes of a Sequence ask it again of the same cards."""
+    table = s.table  # first: new card tables forget the answers
+    known = s._answers
+    if known >> p & 1:
+        return bool(known >> (p + 2) & 1)
     pl = s.players[p]
-    if _may_answer_from_cards(table, pl):
-        return True
-    gates = s.gates
-    for i in table.fast_iids:
-        g = gates.get(i)
-        if g is not None and g.owner == p and g.ready:
-            return True
-    return False
-
-
-def _may_answer_from_cards(table: Table, pl: Player) -> bool:
-    """A Fast card in ``pl``'s hand they can pay for, or a Fast location Skill in their
-    Discard."""
     ki = pl.ki
     cost = table.answer_cost
-    for c in pl.hand:
-        if cost.get(c, ki + 1) <= ki:
-            return True
-    return not table.fast_location_iids.isdisjoint(pl.discard)
+    can = not table.fast_location_iids.isdisjoint(pl.discard)
+    if not can:
+        for c in pl.hand:
+            if cost.get(c, ki + 1) <= ki:
+                can = True
+                break
+        else:
+            fast = table.fast_iids
+            for i, g in s.gates.items():
+                if g.ready and g.owner == p and i in fast:
+                    can = True
+                    break
+    s._remember(known | 1 << p | can << (p + 2))
+    return can
 
 
 def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:

@@ -172,27 +172,42 @@ class Pending:
 class _Tables(GameState):
     """Slots that are not fields (never dumped): the card facts the rules look up
     (``lookup.Table``), shared by copies and made again when ``cards`` or ``catalog`` is
-    replaced (a hidden hand dealt, a hot reload); and which players this state owns (bit p:
-    ``players[p]`` is its own, not shared with a copy)."""
+    replaced (a hidden hand dealt, a hot reload); which players this state owns (bit p:
+    ``players[p]`` is its own, not shared with a copy); and ``legal.may_respond``'s answers
+    (bit p: known for player p, bit p + 2: p may respond), kept by copies; p's is forgotten
+    by every change of p's hand, Ki, Discard or Gates (``player``, ``set_gate``, ``place``,
+    ``take_gate``), both by new card tables."""
 
-    __slots__ = ("_table", "_mine")
+    __slots__ = ("_table", "_mine", "_answers")
 
     _table: Table | None
     _mine: int
+    _answers: int
 
-    def _fresh(self, table: Table | None, mine: int) -> None:
+    def _fresh(self, table: Table | None, mine: int, answers: int) -> None:
         """An empty log, the card facts ``table`` (None: made when first read), the players
-        owned."""
+        owned, the answers known."""
         self.loud = False
         self.events = []
         self._table = table
         self._mine = mine
+        self._answers = answers
 
     def _own(self, mine: int) -> None:
         self._mine = mine
 
-    def _fresh_table(self, table: Table) -> None:
+    def new_table(self, table: Table) -> Table:
+        """Use ``table`` for this state's card facts (its card tables replaced)."""
         self._table = table
+        self._answers = 0
+        return table
+
+    def _forget(self, p: int) -> None:
+        """Something of player ``p`` changed: their answer known is forgotten."""
+        self._answers &= ~(5 << p)
+
+    def _remember(self, answers: int) -> None:
+        self._answers = answers
 
 
 @dataclass(slots=True)
@@ -219,7 +234,7 @@ class State(_Tables):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def __post_init__(self) -> None:
-        self._fresh(None, 3)
+        self._fresh(None, 3, 0)
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -246,7 +261,7 @@ class State(_Tables):
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        new._fresh(self.table, 0)  # the table made here once, not by each copy
+        new._fresh(self.table, 0, self._answers)  # the table made here once, not by each copy
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -255,8 +270,7 @@ class State(_Tables):
         """Each card instance's facts (``lookup.Table``) for this state's card tables."""
         t = self._table
         if t is None or t.cards is not self.cards or t.catalog is not self.catalog:
-            t = Table(self.cards, self.catalog, t)
-            self._fresh_table(t)
+            t = self.new_table(Table(self.cards, self.catalog, t))
         return t
 
     def card(self, iid: int) -> Gate:
@@ -305,6 +319,7 @@ class State(_Tables):
         """Player ``p`` to change: this state's own (copied first if a copy shares it). The
         rules change a player only through it."""
         pls = self.players
+        self._forget(p)
         if self._mine >> p & 1:
             return pls[p]
         mine = pls[p].copy()
@@ -319,6 +334,7 @@ class State(_Tables):
                  branches: tuple[int, ...] | None = None) -> None:
         """The Gate ``iid`` with these fields changed (the others as they are)."""
         g = self.gates[iid]
+        self._forget(g.owner)
         self.gates[iid] = FieldGate(iid, g.owner, g.ready if ready is None else ready,
                                     g.damage if damage is None else damage,
                                     g.branches if branches is None else branches)
@@ -326,6 +342,7 @@ class State(_Tables):
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
         self.field[zone] = iid
         self.gates[iid] = FieldGate(iid, owner, ready)
+        self._forget(owner)
 
     def draw(self, p: int, n: int = 1) -> int:
         pl = self.player(p)
@@ -341,11 +358,20 @@ class State(_Tables):
     def to_discard(self, iid: int, owner: int) -> None:
         self.player(owner).discard.append(iid)
 
+    def take_gate(self, iid: int) -> FieldGate:
+        """The Gate ``iid`` off the field (nothing else done with it; a manual step may have
+        left it with no zone)."""
+        g = self.gates.pop(iid)
+        self._forget(g.owner)
+        field = self.field
+        if iid in field:
+            field[field.index(iid)] = EMPTY
+        return g
+
     def leave_field(self, iid: int, to: Place, by: int | None) -> None:
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
         that add text to the effect that discarded it apply for player ``by`` (K-16)."""
-        g = self.gates.pop(iid)
-        self.field[self.field.index(iid)] = EMPTY
+        g = self.take_gate(iid)
         self.absorbed.pop(iid, None)
         pl = self.player(g.owner)
         for b in g.branches:
