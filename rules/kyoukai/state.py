@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from functools import lru_cache
 from typing import Literal
 
 from rules.core.grid import SquareGrid
@@ -124,20 +125,12 @@ class Item:
     does: Declared | None = None
 
 
-_ITEMS: dict[tuple[str, int, int, int, int, int, Declared | None], Item] = {}
-
-
+@lru_cache(maxsize=100_000)
 def seq_item(kind: Literal["move", "attack", "skill", "open", "end"], player: int,
              source: int = EMPTY, skill: int = -1, zone: int = EMPTY,
              target: int = EMPTY, does: Declared | None = None) -> Item:
-    """The Sequence item with these fields: validated once, then shared (items are values)."""
-    key = (kind, player, source, skill, zone, target, does)
-    got = _ITEMS.get(key)
-    if got is None:
-        if len(_ITEMS) >= 100_000:
-            _ITEMS.clear()
-        got = _ITEMS[key] = Item(kind, player, source, skill, zone, target, does)
-    return got
+    """The Sequence item with these fields: made once, then shared (items are values)."""
+    return Item(kind, player, source, skill, zone, target, does)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,17 +139,10 @@ class TurnAction:
     stage: Stage
 
 
-_ACTIONS: dict[tuple[int, str], TurnAction] = {}
-
-
+@lru_cache(maxsize=100_000)
 def turn_action(gate: int, stage: Stage) -> TurnAction:
-    """The Turn Action of ``gate`` at ``stage``: validated once, then shared (values)."""
-    got = _ACTIONS.get((gate, stage))
-    if got is None:
-        if len(_ACTIONS) >= 100_000:
-            _ACTIONS.clear()
-        got = _ACTIONS[gate, stage] = TurnAction(gate, stage)
-    return got
+    """The Turn Action of ``gate`` at ``stage``: made once, then shared (values)."""
+    return TurnAction(gate, stage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +155,15 @@ class Pending:
     reason: str
 
 
+def occupancy(field: list[int]) -> int:
+    """Bit ``z`` set when zone ``z`` of ``field`` holds a Gate (``State.taken``)."""
+    mask = 0
+    for z, i in enumerate(field):
+        if i != EMPTY:
+            mask |= 1 << z
+    return mask
+
+
 class _Tables(GameState):
     """Slots that are not fields (never dumped): the card facts the rules look up
     (``lookup.Table``), shared by copies and made again when ``cards`` or ``catalog`` is
@@ -176,22 +171,34 @@ class _Tables(GameState):
     ``players[p]`` is its own, not shared with a copy); and ``legal.may_respond``'s answers
     (bit p: known for player p, bit p + 2: p may respond), kept by copies; p's is forgotten
     by every change of p's hand, Ki, Discard or Gates (``player``, ``set_gate``, ``place``,
-    ``take_gate``), both by new card tables."""
+    ``take_gate``), both by new card tables; and the zones taken (``State.taken``), kept as
+    the rules change the field (``place``, ``take_gate``, ``move_gate``) and counted again for
+    a field replaced by other means (the list it counts is kept with it)."""
 
-    __slots__ = ("_table", "_mine", "_answers")
+    __slots__ = ("_table", "_mine", "_answers", "_taken", "_taken_of")
 
     _table: Table | None
     _mine: int
     _answers: int
+    _taken: int
+    _taken_of: list[int] | None
 
-    def _fresh(self, table: Table | None, mine: int, answers: int) -> None:
+    def _fresh(self, table: Table | None, mine: int, answers: int, taken: int,
+               taken_of: list[int] | None) -> None:
         """An empty log, the card facts ``table`` (None: made when first read), the players
-        owned, the answers known."""
+        owned, the answers known, the zones taken of the field ``taken_of`` (None: counted
+        when first read)."""
         self.loud = False
         self.events = []
         self._table = table
         self._mine = mine
         self._answers = answers
+        self._taken = taken
+        self._taken_of = taken_of
+
+    def _set_taken(self, taken: int, field: list[int]) -> None:
+        self._taken = taken
+        self._taken_of = field
 
     def _own(self, mine: int) -> None:
         self._mine = mine
@@ -234,7 +241,7 @@ class State(_Tables):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def __post_init__(self) -> None:
-        self._fresh(None, 3, 0)
+        self._fresh(None, 3, 0, 0, None)
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -261,7 +268,9 @@ class State(_Tables):
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        new._fresh(self.table, 0, self._answers)  # the table made here once, not by each copy
+        # The table made here once, not by each copy; the zones taken kept if known.
+        new._fresh(self.table, 0, self._answers, self._taken,
+                   new.field if self._taken_of is self.field else None)
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -282,6 +291,14 @@ class State(_Tables):
         except ValueError:
             return EMPTY
 
+    @property
+    def taken(self) -> int:
+        """Bit ``z`` set when zone ``z`` holds a Gate."""
+        field = self.field
+        if self._taken_of is not field:
+            self._set_taken(occupancy(field), field)
+        return self._taken
+
     def name(self, iid: int) -> str:
         return self.card(iid).name
 
@@ -289,9 +306,11 @@ class State(_Tables):
         """How a log line names a Gate: "Player 2's Basic Slime" while both players have a
         Gate of that name on the field (``rules.core.naming``); ``owner`` for one that has
         just left it."""
-        g = self.gates.get(iid)
-        return whose(self.name(iid), g.owner if g is not None else owner,
-                     ((f.owner, self.name(i)) for i, f in self.gates.items()))
+        gates, catalog, cards = self.gates, self.catalog, self.cards
+        g = gates.get(iid)
+        # A list, not a generator: ``whose`` reads every pair, and each loud step names some.
+        return whose(catalog[cards[iid]].name, g.owner if g is not None else owner,
+                     [(f.owner, catalog[cards[i]].name) for i, f in gates.items()])
 
     def on_field(self, iid: int) -> bool:
         return iid in self.gates
@@ -340,7 +359,9 @@ class State(_Tables):
                                     g.branches if branches is None else branches)
 
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
-        self.field[zone] = iid
+        field = self.field
+        field[zone] = iid
+        self._set_taken(self.taken | 1 << zone, field)
         self.gates[iid] = FieldGate(iid, owner, ready)
         self._forget(owner)
 
@@ -365,8 +386,17 @@ class State(_Tables):
         self._forget(g.owner)
         field = self.field
         if iid in field:
-            field[field.index(iid)] = EMPTY
+            zone = field.index(iid)
+            field[zone] = EMPTY
+            self._set_taken(self.taken & ~(1 << zone), field)
         return g
+
+    def move_gate(self, iid: int, start: int, to: int) -> None:
+        """The Gate ``iid`` from zone ``start`` to the empty zone ``to``."""
+        field = self.field
+        field[start] = EMPTY
+        field[to] = iid
+        self._set_taken(self.taken & ~(1 << start) | 1 << to, field)
 
     def leave_field(self, iid: int, to: Place, by: int | None) -> None:
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
