@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from functools import lru_cache
 from itertools import combinations, product
 
 from rules.core.interned import Interned
@@ -205,39 +206,24 @@ def _ready_zones(ready: Sequence[tuple[int, int]]) -> int:
     return bits
 
 
-# ``open_zones`` by (zones taken, the player's Ready Gates' zones): the zones as a bitmask and
-# in order.
-_OPEN_ZONES: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+# The bounded tables below (``lru_cache``) hold what follows from a few small numbers alone:
+# the same positions come back from one step to the next and across turns.
+@lru_cache(maxsize=50_000)
+def _open_zones(taken: int, ready: int) -> int:
+    """The empty zones bordering a Ready Gate's zone (``ready``), as a bitmask."""
+    bits = 0
+    for z in range(GRID.size):
+        if ready >> z & 1:
+            for n in GRID.neighbours[z]:
+                if not taken >> n & 1:
+                    bits |= 1 << n
+    return bits
 
 
-def _open_zones(taken: int, ready: int) -> tuple[int, tuple[int, ...]]:
-    key = (taken, ready)
-    got = _OPEN_ZONES.get(key)
-    if got is None:
-        bits = 0
-        for z in range(GRID.size):
-            if ready >> z & 1:
-                for n in GRID.neighbours[z]:
-                    if not taken >> n & 1:
-                        bits |= 1 << n
-        if len(_OPEN_ZONES) >= 50_000:
-            _OPEN_ZONES.clear()
-        got = _OPEN_ZONES[key] = (bits, tuple(z for z in range(GRID.size) if bits >> z & 1))
-    return got
-
-
-# The intents opening card ``c`` into each of the zones of a bitmask, by (card, bitmask).
-_OPENS: dict[tuple[int, int], tuple[Intent, ...]] = {}
-
-
-def _opens(c: int, zones: tuple[int, tuple[int, ...]]) -> tuple[Intent, ...]:
-    key = (c, zones[0])
-    got = _OPENS.get(key)
-    if got is None:
-        if len(_OPENS) >= 50_000:
-            _OPENS.clear()
-        got = _OPENS[key] = tuple(_OPEN[c, z] for z in zones[1])
-    return got
+@lru_cache(maxsize=50_000)
+def _opens(c: int, zones: int) -> tuple[Intent, ...]:
+    """The intents opening card ``c`` into each zone of the bitmask ``zones``."""
+    return tuple(_OPEN[c, z] for z in range(GRID.size) if zones >> z & 1)
 
 
 def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
@@ -247,14 +233,14 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
     pl = s.players[p]
     ki = pl.ki
     table = s.table.by_iid
-    zones: tuple[int, tuple[int, ...]] | None = None
+    zones = -1
     for c in _only(pl.hand, only):
         f = table[c]
         if f.cost > ki or (fast_only and not f.answers):
             continue
         kind = f.type
         if kind == "summon" or kind == "spirit":
-            if zones is None:
+            if zones < 0:
                 zones = _open_zones(taken if taken >= 0 else s.taken, _ready_zones(
                     _own_ready(s, p, None) if ready is None else ready))
             out.extend(_opens(c, zones))
@@ -264,7 +250,7 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
     if not fast_only and not pl.spirit_opened:
         for c in _only(pl.spirits, only):
             if table[c].cost <= ki:
-                if zones is None:
+                if zones < 0:
                     zones = _open_zones(taken if taken >= 0 else s.taken, _ready_zones(
                         _own_ready(s, p, None) if ready is None else ready))
                 out.extend(_opens(c, zones))
@@ -362,30 +348,22 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
 _TURN_ACTIONS: dict[tuple[int, int, int, int], tuple[Gate, tuple[Intent, ...]]] = {}
 
 
-# A Gate's Moves (and, with ``attacks``, then its Attacks), by the zones taken (``occupancy``):
-# the same few Gates stand in the same zones from one step to the next (a pass, a declaration)
-# and across a turn, and which Gates they are does not change where one can go.
-_MOVES: dict[tuple[int, int, int, bool, int], tuple[Intent, ...]] = {}
-
-
 def _move_intents(taken: int, gate: int, zone: int, movement: int,
                   attacks: bool = False) -> tuple[Intent, ...]:
-    mask = taken & _near(zone, movement)
-    key = (gate, zone, movement, attacks, mask)
-    got = _MOVES.get(key)
-    if got is None:
-        if len(_MOVES) >= 50_000:
-            _MOVES.clear()
-        out: list[Intent] = []
-        if movement > 0:
-            out.extend(_MOVE[gate, c] for c in reach(zone, movement, mask))
-        if attacks:
-            out.extend(_ATTACK[gate, n] for n in GRID.neighbours[zone] if mask >> n & 1)
-        got = _MOVES[key] = tuple(out)
-    return got
+    """A Gate's Moves (and, with ``attacks``, then its Attacks) with the zones ``taken``:
+    which Gates stand near it does not change where it can go."""
+    return _moves(gate, zone, movement, attacks, taken & _near(zone, movement))
 
 
-_REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
+@lru_cache(maxsize=50_000)
+def _moves(gate: int, zone: int, movement: int, attacks: bool,
+           mask: int) -> tuple[Intent, ...]:
+    out: list[Intent] = []
+    if movement > 0:
+        out.extend(_MOVE[gate, c] for c in reach(zone, movement, mask))
+    if attacks:
+        out.extend(_ATTACK[gate, n] for n in GRID.neighbours[zone] if mask >> n & 1)
+    return tuple(out)
 
 
 def _near(zone: int, distance: int) -> int:
@@ -397,15 +375,12 @@ def _near(zone: int, distance: int) -> int:
 def reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
     """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted,
     with the zones taken in ``mask``."""
-    mask &= _near(zone, movement)
-    key = (zone, movement, mask)
-    got = _REACH.get(key)
-    if got is None:
-        if len(_REACH) >= 50_000:
-            _REACH.clear()
-        got = _REACH[key] = tuple(sorted(GRID.reach(zone, movement,
-                                                    lambda c: bool(mask >> c & 1))))
-    return got
+    return _reach(zone, movement, mask & _near(zone, movement))
+
+
+@lru_cache(maxsize=50_000)
+def _reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
+    return tuple(sorted(GRID.reach(zone, movement, lambda c: bool(mask >> c & 1))))
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:

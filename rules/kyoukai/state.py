@@ -155,6 +155,9 @@ class Pending:
     reason: str
 
 
+_ALL = 15  # every bit of ``_Tables._mine``: a new state owns all it holds
+
+
 def occupancy(field: list[int]) -> int:
     """Bit ``z`` set when zone ``z`` of ``field`` holds a Gate (``State.taken``)."""
     mask = 0
@@ -167,13 +170,15 @@ def occupancy(field: list[int]) -> int:
 class _Tables(GameState):
     """Slots that are not fields (never dumped): the card facts the rules look up
     (``lookup.Table``), shared by copies and made again when ``cards`` or ``catalog`` is
-    replaced (a hidden hand dealt, a hot reload); which players this state owns (bit p:
-    ``players[p]`` is its own, not shared with a copy); and ``legal.may_respond``'s answers
-    (bit p: known for player p, bit p + 2: p may respond), kept by copies; p's is forgotten
-    by every change of p's hand, Ki, Discard or Gates (``player``, ``set_gate``, ``place``,
-    ``take_gate``), both by new card tables; and the zones taken (``State.taken``), kept as
-    the rules change the field (``place``, ``take_gate``, ``move_gate``) and counted again for
-    a field replaced by other means (the list it counts is kept with it)."""
+    replaced (a hidden hand dealt, a hot reload); what this state owns, not shares with a copy
+    (bit p: ``players[p]``; bit 2: ``field`` and ``gates``; bit 3: ``absorbed`` and
+    ``shield``), each copied when first changed (``player``, ``_own_board``, ``_own_marks``);
+    ``legal.may_respond``'s answers (bit p: known for player p, bit p + 2: p may respond),
+    kept by copies, p's forgotten by every change of p's hand, Ki, Discard or Gates
+    (``player``, ``set_gate``, ``place``, ``take_gate``), both by new card tables; and the
+    zones taken (``State.taken``), kept as the rules change the field (``place``,
+    ``take_gate``, ``move_gate``) and counted again for a field replaced by other means (the
+    list it counts is kept with it)."""
 
     __slots__ = ("_table", "_mine", "_answers", "_taken", "_taken_of")
 
@@ -241,15 +246,16 @@ class State(_Tables):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def __post_init__(self) -> None:
-        self._fresh(None, 3, 0, 0, None)
+        self._fresh(None, _ALL, 0, 0, None)
 
     def copy(self) -> State:
         new = State.__new__(State)
         new.catalog = self.catalog
         new.cards = self.cards
-        new.field = self.field.copy()
-        new.gates = self.gates.copy()
-        # The players are shared until one of the two states changes one (``player``).
+        # What a step may change is shared until one of the two states changes it (``player``,
+        # ``_own_board``, ``_own_marks``): most steps change only a few of them.
+        new.field = self.field
+        new.gates = self.gates
         new.players = self.players
         self._own(0)
         new.active = self.active
@@ -260,17 +266,16 @@ class State(_Tables):
         new.seq = None if seq is None else seq.copy()
         new.action = self.action
         new.pending = self.pending
-        new.absorbed = self.absorbed.copy()
-        new.shield = self.shield.copy()
+        new.absorbed = self.absorbed
+        new.shield = self.shield
         new.rng = self.rng
         new.winner = self.winner
         new.over = self.over
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        # The table made here once, not by each copy; the zones taken kept if known.
-        new._fresh(self.table, 0, self._answers, self._taken,
-                   new.field if self._taken_of is self.field else None)
+        # The table made here once, not by each copy; the zones taken kept.
+        new._fresh(self.table, 0, self._answers, self._taken, self._taken_of)
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -346,6 +351,28 @@ class State(_Tables):
         self._own(self._mine | 1 << p)
         return mine
 
+    def _own_board(self) -> None:
+        """``field`` and ``gates`` this state's own, to change (copied if a copy shares them)."""
+        if not self._mine & 4:
+            field = self.field.copy()
+            if self._taken_of is self.field:
+                self._set_taken(self._taken, field)
+            self.field = field
+            self.gates = self.gates.copy()
+            self._own(self._mine | 4)
+
+    def _own_marks(self) -> None:
+        """``absorbed`` and ``shield`` this state's own, to change."""
+        if not self._mine & 8:
+            self.absorbed = self.absorbed.copy()
+            self.shield = self.shield.copy()
+            self._own(self._mine | 8)
+
+    def add_shield(self, iid: int, amount: int) -> None:
+        """``amount`` Defense more for the Gate ``iid`` for the rest of the Sequence."""
+        self._own_marks()
+        self.shield[iid] = self.shield.get(iid, 0) + amount
+
     def next_step(self) -> None:
         self.step = NEXT_STEP[self.step]  # type: ignore[assignment]  # one of STEPS
 
@@ -354,11 +381,13 @@ class State(_Tables):
         """The Gate ``iid`` with these fields changed (the others as they are)."""
         g = self.gates[iid]
         self._forget(g.owner)
+        self._own_board()
         self.gates[iid] = FieldGate(iid, g.owner, g.ready if ready is None else ready,
                                     g.damage if damage is None else damage,
                                     g.branches if branches is None else branches)
 
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
+        self._own_board()
         field = self.field
         field[zone] = iid
         self._set_taken(self.taken | 1 << zone, field)
@@ -382,6 +411,7 @@ class State(_Tables):
     def take_gate(self, iid: int) -> FieldGate:
         """The Gate ``iid`` off the field (nothing else done with it; a manual step may have
         left it with no zone)."""
+        self._own_board()
         g = self.gates.pop(iid)
         self._forget(g.owner)
         field = self.field
@@ -393,6 +423,7 @@ class State(_Tables):
 
     def move_gate(self, iid: int, start: int, to: int) -> None:
         """The Gate ``iid`` from zone ``start`` to the empty zone ``to``."""
+        self._own_board()
         field = self.field
         field[start] = EMPTY
         field[to] = iid
@@ -402,7 +433,9 @@ class State(_Tables):
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
         that add text to the effect that discarded it apply for player ``by`` (K-16)."""
         g = self.take_gate(iid)
-        self.absorbed.pop(iid, None)
+        if iid in self.absorbed:
+            self._own_marks()
+            del self.absorbed[iid]
         pl = self.player(g.owner)
         for b in g.branches:
             pl.discard.append(b)
@@ -446,6 +479,7 @@ class State(_Tables):
         used = self.absorbed.get(iid, 0)
         left = max(0, defense - used)
         through = max(0, amount - left)
+        self._own_marks()
         self.absorbed[iid] = used + min(amount, left)
         name = self.named(iid) if self.loud else ""
         if through == 0:
