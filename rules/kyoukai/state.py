@@ -274,8 +274,9 @@ class State(_Tables):
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        # The table made here once, not by each copy; the zones taken kept.
-        new._fresh(self.table, 0, self._answers, self._taken, self._taken_of)
+        # The table made here once, not by each copy (the copy checks it as this state does);
+        # the zones taken kept.
+        new._fresh(self._table or self.table, 0, self._answers, self._taken, self._taken_of)
         return new
 
     # ---- reading ---------------------------------------------------------------------
