@@ -1,4 +1,5 @@
-"""Kyoukai card data: the Gate model a designer writes in TOML, and pack/deck loading."""
+"""Kyoukai card data: the Gate model a designer writes in TOML, and deck loading (the pack's
+card files are read by ``rules.core.packs`` through ``rules.kyoukai.pack``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from rules.core.cards import load_table_array, read_toml
+from rules.core.cards import load_table_array
 from rules.core.errors import DataError
 
 GateType = Literal["entrant", "summon", "spirit", "normal", "fast"]
@@ -121,38 +122,6 @@ class Deck(_Data):
     entrant: str
     gates: dict[str, int]
     spirits: dict[str, int] = {}
-
-
-def load_pack(folder: Path, effects: set[str], open_effects: set[str]) -> dict[str, Gate]:
-    """Every ``*.toml`` card file in ``folder`` (decks excluded) → {id: Gate}. All problems of
-    all files are gathered into one DataError."""
-    errors: list[str] = []
-    catalog: dict[str, Gate] = {}
-    where: dict[str, str] = {}
-
-    context = {"skill_effects": effects, "open_effects": open_effects}
-
-    files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith("deck"))
-    if not files:
-        raise DataError([f"{folder}:1: pack: no card files (*.toml) found"])
-    for path in files:
-        try:
-            gates = load_table_array(path, "card", Gate, context=context)
-        except DataError as e:
-            errors.extend(e.errors)
-            continue
-        _, index = read_toml(path)
-        for i, g in enumerate(gates):
-            if g.id in catalog:
-                line = index.line_of(("card", i, "id"))
-                errors.append(f"{path}:{line}: card '{g.name}': id: duplicate card id "
-                              f"{g.id!r} (first in {where[g.id]})")
-            else:
-                catalog[g.id] = g
-                where[g.id] = path.name
-    if errors:
-        raise DataError(errors)
-    return catalog
 
 
 DECK_MIN, DECK_MAX, MAX_COPIES = 20, 40, 3

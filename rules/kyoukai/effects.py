@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from rules.kyoukai.lookup import Params
 from rules.kyoukai.state import EMPTY, GRID, State, turn_action
@@ -19,17 +20,11 @@ TargetRule = Callable[[State, int, int, Params], list[int]]
 Resolver = Callable[[State, int, int, int, Params], None]  # state, player, source iid, target
 
 
-# The zones within a distance of a zone as a bitmask, by (zone, distance): target rules ask
-# every resolution.
-_WITHIN_MASK: dict[tuple[int, int], int] = {}
-
-
+@cache
 def _within_mask(zone: int, near: int) -> int:
-    got = _WITHIN_MASK.get((zone, near))
-    if got is None:
-        got = _WITHIN_MASK[zone, near] = sum(1 << z for z in range(GRID.size)
-                                             if GRID.manhattan(zone, z) <= near)
-    return got
+    """The zones within ``near`` of ``zone`` as a bitmask (target rules ask every
+    resolution)."""
+    return sum(1 << z for z in range(GRID.size) if GRID.manhattan(zone, z) <= near)
 
 
 def _no_target(b: Board, p: int, src: int, prm: Params) -> list[int]:
@@ -98,7 +93,7 @@ def r_damage(d: State, p: int, src: int, zone: int, prm: Params) -> None:
 
 def r_shield(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     t = _target_gate(d, zone)
-    d.shield[t] = d.shield.get(t, 0) + prm.amount
+    d.add_shield(t, prm.amount)
     if d.loud:
         d.log("shield", f"{d.named(t)} gets +{prm.amount} Defense for this Sequence.", p)
 
@@ -180,32 +175,30 @@ class Effect:
 
 
 # Effects a Normal/Fast Gate may do when opened, and effects a Skill may name.
-OPEN_EFFECTS: dict[str, Effect] = {
+_EITHER: dict[str, Effect] = {
     "damage": Effect("gate_in_range", r_damage),
     "shield": Effect("own_gate", r_shield),
     "ready": Effect("own_summon", r_ready),
     "draw": Effect("none", r_draw),
     "heal": Effect("none", r_heal),
+    # Carried out by hand in a manual step (``rules.core.manual``): opened in ``flow``.
+    "manual": Effect("none", None),
+}
+OPEN_EFFECTS: dict[str, Effect] = {
+    **_EITHER,
     "return_to_hand": Effect("own_summon", r_return),
     "branch_self": Effect("own_gate", r_branch_self),
     "graft": Effect("own_gate", r_graft),
     "nothing": Effect("none", r_nothing),
-    # Carried out by hand in a manual step (``rules.core.manual``): opened in ``flow``.
-    "manual": Effect("none", None),
 }
 SKILL_EFFECTS: dict[str, Effect] = {
-    "damage": Effect("gate_in_range", r_damage),
-    "shield": Effect("own_gate", r_shield),
-    "ready": Effect("own_summon", r_ready),
-    "draw": Effect("none", r_draw),
-    "heal": Effect("none", r_heal),
+    **_EITHER,
     "primal_instinct": Effect("bordering_gate", r_primal),
     "rebirth": Effect("empty_by_entrant", r_rebirth),
     # Passive and Branch skills never go on a Sequence (K-14): they are read where they apply.
     "open_as_fast": Effect("none", None),
     "ready_on_discard": Effect("none", None),
     "stat_bonus": Effect("none", None),
-    "manual": Effect("none", None),  # a manual step (``rules.core.manual``), opened in ``flow``
 }
 
 

@@ -122,8 +122,7 @@ def _why_open(s: State, p: int, intent: OpenGate) -> str:
         return f"{card.name} costs {card.cost} Ki; you have {pl.ki}"
     if intent.card in pl.spirits and pl.spirit_opened:
         return "you have already opened a Spirit this turn"
-    fast = card.type == "fast" or any(k.effect == "open_as_fast" for k in card.skills)
-    if s.seq is not None and not fast:
+    if s.seq is not None and not s.table.of(intent.card).answers:
         return f"only Fast Gates can be opened in response; {card.name} is not Fast"
     if s.seq is None and (s.step != "main" or s.active != p):
         return "Gates are opened in your own Main step (Fast Gates also in response)"

@@ -11,6 +11,7 @@ from typing import cast
 from rules.core.manual import MANUAL, open_step
 from rules.core.window_state import WindowState
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, zone_label
+from rules.kyoukai.legal import reach
 from rules.kyoukai.lookup import Params
 from rules.kyoukai.state import (
     EMPTY,
@@ -153,15 +154,12 @@ def _resolve_move(d: State, item: Item) -> None:
         d.action = turn_action(g, "after_bonus_move" if d.action.stage == "bonus_move_declared"
                                else "after_move")
     start = d.zone_of(g)
-    field = d.field
-    path = GRID.path(start, item.zone, lambda z: field[z] != EMPTY)
-    if path is None or len(path) - 1 > (d.card(g).movement or 0):
+    if item.zone != start and item.zone not in reach(start, d.card(g).movement or 0, d.taken):
         if d.loud:
             d.log("fizzle", f"{d.named(g)} cannot reach {zone_label(item.zone)} any more and "
                   "stays.", item.player)
         return
-    d.field[start] = EMPTY
-    d.field[item.zone] = g
+    d.move_gate(g, start, item.zone)
     if d.loud:
         d.log("move", f"{d.named(g)} moves to {zone_label(item.zone)}.", item.player,
               data={"gate": g, "from": start, "to": item.zone})

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from functools import lru_cache
 from itertools import combinations, product
 
+from rules.core.interned import Interned
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.kyoukai.cards import Gate, Skill
@@ -20,8 +22,9 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.lookup import FARTHEST, Table
-from rules.kyoukai.state import EMPTY, GRID, Player, State
+from rules.kyoukai.lookup import FARTHEST
+from rules.kyoukai.state import EMPTY, GRID, State
+from rules.kyoukai.state import occupancy as occupancy  # threats.py reads it here
 
 
 def _within(zone: int, distance: int) -> int:
@@ -57,14 +60,21 @@ def _deciding(s: State) -> int:
 
 def _choices(s: State, p: int, only: Hashable | None) -> list[Intent]:
     assert s.pending is not None
-    return [Choose.of(g) for g in s.pending.options if only is None or g == only]
+    return [_CHOOSE[g,] for g in s.pending.options if only is None or g == only]
 
 
 def _discards(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    return [Discard.of(c) for c in s.players[p].hand if only is None or c == only]
+    return [_DISCARD[c,] for c in s.players[p].hand if only is None or c == only]
 
 
 _PASS = [Pass.of()]
+# Each intent kind's intents by their fields (``Interned``: a subscript, not an ``of`` call).
+_CHOOSE = Interned(Choose)
+_DISCARD = Interned(Discard)
+_OPEN = Interned(OpenGate)
+_SKILL = Interned(UseSkill)
+_MOVE = Interned(Move)
+_ATTACK = Interned(Attack)
 # The intents with no fields, made once (``Intent.of`` would look them up every listing).
 _END_ACTION = EndAction.of()
 _END_STEP = EndStep.of()
@@ -83,28 +93,30 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 def may_respond(s: State, p: int) -> bool:
     """Whether ``p`` has anything that could answer now (most of the time nothing: a Fast
-    card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard)."""
-    table = s.table
+    card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard).
+    Kept on the state until a hand, Ki, Discard or Gate changes (``State._answers``): the
+    passes of a Sequence ask it again of the same cards."""
+    table = s.table  # first: new card tables forget the answers
+    known = s._answers
+    if known >> p & 1:
+        return bool(known >> (p + 2) & 1)
     pl = s.players[p]
-    if _may_answer_from_cards(table, pl):
-        return True
-    gates = s.gates
-    for i in table.fast_iids:
-        g = gates.get(i)
-        if g is not None and g.owner == p and g.ready:
-            return True
-    return False
-
-
-def _may_answer_from_cards(table: Table, pl: Player) -> bool:
-    """A Fast card in ``pl``'s hand they can pay for, or a Fast location Skill in their
-    Discard."""
     ki = pl.ki
     cost = table.answer_cost
-    for c in pl.hand:
-        if cost.get(c, ki + 1) <= ki:
-            return True
-    return not table.fast_location_iids.isdisjoint(pl.discard)
+    can = not table.fast_location_iids.isdisjoint(pl.discard)
+    if not can:
+        for c in pl.hand:
+            if cost.get(c, ki + 1) <= ki:
+                can = True
+                break
+        else:
+            fast = table.fast_iids
+            for i, g in s.gates.items():
+                if g.ready and g.owner == p and i in fast:
+                    can = True
+                    break
+    s._remember(known | 1 << p | can << (p + 2))
+    return can
 
 
 def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
@@ -121,7 +133,7 @@ def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
-    ready, taken = _board(s, p)
+    ready, taken = _own_ready(s, p, None), s.taken
     _turn_actions(s, p, out, o, ready, taken)
     _openings(s, p, fast_only=False, out=out, only=o, ready=ready, taken=taken)
     _location_skills(s, p, fast_only=False, out=out, only=o)
@@ -148,10 +160,7 @@ STAGES: Stages[State] = Stages([
     Stage("main", _deciding, ("move", "attack", "skill", "open", "end_step"),
           title="the Main step", generate=_main),
 ], _stage)
-
-
-# STAGES' look-ups, done directly: the inner loop asks who acts and what is legal every step.
-_ACTORS = {st.name: st.actor for st in STAGES}
+# STAGES' listings, called directly (``legal``): the inner loop asks every step.
 _GENERATE = {st.name: st.generate for st in STAGES}
 
 
@@ -170,17 +179,16 @@ def to_act(s: State) -> int | None:
 
 def legal(s: State, only: int | None = None) -> list[Intent]:
     """Every legal intent, in a fixed order; with ``only`` (a card id), just the intents whose
-    source is that card, generated without the others (``STAGES.legal``)."""
+    source is that card, generated without the others."""
     seq = s.seq
     if seq is not None and only is None and not s.over and s.pending is None \
             and s.step != "cleanup" and not may_respond(s, seq.priority):
         # An open Sequence whose priority holder cannot answer: most steps of a game.
         return list(_PASS)
-    name = _stage(s)
-    p = _ACTORS[name](s)
+    p = to_act(s)
     if p is None:
         return []
-    generate = _GENERATE[name]
+    generate = _GENERATE[_stage(s)]
     assert generate is not None
     return generate(s, p, only)
 
@@ -198,39 +206,24 @@ def _ready_zones(ready: Sequence[tuple[int, int]]) -> int:
     return bits
 
 
-# ``open_zones`` by (zones taken, the player's Ready Gates' zones): the zones as a bitmask and
-# in order.
-_OPEN_ZONES: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+# The bounded tables below (``lru_cache``) hold what follows from a few small numbers alone:
+# the same positions come back from one step to the next and across turns.
+@lru_cache(maxsize=50_000)
+def _open_zones(taken: int, ready: int) -> int:
+    """The empty zones bordering a Ready Gate's zone (``ready``), as a bitmask."""
+    bits = 0
+    for z in range(GRID.size):
+        if ready >> z & 1:
+            for n in GRID.neighbours[z]:
+                if not taken >> n & 1:
+                    bits |= 1 << n
+    return bits
 
 
-def _open_zones(taken: int, ready: int) -> tuple[int, tuple[int, ...]]:
-    key = (taken, ready)
-    got = _OPEN_ZONES.get(key)
-    if got is None:
-        bits = 0
-        for z in range(GRID.size):
-            if ready >> z & 1:
-                for n in GRID.neighbours[z]:
-                    if not taken >> n & 1:
-                        bits |= 1 << n
-        if len(_OPEN_ZONES) >= 50_000:
-            _OPEN_ZONES.clear()
-        got = _OPEN_ZONES[key] = (bits, tuple(z for z in range(GRID.size) if bits >> z & 1))
-    return got
-
-
-# The intents opening card ``c`` into each of the zones of a bitmask, by (card, bitmask).
-_OPENS: dict[tuple[int, int], tuple[Intent, ...]] = {}
-
-
-def _opens(c: int, zones: tuple[int, tuple[int, ...]]) -> tuple[Intent, ...]:
-    key = (c, zones[0])
-    got = _OPENS.get(key)
-    if got is None:
-        if len(_OPENS) >= 50_000:
-            _OPENS.clear()
-        got = _OPENS[key] = tuple(OpenGate.of(c, z) for z in zones[1])
-    return got
+@lru_cache(maxsize=50_000)
+def _opens(c: int, zones: int) -> tuple[Intent, ...]:
+    """The intents opening card ``c`` into each zone of the bitmask ``zones``."""
+    return tuple(_OPEN[c, z] for z in range(GRID.size) if zones >> z & 1)
 
 
 def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
@@ -240,25 +233,25 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
     pl = s.players[p]
     ki = pl.ki
     table = s.table.by_iid
-    zones: tuple[int, tuple[int, ...]] | None = None
+    zones = -1
     for c in _only(pl.hand, only):
         f = table[c]
         if f.cost > ki or (fast_only and not f.answers):
             continue
         kind = f.type
         if kind == "summon" or kind == "spirit":
-            if zones is None:
-                zones = _open_zones(taken if taken >= 0 else occupancy(s.field), _ready_zones(
+            if zones < 0:
+                zones = _open_zones(taken if taken >= 0 else s.taken, _ready_zones(
                     _own_ready(s, p, None) if ready is None else ready))
             out.extend(_opens(c, zones))
         elif kind == "fast" or kind == "normal":
-            out.extend(OpenGate.of(c, z) for z in TARGETS[f.open_target](s, p, EMPTY,
+            out.extend(_OPEN[c, z] for z in TARGETS[f.open_target](s, p, EMPTY,
                                                                           f.open_params))
     if not fast_only and not pl.spirit_opened:
         for c in _only(pl.spirits, only):
             if table[c].cost <= ki:
-                if zones is None:
-                    zones = _open_zones(taken if taken >= 0 else occupancy(s.field), _ready_zones(
+                if zones < 0:
+                    zones = _open_zones(taken if taken >= 0 else s.taken, _ready_zones(
                         _own_ready(s, p, None) if ready is None else ready))
                 out.extend(_opens(c, zones))
 
@@ -272,20 +265,20 @@ def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
         rule = TARGETS[target]
         if near >= 0:
             if mask < 0:
-                mask = occupancy(s.field)
+                mask = s.taken
             key = (gate, k, zone, mask & _near(zone, near) if near else 0)
             hit = _SKILL_INTENTS.get(key)
             if hit is None or hit[0] is not sk:
                 if len(_SKILL_INTENTS) >= 50_000:
                     _SKILL_INTENTS.clear()
                 hit = _SKILL_INTENTS[key] = (sk, tuple(
-                    UseSkill.of(gate, k, z, ()) for z in rule(s, p, zone, prm)))
+                    _SKILL[gate, k, z, ()] for z in rule(s, p, zone, prm)))
             out.extend(hit[1])
             continue
         pays = skill_payments(s, p, gate, sk)
         if not pays:
             continue
-        out.extend(UseSkill.of(gate, k, z, pay) for z in rule(s, p, zone, prm) for pay in pays)
+        out.extend(_SKILL[gate, k, z, pay] for z in rule(s, p, zone, prm) for pay in pays)
 
 
 # A Gate's Skill intents when they follow from the zones taken alone (``Usable.near``), by
@@ -309,21 +302,6 @@ def skill_payments(s: State, p: int, gate: int, sk: Skill) -> list[tuple[int, ..
     return [d + r for d, r in product(discards, rests)]
 
 
-def _board(s: State, p: int) -> tuple[list[tuple[int, int]], int]:
-    """``_own_ready(s, p, None)`` and ``occupancy(s.field)`` in one pass over the field (the
-    Main step's listing needs both)."""
-    gates = s.gates
-    ready: list[tuple[int, int]] = []
-    taken = 0
-    for z, i in enumerate(s.field):
-        if i != EMPTY:
-            taken |= 1 << z
-            g = gates[i]
-            if g.owner == p and g.ready:
-                ready.append((z, i))
-    return ready, taken
-
-
 def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
     """(zone, Gate) of p's Ready Gates on the field, in zone order (or just ``only``)."""
     field = s.field
@@ -341,7 +319,7 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
     ki = s.players[p].ki
     table = s.table.by_iid
     if mask < 0:
-        mask = occupancy(s.field)
+        mask = s.taken
     for z, i in _own_ready(s, p, only) if ready is None or only is not None else ready:
         f = table[i]
         if not f.stats:
@@ -370,39 +348,22 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
 _TURN_ACTIONS: dict[tuple[int, int, int, int], tuple[Gate, tuple[Intent, ...]]] = {}
 
 
-# A Gate's Moves (and, with ``attacks``, then its Attacks), by the zones taken (``occupancy``):
-# the same few Gates stand in the same zones from one step to the next (a pass, a declaration)
-# and across a turn, and which Gates they are does not change where one can go.
-_MOVES: dict[tuple[int, int, int, bool, int], tuple[Intent, ...]] = {}
-
-
 def _move_intents(taken: int, gate: int, zone: int, movement: int,
                   attacks: bool = False) -> tuple[Intent, ...]:
-    mask = taken & _near(zone, movement)
-    key = (gate, zone, movement, attacks, mask)
-    got = _MOVES.get(key)
-    if got is None:
-        if len(_MOVES) >= 50_000:
-            _MOVES.clear()
-        out: list[Intent] = []
-        if movement > 0:
-            out.extend(Move.of(gate, c) for c in reach(zone, movement, mask))
-        if attacks:
-            out.extend(Attack.of(gate, n) for n in GRID.neighbours[zone] if mask >> n & 1)
-        got = _MOVES[key] = tuple(out)
-    return got
+    """A Gate's Moves (and, with ``attacks``, then its Attacks) with the zones ``taken``:
+    which Gates stand near it does not change where it can go."""
+    return _moves(gate, zone, movement, attacks, taken & _near(zone, movement))
 
 
-def occupancy(field: list[int]) -> int:
-    """Bit ``z`` set when zone ``z`` holds a Gate."""
-    mask = 0
-    for z, i in enumerate(field):
-        if i != EMPTY:
-            mask |= 1 << z
-    return mask
-
-
-_REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
+@lru_cache(maxsize=50_000)
+def _moves(gate: int, zone: int, movement: int, attacks: bool,
+           mask: int) -> tuple[Intent, ...]:
+    out: list[Intent] = []
+    if movement > 0:
+        out.extend(_MOVE[gate, c] for c in reach(zone, movement, mask))
+    if attacks:
+        out.extend(_ATTACK[gate, n] for n in GRID.neighbours[zone] if mask >> n & 1)
+    return tuple(out)
 
 
 def _near(zone: int, distance: int) -> int:
@@ -414,15 +375,12 @@ def _near(zone: int, distance: int) -> int:
 def reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
     """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted,
     with the zones taken in ``mask``."""
-    mask &= _near(zone, movement)
-    key = (zone, movement, mask)
-    got = _REACH.get(key)
-    if got is None:
-        if len(_REACH) >= 50_000:
-            _REACH.clear()
-        got = _REACH[key] = tuple(sorted(GRID.reach(zone, movement,
-                                                    lambda c: bool(mask >> c & 1))))
-    return got
+    return _reach(zone, movement, mask & _near(zone, movement))
+
+
+@lru_cache(maxsize=50_000)
+def _reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
+    return tuple(sorted(GRID.reach(zone, movement, lambda c: bool(mask >> c & 1))))
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
@@ -431,8 +389,8 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
     z = s.zone_of(gate)
     field = s.field
     if stage == "bonus":
-        out.extend(_move_intents(occupancy(field), gate, z, s.card(gate).movement or 0))
-    out.extend(Attack.of(gate, n) for n in GRID.neighbours[z] if field[n] != EMPTY)
+        out.extend(_move_intents(s.taken, gate, z, s.card(gate).movement or 0))
+    out.extend(_ATTACK[gate, n] for n in GRID.neighbours[z] if field[n] != EMPTY)
     if stage == "after_move":
         _skill_intents(s, s.gates[gate].owner, gate, z, False, out)
 
@@ -469,5 +427,5 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
             if (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue
             pays = skill_payments(s, p, c, sk)
-            out.extend(UseSkill.of(c, k, z, pay) for z in TARGETS[target](s, p, EMPTY, prm)
+            out.extend(_SKILL[c, k, z, pay] for z in TARGETS[target](s, p, EMPTY, prm)
                        for pay in pays)

@@ -10,7 +10,7 @@ from rules.core.manual_intents import ManualStep
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER
 from rules.kyoukai.effects import zone_label
-from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, FieldGate, State
+from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, State
 
 _PILES = {"hand": "hand", "deck": "deck", "discard": "discard", "spirits": "spirits"}
 
@@ -62,15 +62,13 @@ class KyoukaiManual(ManualTable):
     def take_board(self, s: State, card: int) -> State:
         """Off the field; its Branches go to its owner's Discard, as when a Gate leaves (K-17)."""
         s = s.copy()
-        g = s.gates.pop(card)
-        s.field = [EMPTY if i == card else i for i in s.field]
+        g = s.take_gate(card)
         s.player(g.owner).discard.extend(g.branches)
         return s
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
         s = s.copy()
-        s.field[at] = card
-        s.gates[card] = FieldGate(card, owner, False)
+        s.place(card, owner, at)
         return s
 
     def take_under(self, s: State, card: int, host: int) -> State:

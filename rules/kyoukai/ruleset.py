@@ -166,7 +166,7 @@ class KyoukaiRules(Ruleset[State]):
         view.cards, table = self._view_cards(state, frozenset(hidden))
         view.catalog = self._view_catalog(state.catalog)
         view.rng = _NO_RNG
-        view._fresh_table(table)
+        view.new_table(table)
         return view
 
     def _view_cards(self, state: State, hidden: frozenset[int]) -> tuple[dict[int, str], Table]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from functools import lru_cache
 from typing import Literal
 
 from rules.core.grid import SquareGrid
@@ -124,20 +125,12 @@ class Item:
     does: Declared | None = None
 
 
-_ITEMS: dict[tuple[str, int, int, int, int, int, Declared | None], Item] = {}
-
-
+@lru_cache(maxsize=100_000)
 def seq_item(kind: Literal["move", "attack", "skill", "open", "end"], player: int,
              source: int = EMPTY, skill: int = -1, zone: int = EMPTY,
              target: int = EMPTY, does: Declared | None = None) -> Item:
-    """The Sequence item with these fields: validated once, then shared (items are values)."""
-    key = (kind, player, source, skill, zone, target, does)
-    got = _ITEMS.get(key)
-    if got is None:
-        if len(_ITEMS) >= 100_000:
-            _ITEMS.clear()
-        got = _ITEMS[key] = Item(kind, player, source, skill, zone, target, does)
-    return got
+    """The Sequence item with these fields: made once, then shared (items are values)."""
+    return Item(kind, player, source, skill, zone, target, does)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,17 +139,10 @@ class TurnAction:
     stage: Stage
 
 
-_ACTIONS: dict[tuple[int, str], TurnAction] = {}
-
-
+@lru_cache(maxsize=100_000)
 def turn_action(gate: int, stage: Stage) -> TurnAction:
-    """The Turn Action of ``gate`` at ``stage``: validated once, then shared (values)."""
-    got = _ACTIONS.get((gate, stage))
-    if got is None:
-        if len(_ACTIONS) >= 100_000:
-            _ACTIONS.clear()
-        got = _ACTIONS[gate, stage] = TurnAction(gate, stage)
-    return got
+    """The Turn Action of ``gate`` at ``stage``: made once, then shared (values)."""
+    return TurnAction(gate, stage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,30 +155,71 @@ class Pending:
     reason: str
 
 
+_ALL = 15  # every bit of ``_Tables._mine``: a new state owns all it holds
+
+
+def occupancy(field: list[int]) -> int:
+    """Bit ``z`` set when zone ``z`` of ``field`` holds a Gate (``State.taken``)."""
+    mask = 0
+    for z, i in enumerate(field):
+        if i != EMPTY:
+            mask |= 1 << z
+    return mask
+
+
 class _Tables(GameState):
     """Slots that are not fields (never dumped): the card facts the rules look up
     (``lookup.Table``), shared by copies and made again when ``cards`` or ``catalog`` is
-    replaced (a hidden hand dealt, a hot reload); and which players this state owns (bit p:
-    ``players[p]`` is its own, not shared with a copy)."""
+    replaced (a hidden hand dealt, a hot reload); what this state owns, not shares with a copy
+    (bit p: ``players[p]``; bit 2: ``field`` and ``gates``; bit 3: ``absorbed`` and
+    ``shield``), each copied when first changed (``player``, ``_own_board``, ``_own_marks``);
+    ``legal.may_respond``'s answers (bit p: known for player p, bit p + 2: p may respond),
+    kept by copies, p's forgotten by every change of p's hand, Ki, Discard or Gates
+    (``player``, ``set_gate``, ``place``, ``take_gate``), both by new card tables; and the
+    zones taken (``State.taken``), kept as the rules change the field (``place``,
+    ``take_gate``, ``move_gate``) and counted again for a field replaced by other means (the
+    list it counts is kept with it)."""
 
-    __slots__ = ("_table", "_mine")
+    __slots__ = ("_table", "_mine", "_answers", "_taken", "_taken_of")
 
     _table: Table | None
     _mine: int
+    _answers: int
+    _taken: int
+    _taken_of: list[int] | None
 
-    def _fresh(self, table: Table | None, mine: int) -> None:
+    def _fresh(self, table: Table | None, mine: int, answers: int, taken: int,
+               taken_of: list[int] | None) -> None:
         """An empty log, the card facts ``table`` (None: made when first read), the players
-        owned."""
+        owned, the answers known, the zones taken of the field ``taken_of`` (None: counted
+        when first read)."""
         self.loud = False
         self.events = []
         self._table = table
         self._mine = mine
+        self._answers = answers
+        self._taken = taken
+        self._taken_of = taken_of
+
+    def _set_taken(self, taken: int, field: list[int]) -> None:
+        self._taken = taken
+        self._taken_of = field
 
     def _own(self, mine: int) -> None:
         self._mine = mine
 
-    def _fresh_table(self, table: Table) -> None:
+    def new_table(self, table: Table) -> Table:
+        """Use ``table`` for this state's card facts (its card tables replaced)."""
         self._table = table
+        self._answers = 0
+        return table
+
+    def _forget(self, p: int) -> None:
+        """Something of player ``p`` changed: their answer known is forgotten."""
+        self._answers &= ~(5 << p)
+
+    def _remember(self, answers: int) -> None:
+        self._answers = answers
 
 
 @dataclass(slots=True)
@@ -219,15 +246,16 @@ class State(_Tables):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def __post_init__(self) -> None:
-        self._fresh(None, 3)
+        self._fresh(None, _ALL, 0, 0, None)
 
     def copy(self) -> State:
         new = State.__new__(State)
         new.catalog = self.catalog
         new.cards = self.cards
-        new.field = self.field.copy()
-        new.gates = self.gates.copy()
-        # The players are shared until one of the two states changes one (``player``).
+        # What a step may change is shared until one of the two states changes it (``player``,
+        # ``_own_board``, ``_own_marks``): most steps change only a few of them.
+        new.field = self.field
+        new.gates = self.gates
         new.players = self.players
         self._own(0)
         new.active = self.active
@@ -238,15 +266,17 @@ class State(_Tables):
         new.seq = None if seq is None else seq.copy()
         new.action = self.action
         new.pending = self.pending
-        new.absorbed = self.absorbed.copy()
-        new.shield = self.shield.copy()
+        new.absorbed = self.absorbed
+        new.shield = self.shield
         new.rng = self.rng
         new.winner = self.winner
         new.over = self.over
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        new._fresh(self.table, 0)  # the table made here once, not by each copy
+        # The table made here once, not by each copy (the copy checks it as this state does);
+        # the zones taken kept.
+        new._fresh(self._table or self.table, 0, self._answers, self._taken, self._taken_of)
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -255,8 +285,7 @@ class State(_Tables):
         """Each card instance's facts (``lookup.Table``) for this state's card tables."""
         t = self._table
         if t is None or t.cards is not self.cards or t.catalog is not self.catalog:
-            t = Table(self.cards, self.catalog, t)
-            self._fresh_table(t)
+            t = self.new_table(Table(self.cards, self.catalog, t))
         return t
 
     def card(self, iid: int) -> Gate:
@@ -268,6 +297,14 @@ class State(_Tables):
         except ValueError:
             return EMPTY
 
+    @property
+    def taken(self) -> int:
+        """Bit ``z`` set when zone ``z`` holds a Gate."""
+        field = self.field
+        if self._taken_of is not field:
+            self._set_taken(occupancy(field), field)
+        return self._taken
+
     def name(self, iid: int) -> str:
         return self.card(iid).name
 
@@ -275,9 +312,11 @@ class State(_Tables):
         """How a log line names a Gate: "Player 2's Basic Slime" while both players have a
         Gate of that name on the field (``rules.core.naming``); ``owner`` for one that has
         just left it."""
-        g = self.gates.get(iid)
-        return whose(self.name(iid), g.owner if g is not None else owner,
-                     ((f.owner, self.name(i)) for i, f in self.gates.items()))
+        gates, catalog, cards = self.gates, self.catalog, self.cards
+        g = gates.get(iid)
+        # A list, not a generator: ``whose`` reads every pair, and each loud step names some.
+        return whose(catalog[cards[iid]].name, g.owner if g is not None else owner,
+                     [(f.owner, catalog[cards[i]].name) for i, f in gates.items()])
 
     def on_field(self, iid: int) -> bool:
         return iid in self.gates
@@ -305,12 +344,35 @@ class State(_Tables):
         """Player ``p`` to change: this state's own (copied first if a copy shares it). The
         rules change a player only through it."""
         pls = self.players
+        self._forget(p)
         if self._mine >> p & 1:
             return pls[p]
         mine = pls[p].copy()
         self.players = (mine, pls[1]) if p == 0 else (pls[0], mine)
         self._own(self._mine | 1 << p)
         return mine
+
+    def _own_board(self) -> None:
+        """``field`` and ``gates`` this state's own, to change (copied if a copy shares them)."""
+        if not self._mine & 4:
+            field = self.field.copy()
+            if self._taken_of is self.field:
+                self._set_taken(self._taken, field)
+            self.field = field
+            self.gates = self.gates.copy()
+            self._own(self._mine | 4)
+
+    def _own_marks(self) -> None:
+        """``absorbed`` and ``shield`` this state's own, to change."""
+        if not self._mine & 8:
+            self.absorbed = self.absorbed.copy()
+            self.shield = self.shield.copy()
+            self._own(self._mine | 8)
+
+    def add_shield(self, iid: int, amount: int) -> None:
+        """``amount`` Defense more for the Gate ``iid`` for the rest of the Sequence."""
+        self._own_marks()
+        self.shield[iid] = self.shield.get(iid, 0) + amount
 
     def next_step(self) -> None:
         self.step = NEXT_STEP[self.step]  # type: ignore[assignment]  # one of STEPS
@@ -319,13 +381,19 @@ class State(_Tables):
                  branches: tuple[int, ...] | None = None) -> None:
         """The Gate ``iid`` with these fields changed (the others as they are)."""
         g = self.gates[iid]
+        self._forget(g.owner)
+        self._own_board()
         self.gates[iid] = FieldGate(iid, g.owner, g.ready if ready is None else ready,
                                     g.damage if damage is None else damage,
                                     g.branches if branches is None else branches)
 
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
-        self.field[zone] = iid
+        self._own_board()
+        field = self.field
+        field[zone] = iid
+        self._set_taken(self.taken | 1 << zone, field)
         self.gates[iid] = FieldGate(iid, owner, ready)
+        self._forget(owner)
 
     def draw(self, p: int, n: int = 1) -> int:
         pl = self.player(p)
@@ -341,12 +409,34 @@ class State(_Tables):
     def to_discard(self, iid: int, owner: int) -> None:
         self.player(owner).discard.append(iid)
 
+    def take_gate(self, iid: int) -> FieldGate:
+        """The Gate ``iid`` off the field (nothing else done with it; a manual step may have
+        left it with no zone)."""
+        self._own_board()
+        g = self.gates.pop(iid)
+        self._forget(g.owner)
+        field = self.field
+        if iid in field:
+            zone = field.index(iid)
+            field[zone] = EMPTY
+            self._set_taken(self.taken & ~(1 << zone), field)
+        return g
+
+    def move_gate(self, iid: int, start: int, to: int) -> None:
+        """The Gate ``iid`` from zone ``start`` to the empty zone ``to``."""
+        self._own_board()
+        field = self.field
+        field[start] = EMPTY
+        field[to] = iid
+        self._set_taken(self.taken & ~(1 << start) | 1 << to, field)
+
     def leave_field(self, iid: int, to: Place, by: int | None) -> None:
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
         that add text to the effect that discarded it apply for player ``by`` (K-16)."""
-        g = self.gates.pop(iid)
-        self.field[self.field.index(iid)] = EMPTY
-        self.absorbed.pop(iid, None)
+        g = self.take_gate(iid)
+        if iid in self.absorbed:
+            self._own_marks()
+            del self.absorbed[iid]
         pl = self.player(g.owner)
         for b in g.branches:
             pl.discard.append(b)
@@ -390,6 +480,7 @@ class State(_Tables):
         used = self.absorbed.get(iid, 0)
         left = max(0, defense - used)
         through = max(0, amount - left)
+        self._own_marks()
         self.absorbed[iid] = used + min(amount, left)
         name = self.named(iid) if self.loud else ""
         if through == 0:

@@ -1,0 +1,43 @@
+"""What a Kyoukai state keeps for its listings instead of counting again each step (the zones
+taken, ``may_respond``'s answers) is what a state loaded from its dump, which keeps nothing,
+counts: at every step of random games, and for a field replaced by other means."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rules
+from rules.core.state import replaced
+from rules.kyoukai.legal import may_respond
+from rules.kyoukai.state import EMPTY, State, occupancy
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_what_a_state_keeps_is_what_counting_again_gives(seed: int) -> None:
+    rs = rules.get("kyoukai")
+    r = random.Random(seed)
+    s: State = rs.new_game(seed=seed)
+    answers = 0
+    while rs.to_act(s) is not None:
+        fresh: State = rs.load(rs.dump(s))
+        assert s.taken == occupancy(s.field) == fresh.taken
+        for p in (0, 1):
+            got = may_respond(s, p)
+            assert got == may_respond(fresh, p)
+            answers += got
+        s = rs.apply(s, r.choice(rs.legal_intents(s)), quiet=r.random() < 0.5).state
+    assert answers > 0  # some states had an answer to keep
+
+
+def test_a_field_replaced_by_other_means_is_counted_again() -> None:
+    rs = rules.get("kyoukai")
+    s: State = rs.new_game(seed=4)
+    assert s.taken == occupancy(s.field)
+    moved = [EMPTY] * len(s.field)
+    for z, i in enumerate(s.field):
+        if i != EMPTY:
+            moved[(z + 1) % len(moved)] = i
+    t = replaced(s, field=moved)
+    assert t.taken == occupancy(moved) != s.taken
