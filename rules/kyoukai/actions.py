@@ -70,7 +70,7 @@ def _start_or_continue(d: State, gate: int, what: str) -> None:
 
 def _move(d: State, p: int, intent: Move) -> None:
     _start_or_continue(d, intent.gate, "move")
-    declare(d, seq_item(kind="move", player=p, source=intent.gate, zone=intent.to))
+    declare(d, seq_item("move", p, intent.gate, -1, intent.to))
     if d.loud:
         d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} declares a Move to "
               f"{zone_label(intent.to)}.", p)
@@ -79,8 +79,7 @@ def _move(d: State, p: int, intent: Move) -> None:
 def _attack(d: State, p: int, intent: Attack) -> None:
     _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone]
-    declare(d, seq_item(kind="attack", player=p, source=intent.gate, zone=intent.zone,
-                    target=target))
+    declare(d, seq_item("attack", p, intent.gate, -1, intent.zone, target))
     if d.loud:
         d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} attacks {d.named(target)} in "
               f"{zone_label(intent.zone)}.", p)
@@ -96,8 +95,8 @@ def _open(d: State, p: int, intent: OpenGate) -> None:
         pl.hand.remove(intent.card)
     pl.ki -= card.cost
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
-    declare(d, seq_item(kind="open", player=p, source=intent.card, zone=intent.zone,
-                        target=target, does=declared(card)))
+    declare(d, seq_item("open", p, intent.card, -1, intent.zone, target,
+                        declared(card)))
     if d.loud:
         where = f" into {zone_label(intent.zone)}" if target == EMPTY and intent.zone != EMPTY \
             else (f" targeting {d.named(target)}" if target != EMPTY else "")
@@ -117,8 +116,8 @@ def _skill(d: State, p: int, intent: UseSkill) -> None:
     else:
         _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
-    declare(d, seq_item(kind="skill", player=p, source=intent.gate, skill=intent.skill,
-                        zone=intent.zone, target=target, does=declared(skill)))
+    declare(d, seq_item("skill", p, intent.gate, intent.skill, intent.zone, target,
+                        declared(skill)))
     if d.loud:
         aim = f" on {d.named(target)}" if target != EMPTY else (
             f" at {zone_label(intent.zone)}" if intent.zone != EMPTY else "")

@@ -60,7 +60,7 @@ def advance(d: State) -> None:
         elif d.step == "main":
             return
         elif d.step == "end":
-            declare(d, seq_item(kind="end", player=d.active))
+            declare(d, seq_item("end", d.active))
             if d.loud:
                 d.log("step", f"End step: Player {2 - d.active} may respond.", d.active)
             return
