@@ -1,0 +1,34 @@
+"""Dreadnought's players shared between copies until a step changes one never leak a change
+into another state: random walks mixing applies, pushes, views, manual hand edits, hot
+reloads and loads (tests/kept_facts.py) agree with a fresh load at every step, and no state
+changes once made."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from rules.dreadnought.state import State
+from tests.kept_facts import walk
+
+
+def _facts(s: State) -> object:
+    return s.players, s.units
+
+
+def _reload(s: State, r: random.Random) -> Mapping[str, Any]:
+    """One card's cost changed, or a unit's BP."""
+    cid = r.choice(sorted(s.catalog))
+    card = s.catalog[cid]
+    if card.bp is not None and r.random() < 0.5:
+        return {cid: card.model_copy(update={"bp": r.randrange(10, 200)})}
+    return {cid: card.model_copy(update={"cost": r.randrange(0, 4)})}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_kept_facts_agree_with_a_fresh_load(seed: int) -> None:
+    ran = walk("dreadnought", seed, 150, _facts, _reload)
+    assert {"apply", "push", "view", "look", "reload", "load", "freeform", "hand edit"} <= ran.keys()

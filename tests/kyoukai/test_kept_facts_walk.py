@@ -1,0 +1,41 @@
+"""Kyoukai's kept facts (the zones taken, each player's may-respond answer, the field, Gates
+and marks a copy shares) never go stale: random walks mixing applies, pushes, views, manual
+hand edits, hot reloads and loads (tests/kept_facts.py) agree with a fresh load at every step."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from rules.kyoukai.legal import may_respond
+from rules.kyoukai.state import State
+from tests.kept_facts import walk
+
+
+def _facts(s: State) -> object:
+    return s.taken, may_respond(s, 0), may_respond(s, 1)
+
+
+def _reload(s: State, r: random.Random) -> Mapping[str, Any]:
+    """One card changed: its cost, or one Skill's speed or Ki cost."""
+    cid = r.choice(sorted(s.catalog))
+    card = s.catalog[cid]
+    if not card.skills or r.random() < 0.4:
+        return {cid: card.model_copy(update={"cost": r.randrange(0, 4)})}
+    k = r.randrange(len(card.skills))
+    sk = card.skills[k]
+    if r.random() < 0.5:
+        sk = sk.model_copy(update={"speed": "fast" if sk.speed == "normal" else "normal"})
+    else:
+        sk = sk.model_copy(update={"cost": sk.cost.model_copy(update={"ki": r.randrange(0, 4)})})
+    skills = (*card.skills[:k], sk, *card.skills[k + 1:])
+    return {cid: card.model_copy(update={"skills": skills})}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_kept_facts_agree_with_a_fresh_load(seed: int) -> None:
+    ran = walk("kyoukai", seed, 150, _facts, _reload)
+    assert {"apply", "push", "view", "look", "reload", "load", "freeform", "hand edit"} <= ran.keys()
