@@ -19,6 +19,7 @@ from typing import Any
 
 import rules
 from rules.core.manual_intents import Freeform, ManualDone
+from rules.core.model import Intent
 
 # What a game's own kept facts read as, compared between a state and a fresh load of its dump.
 Facts = Callable[[Any], object]
@@ -26,12 +27,15 @@ Facts = Callable[[Any], object]
 Reload = Callable[[Any, random.Random], Mapping[str, Any]]
 
 POOL = 3  # states played side by side
+PATHS = frozenset({"apply", "push", "view", "look", "reload", "load", "freeform", "hand edit"})
 
 
 def walk(game: str, seed: int, steps: int, facts: Facts, reload: Reload) -> dict[str, int]:
     """``steps`` random walk steps of ``game``; AssertionError naming the step and the path
     when a kept fact went stale or a state changed. Returns how often each path ran."""
     rs = rules.get(game)
+    table = rs.manual_table
+    assert table is not None
     r = random.Random(seed)
     first = rs.new_game(seed, {"designer": True})
     pool: list[tuple[Any, str]] = [(first, rs.dump(first))]
@@ -73,9 +77,9 @@ def walk(game: str, seed: int, steps: int, facts: Facts, reload: Reload) -> dict
                 new = rs.push(new, r.choice(rs.legal_intents(new)))
         elif rs.manual_pending(s) is not None and r.random() < 0.7:
             path = "hand edit"
-            cards = [pl.card for pl in rs.manual_table.places(s)]
+            cards = [pl.card for pl in table.places(s)]
             edits = rs.legal_intents(s, r.choice(cards)) if cards else []
-            done = [i for i in rs.legal_intents(s) if isinstance(i, ManualDone)]
+            done: list[Intent] = [i for i in rs.legal_intents(s) if isinstance(i, ManualDone)]
             if done and r.random() < 0.3:  # the step ends, and the game settles the edits
                 edits = done
             new = rs.apply(s, r.choice(edits or rs.legal_intents(s))).state
