@@ -18,6 +18,7 @@ names and order are the same).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from operator import attrgetter
 from typing import Any, Self, TypeVar
 
@@ -61,6 +62,10 @@ class GameState:
             get = _GETTERS[cls] = attrgetter(*names)
         return cls(*get(self))
 
+    def fields_set(self, names: Collection[str]) -> None:
+        """``replaced`` set the fields ``names`` on this state (a copy): a game drops here
+        what it kept that was worked out from them."""
+
     def log(self, kind: str, text: str, player: int | None = None, *, random: bool = False,
             reveals: tuple[int, ...] = (), data: dict[str, Any] | None = None) -> None:
         """Add an event to the step's log (callers build ``text`` only when ``self.loud``).
@@ -95,6 +100,7 @@ def replaced(obj: T, **update: Any) -> T:
         new = obj.copy()
         for k, v in update.items():
             setattr(new, k, v)
+        new.fields_set(update.keys())
         return new
     if isinstance(obj, BaseModel):
         return obj.model_copy(update=update)

@@ -88,9 +88,7 @@ class KrosmasterRules(Ruleset[KState]):
                                              KrosmasterCard, key=lambda _i, card: card.name)
         if catalog is None:
             return state, events
-        new = replaced(state, catalog=tuple(catalog.values()))
-        new.moved()  # the names ``log_names`` kept may have changed
-        return new, events
+        return replaced(state, catalog=tuple(catalog.values())), events
 
     def played_cards(self, state: KState, intent: Intent) -> tuple[Played, ...]:
         return played_cards(state, intent)

@@ -9,6 +9,7 @@ first when the state does not own it yet (a step changes one or two of eight).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Self
 
@@ -120,6 +121,11 @@ class _Figures(GameState):
     def moved(self) -> None:
         """A figure's cell or owner changed: what ``where`` and ``log_names`` kept is stale."""
         self._where = self._names = None
+
+    def fields_set(self, names: Collection[str]) -> None:
+        # Other figures (or other cards' names): what ``where`` and ``log_names`` kept is stale.
+        if "figures" in names or "catalog" in names:
+            self.moved()
 
     def log_names(self) -> tuple[str, ...]:
         """How a log line names each figure: "Player 2's Iop" while both players have a

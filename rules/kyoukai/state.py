@@ -5,6 +5,7 @@ drawing, placing a Gate.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from functools import lru_cache
@@ -176,7 +177,8 @@ class _Tables(GameState):
     ``shield``), each copied when first changed (``player``, ``_own_board``, ``_own_marks``);
     ``legal.may_respond``'s answers (bit p: known for player p, bit p + 2: p may respond),
     kept by copies, p's forgotten by every change of p's hand, Ki, Discard or Gates
-    (``player``, ``set_gate``, ``place``, ``take_gate``), both by new card tables; and the
+    (``player``, ``set_gate``, ``place``, ``take_gate``), both by new card tables and by
+    players or Gates set by ``rules.core.state.replaced`` (``fields_set``); and the
     zones taken (``State.taken``), kept as the rules change the field (``place``,
     ``take_gate``, ``move_gate``) and counted again for a field replaced by other means (the
     list it counts is kept with it)."""
@@ -214,6 +216,12 @@ class _Tables(GameState):
         self._table = table
         self._answers = 0
         return table
+
+    def fields_set(self, names: Collection[str]) -> None:
+        # The zones taken check the field they were counted from; the answers read the players
+        # and Gates (new card tables forget them by themselves).
+        if "players" in names or "gates" in names:
+            self._answers = 0
 
     def _forget(self, p: int) -> None:
         """Something of player ``p`` changed: their answer known is forgotten."""

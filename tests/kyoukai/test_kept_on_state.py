@@ -41,3 +41,21 @@ def test_a_field_replaced_by_other_means_is_counted_again() -> None:
             moved[(z + 1) % len(moved)] = i
     t = replaced(s, field=moved)
     assert t.taken == occupancy(moved) != s.taken
+
+
+def test_players_replaced_by_other_means_are_asked_again() -> None:
+    """``replaced`` (the core's way to set a state's fields on a copy) with other players:
+    the may-respond answers the state kept were about the old ones."""
+    rs = rules.get("kyoukai")
+    s: State = rs.new_game(seed=4)
+    assert not may_respond(s, 0) and not may_respond(s, 1)  # no Ki yet: kept as False
+    rich = [pl.copy() for pl in s.players]
+    for pl in rich:  # every card of the deck that may answer now in hand, and Ki to pay
+        answers = [c for c in pl.deck if c in s.table.answer_cost]
+        pl.deck = [c for c in pl.deck if c not in answers]
+        pl.hand = [*pl.hand, *answers]
+        pl.ki = 10
+    t = replaced(s, players=(rich[0], rich[1]))
+    fresh: State = rs.load(rs.dump(t))
+    assert [may_respond(t, p) for p in (0, 1)] == [may_respond(fresh, p) for p in (0, 1)] \
+        == [True, True]
