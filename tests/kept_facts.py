@@ -20,6 +20,7 @@ from typing import Any
 import rules
 from rules.core.manual_intents import Freeform, ManualDone
 from rules.core.model import Intent
+from rules.records.session import Session
 
 # What a game's own kept facts read as, compared between a state and a fresh load of its dump.
 Facts = Callable[[Any], object]
@@ -124,3 +125,38 @@ def _check(rs: Any, s: Any, facts: Facts, r: random.Random, where: str) -> None:
         piece = r.choice(pieces)
         assert rs.legal_intents(s, piece) == rs.legal_intents(fresh, piece), \
             f"{where}: {piece!r}'s legal intents differ from a fresh load's"
+
+
+def session_walk(game: str, seed: int, steps: int, facts: Facts, reload: Reload) -> dict[str, int]:
+    """``steps`` random steps of a designer's session (``rules.records``): intents applied,
+    undone, redone, cards hot-reloaded; the state it holds (replayed from the record by undo
+    and redo, older states reused) checked as ``walk`` checks one, and equal to a replay of
+    its record from the start."""
+    rs = rules.get(game)
+    r = random.Random(seed)
+    session = Session.new(game, seed, {"designer": True})
+    ran: dict[str, int] = {}
+    for n in range(steps):
+        state = session.state
+        where = f"seed {seed}, session step {n}"
+        _check(rs, state, facts, r, where)
+        p = rs.to_act(state)
+        if p is None:
+            break
+        roll = r.random()
+        if roll < 0.15 and session.can_undo(p, True):
+            path = "undo"
+            session.undo(p, True)
+        elif roll < 0.25 and session.can_redo():
+            path = "redo"
+            session.redo()
+        elif roll < 0.32:
+            path = "reload"
+            session.reload_cards(reload(state, r))
+        else:
+            path = "apply"
+            session.apply(r.choice(rs.legal_intents(state)))
+        ran[path] = ran.get(path, 0) + 1
+        assert rs.dump(session.state) == rs.dump(Session(session.record).state), \
+            f"{where}: after {path} the state differs from its record replayed"
+    return ran

@@ -12,7 +12,7 @@ import pytest
 
 from rules.kyoukai.legal import may_respond
 from rules.kyoukai.state import State
-from tests.kept_facts import PATHS, walk
+from tests.kept_facts import PATHS, session_walk, walk
 
 
 def _facts(s: State) -> object:
@@ -39,3 +39,8 @@ def _reload(s: State, r: random.Random) -> Mapping[str, Any]:
 def test_kept_facts_agree_with_a_fresh_load(seed: int) -> None:
     ran = walk("kyoukai", seed, 150, _facts, _reload)
     assert ran.keys() == PATHS  # every path was tried
+
+
+def test_a_session_undone_redone_and_reloaded_keeps_fresh_facts() -> None:
+    ran = session_walk("kyoukai", 5, 120, _facts, _reload)
+    assert ran.keys() == {"apply", "undo", "redo", "reload"}
