@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from rules.dreadnought.cards import GRADES
 from rules.dreadnought.state import State
 from tests.kept_facts import PATHS, session_walk, walk
 
@@ -20,11 +21,17 @@ def _facts(s: State) -> object:
 
 
 def _reload(s: State, r: random.Random) -> Mapping[str, Any]:
-    """One card's cost changed, or a unit's BP."""
+    """One card's cost changed, or a unit's BP or size (what fits a Battle Area), or a speed
+    card's grade."""
     cid = r.choice(sorted(s.catalog))
     card = s.catalog[cid]
-    if card.bp is not None and r.random() < 0.5:
+    roll = r.random()
+    if card.bp is not None and roll < 0.3:
         return {cid: card.model_copy(update={"bp": r.randrange(10, 200)})}
+    if card.size is not None and roll < 0.6:
+        return {cid: card.model_copy(update={"size": r.choice(("S", "M", "L"))})}
+    if card.grade is not None and roll < 0.8:
+        return {cid: card.model_copy(update={"grade": r.choice(GRADES)})}
     return {cid: card.model_copy(update={"cost": r.randrange(0, 4)})}
 
 

@@ -20,9 +20,13 @@ def _facts(s: State) -> object:
 
 
 def _reload(s: State, r: random.Random) -> Mapping[str, Any]:
-    """One card changed: its cost, or one Skill's speed or Ki cost."""
+    """One card changed: its cost, a Normal Gate made Fast (or back), or one Skill's speed
+    or Ki cost."""
     cid = r.choice(sorted(s.catalog))
     card = s.catalog[cid]
+    if card.type in ("normal", "fast") and r.random() < 0.3:
+        return {cid: card.model_copy(update={"type": "fast" if card.type == "normal"
+                                             else "normal"})}
     if not card.skills or r.random() < 0.4:
         return {cid: card.model_copy(update={"cost": r.randrange(0, 4)})}
     k = r.randrange(len(card.skills))
@@ -37,7 +41,7 @@ def _reload(s: State, r: random.Random) -> Mapping[str, Any]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_kept_facts_agree_with_a_fresh_load(seed: int) -> None:
-    ran = walk("kyoukai", seed, 150, _facts, _reload)
+    ran = walk("kyoukai", seed, 200, _facts, _reload)
     assert ran.keys() == PATHS  # every path was tried
 
 
