@@ -59,3 +59,20 @@ def test_players_replaced_by_other_means_are_asked_again() -> None:
     fresh: State = rs.load(rs.dump(t))
     assert [may_respond(t, p) for p in (0, 1)] == [may_respond(fresh, p) for p in (0, 1)] \
         == [True, True]
+
+
+def test_a_gate_readied_or_rested_is_asked_again() -> None:
+    """A Gate with a Fast Skill answers only while Ready: its owner's kept answer is
+    forgotten when a step readies or rests it (``set_gate``)."""
+    rs = rules.get("kyoukai")
+    s: State = rs.new_game(seed=4)
+    eagle = next(i for i in s.players[0].hand if s.cards[i] == "hunting_eagle")
+    zone = next(z for z, i in enumerate(s.field) if i == EMPTY)
+    s.player(0).hand.remove(eagle)
+    s.player(0).ki = 0  # no card in hand can be paid for: only the Gate may answer
+    s.place(eagle, 0, zone, ready=False)
+    assert not may_respond(s, 0)  # Rested: kept as False
+    s.set_gate(eagle, ready=True)
+    assert may_respond(s, 0) == may_respond(rs.load(rs.dump(s)), 0) is True
+    s.set_gate(eagle, ready=False)
+    assert may_respond(s, 0) == may_respond(rs.load(rs.dump(s)), 0) is False
