@@ -199,31 +199,32 @@ def _only(cards: Sequence[int], only: int | None) -> Sequence[int]:
     return (only,) if only in cards else ()
 
 
-def _ready_zones(ready: Sequence[tuple[int, int]]) -> int:
+# BORDER[z]: the zones bordering zone z, as a bitmask.
+BORDER: tuple[int, ...] = tuple(sum(1 << n for n in GRID.neighbours[z]) for z in range(GRID.size))
+
+
+def _open_zones(taken: int, ready: Sequence[tuple[int, int]]) -> int:
+    """The empty zones bordering a Ready Gate's zone (``ready``: (zone, Gate) of each), as a
+    bitmask: a few table reads, cheaper than a table keyed by the zones taken, which missed
+    most of the time."""
     bits = 0
     for z, _i in ready:
-        bits |= 1 << z
-    return bits
+        bits |= BORDER[z]
+    return bits & ~taken
 
 
 # The bounded tables below (``lru_cache``) hold what follows from a few small numbers alone:
 # the same positions come back from one step to the next and across turns.
 @lru_cache(maxsize=50_000)
-def _open_zones(taken: int, ready: int) -> int:
-    """The empty zones bordering a Ready Gate's zone (``ready``), as a bitmask."""
-    bits = 0
-    for z in range(GRID.size):
-        if ready >> z & 1:
-            for n in GRID.neighbours[z]:
-                if not taken >> n & 1:
-                    bits |= 1 << n
-    return bits
-
-
-@lru_cache(maxsize=50_000)
 def _opens(c: int, zones: int) -> tuple[Intent, ...]:
-    """The intents opening card ``c`` into each zone of the bitmask ``zones``."""
-    return tuple(_OPEN[c, z] for z in range(GRID.size) if zones >> z & 1)
+    """The intents opening card ``c`` into each zone of the bitmask ``zones``, in zone
+    order."""
+    out: list[Intent] = []
+    while zones:
+        low = zones & -zones
+        out.append(_OPEN[c, low.bit_length() - 1])
+        zones ^= low
+    return tuple(out)
 
 
 def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
@@ -241,8 +242,8 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
         kind = f.type
         if kind == "summon" or kind == "spirit":
             if zones < 0:
-                zones = _open_zones(taken if taken >= 0 else s.taken, _ready_zones(
-                    _own_ready(s, p, None) if ready is None else ready))
+                zones = _open_zones(taken if taken >= 0 else s.taken,
+                                    _own_ready(s, p, None) if ready is None else ready)
             out.extend(_opens(c, zones))
         elif kind == "fast" or kind == "normal":
             out.extend(_OPEN[c, z] for z in TARGETS[f.open_target](s, p, EMPTY,
@@ -251,8 +252,8 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
         for c in _only(pl.spirits, only):
             if table[c].cost <= ki:
                 if zones < 0:
-                    zones = _open_zones(taken if taken >= 0 else s.taken, _ready_zones(
-                        _own_ready(s, p, None) if ready is None else ready))
+                    zones = _open_zones(taken if taken >= 0 else s.taken,
+                                        _own_ready(s, p, None) if ready is None else ready)
                 out.extend(_opens(c, zones))
 
 
