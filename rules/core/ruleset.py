@@ -325,6 +325,12 @@ class Ruleset(ABC, Generic[S]):
         k = self.kind_of(intent)
         return None if k is None or k.source is None else k.source(intent)
 
+    def card_mentions(self, doc: Mapping[str, Any]) -> tuple[str, ...]:
+        """Places in a view's JSON (paths, list items by index) naming a card in a field that
+        holds a card or something else, as the doc says which (Nullshapers' queue target: an
+        agent, a biome or a queued card): renamed at the network edge as ``hidden_mentions``."""
+        return ()
+
     def target_of(self, intent: Intent) -> Any:
         """Where or on what the intent acts (a zone, cell or piece), or None."""
         k = self.kind_of(intent)

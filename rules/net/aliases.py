@@ -52,6 +52,8 @@ def places(doc: Any, pattern: str) -> Iterator[tuple[str, Any, Any]]:
                 list(node) if isinstance(node, dict) else []
         elif isinstance(node, dict) and part in node:
             keys = [part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            keys = [int(part)]  # one item of a list (a path a ruleset found, not a pattern)
         else:
             return
         for k in keys:

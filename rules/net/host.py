@@ -579,7 +579,8 @@ class Host:
             self._catalog = json.dumps(catalog, separators=(",", ":"))
         doc = rs.dump_data(view, frozenset({"catalog"}))
         aliases.relabel(doc, hidden_cards(doc, self._hidden_name), rs.hidden_places,
-                        rs.hidden_mentions, rs.hidden_keyed, rs.hidden_sets)
+                        (*rs.hidden_mentions, *rs.card_mentions(doc)), rs.hidden_keyed,
+                        rs.hidden_sets)
         return json.dumps(doc, separators=(",", ":"))
 
     def legal_entries(self, state: Any, seat: int, aliases: Aliases) -> list[dict[str, Any]]:

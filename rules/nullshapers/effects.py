@@ -157,4 +157,13 @@ def targets_of(r: State, player: int, kind: Target, stack: Sequence[Entry]) -> l
 
 
 def target_kind(card: NCard) -> Target:
-    return EVENT_EFFECTS[card.effect].target if card.kind == "event" and card.effect else "none"
+    return target_kind_of(card.kind, card.effect)
+
+
+def target_kind_of(kind: str, effect: str | None) -> Target:
+    """``target_kind`` of a card of ``kind`` whose effect is ``effect`` (as card data says)."""
+    return EVENT_EFFECTS[effect].target if kind == "event" and effect else "none"
+
+
+# The target kinds that name a card (an agent or a queued card), not a biome or nothing.
+CARD_TARGETS: frozenset[Target] = frozenset({"agent", "enemy_agent", "friendly_agent", "entry"})

@@ -18,6 +18,7 @@ from rules.nullshapers import flow
 from rules.nullshapers.actions import KINDS
 from rules.nullshapers.cards import HIDDEN, PLACEHOLDER, Deck, NCard
 from rules.nullshapers.determinize import determinize as determinize_hidden
+from rules.nullshapers.effects import CARD_TARGETS, target_kind_of
 from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import INTENT_TYPES
 from rules.nullshapers.legal import legal, why_illegal
@@ -50,6 +51,16 @@ class NullshapersRules(Ruleset[State]):
     hidden_places = ("sides.*.deck", "sides.*.hand", "sides.*.energy", "agents",
                      "agents.*.gear")
     hidden_mentions = ("attackers", "advancing", "ordered", "blocks.*", "queue.stack.*.card")
+
+    def card_mentions(self, doc: Mapping[str, Any]) -> tuple[str, ...]:
+        """A queue entry's ``target`` where its card's effect aims at an agent or a queued
+        card (a biome's number is no card's)."""
+        queue = doc.get("queue")
+        stack = queue.get("stack", []) if isinstance(queue, dict) else []
+        return tuple(f"queue.stack.{k}.target" for k, e in enumerate(stack)
+                     if isinstance(e, dict) and isinstance(played := e.get("played"), dict)
+                     and target_kind_of(str(played.get("kind")), played.get("effect"))
+                     in CARD_TARGETS)
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)

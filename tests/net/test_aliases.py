@@ -66,7 +66,8 @@ def test_intents_translate_back_and_host_numbers_of_hidden_cards_are_unknown() -
 def unaliased(doc: dict[str, Any], a: Aliases, rs: Any) -> dict[str, Any]:
     """A seat's view as it was sent, in the host's numbers again."""
     out = copy.deepcopy(doc)
-    for pattern in (*rs.hidden_places, *rs.hidden_mentions, *rs.hidden_keyed):
+    for pattern in (*rs.hidden_places, *rs.hidden_mentions, *rs.card_mentions(doc),
+                    *rs.hidden_keyed):
         for _, container, key in places(out, pattern):
             v = container[key]
             container[key] = a.to_real.get(v, v) if isinstance(v, int) else \
@@ -95,7 +96,7 @@ def test_every_seat_is_sent_its_view_with_no_host_number_of_a_hidden_card(game: 
             back["cards"] = dict(sorted(back["cards"].items(), key=lambda kv: int(kv[0])))
             assert back == want
             real_hidden = hidden_cards(want, "hidden")
-            for pattern in (*rs.hidden_places, *rs.hidden_mentions):
+            for pattern in (*rs.hidden_places, *rs.hidden_mentions, *rs.card_mentions(sent)):
                 for _, container, key in places(sent, pattern):
                     v = container[key]
                     assert not real_hidden & (set(v) if isinstance(v, list) else {

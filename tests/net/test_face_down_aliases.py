@@ -165,3 +165,37 @@ def test_a_face_down_summon_attacking_a_player_keeps_its_alias(tmp_path: Path) -
         sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
     assert sent[0] == sent[1]
     assert json.loads(sent[0])["attack"]["attacker"] >= ALIAS_LOW
+
+
+def test_a_face_down_agent_a_queued_event_targets_keeps_its_alias_and_a_biome_its_number(
+        tmp_path: Path) -> None:
+    """Nullshapers: a queue entry's ``target`` names an agent, a queued card or a biome, as its
+    card's effect says: a face-down agent there is named by the other seat's number for it,
+    a biome keeps its own (biomes and cards share small numbers)."""
+    from rules.core.window_state import WindowState
+    from rules.nullshapers.state import Entry
+
+    host = _host("nullshapers", tmp_path)
+    rs, s = host.rs, host.state
+    owner = _player(rs, s)
+    s, a, b = _twins(rs, s, owner)
+    first = _onto_board(rs, s, a, True, owner)
+    shield, repair = (next(c for c in s.catalog.values() if c.kind == "event" and c.effect == e)
+                      for e in ("shield", "repair"))
+    # a biome whose number a card a seat cannot see has too (renaming it would show there)
+    seat, biome = next((v, k) for v in (0, 1) for k in range(3) if k in (
+        *s.sides[0].deck, *s.sides[1].deck, *s.sides[1 - v].hand, *s.sides[1 - v].energy))
+    sent = []
+    for x in (a, b):
+        t = rs.apply(s, _as(first, x)).state
+        t = replaced(t, queue=WindowState(
+            stack=[Entry(owner, x, target=x, played=shield)], priority=owner))
+        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
+    assert sent[0] == sent[1]
+    stack = json.loads(sent[0])["queue"]["stack"]
+    assert stack[0]["target"] >= ALIAS_LOW and stack[0]["target"] == stack[0]["card"]
+    t = replaced(s, queue=WindowState(stack=[Entry(owner, a, target=biome, played=repair)],
+                                      priority=owner))
+    doc = json.loads(host.seat_doc(t, seat, Aliases(random.Random(7))))
+    assert str(biome) not in doc["cards"]  # the card with the biome's number was renamed
+    assert doc["queue"]["stack"][0]["target"] == biome
