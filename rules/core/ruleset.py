@@ -331,6 +331,17 @@ class Ruleset(ABC, Generic[S]):
         agent, a biome or a queued card): renamed at the network edge as ``hidden_mentions``."""
         return ()
 
+    def intent_cards(self, state: S, data: Mapping[str, Any]) -> frozenset[str]:
+        """The fields of an intent's JSON (its ``instance_fields`` in the host's numbers) that
+        name a card in ``state``: ``instance_fields``, and a field holding a card or something
+        else where the intent says it is a card (Nullshapers' Play.target)."""
+        return self.instance_fields
+
+    def highlight_card_keys(self, state: S, source: Any) -> frozenset[str]:
+        """The keys of ``source``'s highlights whose lists are card numbers in ``state``:
+        ``highlight_cards``, and a key holding cards or other places as ``source`` says."""
+        return self.highlight_cards
+
     def target_of(self, intent: Intent) -> Any:
         """Where or on what the intent acts (a zone, cell or piece), or None."""
         k = self.kind_of(intent)

@@ -391,14 +391,17 @@ class Host:
         return out + self._changed() + self.play_computers()
 
     def _parse(self, seat: int | None, data: dict[str, Any]) -> Intent:
-        real = self.aliases[seat].intent_in(data, self.rs.instance_fields)
-        return self.rs.parse_intent(real)
+        a, rs = self.aliases[seat], self.rs
+        # The card fields first: whether another field names a card may depend on them.
+        fields = rs.intent_cards(self.state, a.intent_in(data, rs.instance_fields))
+        return rs.parse_intent(a.intent_in(data, fields))
 
     def _as_seen(self, seat: int, intent: Intent, reason: str) -> str:
         """A refusal's reason as ``seat`` may read it: for an intent naming a card hidden from
         it (its own deck's, in a manual step) the rules' words on what it sees, since the
         full state's would name the card; the verdict stays the full state's."""
-        if not self.aliases[seat].hides(intent.to_json(), self.rs.instance_fields):
+        data = intent.to_json()
+        if not self.aliases[seat].hides(data, self.rs.intent_cards(self.state, data)):
             return reason
         try:
             self.rs.apply(self._views[seat], intent)
@@ -540,13 +543,13 @@ class Host:
             return {} if msg.what == "highlights" else []
         if msg.what == "highlights":
             return self.aliases[seat].highlights_out(_json(rs.highlights(state, source)),
-                                                     rs.highlight_cards) \
+                                                     rs.highlight_card_keys(state, source)) \
                 if seat is not None else {}
         if msg.what == "idle":  # the rules' own fallback, without the client's drop guesses
             return rs.why_idle(state, source, []) if seat is not None else None
         if seat is None or self.to_act() != seat:
             return []
-        return [self._legal_entry(seat, i) for i in rs.legal_intents(state, source)]
+        return self._entries(seat, rs.legal_intents(state, source))
 
     # ---- views ----------------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -585,8 +588,22 @@ class Host:
 
     def legal_entries(self, state: Any, seat: int, aliases: Aliases) -> list[dict[str, Any]]:
         """The legal intents of ``seat`` (to act in ``state``) as it is sent them."""
-        return [self._legal_entry(seat, i, state, aliases)
-                for i in self.rs.legal_intents(state)]
+        return self._entries(seat, self.rs.legal_intents(state), state, aliases)
+
+    def _entries(self, seat: int, intents: list[Intent], state: Any = None,
+                 aliases: Aliases | None = None) -> list[dict[str, Any]]:
+        """``intents`` as ``seat`` is sent them. The rules list moves in their cards' host
+        numbers' order: those naming a card hidden from the seat are put in their aliases'
+        order among themselves, so the order tells nothing of the host's numbers."""
+        a = aliases or self.aliases[seat]
+        here = self.state if state is None else state
+        out = [self._legal_entry(seat, i, state, aliases) for i in intents]
+        at = [k for k, i in enumerate(intents)
+              if a.hides(d := i.to_json(), self.rs.intent_cards(here, d))]
+        mixed = sorted((out[k] for k in at), key=lambda e: json.dumps(e["intent"]))
+        for k, entry in zip(at, mixed, strict=True):
+            out[k] = entry
+        return out
 
     def _legal_entry(self, seat: int, intent: Intent, state: Any = None,
                      aliases: Aliases | None = None) -> dict[str, Any]:
@@ -595,9 +612,10 @@ class Host:
         state = self.state if state is None else state
         # An intent naming a card hidden from the seat (its own deck's, moved by hand) is
         # described on what the seat sees: the full state's sentence would name the card.
-        if a.hides(data, self.rs.instance_fields):
+        fields = self.rs.intent_cards(state, data)
+        if a.hides(data, fields):
             state = self._views[seat] if state is self.state else self.rs.view(state, seat)
-        return {"intent": a.intent_out(data, self.rs.instance_fields),
+        return {"intent": a.intent_out(data, fields),
                 "text": self.rs.describe(state, intent)}
 
     def _changed(self) -> list[Out]:

@@ -18,7 +18,7 @@ from rules.nullshapers import flow
 from rules.nullshapers.actions import KINDS
 from rules.nullshapers.cards import HIDDEN, PLACEHOLDER, Deck, NCard
 from rules.nullshapers.determinize import determinize as determinize_hidden
-from rules.nullshapers.effects import CARD_TARGETS, target_kind_of
+from rules.nullshapers.effects import CARD_TARGETS, target_kind, target_kind_of
 from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import INTENT_TYPES
 from rules.nullshapers.legal import legal, why_illegal
@@ -61,6 +61,19 @@ class NullshapersRules(Ruleset[State]):
                      if isinstance(e, dict) and isinstance(played := e.get("played"), dict)
                      and target_kind_of(str(played.get("kind")), played.get("effect"))
                      in CARD_TARGETS)
+
+    def intent_cards(self, state: State, data: Mapping[str, Any]) -> frozenset[str]:
+        """A Play's ``target`` where its card's effect aims at an agent or a queued card."""
+        if data.get("kind") == "play" and _aims_at_card(state, data.get("card")):
+            return self.instance_fields | {"target"}
+        return self.instance_fields
+
+    def highlight_card_keys(self, state: State, source: Any) -> frozenset[str]:
+        """A hand card's ``play`` highlights are its targets: agents or queued cards where
+        its effect aims at one (biomes, or where an agent arrives, otherwise)."""
+        if _aims_at_card(state, source):
+            return self.highlight_cards | {"play"}
+        return self.highlight_cards
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
@@ -224,6 +237,14 @@ def settle(state: State) -> None:
         top = q.pop()
         q.reopen(state.active)
         flow.resolve(state, top)
+
+
+def _aims_at_card(state: State, card: Any) -> bool:
+    """Whether ``card`` (a number) is one whose effect targets an agent or a queued card."""
+    if isinstance(card, bool) or not isinstance(card, int):
+        return False
+    data = state.catalog.get(state.cards.get(card, ""))
+    return data is not None and target_kind(data) in CARD_TARGETS
 
 
 def new_state(catalog: dict[str, NCard], decks: tuple[Deck, ...], first: int,

@@ -199,3 +199,51 @@ def test_a_face_down_agent_a_queued_event_targets_keeps_its_alias_and_a_biome_it
     doc = json.loads(host.seat_doc(t, seat, Aliases(random.Random(7))))
     assert str(biome) not in doc["cards"]  # the card with the biome's number was renamed
     assert doc["queue"]["stack"][0]["target"] == biome
+
+
+class _HostAt(Host):
+    """A host answering on a state given to it (a face-down agent placed by the test)."""
+
+    at: Any = None
+
+    @property
+    def state(self) -> Any:
+        return self.session.state if self.at is None else self.at
+
+
+def test_a_face_down_enemy_agent_an_event_may_target_is_offered_and_taken_by_its_alias(
+        tmp_path: Path) -> None:
+    """Nullshapers: a Play's ``target`` (an agent, a queued card or a biome, as its card says)
+    naming a face-down enemy agent is sent in the seat's alias, taken back from it, and the
+    card's highlights name the agent by it too."""
+    from types import SimpleNamespace
+
+    from rules.core.manual_table import BOARD as ON_BOARD
+    from rules.net.messages import Ask
+    from rules.nullshapers.effects import CARD_TARGETS, target_kind
+    from rules.nullshapers.intents import Play
+
+    host = _HostAt(Session.new("nullshapers", 3, {}), CODE, rng=random.Random(1))
+    rs, rng, s = host.rs, random.Random(2), host.session.state
+    found = None
+    for _ in range(600):
+        p = rs.to_act(s)
+        assert p is not None, "no event aimed at an enemy agent in this game"
+        board = {pl.card for pl in rs.manual_table.places(s) if pl.zone == ON_BOARD}
+        found = next((i for i in rs.legal_intents(s) if isinstance(i, Play)
+                      and i.target in board and s.agents[i.target].owner != p
+                      and target_kind(s.catalog[s.cards[i.card]]) in CARD_TARGETS), None)
+        if found is not None:
+            break
+        s = rs.apply(s, rng.choice(rs.legal_intents(s))).state
+    assert found is not None and p is not None
+    host.at = replaced(s, face_down=(found.target,))
+    host._refresh()
+    alias = host.aliases[p].to_alias[found.target]
+    sent = [e["intent"] for e in host.legal_entries(host.at, p, host.aliases[p])]
+    assert {**found.to_json(), "target": alias} in sent
+    assert not any(e.get("target") == found.target for e in sent)
+    assert host._parse(p, {**found.to_json(), "target": alias}) == found
+    lit = host._answer(SimpleNamespace(seat=p), Ask(type="ask", seq=1, what="highlights",
+                                                    source=found.card))
+    assert alias in lit["play"] and found.target not in lit["play"]
