@@ -77,6 +77,11 @@ class BosRules(Ruleset[State]):
                      "sides.*.boss", "sides.*.slots", "units.*.under")
     hidden_mentions = ("units.*.iid", "attack.attacker")
     hidden_keyed = ("units",)
+    # A unit attacked, or a spell's or an ability's target, is a card (-1: none; a player is
+    # ``player``).
+    instance_fields = Ruleset.instance_fields | {"target"}
+    resume_cards = {"spell_done": (0, 2), "battle_rest": (0,), "defeat_rest": (0,),
+                    "checks": None}
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)

@@ -94,6 +94,9 @@ class Ruleset(ABC, Generic[S]):
     # Lists of card numbers whose order means nothing, sorted by the host's numbers (the
     # core's cards put face down by hand): sorted again by each seat's own.
     hidden_sets: ClassVar[tuple[str, ...]] = ("face_down",)
+    # The parts of a paused resolution (``manual.*.then``) whose arguments name cards: the
+    # op's name -> those arguments' indexes (None: all of them).
+    resume_cards: ClassVar[Mapping[str, tuple[int, ...] | None]] = {}
     # The highlights' keys whose lists are card numbers (a target unit), not slots or zones.
     highlight_cards: ClassVar[frozenset[str]] = frozenset()
     # Intent fields that hold a card instance number (translated at the network edge).
@@ -328,8 +331,20 @@ class Ruleset(ABC, Generic[S]):
     def card_mentions(self, doc: Mapping[str, Any]) -> tuple[str, ...]:
         """Places in a view's JSON (paths, list items by index) naming a card in a field that
         holds a card or something else, as the doc says which (Nullshapers' queue target: an
-        agent, a biome or a queued card): renamed at the network edge as ``hidden_mentions``."""
-        return ()
+        agent, a biome or a queued card): renamed at the network edge as ``hidden_mentions``.
+        Here: the card of each open manual step, and the arguments ``resume_cards`` names of
+        the parts of a resolution it saved."""
+        out = ["manual.*.card"]
+        steps = doc.get("manual")
+        for k, step in enumerate(steps if isinstance(steps, list) else []):
+            then = step.get("then") if isinstance(step, dict) else None
+            for j, part in enumerate(then if isinstance(then, list) else []):
+                at = self.resume_cards.get(str(part.get("op"))) if isinstance(part, dict) else ()
+                args = part.get("args") if isinstance(part, dict) else None
+                if isinstance(args, list):
+                    out += [f"manual.{k}.then.{j}.args.{n}" for n in range(len(args))
+                            if at is None or n in at]
+        return tuple(out)
 
     def intent_cards(self, state: S, data: Mapping[str, Any]) -> frozenset[str]:
         """The fields of an intent's JSON (its ``instance_fields`` in the host's numbers) that

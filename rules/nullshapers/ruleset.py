@@ -51,13 +51,15 @@ class NullshapersRules(Ruleset[State]):
     hidden_places = ("sides.*.deck", "sides.*.hand", "sides.*.energy", "agents",
                      "agents.*.gear")
     hidden_mentions = ("attackers", "advancing", "ordered", "blocks.*", "queue.stack.*.card")
+    resume_cards = {"to_cache": (1,)}
 
     def card_mentions(self, doc: Mapping[str, Any]) -> tuple[str, ...]:
         """A queue entry's ``target`` where its card's effect aims at an agent or a queued
         card (a biome's number is no card's)."""
         queue = doc.get("queue")
+        mine = super().card_mentions(doc)
         stack = queue.get("stack", []) if isinstance(queue, dict) else []
-        return tuple(f"queue.stack.{k}.target" for k, e in enumerate(stack)
+        return mine + tuple(f"queue.stack.{k}.target" for k, e in enumerate(stack)
                      if isinstance(e, dict) and isinstance(played := e.get("played"), dict)
                      and target_kind_of(str(played.get("kind")), played.get("effect"))
                      in CARD_TARGETS)

@@ -211,39 +211,88 @@ class _HostAt(Host):
         return self.session.state if self.at is None else self.at
 
 
+def _aimed_at_face_down(game: str, seed: int, aims: Any) -> tuple[_HostAt, int, Any]:
+    """A host on a state of a random ``game`` where the seat to act has a legal intent whose
+    ``target`` is an enemy card on the board that ``aims`` (intent, state) says it aims at,
+    that card turned face down; the seat and the intent."""
+    from rules.core.manual_table import BOARD as ON_BOARD
+
+    host = _HostAt(Session.new(game, seed, {}), CODE, rng=random.Random(1))
+    rs, rng, s = host.rs, random.Random(2), host.session.state
+    for _ in range(600):
+        p = rs.to_act(s)
+        assert p is not None, "no move aimed at an enemy card in this game"
+        enemy = {pl.card for pl in rs.manual_table.places(s)
+                 if pl.zone == ON_BOARD and pl.owner != p}
+        found = next((i for i in rs.legal_intents(s) if i.to_json().get("target") in enemy
+                      and aims(i, s)), None)
+        if found is not None:
+            host.at = replaced(s, face_down=(found.to_json()["target"],))
+            host._refresh()
+            return host, p, found
+        s = rs.apply(s, rng.choice(rs.legal_intents(s))).state
+    raise AssertionError("no move aimed at an enemy card in 600 moves")
+
+
+def _offered_and_taken_by_alias(host: _HostAt, p: int, found: Any) -> int:
+    """Checks the seat is sent ``found`` with its target's alias and it is taken back."""
+    target = found.to_json()["target"]
+    alias: int = host.aliases[p].to_alias[target]
+    sent = [e["intent"] for e in host.legal_entries(host.at, p, host.aliases[p])]
+    assert {**found.to_json(), "target": alias} in sent
+    assert not any(e.get("target") == target for e in sent)
+    assert host._parse(p, {**found.to_json(), "target": alias}) == found
+    return alias
+
+
 def test_a_face_down_enemy_agent_an_event_may_target_is_offered_and_taken_by_its_alias(
-        tmp_path: Path) -> None:
+) -> None:
     """Nullshapers: a Play's ``target`` (an agent, a queued card or a biome, as its card says)
     naming a face-down enemy agent is sent in the seat's alias, taken back from it, and the
     card's highlights name the agent by it too."""
     from types import SimpleNamespace
 
-    from rules.core.manual_table import BOARD as ON_BOARD
     from rules.net.messages import Ask
     from rules.nullshapers.effects import CARD_TARGETS, target_kind
     from rules.nullshapers.intents import Play
 
-    host = _HostAt(Session.new("nullshapers", 3, {}), CODE, rng=random.Random(1))
-    rs, rng, s = host.rs, random.Random(2), host.session.state
-    found = None
-    for _ in range(600):
-        p = rs.to_act(s)
-        assert p is not None, "no event aimed at an enemy agent in this game"
-        board = {pl.card for pl in rs.manual_table.places(s) if pl.zone == ON_BOARD}
-        found = next((i for i in rs.legal_intents(s) if isinstance(i, Play)
-                      and i.target in board and s.agents[i.target].owner != p
-                      and target_kind(s.catalog[s.cards[i.card]]) in CARD_TARGETS), None)
-        if found is not None:
-            break
-        s = rs.apply(s, rng.choice(rs.legal_intents(s))).state
-    assert found is not None and p is not None
-    host.at = replaced(s, face_down=(found.target,))
-    host._refresh()
-    alias = host.aliases[p].to_alias[found.target]
-    sent = [e["intent"] for e in host.legal_entries(host.at, p, host.aliases[p])]
-    assert {**found.to_json(), "target": alias} in sent
-    assert not any(e.get("target") == found.target for e in sent)
-    assert host._parse(p, {**found.to_json(), "target": alias}) == found
+    host, p, found = _aimed_at_face_down(
+        "nullshapers", 3, lambda i, s: isinstance(i, Play)
+        and target_kind(s.catalog[s.cards[i.card]]) in CARD_TARGETS)
+    alias = _offered_and_taken_by_alias(host, p, found)
     lit = host._answer(SimpleNamespace(seat=p), Ask(type="ask", seq=1, what="highlights",
                                                     source=found.card))
     assert alias in lit["play"] and found.target not in lit["play"]
+
+
+def test_a_face_down_summon_an_attack_may_target_is_offered_and_taken_by_its_alias() -> None:
+    """BOS: an attack's, a spell's or an ability's ``target`` naming a face-down enemy card
+    is sent in the seat's alias and taken back from it."""
+    host, p, found = _aimed_at_face_down("bos", 3, lambda i, s: True)
+    _offered_and_taken_by_alias(host, p, found)
+
+
+def test_a_face_down_card_a_paused_resolution_saved_keeps_its_alias(tmp_path: Path) -> None:
+    """BOS: a face-down summon named by an open manual step (its card, a part of the
+    resolution saved for after Done) is named there by the other seat's number for it; the
+    player saved beside a spell's card and target keeps its own number."""
+    from rules.core.manual_intents import ManualStep, Resume
+
+    host = _host("bos", tmp_path)
+    rs, s = host.rs, host.state
+    owner = _player(rs, s)
+    s, a, b = _twins(rs, s, owner)
+    first = _onto_board(rs, s, a, True, owner)
+    sent = []
+    for x in (a, b):
+        t = rs.apply(s, _as(first, x)).state
+        step = ManualStep(player=owner, title="a test", text="", card=x, then=(
+            Resume(op="battle_rest", args=(x,)), Resume(op="spell_done", args=(x, owner, x)),
+            Resume(op="checks", args=(x,))))
+        t = replaced(t, manual=(step, *t.manual))
+        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
+    assert sent[0] == sent[1]
+    step_sent = json.loads(sent[0])["manual"][0]
+    alias = step_sent["card"]
+    assert alias >= ALIAS_LOW
+    assert [p["args"] for p in step_sent["then"]] == [[alias], [alias, owner, alias], [alias]]

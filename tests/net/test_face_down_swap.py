@@ -1,8 +1,9 @@
 """For every game that lets a card be put face down by hand, a random game with cards turned
 face down at random points: swapping which instances two face-down cards are (their numbers,
-everywhere the state holds them) changes no byte sent to the other seat, its view nor, when
-it acts, its legal moves. A field naming a card that its ruleset does not declare to the
-network edge (``hidden_mentions``, ``card_mentions``…) would still carry the host's number."""
+everywhere the state holds them) changes no byte sent to the other seat or a spectator: the
+view, the legal moves when the seat acts, the log of the next move. A field naming a card
+that its ruleset does not declare to the network edge (``hidden_mentions``,
+``card_mentions``…) would still carry the host's number."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import rules
 from rules.core.manual_table import BOARD, UNDER
 from rules.core.state import replaced
 from rules.net.aliases import Aliases
-from rules.net.host import Host
+from rules.net.host import Host, _redacted
 from rules.records.session import Session
 from tests.net.wiring import CODE
 
@@ -40,13 +41,19 @@ def _swapped(doc: Any, x: int, y: int) -> Any:
 
 
 def _sent(host: Host, state: Any, seat: int) -> list[str]:
-    """What ``seat`` is sent of ``state`` with a fresh table of aliases: its view, and its
-    legal moves when it acts."""
+    """What ``seat`` and a spectator are sent of ``state`` with fresh tables of aliases: the
+    views, the seat's legal moves when it acts."""
     aliases = Aliases(random.Random(7))
-    out = [host.seat_doc(state, seat, aliases)]
+    out = [host.seat_doc(state, seat, aliases),
+           host.seat_doc(state, None, Aliases(random.Random(7)))]
     if host.rs.to_act(state) == seat:
         out.append(json.dumps(host.legal_entries(state, seat, aliases)))
     return out
+
+
+def _logged(rs: Any, state: Any, intent: Any) -> str:
+    """The log lines everyone is sent of ``intent`` played in ``state``."""
+    return json.dumps(_redacted(rs.apply(state, intent).events))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -76,5 +83,9 @@ def test_swapping_two_face_down_instances_changes_nothing_the_other_seat_is_sent
             other = rs.load(json.dumps({**doc, "state": _swapped(doc["state"], x, y)}))
             assert _sent(host, down, 1 - owner) == _sent(host, other, 1 - owner), \
                 f"{game}: cards {x} and {y} face down, swapped"
+            move = random.Random(checked).choice(rs.legal_intents(down))
+            again = rs.parse_intent(_swapped(move.to_json(), x, y))
+            assert _logged(rs, down, move) == _logged(rs, other, again), \
+                f"{game}: cards {x} and {y} face down, swapped, then {move}"
             checked += 1
     assert checked >= 5, f"{game}: only {checked} positions checked"
