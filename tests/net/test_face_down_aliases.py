@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,14 +75,32 @@ def _twins(rs: Any, s: Any, owner: int) -> tuple[Any, int, int]:
     return s, a, b
 
 
+def _face_down_twins(game: str, tmp_path: Path) -> tuple[Host, Any, int, int, int, ManualMove]:
+    """A host at a manual step, its state, the deciding player, two twin cards (``_twins``)
+    and the manual move putting the first of them face down on that player's board."""
+    host = _host(game, tmp_path)
+    owner = _player(host.rs, host.state)
+    s, a, b = _twins(host.rs, host.state, owner)
+    return host, s, owner, a, b, _onto_board(host.rs, s, a, True, owner)
+
+
+def _sent_alike(host: Host, s: Any, owner: int, first: ManualMove, twins: tuple[int, int],
+                change: Callable[[Any, int], Any]) -> Any:
+    """What the other seat is sent with each twin face down on the board and then named by
+    ``change(state, twin)``: the same bytes either way (asserted), parsed."""
+    sent = []
+    for x in twins:
+        t = change(host.rs.apply(s, _as(first, x)).state, x)
+        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
+    assert sent[0] == sent[1]
+    return json.loads(sent[0])
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_swapping_which_card_a_face_down_and_a_hidden_card_are_changes_no_byte_sent(
         game: str, tmp_path: Path) -> None:
-    host = _host(game, tmp_path)
-    rs, s = host.rs, host.state
-    owner = _player(rs, s)
-    s, a, b = _twins(rs, s, owner)
-    first = _onto_board(rs, s, a, True, owner)
+    host, s, owner, a, b, first = _face_down_twins(game, tmp_path)
+    rs = host.rs
     sent = []
     for x, y in ((a, b), (b, a)):  # x face down on the board, y where it was (hidden)
         t = rs.apply(s, _as(first, x)).state
@@ -131,20 +150,10 @@ def test_a_face_down_gate_named_by_the_turn_the_sequence_and_a_choice_keeps_its_
     from rules.core.window_state import WindowState
     from rules.kyoukai.state import Pending, seq_item, turn_action
 
-    host = _host("kyoukai", tmp_path)
-    rs, s = host.rs, host.state
-    owner = _player(rs, s)
-    s, a, b = _twins(rs, s, owner)
-    first = _onto_board(rs, s, a, True, owner)
-    sent = []
-    for x in (a, b):
-        t = rs.apply(s, _as(first, x)).state
-        t = replaced(t, action=turn_action(x, "final"),
-                     pending=Pending("ready_own", owner, (x,), "a test"),
-                     seq=WindowState.open(seq_item("attack", owner, source=x, target=x), owner))
-        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
-    assert sent[0] == sent[1]
-    doc = json.loads(sent[0])
+    host, s, owner, a, b, first = _face_down_twins("kyoukai", tmp_path)
+    doc = _sent_alike(host, s, owner, first, (a, b), lambda t, x: replaced(
+        t, action=turn_action(x, "final"), pending=Pending("ready_own", owner, (x,), "a test"),
+        seq=WindowState.open(seq_item("attack", owner, source=x, target=x), owner)))
     assert doc["action"]["gate"] >= ALIAS_LOW and doc["pending"]["options"][0] >= ALIAS_LOW
 
 
@@ -153,18 +162,10 @@ def test_a_face_down_summon_attacking_a_player_keeps_its_alias(tmp_path: Path) -
     is named there by the other seat's number for it."""
     from rules.bos.state import PlayerAttack
 
-    host = _host("bos", tmp_path)
-    rs, s = host.rs, host.state
-    owner = _player(rs, s)
-    s, a, b = _twins(rs, s, owner)
-    first = _onto_board(rs, s, a, True, owner)
-    sent = []
-    for x in (a, b):
-        t = rs.apply(s, _as(first, x)).state
-        t = replaced(t, attack=PlayerAttack(attacker=x, defender=1 - owner, column=first.at))
-        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
-    assert sent[0] == sent[1]
-    assert json.loads(sent[0])["attack"]["attacker"] >= ALIAS_LOW
+    host, s, owner, a, b, first = _face_down_twins("bos", tmp_path)
+    doc = _sent_alike(host, s, owner, first, (a, b), lambda t, x: replaced(
+        t, attack=PlayerAttack(attacker=x, defender=1 - owner, column=first.at)))
+    assert doc["attack"]["attacker"] >= ALIAS_LOW
 
 
 def test_a_face_down_agent_a_queued_event_targets_keeps_its_alias_and_a_biome_its_number(
@@ -175,24 +176,14 @@ def test_a_face_down_agent_a_queued_event_targets_keeps_its_alias_and_a_biome_it
     from rules.core.window_state import WindowState
     from rules.nullshapers.state import Entry
 
-    host = _host("nullshapers", tmp_path)
-    rs, s = host.rs, host.state
-    owner = _player(rs, s)
-    s, a, b = _twins(rs, s, owner)
-    first = _onto_board(rs, s, a, True, owner)
+    host, s, owner, a, b, first = _face_down_twins("nullshapers", tmp_path)
     shield, repair = (next(c for c in s.catalog.values() if c.kind == "event" and c.effect == e)
                       for e in ("shield", "repair"))
     # a biome whose number a card a seat cannot see has too (renaming it would show there)
     seat, biome = next((v, k) for v in (0, 1) for k in range(3) if k in (
         *s.sides[0].deck, *s.sides[1].deck, *s.sides[1 - v].hand, *s.sides[1 - v].energy))
-    sent = []
-    for x in (a, b):
-        t = rs.apply(s, _as(first, x)).state
-        t = replaced(t, queue=WindowState(
-            stack=[Entry(owner, x, target=x, played=shield)], priority=owner))
-        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
-    assert sent[0] == sent[1]
-    stack = json.loads(sent[0])["queue"]["stack"]
+    stack = _sent_alike(host, s, owner, first, (a, b), lambda t, x: replaced(t, queue=WindowState(
+        stack=[Entry(owner, x, target=x, played=shield)], priority=owner)))["queue"]["stack"]
     assert stack[0]["target"] >= ALIAS_LOW and stack[0]["target"] == stack[0]["card"]
     t = replaced(s, queue=WindowState(stack=[Entry(owner, a, target=biome, played=repair)],
                                       priority=owner))
@@ -278,21 +269,15 @@ def test_a_face_down_card_a_paused_resolution_saved_keeps_its_alias(tmp_path: Pa
     player saved beside a spell's card and target keeps its own number."""
     from rules.core.manual_intents import ManualStep, Resume
 
-    host = _host("bos", tmp_path)
-    rs, s = host.rs, host.state
-    owner = _player(rs, s)
-    s, a, b = _twins(rs, s, owner)
-    first = _onto_board(rs, s, a, True, owner)
-    sent = []
-    for x in (a, b):
-        t = rs.apply(s, _as(first, x)).state
+    host, s, owner, a, b, first = _face_down_twins("bos", tmp_path)
+
+    def paused(t: Any, x: int) -> Any:
         step = ManualStep(player=owner, title="a test", text="", card=x, then=(
             Resume(op="battle_rest", args=(x,)), Resume(op="spell_done", args=(x, owner, x)),
             Resume(op="checks", args=(x,))))
-        t = replaced(t, manual=(step, *t.manual))
-        sent.append(host.seat_doc(t, 1 - owner, Aliases(random.Random(7))))
-    assert sent[0] == sent[1]
-    step_sent = json.loads(sent[0])["manual"][0]
+        return replaced(t, manual=(step, *t.manual))
+
+    step_sent = _sent_alike(host, s, owner, first, (a, b), paused)["manual"][0]
     alias = step_sent["card"]
     assert alias >= ALIAS_LOW
     assert [p["args"] for p in step_sent["then"]] == [[alias], [alias, owner, alias], [alias]]
