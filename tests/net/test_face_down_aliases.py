@@ -302,3 +302,21 @@ def test_an_open_manual_steps_title_and_text_do_not_name_its_face_down_card(
         assert name not in sent and words not in sent, f"{game}: seen by {viewer}"
     mine = json.loads(host.seat_doc(t, owner, Aliases(random.Random(7))))["manual"][0]
     assert (mine["title"], mine["text"]) == (name, words)
+
+
+def test_the_cards_a_paused_check_saved_are_sent_in_the_seats_own_order(
+        tmp_path: Path) -> None:
+    """BOS: the state-based checks a manual step saved list the cards whose defeat goes on
+    elsewhere, in the host's numbers' order; the other seat gets them sorted by its own
+    numbers, so their order does not tell which face-down card is which."""
+    from rules.core.manual_intents import ManualStep, Resume
+
+    host, s, owner, a, b, first = _face_down_twins("bos", tmp_path)
+
+    def paused(t: Any, x: int) -> Any:
+        step = ManualStep(player=owner, title="a test", text="", then=(
+            Resume(op="checks", args=tuple(sorted((a, b)))),))
+        return replaced(t, manual=(step, *t.manual))
+
+    args = _sent_alike(host, s, owner, first, (a, b), paused)["manual"][0]["then"][0]["args"]
+    assert args == sorted(args) and min(args) >= ALIAS_LOW
