@@ -92,7 +92,9 @@ def test_N02_queue_last_in_first_out_and_targets_checked_again() -> None:
     assert rules.get("nullshapers").to_act(s) == 0  # players may act again
     s = do(s, kind="pass")
     out = rs.apply(s, rs.parse_intent({"kind": "pass"}))
-    assert any("cancelled" in e.text for e in out.events)  # its target is gone
+    # its target is gone; the line says whose card it was, as the other lines do
+    assert "Player 1's Shock Lance is cancelled: its target is gone." in \
+        [e.text for e in out.events]
     assert "shock_lance" in [out.state.cards[c] for c in out.state.sides[0].cache]
 
 
@@ -308,8 +310,10 @@ def test_cancel_removes_an_opponents_entry_from_the_queue(card: str, kind: str) 
     s = do(s, kind="play", card="data_harvest")
     s = do(s, kind="play", card=card, target="data_harvest")
     hand = len(s.sides[0].hand)
-    s = do(do(s, kind="pass"), kind="pass")
+    out = rs.apply(do(s, kind="pass"), rs.parse_intent({"kind": "pass"}))
+    s = out.state
     assert s.queue is not None and s.queue.stack == []
+    assert "Player 1's Data Harvest is cancelled." in [e.text for e in out.events]
     assert len(s.sides[0].hand) == hand  # Data Harvest never executed
 
 
