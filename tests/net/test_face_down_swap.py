@@ -99,6 +99,7 @@ def test_swapping_two_face_down_instances_changes_nothing_the_other_seat_is_sent
         game: str) -> None:
     rs = rules.get(game)
     table = rs.manual_table
+    assert table is not None
     keep = NOT_CARDS | GAME_NOT_CARDS[game]
     rng = random.Random(5)
     host = Host(Session.new(game, 5, {}), CODE, rng=random.Random(1))
