@@ -426,3 +426,16 @@ def test_N03_an_anomaly_is_played_only_in_a_primary_phase_whatever_its_speed() -
     assert "primary phase" in why
     primary = fast_storm(position(at="primary2", hand=[["ion_storm"], []], energy=[1, 0]))
     assert playable(primary) == {"ion_storm"}
+
+
+def test_a_reactive_skill_whose_card_left_play_is_cancelled_naming_its_owner() -> None:
+    s = position(at="end", active=1, staging=[["recovery_daemon"], []])
+    s = pass_all(s)  # player 1's Start phase: the Daemon's skill is queued
+    assert s.queue is not None and [s.cards[e.card] for e in s.queue.stack] == \
+        ["recovery_daemon"]
+    daemon = s.queue.stack[0].card
+    s.sides[0].staging.remove(daemon)  # it leaves play before its skill executes
+    s.sides[0].cache.append(daemon)
+    out = rs.apply(do(s, kind="pass"), rs.parse_intent({"kind": "pass"}))
+    assert "The skill of Player 1's Recovery Daemon is cancelled: it left play." in \
+        [e.text for e in out.events]
