@@ -115,25 +115,42 @@ TEXT_BOX_MAX = 760  # design pixels: the widest a message or hint box grows befo
 
 
 def text_box(surf: pygame.Surface, text: str, size: int, colour: Color, anchor: str,
-             at: tuple[int, int], edge: Color | None = None) -> pygame.Rect:
+             at: tuple[int, int], edge: Color | None = None,
+             width: int | None = None) -> pygame.Rect:
     """A message or hint in a rounded box, its point ``anchor`` ("midtop", "midbottom") at
     ``at``: wrapped to fit the window (never cut at its edge, however long the reason or how
-    narrow the window) and moved inside it. Returns the box."""
-    w, h = surf.get_size()
-    margin, pad_x, pad_y = px(8), px(10), px(5)
-    lines = wrap(text, size, max(px(80), min(px(TEXT_BOX_MAX), w - 2 * (margin + pad_x))),
-                 True)
+    narrow the window), or a column ``width`` wide, and moved inside it. Returns the box."""
+    box, rendered = _boxed(surf.get_size(), text, size, colour, anchor, at, width)
+    pygame.draw.rect(surf, PANEL, box, border_radius=px(8))
+    if edge is not None:
+        pygame.draw.rect(surf, edge, box, width=px(2), border_radius=px(8))
+    y = box.y + px(_PAD_Y)
+    for t in rendered:
+        surf.blit(t, t.get_rect(midtop=(box.centerx, y)))
+        y += t.get_height()
+    return box
+
+
+def text_box_rect(window: tuple[int, int], text: str, size: int, anchor: str,
+                  at: tuple[int, int], width: int | None = None) -> pygame.Rect:
+    """The box ``text_box`` draws with these arguments, without drawing it (to make room)."""
+    return _boxed(window, text, size, INK, anchor, at, width)[0]
+
+
+_PAD_Y = 5
+
+
+def _boxed(window: tuple[int, int], text: str, size: int, colour: Color, anchor: str,
+           at: tuple[int, int], width: int | None) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    w, h = window
+    margin, pad_x, pad_y = px(8), px(10), px(_PAD_Y)
+    widest = min(px(TEXT_BOX_MAX), w - 2 * (margin + pad_x)) if width is None else \
+        width - 2 * pad_x
+    lines = wrap(text, size, max(px(80), widest), True)
     rendered = [TEXT.get(line, size, colour, True) for line in lines]
     tw = max(t.get_width() for t in rendered)
     th = sum(t.get_height() for t in rendered)
     box = pygame.Rect(0, 0, tw + 2 * pad_x, th + 2 * pad_y)
     setattr(box, anchor, at)
     box.clamp_ip(pygame.Rect(margin, margin, w - 2 * margin, h - 2 * margin))
-    pygame.draw.rect(surf, PANEL, box, border_radius=px(8))
-    if edge is not None:
-        pygame.draw.rect(surf, edge, box, width=px(2), border_radius=px(8))
-    y = box.y + pad_y
-    for t in rendered:
-        surf.blit(t, t.get_rect(midtop=(box.centerx, y)))
-        y += t.get_height()
-    return box
+    return box, rendered

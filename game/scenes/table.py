@@ -15,7 +15,13 @@ from pygame_gui.elements import UIButton, UIPanel
 from game.draw.log import LogView
 from game.draw.overlay import focus_ring
 from game.draw.palette import ERROR, GOLD, INK, INK_DIM, OWNER, PANEL, PANEL_EDGE
-from game.draw.panels import phase_bar, sequence_height, sequence_panel, text_box
+from game.draw.panels import (
+    phase_bar,
+    sequence_height,
+    sequence_panel,
+    text_box,
+    text_box_rect,
+)
 from game.draw.scale import px, pxs
 from game.draw.text import TEXT
 from game.files import write_json
@@ -44,6 +50,7 @@ if TYPE_CHECKING:
 MESSAGE_SECONDS = 4.0
 TOOLS_W = 350  # the top bar's right end: Undo, Redo, Save, Settings, Menu
 ZOOM = (250, 350)
+READING_SIZE = 18  # look mode's reading, in the side column (the body text floor)
 
 
 class TableScene(Scene):
@@ -537,13 +544,15 @@ class TableScene(Scene):
                                         side.h - seq_h - px(8) - self._under_log())
         else:
             self.log.rect = pygame.Rect(side.x, side.y, side.w, side.h - self._under_log())
+        reading = self.reading_rect(ov.hint)
+        if reading is not None:  # the log's last lines make room for it
+            self.log.rect.h = max(0, reading.top - px(8) - self.log.rect.y)
         self.log.draw(surf, self.mouse)
-        if ov.hint:  # look mode's reading never over its focus: low when the focus is high
-            high = ov.focus is not None and ov.focus.centery < h // 2
-            if high and self.handler.name == "look":
-                text_box(surf, ov.hint, 20, INK, "midbottom", self.layout.message_at())
-            else:
-                text_box(surf, ov.hint, 20, INK, "midtop", self.layout.hint_at())
+        if reading is not None:
+            text_box(surf, ov.hint, READING_SIZE, INK, "midbottom", reading.midbottom,
+                     width=self.layout.side_rect().w)
+        elif ov.hint:
+            text_box(surf, ov.hint, 20, INK, "midtop", self.layout.hint_at())
         self._draw_message(surf)
         if isinstance(self.handler, HandOver):
             self._curtain(surf, f"{self.names[self.handler.player]}: your decision",
@@ -562,12 +571,22 @@ class TableScene(Scene):
         if ov is not None and ov.dragging is not None:
             self.layout.draw_dragged(surf, ov)
         elif ov is not None and ov.looked is not None:
-            self._draw_zoom(surf, ov.looked, ov.focus)
+            self._draw_zoom(surf, ov.looked, ov.focus, above=self.reading_rect(ov.hint))
         elif ov is not None and self.hover_source is not None and \
                 not isinstance(self.handler, HandOver):
             self._draw_zoom(surf, self.hover_source, ov.focus)
         if ov is not None and ov.focus is not None:  # keyboard focus, above all (WCAG 2.4.11:
             focus_ring(surf, ov.focus)  # no zoom or dragged card hides it)
+
+    def reading_rect(self, hint: str) -> pygame.Rect | None:
+        """Where look mode's reading goes: at the foot of the side column, above the game's
+        buttons, where the log's last lines were; never over the board, the focus ring or
+        the card looked at's zoom (``zoom_rect`` keeps clear of it). None when not looking."""
+        if not hint or self.handler.name != "look":
+            return None
+        side = self.layout.side_rect()
+        return text_box_rect(self.app.size, hint, READING_SIZE, "midbottom",
+                             (side.centerx, side.bottom - self._under_log()), side.w)
 
     def _who(self) -> tuple[str, tuple[int, int, int]]:
         p = self.session.to_act()
@@ -606,35 +625,41 @@ class TableScene(Scene):
         surf.blit(t, tr)
         surf.blit(s, sr)
 
-    def zoom_rect(self, avoid: pygame.Rect | None = None) -> pygame.Rect:
+    def zoom_rect(self, *avoid: pygame.Rect | None,
+                  above: pygame.Rect | None = None) -> pygame.Rect:
         """Where the hovered card's big face goes: the layout's place for it, else a fixed
         place beside the board away from the mouse (the side column, or the board's left
         edge), and never over an open manual step's buttons (then just left of the side
-        column, when the mouse is not there)."""
+        column, when the mouse is not there). In the side column it ends ``above`` (look
+        mode's reading at its foot), made smaller where it would reach it."""
         w, h = self.app.size
         zoom = pxs(*ZOOM)
         side = self.layout.side_rect()
         y = max(top_bar() + px(8), (h - zoom[1]) // 2 - px(40))
         at = self.layout.zoom_at(zoom, self.mouse)
         if at is not None:
-            return pygame.Rect(at, zoom).clamp(pygame.Rect((0, 0), self.app.size))
-        spots = [pygame.Rect(side.x + (side.w - zoom[0]) // 2, y, *zoom),
+            return _ending_above(pygame.Rect(at, zoom).clamp(pygame.Rect((0, 0), self.app.size)),
+                                 above)
+        avoid = (*avoid, above)
+        spots = [_ending_above(pygame.Rect(side.x + (side.w - zoom[0]) // 2, y, *zoom), above),
                  pygame.Rect(px(12), y, *zoom),
                  pygame.Rect(side.x - zoom[0] - px(12), y, *zoom)]
         free = [r for r in spots if r.right + px(12) <= self.mouse[0]
                 or r.left - px(12) >= self.mouse[0]]  # away from the mouse
-        if avoid is not None:  # and from the keyboard's focus
-            free = [r for r in (free or spots) if not r.colliderect(avoid)] or free
+        shun = [r for r in avoid if r is not None]
+        if shun:  # and from the keyboard's focus (and look mode's reading)
+            free = [r for r in (free or spots)
+                    if not any(r.colliderect(a) for a in shun)] or free
         panel = self.manual.rect if self.manual.step is not None else pygame.Rect(0, 0, 0, 0)
         clear = [r for r in free if not r.colliderect(panel)]
         return (clear or free or spots)[0]
 
     def _draw_zoom(self, surf: pygame.Surface, source: PieceId,
-                   avoid: pygame.Rect | None = None) -> None:
+                   *avoid: pygame.Rect | None, above: pygame.Rect | None = None) -> None:
         spec = self.layout.face(source)
         if spec is None:
             return
-        r = self.zoom_rect(avoid)
+        r = self.zoom_rect(*avoid, above=above)
         img = self.app.faces.face(spec, r.size)
         pygame.draw.rect(surf, (0, 0, 0), r.move(px(6), px(8)), border_radius=px(12))
         surf.blit(img, r)
@@ -691,3 +716,14 @@ class TableScene(Scene):
                   self.settings_button, self.freeform_button):
             b.kill()
         self.session.close()
+
+
+def _ending_above(r: pygame.Rect, below: pygame.Rect | None) -> pygame.Rect:
+    """``r`` (a zoom), made smaller about its top's middle to end clear above ``below``
+    where it would reach it; as it was otherwise."""
+    if below is None or not r.colliderect(below) or below.top <= r.top:
+        return r
+    h = max(1, below.top - px(8) - r.top)
+    small = pygame.Rect(0, r.top, max(1, r.w * h // r.h), h)
+    small.centerx = r.centerx
+    return small

@@ -82,6 +82,7 @@ class BosRules(Ruleset[State]):
     instance_fields = Ruleset.instance_fields | {"target"}
     resume_cards = {"spell_done": (0, 2), "battle_rest": (0,), "defeat_rest": (0,),
                     "checks": None}
+    resume_sets = frozenset({"checks"})  # the cards whose defeat is carried on elsewhere
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)

@@ -75,10 +75,23 @@ def hide_face_down(table: ManualTable, state: Any, view: Any, player: int | None
     (a spectator's, ``None``: both players')."""
     here = in_play(table, state)
     theirs = [c for c in face_down(state) if c in here and here[c].owner != player]
-    return table.hide(view, theirs) if theirs else view
+    return _steps_unnamed(table.hide(view, theirs), set(theirs)) if theirs else view
 
 
 SECRET_CARD = "a face-down card"
+SECRET_TEXT = "The card whose effect this is lies face down: its text is not shown."
+
+
+def _steps_unnamed(view: Any, cards: set[int]) -> Any:
+    """``view`` with each open manual step of one of ``cards`` (face down, masked in this
+    view) showing neither the card's name as its title nor the card's text: either would
+    tell which card the step's (renamed) card number is."""
+    got = getattr(view, "manual", None)
+    if not got or not any(step.card in cards for step in got):
+        return view
+    return replaced(view, manual=tuple(
+        replaced(step, title=SECRET_CARD, text=SECRET_TEXT) if step.card in cards else step
+        for step in got))
 
 
 def unnamed(table: ManualTable, s: Any, events: list[Event]) -> list[Event]:

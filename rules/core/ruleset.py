@@ -97,6 +97,9 @@ class Ruleset(ABC, Generic[S]):
     # The parts of a paused resolution (``manual.*.then``) whose arguments name cards: the
     # op's name -> those arguments' indexes (None: all of them).
     resume_cards: ClassVar[Mapping[str, tuple[int, ...] | None]] = {}
+    # Those parts whose arguments are a set of cards (order means nothing): sorted again by
+    # each seat's own numbers, as ``hidden_sets``.
+    resume_sets: ClassVar[frozenset[str]] = frozenset()
     # The highlights' keys whose lists are card numbers (a target unit), not slots or zones.
     highlight_cards: ClassVar[frozenset[str]] = frozenset()
     # Intent fields that hold a card instance number (translated at the network edge).
@@ -345,6 +348,16 @@ class Ruleset(ABC, Generic[S]):
                     out += [f"manual.{k}.then.{j}.args.{n}" for n in range(len(args))
                             if at is None or n in at]
         return tuple(out)
+
+    def card_sets(self, doc: Mapping[str, Any]) -> tuple[str, ...]:
+        """The lists in a view's JSON whose order means nothing, sorted by the host's numbers
+        (``hidden_sets``), and the arguments of each saved part ``resume_sets`` names."""
+        steps = doc.get("manual")
+        return (*self.hidden_sets, *(
+            f"manual.{k}.then.{j}.args"
+            for k, step in enumerate(steps if isinstance(steps, list) else [])
+            for j, part in enumerate(step.get("then", []) if isinstance(step, dict) else [])
+            if isinstance(part, dict) and part.get("op") in self.resume_sets))
 
     def intent_cards(self, state: S, data: Mapping[str, Any]) -> frozenset[str]:
         """The fields of an intent's JSON (its ``instance_fields`` in the host's numbers) that

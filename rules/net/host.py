@@ -583,7 +583,7 @@ class Host:
         doc = rs.dump_data(view, frozenset({"catalog"}))
         aliases.relabel(doc, hidden_cards(doc, self._hidden_name), rs.hidden_places,
                         (*rs.hidden_mentions, *rs.card_mentions(doc)), rs.hidden_keyed,
-                        rs.hidden_sets)
+                        rs.card_sets(doc))
         return json.dumps(doc, separators=(",", ":"))
 
     def legal_entries(self, state: Any, seat: int, aliases: Aliases) -> list[dict[str, Any]]:

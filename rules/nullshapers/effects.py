@@ -66,7 +66,8 @@ def _cancel(s: State, e: Entry, card: NCard) -> None:
     if not victim.skill:
         s.to_cache(victim.player, victim.card)
     if s.loud:
-        s.log("cancelled", f"{s.name(victim.card)} is cancelled.", victim.player)
+        s.log("cancelled", f"Player {victim.player + 1}'s {s.name(victim.card)} is cancelled.",
+              victim.player)
 
 
 def _recall(s: State, e: Entry, card: NCard) -> None:

@@ -87,7 +87,8 @@ def resolve(s: State, e: Entry) -> None:
                 s.log("reacts", f"{s.named(e.card)} reacts.", e.player)
             REACTIVE_EFFECTS[card.skill or ""](s, e.player, card)
         elif s.loud:
-            s.log("cancelled", f"{card.name}'s skill is cancelled: it left play.", e.player)
+            s.log("cancelled", f"The skill of Player {e.player + 1}'s {card.name} is "
+                  "cancelled: it left play.", e.player)
         return
     if card.kind == "event":
         q = s.queue
@@ -99,7 +100,8 @@ def resolve(s: State, e: Entry) -> None:
                 later(s, "to_cache", e.player, e.card)
                 return
         elif s.loud:
-            s.log("cancelled", f"{card.name} is cancelled: its target is gone.", e.player)
+            s.log("cancelled", f"Player {e.player + 1}'s {card.name} is cancelled: its target "
+                  "is gone.", e.player)
         s.to_cache(e.player, e.card)
         return
     if card.kind == "agent":

@@ -105,3 +105,39 @@ def test_a_dragged_card_never_hides_the_focus_ring(table: Make) -> None:
         focus=focus, dragging=(src, focus.center))
     d.app.draw()
     assert _ring_shows(d, focus)
+
+
+RING = 8  # design pixels the focus ring reaches beyond its rect (``focus_ring``: 6 + its edge)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game", ["kyoukai", "dreadnought", "krosmaster", "bos",
+                                  "nullshapers"])
+def test_the_reading_never_covers_the_board_the_focus_ring_or_the_zoom(
+        table: Make, game: str, size: tuple[int, int]) -> None:
+    """Look mode's reading stands clear of the board (every piece and zone look mode visits,
+    and the box they span), of the focus ring on each of them, and of the zoom of the card
+    looked at; the log makes room for it."""
+    from game.draw.scale import px
+
+    d = table(game=game, seed=1, seats=("human", "human"))
+    d.app.resize(size)
+    d.frames(2)
+    _look(d)
+    look, scene = d.scene.handler, d.scene
+    spots = [pygame.Rect(sp.rect) for sp in look.spots]  # type: ignore[attr-defined]
+    board = spots[0].unionall(spots[1:])
+    for _ in range(len(spots)):
+        ov = look.overlay(scene)
+        reading = scene.reading_rect(ov.hint)
+        assert reading is not None and ov.focus is not None
+        where = f"{game} {size}: {look.reading(scene)}"  # type: ignore[attr-defined]
+        assert not reading.colliderect(board), f"{where} {reading} {board}"
+        ring = ov.focus.inflate(2 * px(RING), 2 * px(RING))
+        assert not reading.colliderect(ring), f"{where} {reading} {ring}"
+        if ov.looked is not None:
+            assert not scene.zoom_rect(ov.focus, above=reading).colliderect(reading), where
+        d.key(pygame.K_TAB)
+    d.app.draw()
+    reading = scene.reading_rect(look.overlay(scene).hint)
+    assert reading is not None and scene.log.rect.bottom <= reading.top

@@ -281,3 +281,42 @@ def test_a_face_down_card_a_paused_resolution_saved_keeps_its_alias(tmp_path: Pa
     alias = step_sent["card"]
     assert alias >= ALIAS_LOW
     assert [p["args"] for p in step_sent["then"]] == [[alias], [alias, owner, alias], [alias]]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_open_manual_steps_title_and_text_do_not_name_its_face_down_card(
+        game: str, tmp_path: Path) -> None:
+    """An open manual step whose card lies face down (turned so during the step) is sent to
+    the other seat and a spectator without the card's name as its title or its text; its
+    owner still reads both."""
+    from rules.core.manual_intents import ManualStep
+
+    host, s, owner, a, _, first = _face_down_twins(game, tmp_path)
+    t = host.rs.apply(s, _as(first, a)).state
+    name = host.rs.manual_table.name(t, a)
+    words = "Swap this card with one under it (the card's own words)"
+    step = ManualStep(player=owner, title=name, text=words, card=a)
+    t = replaced(t, manual=(step, *t.manual))
+    for viewer in (1 - owner, None):
+        sent = host.seat_doc(t, viewer, Aliases(random.Random(7)))
+        assert name not in sent and words not in sent, f"{game}: seen by {viewer}"
+    mine = json.loads(host.seat_doc(t, owner, Aliases(random.Random(7))))["manual"][0]
+    assert (mine["title"], mine["text"]) == (name, words)
+
+
+def test_the_cards_a_paused_check_saved_are_sent_in_the_seats_own_order(
+        tmp_path: Path) -> None:
+    """BOS: the state-based checks a manual step saved list the cards whose defeat goes on
+    elsewhere, in the host's numbers' order; the other seat gets them sorted by its own
+    numbers, so their order does not tell which face-down card is which."""
+    from rules.core.manual_intents import ManualStep, Resume
+
+    host, s, owner, a, b, first = _face_down_twins("bos", tmp_path)
+
+    def paused(t: Any, x: int) -> Any:
+        step = ManualStep(player=owner, title="a test", text="", then=(
+            Resume(op="checks", args=tuple(sorted((a, b)))),))
+        return replaced(t, manual=(step, *t.manual))
+
+    args = _sent_alike(host, s, owner, first, (a, b), paused)["manual"][0]["then"][0]["args"]
+    assert args == sorted(args) and min(args) >= ALIAS_LOW

@@ -92,7 +92,9 @@ def test_N02_queue_last_in_first_out_and_targets_checked_again() -> None:
     assert rules.get("nullshapers").to_act(s) == 0  # players may act again
     s = do(s, kind="pass")
     out = rs.apply(s, rs.parse_intent({"kind": "pass"}))
-    assert any("cancelled" in e.text for e in out.events)  # its target is gone
+    # its target is gone; the line says whose card it was, as the other lines do
+    assert "Player 1's Shock Lance is cancelled: its target is gone." in \
+        [e.text for e in out.events]
     assert "shock_lance" in [out.state.cards[c] for c in out.state.sides[0].cache]
 
 
@@ -308,8 +310,10 @@ def test_cancel_removes_an_opponents_entry_from_the_queue(card: str, kind: str) 
     s = do(s, kind="play", card="data_harvest")
     s = do(s, kind="play", card=card, target="data_harvest")
     hand = len(s.sides[0].hand)
-    s = do(do(s, kind="pass"), kind="pass")
+    out = rs.apply(do(s, kind="pass"), rs.parse_intent({"kind": "pass"}))
+    s = out.state
     assert s.queue is not None and s.queue.stack == []
+    assert "Player 1's Data Harvest is cancelled." in [e.text for e in out.events]
     assert len(s.sides[0].hand) == hand  # Data Harvest never executed
 
 
@@ -422,3 +426,16 @@ def test_N03_an_anomaly_is_played_only_in_a_primary_phase_whatever_its_speed() -
     assert "primary phase" in why
     primary = fast_storm(position(at="primary2", hand=[["ion_storm"], []], energy=[1, 0]))
     assert playable(primary) == {"ion_storm"}
+
+
+def test_a_reactive_skill_whose_card_left_play_is_cancelled_naming_its_owner() -> None:
+    s = position(at="end", active=1, staging=[["recovery_daemon"], []])
+    s = pass_all(s)  # player 1's Start phase: the Daemon's skill is queued
+    assert s.queue is not None and [s.cards[e.card] for e in s.queue.stack] == \
+        ["recovery_daemon"]
+    daemon = s.queue.stack[0].card
+    s.sides[0].staging.remove(daemon)  # it leaves play before its skill executes
+    s.sides[0].cache.append(daemon)
+    out = rs.apply(do(s, kind="pass"), rs.parse_intent({"kind": "pass"}))
+    assert "The skill of Player 1's Recovery Daemon is cancelled: it left play." in \
+        [e.text for e in out.events]
