@@ -236,6 +236,23 @@ def load_table_array(
     return items
 
 
+def load_all(files: Sequence[Path], key: str, model: type[M],
+             check: Callable[[M], list[tuple[tuple[str | int, ...], str]]] | None = None,
+             ) -> list[M]:
+    """``load_table_array`` of every file (a pack's deck files); DataError lists the problems
+    of all of them."""
+    items: list[M] = []
+    errors: list[str] = []
+    for path in files:
+        try:
+            items += load_table_array(path, key, model, check)
+        except DataError as e:
+            errors.extend(e.errors)
+    if errors:
+        raise DataError(errors)
+    return items
+
+
 def toml_value(v: Any) -> str:
     """One value written as TOML (strings, numbers, booleans, lists and inline tables)."""
     if isinstance(v, bool):
