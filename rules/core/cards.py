@@ -193,6 +193,12 @@ def format_validation(
     return out
 
 
+def entry_label(key: str, data: Any, n: int) -> str:
+    """How a problem names the ``n``-th ``[[key]]`` table: by its name, else its number."""
+    name = data.get("name") if isinstance(data, dict) else None
+    return f"{key} '{shown(name)}': " if isinstance(name, str) else f"{key} #{n}: "
+
+
 def load_table_array(
     path: Path,
     key: str,
@@ -219,8 +225,7 @@ def load_table_array(
         raise DataError([f"{path}:1: file: {len(raw)} entries is over the {MAX_CARDS} limit"])
     items: list[M] = []
     for i, entry in enumerate(raw):
-        name = entry.get("name") if isinstance(entry, dict) else None
-        label = f"{key} '{shown(name)}': " if isinstance(name, str) else f"{key} #{i + 1}: "
+        label = entry_label(key, entry, i + 1)
         try:
             item = model.model_validate(entry, context=context)
         except ValidationError as e:

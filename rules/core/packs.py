@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, NotRequired, TypedDict, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from rules.core.cards import MAX_CARDS, LineIndex, format_validation, read_toml
+from rules.core.cards import MAX_CARDS, LineIndex, entry_label, format_validation, read_toml
 from rules.core.csvcards import read_csv
 from rules.core.errors import DataError
 from rules.core.limits import MAX_FILE_BYTES, Refused, read_limited
@@ -195,11 +195,6 @@ class _Entry:
     label: str
 
 
-def _label(key: str, data: Any, n: int) -> str:
-    name = data.get("name") if isinstance(data, dict) else None
-    return f"{key} '{shown(name)}': " if isinstance(name, str) else f"{key} #{n}: "
-
-
 def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
     try:
         data, index = read_toml(path)
@@ -216,7 +211,7 @@ def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
         return [], [f"{path}:{index.line_of((key,))}: {key}: must be [[{key}]] tables"]
     if len(raw) > MAX_CARDS:
         return [], [f"{path}:1: file: {len(raw)} cards is over the {MAX_CARDS} limit"]
-    return [_Entry(path, d, index, (key, i), _label(key, d, i + 1))
+    return [_Entry(path, d, index, (key, i), entry_label(key, d, i + 1))
             for i, d in enumerate(raw)], errors
 
 
@@ -227,7 +222,7 @@ def _first_line(index: LineIndex, key: str) -> int:
 
 def _csv_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
     rows, errors = read_csv(path)
-    return [_Entry(path, r.data, _RowIndex(r.line), (), _label(key, r.data, n))
+    return [_Entry(path, r.data, _RowIndex(r.line), (), entry_label(key, r.data, n))
             for n, r in enumerate(rows, start=1)], errors
 
 
@@ -344,7 +339,7 @@ def deck_file_problems(fmt: PackFormat[Any, Any], path: Path, data: dict[str, An
     for i, deck in enumerate(raw if isinstance(raw, list) else []):
         if not isinstance(deck, dict):
             continue
-        label = _label(key, deck, i + 1)
+        label = entry_label(key, deck, i + 1)
         out += [f"{path}:{index.line_of((key, i) + loc)}: {label}"
                 f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in text_problems(deck)]
         name = deck.get("name")

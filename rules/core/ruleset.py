@@ -628,7 +628,7 @@ class Ruleset(ABC, Generic[S]):
         not over); None leaves it to ``why_idle``'s fallback. Default: None."""
         return None
 
-    def _explain(self, state: S, intent: Intent) -> str:
+    def _explain(self, state: S, intent: Intent, /) -> str:
         return f"{intent.label()} is not legal now"
 
     def _is_legal(self, state: S, intent: Intent) -> bool:
@@ -676,10 +676,10 @@ class Ruleset(ABC, Generic[S]):
         """The first state from the resolved options, cards and decks."""
 
     @abstractmethod
-    def _to_act(self, state: S) -> int | None: ...
+    def _to_act(self, state: S, /) -> int | None: ...  # positional: a game may name a function
 
     @abstractmethod
-    def _legal_intents(self, state: S) -> list[Intent]: ...
+    def _legal_intents(self, state: S, /) -> list[Intent]: ...
 
     def _apply(self, state: S, intent: Intent, quiet: bool = False) -> tuple[S, list[Event]]:
         """The new state and its events for a legal ``intent``; ``quiet``: build no events

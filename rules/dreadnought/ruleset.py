@@ -81,17 +81,13 @@ class DreadnoughtRules(Ruleset[State]):
     def hand(self, state: State, player: int) -> list[int] | tuple[int, ...]:
         return state.players[player].hand
 
-    def _to_act(self, state: State) -> int | None:
-        return to_act(state)
-
-    def _legal_intents(self, state: State) -> list[Intent]:
-        return legal(state)
+    _to_act = staticmethod(to_act)
+    _legal_intents = staticmethod(legal)
 
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
 
-    def _explain(self, state: State, intent: Intent) -> str:
-        return explain.why_illegal(state, intent)
+    _explain = staticmethod(explain.why_illegal)
 
     def _why_idle(self, state: State, source: Any) -> str | None:
         return idle.why_idle(state, source) if isinstance(source, int) else None

@@ -13,7 +13,7 @@ from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.nullshapers import flow
 from rules.nullshapers.actions import KINDS
-from rules.nullshapers.cards import HIDDEN, PLACEHOLDER, Deck, NCard
+from rules.nullshapers.cards import Deck, NCard
 from rules.nullshapers.determinize import determinize as determinize_hidden
 from rules.nullshapers.effects import CARD_TARGETS, target_kind, target_kind_of
 from rules.nullshapers.game import GAME
@@ -78,15 +78,13 @@ class NullshapersRules(Ruleset[State]):
     def hand(self, state: State, player: int) -> list[int] | tuple[int, ...]:
         return state.sides[player].hand
 
-    def _to_act(self, state: State) -> int | None:
-        return flow.to_act(state)
+    _to_act = staticmethod(flow.to_act)
 
     def _legal_intents(self, state: State) -> list[Intent]:
         p = self.to_act(state)  # the contract asked it first: a cached answer
         return [] if p is None else legal(state, p)
 
-    def _explain(self, state: State, intent: Intent) -> str:
-        return why_illegal(state, intent)
+    _explain = staticmethod(why_illegal)
 
     def _play(self, state: State, intent: Intent) -> None:
         p = flow.to_act(state)
@@ -101,9 +99,7 @@ class NullshapersRules(Ruleset[State]):
             hidden.update(side.deck)
             if p != player:
                 hidden.update(side.hand, side.energy)
-        view = state.copy()
-        view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
-        view.catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
+        view: State = self.manual_table.hide(state, hidden)  # named HIDDEN, as by hand
         view.rng = Rng()
         return view
 
