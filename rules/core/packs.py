@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, Generic, NotRequired, TypedDict, TypeVar
 
@@ -74,11 +75,11 @@ class PackFormat(Generic[C, D]):
     game: str
     card_key: str  # TOML array name: [[card]], [[krosmaster]]
     card_model: type[C]
-    card_id: Callable[[C], str]  # stable id: hot reload matches cards by it
-    id_field: str  # the field a duplicate id is reported on
     face: Callable[[C], Face]
     # (folder, deck files, valid cards) -> decks; raises DataError with deck-rule problems.
     load_decks: Callable[[Path, list[Path], dict[str, C]], dict[str, D]]
+    card_id: Callable[[C], str] = attrgetter("id")  # stable id: hot reload matches cards by it
+    id_field: str = "id"  # the field a duplicate id is reported on
     deck_key: str = "deck"
     context: Mapping[str, Any] = field(default_factory=dict)  # for model validators
     card_check: Callable[[C], list[tuple[Loc, str]]] | None = None
