@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -59,6 +60,7 @@ class Agent(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.picks = Picks()
+        self._rng = random.Random(seed)  # its own: replays are repeatable
 
     @abstractmethod
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:

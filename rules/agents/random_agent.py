@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rules.agents.base import Agent, at_manual_step, done
@@ -13,10 +12,6 @@ class RandomAgent(Agent):
     a step that picks a subset, over the candidates not yet decided (``Picks``)."""
 
     reads_view = False
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._rng = random.Random(seed)
 
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         if at_manual_step(legal):

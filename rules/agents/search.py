@@ -137,7 +137,6 @@ class SearchAgent(Agent):
         super().__init__(seed)
         self.budget = budget or Budget(iterations=200)
         self.options = dict(options or {})
-        self._rng = random.Random(seed)
         self.stats = SearchStats()
         self.root: _Node | None = None  # the last decision's tree (tests and tuning read it)
         self._turn: int | None = None

@@ -193,6 +193,12 @@ def format_validation(
     return out
 
 
+def entry_label(key: str, data: Any, n: int) -> str:
+    """How a problem names the ``n``-th ``[[key]]`` table: by its name, else its number."""
+    name = data.get("name") if isinstance(data, dict) else None
+    return f"{key} '{shown(name)}': " if isinstance(name, str) else f"{key} #{n}: "
+
+
 def load_table_array(
     path: Path,
     key: str,
@@ -219,8 +225,7 @@ def load_table_array(
         raise DataError([f"{path}:1: file: {len(raw)} entries is over the {MAX_CARDS} limit"])
     items: list[M] = []
     for i, entry in enumerate(raw):
-        name = entry.get("name") if isinstance(entry, dict) else None
-        label = f"{key} '{shown(name)}': " if isinstance(name, str) else f"{key} #{i + 1}: "
+        label = entry_label(key, entry, i + 1)
         try:
             item = model.model_validate(entry, context=context)
         except ValidationError as e:
@@ -231,6 +236,23 @@ def load_table_array(
                 line = index.line_of_item((key, i) + loc, dig(entry, loc))
                 errors.append(f"{path}:{line}: {label}{_field_name(loc)}: {msg}")
         items.append(item)
+    if errors:
+        raise DataError(errors)
+    return items
+
+
+def load_all(files: Sequence[Path], key: str, model: type[M],
+             check: Callable[[M], list[tuple[tuple[str | int, ...], str]]] | None = None,
+             ) -> list[M]:
+    """``load_table_array`` of every file (a pack's deck files); DataError lists the problems
+    of all of them."""
+    items: list[M] = []
+    errors: list[str] = []
+    for path in files:
+        try:
+            items += load_table_array(path, key, model, check)
+        except DataError as e:
+            errors.extend(e.errors)
     if errors:
         raise DataError(errors)
     return items

@@ -86,27 +86,6 @@ class SquareGrid:
         del dist[start]
         return dist
 
-    def path(
-        self, start: int, goal: int, blocked: Collection[int] | Callable[[int], bool]
-    ) -> list[int] | None:
-        """A shortest path start→goal (both ends included) through unblocked cells."""
-        is_blocked = blocked if callable(blocked) else blocked.__contains__
-        prev: dict[int, int] = {start: start}
-        queue = deque([start])
-        while queue:
-            cur = queue.popleft()
-            if cur == goal:
-                out = [cur]
-                while cur != start:
-                    cur = prev[cur]
-                    out.append(cur)
-                return out[::-1]
-            for n in self.neighbours[cur]:
-                if n not in prev and not is_blocked(n):
-                    prev[n] = cur
-                    queue.append(n)
-        return None
-
     def ray(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         return _ray(self.width, a, b)
 

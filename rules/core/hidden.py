@@ -75,3 +75,15 @@ def dealt(cards: Mapping[int, str], hidden: str, groups: Groups,
         for iid in unseen[g]:
             out[iid] = pool.pop() if pool else rng.choice(whole)
     return out
+
+
+def dealer(group: Callable[[Any], dict[int, Hashable]], hidden: str) -> Callable[..., Any]:
+    """A game's ``determinize`` (a ``Ruleset`` method): the cards its views name ``hidden``
+    dealt from the groups ``group`` names in a first state, and a fresh generator."""
+
+    def determinize(rs: Any, view: Any, player: int, rng: random.Random,
+                    options: Mapping[str, Any] | None = None) -> Any:
+        cards = dealt(view.cards, hidden, groups_of(rs, options, group), rng)
+        return reseeded(replaced(view, cards=cards), rng)
+
+    return determinize

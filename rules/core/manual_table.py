@@ -87,8 +87,8 @@ class ManualTable(ABC):
     placeholder: ClassVar[Any] = None
 
     # ---- reading ---------------------------------------------------------------------------
-    @abstractmethod
-    def name(self, s: Any, card: int) -> str: ...
+    def name(self, s: Any, card: int) -> str:
+        return str(s.name(card))
 
     @abstractmethod
     def places(self, s: Any) -> list[Place]:

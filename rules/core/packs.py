@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, Generic, NotRequired, TypedDict, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from rules.core.cards import MAX_CARDS, LineIndex, format_validation, read_toml
+from rules.core.cards import MAX_CARDS, LineIndex, entry_label, format_validation, read_toml
 from rules.core.csvcards import read_csv
 from rules.core.errors import DataError
 from rules.core.limits import MAX_FILE_BYTES, Refused, read_limited
@@ -74,11 +75,11 @@ class PackFormat(Generic[C, D]):
     game: str
     card_key: str  # TOML array name: [[card]], [[krosmaster]]
     card_model: type[C]
-    card_id: Callable[[C], str]  # stable id: hot reload matches cards by it
-    id_field: str  # the field a duplicate id is reported on
     face: Callable[[C], Face]
     # (folder, deck files, valid cards) -> decks; raises DataError with deck-rule problems.
     load_decks: Callable[[Path, list[Path], dict[str, C]], dict[str, D]]
+    card_id: Callable[[C], str] = attrgetter("id")  # stable id: hot reload matches cards by it
+    id_field: str = "id"  # the field a duplicate id is reported on
     deck_key: str = "deck"
     context: Mapping[str, Any] = field(default_factory=dict)  # for model validators
     card_check: Callable[[C], list[tuple[Loc, str]]] | None = None
@@ -195,11 +196,6 @@ class _Entry:
     label: str
 
 
-def _label(key: str, data: Any, n: int) -> str:
-    name = data.get("name") if isinstance(data, dict) else None
-    return f"{key} '{shown(name)}': " if isinstance(name, str) else f"{key} #{n}: "
-
-
 def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
     try:
         data, index = read_toml(path)
@@ -216,7 +212,7 @@ def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
         return [], [f"{path}:{index.line_of((key,))}: {key}: must be [[{key}]] tables"]
     if len(raw) > MAX_CARDS:
         return [], [f"{path}:1: file: {len(raw)} cards is over the {MAX_CARDS} limit"]
-    return [_Entry(path, d, index, (key, i), _label(key, d, i + 1))
+    return [_Entry(path, d, index, (key, i), entry_label(key, d, i + 1))
             for i, d in enumerate(raw)], errors
 
 
@@ -227,7 +223,7 @@ def _first_line(index: LineIndex, key: str) -> int:
 
 def _csv_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
     rows, errors = read_csv(path)
-    return [_Entry(path, r.data, _RowIndex(r.line), (), _label(key, r.data, n))
+    return [_Entry(path, r.data, _RowIndex(r.line), (), entry_label(key, r.data, n))
             for n, r in enumerate(rows, start=1)], errors
 
 
@@ -344,7 +340,7 @@ def deck_file_problems(fmt: PackFormat[Any, Any], path: Path, data: dict[str, An
     for i, deck in enumerate(raw if isinstance(raw, list) else []):
         if not isinstance(deck, dict):
             continue
-        label = _label(key, deck, i + 1)
+        label = entry_label(key, deck, i + 1)
         out += [f"{path}:{index.line_of((key, i) + loc)}: {label}"
                 f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in text_problems(deck)]
         name = deck.get("name")

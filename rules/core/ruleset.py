@@ -14,7 +14,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
@@ -23,6 +24,7 @@ from rules.core.errors import DataError, IllegalIntent
 from rules.core.manual_intents import MANUAL_KINDS, MANUAL_TYPES, Freeform, ManualStep
 from rules.core.model import Event, Intent, Outcome
 from rules.core.played import Played, played_by_kind
+from rules.core.reload import replace_in_catalog
 from rules.core.state import GameState, replaced
 
 if TYPE_CHECKING:
@@ -105,6 +107,21 @@ class Ruleset(ABC, Generic[S]):
     # Intent fields that hold a card instance number (translated at the network edge).
     instance_fields: ClassVar[frozenset[str]] = frozenset(
         {"card", "gate", "unit", "blocker", "agent", "attacker", "gear", "pay"})
+
+    # The module of the game's scenario files (``rules.core.scenario``): its ``build(rs,
+    # position, seed)``, ``intent(rs, state, spec)`` and ``facts(state)``; None: none.
+    scenario: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's ``name`` and ``title`` come from its ``info``, its ``intent_types`` from
+        its ``intent_kinds``, where it does not declare them itself."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "info" in own:
+            cls.name = own.get("name", cls.info.name)
+            cls.title = own.get("title", cls.info.title)
+        if "intent_kinds" in own and "intent_types" not in own:
+            cls.intent_types = tuple(k.type for k in cls.intent_kinds.values())
 
     def __init__(self) -> None:
         # One (state, legal intents) pair, replaced as a whole: a single attribute store is
@@ -516,8 +533,14 @@ class Ruleset(ABC, Generic[S]):
         """Hot reload: cards already in this game take the new data (by stable id) from now
         on; the game state is otherwise untouched. Cards not in the game are ignored, and a
         card missing from ``cards`` keeps its old data. Returns the new state and one
-        "Card changed: …" event per changed card."""
-        raise NotImplementedError(f"{self.name} does not support hot reload yet")
+        "Card changed: …" event per changed card. Default: the state's ``catalog``, a dict by
+        card id of the pack format's ``card_model``."""
+        fmt = self.pack_format()
+        catalog = getattr(state, "catalog", None)
+        if fmt is None or not isinstance(catalog, dict):
+            raise NotImplementedError(f"{self.name} does not support hot reload yet")
+        new, events = replace_in_catalog(catalog, cards, fmt.card_model)
+        return (state if new is None else replaced(state, catalog=new)), events
 
     def describe(self, state: S, intent: Intent) -> str:
         """A short sentence for menus and buttons ("Wandering Lion attacks C2")."""
@@ -535,15 +558,21 @@ class Ruleset(ABC, Generic[S]):
 
     def scenario_position(self, position: dict[str, Any], seed: int) -> S:
         """Build a position from a scenario file's ``[position]`` table."""
-        raise NotImplementedError(f"{self.name} has no scenario positions yet")
+        if self.scenario is None:
+            raise NotImplementedError(f"{self.name} has no scenario positions yet")
+        return cast(S, import_module(self.scenario).build(self, position, seed))
 
     def scenario_intent(self, state: S, spec: dict[str, Any]) -> Intent:
         """An intent from a scenario step, where the game may let names stand for ids."""
-        return self.parse_intent(spec)
+        if self.scenario is None:
+            return self.parse_intent(spec)
+        return cast(Intent, import_module(self.scenario).intent(self, state, spec))
 
     def facts(self, state: S) -> dict[str, Any]:
         """Flat, human-named facts about a state that scenario expectations compare."""
-        return {"to_act": self._to_act(state), "winner": self._winner(state)}
+        if self.scenario is None:
+            return {"to_act": self._to_act(state), "winner": self._winner(state)}
+        return cast(dict[str, Any], import_module(self.scenario).facts(state))
 
     def card_hashes(self, state: S) -> dict[str, str]:
         """A sha256 of each card's data as this game uses it, by card id (game records keep
@@ -599,7 +628,7 @@ class Ruleset(ABC, Generic[S]):
         not over); None leaves it to ``why_idle``'s fallback. Default: None."""
         return None
 
-    def _explain(self, state: S, intent: Intent) -> str:
+    def _explain(self, state: S, intent: Intent, /) -> str:
         return f"{intent.label()} is not legal now"
 
     def _is_legal(self, state: S, intent: Intent) -> bool:
@@ -647,10 +676,10 @@ class Ruleset(ABC, Generic[S]):
         """The first state from the resolved options, cards and decks."""
 
     @abstractmethod
-    def _to_act(self, state: S) -> int | None: ...
+    def _to_act(self, state: S, /) -> int | None: ...  # positional: a game may name a function
 
     @abstractmethod
-    def _legal_intents(self, state: S) -> list[Intent]: ...
+    def _legal_intents(self, state: S, /) -> list[Intent]: ...
 
     def _apply(self, state: S, intent: Intent, quiet: bool = False) -> tuple[S, list[Event]]:
         """The new state and its events for a legal ``intent``; ``quiet``: build no events
@@ -668,15 +697,20 @@ class Ruleset(ABC, Generic[S]):
         logging on ``state`` only when ``state.loud``."""
         raise NotImplementedError(f"{self.name} does not play intents in place")
 
-    @abstractmethod
-    def _winner(self, state: S) -> int | None: ...
+    def _winner(self, state: S) -> int | None:
+        """The winner of a finished game (None: a draw, or not over). Default: ``winner``."""
+        return getattr(state, "winner", None)
 
     @abstractmethod
     def _view(self, state: S, player: int | None) -> S:
         """What ``player`` may see; ``None``: a spectator (hidden from both players)."""
 
-    @abstractmethod
-    def _highlights(self, state: S, source: Any) -> dict[str, list[Any]]: ...
+    def _highlights(self, state: S, source: Any) -> dict[str, list[Any]]:
+        """Default: by intent kind, the targets (``target_of``) of ``source``'s intents."""
+        out: dict[str, list[Any]] = {}
+        for i in self.legal_intents(state, source):
+            out.setdefault(i.kind, []).append(self.target_of(i))
+        return out
 
 
 # ``Outcome(state, events)`` through the slots' own setters: ``apply`` makes one every step,

@@ -174,16 +174,11 @@ def _block(d: State, p: int, i: intents.Block) -> None:
     total = sum(reading.bp_of(d, u) for u in d.attackers if u in d.units)
     d.attackers = ()
     d.target = EMPTY
-    pl = d.players[p]
-    if i.blocker in pl.casters:
-        if d.loud:
-            d.log("block", f"{d.shown(i.blocker)} blocks {total} BP.", p)
+    if d.loud:
+        d.log("block", f"{d.shown(i.blocker)} blocks {total} BP.", p)
+    if i.blocker in d.players[p].casters or (
+            d.damage(i.blocker, total) and not reading.area_units(d, p, area)):
         d.lose_hp(p, area)
-    else:
-        if d.loud:
-            d.log("block", f"{d.shown(i.blocker)} blocks {total} BP.", p)
-        if d.damage(i.blocker, total) and not reading.area_units(d, p, area):
-            d.lose_hp(p, area)
     if not d.over:
         acted(d, attacker)
 

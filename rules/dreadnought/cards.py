@@ -7,8 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from rules.core.cards import load_table_array
-from rules.core.errors import DataError
+from rules.core.cards import load_all
 
 CardType = Literal["unit", "caster"]
 Size = Literal["S", "M", "L"]
@@ -84,8 +83,6 @@ DECK_MIN, DECK_MAX, MAX_COPIES = 30, 50, 4
 def load_decks(folder: Path, files: list[Path], catalog: dict[str, Card]) -> dict[str, Deck]:
     """``deck*.toml`` files: [[deck]] tables naming two casters and the unit cards of the
     pack; deck rules checked (30-50 cards, at most 4 copies, two different casters)."""
-    decks: dict[str, Deck] = {}
-    errors: list[str] = []
 
     def check(d: Deck) -> list[tuple[tuple[str | int, ...], str]]:
         out: list[tuple[tuple[str | int, ...], str]] = []
@@ -111,12 +108,4 @@ def load_decks(folder: Path, files: list[Path], catalog: dict[str, Card]) -> dic
             out.append((("cards",), f"{total} cards; a deck has {DECK_MIN}-{DECK_MAX}"))
         return out
 
-    for path in files:
-        try:
-            for d in load_table_array(path, "deck", Deck, check):
-                decks[d.name] = d
-        except DataError as e:
-            errors.extend(e.errors)
-    if errors:
-        raise DataError(errors)
-    return decks
+    return {d.name: d for d in load_all(files, "deck", Deck, check)}

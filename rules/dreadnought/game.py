@@ -12,11 +12,7 @@ GAME = GameInfo(
     ruleset="rules.dreadnought.ruleset:DreadnoughtRules",
     pack_format="rules.dreadnought.pack:FORMAT",
     table="game.layouts.dreadnought:DreadnoughtTable",
-    players=2,
     hidden_information=True,  # hands, decks, HP cards, Closed cards, the first speed choice
-    dice=False,
-    card_size_mm=(63.0, 88.0),
-    deck_word="Deck",
     # the spec's rule ids (shared/games/dreadnought.md), named for refusals (GameInfo.cite)
     rule_names={
         "D-01": "the Speed phase", "D-02": "Gear Change", "D-03": "speed abilities",

@@ -104,6 +104,3 @@ class Pass(Intent):
 
     kind: Literal["pass"] = "pass"
 
-
-INTENT_TYPES = (ChooseSpeed, GearChange, CastUnit, PayLog, CastDummy, DiscardUnit, MoveUnit,
-                SwapAreas, UseAbility, Check, Attack, Block, Pass)

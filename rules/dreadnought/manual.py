@@ -33,9 +33,6 @@ class DreadnoughtManual(ManualTable):
     hidden_card = HIDDEN
     placeholder = PLACEHOLDER
 
-    def name(self, s: State, card: int) -> str:
-        return s.name(card)
-
     def zone_label(self, zone: str) -> str:
         return _LABELS.get(zone, zone.capitalize())
 

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core.model import Event, Intent
+from rules.core.model import Intent
 from rules.core.newgame import Setup
-from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
-from rules.core.state import replaced
-from rules.dreadnought import explain, idle, reading, scenario
+from rules.dreadnought import explain, idle, reading
 from rules.dreadnought.actions import KINDS
 from rules.dreadnought.cards import Card, Deck
 from rules.dreadnought.determinize import determinize as determinize_hidden
 from rules.dreadnought.flow import advance, start_turn
 from rules.dreadnought.game import GAME
-from rules.dreadnought.intents import INTENT_TYPES
 from rules.dreadnought.legal import legal, to_act
 from rules.dreadnought.manual import DreadnoughtManual
 from rules.dreadnought.state import EMPTY, HP_CARDS, OPENING_HAND, TURN_CAP, Player, State
@@ -62,11 +58,9 @@ def new_state(catalog: dict[str, Card], decks: tuple[Deck, ...], seed: int,
 
 class DreadnoughtRules(Ruleset[State]):
     info = GAME
-    name: ClassVar[str] = GAME.name
-    title: ClassVar[str] = GAME.title
     state_type = State
-    intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    scenario = "rules.dreadnought.scenario"
     played_kinds = {"cast": "card"}  # a unit cast face up (a dummy is no card)
     pick_kinds = frozenset({"check", "pay"})  # one at a time (agents: in order)
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
@@ -87,20 +81,13 @@ class DreadnoughtRules(Ruleset[State]):
     def hand(self, state: State, player: int) -> list[int] | tuple[int, ...]:
         return state.players[player].hand
 
-    def _to_act(self, state: State) -> int | None:
-        return to_act(state)
-
-    def _legal_intents(self, state: State) -> list[Intent]:
-        return legal(state)
+    _to_act = staticmethod(to_act)
+    _legal_intents = staticmethod(legal)
 
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
 
-    def _winner(self, state: State) -> int | None:
-        return state.winner
-
-    def _explain(self, state: State, intent: Intent) -> str:
-        return explain.why_illegal(state, intent)
+    _explain = staticmethod(explain.why_illegal)
 
     def _why_idle(self, state: State, source: Any) -> str | None:
         return idle.why_idle(state, source) if isinstance(source, int) else None
@@ -144,10 +131,6 @@ class DreadnoughtRules(Ruleset[State]):
                 out[key].add(0 if key == "speed" else source if at is None else at)
         return {k: sorted(v) for k, v in out.items()}
 
-    def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        catalog, events = replace_in_catalog(state.catalog, cards, Card)
-        return (state if catalog is None else replaced(state, catalog=catalog)), events
-
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)
         if p is None:
@@ -170,13 +153,3 @@ class DreadnoughtRules(Ruleset[State]):
             score += sign * (8.0 * pl.hp_total + board + dummies
                              + 0.35 * len(pl.hand) - MOVE_COST * pl.moves)
         return score
-
-    # ---- scenario files ---------------------------------------------------------------------
-    def scenario_position(self, position: dict[str, Any], seed: int) -> State:
-        return scenario.build(position, seed)
-
-    def facts(self, state: State) -> dict[str, Any]:
-        return scenario.facts(state)
-
-    def scenario_intent(self, state: State, spec: dict[str, Any]) -> Intent:
-        return scenario.intent(self, state, spec)

@@ -40,7 +40,7 @@ def _catalog() -> dict[str, Card]:
     return dict(cached_pack(FORMAT, shipped_pack("dreadnought")).cards)
 
 
-def build(pos: dict[str, Any], seed: int) -> State:
+def build(rs: Any, pos: dict[str, Any], seed: int) -> State:
     catalog = _catalog()
     cards: dict[int, str] = {}
 

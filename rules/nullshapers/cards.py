@@ -7,8 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
-from rules.core.cards import load_table_array
-from rules.core.errors import DataError
+from rules.core.cards import load_all
 
 Kind = Literal["agent", "event", "software", "hardware", "anomaly"]
 Reach = Literal["melee", "ranged"]
@@ -98,14 +97,4 @@ def load_decks(folder: Path, files: list[Path], catalog: dict[str, NCard]) -> di
             out.append((("cards",), f"{total} cards; a deck has {DECK_MIN}-{DECK_MAX}"))
         return out
 
-    decks: dict[str, Deck] = {}
-    errors: list[str] = []
-    for path in files:
-        try:
-            for d in load_table_array(path, "deck", Deck, check):
-                decks[d.name] = d
-        except DataError as e:
-            errors.extend(e.errors)
-    if errors:
-        raise DataError(errors)
-    return decks
+    return {d.name: d for d in load_all(files, "deck", Deck, check)}

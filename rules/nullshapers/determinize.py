@@ -3,12 +3,9 @@ player's deck list minus the cards seen, with a fresh generator (search samples 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Hashable
 
-from rules.core.hidden import dealt, groups_of, reseeded
-from rules.core.state import replaced
+from rules.core.hidden import dealer
 from rules.nullshapers.cards import HIDDEN
 from rules.nullshapers.state import State
 
@@ -20,7 +17,4 @@ def _groups(first: State) -> dict[int, Hashable]:
     return out
 
 
-def determinize(rs: Any, view: State, player: int, rng: random.Random,
-                options: Mapping[str, Any] | None = None) -> State:
-    cards = dealt(view.cards, HIDDEN, groups_of(rs, options, _groups), rng)
-    return reseeded(replaced(view, cards=cards), rng)
+determinize = dealer(_groups, HIDDEN)

@@ -16,11 +16,7 @@ GAME = GameInfo(
     ruleset="rules.nullshapers.ruleset:NullshapersRules",
     pack_format="rules.nullshapers.pack:FORMAT",
     table="game.layouts.nullshapers:NullshapersTable",
-    players=2,
     hidden_information=True,  # hands, decks and face-down energy
-    dice=False,
-    card_size_mm=(63.0, 88.0),
-    deck_word="Deck",
     # the spec's rule ids (shared/games/nullshapers.md), named for refusals (GameInfo.cite)
     rule_names={
         "N-01": "the Start phase", "N-02": "primary phases", "N-03": "once per turn",

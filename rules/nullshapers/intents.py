@@ -88,6 +88,3 @@ class LoseBiome(Intent):
     kind: Literal["lose_biome"] = "lose_biome"
     biome: int
 
-
-INTENT_TYPES = (Play, Convert, Pass, Advance, Attach, AttackWith, Defend, Order, Done, Discard,
-                LoseBiome)

@@ -42,9 +42,6 @@ class NullshapersManual(ManualTable):
     hidden_card = HIDDEN
     placeholder = PLACEHOLDER
 
-    def name(self, s: State, card: int) -> str:
-        return s.name(card)
-
     def spot_label(self, at: int) -> str:
         return "staging" if at == STAGING else BIOMES[at]
 

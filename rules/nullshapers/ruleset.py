@@ -4,23 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rules.core.errors import DataError
-from rules.core.model import Event, Intent
-from rules.core.newgame import Setup, shipped_pack
-from rules.core.reload import replace_in_catalog
+from rules.core.model import Intent
+from rules.core.newgame import Setup
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
-from rules.core.state import replaced
 from rules.nullshapers import flow
 from rules.nullshapers.actions import KINDS
-from rules.nullshapers.cards import HIDDEN, PLACEHOLDER, Deck, NCard
+from rules.nullshapers.cards import Deck, NCard
 from rules.nullshapers.determinize import determinize as determinize_hidden
 from rules.nullshapers.effects import CARD_TARGETS, target_kind, target_kind_of
 from rules.nullshapers.game import GAME
-from rules.nullshapers.intents import INTENT_TYPES
 from rules.nullshapers.legal import legal, why_illegal
 from rules.nullshapers.manual import NullshapersManual
 from rules.nullshapers.state import (
@@ -36,11 +32,9 @@ from rules.nullshapers.state import (
 
 class NullshapersRules(Ruleset[State]):
     info = GAME
-    name: ClassVar[str] = GAME.name
-    title: ClassVar[str] = GAME.title
     state_type = State
-    intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    scenario = "rules.nullshapers.scenario"
     played_kinds = {"play": "card"}
     pick_kinds = frozenset({"attack", "defend", "discard"})  # one at a time (agents: in order)
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
@@ -77,9 +71,6 @@ class NullshapersRules(Ruleset[State]):
             return self.highlight_cards | {"play"}
         return self.highlight_cards
 
-    def default_pack(self) -> Path:
-        return shipped_pack(self.name)
-
     def _new_game(self, seed: int, setup: Setup) -> State:
         decks: tuple[Deck, ...] = setup.decks
         return new_state(dict(setup.cards), decks, setup.options.first, seed)
@@ -87,18 +78,13 @@ class NullshapersRules(Ruleset[State]):
     def hand(self, state: State, player: int) -> list[int] | tuple[int, ...]:
         return state.sides[player].hand
 
-    def _to_act(self, state: State) -> int | None:
-        return flow.to_act(state)
+    _to_act = staticmethod(flow.to_act)
 
     def _legal_intents(self, state: State) -> list[Intent]:
         p = self.to_act(state)  # the contract asked it first: a cached answer
         return [] if p is None else legal(state, p)
 
-    def _winner(self, state: State) -> int | None:
-        return state.winner
-
-    def _explain(self, state: State, intent: Intent) -> str:
-        return why_illegal(state, intent)
+    _explain = staticmethod(why_illegal)
 
     def _play(self, state: State, intent: Intent) -> None:
         p = flow.to_act(state)
@@ -113,17 +99,9 @@ class NullshapersRules(Ruleset[State]):
             hidden.update(side.deck)
             if p != player:
                 hidden.update(side.hand, side.energy)
-        view = state.copy()
-        view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
-        view.catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
+        view: State = self.manual_table.hide(state, hidden)  # named HIDDEN, as by hand
         view.rng = Rng()
         return view
-
-    def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
-        out: dict[str, list[Any]] = {}
-        for i in self.legal_intents(state, source):
-            out.setdefault(i.kind, []).append(self.target_of(i))
-        return out
 
     def _loaded(self, state: State) -> State:
         """A dump from before queue entries kept their card (``Entry.played``): each gets the
@@ -140,10 +118,6 @@ class NullshapersRules(Ruleset[State]):
                 q.stack[k] = replace(e, played=card)
         return state
 
-    def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        catalog, events = replace_in_catalog(state.catalog, cards, NCard)
-        return (state if catalog is None else replaced(state, catalog=catalog)), events
-
     def pieces(self, state: State) -> list[Any]:
         p = flow.to_act(state)
         if p is None:
@@ -151,22 +125,6 @@ class NullshapersRules(Ruleset[State]):
         side = state.sides[p]
         mine = [i for i, a in state.agents.items() if a.owner == p]
         return [*side.hand, *mine, *side.staging]
-
-    # ---- scenario files ---------------------------------------------------------------------
-    def scenario_position(self, position: dict[str, Any], seed: int) -> State:
-        from rules.nullshapers import scenario
-
-        return scenario.build(self, position, seed)
-
-    def scenario_intent(self, state: State, spec: dict[str, Any]) -> Intent:
-        from rules.nullshapers import scenario
-
-        return scenario.intent(self, state, spec)
-
-    def facts(self, state: State) -> dict[str, Any]:
-        from rules.nullshapers import scenario
-
-        return scenario.facts(state)
 
     def evaluate(self, state: State, player: int) -> float:
         # Score the position the queue leads to (a card just played counts for what it does).

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from rules.core.model import Intent
+from rules.core.newgame import shipped_pack
 from rules.core.packs import cached_pack
 from rules.core.rng import Rng
 from rules.core.window_state import WindowState
@@ -42,7 +43,7 @@ OTHERS = 1000
 def build(rs: NullshapersRules, position: dict[str, Any], seed: int) -> State:
     from rules.nullshapers.pack import FORMAT
 
-    folder = Path(position.pop("pack", None) or rs.default_pack()).resolve()
+    folder = Path(position.pop("pack", None) or shipped_pack(rs.name)).resolve()
     catalog = dict(cached_pack(FORMAT, folder).cards)
     cards: dict[int, str] = {}
     specs = position.get("agents", [])

@@ -26,13 +26,6 @@ def test_reach_is_bfs_through_empty_cells_only() -> None:
     assert G.reach(c(G, 2, 2), 0, set()) == {}
 
 
-def test_path_goes_around_blockers() -> None:
-    path = G.path(c(G, 0, 0), c(G, 0, 2), {c(G, 0, 1)})
-    assert path is not None and len(path) == 5
-    assert G.path(0, 2, {1, 6, 7}) is not None
-    assert G.path(0, 24, {1, 5}) is None
-
-
 def test_manhattan_within_and_in_line() -> None:
     assert G.manhattan(0, 24) == 8
     assert set(G.within(c(G, 2, 2), 1, 1)) == set(G.neighbours[c(G, 2, 2)])
