@@ -13,7 +13,7 @@ def start_turn(s: State, p: int) -> None:
     doubling, rounded down)."""
     s.active = p
     s.defeated = (0, 0)
-    side = s.sides[p]
+    side = s.side(p)
     side.turns += 1
     turns = side.turns
     units = s.units

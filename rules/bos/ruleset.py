@@ -57,7 +57,7 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
                           castle=tuple(range(castle, spellbook)),
                           spellbook=tuple(range(spellbook, len(ids)))))
     return State(catalog=dict(catalog), cards=dict(enumerate(ids)), split=sides[1].boss,
-                 sides=sides, active=first, first=first)
+                 sides=(sides[0], sides[1]), active=first, first=first)
 
 
 class BosRules(Ruleset[State]):
