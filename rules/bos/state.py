@@ -35,6 +35,8 @@ Step = Literal["summoning", "main", "block", "over"]
 BossState = Literal["down", "up", "gone"]
 Place = Literal["graveyard", "castle"]
 
+_new = object.__new__
+
 
 @dataclass(slots=True)
 class Unit:
@@ -78,8 +80,19 @@ class Side:
     graveyard: tuple[int, ...] = ()
 
     def copy(self) -> Side:
-        return Side(self.life, self.vim, self.turns, self.boss, self.boss_state, self.wizards,
-                    self.wizard_down, self.slots, self.castle, self.spellbook, self.graveyard)
+        new = _new(Side)  # slot by slot, as ``State``'s
+        new.life = self.life
+        new.vim = self.vim
+        new.turns = self.turns
+        new.boss = self.boss
+        new.boss_state = self.boss_state
+        new.wizards = self.wizards
+        new.wizard_down = self.wizard_down
+        new.slots = self.slots
+        new.castle = self.castle
+        new.spellbook = self.spellbook
+        new.graveyard = self.graveyard
+        return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,23 +107,16 @@ class PlayerAttack:
 class _SharesSides(GameState):
     """Which of a state's two sides are its own to change (bit ``1 << p``): a copy shares both
     with the state it was copied from, and whichever of the two changes a side first copies
-    it (``side``). Not a field: never dumped."""
+    it (``side``). Not a field: never dumped. (mypy does not see the slots of the classes
+    above ``State`` on it: ``State`` sets them through a name typed as this class.)"""
 
     __slots__ = ("_mine",)
 
     _mine: int
 
     def __post_init__(self) -> None:
-        # ``GameState``'s two lines and ours, in one call: every copy makes one
-        self.loud = False
-        self.events = []
+        super().__post_init__()
         self._mine = 0
-
-    def _take(self, mine: int) -> None:
-        self._mine = mine
-
-
-_new_state = object.__new__
 
 
 @dataclass(slots=True)
@@ -136,7 +142,7 @@ class State(_SharesSides):
 
     def copy(self) -> State:
         # Slot by slot: less than the dataclass's __init__ and __post_init__ (a step makes one)
-        new = _new_state(State)
+        new = _new(State)
         new.catalog = self.catalog
         new.cards = self.cards
         new.split = self.split
@@ -153,8 +159,12 @@ class State(_SharesSides):
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        new.__post_init__()
-        self._take(0)  # its sides are shared with the copy from now on
+        fresh: _SharesSides = new
+        fresh.loud = False
+        fresh.events = []
+        fresh._mine = 0
+        was: _SharesSides = self
+        was._mine = 0  # its sides are shared with the copy from now on
         return new
 
     def side(self, p: int) -> Side:
@@ -166,7 +176,8 @@ class State(_SharesSides):
         a, b = self.sides
         got = (a if p == 0 else b).copy()
         self.sides = (got, b) if p == 0 else (a, got)
-        self._take(mine | 1 << p)
+        own: _SharesSides = self
+        own._mine = mine | 1 << p
         return got
 
     # ---- reading ----------------------------------------------------------------------
