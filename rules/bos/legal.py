@@ -180,7 +180,8 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     # Where each kind of effect may go, found once a listing: spells and abilities share them
     picks: dict[str, Collection[int]] = {}
     # B-01, B-02: the spells this player can pay for whose condition holds, cheapest first
-    for iid, t in ts.spells(side.spellbook):
+    book = side.spellbook
+    for iid, t in ts.by_cost.get(book) or ts.spells(book):
         if t.cost > vim:
             break
         if (only is not None and iid != only) or (t.test is not None and not t.test(s, p, t.n)):
