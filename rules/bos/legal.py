@@ -45,7 +45,7 @@ def free_columns(s: State, p: int) -> list[int]:
     side = s.sides[p]
     down, slots = side.wizard_down, side.slots
     out = []  # a loop: a comprehension costs a call of its own (asked several times a step)
-    for c in range(COLUMNS):
+    for c in _COLUMNS:  # a kept tuple: a range would be made each time
         if not down[c] and slots[c] == EMPTY:
             out.append(c)
     return out
@@ -231,6 +231,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 
 _OPEN = (EMPTY,) * COLUMNS
+_COLUMNS = tuple(range(COLUMNS))
 
 
 def _block(s: State, p: int, only: Hashable | None) -> list[Intent]:

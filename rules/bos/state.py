@@ -55,24 +55,11 @@ class Unit:
     acted: bool = False
     under: tuple[int, ...] = ()
 
-    # Slot by slot, as ``Side.copy``: a step makes one or two
     def with_strength(self, strength: int) -> Unit:
-        u = _new(Unit)
-        u.iid = self.iid
-        u.owner = self.owner
-        u.strength = strength
-        u.acted = self.acted
-        u.under = self.under
-        return u
+        return Unit(self.iid, self.owner, strength, self.acted, self.under)
 
     def with_acted(self, acted: bool) -> Unit:
-        u = _new(Unit)
-        u.iid = self.iid
-        u.owner = self.owner
-        u.strength = self.strength
-        u.acted = acted
-        u.under = self.under
-        return u
+        return Unit(self.iid, self.owner, self.strength, acted, self.under)
 
 
 @dataclass(slots=True)
