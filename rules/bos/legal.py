@@ -78,11 +78,16 @@ def _targets(s: State, p: int, kind: str) -> Collection[int]:
             if u.owner == p and u.acted:
                 out.append(i)
         return out
-    bosses = (s.sides[0].boss, s.sides[1].boss)
-    boss = kind == "boss"
-    for i in units:
-        if (i in bosses) == boss:
-            out.append(i)
+    sides = s.sides
+    b0, b1 = sides[0].boss, sides[1].boss
+    if kind == "boss":
+        for i in units:
+            if i in (b0, b1):
+                out.append(i)
+    else:  # "summon"
+        for i in units:
+            if i != b0 and i != b1:
+                out.append(i)
     return out
 
 
