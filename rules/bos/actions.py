@@ -28,7 +28,7 @@ from rules.core.zones import without
 
 
 def _summon(s: State, p: int, i: Summon) -> None:
-    side = s.sides[p]
+    side = s.side(p)
     down, slots = list(side.wizard_down), list(side.slots)
     down[i.column], slots[i.column] = True, i.card
     side.wizard_down, side.slots = tuple(down), tuple(slots)
@@ -50,7 +50,7 @@ def _cast(s: State, p: int, i: Cast) -> None:
     """B-01: pay, reveal, resolve, then the graveyard (an enchant stays under its card)."""
     t = traits(s)[i.card]
     card = t.card
-    side = s.sides[p]
+    side = s.side(p)
     side.vim -= t.cost
     side.spellbook = without(side.spellbook, i.card)
     if s.loud:
@@ -69,7 +69,7 @@ def spell_done(s: State, spell: int, p: int, target: int) -> None:
     card)."""
     u = s.units.get(target)
     if u is None or spell not in u.under:
-        s.sides[p].graveyard += (spell,)
+        s.side(p).graveyard += (spell,)
 
 
 def _act(s: State, iid: int) -> None:
@@ -111,7 +111,7 @@ def _block(s: State, p: int, i: Block) -> None:
     s.attack = None
     s.step = "main"
     if not s.is_boss(i.card):  # B-09: it moves into the attacked column; B-15: a boss stays
-        side = s.sides[p]
+        side = s.side(p)
         slots = [EMPTY if c == i.card else c for c in side.slots]
         slots[a.column] = i.card
         side.slots = tuple(slots)
@@ -138,7 +138,7 @@ def _ability(s: State, p: int, i: UseAbility) -> None:
 
 
 def _reveal(s: State, p: int, i: RevealBoss) -> None:
-    s.sides[p].boss_state = "up"
+    s.side(p).boss_state = "up"
     s.units[i.card] = Unit(i.card, p, traits(s)[i.card].strength)
     if s.loud:
         s.log("boss", f"Player {p + 1} turns their boss {s.name(i.card)} face up!", p,

@@ -61,17 +61,14 @@ def _opposing_defeated(s: State, p: int, n: int) -> bool:
     return s.defeated[1 - p] > 0
 
 
-def _summons(s: State, p: int) -> int:
-    slots = s.sides[p].slots
-    return len(slots) - slots.count(-1)  # EMPTY
-
-
-def _summons_at_least(s: State, p: int, n: int) -> bool:
-    return _summons(s, p) >= n
+def _summons_at_least(s: State, p: int, n: int, of: int = 0) -> bool:
+    """Player ``p`` (``of`` 1: their opponent) has ``n`` summons or more."""
+    slots = s.sides[p ^ of].slots
+    return len(slots) - slots.count(-1) >= n  # EMPTY
 
 
 def _opponent_summons_at_least(s: State, p: int, n: int) -> bool:
-    return _summons(s, 1 - p) >= n
+    return _summons_at_least(s, p, n, 1)
 
 
 def _vim_at_least(s: State, p: int, n: int) -> bool:

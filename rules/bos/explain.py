@@ -14,7 +14,7 @@ from rules.bos.intents import (
     Summon,
     UseAbility,
 )
-from rules.bos.legal import STAGES, blockers, legal, targets
+from rules.bos.legal import STAGES, blockers, free_columns, legal, targets
 from rules.bos.state import COLUMNS, EMPTY, State
 from rules.core.model import Intent
 
@@ -53,8 +53,7 @@ def unusable(s: State, iid: int) -> str:
         return cond
     if iid in side.spellbook and c.effect is not None and not targets(s, p, c.effect):
         return f"nothing to cast {c.name} on: {_NO_TARGETS[EFFECTS[c.effect].target]}"
-    if iid in side.castle and not any(not side.wizard_down[k] and side.slots[k] == EMPTY
-                                      for k in range(COLUMNS)):
+    if iid in side.castle and not free_columns(s, p):
         return "no wizard is available: each summons once a turn, into an empty column"
     return ""
 

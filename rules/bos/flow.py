@@ -13,7 +13,7 @@ def start_turn(s: State, p: int) -> None:
     doubling, rounded down)."""
     s.active = p
     s.defeated = (0, 0)
-    side = s.sides[p]
+    side = s.side(p)
     side.turns += 1
     turns = side.turns
     units = s.units
@@ -27,7 +27,9 @@ def start_turn(s: State, p: int) -> None:
         life, vim = life // 2, vim // 2
     side.vim, side.life = vim, life
     # A column whose wizard was taken away by hand stays down: nothing summons there.
-    side.wizard_down = tuple(map(EMPTY.__eq__, side.wizards))
+    wizards = side.wizards
+    side.wizard_down = tuple(map(EMPTY.__eq__, wizards)) if EMPTY in wizards \
+        else (False,) * len(wizards)
     if s.loud:
         s.log("turn", f"Turn {s.turn}: Player {p + 1}'s turn {turns}. Startup: cards ready, "
               f"vim doubled to {doubled}.", p)

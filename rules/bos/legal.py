@@ -3,7 +3,7 @@ generator per stage, straight from the State."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from typing import Any, Generic, TypeVar
 
 from rules.bos.effects import EFFECTS
@@ -45,7 +45,7 @@ def free_columns(s: State, p: int) -> list[int]:
     side = s.sides[p]
     down, slots = side.wizard_down, side.slots
     out = []  # a loop: a comprehension costs a call of its own (asked several times a step)
-    for c in range(COLUMNS):
+    for c in _COLUMNS:  # a kept tuple: a range would be made each time
         if not down[c] and slots[c] == EMPTY:
             out.append(c)
     return out
@@ -63,23 +63,35 @@ def _pick(code: int) -> Pick:
     return (code, EMPTY) if code >= EMPTY else (EMPTY, -2 - code)
 
 
-def _targets(s: State, p: int, kind: str) -> list[int]:
+def _targets(s: State, p: int, kind: str) -> Collection[int]:
+    """Target codes (``_pick``) for a listing, which only reads them: no copy is made."""
     if kind == "none" or kind == "opponent":
-        return [EMPTY]
+        return _NO_TARGET
     units = s.units
+    if kind == "unit":
+        return units.keys()
     if kind == "player":
         return [-2 - q for q in (p, 1 - p) if s.arrived(q)]
+    out = []  # loops, as free_columns: a comprehension costs a call of its own
     if kind == "own_acted":
-        return [i for i, u in units.items() if u.owner == p and u.acted]
-    if kind == "unit":
-        return list(units)
-    bosses = (s.sides[0].boss, s.sides[1].boss)
-    boss = kind == "boss"
-    out = []  # a loop, as free_columns: "summon" is the aim most spells and abilities have
-    for i in units:
-        if (i in bosses) == boss:
-            out.append(i)
+        for i, u in units.items():
+            if u.owner == p and u.acted:
+                out.append(i)
+        return out
+    sides = s.sides
+    b0, b1 = sides[0].boss, sides[1].boss
+    if kind == "boss":
+        for i in units:
+            if i in (b0, b1):
+                out.append(i)
+    else:  # "summon"
+        for i in units:
+            if i != b0 and i != b1:
+                out.append(i)
     return out
+
+
+_NO_TARGET = (EMPTY,)
 
 
 def blockers(s: State) -> list[int]:
@@ -171,9 +183,10 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     add = out.append
     vim = side.vim
     # Where each kind of effect may go, found once a listing: spells and abilities share them
-    picks: dict[str, list[int]] = {}
+    picks: dict[str, Collection[int]] = {}
     # B-01, B-02: the spells this player can pay for whose condition holds, cheapest first
-    for iid, t in ts.spells(side.spellbook):
+    book = side.spellbook
+    for iid, t in ts.by_cost.get(book) or ts.spells(book):
         if t.cost > vim:
             break
         if (only is not None and iid != only) or (t.test is not None and not t.test(s, p, t.n)):
@@ -223,6 +236,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
 
 
 _OPEN = (EMPTY,) * COLUMNS
+_COLUMNS = tuple(range(COLUMNS))
 
 
 def _block(s: State, p: int, only: Hashable | None) -> list[Intent]:

@@ -69,7 +69,7 @@ class BosManual(ManualTable):
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
         s = s.copy()
-        setattr(s.sides[owner], zone, tuple(cards))
+        setattr(s.side(owner), zone, tuple(cards))
         return s
 
     def board_spots(self, s: State, owner: int) -> list[int]:
@@ -83,7 +83,7 @@ class BosManual(ManualTable):
 
     def take_fixed(self, s: State, card: int, here: Place) -> State:
         s = s.copy()
-        side = s.sides[here.owner]
+        side = s.side(here.owner)
         if here.zone == "boss":
             if side.boss_state == "up":
                 _off_field(s, card)
@@ -94,7 +94,7 @@ class BosManual(ManualTable):
 
     def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
         s = s.copy()
-        side = s.sides[owner]
+        side = s.side(owner)
         if zone == "boss":
             side.boss, side.boss_state = card, "down"
         else:
@@ -104,14 +104,14 @@ class BosManual(ManualTable):
     def take_board(self, s: State, card: int) -> State:
         """Off its slot; enchant spells under it go to their casters' graveyards (B-03)."""
         s = s.copy()
-        side = s.sides[s.units[card].owner]
+        side = s.side(s.units[card].owner)
         side.slots = tuple(EMPTY if c == card else c for c in side.slots)
         _off_field(s, card)
         return s
 
     def put_board(self, s: State, card: int, owner: int, at: int) -> State:
         s = s.copy()
-        side = s.sides[owner]
+        side = s.side(owner)
         side.slots = tuple(card if k == at else c for k, c in enumerate(side.slots))
         s.units[card] = Unit(card, owner, s.card(card).strength or 1)
         return s
@@ -137,7 +137,7 @@ class BosManual(ManualTable):
     def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
         s = s.copy()
         if spec.per == "player":
-            setattr(s.sides[owner], spec.name, value)
+            setattr(s.side(owner), spec.name, value)
         else:
             s.units[card] = s.units[card].with_strength(value)
         return s
@@ -162,7 +162,7 @@ class BosManual(ManualTable):
             return s
         p = _seat(s, card)
         assert p is not None
-        side = s.sides[p]
+        side = s.side(p)
         if flag == "boss_up":  # face up it is a unit on the battlefield, as when revealed
             if value:
                 s.units[card] = Unit(card, p, s.card(card).strength or 0)
@@ -208,7 +208,7 @@ class BosManual(ManualTable):
 def _off_field(s: State, card: int) -> None:
     """``card``'s unit gone; the enchant spells under it to their casters' graveyards."""
     for spell in s.units.pop(card).under:
-        s.sides[s.owner(spell)].graveyard += (spell,)
+        s.side(s.owner(spell)).graveyard += (spell,)
 
 
 def _put(side: Side, at: int, wizard: int, down: bool) -> None:

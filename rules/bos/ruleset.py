@@ -26,21 +26,32 @@ from rules.core.reload import replace_in_catalog
 from rules.core.ruleset import Ruleset
 from rules.core.state import replaced
 
+Stamp = tuple[tuple[str, int, int], ...]
 
-def _stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """(name, mtime_ns, size) of every card, deck and manifest file a pack folder may hold:
-    it changes whenever ``packs.snapshot`` (what ``cached_pack`` reloads on) does, read with
-    one directory scan instead of a Path per file (a new game's largest cost otherwise)."""
-    out = []
+
+def _files(folder: Path) -> list[str]:
+    """The folder and every card, deck and manifest file in it: what ``packs.snapshot`` (what
+    ``cached_pack`` reloads on) reads."""
     try:
         with os.scandir(folder) as entries:
-            for e in entries:
-                if e.name.lower().endswith((".toml", ".csv")) and e.is_file():
-                    st = e.stat()
-                    out.append((e.name, st.st_mtime_ns, st.st_size))
+            return [str(folder), *sorted(e.path for e in entries if e.is_file()
+                                         and e.name.lower().endswith((".toml", ".csv")))]
+    except OSError:
+        return []
+
+
+def _stamp(paths: list[str]) -> Stamp:
+    """(path, mtime_ns, size) of each of ``paths``, one stat each (no directory scan: it was
+    a new game's largest cost). A file added, deleted or renamed into the folder changes the
+    folder's own time, a file saved in place its own."""
+    out = []
+    try:
+        for path in paths:
+            st = os.stat(path)
+            out.append((path, st.st_mtime_ns, st.st_size))
     except OSError:
         return ()
-    return tuple(sorted(out))
+    return tuple(out)
 
 
 def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) -> State:
@@ -57,7 +68,7 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
                           castle=tuple(range(castle, spellbook)),
                           spellbook=tuple(range(spellbook, len(ids)))))
     return State(catalog=dict(catalog), cards=dict(enumerate(ids)), split=sides[1].boss,
-                 sides=sides, active=first, first=first)
+                 sides=(sides[0], sides[1]), active=first, first=first)
 
 
 class BosRules(Ruleset[State]):
@@ -93,16 +104,17 @@ class BosRules(Ruleset[State]):
         if options:
             return super().setup(options)
         fmt = self.pack_format()
-        kept: tuple[Path, object, Setup] | None = self.__dict__.get("_default_setup")
+        kept: tuple[list[str], Stamp, Setup] | None = self.__dict__.get("_default_setup")
         if kept is not None and fmt is not None and _stamp(kept[0]) == kept[1]:
             return kept[2]
         # The files' stamp, taken before the pack is read: a file saved in between makes the
         # next call read it again
         folder = shipped_pack(self.info)
-        stamp = _stamp(folder)
+        paths = _files(folder)
+        stamp = _stamp(paths)
         setup = super().setup(options)
         if fmt is not None and setup.folder == folder:
-            self.__dict__["_default_setup"] = (folder, stamp, setup)
+            self.__dict__["_default_setup"] = (paths, stamp, setup)
         return setup
 
     def _new_game(self, seed: int, setup: Setup) -> State:

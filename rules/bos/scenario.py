@@ -34,7 +34,8 @@ def build(rs: Ruleset[State], position: dict[str, Any]) -> State:
     if "decks" in position:
         options["decks"] = list(position["decks"])
     state = rs.new_game(seed=0, options=options)
-    for p, side in enumerate(state.sides):
+    for p in (0, 1):
+        side = state.side(p)
         for key in ("life", "vim", "turns"):
             if key in position:
                 setattr(side, key, int(position[key][p]))
@@ -42,7 +43,7 @@ def build(rs: Ruleset[State], position: dict[str, Any]) -> State:
             side.turns = 1  # both players have arrived (B-11)
     for entry in position.get("summon", []):
         p, col = int(entry["owner"]), int(entry["column"])
-        side = state.sides[p]
+        side = state.side(p)
         iid = next((i for i in side.castle if state.cards[i] == entry["card"]), None)
         if iid is None:
             raise ValueError(f"summon: no {entry['card']!r} in Player {p + 1}'s castle")
@@ -53,7 +54,7 @@ def build(rs: Ruleset[State], position: dict[str, Any]) -> State:
                                                        state.card(iid).strength or 0)))
     for p, up in enumerate(position.get("boss_up", [False, False])):
         if up:
-            side = state.sides[p]
+            side = state.side(p)
             side.boss_state = "up"
             state.units[side.boss] = Unit(iid=side.boss, owner=p,
                                           strength=state.card(side.boss).strength or 0)

@@ -2,10 +2,11 @@
 card catalog), JSON-ready.
 
 Cards are instances (``iid``) mapped to card ids; player 0 owns the iids below ``split``.
-``State.copy`` copies the two sides and the ``units`` dict; the rest is shared between copies:
-values a step replaces, never changes in place (a side's zones, which are tuples; a Unit;
-a pending attack), and ``catalog`` and ``cards``, which no step changes (the view, a
-determinized deal and a hot reload put new ones in their place)."""
+``State.copy`` copies the ``units`` dict; the rest is shared between copies: the two sides
+until a step changes one (``State.side`` copies it first), values a step replaces, never
+changes in place (a side's zones, which are tuples; a Unit; a pending attack), and
+``catalog`` and ``cards``, which no step changes (the view, a determinized deal and a hot
+reload put new ones in their place)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ TURN_CAP = 80  # turns of both players; reaching it is a draw (halving ends game
 Step = Literal["summoning", "main", "block", "over"]
 BossState = Literal["down", "up", "gone"]
 Place = Literal["graveyard", "castle"]
+
+_new = object.__new__
 
 
 @dataclass(slots=True)
@@ -77,8 +80,19 @@ class Side:
     graveyard: tuple[int, ...] = ()
 
     def copy(self) -> Side:
-        return Side(self.life, self.vim, self.turns, self.boss, self.boss_state, self.wizards,
-                    self.wizard_down, self.slots, self.castle, self.spellbook, self.graveyard)
+        new = _new(Side)  # slot by slot, as ``State``'s
+        new.life = self.life
+        new.vim = self.vim
+        new.turns = self.turns
+        new.boss = self.boss
+        new.boss_state = self.boss_state
+        new.wizards = self.wizards
+        new.wizard_down = self.wizard_down
+        new.slots = self.slots
+        new.castle = self.castle
+        new.spellbook = self.spellbook
+        new.graveyard = self.graveyard
+        return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +104,29 @@ class PlayerAttack:
     column: int  # the attacker's column, EMPTY for a boss
 
 
+class _SharesSides(GameState):
+    """Which of a state's two sides are its own to change (bit ``1 << p``): a copy shares both
+    with the state it was copied from, and whichever of the two changes a side first copies
+    it (``side``). Not a field: never dumped. (mypy does not see the slots of the classes
+    above ``State`` on it: ``State`` sets them through a name typed as this class.)"""
+
+    __slots__ = ("_mine",)
+
+    _mine: int
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._mine = 0
+
+
 @dataclass(slots=True)
-class State(GameState):
+class State(_SharesSides):
+    """Read a player's side as ``sides[p]``; change it only through ``side(p)``."""
+
     catalog: dict[str, Card]
     cards: dict[int, str]
     split: int
-    sides: list[Side]
+    sides: tuple[Side, Side]
     units: dict[int, Unit] = field(default_factory=dict)
     active: int = 0
     first: int = 0
@@ -110,10 +141,44 @@ class State(GameState):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def copy(self) -> State:
+        # Slot by slot: less than the dataclass's __init__ and __post_init__ (a step makes one)
+        new = _new(State)
+        new.catalog = self.catalog
+        new.cards = self.cards
+        new.split = self.split
+        new.sides = self.sides
+        new.units = self.units.copy()
+        new.active = self.active
+        new.first = self.first
+        new.turn = self.turn
+        new.step = self.step
+        new.attack = self.attack
+        new.defeated = self.defeated
+        new.halved = self.halved
+        new.winner = self.winner
+        new.manual = self.manual
+        new.designer = self.designer
+        new.face_down = self.face_down
+        fresh: _SharesSides = new
+        fresh.loud = False
+        fresh.events = []
+        fresh._mine = 0
+        was: _SharesSides = self
+        was._mine = 0  # its sides are shared with the copy from now on
+        return new
+
+    def side(self, p: int) -> Side:
+        """Player ``p``'s side, to change: copied first if another state may share it (most
+        steps change one side or none)."""
+        mine = self._mine
+        if mine >> p & 1:
+            return self.sides[p]
         a, b = self.sides
-        return State(self.catalog, self.cards, self.split, [a.copy(), b.copy()], self.units.copy(),
-                     self.active, self.first, self.turn, self.step, self.attack, self.defeated,
-                     self.halved, self.winner, self.manual, self.designer, self.face_down)
+        got = (a if p == 0 else b).copy()
+        self.sides = (got, b) if p == 0 else (a, got)
+        own: _SharesSides = self
+        own._mine = mine | 1 << p
+        return got
 
     # ---- reading ----------------------------------------------------------------------
     def card(self, iid: int) -> Card:
@@ -153,7 +218,7 @@ class State(GameState):
     def lose_life(self, p: int, n: int, why: str) -> None:
         if n <= 0:
             return
-        side = self.sides[p]
+        side = self.side(p)
         side.life -= n
         if self.loud:
             self.log("life", f"{why}: Player {p + 1} loses {n} life ({side.life} left).", p,
@@ -254,14 +319,13 @@ class State(GameState):
         u = self.units.pop(iid, None)
         if u is None:
             return
-        sides = self.sides
         for spell in u.under:
             caster = self.owner(spell)
-            sides[caster].graveyard += (spell,)
+            self.side(caster).graveyard += (spell,)
             if self.loud:
                 self.log("grave", f"{self.name(spell)} goes to Player {caster + 1}'s graveyard "
                          "with the card it enchanted.", caster)
-        side = sides[u.owner]
+        side = self.side(u.owner)
         if side.boss == iid:
             side.boss_state = "gone"
         else:
@@ -270,12 +334,12 @@ class State(GameState):
         # side by hand leaves that side's slot but goes home
         home = self.owner(iid)
         if to == "castle":
-            sides[home].castle += (iid,)
+            self.side(home).castle += (iid,)
             if self.loud:
                 self.log("return", f"{self.named(iid, u.owner)} returns to Player "
                          f"{home + 1}'s castle.", home)
         else:
-            sides[home].graveyard += (iid,)
+            self.side(home).graveyard += (iid,)
 
     def resolve(self, effect: str, n: int, p: int, target: int, player: int, source: str,
                 spell: int, text: str = "") -> None:
@@ -299,11 +363,11 @@ class State(GameState):
         elif effect in ("damage_player", "damage_opponent"):
             self.lose_life(player, n, source)
         elif effect == "gain_vim":
-            self.sides[p].vim += n
+            self.side(p).vim += n
             if self.loud:
                 self.log("vim", f"{source}: Player {p + 1} gains {n} vim.", p)
         elif effect == "gain_life":
-            self.sides[p].life += n
+            self.side(p).life += n
             if self.loud:
                 self.log("life", f"{source}: Player {p + 1} gains {n} life.", p)
         elif effect == "ready_card":

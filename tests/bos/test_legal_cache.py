@@ -4,7 +4,10 @@ kept only while its pack's files are unchanged."""
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +15,7 @@ from rules.bos import ruleset
 from rules.bos.effects import EFFECTS
 from rules.bos.intents import Cast, Summon, UseAbility
 from rules.bos.legal import targets
+from rules.core import newgame
 from tests.bos.helpers import RS
 
 PAIRS = [("Ember Court", "Tide Circle"), ("Ember Court", "Grove Wardens"),
@@ -51,7 +55,31 @@ def test_the_default_setup_is_kept_only_while_its_pack_files_are_unchanged(
     rs = type(RS)()
     kept = rs.setup()
     assert rs.setup() is kept and rs.setup({"first": 1}) is not kept
-    monkeypatch.setattr(ruleset, "_stamp", lambda folder: (("saved", 1, 2),))
+    monkeypatch.setattr(ruleset, "_stamp", lambda paths: (("saved", 1, 2),))
     again = rs.setup()
     assert again is not kept and again.cards == kept.cards
     assert rs.setup() is again
+
+
+def test_a_pack_file_saved_added_or_renamed_gives_a_new_default_setup(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Saved in place (its own time changes), added or renamed (only the folder's does):
+    each time the next setup reads the pack again."""
+    pack = tmp_path / "pack"
+    shutil.copytree(ruleset.shipped_pack(RS.info), pack)
+    monkeypatch.setattr(ruleset, "shipped_pack", lambda info: pack)
+    monkeypatch.setattr(newgame, "shipped_pack", lambda info: pack)
+    rs = type(RS)()
+    kept = rs.setup()
+    assert rs.setup() is kept
+    red = pack / "red.toml"
+    st = red.stat()
+    os.utime(red, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    saved = rs.setup()
+    assert saved is not kept and rs.setup() is saved
+    (pack / "extra.toml").write_text('[[bos]]\nid = "test_imp"\nname = "Test Imp"\n'
+                                     'type = "summon"\ncolour = "red"\nstrength = 1\n')
+    added = rs.setup()
+    assert "test_imp" in added.cards and "test_imp" not in saved.cards
+    os.rename(red, pack / "crimson.toml")  # the file keeps its time and size
+    assert rs.setup() is not added

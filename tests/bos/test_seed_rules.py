@@ -164,7 +164,7 @@ def test_B11_a_player_who_has_not_started_cannot_be_attacked_or_affected() -> No
     assert not any(i.player == 1 for i in spells)  # no spell reaches Player 2
     hound = next(iter(st.units))
     st = st.copy()
-    st.sides[0].vim = 9
+    st.side(0).vim = 9
     st.units = {hound: replace(st.units[hound], acted=False)}
     with pytest.raises(rules.IllegalIntent, match="has not started their first turn"):
         RS.apply(st, PlayerAttack(card=hound, player=1))
@@ -249,8 +249,8 @@ def test_B07_a_card_put_on_the_other_side_by_hand_goes_to_its_owners_graveyard()
         # Player 1's crab moved to Player 2's column 2... and Player 2's to Player 1's side:
         st = st.copy()
         st.units[hound] = replace(st.units[hound], owner=1)
-        st.sides[0].slots = (-1, -1, -1)
-        st.sides[1].slots = (hound, -1, crab)
+        st.side(0).slots = (-1, -1, -1)
+        st.side(1).slots = (hound, -1, crab)
         fire = iid(st, "fireball")  # 3 damage: the hound (3) is defeated
         after = RS.apply(st, Cast(card=fire, target=hound), quiet=quiet).state
         assert hound in after.sides[0].graveyard and hound not in after.sides[1].graveyard
