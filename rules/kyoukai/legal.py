@@ -110,11 +110,7 @@ def may_respond(s: State, p: int) -> bool:
                 can = True
                 break
         else:
-            fast = table.fast_iids
-            for i, g in s.gates.items():
-                if g.ready and g.owner == p and i in fast:
-                    can = True
-                    break
+            can = any([i in table.fast_iids for _z, i in _own_ready(s, p, None)])
     s._remember(known | 1 << p | can << (p + 2))
     return can
 
@@ -309,8 +305,14 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
     if only is not None:
         g = s.gates.get(only)
         return [(field.index(only), only)] if g is not None and g.owner == p and g.ready else []
-    # Fewer Gates than zones: find p's Ready ones, then place them (every Gate is on the field).
-    return sorted([(field.index(i), i) for i, g in s.gates.items() if g.owner == p and g.ready])
+    out = []
+    zones = s.ready_zones(p)
+    while zones:
+        low = zones & -zones
+        z = low.bit_length() - 1
+        out.append((z, field[z]))
+        zones ^= low
+    return out
 
 
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
@@ -334,7 +336,7 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
         key = (i, z, ki if ki < top else top, mask & NEAR[near][z])
         hit = _TURN_ACTIONS.get(key)
         if hit is None or hit[0] is not card:
-            got: list[Intent] = list(_move_intents(mask, i, z, card.movement or 0, True))
+            got = _move_intents(mask, i, z, card.movement or 0, True)
             _skill_intents(s, p, i, z, False, got, mask)
             if len(_TURN_ACTIONS) >= 50_000:
                 _TURN_ACTIONS.clear()
@@ -350,21 +352,15 @@ _TURN_ACTIONS: dict[tuple[int, int, int, int], tuple[Gate, tuple[Intent, ...]]] 
 
 
 def _move_intents(taken: int, gate: int, zone: int, movement: int,
-                  attacks: bool = False) -> tuple[Intent, ...]:
-    """A Gate's Moves (and, with ``attacks``, then its Attacks) with the zones ``taken``:
-    which Gates stand near it does not change where it can go."""
-    return _moves(gate, zone, movement, attacks, taken & _near(zone, movement))
-
-
-@lru_cache(maxsize=50_000)
-def _moves(gate: int, zone: int, movement: int, attacks: bool,
-           mask: int) -> tuple[Intent, ...]:
+                  attacks: bool = False) -> list[Intent]:
+    """A Gate's Moves (and, with ``attacks``, then its Attacks) with the zones ``taken``, in
+    zone order."""
     out: list[Intent] = []
     if movement > 0:
-        out.extend(_MOVE[gate, c] for c in reach(zone, movement, mask))
+        out.extend([_MOVE[gate, c] for c in reach(zone, movement, taken)])
     if attacks:
-        out.extend(_ATTACK[gate, n] for n in GRID.neighbours[zone] if mask >> n & 1)
-    return tuple(out)
+        out.extend([_ATTACK[gate, n] for n in GRID.neighbours[zone] if taken >> n & 1])
+    return out
 
 
 def _near(zone: int, distance: int) -> int:
@@ -374,14 +370,30 @@ def _near(zone: int, distance: int) -> int:
 
 
 def reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
-    """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted,
-    with the zones taken in ``mask``."""
+    """The zones a Gate in ``zone`` can Move to through empty zones, sorted, with the zones
+    taken in ``mask``."""
     return _reach(zone, movement, mask & _near(zone, movement))
 
 
 @lru_cache(maxsize=50_000)
 def _reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
-    return tuple(sorted(GRID.reach(zone, movement, lambda c: bool(mask >> c & 1))))
+    # Breadth-first, one distance at a time, each as a bitmask (``BORDER``).
+    seen = frontier = 1 << zone
+    for _ in range(movement):
+        bordering = 0
+        while frontier:
+            low = frontier & -frontier
+            bordering |= BORDER[low.bit_length() - 1]
+            frontier ^= low
+        frontier = bordering & ~mask & ~seen
+        seen |= frontier
+    seen ^= 1 << zone
+    out = []
+    while seen:
+        low = seen & -seen
+        out.append(low.bit_length() - 1)
+        seen ^= low
+    return tuple(out)
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
@@ -398,16 +410,7 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
 
 def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
     table = s.table
-    if only is not None:
-        ready = _own_ready(s, p, only)
-    else:
-        # Few Gates have a Fast Skill: look for them first, then place them (zone order).
-        field = s.field
-        fast = table.fast_iids
-        ready = [(field.index(i), i) for i, g in s.gates.items()
-                 if i in fast and g.owner == p and g.ready]
-        ready.sort()
-    for z, i in ready:
+    for z, i in _own_ready(s, p, only):
         if table.of(i).fast_skill:
             _skill_intents(s, p, i, z, True, out)
 
