@@ -85,9 +85,9 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
         return list(_PASS)
     out: list[Intent] = [] if only is not None else list(_PASS)
     o = _card(only)
-    _openings(s, p, fast_only=True, out=out, only=o)
+    _openings(s, p, True, out, o)
     _fast_skill_responses(s, p, out, o)
-    _location_skills(s, p, fast_only=True, out=out, only=o)
+    _location_skills(s, p, True, out, o)
     return out
 
 
@@ -110,7 +110,11 @@ def may_respond(s: State, p: int) -> bool:
                 can = True
                 break
         else:
-            can = any([i in table.fast_iids for _z, i in _own_ready(s, p, None)])
+            fast, field, zones = table.fast_iids, s.field, s.ready_zones(p)
+            while zones and not can:
+                low = zones & -zones
+                can = field[low.bit_length() - 1] in fast
+                zones ^= low
     s._remember(known | 1 << p | can << (p + 2))
     return can
 
@@ -131,8 +135,8 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     o = _card(only)
     ready, taken = _own_ready(s, p, None), s.taken
     _turn_actions(s, p, out, o, ready, taken)
-    _openings(s, p, fast_only=False, out=out, only=o, ready=ready, taken=taken)
-    _location_skills(s, p, fast_only=False, out=out, only=o)
+    _openings(s, p, False, out, o, ready, taken)
+    _location_skills(s, p, False, out, o)
     if only is None:
         out.append(_END_STEP)
     return out
@@ -421,12 +425,11 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
     table = s.table
     located = table.location_iids
     pl = s.players[p]
-    if located.isdisjoint(pl.discard):
+    found = located.intersection(pl.discard if only is None else _only(pl.discard, only))
+    if not found:
         return
     ki = pl.ki
-    for c in pl.discard:
-        if c not in located or (only is not None and c != only):
-            continue
+    for c in sorted(found, key=pl.discard.index):  # in Discard order
         for k, sk, target, prm, _near in table.of(c).locations:
             if (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue

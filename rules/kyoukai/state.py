@@ -177,7 +177,7 @@ class _Tables(GameState):
     (bit p: ``players[p]``; bit 2: ``field`` and ``gates``; bit 3: ``absorbed`` and
     ``shield``), each copied when first changed (``player``, ``_own_board``, ``_own_marks``);
     ``legal.may_respond``'s answers (bit p: known for player p, bit p + 2: p may respond),
-    kept by copies, p's forgotten by every change of p's hand, Ki, Discard or Gates
+    kept by copies, p's forgotten by every change of p's hand, Ki, Discard or Ready Gates
     (``player``, ``set_gate``, ``place``, ``take_gate``), both by new card tables and by
     players or Gates set by ``rules.core.state.replaced`` (``fields_set``); and the
     zones taken (``State.taken``) and those of each player's Ready Gates (``ready_zones``;
@@ -413,9 +413,9 @@ class State(_Tables):
                  branches: tuple[int, ...] | None = None) -> None:
         """The Gate ``iid`` with these fields changed (the others as they are)."""
         g = self.gates[iid]
-        self._forget(g.owner)
         self._own_board()
         if ready is not None and ready != g.ready:
+            self._forget(g.owner)  # a Ready Gate's Fast Skill may answer; damage cannot
             zone = self.zone_of(iid)
             if zone != EMPTY:
                 self._set_taken(self.taken, self._ready ^ 1 << (zone + (g.owner << 5)),
@@ -431,7 +431,8 @@ class State(_Tables):
         field[zone] = iid
         self._set_taken(taken | 1 << zone, self._ready | ready << (zone + (owner << 5)), field)
         self.gates[iid] = FieldGate(iid, owner, ready)
-        self._forget(owner)
+        if ready:
+            self._forget(owner)
 
     def draw(self, p: int, n: int = 1) -> int:
         pl = self.player(p)
@@ -453,7 +454,8 @@ class State(_Tables):
         self._own_board()
         taken = self.taken  # counted before the change
         g = self.gates.pop(iid)
-        self._forget(g.owner)
+        if g.ready:
+            self._forget(g.owner)
         field = self.field
         if iid in field:
             zone = field.index(iid)
