@@ -133,9 +133,8 @@ def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
-    ready, taken = _own_ready(s, p, None), s.taken
-    _turn_actions(s, p, out, o, ready, taken)
-    _openings(s, p, False, out, o, ready, taken)
+    _turn_actions(s, p, out, o)
+    _openings(s, p, False, out, o)
     _location_skills(s, p, False, out, o)
     if only is None:
         out.append(_END_STEP)
@@ -203,14 +202,16 @@ def _only(cards: Sequence[int], only: int | None) -> Sequence[int]:
 BORDER: tuple[int, ...] = tuple(sum(1 << n for n in GRID.neighbours[z]) for z in range(GRID.size))
 
 
-def _open_zones(taken: int, ready: Sequence[tuple[int, int]]) -> int:
-    """The empty zones bordering a Ready Gate's zone (``ready``: (zone, Gate) of each), as a
-    bitmask: a few table reads, cheaper than a table keyed by the zones taken, which missed
-    most of the time."""
+def _open_zones(s: State, p: int) -> int:
+    """The empty zones bordering one of p's Ready Gates, as a bitmask: a few table reads,
+    cheaper than a table keyed by the zones taken, which missed most of the time."""
     bits = 0
-    for z, _i in ready:
-        bits |= BORDER[z]
-    return bits & ~taken
+    ready = s.ready_zones(p)
+    while ready:
+        low = ready & -ready
+        bits |= BORDER[low.bit_length() - 1]
+        ready ^= low
+    return bits & ~s.taken
 
 
 # The bounded tables below (``lru_cache``) hold what follows from a few small numbers alone:
@@ -227,10 +228,8 @@ def _opens(c: int, zones: int) -> tuple[Intent, ...]:
     return tuple(out)
 
 
-def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
-              only: int | None = None, ready: Sequence[tuple[int, int]] | None = None,
-              taken: int = -1) -> None:
-    """Opening the cards of p's hand and Spirit deck (``ready``: p's Ready Gates, if known)."""
+def _openings(s: State, p: int, fast_only: bool, out: list[Intent], only: int | None) -> None:
+    """Opening the cards of p's hand and Spirit deck."""
     pl = s.players[p]
     ki = pl.ki
     table = s.table.by_iid
@@ -242,18 +241,16 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
         kind = f.type
         if kind == "summon" or kind == "spirit":
             if zones < 0:
-                zones = _open_zones(taken if taken >= 0 else s.taken,
-                                    _own_ready(s, p, None) if ready is None else ready)
+                zones = _open_zones(s, p)
             out.extend(_opens(c, zones))
         elif kind == "fast" or kind == "normal":
-            out.extend(_OPEN[c, z] for z in TARGETS[f.open_target](s, p, EMPTY,
-                                                                          f.open_params))
+            out.extend([_OPEN[c, z] for z in TARGETS[f.open_target](s, p, EMPTY,
+                                                                           f.open_params)])
     if not fast_only and not pl.spirit_opened:
         for c in _only(pl.spirits, only):
             if table[c].cost <= ki:
                 if zones < 0:
-                    zones = _open_zones(taken if taken >= 0 else s.taken,
-                                        _own_ready(s, p, None) if ready is None else ready)
+                    zones = _open_zones(s, p)
                 out.extend(_opens(c, zones))
 
 
@@ -272,14 +269,14 @@ def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
             if hit is None or hit[0] is not sk:
                 if len(_SKILL_INTENTS) >= 50_000:
                     _SKILL_INTENTS.clear()
-                hit = _SKILL_INTENTS[key] = (sk, tuple(
-                    _SKILL[gate, k, z, ()] for z in rule(s, p, zone, prm)))
+                hit = _SKILL_INTENTS[key] = (sk, tuple([
+                    _SKILL[gate, k, z, ()] for z in rule(s, p, zone, prm)]))
             out.extend(hit[1])
             continue
         pays = skill_payments(s, p, gate, sk)
         if not pays:
             continue
-        out.extend(_SKILL[gate, k, z, pay] for z in rule(s, p, zone, prm) for pay in pays)
+        out.extend([_SKILL[gate, k, z, pay] for z in rule(s, p, zone, prm) for pay in pays])
 
 
 # A Gate's Skill intents when they follow from the zones taken alone (``Usable.near``), by
@@ -319,15 +316,12 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
     return out
 
 
-def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
-                  ready: Sequence[tuple[int, int]] | None = None, mask: int = -1) -> None:
-    """The Turn Actions of p's Ready Gates (``ready``: all of them, if known; ``mask``: the
-    zones taken, if known)."""
+def _turn_actions(s: State, p: int, out: list[Intent], only: int | None) -> None:
+    """The Turn Actions of p's Ready Gates."""
     ki = s.players[p].ki
     table = s.table.by_iid
-    if mask < 0:
-        mask = s.taken
-    for z, i in _own_ready(s, p, only) if ready is None or only is not None else ready:
+    mask = s.taken
+    for z, i in _own_ready(s, p, only):
         f = table[i]
         if not f.stats:
             continue
@@ -407,7 +401,7 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
     field = s.field
     if stage == "bonus":
         out.extend(_move_intents(s.taken, gate, z, s.card(gate).movement or 0))
-    out.extend(_ATTACK[gate, n] for n in GRID.neighbours[z] if field[n] != EMPTY)
+    out.extend([_ATTACK[gate, n] for n in GRID.neighbours[z] if field[n] != EMPTY])
     if stage == "after_move":
         _skill_intents(s, s.gates[gate].owner, gate, z, False, out)
 
@@ -434,5 +428,5 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
             if (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue
             pays = skill_payments(s, p, c, sk)
-            out.extend(_SKILL[c, k, z, pay] for z in TARGETS[target](s, p, EMPTY, prm)
-                       for pay in pays)
+            out.extend([_SKILL[c, k, z, pay] for z in TARGETS[target](s, p, EMPTY, prm)
+                        for pay in pays])
