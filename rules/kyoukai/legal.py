@@ -85,9 +85,9 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
         return list(_PASS)
     out: list[Intent] = [] if only is not None else list(_PASS)
     o = _card(only)
-    _openings(s, p, fast_only=True, out=out, only=o)
+    _openings(s, p, True, out, o)
     _fast_skill_responses(s, p, out, o)
-    _location_skills(s, p, fast_only=True, out=out, only=o)
+    _location_skills(s, p, True, out, o)
     return out
 
 
@@ -110,11 +110,11 @@ def may_respond(s: State, p: int) -> bool:
                 can = True
                 break
         else:
-            fast = table.fast_iids
-            for i, g in s.gates.items():
-                if g.ready and g.owner == p and i in fast:
-                    can = True
-                    break
+            fast, field, zones = table.fast_iids, s.field, s.ready_zones(p)
+            while zones and not can:
+                low = zones & -zones
+                can = field[low.bit_length() - 1] in fast
+                zones ^= low
     s._remember(known | 1 << p | can << (p + 2))
     return can
 
@@ -133,10 +133,9 @@ def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
-    ready, taken = _own_ready(s, p, None), s.taken
-    _turn_actions(s, p, out, o, ready, taken)
-    _openings(s, p, fast_only=False, out=out, only=o, ready=ready, taken=taken)
-    _location_skills(s, p, fast_only=False, out=out, only=o)
+    _turn_actions(s, p, out, o)
+    _openings(s, p, False, out, o)
+    _location_skills(s, p, False, out, o)
     if only is None:
         out.append(_END_STEP)
     return out
@@ -203,14 +202,16 @@ def _only(cards: Sequence[int], only: int | None) -> Sequence[int]:
 BORDER: tuple[int, ...] = tuple(sum(1 << n for n in GRID.neighbours[z]) for z in range(GRID.size))
 
 
-def _open_zones(taken: int, ready: Sequence[tuple[int, int]]) -> int:
-    """The empty zones bordering a Ready Gate's zone (``ready``: (zone, Gate) of each), as a
-    bitmask: a few table reads, cheaper than a table keyed by the zones taken, which missed
-    most of the time."""
+def _open_zones(s: State, p: int) -> int:
+    """The empty zones bordering one of p's Ready Gates, as a bitmask: a few table reads,
+    cheaper than a table keyed by the zones taken, which missed most of the time."""
     bits = 0
-    for z, _i in ready:
-        bits |= BORDER[z]
-    return bits & ~taken
+    ready = s.ready_zones(p)
+    while ready:
+        low = ready & -ready
+        bits |= BORDER[low.bit_length() - 1]
+        ready ^= low
+    return bits & ~s.taken
 
 
 # The bounded tables below (``lru_cache``) hold what follows from a few small numbers alone:
@@ -227,10 +228,8 @@ def _opens(c: int, zones: int) -> tuple[Intent, ...]:
     return tuple(out)
 
 
-def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
-              only: int | None = None, ready: Sequence[tuple[int, int]] | None = None,
-              taken: int = -1) -> None:
-    """Opening the cards of p's hand and Spirit deck (``ready``: p's Ready Gates, if known)."""
+def _openings(s: State, p: int, fast_only: bool, out: list[Intent], only: int | None) -> None:
+    """Opening the cards of p's hand and Spirit deck."""
     pl = s.players[p]
     ki = pl.ki
     table = s.table.by_iid
@@ -242,18 +241,16 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent],
         kind = f.type
         if kind == "summon" or kind == "spirit":
             if zones < 0:
-                zones = _open_zones(taken if taken >= 0 else s.taken,
-                                    _own_ready(s, p, None) if ready is None else ready)
+                zones = _open_zones(s, p)
             out.extend(_opens(c, zones))
         elif kind == "fast" or kind == "normal":
-            out.extend(_OPEN[c, z] for z in TARGETS[f.open_target](s, p, EMPTY,
-                                                                          f.open_params))
+            out.extend([_OPEN[c, z] for z in TARGETS[f.open_target](s, p, EMPTY,
+                                                                           f.open_params)])
     if not fast_only and not pl.spirit_opened:
         for c in _only(pl.spirits, only):
             if table[c].cost <= ki:
                 if zones < 0:
-                    zones = _open_zones(taken if taken >= 0 else s.taken,
-                                        _own_ready(s, p, None) if ready is None else ready)
+                    zones = _open_zones(s, p)
                 out.extend(_opens(c, zones))
 
 
@@ -272,14 +269,14 @@ def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
             if hit is None or hit[0] is not sk:
                 if len(_SKILL_INTENTS) >= 50_000:
                     _SKILL_INTENTS.clear()
-                hit = _SKILL_INTENTS[key] = (sk, tuple(
-                    _SKILL[gate, k, z, ()] for z in rule(s, p, zone, prm)))
+                hit = _SKILL_INTENTS[key] = (sk, tuple([
+                    _SKILL[gate, k, z, ()] for z in rule(s, p, zone, prm)]))
             out.extend(hit[1])
             continue
         pays = skill_payments(s, p, gate, sk)
         if not pays:
             continue
-        out.extend(_SKILL[gate, k, z, pay] for z in rule(s, p, zone, prm) for pay in pays)
+        out.extend([_SKILL[gate, k, z, pay] for z in rule(s, p, zone, prm) for pay in pays])
 
 
 # A Gate's Skill intents when they follow from the zones taken alone (``Usable.near``), by
@@ -309,19 +306,22 @@ def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
     if only is not None:
         g = s.gates.get(only)
         return [(field.index(only), only)] if g is not None and g.owner == p and g.ready else []
-    # Fewer Gates than zones: find p's Ready ones, then place them (every Gate is on the field).
-    return sorted([(field.index(i), i) for i, g in s.gates.items() if g.owner == p and g.ready])
+    out = []
+    zones = s.ready_zones(p)
+    while zones:
+        low = zones & -zones
+        z = low.bit_length() - 1
+        out.append((z, field[z]))
+        zones ^= low
+    return out
 
 
-def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
-                  ready: Sequence[tuple[int, int]] | None = None, mask: int = -1) -> None:
-    """The Turn Actions of p's Ready Gates (``ready``: all of them, if known; ``mask``: the
-    zones taken, if known)."""
+def _turn_actions(s: State, p: int, out: list[Intent], only: int | None) -> None:
+    """The Turn Actions of p's Ready Gates."""
     ki = s.players[p].ki
     table = s.table.by_iid
-    if mask < 0:
-        mask = s.taken
-    for z, i in _own_ready(s, p, only) if ready is None or only is not None else ready:
+    mask = s.taken
+    for z, i in _own_ready(s, p, only):
         f = table[i]
         if not f.stats:
             continue
@@ -334,7 +334,7 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None = None,
         key = (i, z, ki if ki < top else top, mask & NEAR[near][z])
         hit = _TURN_ACTIONS.get(key)
         if hit is None or hit[0] is not card:
-            got: list[Intent] = list(_move_intents(mask, i, z, card.movement or 0, True))
+            got = _move_intents(mask, i, z, card.movement or 0, True)
             _skill_intents(s, p, i, z, False, got, mask)
             if len(_TURN_ACTIONS) >= 50_000:
                 _TURN_ACTIONS.clear()
@@ -350,21 +350,15 @@ _TURN_ACTIONS: dict[tuple[int, int, int, int], tuple[Gate, tuple[Intent, ...]]] 
 
 
 def _move_intents(taken: int, gate: int, zone: int, movement: int,
-                  attacks: bool = False) -> tuple[Intent, ...]:
-    """A Gate's Moves (and, with ``attacks``, then its Attacks) with the zones ``taken``:
-    which Gates stand near it does not change where it can go."""
-    return _moves(gate, zone, movement, attacks, taken & _near(zone, movement))
-
-
-@lru_cache(maxsize=50_000)
-def _moves(gate: int, zone: int, movement: int, attacks: bool,
-           mask: int) -> tuple[Intent, ...]:
+                  attacks: bool = False) -> list[Intent]:
+    """A Gate's Moves (and, with ``attacks``, then its Attacks) with the zones ``taken``, in
+    zone order."""
     out: list[Intent] = []
     if movement > 0:
-        out.extend(_MOVE[gate, c] for c in reach(zone, movement, mask))
+        out.extend([_MOVE[gate, c] for c in reach(zone, movement, taken)])
     if attacks:
-        out.extend(_ATTACK[gate, n] for n in GRID.neighbours[zone] if mask >> n & 1)
-    return tuple(out)
+        out.extend([_ATTACK[gate, n] for n in GRID.neighbours[zone] if taken >> n & 1])
+    return out
 
 
 def _near(zone: int, distance: int) -> int:
@@ -374,14 +368,30 @@ def _near(zone: int, distance: int) -> int:
 
 
 def reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
-    """The zones a Gate in ``zone`` can Move to through empty zones (``GRID.reach``), sorted,
-    with the zones taken in ``mask``."""
+    """The zones a Gate in ``zone`` can Move to through empty zones, sorted, with the zones
+    taken in ``mask``."""
     return _reach(zone, movement, mask & _near(zone, movement))
 
 
 @lru_cache(maxsize=50_000)
 def _reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
-    return tuple(sorted(GRID.reach(zone, movement, lambda c: bool(mask >> c & 1))))
+    # Breadth-first, one distance at a time, each as a bitmask (``BORDER``).
+    seen = frontier = 1 << zone
+    for _ in range(movement):
+        bordering = 0
+        while frontier:
+            low = frontier & -frontier
+            bordering |= BORDER[low.bit_length() - 1]
+            frontier ^= low
+        frontier = bordering & ~mask & ~seen
+        seen |= frontier
+    seen ^= 1 << zone
+    out = []
+    while seen:
+        low = seen & -seen
+        out.append(low.bit_length() - 1)
+        seen ^= low
+    return tuple(out)
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
@@ -391,23 +401,14 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
     field = s.field
     if stage == "bonus":
         out.extend(_move_intents(s.taken, gate, z, s.card(gate).movement or 0))
-    out.extend(_ATTACK[gate, n] for n in GRID.neighbours[z] if field[n] != EMPTY)
+    out.extend([_ATTACK[gate, n] for n in GRID.neighbours[z] if field[n] != EMPTY])
     if stage == "after_move":
         _skill_intents(s, s.gates[gate].owner, gate, z, False, out)
 
 
 def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
     table = s.table
-    if only is not None:
-        ready = _own_ready(s, p, only)
-    else:
-        # Few Gates have a Fast Skill: look for them first, then place them (zone order).
-        field = s.field
-        fast = table.fast_iids
-        ready = [(field.index(i), i) for i, g in s.gates.items()
-                 if i in fast and g.owner == p and g.ready]
-        ready.sort()
-    for z, i in ready:
+    for z, i in _own_ready(s, p, only):
         if table.of(i).fast_skill:
             _skill_intents(s, p, i, z, True, out)
 
@@ -418,15 +419,14 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
     table = s.table
     located = table.location_iids
     pl = s.players[p]
-    if located.isdisjoint(pl.discard):
+    found = located.intersection(pl.discard if only is None else _only(pl.discard, only))
+    if not found:
         return
     ki = pl.ki
-    for c in pl.discard:
-        if c not in located or (only is not None and c != only):
-            continue
+    for c in sorted(found, key=pl.discard.index):  # in Discard order
         for k, sk, target, prm, _near in table.of(c).locations:
             if (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue
             pays = skill_payments(s, p, c, sk)
-            out.extend(_SKILL[c, k, z, pay] for z in TARGETS[target](s, p, EMPTY, prm)
-                       for pay in pays)
+            out.extend([_SKILL[c, k, z, pay] for z in TARGETS[target](s, p, EMPTY, prm)
+                        for pay in pays])

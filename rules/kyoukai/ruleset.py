@@ -80,6 +80,8 @@ class KyoukaiRules(Ruleset[State]):
         super().__init__()
         # A view's card ids and their facts by what it hides (``_view_cards``).
         self._views: dict[frozenset[int], tuple[object, object, dict[int, str], Table]] = {}
+        # The last new game's card facts: the next game's table keeps those of the same cards.
+        self._dealt: Table | None = None
 
     def default_pack(self) -> Path:
         return shipped_pack(self.name)
@@ -107,6 +109,7 @@ class KyoukaiRules(Ruleset[State]):
             players.append(Player(entrant=entrant, spirits=spirits, deck=[new(c) for c in order]))
         state = State(catalog=catalog, cards=cards, field=[EMPTY] * GRID.size, gates={},
                       players=(players[0], players[1]), active=first, first=first, rng=rng)
+        self._dealt = state.new_table(Table(cards, catalog, self._dealt))
         for p in (0, 1):
             state.place(state.players[p].entrant, p, ENTRANT_ZONES[p], ready=True)
             state.draw(p, OPENING_HAND)

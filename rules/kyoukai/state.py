@@ -158,6 +158,7 @@ class Pending:
 
 
 _ALL = 15  # every bit of ``_Tables._mine``: a new state owns all it holds
+_ZONES = (1 << GRID.size) - 1
 
 
 def occupancy(field: list[int]) -> int:
@@ -176,36 +177,40 @@ class _Tables(GameState):
     (bit p: ``players[p]``; bit 2: ``field`` and ``gates``; bit 3: ``absorbed`` and
     ``shield``), each copied when first changed (``player``, ``_own_board``, ``_own_marks``);
     ``legal.may_respond``'s answers (bit p: known for player p, bit p + 2: p may respond),
-    kept by copies, p's forgotten by every change of p's hand, Ki, Discard or Gates
+    kept by copies, p's forgotten by every change of p's hand, Ki, Discard or Ready Gates
     (``player``, ``set_gate``, ``place``, ``take_gate``), both by new card tables and by
     players or Gates set by ``rules.core.state.replaced`` (``fields_set``); and the
-    zones taken (``State.taken``), kept as the rules change the field (``place``,
-    ``take_gate``, ``move_gate``) and counted again for a field replaced by other means (the
-    list it counts is kept with it)."""
+    zones taken (``State.taken``) and those of each player's Ready Gates (``ready_zones``;
+    bit ``z + 32 * p``), kept as the rules change the field and the Gates (``place``,
+    ``take_gate``, ``move_gate``, ``set_gate``) and counted again for a field replaced by
+    other means, or Gates set by ``replaced`` (the list they count is kept with them)."""
 
-    __slots__ = ("_table", "_mine", "_answers", "_taken", "_taken_of")
+    __slots__ = ("_table", "_mine", "_answers", "_taken", "_ready", "_taken_of")
 
     _table: Table | None
     _mine: int
     _answers: int
     _taken: int
+    _ready: int
     _taken_of: list[int] | None
 
-    def _fresh(self, table: Table | None, mine: int, answers: int, taken: int,
+    def _fresh(self, table: Table | None, mine: int, answers: int, taken: int, ready: int,
                taken_of: list[int] | None) -> None:
         """An empty log, the card facts ``table`` (None: made when first read), the players
-        owned, the answers known, the zones taken of the field ``taken_of`` (None: counted
-        when first read)."""
+        owned, the answers known, the zones taken and Ready of the field ``taken_of`` (None:
+        counted when first read)."""
         self.loud = False
         self.events = []
         self._table = table
         self._mine = mine
         self._answers = answers
         self._taken = taken
+        self._ready = ready
         self._taken_of = taken_of
 
-    def _set_taken(self, taken: int, field: list[int]) -> None:
+    def _set_taken(self, taken: int, ready: int, field: list[int]) -> None:
         self._taken = taken
+        self._ready = ready
         self._taken_of = field
 
     def _own(self, mine: int) -> None:
@@ -222,6 +227,8 @@ class _Tables(GameState):
         # and Gates (new card tables forget them by themselves).
         if "players" in names or "gates" in names:
             self._answers = 0
+        if "gates" in names:
+            self._taken_of = None
 
     def _forget(self, p: int) -> None:
         """Something of player ``p`` changed: their answer known is forgotten."""
@@ -255,7 +262,7 @@ class State(_Tables):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def __post_init__(self) -> None:
-        self._fresh(None, _ALL, 0, 0, None)
+        self._fresh(None, _ALL, 0, 0, 0, None)
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -285,7 +292,8 @@ class State(_Tables):
         new.face_down = self.face_down
         # The table made here once, not by each copy (the copy checks it as this state does);
         # the zones taken kept.
-        new._fresh(self._table or self.table, 0, self._answers, self._taken, self._taken_of)
+        new._fresh(self._table or self.table, 0, self._answers, self._taken, self._ready,
+                   self._taken_of)
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -309,10 +317,25 @@ class State(_Tables):
     @property
     def taken(self) -> int:
         """Bit ``z`` set when zone ``z`` holds a Gate."""
-        field = self.field
-        if self._taken_of is not field:
-            self._set_taken(occupancy(field), field)
+        if self._taken_of is not self.field:
+            self._count()
         return self._taken
+
+    def ready_zones(self, p: int) -> int:
+        """Bit ``z`` set when zone ``z`` holds a Ready Gate of player ``p``."""
+        if self._taken_of is not self.field:
+            self._count()
+        return self._ready >> (p << 5) & _ZONES
+
+    def _count(self) -> None:
+        """``taken`` and ``ready_zones`` counted from the field and Gates as they are."""
+        field, gates = self.field, self.gates
+        ready = 0
+        for z, i in enumerate(field):
+            g = gates.get(i)
+            if g is not None and g.ready:
+                ready |= 1 << (z + (g.owner << 5))
+        self._set_taken(occupancy(field), ready, field)
 
     def name(self, iid: int) -> str:
         return self.card(iid).name
@@ -366,7 +389,7 @@ class State(_Tables):
         if not self._mine & 4:
             field = self.field.copy()
             if self._taken_of is self.field:
-                self._set_taken(self._taken, field)
+                self._set_taken(self._taken, self._ready, field)
             self.field = field
             self.gates = self.gates.copy()
             self._own(self._mine | 4)
@@ -390,19 +413,26 @@ class State(_Tables):
                  branches: tuple[int, ...] | None = None) -> None:
         """The Gate ``iid`` with these fields changed (the others as they are)."""
         g = self.gates[iid]
-        self._forget(g.owner)
         self._own_board()
+        if ready is not None and ready != g.ready:
+            self._forget(g.owner)  # a Ready Gate's Fast Skill may answer; damage cannot
+            zone = self.zone_of(iid)
+            if zone != EMPTY:
+                self._set_taken(self.taken, self._ready ^ 1 << (zone + (g.owner << 5)),
+                                self.field)
         self.gates[iid] = FieldGate(iid, g.owner, g.ready if ready is None else ready,
                                     g.damage if damage is None else damage,
                                     g.branches if branches is None else branches)
 
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
         self._own_board()
+        taken = self.taken  # counted before the change
         field = self.field
         field[zone] = iid
-        self._set_taken(self.taken | 1 << zone, field)
+        self._set_taken(taken | 1 << zone, self._ready | ready << (zone + (owner << 5)), field)
         self.gates[iid] = FieldGate(iid, owner, ready)
-        self._forget(owner)
+        if ready:
+            self._forget(owner)
 
     def draw(self, p: int, n: int = 1) -> int:
         pl = self.player(p)
@@ -422,22 +452,29 @@ class State(_Tables):
         """The Gate ``iid`` off the field (nothing else done with it; a manual step may have
         left it with no zone)."""
         self._own_board()
+        taken = self.taken  # counted before the change
         g = self.gates.pop(iid)
-        self._forget(g.owner)
+        if g.ready:
+            self._forget(g.owner)
         field = self.field
         if iid in field:
             zone = field.index(iid)
             field[zone] = EMPTY
-            self._set_taken(self.taken & ~(1 << zone), field)
+            self._set_taken(taken & ~(1 << zone), self._ready & ~(1 << (zone + (g.owner << 5))),
+                            field)
         return g
 
     def move_gate(self, iid: int, start: int, to: int) -> None:
         """The Gate ``iid`` from zone ``start`` to the empty zone ``to``."""
         self._own_board()
+        taken, ready = self.taken, self._ready  # counted before the change
         field = self.field
         field[start] = EMPTY
         field[to] = iid
-        self._set_taken(self.taken & ~(1 << start) | 1 << to, field)
+        at = self.gates[iid].owner << 5
+        if ready >> (start + at) & 1:
+            ready ^= (1 << start | 1 << to) << at
+        self._set_taken(taken & ~(1 << start) | 1 << to, ready, field)
 
     def leave_field(self, iid: int, to: Place, by: int | None) -> None:
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives

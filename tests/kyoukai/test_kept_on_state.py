@@ -1,6 +1,7 @@
 """What a Kyoukai state keeps for its listings instead of counting again each step (the zones
-taken, ``may_respond``'s answers) is what a state loaded from its dump, which keeps nothing,
-counts: at every step of random games, and for a field replaced by other means."""
+taken and Ready, ``may_respond``'s answers) is what a state loaded from its dump, which keeps
+nothing, counts: at every step of random games, and for a field or Gates replaced by other
+means."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 import rules
 from rules.core.state import replaced
 from rules.kyoukai.legal import may_respond
-from rules.kyoukai.state import EMPTY, State, occupancy
+from rules.kyoukai.state import EMPTY, GRID, FieldGate, State, occupancy
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -76,3 +77,22 @@ def test_a_gate_readied_or_rested_is_asked_again() -> None:
     assert may_respond(s, 0) == may_respond(rs.load(rs.dump(s)), 0) is True
     s.set_gate(eagle, ready=False)
     assert may_respond(s, 0) == may_respond(rs.load(rs.dump(s)), 0) is False
+
+
+def test_the_ready_zones_follow_a_ready_gate_moved_and_gates_replaced() -> None:
+    """``ready_zones`` moves with a Ready Gate (``move_gate``: one Readied by hand while its
+    Move waits on the Sequence) and is counted again for Gates set by ``replaced``."""
+    rs = rules.get("kyoukai")
+    s: State = rs.new_game(seed=4)
+    p = s.active
+    ent = s.players[p].entrant
+    start = s.zone_of(ent)
+    to = next(z for z in GRID.neighbours[start] if s.field[z] == EMPTY)
+    assert s.ready_zones(p) == 1 << start
+    moved = s.copy()
+    moved.move_gate(ent, start, to)
+    rested = replaced(s, gates={i: FieldGate(g.iid, g.owner) for i, g in s.gates.items()})
+    for t in (moved, rested):
+        fresh: State = rs.load(rs.dump(t))
+        assert [t.ready_zones(q) for q in (0, 1)] == [fresh.ready_zones(q) for q in (0, 1)]
+    assert (moved.ready_zones(p), rested.ready_zones(p)) == (1 << to, 0)
