@@ -6,79 +6,104 @@ resolution) and a resolver. Card data names effects; an unknown name fails at lo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
-from rules.kyoukai.lookup import Params
+from rules.kyoukai.lookup import FARTHEST, Params
 from rules.kyoukai.state import EMPTY, GRID, State, turn_action
 
 Board = State  # what target rules read
 
-# (board, player, source zone or EMPTY, params) -> legal target zones
-TargetRule = Callable[[State, int, int, Params], list[int]]
+# (board, player, source zone or EMPTY, params) -> the legal target zones, in zone order; and
+# the same zones as a bitmask (bit z: zone z), which resolution checks a target against.
+TargetRule = Callable[[State, int, int, Params], Sequence[int]]
+TargetMask = Callable[[State, int, int, Params], int]
 Resolver = Callable[[State, int, int, int, Params], None]  # state, player, source iid, target
 
+# Zones within a distance (0 .. FARTHEST) of each zone, as bitmasks: target rules ask at every
+# resolution.
+_WITHIN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << z for z in range(GRID.size) if GRID.manhattan(zone, z) <= near)
+          for zone in range(GRID.size))
+    for near in range(FARTHEST + 1))
+_BORDERING: tuple[int, ...] = tuple(sum(1 << n for n in GRID.neighbours[z])
+                                    for z in range(GRID.size))
 
-@cache
+
 def _within_mask(zone: int, near: int) -> int:
-    """The zones within ``near`` of ``zone`` as a bitmask (target rules ask every
-    resolution)."""
-    return sum(1 << z for z in range(GRID.size) if GRID.manhattan(zone, z) <= near)
+    """The zones within ``near`` of ``zone`` as a bitmask."""
+    return _WITHIN[min(near, FARTHEST)][zone] if near >= 0 else 0
 
 
-def _no_target(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    return [EMPTY]
+@lru_cache(maxsize=65_536)
+def zones_in(mask: int) -> tuple[int, ...]:
+    """The zones of a bitmask, in zone order (made once per mask)."""
+    return tuple(z for z in range(GRID.size) if mask >> z & 1)
 
 
-def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
+def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> int:
     """Zones holding a Gate within ``range`` of the source Gate, or (for a card opened from
     the hand) of any of the player's Gates."""
-    field = b.field
     near = prm.range
     if src != EMPTY:
-        zones = _within_mask(src, near)
-        return [z for z, i in enumerate(field) if i != EMPTY and z != src and zones >> z & 1]
-    gates = b.gates
-    reached = 0  # as a bitmask
-    for z, i in enumerate(field):
-        if i != EMPTY and gates[i].owner == p:
-            reached |= _within_mask(z, near)
-    return [z for z, i in enumerate(field) if i != EMPTY and reached >> z & 1]
+        return _within_mask(src, near) & b.taken & ~(1 << src)
+    within = _WITHIN[min(near, FARTHEST)] if near >= 0 else None
+    if within is None:
+        return 0
+    reached = 0
+    zone_of = b.zone_of
+    for i, g in b.gates.items():  # a dozen Gates: fewer than the zones
+        if g.owner == p:
+            z = zone_of(i)
+            if z != EMPTY:
+                reached |= within[z]
+    return reached & b.taken
 
 
-def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    field = b.field
-    return [n for n in GRID.neighbours[src] if field[n] != EMPTY]
+def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> int:
+    return _BORDERING[src] & b.taken
 
 
-def _own_summon(b: Board, p: int, src: int, prm: Params) -> list[int]:
+def _own_summon(b: Board, p: int, src: int, prm: Params) -> int:
     gates, facts = b.gates, b.table.by_iid
-    return [z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p
-            and facts[i].type in ("summon", "spirit")]
+    return sum(1 << z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p
+               and facts[i].type in ("summon", "spirit"))
 
 
-def _own_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
+def _own_gate(b: Board, p: int, src: int, prm: Params) -> int:
     gates = b.gates
-    return [z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p]
+    return sum(1 << z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p)
 
 
-def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> list[int]:
+def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> int:
     table = b.table
     ent = next((i for i, g in b.gates.items() if g.owner == p and table.of(i).type == "entrant"),
                None)
     if ent is None:
-        return []
-    return [n for n in GRID.neighbours[b.field.index(ent)] if b.field[n] == EMPTY]
+        return 0
+    return _BORDERING[b.field.index(ent)] & ~b.taken
 
 
-TARGETS: dict[str, TargetRule] = {
-    "none": _no_target,
+# Every target rule but "none" (no target: the zone EMPTY), as a bitmask.
+TARGET_MASKS: dict[str, TargetMask] = {
     "gate_in_range": _gate_in_range,
     "bordering_gate": _bordering_gate,
     "own_summon": _own_summon,
     "own_gate": _own_gate,
     "empty_by_entrant": _empty_by_entrant,
+}
+
+
+def _listed(rule: TargetMask) -> TargetRule:
+    def zones(b: Board, p: int, src: int, prm: Params) -> Sequence[int]:
+        return zones_in(rule(b, p, src, prm))
+    return zones
+
+
+TARGETS: dict[str, TargetRule] = {
+    "none": lambda b, p, src, prm: (EMPTY,),
+    **{name: _listed(rule) for name, rule in TARGET_MASKS.items()},
 }
 
 
