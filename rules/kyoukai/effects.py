@@ -39,7 +39,24 @@ def _within_mask(zone: int, near: int) -> int:
 @lru_cache(maxsize=65_536)
 def zones_in(mask: int) -> tuple[int, ...]:
     """The zones of a bitmask, in zone order (made once per mask)."""
-    return tuple(z for z in range(GRID.size) if mask >> z & 1)
+    zones = []
+    while mask:
+        low = mask & -mask
+        zones.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(zones)
+
+
+def _own_zones(b: Board, p: int, types: tuple[str, ...] | None) -> int:
+    """The zones of the player's Gates (of ``types`` only, if given), as a bitmask."""
+    facts, zone_of = b.table.by_iid, b.zone_of
+    mask = 0
+    for i, g in b.gates.items():  # a dozen Gates: fewer than the zones
+        if g.owner == p and (types is None or facts[i].type in types):
+            z = zone_of(i)
+            if z != EMPTY:
+                mask |= 1 << z
+    return mask
 
 
 def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> int:
@@ -48,11 +65,10 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> int:
     near = prm.range
     if src != EMPTY:
         return _within_mask(src, near) & b.taken & ~(1 << src)
-    within = _WITHIN[min(near, FARTHEST)] if near >= 0 else None
-    if within is None:
+    if near < 0:
         return 0
+    within, zone_of = _WITHIN[min(near, FARTHEST)], b.zone_of
     reached = 0
-    zone_of = b.zone_of
     for i, g in b.gates.items():  # a dozen Gates: fewer than the zones
         if g.owner == p:
             z = zone_of(i)
@@ -66,14 +82,11 @@ def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> int:
 
 
 def _own_summon(b: Board, p: int, src: int, prm: Params) -> int:
-    gates, facts = b.gates, b.table.by_iid
-    return sum(1 << z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p
-               and facts[i].type in ("summon", "spirit"))
+    return _own_zones(b, p, ("summon", "spirit"))
 
 
 def _own_gate(b: Board, p: int, src: int, prm: Params) -> int:
-    gates = b.gates
-    return sum(1 << z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p)
+    return _own_zones(b, p, None)
 
 
 def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> int:
@@ -107,24 +120,20 @@ TARGETS: dict[str, TargetRule] = {
 }
 
 
-# ---- resolvers -----------------------------------------------------------------------
-def _target_gate(d: State, zone: int) -> int:
-    return d.field[zone]
-
-
+# ---- resolvers (``zone`` holds the target Gate, for those that have one) --------------
 def r_damage(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    d.damage(_target_gate(d, zone), prm.amount, p, d.named(src) if d.loud else "")
+    d.damage(d.field[zone], prm.amount, p, d.named(src) if d.loud else "")
 
 
 def r_shield(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    t = _target_gate(d, zone)
+    t = d.field[zone]
     d.add_shield(t, prm.amount)
     if d.loud:
         d.log("shield", f"{d.named(t)} gets +{prm.amount} Defense for this Sequence.", p)
 
 
 def r_ready(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    t = _target_gate(d, zone)
+    t = d.field[zone]
     d.set_gate(t, ready=True)
     if d.loud:
         d.log("ready", f"{d.named(t)} is Readied.", p)
@@ -145,18 +154,18 @@ def r_heal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
 
 
 def r_return(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    d.leave_field(_target_gate(d, zone), "hand", p)
+    d.leave_field(d.field[zone], "hand", p)
 
 
 def r_branch_self(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    host = _target_gate(d, zone)
+    host = d.field[zone]
     d.set_gate(host, branches=(*d.gates[host].branches, src))
     if d.loud:
         d.log("branch", f"{d.name(src)} is Branched under {d.named(host)}.", p)
 
 
 def r_graft(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    host = _target_gate(d, zone)
+    host = d.field[zone]
     discard = d.player(p).discard
     if not discard:
         if d.loud:
@@ -171,7 +180,7 @@ def r_graft(d: State, p: int, src: int, zone: int, prm: Params) -> None:
 def r_primal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     """K-19: an Attack; if it discards another Summon or Spirit, the Lion may Move and Attack
     again (only within its controller's Turn Action)."""
-    target = _target_gate(d, zone)
+    target = d.field[zone]
     kind = d.card(target).type
     discarded = d.damage(target, d.attack_of(src), p,
                          f"{d.named(src)}'s Primal Instinct" if d.loud else "")

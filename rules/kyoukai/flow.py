@@ -55,18 +55,19 @@ def advance(d: State) -> None:
             else:
                 end_sequence(d)
             continue
-        if d.step == "draw":
-            _draw_step(d)
-        elif d.step == "ready":
-            _ready_step(d)
-        elif d.step == "main":
+        step = d.step
+        if step == "main":  # first: where nearly every look-ahead's Sequence leaves the flow
             return
-        elif d.step == "end":
+        if step == "draw":
+            _draw_step(d)
+        elif step == "ready":
+            _ready_step(d)
+        elif step == "end":
             declare(d, seq_item("end", d.active))
             if d.loud:
                 d.log("step", f"End step: Player {2 - d.active} may respond.", d.active)
             return
-        elif d.step == "cleanup":
+        elif step == "cleanup":
             if len(d.players[d.active].hand) > HAND_LIMIT:
                 return
             _next_turn(d)
