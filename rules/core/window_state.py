@@ -39,7 +39,14 @@ class WindowState(Generic[T]):
     @classmethod
     def open(cls, item: T, by: int) -> WindowState[T]:
         """A ``respond`` window opened by ``by`` adding ``item``: the opponent answers first."""
-        return cls([item], 1 - by, 0, "respond")
+        # Slot by slot: the dataclass __init__ costs twice as much, and a look-ahead opens a
+        # window for nearly every candidate it plays out.
+        new = cls.__new__(cls)
+        new.stack = [item]
+        new.priority = 1 - by
+        new.passes = 0
+        new.mode = "respond"
+        return new
 
     @classmethod
     def round(cls, mode: PriorityMode, first: int) -> WindowState[T]:
@@ -49,7 +56,12 @@ class WindowState(Generic[T]):
         return cls([], first, 0, mode)
 
     def copy(self) -> WindowState[T]:
-        return WindowState(self.stack.copy(), self.priority, self.passes, self.mode)
+        new: WindowState[T] = WindowState.__new__(WindowState)  # slot by slot, as ``open``
+        new.stack = self.stack.copy()
+        new.priority = self.priority
+        new.passes = self.passes
+        new.mode = self.mode
+        return new
 
     def push(self, item: T, by: int) -> None:
         """``by`` adds an item; the other player answers it (``respond``/``alternate``) or

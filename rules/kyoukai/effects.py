@@ -6,74 +6,100 @@ resolution) and a resolver. Card data names effects; an unknown name fails at lo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
-from rules.kyoukai.lookup import Params
+from rules.kyoukai.lookup import FARTHEST, Params
 from rules.kyoukai.state import EMPTY, GRID, State, turn_action
 
 Board = State  # what target rules read
 
-# (board, player, source zone or EMPTY, params) -> legal target zones
-TargetRule = Callable[[State, int, int, Params], list[int]]
+# (board, player, source zone or EMPTY, params) -> the legal target zones, in zone order; and
+# the same zones as a bitmask (bit z: zone z), which resolution checks a target against.
+TargetRule = Callable[[State, int, int, Params], Sequence[int]]
+TargetMask = Callable[[State, int, int, Params], int]
 Resolver = Callable[[State, int, int, int, Params], None]  # state, player, source iid, target
 
+# Zones within a distance (0 .. FARTHEST) of each zone, as bitmasks: target rules ask at every
+# resolution.
+_WITHIN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << z for z in range(GRID.size) if GRID.manhattan(zone, z) <= near)
+          for zone in range(GRID.size))
+    for near in range(FARTHEST + 1))
+_BORDERING: tuple[int, ...] = tuple(sum(1 << n for n in GRID.neighbours[z])
+                                    for z in range(GRID.size))
 
-@cache
+
 def _within_mask(zone: int, near: int) -> int:
-    """The zones within ``near`` of ``zone`` as a bitmask (target rules ask every
-    resolution)."""
-    return sum(1 << z for z in range(GRID.size) if GRID.manhattan(zone, z) <= near)
+    """The zones within ``near`` of ``zone`` as a bitmask."""
+    return _WITHIN[min(near, FARTHEST)][zone] if near >= 0 else 0
 
 
-def _no_target(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    return [EMPTY]
+@lru_cache(maxsize=65_536)
+def zones_in(mask: int) -> tuple[int, ...]:
+    """The zones of a bitmask, in zone order (made once per mask)."""
+    zones = []
+    while mask:
+        low = mask & -mask
+        zones.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(zones)
 
 
-def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> list[int]:
+def _own_zones(b: Board, p: int, types: tuple[str, ...] | None) -> int:
+    """The zones of the player's Gates (of ``types`` only, if given), as a bitmask."""
+    facts, zone_of = b.table.by_iid, b.zone_of
+    mask = 0
+    for i, g in b.gates.items():  # a dozen Gates: fewer than the zones
+        if g.owner == p and (types is None or facts[i].type in types):
+            z = zone_of(i)
+            if z != EMPTY:
+                mask |= 1 << z
+    return mask
+
+
+def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> int:
     """Zones holding a Gate within ``range`` of the source Gate, or (for a card opened from
     the hand) of any of the player's Gates."""
-    field = b.field
     near = prm.range
     if src != EMPTY:
-        zones = _within_mask(src, near)
-        return [z for z, i in enumerate(field) if i != EMPTY and z != src and zones >> z & 1]
-    gates = b.gates
-    reached = 0  # as a bitmask
-    for z, i in enumerate(field):
-        if i != EMPTY and gates[i].owner == p:
-            reached |= _within_mask(z, near)
-    return [z for z, i in enumerate(field) if i != EMPTY and reached >> z & 1]
+        return _within_mask(src, near) & b.taken & ~(1 << src)
+    if near < 0:
+        return 0
+    within, zone_of = _WITHIN[min(near, FARTHEST)], b.zone_of
+    reached = 0
+    for i, g in b.gates.items():  # a dozen Gates: fewer than the zones
+        if g.owner == p:
+            z = zone_of(i)
+            if z != EMPTY:
+                reached |= within[z]
+    return reached & b.taken
 
 
-def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    field = b.field
-    return [n for n in GRID.neighbours[src] if field[n] != EMPTY]
+def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> int:
+    return _BORDERING[src] & b.taken
 
 
-def _own_summon(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    gates, facts = b.gates, b.table.by_iid
-    return [z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p
-            and facts[i].type in ("summon", "spirit")]
+def _own_summon(b: Board, p: int, src: int, prm: Params) -> int:
+    return _own_zones(b, p, ("summon", "spirit"))
 
 
-def _own_gate(b: Board, p: int, src: int, prm: Params) -> list[int]:
-    gates = b.gates
-    return [z for z, i in enumerate(b.field) if i != EMPTY and gates[i].owner == p]
+def _own_gate(b: Board, p: int, src: int, prm: Params) -> int:
+    return _own_zones(b, p, None)
 
 
-def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> list[int]:
+def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> int:
     table = b.table
     ent = next((i for i, g in b.gates.items() if g.owner == p and table.of(i).type == "entrant"),
                None)
     if ent is None:
-        return []
-    return [n for n in GRID.neighbours[b.field.index(ent)] if b.field[n] == EMPTY]
+        return 0
+    return _BORDERING[b.field.index(ent)] & ~b.taken
 
 
-TARGETS: dict[str, TargetRule] = {
-    "none": _no_target,
+# Every target rule but "none" (no target: the zone EMPTY), as a bitmask.
+TARGET_MASKS: dict[str, TargetMask] = {
     "gate_in_range": _gate_in_range,
     "bordering_gate": _bordering_gate,
     "own_summon": _own_summon,
@@ -82,24 +108,32 @@ TARGETS: dict[str, TargetRule] = {
 }
 
 
-# ---- resolvers -----------------------------------------------------------------------
-def _target_gate(d: State, zone: int) -> int:
-    return d.field[zone]
+def _listed(rule: TargetMask) -> TargetRule:
+    def zones(b: Board, p: int, src: int, prm: Params) -> Sequence[int]:
+        return zones_in(rule(b, p, src, prm))
+    return zones
 
 
+TARGETS: dict[str, TargetRule] = {
+    "none": lambda b, p, src, prm: (EMPTY,),
+    **{name: _listed(rule) for name, rule in TARGET_MASKS.items()},
+}
+
+
+# ---- resolvers (``zone`` holds the target Gate, for those that have one) --------------
 def r_damage(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    d.damage(_target_gate(d, zone), prm.amount, p, d.named(src) if d.loud else "")
+    d.damage(d.field[zone], prm.amount, p, d.named(src) if d.loud else "")
 
 
 def r_shield(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    t = _target_gate(d, zone)
+    t = d.field[zone]
     d.add_shield(t, prm.amount)
     if d.loud:
         d.log("shield", f"{d.named(t)} gets +{prm.amount} Defense for this Sequence.", p)
 
 
 def r_ready(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    t = _target_gate(d, zone)
+    t = d.field[zone]
     d.set_gate(t, ready=True)
     if d.loud:
         d.log("ready", f"{d.named(t)} is Readied.", p)
@@ -120,18 +154,18 @@ def r_heal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
 
 
 def r_return(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    d.leave_field(_target_gate(d, zone), "hand", p)
+    d.leave_field(d.field[zone], "hand", p)
 
 
 def r_branch_self(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    host = _target_gate(d, zone)
+    host = d.field[zone]
     d.set_gate(host, branches=(*d.gates[host].branches, src))
     if d.loud:
         d.log("branch", f"{d.name(src)} is Branched under {d.named(host)}.", p)
 
 
 def r_graft(d: State, p: int, src: int, zone: int, prm: Params) -> None:
-    host = _target_gate(d, zone)
+    host = d.field[zone]
     discard = d.player(p).discard
     if not discard:
         if d.loud:
@@ -146,7 +180,7 @@ def r_graft(d: State, p: int, src: int, zone: int, prm: Params) -> None:
 def r_primal(d: State, p: int, src: int, zone: int, prm: Params) -> None:
     """K-19: an Attack; if it discards another Summon or Spirit, the Lion may Move and Attack
     again (only within its controller's Turn Action)."""
-    target = _target_gate(d, zone)
+    target = d.field[zone]
     kind = d.card(target).type
     discarded = d.damage(target, d.attack_of(src), p,
                          f"{d.named(src)}'s Primal Instinct" if d.loud else "")

@@ -10,7 +10,7 @@ from typing import cast
 
 from rules.core.manual import MANUAL, open_step
 from rules.core.window_state import WindowState
-from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGETS, zone_label
+from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGET_MASKS, zone_label
 from rules.kyoukai.legal import reach
 from rules.kyoukai.lookup import Params
 from rules.kyoukai.state import (
@@ -19,6 +19,7 @@ from rules.kyoukai.state import (
     HAND_LIMIT,
     STEPS,
     TURN_CAP,
+    Declared,
     Item,
     State,
     Step,
@@ -49,22 +50,24 @@ def advance(d: State) -> None:
             if not seq.closed:
                 return
             if seq.stack:
-                resolve(d, seq.pop())
+                item = seq.pop()
+                _RESOLVE[item.kind](d, item)
             else:
                 end_sequence(d)
             continue
-        if d.step == "draw":
-            _draw_step(d)
-        elif d.step == "ready":
-            _ready_step(d)
-        elif d.step == "main":
+        step = d.step
+        if step == "main":  # first: where nearly every look-ahead's Sequence leaves the flow
             return
-        elif d.step == "end":
+        if step == "draw":
+            _draw_step(d)
+        elif step == "ready":
+            _ready_step(d)
+        elif step == "end":
             declare(d, seq_item("end", d.active))
             if d.loud:
                 d.log("step", f"End step: Player {2 - d.active} may respond.", d.active)
             return
-        elif d.step == "cleanup":
+        elif step == "cleanup":
             if len(d.players[d.active].hand) > HAND_LIMIT:
                 return
             _next_turn(d)
@@ -135,10 +138,6 @@ def end_sequence(d: State) -> None:
         d.next_step()
 
 
-def resolve(d: State, item: Item) -> None:
-    _RESOLVE[item.kind](d, item)
-
-
 def _resolve_end(d: State, item: Item) -> None:
     if d.loud:
         d.log("resolve", "The End step Sequence resolves.", item.player)
@@ -183,11 +182,26 @@ def _retarget(d: State, item: Item, rule: str, src_zone: int, prm: Params) -> in
     """Check the target again on resolution: the zone to act on, or None if it is gone."""
     if rule == "none":
         return EMPTY
-    legal = TARGETS[rule](d, item.player, src_zone, prm)
-    if item.target != EMPTY:
-        z = d.zone_of(item.target)
-        return z if z in legal else None
-    return item.zone if item.zone in legal else None
+    legal = TARGET_MASKS[rule](d, item.player, src_zone, prm)
+    z = item.zone if item.target == EMPTY else d.zone_of(item.target)
+    return z if z != EMPTY and legal >> z & 1 else None
+
+
+_PARAMS: dict[int, tuple[Declared, Params]] = {}
+
+
+def _params(does: Declared) -> Params:
+    """What the effect of a declared Skill or opening reads: made once per declared copy (kept
+    with it, so its id is not reused while cached; looked up by id, as hashing the copy's
+    fields costs more than making the tuple)."""
+    got = _PARAMS.get(id(does))
+    if got is not None and got[0] is does:
+        return got[1]
+    if len(_PARAMS) >= 10_000:
+        _PARAMS.clear()
+    made = Params(does.amount, does.range, does.attack, does.defense)
+    _PARAMS[id(does)] = (does, made)
+    return made
 
 
 def _resolve_skill(d: State, item: Item) -> None:
@@ -201,7 +215,7 @@ def _resolve_skill(d: State, item: Item) -> None:
         if d.loud:
             d.log("fizzle", f"{skill.name} fizzles: {d.name(src)} left the field.", item.player)
         return
-    prm = Params(skill.amount, skill.range, skill.attack, skill.defense)
+    prm = _params(skill)
     zone = _retarget(d, item, eff.target, d.zone_of(src) if on_field else EMPTY, prm)
     if zone is None:
         if d.loud:
@@ -237,7 +251,7 @@ def _resolve_open(d: State, item: Item) -> None:
             d.to_discard(src, p)
         return
     eff = OPEN_EFFECTS[card.effect]
-    prm = Params(card.amount, card.range)
+    prm = _params(card)
     zone = _retarget(d, item, eff.target, EMPTY, prm)
     if zone is None:
         if d.loud:

@@ -40,23 +40,27 @@ def settle(d: State) -> None:
     copy it applied the intent on)."""
     if not needs_settling(d):
         return
-    assert d.seq is not None
-    origin = d.seq.stack[0]
+    seq = d.seq
+    assert seq is not None
+    origin = seq.stack[0]
     for _ in range(_GUARD):
-        if d.over:
-            break
-        if d.pending is not None:
-            ready, d.pending = d.pending.options[0], None
-            d.set_gate(ready, ready=True)
+        pending = d.pending
+        if pending is None:
+            seq.pass_until_closed()
         else:
-            seq = d.seq
+            d.pending = None
+            d.set_gate(pending.options[0], ready=True)
+        advance(d)
+        if d.over:
+            return
+        if d.pending is None:
+            now = d.seq
             # by identity first: an item is a shared value (``seq_item``), and comparing two
             # dataclasses field by field is what a look-ahead would spend its time on
-            if seq is None or not seq.stack or not (seq.stack[0] is origin
-                                                    or seq.stack[0] == origin):
-                break  # that Sequence is over (a later one, like the End step's, is not ours)
-            seq.pass_until_closed()
-        advance(d)
+            if now is None or not now.stack or not (now.stack[0] is origin
+                                                    or now.stack[0] == origin):
+                return  # that Sequence is over (a later one, like the End step's, is not ours)
+            seq = now
 
 
 def friendly_fire(state: State, player: int) -> int:

@@ -49,6 +49,11 @@ class FieldGate:
     branches: tuple[int, ...] = ()
 
 
+# A Gate value with these fields (iid, owner, ready, damage, branches): made once, then shared
+# (values; a frozen dataclass is slow to make, and every Rest, Ready and damage makes one).
+field_gate = lru_cache(maxsize=100_000)(FieldGate)
+
+
 @dataclass(slots=True)
 class Player:
     """One player's piles (the top of the deck first, the bottom of a pile last)."""
@@ -356,11 +361,11 @@ class State(_Tables):
     def stats(self, iid: int) -> tuple[int, int]:
         """A Gate's (Attack, Defense) with its Branches' bonus, a Sequence's shields not
         counted."""
-        table = self.table
-        f = table.of(iid)
+        facts = self.table.by_iid
+        f = facts[iid]
         attack, defense = f.attack, f.defense
         for b in self.gates[iid].branches:
-            fb = table.of(b)
+            fb = facts[b]
             attack += fb.branch_attack
             defense += fb.branch_defense
         return attack, defense
@@ -420,9 +425,9 @@ class State(_Tables):
             if zone != EMPTY:
                 self._set_taken(self.taken, self._ready ^ 1 << (zone + (g.owner << 5)),
                                 self.field)
-        self.gates[iid] = FieldGate(iid, g.owner, g.ready if ready is None else ready,
-                                    g.damage if damage is None else damage,
-                                    g.branches if branches is None else branches)
+        self.gates[iid] = field_gate(iid, g.owner, g.ready if ready is None else ready,
+                                     g.damage if damage is None else damage,
+                                     g.branches if branches is None else branches)
 
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
         self._own_board()
@@ -430,7 +435,7 @@ class State(_Tables):
         field = self.field
         field[zone] = iid
         self._set_taken(taken | 1 << zone, self._ready | ready << (zone + (owner << 5)), field)
-        self.gates[iid] = FieldGate(iid, owner, ready)
+        self.gates[iid] = field_gate(iid, owner, ready, 0, ())
         if ready:
             self._forget(owner)
 
@@ -498,7 +503,7 @@ class State(_Tables):
             pl.discard.append(iid)
             if self.loud:
                 self.log("discard", f"{self.named(iid, g.owner)} is discarded.", g.owner)
-            if by is not None and self.table.of(iid).ready_on_discard:
+            if by is not None and self.table.by_iid[iid].ready_on_discard:
                 self._ready_own_choice(by, f"{self.name(iid)}'s Potion Potential")
 
     def _ready_own_choice(self, p: int, reason: str) -> None:
@@ -522,18 +527,19 @@ class State(_Tables):
         g = self.gates.get(iid)
         if g is None or amount <= 0:
             return False
-        defense = self.defense_of(iid)
         used = self.absorbed.get(iid, 0)
-        left = max(0, defense - used)
-        through = max(0, amount - left)
+        left = self.defense_of(iid) - used
+        if left < 0:  # conditions, not max and min: every look-ahead deals damage
+            left = 0
+        through = amount - left if amount > left else 0
         self._own_marks()
-        self.absorbed[iid] = used + min(amount, left)
+        self.absorbed[iid] = used + (left if through else amount)
         name = self.named(iid) if self.loud else ""
         if through == 0:
             if self.loud:
                 self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)
             return False
-        if self.table.of(iid).type == "entrant":
+        if self.table.by_iid[iid].type == "entrant":
             total = g.damage + through
             self.set_gate(iid, damage=total)
             if self.loud:
