@@ -8,8 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from rules.bos.effects import CONDITIONS, EFFECTS, TRIGGER_TARGETS
-from rules.core.cards import load_table_array
-from rules.core.errors import DataError
+from rules.core.cards import load_all
 
 CardType = Literal["boss", "wizard", "summon", "spell"]
 Colour = Literal["red", "blue", "green", "grey"]
@@ -152,14 +151,5 @@ def _deck_problems(d: Deck, catalog: dict[str, Card]) -> list[tuple[tuple[str | 
 
 def load_decks(folder: Path, files: list[Path], catalog: dict[str, Card]) -> dict[str, Deck]:
     """``deck*.toml`` files: [[deck]] tables naming cards of the pack; deck rules checked."""
-    decks: dict[str, Deck] = {}
-    errors: list[str] = []
-    for path in files:
-        try:
-            for d in load_table_array(path, "deck", Deck, lambda d: _deck_problems(d, catalog)):
-                decks[d.name] = d
-        except DataError as e:
-            errors.extend(e.errors)
-    if errors:
-        raise DataError(errors)
-    return decks
+    return {d.name: d for d in load_all(files, "deck", Deck,
+                                         lambda d: _deck_problems(d, catalog))}

@@ -5,13 +5,11 @@ no chance of its own: nothing else to sample."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Hashable
 
 from rules.bos.cards import HIDDEN
 from rules.bos.state import State
-from rules.core.hidden import dealt, groups_of
+from rules.core.hidden import dealer
 
 
 def _groups(first: State) -> dict[int, Hashable]:
@@ -24,8 +22,4 @@ def _groups(first: State) -> dict[int, Hashable]:
     return out
 
 
-def determinize(rs: Any, view: State, player: int, rng: random.Random,
-                options: Mapping[str, Any] | None = None) -> State:
-    deal = view.copy()
-    deal.cards = dealt(view.cards, HIDDEN, groups_of(rs, options, _groups), rng)
-    return deal
+determinize = dealer(_groups, HIDDEN)

@@ -16,11 +16,7 @@ GAME = GameInfo(
     ruleset="rules.bos.ruleset:BosRules",
     pack_format="rules.bos.pack:FORMAT",
     table="game.layouts.bos:BosTable",
-    players=2,
     hidden_information=True,  # castle, spellbook, wizards and a face-down boss
-    dice=False,
-    card_size_mm=(63.0, 88.0),
-    deck_word="Deck",
     decks_by_name=False,  # Ember Court against Tide Circle, as decks.toml lists them,
     # the spec's rule ids (shared/games/bos.md), named for refusals (GameInfo.cite)
     rule_names={

@@ -75,7 +75,3 @@ class TakeIt(Intent):
     """The defender does not block: they lose life equal to the attacker's Strength (B-10)."""
 
     kind: Literal["take_it"] = "take_it"
-
-
-INTENT_TYPES = (Summon, EndSummoning, Cast, Attack, PlayerAttack, UseAbility, RevealBoss,
-                EndTurn, Block, TakeIt)

@@ -36,9 +36,6 @@ class BosManual(ManualTable):
     hidden_card = HIDDEN
     placeholder = PLACEHOLDER
 
-    def name(self, s: State, card: int) -> str:
-        return s.name(card)
-
     def spot_label(self, at: int) -> str:
         return f"column {at + 1}"
 

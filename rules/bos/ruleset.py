@@ -3,28 +3,25 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rules.bos import explain
 from rules.bos.actions import KINDS
-from rules.bos.cards import HIDDEN, PLACEHOLDER, Card, Deck
+from rules.bos.cards import Card, Deck
 from rules.bos.determinize import determinize as determinize_hidden
 from rules.bos.flow import start_turn
 from rules.bos.game import GAME
-from rules.bos.intents import INTENT_TYPES
 from rules.bos.legal import legal, to_act
 from rules.bos.manual import BosManual
 from rules.bos.migrate import with_ability_copies
 from rules.bos.pack import deck_cards
 from rules.bos.positions import position_key
 from rules.bos.state import Side, State
-from rules.core.model import Event, Intent
+from rules.core.model import Intent
 from rules.core.newgame import Setup, shipped_pack
-from rules.core.reload import replace_in_catalog
 from rules.core.ruleset import Ruleset
-from rules.core.state import replaced
 
 Stamp = tuple[tuple[str, int, int], ...]
 
@@ -73,11 +70,9 @@ def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) 
 
 class BosRules(Ruleset[State]):
     info = GAME
-    name: ClassVar[str] = GAME.name
-    title: ClassVar[str] = GAME.title
     state_type = State
-    intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    scenario = "rules.bos.scenario"
     played_kinds = {"summon": "card", "cast": "card"}  # summons and spells
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
     turn_cap: ClassVar[int] = 80
@@ -94,9 +89,6 @@ class BosRules(Ruleset[State]):
     resume_cards = {"spell_done": (0, 2), "battle_rest": (0,), "defeat_rest": (0,),
                     "checks": None}
     resume_sets = frozenset({"checks"})  # the cards whose defeat is carried on elsewhere
-
-    def default_pack(self) -> Path:
-        return shipped_pack(self.name)
 
     def setup(self, options: Mapping[str, Any] | None = None) -> Setup:
         """As ``Ruleset.setup``; the setup with no options (every simulated game's) is kept
@@ -130,11 +122,7 @@ class BosRules(Ruleset[State]):
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
 
-    def _winner(self, state: State) -> int | None:
-        return state.winner
-
-    def _explain(self, state: State, intent: Intent) -> str:
-        return explain.why_illegal(state, intent)
+    _explain = staticmethod(explain.why_illegal)
 
     def _play(self, state: State, intent: Intent) -> None:
         p = to_act(state)
@@ -150,9 +138,7 @@ class BosRules(Ruleset[State]):
             hidden.update(them.castle, them.spellbook, them.wizards)
             if them.boss_state == "down":
                 hidden.add(them.boss)
-        view = state.copy()
-        view.cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
-        view.catalog = {**state.catalog, HIDDEN: PLACEHOLDER}
+        view: State = self.manual_table.hide(state, hidden)  # named HIDDEN, as by hand
         return view
 
     def _highlights(self, state: State, source: Any) -> dict[str, list[Any]]:
@@ -165,16 +151,8 @@ class BosRules(Ruleset[State]):
             out.setdefault(i.kind, []).append(("self", source) if t is None else t)
         return out
 
-    def unusable(self, state: State, iid: int) -> str:
-        """Why the owner cannot use this castle/spellbook/boss card now ('' if they can)."""
-        return explain.unusable(state, iid)
-
-    def _loaded(self, state: State) -> State:
-        return with_ability_copies(state)
-
-    def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        catalog, events = replace_in_catalog(state.catalog, cards, Card)
-        return (state if catalog is None else replaced(state, catalog=catalog)), events
+    unusable = staticmethod(explain.unusable)  # why a castle/spellbook/boss card is dimmed
+    _loaded = staticmethod(with_ability_copies)
 
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)
@@ -184,8 +162,7 @@ class BosRules(Ruleset[State]):
         mine = [i for i, u in state.units.items() if u.owner == p]
         return [*side.castle, *side.spellbook, *mine, side.boss]
 
-    def position_key(self, state: State) -> Hashable | None:
-        return position_key(state)
+    position_key = staticmethod(position_key)
 
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
@@ -227,19 +204,3 @@ class BosRules(Ruleset[State]):
             else:
                 score -= worth
         return score
-
-    # ---- scenario files ---------------------------------------------------------------------
-    def scenario_position(self, position: dict[str, Any], seed: int) -> State:
-        from rules.bos import scenario
-
-        return scenario.build(self, position)
-
-    def scenario_intent(self, state: State, spec: dict[str, Any]) -> Intent:
-        from rules.bos import scenario
-
-        return scenario.intent(self, state, spec)
-
-    def facts(self, state: State) -> dict[str, Any]:
-        from rules.bos import scenario
-
-        return scenario.facts(state)

@@ -29,7 +29,8 @@ from rules.core.ruleset import Ruleset
 _CARD_FIELDS = ("card", "target")
 
 
-def build(rs: Ruleset[State], position: dict[str, Any]) -> State:
+def build(rs: Ruleset[State], position: dict[str, Any], seed: int) -> State:
+    """Nothing in BOS is random: ``seed`` plays no part."""
     options: dict[str, Any] = {}
     if "decks" in position:
         options["decks"] = list(position["decks"])
