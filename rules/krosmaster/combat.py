@@ -14,7 +14,6 @@ from rules.krosmaster.flow import check_end, roll
 from rules.krosmaster.state import Figure, KState, set_pair
 
 _WILD = (house.WILD_FACE,)
-_NEVER = 1 << 30  # further than any route
 
 
 def tackle_cells(s: KState, geo: Geo, owner: int) -> int:
@@ -37,12 +36,11 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: int) -> list[i
     if goal in geo.grid.neighbours[start]:
         return [start, goal]  # every route leaves the start once: none is better than a step
     nb = geo.open_neighbours  # terrain that blocks movement is left out already
-    # Each cell's distance to the goal, too far for any route where a figure stands (the
-    # mover's own cell too: a route does not come back to it).
-    to_goal = list(geo.distances(goal))
-    for f in s.figures:
-        if f.cell is not None:
-            to_goal[f.cell] = _NEVER
+    # Each cell's distance to the goal; and where figures stand, as bits (the mover's own
+    # cell too: a route does not come back to it).
+    to_goal = geo.distances(goal)
+    mine, theirs = s.where()[1]
+    taken = mine | theirs
     # One pair of tables per number of steps: cell -> tackles so far, cell -> cell it came
     # from (both filled in the same order: a cell keeps the place where it was first seen).
     # A cell further from the goal than the steps left is left out: no route through it
@@ -57,7 +55,7 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: int) -> list[i
             if risky >> cur & 1:
                 cost += 1
             for n in nb[cur]:
-                if to_goal[n] > left:
+                if to_goal[n] > left or taken >> n & 1:
                     continue
                 old = cost_to.get(n)
                 if old is None or cost < old:

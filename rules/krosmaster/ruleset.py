@@ -64,7 +64,7 @@ class KrosmasterRules(Ruleset[KState]):
         return STAGES.to_act(state)
 
     def _legal_intents(self, state: KState) -> list[Intent]:
-        return STAGES.legal(state)
+        return STAGES.legal(state, None, self.to_act(state))  # to_act: a cached answer
 
     def _winner(self, state: KState) -> int | None:
         return state.winner
