@@ -60,7 +60,10 @@ class Stages(Generic[S]):
             raise ValueError(f"state is in an undeclared stage {name!r}") from None
 
     def to_act(self, state: S) -> int | None:
-        return self.stage(state).actor(state)
+        # (the stage looked up here, not by ``stage``: asked every step, once by the contract
+        # and once by ``legal``)
+        st = self._by_name.get(self._current(state))
+        return (st or self.stage(state)).actor(state)
 
     def legal(self, state: S, only: Hashable | None = None,
               actor: int | None = None) -> list[Intent]:
@@ -68,7 +71,7 @@ class Stages(Generic[S]):
         a source piece, it lists just that piece's intents). ``actor``: the deciding player
         when the caller has it already (the contract asks ``to_act`` first, every step), so
         the stage's actor is not asked again."""
-        st = self.stage(state)
+        st = self._by_name.get(self._current(state)) or self.stage(state)  # as in ``to_act``
         p = st.actor(state) if actor is None else actor
         if p is None:
             return []
