@@ -102,6 +102,8 @@ class SquareGrid:
         key = a * self.size + b
         sight = self._sight.get(key)
         if sight is None:
+            if len(self._sight) >= 65536:  # as many rays as ``_ray`` remembers
+                self._sight.clear()
             ray, pairs = _ray(self.width, a, b)
             sight = self._sight[key] = (sum(1 << c for c in ray),
                                         tuple(1 << x | 1 << y for x, y in pairs))

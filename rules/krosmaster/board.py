@@ -82,8 +82,8 @@ class Geo:
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
         self._range_masks = _RANGE_TABLES.setdefault(shape, {})
-        # (figure, cell, MP, the occupied cells within that MP - 1 as bits) -> its Move
-        # intents there: rules.krosmaster.legal
+        # (figure, cell, MP, the occupied cells within that MP as bits) -> its Move intents
+        # there: rules.krosmaster.legal
         self.move_cache: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
         # Each cell with its neighbours, as bits: no sight line is needed at distance 0 or 1.
         self.near_masks = tuple(_mask(nb) | 1 << c for c, nb in enumerate(self.grid.neighbours))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from operator import attrgetter
 
 from rules.core.model import Intent
@@ -154,16 +154,14 @@ _MOVES: dict[int, list[Move]] = {}  # figure id -> cell -> its Move (``Move.of``
 
 
 def _move_intents(g: Geo, fig: Figure, here: int, cells: tuple[int | None, ...],
-                  taken: int) -> Sequence[Intent]:
+                  taken: int) -> tuple[Intent, ...]:
     """The acting figure's Moves, to the cells ``Geo.reach`` gives, in its order (``cells``:
-    each figure's, ``taken``: those as bits). Only the figures within its MP - 1 of it can
-    block a route; one at its MP only takes its own cell, which a route reaches last: so
-    positions that differ only that far away share the Moves (remembered on the map's
-    ``Geo``), less those to a cell taken at its MP."""
+    each figure's, ``taken``: those as bits). They depend only on the figures within its MP
+    of it (none further can block a route), so positions that differ only far away share
+    them (remembered on the map's ``Geo``)."""
     mp = fig.mp
     fid = fig.id
-    inner = g.ball(here, mp - 1)
-    key = (fid, here, mp, taken & inner)
+    key = (fid, here, mp, taken & g.ball(here, mp))
     got = g.move_cache.get(key)
     if got is None:
         if len(g.move_cache) >= 20_000:
@@ -172,10 +170,9 @@ def _move_intents(g: Geo, fig: Figure, here: int, cells: tuple[int | None, ...],
         row = _MOVES.get(fid)
         if row is None or len(row) < len(far):
             row = _MOVES[fid] = [Move.of(fid, c) for c in range(len(far))]
-        near = [c for c in cells if c is not None and far[c] < mp]
+        near = [c for c in cells if c is not None and far[c] <= mp]
         got = g.move_cache[key] = tuple([row[c] for c in g.reach(here, mp, near)])
-    edge = taken & g.ball(here, mp) & ~inner
-    return [m for m in got if not edge >> m.to & 1] if edge else got
+    return got
 
 
 _active: Callable[[KState], int] = attrgetter("active")  # asked every step: a C call

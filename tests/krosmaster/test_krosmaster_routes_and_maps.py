@@ -127,21 +127,3 @@ def test_a_hot_reload_reaches_the_spells_the_rules_remember() -> None:
     new, _ = RS.replace_cards(state, {card.name: dear})
     assert new.catalog[fig.card].spells[0].ap == 12
     assert not any(isinstance(i, Cast) for i in RS.legal_intents(new))
-
-
-def test_remembered_moves_are_each_positions_own() -> None:
-    """The Moves remembered per figure, cell, MP and the figures within MP - 1 of it (less
-    those to a cell taken at its MP) are the position's own: the cells ``Geo.reach`` gives
-    around every figure, in its order, also where a figure stands at the MP's edge."""
-    tried = edged = 0
-    for state in _random_states(range(4)):
-        fig = state.acting()
-        if fig is None or fig.cell is None or fig.mp <= 0:
-            continue
-        g = state.board.geo
-        taken = [c for c in state.where()[0] if c is not None]
-        want = [Move(figure=fig.id, to=c) for c in g.reach(fig.cell, fig.mp, taken)]
-        assert [i for i in RS.legal_intents(state) if isinstance(i, Move)] == want
-        tried += 1
-        edged += any(g.grid.manhattan(fig.cell, c) == fig.mp for c in taken)
-    assert tried > 500 and edged > 100, (tried, edged)
