@@ -18,6 +18,8 @@ class SquareGrid:
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             tuple(self._neighbours(c)) for c in range(self.size)
         )
+        # a * size + b -> the cells of the ray a -> b as bits, and its corner pairs as bits
+        self._sight: dict[int, tuple[int, tuple[int, ...]]] = {}
 
     def _neighbours(self, cell: int) -> Iterable[int]:
         r, c = divmod(cell, self.width)
@@ -89,16 +91,24 @@ class SquareGrid:
     def ray(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         return _ray(self.width, a, b)
 
-    def line_of_sight(self, a: int, b: int, blocks: Collection[int]) -> bool:
+    def line_of_sight(self, a: int, b: int, blocks: int | Collection[int]) -> bool:
         """Centre-to-centre ray from a to b. Blocked by any blocking cell it passes through
         (the two ends excluded). Where the ray passes exactly through a corner it is blocked
         only if both cells beside that corner block: a ray may slip between two diagonal
-        obstacles' corners only when one side is open."""
-        cells, corners = _ray(self.width, a, b)
-        for c in cells:
-            if c in blocks:
-                return False
-        return all(not (x in blocks and y in blocks) for x, y in corners)
+        obstacles' corners only when one side is open. ``blocks``: the blocking cells, as
+        bits (a spell's targeting asks many rays: the ray's cells are kept as bits too)."""
+        if not isinstance(blocks, int):
+            blocks = sum(1 << c for c in set(blocks))
+        key = a * self.size + b
+        sight = self._sight.get(key)
+        if sight is None:
+            if len(self._sight) >= 65536:  # as many rays as ``_ray`` remembers
+                self._sight.clear()
+            ray, pairs = _ray(self.width, a, b)
+            sight = self._sight[key] = (sum(1 << c for c in ray),
+                                        tuple(1 << x | 1 << y for x, y in pairs))
+        cells, corners = sight
+        return not blocks & cells and (not corners or all(blocks & p != p for p in corners))
 
 
 @lru_cache(maxsize=65536)

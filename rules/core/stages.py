@@ -60,13 +60,19 @@ class Stages(Generic[S]):
             raise ValueError(f"state is in an undeclared stage {name!r}") from None
 
     def to_act(self, state: S) -> int | None:
-        return self.stage(state).actor(state)
+        # (the stage looked up here, not by ``stage``: asked every step, once by the contract
+        # and once by ``legal``)
+        st = self._by_name.get(self._current(state))
+        return (st or self.stage(state)).actor(state)
 
-    def legal(self, state: S, only: Hashable | None = None) -> list[Intent]:
+    def legal(self, state: S, only: Hashable | None = None,
+              actor: int | None = None) -> list[Intent]:
         """Every legal intent for the deciding player: the stage's ``generate`` (given ``only``,
-        a source piece, it lists just that piece's intents)."""
-        st = self.stage(state)
-        p = st.actor(state)
+        a source piece, it lists just that piece's intents). ``actor``: the deciding player
+        when the caller has it already (the contract asks ``to_act`` first, every step), so
+        the stage's actor is not asked again."""
+        st = self._by_name.get(self._current(state)) or self.stage(state)  # as in ``to_act``
+        p = st.actor(state) if actor is None else actor
         if p is None:
             return []
         if st.generate is None:

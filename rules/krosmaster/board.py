@@ -72,6 +72,7 @@ class Geo:
         t = board.terrain
         self.move_block = frozenset(i for i, k in enumerate(t) if k in house.MOVE_BLOCKING)
         self.los_block = frozenset(i for i, k in enumerate(t) if k in house.LOS_BLOCKING)
+        self.los_bits = _mask(self.los_block)
         self.demon = frozenset(i for i, k in enumerate(t) if k == "demon")
         # Each cell's neighbours a figure may step on (terrain aside from figures).
         self.open_neighbours = tuple(tuple(n for n in nb if n not in self.move_block)

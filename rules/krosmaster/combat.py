@@ -14,7 +14,6 @@ from rules.krosmaster.flow import check_end, roll
 from rules.krosmaster.state import Figure, KState, set_pair
 
 _WILD = (house.WILD_FACE,)
-_NEVER = 1 << 30  # further than any route
 
 
 def tackle_cells(s: KState, geo: Geo, owner: int) -> int:
@@ -37,12 +36,19 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: int) -> list[i
     if goal in geo.grid.neighbours[start]:
         return [start, goal]  # every route leaves the start once: none is better than a step
     nb = geo.open_neighbours  # terrain that blocks movement is left out already
-    # Each cell's distance to the goal, too far for any route where a figure stands (the
-    # mover's own cell too: a route does not come back to it).
-    to_goal = list(geo.distances(goal))
-    for f in s.figures:
-        if f.cell is not None:
-            to_goal[f.cell] = _NEVER
+    # Each cell's distance to the goal; and where figures stand, as bits (the mover's own
+    # cell too: a route does not come back to it).
+    to_goal = geo.distances(goal)
+    mine, theirs = s.where()[1]
+    taken = mine | theirs
+    if not risky & geo.ball(start, fig.mp - 1) & ~(1 << start):
+        # No route has a tackle the others have not: the search below takes the shortest,
+        # and of those the first in the neighbours' order at each step (it keeps a cell's
+        # first finder). A route as short as the distance is found at once by trying the
+        # neighbours in order, a step nearer the goal each time.
+        path = [start]
+        if _nearer(nb, to_goal, taken, start, goal, path):
+            return path
     # One pair of tables per number of steps: cell -> tackles so far, cell -> cell it came
     # from (both filled in the same order: a cell keeps the place where it was first seen).
     # A cell further from the goal than the steps left is left out: no route through it
@@ -57,7 +63,7 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: int) -> list[i
             if risky >> cur & 1:
                 cost += 1
             for n in nb[cur]:
-                if to_goal[n] > left:
+                if to_goal[n] > left or taken >> n & 1:
                     continue
                 old = cost_to.get(n)
                 if old is None or cost < old:
@@ -76,18 +82,34 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: int) -> list[i
     return path[::-1]
 
 
+def _nearer(nb: tuple[tuple[int, ...], ...], to_goal: tuple[int, ...], taken: int, cur: int,
+            goal: int, path: list[int]) -> bool:
+    """Extend ``path`` (ending on ``cur``) by the first route to ``goal`` that steps nearer
+    it each time around ``taken`` (as bits), in the neighbours' order; False: there is none."""
+    if cur == goal:
+        return True
+    near = to_goal[cur] - 1
+    for n in nb[cur]:
+        if to_goal[n] == near and not taken >> n & 1:
+            path.append(n)
+            if _nearer(nb, to_goal, taken, n, goal, path):
+                return True
+            path.pop()
+    return False
+
+
 def _tackle(s: KState, geo: Geo, fig: Figure, at: int) -> None:
     """``fig`` (the state's own, ``KState.mut``) leaves ``at``, next to an enemy: Dodge
     against Lock, MP and AP lost."""
     nb = geo.grid.neighbours[at]
     lockers = [f for f in s.figures if f.owner != fig.owner and f.cell in nb]
     name = s.named(fig) if s.loud else ""
-    faces = roll(s, 1 + s.power(fig, "dodge"), "Dodge", fig.owner, who=name)
+    faces = roll(s, 1 + s.power(fig, "dodge"), "Dodge", fig.owner, name)
     dodge = count_faces(faces, "dodge", _WILD)
     lock = 0
     for enemy in lockers:
         faces = roll(s, 1 + s.power(enemy, "lock"), "Lock", enemy.owner,
-                     who=s.named(enemy) if s.loud else "")
+                     s.named(enemy) if s.loud else "")
         lock += count_faces(faces, "lock", _WILD)
     loss = (house.TACKLE_LOCK_WINS if lock > dodge else house.TACKLE_TIE if lock == dodge
             else 0)
@@ -163,8 +185,8 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
               data={"figure": fig.id, "spell": spell_no, "target": cell})
     dealt = 0
     if spell.damage > 0:
-        crit_faces = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner, who=by)
-        armour_faces = roll(s, 1 + s.power(target, "armour"), "Armour", target.owner, who=on)
+        crit_faces = roll(s, 1 + s.power(fig, "critical"), "Critical", fig.owner, by)
+        armour_faces = roll(s, 1 + s.power(target, "armour"), "Armour", target.owner, on)
         crit = count_faces(crit_faces, "critical", _WILD)
         armour = count_faces(armour_faces, "armour", _WILD)
         dealt = min(target.hp, max(0, spell.damage + crit - armour))
@@ -180,8 +202,8 @@ def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
         target.ap = ap_before
         if hp <= 0:
             knock_out(s, target, fig.owner)
-    spell_effects(CastCtx(state=s, geo=geo, caster=fig.id, target=target.id, dealt=dealt),
-                  spell.name, spell.text, spell.effects)
+    spell_effects(CastCtx(s, geo, fig.id, target.id, dealt), spell.name, spell.text,
+                  spell.effects)
 
 
 def spell_effects(ctx: CastCtx, name: str, text: str, effects: Sequence[EffectSpec]) -> None:

@@ -14,10 +14,13 @@ def faces_text(faces: tuple[str, ...]) -> str:
     return ", ".join([names.get(f, f) for f in faces])
 
 
-def roll(s: KState, n: int, purpose: str, player: int, who: str = "") -> tuple[str, ...]:
-    """Roll ``n`` dice from the state's Rng and log the roll as a random event."""
+def roll(s: KState, n: int, purpose: str, player: int, who: str | None = None) -> tuple[str, ...]:
+    """Roll ``n`` dice from the state's Rng and log the roll as a random event, as rolled by
+    ``who`` (None: the player)."""
     faces, s.rng = roll_faces(s.rng, s.faces, n)
     if s.loud:
+        if who is None:
+            who = f"Player {player + 1}"
         label = f"{who} rolls" if who else "Rolled"
         s.log("roll", f"{label} for {purpose}: {faces_text(faces)}.", player, random=True,
               data={"faces": list(faces), "purpose": purpose})
@@ -40,7 +43,7 @@ def begin_turn(s: KState) -> None:
             s.log("tension", "First turn of the game: no Roll for Tension.", p)
         start_inspiration(s)
         return
-    faces = roll(s, house.TENSION_DICE, "Tension", p, who=f"Player {p + 1}")
+    faces = roll(s, house.TENSION_DICE, "Tension", p)
     s.phase, s.dice = "tension", faces
 
 
@@ -63,7 +66,7 @@ def keep(s: KState) -> None:
 def reroll(s: KState) -> None:
     """R-03: the two dice are ignored, a single die is rolled."""
     p = s.active
-    s.dice = roll(s, house.REROLL_DICE, "Tension (reroll)", p, who=f"Player {p + 1}")
+    s.dice = roll(s, house.REROLL_DICE, "Tension (reroll)", p)
     s.rerolled = True
     keep(s)
 
@@ -135,11 +138,11 @@ def check_end(s: KState) -> None:
     """House rule H3: no GG or no figure left loses; both at once is a draw."""
     if s.phase == "over":
         return
-    standing = {f.owner for f in s.figures if f.cell is not None}
-    lost = [s.gg[p] <= 0 or p not in standing for p in (0, 1)]
-    if not any(lost):
+    standing = s.where()[1]  # each player's standing figures' cells, as bits
+    lost = (s.gg[0] <= 0 or not standing[0], s.gg[1] <= 0 or not standing[1])
+    if lost == (False, False):
         return
-    if all(lost):
+    if lost == (True, True):
         if s.loud:
             s.log("draw", "Both players are out at once: draw.", None)
         s.phase, s.winner = "over", None

@@ -65,24 +65,21 @@ def spell_aims(s: KState) -> tuple[tuple[SpellAim, ...], ...]:
 class Aim:
     """Aiming spells from one position, as seen from ``owner``: every figure's cell (None once
     knocked out) in figure order, the cells of the figures a spell aimed at each side may hit
-    as bits (``SIDES``), and the sight blockers (trees and every figure, house rule H7), made
-    when a spell first needs them. ``targets`` is the rule of which figures a spell may be
-    cast on (AP aside): the legal intents and the highlights both ask it."""
+    as bits (``SIDES``). ``targets`` is the rule of which figures a spell may be cast on (AP
+    aside): the legal intents and the highlights both ask it."""
 
-    __slots__ = ("geo", "cells", "sides", "_wall")
+    __slots__ = ("geo", "cells", "sides")
 
     def __init__(self, geo: Geo, s: KState, owner: int) -> None:
         self.geo = geo
         self.cells, masks = s.where()
         mine, theirs = masks[owner], masks[1 - owner]
         self.sides = (mine, theirs, mine | theirs)
-        self._wall: frozenset[int] | None = None
 
-    def wall(self) -> frozenset[int]:
-        """What blocks a sight line: trees and every figure (the ray excludes its own ends)."""
-        if self._wall is None:
-            self._wall = self.geo.los_block.union([c for c in self.cells if c is not None])
-        return self._wall
+    def wall(self) -> int:
+        """What blocks a sight line, as bits: trees and every figure (house rule H7; the ray
+        excludes its own ends)."""
+        return self.geo.los_bits | self.sides[2]
 
     def targets(self, here: int, spell: SpellAim) -> list[int]:
         """Cells holding a figure ``spell`` may be cast on from ``here`` (AP aside)."""
@@ -101,8 +98,11 @@ class Aim:
         return out
 
 
+_TENSION: tuple[Intent, ...] = (Reroll.of(), KeepTension.of())
+
+
 def _tension(s: KState, p: int, only: Hashable | None) -> list[Intent]:
-    return [Reroll.of(), KeepTension.of()]
+    return list(_TENSION)
 
 
 def _dofus(s: KState, p: int, only: Hashable | None) -> list[Intent]:
@@ -134,12 +134,15 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     if here is None:
         return out
     g = s.board.geo
-    aim = Aim(g, s, fig.owner)
+    cells, (mask0, mask1) = s.where()
     if fig.mp > 0:
-        out += _move_intents(g, fig, here, aim)
-    ap, sides = fig.ap, aim.sides
+        out += _move_intents(g, fig, here, cells, mask0 | mask1)
+    ap, aim = fig.ap, None
     for spell in spell_aims(s)[fig.card]:
-        if spell[1] <= ap and spell[2][here] & sides[spell[4]]:  # (most have no one in range)
+        # (most have no one in range: the sides are told apart, in ``Aim``, only if one has)
+        if spell[1] <= ap and spell[2][here] & (mask0 | mask1):
+            if aim is None:
+                aim = Aim(g, s, fig.owner)
             for c in aim.targets(here, spell):
                 out.append(Cast.of(fid, spell[0], c))
     if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
@@ -150,13 +153,15 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
 _MOVES: dict[int, list[Move]] = {}  # figure id -> cell -> its Move (``Move.of``'s, at hand)
 
 
-def _move_intents(g: Geo, fig: Figure, here: int, aim: Aim) -> tuple[Intent, ...]:
-    """The acting figure's Moves, to the cells ``Geo.reach`` gives, in its order. They
-    depend only on the figures within its MP of it (none further can block a route), so
-    positions that differ only far away share them (remembered on the map's ``Geo``)."""
+def _move_intents(g: Geo, fig: Figure, here: int, cells: tuple[int | None, ...],
+                  taken: int) -> tuple[Intent, ...]:
+    """The acting figure's Moves, to the cells ``Geo.reach`` gives, in its order (``cells``:
+    each figure's, ``taken``: those as bits). They depend only on the figures within its MP
+    of it (none further can block a route), so positions that differ only far away share
+    them (remembered on the map's ``Geo``)."""
     mp = fig.mp
     fid = fig.id
-    key = (fid, here, mp, aim.sides[2] & g.ball(here, mp))
+    key = (fid, here, mp, taken & g.ball(here, mp))
     got = g.move_cache.get(key)
     if got is None:
         if len(g.move_cache) >= 20_000:
@@ -165,7 +170,7 @@ def _move_intents(g: Geo, fig: Figure, here: int, aim: Aim) -> tuple[Intent, ...
         row = _MOVES.get(fid)
         if row is None or len(row) < len(far):
             row = _MOVES[fid] = [Move.of(fid, c) for c in range(len(far))]
-        near = [c for c in aim.cells if c is not None and far[c] <= mp]
+        near = [c for c in cells if c is not None and far[c] <= mp]
         got = g.move_cache[key] = tuple([row[c] for c in g.reach(here, mp, near)])
     return got
 

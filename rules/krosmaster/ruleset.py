@@ -60,11 +60,10 @@ class KrosmasterRules(Ruleset[KState]):
     def _new_game(self, seed: int, setup: Setup) -> KState:
         return new_state(seed, setup)[0]
 
-    def _to_act(self, state: KState) -> int | None:
-        return STAGES.to_act(state)
+    _to_act = staticmethod(STAGES.to_act)  # asked every step: no frame of its own
 
     def _legal_intents(self, state: KState) -> list[Intent]:
-        return STAGES.legal(state)
+        return STAGES.legal(state, None, self.to_act(state))  # to_act: a cached answer
 
     def _winner(self, state: KState) -> int | None:
         return state.winner

@@ -60,3 +60,17 @@ def test_line_of_sight_shallow_ray_crosses_the_right_cells() -> None:
     assert c(B, 1, 1) not in cells
     assert not B.line_of_sight(c(B, 0, 0), c(B, 1, 4), {c(B, 0, 1)})
     assert B.line_of_sight(c(B, 0, 0), c(B, 1, 4), {c(B, 1, 1)})
+
+
+def test_line_of_sight_reads_the_blockers_as_bits_alike() -> None:
+    """A spell's targeting passes the blocking cells as bits: every ray gives the answer
+    the same cells as a set give."""
+    blocks = {c(B, 0, 1), c(B, 1, 0), c(B, 5, 3), c(B, 2, 2), c(B, 3, 5), c(B, 7, 7)}
+    bits = sum(1 << x for x in blocks)
+    seen = 0
+    for a in range(0, B.size, 7):
+        for b in range(B.size):
+            want = B.line_of_sight(a, b, blocks)
+            assert B.line_of_sight(a, b, bits) == want
+            seen += want
+    assert 0 < seen < B.size * len(range(0, B.size, 7))

@@ -127,3 +127,24 @@ def test_shipped_games_list_only_the_kinds_their_stage_table_allows(game: str) -
             assert legal and {i.kind for i in legal} <= set(st.moves), st.name
             s = rs.apply(s, r.choice(legal)).state
     assert len(seen) >= 3  # the playouts went through several stages
+
+
+def test_legal_given_the_deciding_player_does_not_ask_the_stage_again() -> None:
+    """The contract asks ``to_act`` first every step: ``legal`` given its answer lists the
+    same intents without asking the stage's actor a second time."""
+    asked: list[str] = []
+
+    def actor(s: Toy) -> int:
+        asked.append(s.step)
+        return s.active
+
+    stages: Stages[Toy] = Stages([Stage("main", actor, ("play",),
+                                        generate=lambda s, p, only: _plays(s, p))],
+                                 lambda s: s.step)
+    s = Toy(step="main", active=1, hand=((1,), (7, 8)))
+    p = stages.to_act(s)
+    assert asked == ["main"]
+    assert stages.legal(s, None, p) == [Play(card=7), Play(card=8)]
+    assert asked == ["main"]
+    assert stages.legal(s) == [Play(card=7), Play(card=8)]  # not given: asked
+    assert asked == ["main", "main"]

@@ -35,3 +35,17 @@ def test_a_catalog_replaced_by_other_means_names_again() -> None:
     t = replaced(s, catalog=catalog)
     fresh: KState = rs.load(rs.dump(t))
     assert _kept(t) == _kept(fresh) != _kept(s)
+
+
+def test_a_copy_keeps_every_field() -> None:
+    """``KState.copy`` names each field: a field it left out would come back as its default
+    (or fail). Each field set to a value of its own: the copy holds the same one (its own
+    list of the same figures)."""
+    fields = list(KState.__dataclass_fields__)
+    values: list[object] = [object() for _ in fields]
+    values[fields.index("figures")] = figures = [object()]
+    s = KState(*values)  # type: ignore[arg-type]
+    t = s.copy()
+    for name, value in zip(fields, values, strict=True):
+        got = getattr(t, name)
+        assert got is value or (name == "figures" and got == figures and got is not figures)
