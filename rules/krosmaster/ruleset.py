@@ -19,7 +19,7 @@ after ``house.TURN_CAP`` (60) game turns it is a draw (``winner`` None). House r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup
@@ -47,10 +47,10 @@ from rules.krosmaster.state import KState
 
 class KrosmasterRules(Ruleset[KState]):
     info = GAME
-    state_type: ClassVar[type[KState]] = KState
+    state_type = KState
     intent_kinds = KINDS
     scenario = "rules.krosmaster.scenario"  # python -m rules scenario
-    turn_cap: ClassVar[int] = house.TURN_CAP
+    turn_cap = house.TURN_CAP
     manual_table = KrosmasterManual()
 
     def _new_game(self, seed: int, setup: Setup) -> KState:
