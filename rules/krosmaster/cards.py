@@ -7,8 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
-from rules.core.cards import load_table_array
-from rules.core.errors import DataError
+from rules.core.cards import load_all
 from rules.core.model import Frozen
 from rules.krosmaster import house
 from rules.krosmaster.effects import EFFECTS
@@ -95,13 +94,4 @@ def load_teams(folder: Path, files: list[Path], catalog: dict[str, KrosmasterCar
                                    f"{house.TEAM_LEVEL}")]
         return []
 
-    teams: dict[str, Team] = {}
-    errors: list[str] = []
-    for path in files:
-        try:
-            teams.update((t.name, t) for t in load_table_array(path, "team", Team, check))
-        except DataError as e:
-            errors += e.errors
-    if errors:
-        raise DataError(errors)
-    return teams
+    return {t.name: t for t in load_all(files, "team", Team, check)}

@@ -29,10 +29,7 @@ GAME = GameInfo(
     pack_format="rules.krosmaster.pack:FORMAT",
     table="game.layouts.krosmaster.table:KrosmasterTable",
     options=KrosmasterOptions,
-    players=2,
-    hidden_information=False,  # everything is on the table; only the dice seed is masked
     dice=True,
-    card_size_mm=(63.0, 88.0),
     deck_word="Team",
     decks_by_name=False,  # the teams file lists the intended pairing first,
     # the spec's rule ids (shared/games/krosmaster.md), named for refusals (GameInfo.cite)

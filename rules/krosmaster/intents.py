@@ -91,8 +91,3 @@ class EndActivation(Intent):
 
     def label(self) -> str:
         return "End this figure's turn"
-
-
-INTENT_TYPES: tuple[type[Intent], ...] = (
-    Reroll, KeepTension, SetDofus, Inspire, EndInspiration, Move, Cast, BuyGG, EndActivation,
-)

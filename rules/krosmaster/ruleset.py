@@ -19,11 +19,10 @@ after ``house.TURN_CAP`` (60) game turns it is a draw (``winner`` None). House r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from rules.core.model import Event, Intent
 from rules.core.newgame import Setup
-from rules.core.played import Played
 from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
@@ -32,7 +31,6 @@ from rules.krosmaster import house
 from rules.krosmaster.actions import KINDS
 from rules.krosmaster.cards import KrosmasterCard
 from rules.krosmaster.game import GAME
-from rules.krosmaster.intents import INTENT_TYPES
 from rules.krosmaster.legal import (
     STAGES,
     Aim,
@@ -49,12 +47,10 @@ from rules.krosmaster.state import KState
 
 class KrosmasterRules(Ruleset[KState]):
     info = GAME
-    name: ClassVar[str] = GAME.name
-    title: ClassVar[str] = GAME.title
-    state_type: ClassVar[type[KState]] = KState
-    intent_types = INTENT_TYPES
+    state_type = KState
     intent_kinds = KINDS
-    turn_cap: ClassVar[int] = house.TURN_CAP
+    scenario = "rules.krosmaster.scenario"  # python -m rules scenario
+    turn_cap = house.TURN_CAP
     manual_table = KrosmasterManual()
 
     def _new_game(self, seed: int, setup: Setup) -> KState:
@@ -64,9 +60,6 @@ class KrosmasterRules(Ruleset[KState]):
 
     def _legal_intents(self, state: KState) -> list[Intent]:
         return STAGES.legal(state, None, self.to_act(state))  # to_act: a cached answer
-
-    def _winner(self, state: KState) -> int | None:
-        return state.winner
 
     def _explain(self, state: KState, intent: Intent) -> str:
         return explain(state, state.board.geo, intent)
@@ -78,8 +71,7 @@ class KrosmasterRules(Ruleset[KState]):
     def _play(self, state: KState, intent: Intent) -> None:
         KINDS[intent.kind].apply(state, intent)
 
-    def _loaded(self, state: KState) -> KState:
-        return with_spell_copies(state)
+    _loaded = staticmethod(with_spell_copies)
 
     def replace_cards(self, state: KState, cards: Mapping[str, Any]) -> tuple[KState, list[Event]]:
         """Hot reload by card name (a figure's card is its index into the catalog)."""
@@ -89,8 +81,7 @@ class KrosmasterRules(Ruleset[KState]):
             return state, events
         return replaced(state, catalog=tuple(catalog.values())), events
 
-    def played_cards(self, state: KState, intent: Intent) -> tuple[Played, ...]:
-        return played_cards(state, intent)
+    played_cards = staticmethod(played_cards)
 
     def pieces(self, state: KState) -> list[Any]:
         """Figures on the board, and each (figure, spell) of the deciding player's figures."""
@@ -129,22 +120,6 @@ class KrosmasterRules(Ruleset[KState]):
                 attack.update(aim.targets(fig.cell, spell))
         out["attack"] = sorted(attack)
         return out
-
-    # ---- scenario files (python -m rules scenario) ------------------------------------
-    def scenario_position(self, position: dict[str, Any], seed: int) -> KState:
-        from rules.krosmaster import scenario
-
-        return scenario.build(position, seed)
-
-    def scenario_intent(self, state: KState, spec: dict[str, Any]) -> Intent:
-        from rules.krosmaster import scenario
-
-        return scenario.intent(self.parse_intent, state, spec)
-
-    def facts(self, state: KState) -> dict[str, Any]:
-        from rules.krosmaster import scenario
-
-        return scenario.facts(state)
 
     def evaluate(self, state: KState, player: int) -> float:
         w = state.winner

@@ -19,13 +19,15 @@ from typing import Any
 
 from rules.core.model import Intent
 from rules.core.rng import Rng
+from rules.core.ruleset import Ruleset
 from rules.krosmaster import house
 from rules.krosmaster.board import board_from_rows, load_map
 from rules.krosmaster.setup import load_pack, pack_dir
 from rules.krosmaster.state import Figure, KState
 
 
-def build(position: dict[str, Any], seed: int) -> KState:
+def build(rs: Ruleset[KState], position: dict[str, Any], seed: int) -> KState:
+    """The position's own pack (``pack_dir``) gives its cards: ``rs`` plays no part."""
     folder = pack_dir(position)
     catalog, _ = load_pack(folder)
     raw_map = position.get("map", ["." * 10] * 10)
@@ -66,14 +68,13 @@ def build(position: dict[str, Any], seed: int) -> KState:
     )
 
 
-def intent(parse: Any, state: KState, spec: dict[str, Any]) -> Intent:
+def intent(rs: Ruleset[KState], state: KState, spec: dict[str, Any]) -> Intent:
     spec = dict(spec)
     for key in ("to", "target"):
         if isinstance(spec.get(key), list):
             r, c = spec[key]
             spec[key] = int(r) * state.board.width + int(c)
-    result: Intent = parse(spec)
-    return result
+    return rs.parse_intent(spec)
 
 
 def facts(state: KState) -> dict[str, Any]:
