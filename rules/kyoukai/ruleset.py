@@ -191,8 +191,7 @@ class KyoukaiRules(Ruleset[State]):
         # Only the picked-up piece's intents: a drag does not list every legal intent.
         return highlights(state, int(source), self.legal_intents(state, int(source)))
 
-    def _loaded(self, state: State) -> State:
-        return with_declared(state)
+    _loaded = staticmethod(with_declared)
 
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)
