@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from rules.core.model import Intent
 from rules.core.newgame import Setup
@@ -64,7 +64,7 @@ class KyoukaiRules(Ruleset[State]):
     scenario = "rules.kyoukai.scenario"
     played_kinds = {"open": "card"}  # a Gate opened from the hand or Spirit deck
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
-    turn_cap: ClassVar[int] = TURN_CAP
+    turn_cap = TURN_CAP
     manual_table = KyoukaiManual()
     # A Gate or Branch put face down by hand in a manual step gets each seat's numbers too.
     hidden_places = ("players.*.deck", "players.*.hand", "field", "gates.*.branches")
