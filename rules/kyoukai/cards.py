@@ -8,8 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from rules.core.cards import load_table_array
-from rules.core.errors import DataError
+from rules.core.cards import load_all
 
 GateType = Literal["entrant", "summon", "spirit", "normal", "fast"]
 SkillKind = Literal["normal", "fast", "passive", "branch", "location"]
@@ -129,8 +128,6 @@ DECK_MIN, DECK_MAX, MAX_COPIES = 20, 40, 3
 
 def load_decks(folder: Path, catalog: dict[str, Gate]) -> dict[str, Deck]:
     """``deck*.toml`` files: [[deck]] tables naming cards of the pack; deck rules checked."""
-    decks: dict[str, Deck] = {}
-    errors: list[str] = []
 
     def check(d: Deck) -> list[tuple[tuple[str | int, ...], str]]:
         out: list[tuple[tuple[str | int, ...], str]] = []
@@ -159,12 +156,4 @@ def load_decks(folder: Path, catalog: dict[str, Gate]) -> dict[str, Deck]:
                 out.append((("spirits", cid), f"{cid!r} is not a spirit card of this pack"))
         return out
 
-    for path in sorted(folder.glob("deck*.toml")):
-        try:
-            for d in load_table_array(path, "deck", Deck, check):
-                decks[d.name] = d
-        except DataError as e:
-            errors.extend(e.errors)
-    if errors:
-        raise DataError(errors)
-    return decks
+    return {d.name: d for d in load_all(sorted(folder.glob("deck*.toml")), "deck", Deck, check)}

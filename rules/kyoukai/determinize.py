@@ -3,12 +3,9 @@ Gates (deck list minus the Gates seen), with a fresh generator (search samples d
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Hashable
 
-from rules.core.hidden import dealt, groups_of, reseeded
-from rules.core.state import replaced
+from rules.core.hidden import dealer
 from rules.kyoukai.cards import HIDDEN
 from rules.kyoukai.state import State
 
@@ -22,7 +19,4 @@ def _groups(first: State) -> dict[int, Hashable]:
     return out
 
 
-def determinize(rs: Any, view: State, player: int, rng: random.Random,
-                options: Mapping[str, Any] | None = None) -> State:
-    cards = dealt(view.cards, HIDDEN, groups_of(rs, options, _groups), rng)
-    return reseeded(replaced(view, cards=cards), rng)
+determinize = dealer(_groups, HIDDEN)

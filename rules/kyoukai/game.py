@@ -12,11 +12,7 @@ GAME = GameInfo(
     ruleset="rules.kyoukai.ruleset:KyoukaiRules",
     pack_format="rules.kyoukai.pack:FORMAT",
     table="game.layouts.kyoukai:KyoukaiTable",
-    players=2,
     hidden_information=True,  # hands and decks
-    dice=False,
-    card_size_mm=(63.0, 88.0),
-    deck_word="Deck",
     # the spec's rule ids (shared/games/kyoukai.md), named for refusals (GameInfo.cite)
     rule_names={
         "K-01": "Turn Actions", "K-02": "what a Turn Action is", "K-03": "moving",

@@ -70,6 +70,3 @@ class Discard(Intent):
 
     kind: Literal["discard"] = "discard"
     card: int
-
-
-INTENT_TYPES = (OpenGate, Move, Attack, UseSkill, EndAction, Pass, EndStep, Choose, Discard)

@@ -26,9 +26,6 @@ class KyoukaiManual(ManualTable):
     hidden_card = HIDDEN
     placeholder = PLACEHOLDER
 
-    def name(self, s: State, card: int) -> str:
-        return s.name(card)
-
     def zone_label(self, zone: str) -> str:
         return {"spirits": "Spirit deck"}.get(zone, zone.capitalize())
 

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from rules.core.model import Event, Intent
-from rules.core.newgame import Setup, shipped_pack
+from rules.core.model import Intent
+from rules.core.newgame import Setup
 from rules.core.packs import cached_pack
-from rules.core.reload import replace_in_catalog
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
-from rules.core.state import replaced
 from rules.kyoukai import explain
 from rules.kyoukai.actions import KINDS
 from rules.kyoukai.cards import HIDDEN, PLACEHOLDER, Deck, Gate
@@ -27,7 +25,7 @@ from rules.kyoukai.foresight import (
     worths,
 )
 from rules.kyoukai.game import GAME
-from rules.kyoukai.intents import INTENT_TYPES, Pass
+from rules.kyoukai.intents import Pass
 from rules.kyoukai.legal import legal, may_respond, to_act
 from rules.kyoukai.lookup import Facts, Table
 from rules.kyoukai.manual import KyoukaiManual
@@ -61,14 +59,12 @@ _PASS = Pass.of()
 
 class KyoukaiRules(Ruleset[State]):
     info = GAME
-    name: ClassVar[str] = GAME.name
-    title: ClassVar[str] = GAME.title
     state_type = State
-    intent_types = INTENT_TYPES
     intent_kinds = KINDS
+    scenario = "rules.kyoukai.scenario"
     played_kinds = {"open": "card"}  # a Gate opened from the hand or Spirit deck
     determinize = determinize_hidden  # hidden cards dealt for search (determinize.py)
-    turn_cap: ClassVar[int] = TURN_CAP
+    turn_cap = TURN_CAP
     manual_table = KyoukaiManual()
     # A Gate or Branch put face down by hand in a manual step gets each seat's numbers too.
     hidden_places = ("players.*.deck", "players.*.hand", "field", "gates.*.branches")
@@ -82,9 +78,6 @@ class KyoukaiRules(Ruleset[State]):
         self._views: dict[frozenset[int], tuple[object, object, dict[int, str], Table]] = {}
         # The last new game's card facts: the next game's table keeps those of the same cards.
         self._dealt: Table | None = None
-
-    def default_pack(self) -> Path:
-        return shipped_pack(self.name)
 
     def _new_game(self, seed: int, setup: Setup) -> State:
         catalog: dict[str, Gate] = dict(setup.cards)
@@ -119,17 +112,9 @@ class KyoukaiRules(Ruleset[State]):
     def hand(self, state: State, player: int) -> list[int] | tuple[int, ...]:
         return state.players[player].hand
 
-    def _to_act(self, state: State) -> int | None:
-        return to_act(state)
-
-    def _legal_intents(self, state: State) -> list[Intent]:
-        return legal(state)
-
-    def _winner(self, state: State) -> int | None:
-        return state.winner
-
-    def _explain(self, state: State, intent: Intent) -> str:
-        return explain.why_illegal(state, intent)
+    _to_act = staticmethod(to_act)
+    _legal_intents = staticmethod(legal)
+    _explain = staticmethod(explain.why_illegal)
 
     def _legal_from(self, state: State, source: Any) -> list[Intent]:
         return legal(state, source) if isinstance(source, int) else []
@@ -206,12 +191,7 @@ class KyoukaiRules(Ruleset[State]):
         # Only the picked-up piece's intents: a drag does not list every legal intent.
         return highlights(state, int(source), self.legal_intents(state, int(source)))
 
-    def replace_cards(self, state: State, cards: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        catalog, events = replace_in_catalog(state.catalog, cards, Gate)
-        return (state if catalog is None else replaced(state, catalog=catalog)), events
-
-    def _loaded(self, state: State) -> State:
-        return with_declared(state)
+    _loaded = staticmethod(with_declared)
 
     def pieces(self, state: State) -> list[Any]:
         p = to_act(state)
@@ -220,23 +200,6 @@ class KyoukaiRules(Ruleset[State]):
         pl = state.players[p]
         field = [i for i, g in state.gates.items() if g.owner == p]
         return field + list(pl.hand) + list(pl.spirits) + list(pl.discard)
-
-    # ---- scenario files ---------------------------------------------------------------------
-    def scenario_position(self, position: dict[str, Any], seed: int) -> State:
-        from rules.kyoukai import scenario
-
-        catalog, _ = load(Path(position.pop("pack", None) or self.default_pack()).resolve())
-        return scenario.build(catalog, position, seed)
-
-    def scenario_intent(self, state: State, spec: dict[str, Any]) -> Intent:
-        from rules.kyoukai import scenario
-
-        return scenario.intent(self, state, spec)
-
-    def facts(self, state: State) -> dict[str, Any]:
-        from rules.kyoukai import scenario
-
-        return scenario.facts(state)
 
     def evaluate(self, state: State, player: int) -> float:
         # Score the position the declarations lead to, and charge harm aimed at one's own

@@ -19,15 +19,15 @@ hand, Spirit deck, Discard, then field); ``zone``/``to`` take zone labels.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rules.core.model import Intent
+from rules.core.newgame import shipped_pack
 from rules.core.rng import Rng
-from rules.kyoukai.cards import Gate
 from rules.kyoukai.legal import to_act
+from rules.kyoukai.ruleset import ENTRANT_ZONES, KyoukaiRules, load
 from rules.kyoukai.state import EMPTY, GRID, FieldGate, Player, State
-
-ENTRANT_ZONES = (GRID.cell(4, 4), GRID.cell(0, 0))
 
 
 def parse_zone(label: str | int) -> int:
@@ -39,7 +39,8 @@ def parse_zone(label: str | int) -> int:
     return GRID.cell(int(s[1]) - 1, "ABCDE".index(s[0]))
 
 
-def build(catalog: dict[str, Gate], pos: dict[str, Any], seed: int) -> State:
+def build(rs: KyoukaiRules, pos: dict[str, Any], seed: int) -> State:
+    catalog, _ = load(Path(pos.pop("pack", None) or shipped_pack(rs.name)).resolve())
     cards: dict[int, str] = {}
 
     def new(cid: str) -> int:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import rules
+from rules.core.newgame import shipped_pack
 from rules.core.packs import format_for, load_pack
 from rules.core.paths import INSTALLED_NAME, asset, resource_root
 from rules.krosmaster.setup import DEFAULT_MAP, pack_dir
-from rules.kyoukai.ruleset import KyoukaiRules
 
 CHECKOUT = Path(__file__).resolve().parents[2] / "assets"
 
@@ -33,7 +33,7 @@ def test_each_shipped_file_is_found_through_asset(rel: str) -> None:
 
 def test_every_pack_map_and_theme_the_program_uses_is_a_shipped_resource() -> None:
     root = resource_root()
-    used = [KyoukaiRules().default_pack(), pack_dir({}),
+    used = [shipped_pack(rules.registry.info("kyoukai")), pack_dir({}),
             pack_dir({}) / "maps" / f"{DEFAULT_MAP}.toml", asset("ui", "theme.json")]
     for p in used:
         assert p.exists(), p
