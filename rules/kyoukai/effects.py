@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rules.kyoukai.lookup import FARTHEST, Params
-from rules.kyoukai.state import EMPTY, GRID, State, turn_action
+from rules.kyoukai.state import BORDER, EMPTY, GRID, State, turn_action, zones_in
 
 Board = State  # what target rules read
 
@@ -27,24 +26,11 @@ _WITHIN: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << z for z in range(GRID.size) if GRID.manhattan(zone, z) <= near)
           for zone in range(GRID.size))
     for near in range(FARTHEST + 1))
-_BORDERING: tuple[int, ...] = tuple(sum(1 << n for n in GRID.neighbours[z])
-                                    for z in range(GRID.size))
 
 
 def _within_mask(zone: int, near: int) -> int:
     """The zones within ``near`` of ``zone`` as a bitmask."""
     return _WITHIN[min(near, FARTHEST)][zone] if near >= 0 else 0
-
-
-@lru_cache(maxsize=65_536)
-def zones_in(mask: int) -> tuple[int, ...]:
-    """The zones of a bitmask, in zone order (made once per mask)."""
-    zones = []
-    while mask:
-        low = mask & -mask
-        zones.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(zones)
 
 
 def _own_zones(b: Board, p: int, types: tuple[str, ...] | None) -> int:
@@ -78,7 +64,7 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> int:
 
 
 def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> int:
-    return _BORDERING[src] & b.taken
+    return BORDER[src] & b.taken
 
 
 def _own_summon(b: Board, p: int, src: int, prm: Params) -> int:
@@ -95,7 +81,7 @@ def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> int:
                None)
     if ent is None:
         return 0
-    return _BORDERING[b.field.index(ent)] & ~b.taken
+    return BORDER[b.field.index(ent)] & ~b.taken
 
 
 # Every target rule but "none" (no target: the zone EMPTY), as a bitmask.

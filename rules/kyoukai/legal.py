@@ -23,7 +23,7 @@ from rules.kyoukai.intents import (
     UseSkill,
 )
 from rules.kyoukai.lookup import FARTHEST
-from rules.kyoukai.state import EMPTY, GRID, State
+from rules.kyoukai.state import BORDER, EMPTY, GRID, State, zones_in
 from rules.kyoukai.state import occupancy as occupancy  # threats.py reads it here
 
 
@@ -196,10 +196,6 @@ def _only(cards: Sequence[int], only: int | None) -> Sequence[int]:
     if only is None:
         return cards
     return (only,) if only in cards else ()
-
-
-# BORDER[z]: the zones bordering zone z, as a bitmask.
-BORDER: tuple[int, ...] = tuple(sum(1 << n for n in GRID.neighbours[z]) for z in range(GRID.size))
 
 
 def _open_zones(s: State, p: int) -> int:
@@ -385,13 +381,7 @@ def _reach(zone: int, movement: int, mask: int) -> tuple[int, ...]:
             frontier ^= low
         frontier = bordering & ~mask & ~seen
         seen |= frontier
-    seen ^= 1 << zone
-    out = []
-    while seen:
-        low = seen & -seen
-        out.append(low.bit_length() - 1)
-        seen ^= low
-    return tuple(out)
+    return zones_in(seen ^ 1 << zone)
 
 
 def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:

@@ -22,11 +22,25 @@ from rules.kyoukai.cards import Gate, Skill
 from rules.kyoukai.lookup import Table
 
 GRID = SquareGrid(5, 5)
+# BORDER[z]: the zones bordering zone z, as a bitmask (listings and target rules read zones
+# as bits).
+BORDER: tuple[int, ...] = tuple(sum(1 << n for n in GRID.neighbours[z]) for z in range(GRID.size))
 EMPTY = -1
 ENTRANT_LIFE = 20
 HAND_LIMIT = 6
 OPENING_HAND = 5
 TURN_CAP = 80  # game turns (both players' turns counted); reaching it is a draw
+
+
+@lru_cache(maxsize=65_536)
+def zones_in(mask: int) -> tuple[int, ...]:
+    """The zones of a bitmask, in zone order (made once per mask)."""
+    zones = []
+    while mask:
+        low = mask & -mask
+        zones.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(zones)
 
 Step = Literal["draw", "ready", "main", "end", "cleanup"]
 STEPS = PhaseCycle(("draw", "ready", "main", "end", "cleanup"))
