@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from rules.bos.effects import CONDITIONS, EFFECTS, TRIGGER_TARGETS
 from rules.core.cards import load_all
+from rules.core.datawords import unknown
 
 CardType = Literal["boss", "wizard", "summon", "spell"]
 Colour = Literal["red", "blue", "green", "grey"]
@@ -126,7 +127,7 @@ def _deck_problems(d: Deck, catalog: dict[str, Card]) -> list[tuple[tuple[str | 
     def want(loc: tuple[str | int, ...], cid: str, kind: str) -> None:
         c = catalog.get(cid)
         if c is None:
-            out.append((loc, f"unknown card {cid!r}"))
+            out.append((loc, unknown("card", cid, catalog)))
         elif c.type != kind:
             out.append((loc, f"{c.name} is a {c.type}, not a {kind}"))
 

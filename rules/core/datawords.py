@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 import typing
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -92,6 +92,13 @@ def nearest(name: str, known: Sequence[str]) -> str | None:
         return hit[0]
     folded = [k for k in known if k.lower() == name.lower()]
     return folded[0] if folded else None
+
+
+def unknown(kind: str, name: str, known: Iterable[str]) -> str:
+    """"unknown card 'Ronin Akki'; did you mean 'Ronin Aki'?": a name the data lacks, with the
+    nearest of ``known`` (what the file names such things with) when one is close."""
+    near = nearest(name, list(known))
+    return f"unknown {kind} {name!r}" + (f"; did you mean {near!r}?" if near else "")
 
 
 def fields_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> list[str]:

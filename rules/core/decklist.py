@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.core.datawords import unknown
 from rules.core.packs import PackFormat
 
 _LINE = re.compile(r"^\s*(\d+)\s*[xX]?\s+(\S.*?)\s*$")
@@ -80,7 +81,11 @@ class Names:
         cid = self.by_id.get(written.casefold())
         if cid is not None:
             return cid, ""
-        return None, f"unknown card {written!r}"
+        return None, unknown("card", written, self.known())
+
+    def known(self) -> list[str]:
+        """What a list may name a card with, to suggest the nearest of a misspelt one."""
+        return [*(self.written(cid) for cid in self.titles), *self.titles]
 
     def written(self, cid: str) -> str:
         """How a list names the card: its name, or its id when another card has that name."""

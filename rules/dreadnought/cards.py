@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from rules.core.cards import load_all
+from rules.core.datawords import unknown
 
 CardType = Literal["unit", "caster"]
 Size = Literal["S", "M", "L"]
@@ -89,7 +90,7 @@ def load_decks(folder: Path, files: list[Path], catalog: dict[str, Card]) -> dic
         for i, cid in enumerate(d.casters):
             c = catalog.get(cid)
             if c is None:
-                out.append((("casters", i), f"unknown card {cid!r}"))
+                out.append((("casters", i), unknown("card", cid, catalog)))
             elif c.type != "caster":
                 out.append((("casters", i), f"{c.name} is a {c.type}, not a caster"))
         if d.casters[0] == d.casters[1]:
@@ -98,7 +99,7 @@ def load_decks(folder: Path, files: list[Path], catalog: dict[str, Card]) -> dic
         for cid, n in d.cards.items():
             c = catalog.get(cid)
             if c is None:
-                out.append((("cards", cid), f"unknown card {cid!r}"))
+                out.append((("cards", cid), unknown("card", cid, catalog)))
             elif c.type != "unit":
                 out.append((("cards", cid), f"{c.name} is a caster; it cannot be in the deck"))
             if not 1 <= n <= MAX_COPIES:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.datawords import unknown
 from rules.core.model import Intent
 from rules.core.newgame import shipped_pack
 from rules.core.packs import cached_pack
@@ -46,7 +47,7 @@ def build(rs: Any, pos: dict[str, Any], seed: int) -> State:
 
     def new(cid: str) -> int:
         if cid not in catalog:
-            raise ValueError(f"unknown card {cid!r}")
+            raise ValueError(unknown("card", cid, catalog))
         cards[len(cards)] = cid
         return len(cards) - 1
 

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from rules.core.cards import load_all
+from rules.core.datawords import unknown
 from rules.core.model import Frozen
 from rules.krosmaster import house
 from rules.krosmaster.effects import EFFECTS
@@ -83,11 +84,11 @@ def load_teams(folder: Path, files: list[Path], catalog: dict[str, KrosmasterCar
     levels adding up to ``house.TEAM_LEVEL``; DataError listing every problem otherwise."""
     def check(team: Team) -> list[tuple[tuple[str | int, ...], str]]:
         # One problem per unknown member, at its own line.
-        unknown: list[tuple[tuple[str | int, ...], str]] = [
-            (("members", i), f"unknown Krosmaster {m!r}")
+        missing: list[tuple[tuple[str | int, ...], str]] = [
+            (("members", i), unknown("Krosmaster", m, catalog))
             for i, m in enumerate(team.members) if m not in catalog]
-        if unknown:
-            return unknown
+        if missing:
+            return missing
         total = sum(catalog[m].level for m in team.members)
         if total != house.TEAM_LEVEL:
             return [(("members",), f"levels add up to {total}, a team needs exactly "

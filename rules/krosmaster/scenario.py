@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.datawords import unknown
 from rules.core.model import Intent
 from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
@@ -40,7 +41,7 @@ def build(rs: Ruleset[KState], position: dict[str, Any], seed: int) -> KState:
     for i, spec in enumerate(position.get("figures", [])):
         name = spec["card"]
         if name not in catalog:
-            raise ValueError(f"figures[{i}]: unknown Krosmaster {name!r}")
+            raise ValueError(f"figures[{i}]: {unknown('Krosmaster', name, catalog)}")
         if name not in names:
             names.append(name)
         card = catalog[name]

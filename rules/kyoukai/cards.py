@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from rules.core.cards import load_all
+from rules.core.datawords import unknown
 
 GateType = Literal["entrant", "summon", "spirit", "normal", "fast"]
 SkillKind = Literal["normal", "fast", "passive", "branch", "location"]
@@ -133,7 +134,7 @@ def load_decks(folder: Path, catalog: dict[str, Gate]) -> dict[str, Deck]:
         out: list[tuple[tuple[str | int, ...], str]] = []
         ent = catalog.get(d.entrant)
         if ent is None:
-            out.append((("entrant",), f"unknown card {d.entrant!r}"))
+            out.append((("entrant",), unknown("card", d.entrant, catalog)))
         elif ent.type != "entrant":
             out.append((("entrant",), f"{ent.name} is a {ent.type}, not an entrant"))
         total = 0
@@ -141,7 +142,7 @@ def load_decks(folder: Path, catalog: dict[str, Gate]) -> dict[str, Deck]:
             g = catalog.get(cid)
             # Each problem at its entry's line, not the [deck.gates] header.
             if g is None:
-                out.append((("gates", cid), f"unknown card {cid!r}"))
+                out.append((("gates", cid), unknown("card", cid, catalog)))
             elif g.type in ("entrant", "spirit"):
                 out.append((("gates", cid),
                             f"{g.name} is a {g.type}; it cannot be in the Gate deck"))

@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rules.core.datawords import unknown
 from rules.core.model import Intent
 from rules.core.newgame import shipped_pack
 from rules.core.rng import Rng
@@ -45,7 +46,7 @@ def build(rs: KyoukaiRules, pos: dict[str, Any], seed: int) -> State:
 
     def new(cid: str) -> int:
         if cid not in catalog:
-            raise ValueError(f"unknown card {cid!r}")
+            raise ValueError(unknown("card", cid, catalog))
         cards[len(cards)] = cid
         return len(cards) - 1
 
@@ -71,8 +72,8 @@ def build(rs: KyoukaiRules, pos: dict[str, Any], seed: int) -> State:
             gates[ent] = FieldGate(iid=ent, owner=p, ready=True)
     for f in pos.get("field", []):
         owner = int(f.get("owner", 0))
-        card = catalog[f["card"]]
-        iid = entrants[owner] if card.type == "entrant" else new(f["card"])
+        card = catalog.get(f["card"])  # an unknown one is refused, with its nearest, by new()
+        iid = entrants[owner] if card is not None and card.type == "entrant" else new(f["card"])
         zone = parse_zone(f["zone"])
         if field[zone] != EMPTY:
             raise ValueError(f"two Gates in zone {f['zone']}")

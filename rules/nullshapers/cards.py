@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from rules.core.cards import load_all
+from rules.core.datawords import unknown
 
 Kind = Literal["agent", "event", "software", "hardware", "anomaly"]
 Reach = Literal["melee", "ranged"]
@@ -89,7 +90,7 @@ def load_decks(folder: Path, files: list[Path], catalog: dict[str, NCard]) -> di
         out: list[tuple[tuple[str | int, ...], str]] = []
         for cid, n in d.cards.items():
             if cid not in catalog:
-                out.append((("cards", cid), f"unknown card {cid!r}"))
+                out.append((("cards", cid), unknown("card", cid, catalog)))
             if not 1 <= n <= MAX_COPIES:
                 out.append((("cards", cid), f"{n} copies of {cid!r}; 1 to {MAX_COPIES}"))
         total = sum(d.cards.values())

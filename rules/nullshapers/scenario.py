@@ -25,6 +25,7 @@ from itertools import count
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from rules.core.datawords import unknown
 from rules.core.model import Intent
 from rules.core.newgame import shipped_pack
 from rules.core.packs import cached_pack
@@ -54,7 +55,7 @@ def build(rs: NullshapersRules, position: dict[str, Any], seed: int) -> State:
 
     def new(cid: str, iid: int | None = None) -> int:
         if cid not in catalog:
-            raise ValueError(f"unknown card {cid!r}")
+            raise ValueError(unknown("card", cid, catalog))
         iid = next(others) if iid is None else iid
         cards[iid] = cid
         return iid

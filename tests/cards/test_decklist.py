@@ -59,7 +59,7 @@ def test_unknown_names_are_reported_by_line_and_kept_as_placeholders() -> None:
     fmt = pack.format
     text = "# Entrant\n1 Ronin Aki\n# Gates\n2 Ronin Akki\n2 Hunting Eagle\nsome words\n"
     got = read(text, fmt, pack.cards)
-    assert got.problems == ("line 4: unknown card 'Ronin Akki'",
+    assert got.problems == ("line 4: unknown card 'Ronin Akki'; did you mean 'Ronin Aki'?",
                             "line 6: 'some words' is not 'count name' (a count of 1 to 999, "
                             "then the card's name)")
     assert [(e.line, e.written) for e in got.placeholders] == [(4, "Ronin Akki"),
