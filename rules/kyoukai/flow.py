@@ -6,6 +6,7 @@ turn) until a player must decide, re-checking game end after each one, with a lo
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import cast
 
 from rules.core.manual import MANUAL, open_step
@@ -187,21 +188,13 @@ def _retarget(d: State, item: Item, rule: str, src_zone: int, prm: Params) -> in
     return z if z != EMPTY and legal >> z & 1 else None
 
 
-_PARAMS: dict[int, tuple[Declared, Params]] = {}
+# What the effect of a declared Skill or opening reads, made once per values and shared (the
+# look-ahead resolves a declared copy for nearly every candidate).
+_params_of = lru_cache(maxsize=4_096)(Params)
 
 
 def _params(does: Declared) -> Params:
-    """What the effect of a declared Skill or opening reads: made once per declared copy (kept
-    with it, so its id is not reused while cached; looked up by id, as hashing the copy's
-    fields costs more than making the tuple)."""
-    got = _PARAMS.get(id(does))
-    if got is not None and got[0] is does:
-        return got[1]
-    if len(_PARAMS) >= 10_000:
-        _PARAMS.clear()
-    made = Params(does.amount, does.range, does.attack, does.defense)
-    _PARAMS[id(does)] = (does, made)
-    return made
+    return _params_of(does.amount, does.range, does.attack, does.defense)
 
 
 def _resolve_skill(d: State, item: Item) -> None:
