@@ -146,6 +146,29 @@ def resume(d: Any, then: tuple[Resume, ...], ops: Mapping[str, Resumer]) -> bool
     return not paused(d)
 
 
+def unlinked(table: ManualTable, view: Any,
+             resume_cards: Mapping[str, tuple[int, ...] | None]) -> Any:
+    """``view`` with no open step tied to its card where the view masks it (moved out of the
+    viewer's sight after the opening log line named it): the step's card, and that card in
+    the parts of the resolution it saved, are -1 (a view is shown, never settled)."""
+    names = getattr(view, "cards", None) or {}
+
+    def unlink(step: ManualStep) -> ManualStep:
+        if names.get(step.card) != table.hidden_card:
+            return step
+        return replaced(step, card=-1, then=tuple(replaced(p, args=tuple(
+            -1 if a == step.card and _names(resume_cards, p.op, n) else a
+            for n, a in enumerate(p.args))) for p in step.then))
+    new = tuple(unlink(step) for step in steps(view))
+    return view if new == steps(view) else replaced(view, manual=new)
+
+
+def _names(resume_cards: Mapping[str, tuple[int, ...] | None], op: str, n: int) -> bool:
+    """Whether argument ``n`` of a saved part ``op`` names a card (None: all of them do)."""
+    at = resume_cards.get(op, ())
+    return at is None or n in at
+
+
 # ---- legality -----------------------------------------------------------------------------
 def legal(rs: Ruleset[Any], table: ManualTable, s: Any, step: ManualStep,
           card: int | None = None) -> list[Intent]:

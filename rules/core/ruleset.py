@@ -401,6 +401,8 @@ class Ruleset(ABC, Generic[S]):
         view = self._view(state, player)
         if getattr(state, "face_down", None) and self.manual_table is not None:
             view = card_states.hide_face_down(self.manual_table, state, view, player)
+        if getattr(view, "manual", None) and self.manual_table is not None:
+            view = manual.unlinked(self.manual_table, view, self.resume_cards)
         return view
 
     def highlights(self, state: S, source: Any) -> dict[str, list[Any]]:

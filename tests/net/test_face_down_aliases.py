@@ -264,23 +264,30 @@ def test_a_face_down_summon_an_attack_may_target_is_offered_and_taken_by_its_ali
 
 
 def test_a_face_down_card_a_paused_resolution_saved_keeps_its_alias(tmp_path: Path) -> None:
-    """BOS: a face-down summon named by an open manual step (its card, a part of the
-    resolution saved for after Done) is named there by the other seat's number for it; the
-    player saved beside a spell's card and target keeps its own number."""
+    """BOS: a face-down summon named by the parts of a resolution an open manual step saved
+    for after Done is named there by the other seat's number for it; the player saved beside
+    a spell's card and target keeps its own number. Where it is the step's own card (whose
+    name the step's opening log line gave), neither the step nor its parts name it at all."""
     from rules.core.manual_intents import ManualStep, Resume
 
     host, s, owner, a, b, first = _face_down_twins("bos", tmp_path)
 
-    def paused(t: Any, x: int) -> Any:
-        step = ManualStep(player=owner, title="a test", text="", card=x, then=(
-            Resume(op="battle_rest", args=(x,)), Resume(op="spell_done", args=(x, owner, x)),
-            Resume(op="checks", args=(x,))))
-        return replaced(t, manual=(step, *t.manual))
+    def paused(card: int) -> Callable[[Any, int], Any]:
+        def change(t: Any, x: int) -> Any:
+            step = ManualStep(player=owner, title="a test", text="", card=x if card else -1,
+                              then=(Resume(op="battle_rest", args=(x,)),
+                                    Resume(op="spell_done", args=(x, owner, x)),
+                                    Resume(op="checks", args=(x,))))
+            return replaced(t, manual=(step, *t.manual))
+        return change
 
-    step_sent = _sent_alike(host, s, owner, first, (a, b), paused)["manual"][0]
-    alias = step_sent["card"]
+    step_sent = _sent_alike(host, s, owner, first, (a, b), paused(0))["manual"][0]
+    alias = step_sent["then"][0]["args"][0]
     assert alias >= ALIAS_LOW
     assert [p["args"] for p in step_sent["then"]] == [[alias], [alias, owner, alias], [alias]]
+    own = _sent_alike(host, s, owner, first, (a, b), paused(1))["manual"][0]
+    assert own["card"] == -1
+    assert [p["args"] for p in own["then"]] == [[-1], [-1, owner, -1], [-1]]
 
 
 @pytest.mark.parametrize("game", GAMES)
