@@ -151,10 +151,12 @@ def load_decks(folder: Path, catalog: dict[str, Gate]) -> dict[str, Deck]:
             total += n
         if not DECK_MIN <= total <= DECK_MAX:
             out.append((("gates",), f"{total} cards; a Gate deck has {DECK_MIN}-{DECK_MAX}"))
+        spirits = [k for k, c in catalog.items() if c.type == "spirit"]
         for cid in d.spirits:
             g = catalog.get(cid)
             if g is None or g.type != "spirit":
-                out.append((("spirits", cid), f"{cid!r} is not a spirit card of this pack"))
+                out.append((("spirits", cid), unknown("card", cid, spirits) if g is None
+                            else f"{g.name} is a {g.type}, not a spirit"))
         return out
 
     return {d.name: d for d in load_all(sorted(folder.glob("deck*.toml")), "deck", Deck, check)}

@@ -26,6 +26,7 @@ DECKS = [
     ("dreadnought", "decks.toml", "scout_drone = 3", "scout_drone"),
     ("kyoukai", "decks.toml", 'entrant = "ronin_aki"', "ronin_aki"),
     ("kyoukai", "decks.toml", "hunting_eagle = 2", "hunting_eagle"),
+    ("kyoukai", "decks.toml", "wind_spirit = 2", "wind_spirit"),
     ("nullshapers", "decks.toml", "scrap_brawler = 3", "scrap_brawler"),
     ("krosmaster", "teams.toml", '"Storm Mage"', "Storm Mage"),
 ]
