@@ -40,7 +40,9 @@ log = logging.getLogger("playtable.cards")
 ART_MAX_SIDE = 1024  # a larger image is kept at this size (faces are never bigger)
 ART_MAX_BYTES = 20 << 20  # art files: a large photo is well under this
 ART_MAX_PIXELS = 40_000_000  # decoded: 160 MB at 4 bytes a pixel
-ART_SHARES = (0.26, 0.16)  # the large face's art window, as a share of the card's height
+# the large face's art window, as a share of the card's height (the last: a strip, on a small
+# zoom whose text would be cut otherwise)
+ART_SHARES = (0.26, 0.16, 0.06)
 
 
 @dataclass(frozen=True)
@@ -474,7 +476,7 @@ class TextFit:
 
 @dataclass(frozen=True)
 class _Row:
-    kind: str  # "head" (tag + title), "text", "flavour" or "gap"
+    kind: str  # "head" (tag + title), "title" (its rest), "text", "flavour" or "gap"
     text: str
     height: int
     block: Block | None = None
@@ -491,7 +493,7 @@ def _text_rows(spec: FaceSpec, width: int, body: int) -> list[_Row]:
         if rows:
             rows.append(_Row("gap", "", 5))
         if b.tag or b.title:
-            rows.append(_Row("head", b.title, head_h, b))
+            rows += _head_rows(b, width, body, head_h)
         if b.text:
             rows += [_Row("text", ln, line_h) for ln in _wrap(b.text, body, width)]
     if spec.flavour:
@@ -500,6 +502,25 @@ def _text_rows(spec: FaceSpec, width: int, body: int) -> list[_Row]:
         rows += [_Row("flavour", ln, small_h)
                  for ln in _wrap(spec.flavour, max(least(), body - 1), width)]
     return rows
+
+
+def _tag_text(tag: str, body: int, width: int) -> tuple[str, int]:
+    """A skill's tag as its pill shows it, and the pill's text size."""
+    size = max(least(), body - 1)
+    return _fit(tag, size, width - 10, True), size
+
+
+def _head_rows(b: Block, width: int, body: int, head_h: int) -> list[_Row]:
+    """A skill's head: its tag pill and title on one row or, where the title would be cut
+    there ("Fireb…"), the pill alone and the title under it, wrapped, never shortened."""
+    room = width + 1  # as ``_draw_text`` lays a head out: the pill 8 px wider, 5 px after it
+    if b.tag:
+        tag, size = _tag_text(b.tag, body, width)
+        room -= font(unscaled(size), True).size(tag)[0] + 13
+    if font(unscaled(body), True).size(b.title)[0] <= room:
+        return [_Row("head", b.title, head_h, b)]
+    head = [_Row("head", "", head_h, b)] if b.tag else []
+    return head + [_Row("title", ln, head_h, b) for ln in _wrap(b.title, body, width, True)]
 
 
 def fit_text(spec: FaceSpec, box: pygame.Rect, normal: int) -> tuple[TextFit, list[_Row]]:
@@ -530,20 +551,19 @@ def _draw_text(surf: pygame.Surface, box: pygame.Rect, rows: list[_Row], fit: Te
     body = fit.size
     y = box.y + 5
     for r in rows:
-        if r.kind == "head" and r.block is not None:
+        if r.kind in ("head", "title") and r.block is not None:
             b = r.block
             x = box.x + 5
-            if b.tag:
-                tsize = max(least(), body - 1)
-                tag = _text(_fit(b.tag, tsize, box.w - 20, True), tsize, ink_on(b.tag_colour),
-                            True)
+            if b.tag and r.kind == "head":
+                words, tsize = _tag_text(b.tag, body, box.w - 10)
+                tag = _text(words, tsize, ink_on(b.tag_colour), True)
                 pill = tag.get_rect(topleft=(x, y)).inflate(8, 2)
                 pill.topleft = (x, y)
                 pygame.draw.rect(surf, b.tag_colour, pill, border_radius=4)
                 surf.blit(tag, (x + 4, y + 1))
                 x = pill.right + 5
-            if b.title:
-                tt = _text(_fit(b.title, body, box.right - x - 4, True), body,
+            if r.text:
+                tt = _text(_fit(r.text, body, box.right - x - 4, True), body,
                            b.title_colour or INK_DARK, True)
                 surf.blit(tt, (x, y + 1))
         elif r.kind in ("text", "flavour") and r.text:
@@ -580,11 +600,11 @@ def _large(surf: pygame.Surface, spec: FaceSpec, w: int, h: int, edge: int) -> T
     stats_h = type_size + 12 if spec.stats else 0
     top = bar.bottom + 8 + tl.get_height()
     normal = max(least(), w // 17)
-    for share in ART_SHARES:  # the art window gives way before the text shrinks
-        art = pygame.Rect(bar.x, top, bar.w, int(h * share))
+    for share in ART_SHARES:  # the art window gives way before the text shrinks, and to a
+        art = pygame.Rect(bar.x, top, bar.w, int(h * share))  # strip before it is cut
         box = pygame.Rect(bar.x, art.bottom + 6, bar.w, h - art.bottom - 12 - stats_h - edge)
         fit, rows = fit_text(spec, box, normal)
-        if fit.size == normal:
+        if not fit.more and (fit.size == normal or share < ART_SHARES[0]):
             break
     _art_window(surf, spec, art, 4, 1.0)
     pygame.draw.rect(surf, (244, 238, 222), box, border_radius=5)

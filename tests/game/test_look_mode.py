@@ -141,3 +141,36 @@ def test_the_reading_never_covers_the_board_the_focus_ring_or_the_zoom(
     d.app.draw()
     reading = scene.reading_rect(look.overlay(scene).hint)
     assert reading is not None and scene.log.rect.bottom <= reading.top
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game", ["kyoukai", "dreadnought", "krosmaster", "bos",
+                                  "nullshapers"])
+def test_the_zoom_of_the_card_looked_at_shows_every_name_whole(
+        table: Make, game: str, size: tuple[int, int]) -> None:
+    """The card looked at is drawn at its zoom's size with every text whole: an ability's
+    name beside its tag goes under it rather than be cut ("Fireb…", Krosmaster at 1024x600),
+    and the art window gives way before the text is marked "… more"."""
+    from game.draw.cards import render_face_fit
+    from game.draw.text import TextRecorder, cut_from
+
+    d = table(game=game, seed=1, seats=("human", "human"))
+    d.app.resize(size)
+    d.frames(2)
+    _look(d)
+    look, scene = d.scene.handler, d.scene
+    seen, problems = 0, []
+    for _ in range(len(look.spots)):  # type: ignore[attr-defined]
+        ov = look.overlay(scene)
+        spec = None if ov.looked is None else scene.layout.face(ov.looked)
+        if spec is not None:
+            r = scene.zoom_rect(ov.focus, above=scene.reading_rect(ov.hint))
+            rec = TextRecorder(r.size)
+            _, fit = render_face_fit(spec, r.size, into=rec)
+            seen += 1
+            problems += [f"{spec.name} {r.size}: {t!r} is cut" for t, _ in rec.texts
+                         if cut_from(t) is not None]
+            if fit is not None and fit.more:
+                problems.append(f"{spec.name} {r.size}: its text ends in '… more'")
+        d.key(pygame.K_TAB)
+    assert seen and not problems, "\n".join(problems)
