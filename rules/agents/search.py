@@ -8,8 +8,7 @@ and the score backed up (for the side that chose each intent: the games are zero
 Intents are matched across deals by equality (they are frozen values).
 
 It uses the rules contract alone (``determinize``, ``to_act``, ``legal_intents``, quiet
-``apply``, ``evaluate``, ``winner``) and is generic: the games differ only in those hooks and
-in the optional ``rollout_intent(state, legal, rng)`` a game may offer for its rollouts.
+``apply``, ``evaluate``, ``winner``) and is generic: the games differ only in those hooks.
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ PASSES = frozenset({"pass", "end_step", "end_action", "end_turn"})
 # (Dreadnought), 19, 14 and 11 in six games of each.
 STALL = 80
 SELECTIONS = ("visits", "secure")  # ``Budget.select``
+SCALE = 10.0  # ``evaluate`` points per unit of tanh in a value
 # Rollout ends one agent remembers at most (about 100 bytes each): BOS's Hard adds 3,000 to
 # 13,000 a decision.
 ENDS_KEPT = 200_000
@@ -51,13 +51,12 @@ class Budget:
     # ones see the reply.
     rollout_depth: int = 8
     exploration: float = 0.7  # UCB constant, on values in [-1, 1]
-    scale: float = 0.0  # evaluate points per unit of tanh; 0: the game's ``search_scale``
     # Each root intent may start with this many visits at its one-ply score on the
     # searcher's view (``rs.lookahead``, what the greedy agent reads): the iterations then go
     # below the root instead of scoring every intent once in a random deal. 0: off.
     prior_visits: int = 2
     # Rollout intents chosen by one-ply look-ahead in the deal (the greedy agent's choice)
-    # instead of at random; a game's own ``rollout_intent`` still comes first.
+    # instead of at random.
     greedy_rollouts: bool = True
     # Progressive widening in the greedy's order (0: off, every legal intent is tried at once,
     # in random order: with 20-50 intents and a few hundred deals that is one ply): a node
@@ -178,9 +177,8 @@ class SearchAgent(Agent):
         b = self.budget
         start = time.perf_counter()
         deadline = None if b.ms is None else start + b.ms / 1000.0
-        scale = b.scale or float(getattr(rs, "search_scale", 10.0))
-        walk = _Walk(rs, me, legal, rs.evaluate(view, me), rs.search_value(view, me), scale, b,
-                     getattr(rs, "rollout_intent", None), rs.turns(view) if b.horizon else None)
+        walk = _Walk(rs, me, legal, rs.evaluate(view, me), rs.search_value(view, me), SCALE, b,
+                     rs.turns(view) if b.horizon else None)
         if walk.key_of is not None:
             walk.ends = self._kept_ends(rs, view)
         root = _Node()
@@ -207,7 +205,6 @@ class SearchAgent(Agent):
         stats.ms = (time.perf_counter() - start) * 1000.0
         self.stats = stats
         return root
-
 
     def _kept_ends(self, rs: Ruleset[Any], view: Any) -> dict[int, tuple[int | None, int]]:
         """The rollout ends remembered so far, emptied when the cards changed or they grew
@@ -237,13 +234,12 @@ class _Walk:
     score backed up."""
 
     def __init__(self, rs: Ruleset[Any], me: int, legal: list[Intent], base: float,
-                 leaf_base: float, scale: float, budget: Budget, rollout: Any,
-                 turn: int | None) -> None:
+                 leaf_base: float, scale: float, budget: Budget, turn: int | None) -> None:
         # ``base``: the root's ``evaluate``, which the one-ply priors are measured against;
         # ``leaf_base``: its ``search_value``, which the rollouts' ends are.
         self.rs, self.me, self.legal, self.base, self.scale = rs, me, legal, base, scale
         self.leaf_base = leaf_base
-        self.b, self.rollout, self.turn = budget, rollout, turn
+        self.b, self.turn = budget, turn
         # Whole-game rollouts (no horizon) end alike from positions the game keys alike
         # (``rs.position_key``): how each ended (the winner, and how many intents on) by
         # every position it passed through. Deals differ but lines cross: a third of BOS's
@@ -336,7 +332,7 @@ class _Walk:
         further than ``horizon`` turns past the searched position. Its last state and steps,
         and how the game ended if a remembered rollout ended it (the state is then where
         the two met). ``owned``: ``state`` is the walk's own, played on in place."""
-        rs, b, rollout = self.rs, self.b, self.rollout
+        rs, b = self.rs, self.b
         decisions = 0
         cap = steps + 50 * b.rollout_depth  # forced intents are free, but not endless
         key_of, ends = self.key_of, self.ends
@@ -360,8 +356,7 @@ class _Walk:
                 pick = done(options)
             else:
                 decisions += 1
-                pick = rollout(state, options, rng) if rollout is not None \
-                    else _greedy_pick(rs, state, options, rng) if b.greedy_rollouts \
+                pick = _greedy_pick(rs, state, options, rng) if b.greedy_rollouts \
                     else rng.choice(options)
             state = rs.push(state, pick) if owned else rs.apply(state, pick, quiet=True).state
             owned = True

@@ -17,6 +17,7 @@ from rules.records.model import (
     Reload,
     append,
     new_record,
+    state_sha256,
 )
 from rules.records.reloads import cut
 from rules.records.replay import (
@@ -26,7 +27,6 @@ from rules.records.replay import (
     card_changes,
     replay,
     replay_full,
-    state_sha256,
     todays_cards,
 )
 from rules.records.session import Session

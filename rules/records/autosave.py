@@ -25,13 +25,10 @@ COMPACT_AT = 256 * 1024  # bytes of journal lines before a compaction is even co
 def append_line(path: Path, line: bytes) -> None:
     """``line`` at the end of ``path``, on disk when this returns (the file must exist)."""
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
-    try:
-        view = memoryview(line)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    with os.fdopen(fd, "wb") as f:
+        f.write(line)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 class Autosave:

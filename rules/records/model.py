@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import rules
 from rules.core.model import Intent
-from rules.core.ruleset import catalog_items
+from rules.core.ruleset import Ruleset, catalog_items
 
 # Format 2 adds ``reloads``; format 3 the log's history (``Mark.undone``, ``Reload.applied``
 # and ``Reload.marks``); 4 ``agents``; 5 ``start_cards``. A record is written in the lowest
@@ -107,9 +107,13 @@ def new_record(game: str, seed: int, options: Mapping[str, Any] | None = None,
     state = rs.new_game(seed=seed, options=opts)
     return Record(game=game, seed=seed, options=opts, cards=rs.card_hashes(state),
                   start_cards=card_data(state),
-                  start_sha256=hashlib.sha256(rs.dump(state).encode()).hexdigest(),
+                  start_sha256=state_sha256(rs, state),
                   created=datetime.now(UTC).isoformat(timespec="seconds"),
                   players=tuple(players), agents=tuple(agents))
+
+
+def state_sha256(rs: Ruleset[Any], state: Any) -> str:
+    return hashlib.sha256(rs.dump(state).encode()).hexdigest()
 
 
 def card_data(state: Any) -> dict[str, dict[str, Any]]:

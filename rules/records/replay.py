@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -11,7 +10,7 @@ import rules
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event, Intent
 from rules.core.ruleset import Ruleset
-from rules.records.model import Record, RecordError, Reload, catalog_cards
+from rules.records.model import Record, RecordError, Reload, catalog_cards, state_sha256
 from rules.records.reloads import apply_reload, last_hashes, restore_originals
 
 
@@ -158,10 +157,6 @@ def replay(record: Record, upto: int | None = None) -> tuple[Any, list[list[Even
     """The state after the first ``upto`` intents and the events of each intent."""
     r = replay_full(record, upto)
     return r.state, r.events
-
-
-def state_sha256(rs: Ruleset[Any], state: Any) -> str:
-    return hashlib.sha256(rs.dump(state).encode()).hexdigest()
 
 
 def as_played(record: Record) -> bool:

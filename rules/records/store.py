@@ -18,7 +18,7 @@ from rules.core.limits import MAX_FILE_BYTES, MAX_JSON_LINE, Refused, check_json
 from rules.records.journal import replay_journal, split_journal
 from rules.records.model import READS_FORMATS, RECORD_FORMAT, Record, RecordError, format_of
 from rules.records.replay import parse_intents
-from rules.records.temps import backup_temp_path, temp_path
+from rules.records.temps import temp_path
 
 MAGIC = '"playtable": "record"'  # first key of every record file; tells ours from others
 MAX_RECORD_BYTES = MAX_FILE_BYTES  # 5 MB: a long game is well under 100 KB
@@ -232,9 +232,7 @@ def _keep_backup(p: Path) -> None:
     if bak.exists() and not _is_ours(bak):
         return
     # A hard link makes the backup without a moment where ``p`` is missing.
-    link = backup_temp_path(bak)
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(link)
+    link = temp_path(bak)
     try:
         os.link(p, link)
     except OSError:  # filesystems without hard links: copy instead
@@ -244,13 +242,9 @@ def _keep_backup(p: Path) -> None:
 
 def _fsync_dir(folder: Path) -> None:
     """Make the rename itself durable (POSIX; other systems do not open folders)."""
-    try:
+    with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

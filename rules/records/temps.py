@@ -1,11 +1,11 @@
 """The temporary files of atomic saves, and removing the ones a killed save left behind.
 
 A save writes ``.<name>.<pid>.<8 hex>.tmp`` next to its target and renames it over the
-target; the autosave's backup goes through ``.<name>.bak.<pid>.tmp``. A process killed in
-between leaves the temporary. ``clean_stale`` removes only files of exactly these names, and
-only stale ones: the process named in the file is gone, or the file has not been written for
-``STALE_AFTER`` seconds (a save takes milliseconds). A file a running instance is writing
-now is left alone.
+target; the autosave's backup is linked into place the same way (earlier versions named that
+one ``.<name>.bak.<pid>.tmp``). A process killed in between leaves the temporary.
+``clean_stale`` removes only files of exactly these names, and only stale ones: the process
+named in the file is gone, or the file has not been written for ``STALE_AFTER`` seconds (a
+save takes milliseconds). A file a running instance is writing now is left alone.
 """
 
 from __future__ import annotations
@@ -26,11 +26,6 @@ def temp_path(target: Path) -> Path:
     """A fresh, unguessable temporary name next to ``target`` (same filesystem, so the final
     rename is atomic), with this process's id in it."""
     return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-
-
-def backup_temp_path(backup: Path) -> Path:
-    """The one temporary name a process uses while it links a backup into place."""
-    return backup.with_name(f".{backup.name}.{os.getpid()}.tmp")
 
 
 def _alive(pid: int) -> bool:

@@ -67,8 +67,8 @@ def test_same_choice_whatever_it_cannot_see(game: str) -> None:
 
 
 CONTRACT = {"to_act", "legal_intents", "apply", "push", "evaluate", "winner", "view", "determinize",
-            "lookahead", "lookaheads", "search_scale", "rollout_intent", "turns", "priors",
-            "search_value", "position_key", "card_hashes",
+            "lookahead", "lookaheads", "turns", "priors", "search_value", "position_key",
+            "card_hashes",
             "pick_kinds"}  # the steps it decides one candidate at a time, in order
 
 
@@ -281,7 +281,7 @@ def test_rollouts_stop_at_the_turn_horizon() -> None:
     turn = rs.turns(state)
     budget = Budget(iterations=1, rollout_depth=1000, horizon=1)
     walk = _Walk(rs, p, rs.legal_intents(state), rs.evaluate(state, p),
-                 rs.search_value(state, p), 10.0, budget, None, turn)
+                 rs.search_value(state, p), 10.0, budget, turn)
     end, steps, ended = walk.play_out(state, 0, random.Random(1))
     assert steps > 0 and ended is None  # Kyoukai keys no positions
     assert rs.to_act(end) is None or rs.turns(end) == turn + 1
