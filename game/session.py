@@ -410,7 +410,7 @@ class GameSession:
 
     def save_as(self, path: Path) -> None:
         """Write the record to a file the player chose (OSError if it cannot be written)."""
-        self.live.save_as(path)
+        save_atomic(path, self.live.record)
 
     def default_save_path(self) -> Path:
         return saves_dir() / save_name(self.cfg.game, self.cfg.seed)

@@ -16,7 +16,6 @@ from rules.agents.base import Agent
 from rules.agents.greedy import GreedyAgent
 from rules.agents.random_agent import RandomAgent
 from rules.agents.search import SELECTIONS, Budget, SearchAgent
-from rules.core.gameinfo import GameInfo
 
 LEVELS = ("easy", "normal", "hard")
 LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
@@ -25,25 +24,16 @@ TARGET_MS = {"normal": 150.0, "hard": 1000.0}
 HARD_FACTOR = 6
 
 
-def _info(game: str | None) -> GameInfo | None:
-    """The game's declaration, None for no game or an unknown one."""
-    if game is None:
-        return None
-    import rules  # here: the registry loads every game, and the games import the agents
-
-    try:
-        return rules.get(game).info
-    except KeyError:
-        return None
-
-
 def budget(level: str, game: str | None = None) -> Budget:
     """The search budget of ``level`` ("normal" or "hard") in ``game``: Normal's declared
     iterations (``GameInfo.search_iterations``), Hard's ``HARD_FACTOR`` times as many with
     the game's ``hard_knobs`` on top."""
     if level not in TARGET_MS:
         raise ValueError(f"no search at level {level!r}; levels: {', '.join(LEVELS)}")
-    info = _info(game)
+    import rules  # here: the registry loads every game, and the games import the agents
+
+    rs = None if game is None else rules.GAMES.get(game)  # None: no game or an unknown one
+    info = None if rs is None else rs.info
     if info is None or info.search_iterations is None:
         return Budget(ms=TARGET_MS[level])
     if level == "normal":

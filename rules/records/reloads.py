@@ -10,7 +10,7 @@ its point. Cards are keyed as ``Ruleset.card_hashes`` keys them (its default: th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -53,19 +53,21 @@ def apply_reload(rs: Ruleset[Any], state: Any, reload: Reload,
     return rs.replace_cards(state, _parsed(state, reload.cards, f"reload {n}"))
 
 
-def original_cards(record: Record) -> dict[str, dict[str, Any]]:
-    """The cards' data as it was when the game started: the record's own (format 5), then for
-    earlier records each reloaded card's earliest ``before``."""
-    out: dict[str, dict[str, Any]] = dict(record.start_cards)
-    for r in record.reloads:
+def earliest_before(known: Mapping[str, dict[str, Any]],
+                    reloads: Iterable[Reload]) -> dict[str, dict[str, Any]]:
+    """The cards' data in ``known``, then each other card's data before the first of
+    ``reloads`` that changed it."""
+    out = dict(known)
+    for r in reloads:
         for key, doc in r.before.items():
             out.setdefault(key, doc)
     return out
 
 
 def restore_originals(rs: Ruleset[Any], state: Any, record: Record) -> Any:
-    """A fresh game's state with its cards put back as they were at the start."""
-    originals = original_cards(record)
+    """A fresh game's state with its cards put back as they were at the start: the record's
+    own (format 5), then for earlier records each reloaded card's earliest ``before``."""
+    originals = earliest_before(record.start_cards, record.reloads)
     if not originals:
         return state
     return rs.replace_cards(state, _parsed(state, originals, "the record's cards"))[0]
@@ -100,11 +102,8 @@ def cut(record: Record, k: int) -> Record:
     later = [r for r in record.reloads if r.at > k]
     if not later:
         return record.model_copy(update={"reloads": keep})
-    before: dict[str, dict[str, Any]] = {}
-    for r in later:
-        for key, doc in r.before.items():
-            before.setdefault(key, doc)
-    return record.model_copy(update={"reloads": keep + (Reload(at=k, cards={}, before=before),)})
+    entry = Reload(at=k, cards={}, before=earliest_before({}, later))
+    return record.model_copy(update={"reloads": keep + (entry,)})
 
 
 def add_reload(record: Record, entry: Reload) -> Record:

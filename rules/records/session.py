@@ -25,15 +25,8 @@ from rules.records.model import (
     new_record,
 )
 from rules.records.reloads import add_reload, apply_reload, make_reload
-from rules.records.replay import (
-    CardChanges,
-    Replayed,
-    card_changes,
-    in_file,
-    replay_full,
-    todays_cards,
-)
-from rules.records.store import load_autosave, load_record, save_atomic
+from rules.records.replay import Replayed, in_file, replay_full, todays_cards
+from rules.records.store import load_autosave, load_record
 from rules.records.undo import merge_marks, redo, undo, undo_point
 
 
@@ -99,9 +92,6 @@ class Session:
     @property
     def events(self) -> list[list[Event]]:
         return self.replayed.events
-
-    def card_changes(self) -> CardChanges:
-        return card_changes(self.record)
 
     def can_undo(self, player: int, designer_mode: bool = False) -> bool:
         return undo_point(self.record, player, designer_mode, self.replayed) < len(
@@ -178,9 +168,6 @@ class Session:
         if merged is not self.record:
             self.record = merged
             self._save({"merge": since})
-
-    def save_as(self, path: str | os.PathLike[str]) -> None:
-        save_atomic(path, self.record)
 
     @contextlib.contextmanager
     def one_change(self) -> Iterator[None]:
