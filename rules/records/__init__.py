@@ -10,24 +10,20 @@
 """
 
 from rules.records.model import (
-    RECORD_FORMAT,
     Mark,
     Record,
     RecordError,
-    Reload,
     append,
     new_record,
     state_sha256,
 )
 from rules.records.reloads import cut
 from rules.records.replay import (
-    CardChanges,
     Replayed,
     as_played,
     card_changes,
     replay,
     replay_full,
-    todays_cards,
 )
 from rules.records.session import Session
 from rules.records.store import (
@@ -41,8 +37,8 @@ from rules.records.store import (
 from rules.records.undo import is_barrier, redo, undo, undo_point
 
 __all__ = [
-    "RECORD_FORMAT", "CardChanges", "Mark", "Record", "RecordError", "Reload", "Replayed",
-    "Session", "append", "as_played", "backup_path", "card_changes", "cut", "from_text",
-    "is_barrier", "load_autosave", "load_record", "new_record", "redo", "replay", "replay_full",
-    "save_atomic", "state_sha256", "to_text", "todays_cards", "undo", "undo_point",
+    "Mark", "Record", "RecordError", "Replayed", "Session", "append", "as_played", "backup_path",
+    "card_changes", "cut", "from_text", "is_barrier", "load_autosave", "load_record",
+    "new_record", "redo", "replay", "replay_full", "save_atomic", "state_sha256", "to_text",
+    "undo", "undo_point",
 ]

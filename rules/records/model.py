@@ -106,7 +106,8 @@ def new_record(game: str, seed: int, options: Mapping[str, Any] | None = None,
     opts = dict(options or {})
     state = rs.new_game(seed=seed, options=opts)
     return Record(game=game, seed=seed, options=opts, cards=rs.card_hashes(state),
-                  start_cards=card_data(state),
+                  start_cards={k: c.model_dump(mode="json")
+                               for k, c in catalog_cards(state).items()},
                   start_sha256=state_sha256(rs, state),
                   created=datetime.now(UTC).isoformat(timespec="seconds"),
                   players=tuple(players), agents=tuple(agents))
@@ -114,11 +115,6 @@ def new_record(game: str, seed: int, options: Mapping[str, Any] | None = None,
 
 def state_sha256(rs: Ruleset[Any], state: Any) -> str:
     return hashlib.sha256(rs.dump(state).encode()).hexdigest()
-
-
-def card_data(state: Any) -> dict[str, dict[str, Any]]:
-    """The JSON data of a game's cards, keyed as ``Ruleset.card_hashes`` keys them."""
-    return {key: card.model_dump(mode="json") for key, card in catalog_cards(state).items()}
 
 
 def catalog_cards(state: Any) -> dict[str, BaseModel]:

@@ -12,7 +12,6 @@ looks names up only; no file there is opened before the answer.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -22,35 +21,25 @@ from rules.records.model import Record
 FOLDER_OPTIONS = ("pack", "deck_folder")
 
 
-def shipped_packs() -> Path:
-    return asset("packs")
-
-
-def _real(path: str | os.PathLike[str]) -> Path:
-    """Where ``path`` leads: absolute, links followed. OSError, ValueError (a NUL byte) or
-    RuntimeError (a loop of links) when it leads nowhere."""
-    return Path(path).resolve()
-
-
 def _inside(path: Path, folders: Sequence[Path]) -> bool:
     roots: list[Path] = []
     for f in folders:
         with contextlib.suppress(OSError, ValueError, RuntimeError):
-            roots.append(_real(f))
+            roots.append(Path(f).resolve())
     return any(path == r or path.is_relative_to(r) for r in roots)
 
 
 def outside_places(record: Record, trusted: Sequence[Path]) -> list[str]:
     """``option: path`` for every place the record's options name outside ``trusted``
     (the shipped packs are always trusted). [] when opening it reads only trusted folders."""
-    folders = [shipped_packs(), *trusted]
+    folders = [asset("packs"), *trusted]
     out: list[str] = []
     for key in FOLDER_OPTIONS:
         value = record.options.get(key)
         if not value or not isinstance(value, str):
             continue  # nothing named, or not a path at all (setting up the game says so)
         try:
-            where = _real(value)
+            where = Path(value).resolve()  # where it really leads, links followed
         except (ValueError, OSError, RuntimeError):  # a NUL byte in the name, a link loop
             out.append(f"{key}: {value!r}")
             continue
