@@ -40,11 +40,11 @@ class Autosave:
         self.whole = True  # the next save writes the whole record (nothing of ours on disk yet)
         self.compactions = 0
 
-    def rewrite(self, record: Record, backup: bool = True) -> None:
+    def rewrite(self, record: Record) -> None:
         """The whole record as a new base with an empty journal (OSError if it cannot be)."""
         self.whole = True
         text = to_text(record)
-        write_atomic(self.path, (text + marker_line(text)).encode("utf-8"), backup)
+        write_atomic(self.path, (text + marker_line(text)).encode("utf-8"), backup=True)
         self.base, self.tail, self.whole = len(text), 0, False
 
     def add(self, record: Record, change: dict[str, Any]) -> None:

@@ -34,9 +34,8 @@ class Session:
     def __init__(self, record: Record, autosave: str | os.PathLike[str] | None = None,
                  replayed: Replayed | None = None) -> None:
         self.record = record
-        self.journal: Autosave | None = None
+        self.journal = None if autosave is None else Autosave(autosave)
         self._batch: list[dict[str, Any]] | None = None  # changes of ``one_change``
-        self.autosave = Path(autosave) if autosave is not None else None
         self.replayed = replayed if replayed is not None else replay_full(record)
         self.rs = self.replayed.rs
 
