@@ -107,10 +107,6 @@ CONDITIONS: dict[str, Cond] = {
 }
 
 
-def holds(state: State, player: int, name: str, n: int) -> bool:
-    return CONDITIONS[name].test(state, player, n)
-
-
 def condition_text(name: str, n: int) -> str:
     return CONDITIONS[name].text.format(n=n)
 

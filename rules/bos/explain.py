@@ -3,7 +3,7 @@ back), and why a castle or spellbook card is dimmed."""
 
 from __future__ import annotations
 
-from rules.bos.effects import EFFECTS, condition_text, holds
+from rules.bos.effects import CONDITIONS, EFFECTS, condition_text
 from rules.bos.game import GAME
 from rules.bos.intents import (
     Attack,
@@ -30,7 +30,7 @@ def _name(s: State, iid: int) -> str:
 
 def _condition(s: State, p: int, iid: int) -> str | None:
     c = s.card(iid)
-    if holds(s, p, c.condition, c.condition_n):
+    if CONDITIONS[c.condition].test(s, p, c.condition_n):
         return None
     return f"{c.name}'s condition does not hold: {condition_text(c.condition, c.condition_n)}"
 

@@ -246,10 +246,6 @@ def _block(s: State, p: int, only: Hashable | None) -> list[Intent]:
     return out
 
 
-def _nothing(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    return []
-
-
 STAGES: Stages[State] = Stages(
     (
         Stage("summoning", to_act, ("summon", "end_summoning"), title="the Summoning phase",
@@ -258,13 +254,13 @@ STAGES: Stages[State] = Stages(
                                 "end_turn"), title="the Main phase", generate=_main),
         Stage("block", to_act, ("block", "take_it"), title="the block decision",
               generate=_block),
-        Stage("over", lambda s: None, (), title="the end of the game", generate=_nothing),
+        Stage("over", lambda s: None, (), title="the end of the game"),
     ),
     lambda s: s.step,
 )
 
 
-# Each step's generator (every stage has one)
+# Each step's generator (every stage where someone acts has one)
 GENERATE = {st.name: st.generate for st in STAGES if st.generate is not None}
 
 

@@ -62,7 +62,6 @@ def deck_data(name: str, copies: list[str], cards: Mapping[str, Card]) -> dict[s
     return out
 
 
-
 def blank(card: Card) -> dict[str, Any]:
     """A card of the same type, colour and cost without abilities: a summon or boss of
     Strength 1 that may always be summoned, a spell that gains 0 vim."""

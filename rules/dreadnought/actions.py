@@ -66,7 +66,7 @@ def _cast(d: State, p: int, i: intents.CastUnit) -> None:
         pl.hand = zones.without(pl.hand, i.card)
     else:
         pl.speed = EMPTY
-    cost = reading.card(d, i.card).cost
+    cost = d.card(i.card).cost
     if cost:
         d.paying = Payment(card=i.card, slot=i.slot, left=cost)
         if d.loud:
@@ -139,7 +139,7 @@ def _swap(d: State, p: int, i: intents.SwapAreas) -> None:
 
 
 def _ability(d: State, p: int, i: intents.UseAbility) -> None:
-    ab = reading.card(d, i.source).abilities[i.index]
+    ab = d.card(i.source).abilities[i.index]
     d.own(p).used += (ability_key(i.source, i.index),)
     if d.loud:
         d.log("ability", f"{d.shown(i.source)}: {ab.name}.", p)

@@ -130,7 +130,7 @@ def targets(s: State, p: int, rule: TargetRule, amount: int) -> list[int]:
         out = [i for i in foe if i != EMPTY]
         if rule == "enemy_cheap":
             out = [i for i in out if not s.units[i].dummy
-                   and reading.card(s, i).cost <= amount]
+                   and s.card(i).cost <= amount]
         return out
     mine = [i for i in s.players[p].slots if i != EMPTY]
     if rule == "own_checked":

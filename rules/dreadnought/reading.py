@@ -10,10 +10,6 @@ from rules.dreadnought.cards import DUMMY_BP, GRADES, SIZE, Card
 from rules.dreadnought.state import AREA_SIZE, EMPTY, NO_SPEED, State, area_slots
 
 
-def card(s: State, iid: int) -> Card:
-    return s.catalog[s.cards[iid]]
-
-
 @dataclass(frozen=True, slots=True)
 class Traits:
     """What the listing reads of a card (``rules.core.card_table``)."""
@@ -58,7 +54,7 @@ def slot_sizes(s: State, p: int) -> tuple[int, ...]:
 
 def bp_of(s: State, iid: int) -> int:
     u = s.units[iid]
-    base = DUMMY_BP if u.dummy else (card(s, iid).bp or 0)
+    base = DUMMY_BP if u.dummy else (s.card(iid).bp or 0)
     return base + u.bonus
 
 
@@ -76,7 +72,7 @@ def grade_index(s: State, p: int) -> int:
     pl = s.players[p]
     if pl.speed == EMPTY:
         return NO_SPEED
-    g = card(s, pl.speed).grade
+    g = s.card(pl.speed).grade
     base = GRADES.index(g) if g is not None else len(GRADES) - 1
     return max(0, min(len(GRADES) - 1, base - pl.shift))
 

@@ -31,7 +31,6 @@ NO_SPEED = 5  # the grade index of a player with no speed card: slower than E
 # "choose": the hidden speed-card choice; "speed", "cast", "fast", "action": a window of
 # actions; "pay": a cast's log-cost being paid; "block": the defender picks a blocker.
 Phase = Literal["choose", "speed", "cast", "fast", "action", "over"]
-PHASES = ("speed", "draw", "cast", "fast", "action", "end")  # as the phase bar names them
 
 
 def area_of(slot: int) -> int:

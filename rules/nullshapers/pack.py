@@ -59,7 +59,6 @@ def deck_data(name: str, copies: list[str], cards: Mapping[str, NCard]) -> dict[
     return {"name": name, "cards": counts}
 
 
-
 def blank(card: NCard) -> dict[str, Any]:
     """A card of the same kind and cost that does nothing: an agent with Attack 0 and the
     least Defense (1), hardware with the least bonus (Defense +1), an event or anomaly whose
