@@ -20,11 +20,10 @@ from rules.bos.traits import traits
 from rules.core.manual import MANUAL, later, open_step, paused
 from rules.core.manual_intents import ManualStep
 from rules.core.naming import whose
-from rules.core.state import GameState
+from rules.core.sides import SharedSides
 
 EMPTY = -1
 COLUMNS = 3
-MIDDLE = 1
 START_LIFE = 30
 START_VIM = 1
 MIN_STARTUP_VIM = 1  # Startup leaves at least this much vim: doubling 0 would lock you out
@@ -104,23 +103,8 @@ class PlayerAttack:
     column: int  # the attacker's column, EMPTY for a boss
 
 
-class _SharesSides(GameState):
-    """Which of a state's two sides are its own to change (bit ``1 << p``): a copy shares both
-    with the state it was copied from, and whichever of the two changes a side first copies
-    it (``side``). Not a field: never dumped. (mypy does not see the slots of the classes
-    above ``State`` on it: ``State`` sets them through a name typed as this class.)"""
-
-    __slots__ = ("_mine",)
-
-    _mine: int
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self._mine = 0
-
-
 @dataclass(slots=True)
-class State(_SharesSides):
+class State(SharedSides[Side]):
     """Read a player's side as ``sides[p]``; change it only through ``side(p)``."""
 
     catalog: dict[str, Card]
@@ -159,26 +143,7 @@ class State(_SharesSides):
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        fresh: _SharesSides = new
-        fresh.loud = False
-        fresh.events = []
-        fresh._mine = 0
-        was: _SharesSides = self
-        was._mine = 0  # its sides are shared with the copy from now on
-        return new
-
-    def side(self, p: int) -> Side:
-        """Player ``p``'s side, to change: copied first if another state may share it (most
-        steps change one side or none)."""
-        mine = self._mine
-        if mine >> p & 1:
-            return self.sides[p]
-        a, b = self.sides
-        got = (a if p == 0 else b).copy()
-        self.sides = (got, b) if p == 0 else (a, got)
-        own: _SharesSides = self
-        own._mine = mine | 1 << p
-        return got
+        return self.copied(new)
 
     # ---- reading ----------------------------------------------------------------------
     def card(self, iid: int) -> Card:

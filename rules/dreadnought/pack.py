@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,11 +36,8 @@ def deck_cards(deck: Deck) -> list[str]:
 
 def deck_data(name: str, copies: list[str], cards: Mapping[str, Card]) -> dict[str, Any]:
     casters = [c for c in copies if (k := cards.get(c)) is not None and k.type == "caster"]
-    units: dict[str, int] = {}
-    for cid in copies:
-        if cid not in casters:
-            units[cid] = units.get(cid, 0) + 1
-    return {"name": name, "casters": (casters + ["", ""])[:2], "cards": units}
+    units = Counter(cid for cid in copies if cid not in casters)
+    return {"name": name, "casters": (casters + ["", ""])[:2], "cards": dict(units)}
 
 
 def blank(card: Card) -> dict[str, Any]:

@@ -98,7 +98,7 @@ def build(rs: Any, pos: dict[str, Any], seed: int) -> State:
     return state
 
 
-def resolve(state: State, spec: dict[str, Any]) -> dict[str, Any]:
+def intent(rs: Any, state: State, spec: dict[str, Any]) -> Intent:
     """Card ids in an intent's int fields become the instance they name."""
     p = to_act(state)
     out = dict(spec)
@@ -106,7 +106,7 @@ def resolve(state: State, spec: dict[str, Any]) -> dict[str, Any]:
         if key == "kind" or not isinstance(value, str):
             continue
         out[key] = _find(state, p, value, own=key in ("card", "unit", "source"))
-    return out
+    return rs.parse_intent(out)  # type: ignore[no-any-return]
 
 
 def _find(state: State, p: int | None, cid: str, own: bool) -> int:
@@ -117,10 +117,6 @@ def _find(state: State, p: int | None, cid: str, own: bool) -> int:
             if i != EMPTY and state.cards.get(i) == cid:
                 return i
     raise ValueError(f"no card {cid!r} where this step looks for it")
-
-
-def intent(rs: Any, state: State, spec: dict[str, Any]) -> Intent:
-    return rs.parse_intent(resolve(state, spec))  # type: ignore[no-any-return]
 
 
 def facts(state: State) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from rules.core import zones
 from rules.core.manual_intents import ManualStep
 from rules.core.naming import whose
 from rules.core.rng import Rng
-from rules.core.state import GameState
+from rules.core.sides import OwnsParts
 from rules.core.window_state import WindowState
 from rules.dreadnought.cards import Card
 
@@ -114,26 +114,8 @@ class Payment:
     left: int
 
 
-class _Owned(GameState):
-    """A slot that is not a field (never dumped): which players this state owns (bit p:
-    ``players[p]`` is its own, not shared with a state copied from it or to it)."""
-
-    __slots__ = ("_mine",)
-
-    _mine: int
-
-    def _fresh(self, mine: int) -> None:
-        """An empty log, the players owned."""
-        self.loud = False
-        self.events = []
-        self._mine = mine
-
-    def _own(self, mine: int) -> None:
-        self._mine = mine
-
-
 @dataclass(slots=True)
-class State(_Owned):
+class State(OwnsParts):
     """The whole game, changed in place by the rules; ``copy`` copies the units' table and
     shares the rest: a player is copied when this state first changes it (``own``), a unit
     each time it changes (``own_unit``)."""
@@ -161,9 +143,6 @@ class State(_Owned):
     designer: bool = False  # designer mode: the freeform switch is allowed
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
-    def __post_init__(self) -> None:
-        self._fresh(3)
-
     def copy(self) -> State:
         # Slot by slot: less than half the cost of through __init__ (a step makes one).
         new = State.__new__(State)
@@ -190,9 +169,7 @@ class State(_Owned):
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        new._fresh(0)
-        self._own(0)  # the players are shared now
-        return new
+        return self.copied(new)
 
     def card(self, iid: int) -> Card:
         return self.catalog[self.cards[iid]]
@@ -209,7 +186,7 @@ class State(_Owned):
             return pls[p]
         mine = pls[p].copy()
         self.players = (mine, pls[1]) if p == 0 else (pls[0], mine)
-        self._own(self._mine | 1 << p)
+        self.took(p)
         return mine
 
     def own_unit(self, iid: int) -> Unit:

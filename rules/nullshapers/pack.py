@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,10 +54,7 @@ def deck_cards(deck: Deck) -> list[str]:
 
 
 def deck_data(name: str, copies: list[str], cards: Mapping[str, NCard]) -> dict[str, Any]:
-    counts: dict[str, int] = {}
-    for cid in copies:
-        counts[cid] = counts.get(cid, 0) + 1
-    return {"name": name, "cards": counts}
+    return {"name": name, "cards": dict(Counter(copies))}
 
 
 def blank(card: NCard) -> dict[str, Any]:

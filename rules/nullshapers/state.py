@@ -14,7 +14,7 @@ from pydantic import Field
 from rules.core.manual_intents import ManualStep
 from rules.core.naming import whose
 from rules.core.rng import Rng
-from rules.core.state import GameState
+from rules.core.sides import SharedSides
 from rules.core.window_state import WindowState
 from rules.nullshapers.cards import NCard
 
@@ -120,29 +120,8 @@ class Entry:
     played: NCard | None = None
 
 
-class _SharesSides(GameState):
-    """Which of a state's two sides are its own to change (bit ``1 << p``): a copy shares
-    both sides with the state it was copied from, and whichever of the two changes a side
-    first copies it (``State.side``), as most steps change neither. Not a field: not dumped.
-    Unset (a state just made or copied) it owns neither: setting it in ``__post_init__``
-    would cost every copy a call."""
-
-    __slots__ = ("_own",)
-
-    _own: int
-
-    def _owns(self, p: int) -> bool:
-        return bool(getattr(self, "_own", 0) >> p & 1)
-
-    def _take(self, p: int) -> None:
-        self._own = getattr(self, "_own", 0) | 1 << p
-
-    def _share(self) -> None:
-        self._own = 0
-
-
 @dataclass(slots=True)
-class State(_SharesSides):
+class State(SharedSides[Side]):
     """Read a player's side as ``sides[p]``; change it only through ``side(p)``."""
 
     catalog: dict[str, NCard]
@@ -173,7 +152,7 @@ class State(_SharesSides):
         """The catalog, the cards' names, the agents and the sides are shared: no step changes
         the first two, agents are replaced, sides copied when first changed (``side``)."""
         q = self.queue
-        self._share()
+        self.share_sides()
         # One call of the dataclass's __init__ (faster than ``shallow()`` and then replacing
         # the six containers a step changes in place).
         return State(self.catalog, self.cards, self.sides, self.agents.copy(), self.active,
@@ -182,15 +161,6 @@ class State(_SharesSides):
                      self.advancing.copy(), self.attackers.copy(), self.blocks.copy(),
                      self.ordered.copy(), self.rng, self.winner, self.over, self.manual,
                      self.designer, self.face_down)
-
-    def side(self, p: int) -> Side:
-        """Player ``p``'s side, to change: copied first if another state may share it."""
-        if not self._owns(p):
-            mine = self.sides[p].copy()
-            self.sides = (mine, self.sides[1]) if p == 0 else (self.sides[0], mine)
-            self._take(p)
-            return mine
-        return self.sides[p]
 
     def set_agent(self, iid: int, **change: Any) -> Agent:
         """Agent ``iid`` with ``change`` made, in its place."""
