@@ -18,7 +18,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.state import EMPTY, State, declared, seq_item, turn_action
+from rules.kyoukai.state import EMPTY, State, seq_item, turn_action
 
 
 def _pass(d: State, p: int, intent: Pass) -> None:
@@ -96,7 +96,7 @@ def _open(d: State, p: int, intent: OpenGate) -> None:
     pl.ki -= card.cost
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
     declare(d, seq_item("open", p, intent.card, -1, intent.zone, target,
-                        declared(card)))
+                        d.table.by_iid[intent.card].opening))
     if d.loud:
         where = f" into {zone_label(intent.zone)}" if target == EMPTY and intent.zone != EMPTY \
             else (f" targeting {d.named(target)}" if target != EMPTY else "")
@@ -117,7 +117,7 @@ def _skill(d: State, p: int, intent: UseSkill) -> None:
         _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
     declare(d, seq_item("skill", p, intent.gate, intent.skill, intent.zone, target,
-                        declared(skill)))
+                        d.table.by_iid[intent.gate].declares[intent.skill]))
     if d.loud:
         aim = f" on {d.named(target)}" if target != EMPTY else (
             f" at {zone_label(intent.zone)}" if intent.zone != EMPTY else "")

@@ -13,14 +13,13 @@ from rules.core.manual import MANUAL, open_step
 from rules.core.window_state import WindowState
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS, TARGET_MASKS, zone_label
 from rules.kyoukai.legal import reach
-from rules.kyoukai.lookup import Params
+from rules.kyoukai.lookup import Declared, Params
 from rules.kyoukai.state import (
     EMPTY,
     GRID,
     HAND_LIMIT,
     STEPS,
     TURN_CAP,
-    Declared,
     Item,
     State,
     Step,

@@ -6,9 +6,37 @@ one ``Table`` per game's card tables (``cards`` and ``catalog``), kept by the st
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.kyoukai.cards import Gate, Skill
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """What a Skill or a Gate opening on the Sequence does, copied from its card when it is
+    declared: it resolves as declared whatever a hot reload does to the card meanwhile
+    (HOUSE_RULES.md, "Sequences"). ``kind`` is the Skill's kind, or the opened Gate's type;
+    ``effect`` is "" for a Summon, Spirit or Entrant opening (it is placed)."""
+
+    name: str
+    kind: str
+    effect: str
+    text: str = ""
+    amount: int = 0
+    range: int = 1
+    attack: int = 0
+    defense: int = 0
+
+
+def declared(what: Skill | Gate) -> Declared:
+    """The copy an item keeps of ``what`` (a Skill, or the Gate being opened); the rules read
+    each card's, made once with its ``Facts`` (``opening``, ``declares``)."""
+    if isinstance(what, Skill):
+        return Declared(what.name, what.kind, what.effect, what.text, what.amount, what.range,
+                        what.attack, what.defense)
+    return Declared(what.name, what.type, what.effect or "", what.text, what.amount,
+                    what.range)
 
 
 class Params(NamedTuple):
@@ -58,6 +86,8 @@ class Facts(NamedTuple):
     near: int
     top_ki: int
     worth: float | None  # to the greedy score on the field (``foresight.card_worth``)
+    opening: Declared  # what opening it declares (``declared``)
+    declares: tuple[Declared, ...]  # what each of its Skills declares, in card order
 
 
 # Beyond the farthest two zones of the 5x5 field are apart, a distance reaches every zone.
@@ -100,7 +130,8 @@ def facts_of(card: Gate) -> Facts:
         card.type == "fast" or opens_fast, "ready_on_discard" in passives, bonus[0], bonus[1],
         tuple(usable), tuple(locations), any(u.skill.speed == "fast" for u in locations),
         OPEN_EFFECTS[card.effect].target if card.effect is not None else "none",
-        Params(card.amount, card.range), reach, top, card_worth(card))
+        Params(card.amount, card.range), reach, top, card_worth(card), declared(card),
+        tuple(map(declared, card.skills)))
 
 
 class Table:

@@ -5,7 +5,8 @@ would have made it then."""
 from __future__ import annotations
 
 from rules.core.errors import DataError
-from rules.kyoukai.state import Item, State, declared, seq_item
+from rules.kyoukai.lookup import declared
+from rules.kyoukai.state import Item, State, seq_item
 
 
 def with_declared(state: State) -> State:

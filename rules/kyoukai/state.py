@@ -18,8 +18,8 @@ from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
 from rules.core.state import GameState
 from rules.core.window_state import WindowState
-from rules.kyoukai.cards import Gate, Skill
-from rules.kyoukai.lookup import Table
+from rules.kyoukai.cards import Gate
+from rules.kyoukai.lookup import Declared, Table
 
 GRID = SquareGrid(5, 5)
 # BORDER[z]: the zones bordering zone z, as a bitmask (listings and target rules read zones
@@ -91,44 +91,6 @@ class Player:
         new.ki = self.ki
         new.spirit_opened = self.spirit_opened
         return new
-
-
-@dataclass(frozen=True, slots=True)
-class Declared:
-    """What a Skill or a Gate opening on the Sequence does, copied from its card when it is
-    declared: it resolves as declared whatever a hot reload does to the card meanwhile
-    (HOUSE_RULES.md, "Sequences"). ``kind`` is the Skill's kind, or the opened Gate's type;
-    ``effect`` is "" for a Summon, Spirit or Entrant opening (it is placed)."""
-
-    name: str
-    kind: str
-    effect: str
-    text: str = ""
-    amount: int = 0
-    range: int = 1
-    attack: int = 0
-    defense: int = 0
-
-
-_DECLARED: dict[int, tuple[Skill | Gate, Declared]] = {}
-
-
-def declared(what: Skill | Gate) -> Declared:
-    """The copy an item keeps of ``what`` (a Skill, or the Gate being opened): made once per
-    card data object (kept with it, so its id is not reused while cached)."""
-    got = _DECLARED.get(id(what))
-    if got is not None and got[0] is what:
-        return got[1]
-    if isinstance(what, Skill):
-        made = Declared(what.name, what.kind, what.effect, what.text, what.amount, what.range,
-                        what.attack, what.defense)
-    else:
-        made = Declared(what.name, what.type, what.effect or "", what.text, what.amount,
-                        what.range)
-    if len(_DECLARED) >= 10_000:
-        _DECLARED.clear()
-    _DECLARED[id(what)] = (what, made)
-    return made
 
 
 @dataclass(frozen=True, slots=True)
