@@ -35,13 +35,12 @@ def _within_mask(zone: int, near: int) -> int:
 
 def _own_zones(b: Board, p: int, types: tuple[str, ...] | None) -> int:
     """The zones of the player's Gates (of ``types`` only, if given), as a bitmask."""
-    facts, zone_of = b.table.by_iid, b.zone_of
-    mask = 0
-    for i, g in b.gates.items():  # a dozen Gates: fewer than the zones
-        if g.owner == p and (types is None or facts[i].type in types):
-            z = zone_of(i)
-            if z != EMPTY:
-                mask |= 1 << z
+    mask = b.own_zones(p)
+    if types is not None:
+        facts, field = b.table.by_iid, b.field
+        for z in zones_in(mask):
+            if facts[field[z]].type not in types:
+                mask ^= 1 << z
     return mask
 
 
@@ -53,13 +52,10 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> int:
         return _within_mask(src, near) & b.taken & ~(1 << src)
     if near < 0:
         return 0
-    within, zone_of = _WITHIN[min(near, FARTHEST)], b.zone_of
+    within = _WITHIN[min(near, FARTHEST)]
     reached = 0
-    for i, g in b.gates.items():  # a dozen Gates: fewer than the zones
-        if g.owner == p:
-            z = zone_of(i)
-            if z != EMPTY:
-                reached |= within[z]
+    for z in zones_in(b.own_zones(p)):
+        reached |= within[z]
     return reached & b.taken
 
 
@@ -76,12 +72,8 @@ def _own_gate(b: Board, p: int, src: int, prm: Params) -> int:
 
 
 def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> int:
-    table = b.table
-    ent = next((i for i, g in b.gates.items() if g.owner == p and table.of(i).type == "entrant"),
-               None)
-    if ent is None:
-        return 0
-    return BORDER[b.field.index(ent)] & ~b.taken
+    zone = b.zone_of(b.players[p].entrant)
+    return 0 if zone == EMPTY else BORDER[zone] & ~b.taken
 
 
 # Every target rule but "none" (no target: the zone EMPTY), as a bitmask.

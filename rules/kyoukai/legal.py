@@ -10,7 +10,7 @@ from rules.core.interned import Interned
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.kyoukai.cards import Gate, Skill
-from rules.kyoukai.effects import TARGETS
+from rules.kyoukai.effects import TARGET_MASKS, TARGETS
 from rules.kyoukai.intents import (
     Attack,
     Choose,
@@ -214,8 +214,8 @@ def _open_zones(s: State, p: int) -> int:
 # the same positions come back from one step to the next and across turns.
 @lru_cache(maxsize=50_000)
 def _opens(c: int, zones: int) -> tuple[Intent, ...]:
-    """The intents opening card ``c`` into each zone of the bitmask ``zones``, in zone
-    order."""
+    """The intents opening card ``c`` into (or aimed at) each zone of the bitmask ``zones``,
+    in zone order."""
     out: list[Intent] = []
     while zones:
         low = zones & -zones
@@ -240,8 +240,9 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent], only: int | 
                 zones = _open_zones(s, p)
             out.extend(_opens(c, zones))
         elif kind == "fast" or kind == "normal":
-            out.extend([_OPEN[c, z] for z in TARGETS[f.open_target](s, p, EMPTY,
-                                                                           f.open_params)])
+            rule = TARGET_MASKS.get(f.open_target)
+            out.extend(_opens(c, rule(s, p, EMPTY, f.open_params)) if rule is not None
+                       else (_OPEN[c, EMPTY],))  # "none": no target
     if not fast_only and not pl.spirit_opened:
         for c in _only(pl.spirits, only):
             if table[c].cost <= ki:
@@ -296,20 +297,12 @@ def skill_payments(s: State, p: int, gate: int, sk: Skill) -> list[tuple[int, ..
     return [d + r for d, r in product(discards, rests)]
 
 
-def _own_ready(s: State, p: int, only: int | None) -> list[tuple[int, int]]:
-    """(zone, Gate) of p's Ready Gates on the field, in zone order (or just ``only``)."""
-    field = s.field
-    if only is not None:
-        g = s.gates.get(only)
-        return [(field.index(only), only)] if g is not None and g.owner == p and g.ready else []
-    out = []
-    zones = s.ready_zones(p)
-    while zones:
-        low = zones & -zones
-        z = low.bit_length() - 1
-        out.append((z, field[z]))
-        zones ^= low
-    return out
+def _own_ready(s: State, p: int, only: int | None) -> int:
+    """The zones of p's Ready Gates on the field as a bitmask (or just ``only``'s)."""
+    if only is None:
+        return s.ready_zones(p)
+    g = s.gates.get(only)
+    return 1 << s.field.index(only) if g is not None and g.owner == p and g.ready else 0
 
 
 def _turn_actions(s: State, p: int, out: list[Intent], only: int | None) -> None:
@@ -317,7 +310,13 @@ def _turn_actions(s: State, p: int, out: list[Intent], only: int | None) -> None
     ki = s.players[p].ki
     table = s.table.by_iid
     mask = s.taken
-    for z, i in _own_ready(s, p, only):
+    field = s.field
+    zones = _own_ready(s, p, only)
+    while zones:  # in zone order
+        low = zones & -zones
+        zones ^= low
+        z = low.bit_length() - 1
+        i = field[z]
         f = table[i]
         if not f.stats:
             continue
@@ -397,10 +396,14 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
 
 
 def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
-    table = s.table
-    for z, i in _own_ready(s, p, only):
-        if table.of(i).fast_skill:
-            _skill_intents(s, p, i, z, True, out)
+    table, field = s.table.by_iid, s.field
+    zones = _own_ready(s, p, only)
+    while zones:  # in zone order
+        low = zones & -zones
+        zones ^= low
+        z = low.bit_length() - 1
+        if table[field[z]].fast_skill:
+            _skill_intents(s, p, field[z], z, True, out)
 
 
 def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
@@ -409,9 +412,10 @@ def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
     table = s.table
     located = table.location_iids
     pl = s.players[p]
-    found = located.intersection(pl.discard if only is None else _only(pl.discard, only))
-    if not found:
+    discard = pl.discard if only is None else _only(pl.discard, only)
+    if located.isdisjoint(discard):  # most of the time: no set made
         return
+    found = located.intersection(discard)
     ki = pl.ki
     for c in sorted(found, key=pl.discard.index):  # in Discard order
         for k, sk, target, prm, _near in table.of(c).locations:

@@ -141,7 +141,8 @@ class KyoukaiRules(Ruleset[State]):
     def _play(self, state: State, intent: Intent) -> None:
         p = to_act(state)
         assert p is not None
-        _play_as(state, p, intent)
+        KINDS[intent.kind].apply(state, p, intent)
+        advance(state)
 
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int | None) -> State:
@@ -287,15 +288,9 @@ def _after(state: State, p: int, intent: Intent, player: int) -> float:
     """``lookahead``: ``intent`` of player ``p`` (who acts in ``state``) played on a copy of
     ``state``, its Sequence settled, and the result scored for ``player``."""
     s = state.copy()
-    KINDS[intent.kind].apply(s, p, intent)  # ``_play_as``, one call less per candidate
+    KINDS[intent.kind].apply(s, p, intent)  # as ``_play``, ``p`` known
     advance(s)
     return _score(s, player, True)
-
-
-def _play_as(s: State, p: int, intent: Intent) -> None:
-    """``_play`` of an intent of player ``p``, the one who acts in ``s``."""
-    KINDS[intent.kind].apply(s, p, intent)
-    advance(s)
 
 
 def _forced(s: State) -> bool:

@@ -160,22 +160,23 @@ class _Tables(GameState):
     ``legal.may_respond``'s answers (bit p: known for player p, bit p + 2: p may respond),
     kept by copies, p's forgotten by every change of p's hand, Ki, Discard or Ready Gates
     (``player``, ``set_gate``, ``place``, ``take_gate``), both by new card tables and by
-    players or Gates set by ``rules.core.state.replaced`` (``fields_set``); and the
-    zones taken (``State.taken``) and those of each player's Ready Gates (``ready_zones``;
-    bit ``z + 32 * p``), kept as the rules change the field and the Gates (``place``,
-    ``take_gate``, ``move_gate``, ``set_gate``) and counted again for a field replaced by
-    other means, or Gates set by ``replaced`` (the list they count is kept with them)."""
+    players or Gates set by ``rules.core.state.replaced`` (``fields_set``); and the zones
+    taken (``State.taken``) and those of each player's Ready Gates and Gates (``ready_zones``,
+    ``own_zones``; bits ``z + 32 * p`` and ``z + 32 * p + 64``), kept as the rules change the
+    field and the Gates (``place``, ``take_gate``, ``move_gate``, ``set_gate``) and counted
+    again for a field replaced by other means, or Gates set by ``replaced`` (the list they
+    count is kept with them)."""
 
-    __slots__ = ("_table", "_mine", "_answers", "_taken", "_ready", "_taken_of")
+    __slots__ = ("_table", "_mine", "_answers", "_taken", "_zones", "_taken_of")
 
     _table: Table | None
     _mine: int
     _answers: int
     _taken: int
-    _ready: int
+    _zones: int
     _taken_of: list[int] | None
 
-    def _fresh(self, table: Table | None, mine: int, answers: int, taken: int, ready: int,
+    def _fresh(self, table: Table | None, mine: int, answers: int, taken: int, zones: int,
                taken_of: list[int] | None) -> None:
         """An empty log, the card facts ``table`` (None: made when first read), the players
         owned, the answers known, the zones taken and Ready of the field ``taken_of`` (None:
@@ -186,12 +187,12 @@ class _Tables(GameState):
         self._mine = mine
         self._answers = answers
         self._taken = taken
-        self._ready = ready
+        self._zones = zones
         self._taken_of = taken_of
 
-    def _set_taken(self, taken: int, ready: int, field: list[int]) -> None:
+    def _set_taken(self, taken: int, zones: int, field: list[int]) -> None:
         self._taken = taken
-        self._ready = ready
+        self._zones = zones
         self._taken_of = field
 
     def _own(self, mine: int) -> None:
@@ -254,7 +255,8 @@ class State(_Tables):
         new.field = self.field
         new.gates = self.gates
         new.players = self.players
-        self._own(0)
+        was: _Tables = self  # the slots that are not fields through their class (mypy sees
+        was._mine = 0        # them there), set here, not through a call: a copy every step
         new.active = self.active
         new.first = self.first
         new.turn = self.turn
@@ -271,10 +273,17 @@ class State(_Tables):
         new.manual = self.manual
         new.designer = self.designer
         new.face_down = self.face_down
-        # The table made here once, not by each copy (the copy checks it as this state does);
-        # the zones taken kept.
-        new._fresh(self._table or self.table, 0, self._answers, self._taken, self._ready,
-                   self._taken_of)
+        # An empty log; the table made here once, not by each copy (the copy checks it as this
+        # state does); the answers and zones taken kept.
+        t: _Tables = new
+        t.loud = False
+        t.events = []
+        t._table = self._table or self.table
+        t._mine = 0
+        t._answers = self._answers
+        t._taken = self._taken
+        t._zones = self._zones
+        t._taken_of = self._taken_of
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -306,17 +315,24 @@ class State(_Tables):
         """Bit ``z`` set when zone ``z`` holds a Ready Gate of player ``p``."""
         if self._taken_of is not self.field:
             self._count()
-        return self._ready >> (p << 5) & _ZONES
+        return self._zones >> (p << 5) & _ZONES
+
+    def own_zones(self, p: int) -> int:
+        """Bit ``z`` set when zone ``z`` holds a Gate of player ``p``."""
+        if self._taken_of is not self.field:
+            self._count()
+        return self._zones >> ((p << 5) + 64) & _ZONES
 
     def _count(self) -> None:
-        """``taken`` and ``ready_zones`` counted from the field and Gates as they are."""
+        """``taken``, ``ready_zones`` and ``own_zones`` counted from the field and Gates as
+        they are."""
         field, gates = self.field, self.gates
-        ready = 0
+        zones = 0
         for z, i in enumerate(field):
             g = gates.get(i)
-            if g is not None and g.ready:
-                ready |= 1 << (z + (g.owner << 5))
-        self._set_taken(occupancy(field), ready, field)
+            if g is not None:
+                zones |= (1 << 64 | g.ready) << (z + (g.owner << 5))
+        self._set_taken(occupancy(field), zones, field)
 
     def name(self, iid: int) -> str:
         return self.card(iid).name
@@ -370,7 +386,7 @@ class State(_Tables):
         if not self._mine & 4:
             field = self.field.copy()
             if self._taken_of is self.field:
-                self._set_taken(self._taken, self._ready, field)
+                self._set_taken(self._taken, self._zones, field)
             self.field = field
             self.gates = self.gates.copy()
             self._own(self._mine | 4)
@@ -399,7 +415,7 @@ class State(_Tables):
             self._forget(g.owner)  # a Ready Gate's Fast Skill may answer; damage cannot
             zone = self.zone_of(iid)
             if zone != EMPTY:
-                self._set_taken(self.taken, self._ready ^ 1 << (zone + (g.owner << 5)),
+                self._set_taken(self.taken, self._zones ^ 1 << (zone + (g.owner << 5)),
                                 self.field)
         self.gates[iid] = field_gate(iid, g.owner, g.ready if ready is None else ready,
                                      g.damage if damage is None else damage,
@@ -410,7 +426,8 @@ class State(_Tables):
         taken = self.taken  # counted before the change
         field = self.field
         field[zone] = iid
-        self._set_taken(taken | 1 << zone, self._ready | ready << (zone + (owner << 5)), field)
+        self._set_taken(taken | 1 << zone, self._zones | (1 << 64 | ready) << (zone + (owner << 5)),
+                        field)
         self.gates[iid] = field_gate(iid, owner, ready, 0, ())
         if ready:
             self._forget(owner)
@@ -441,21 +458,21 @@ class State(_Tables):
         if iid in field:
             zone = field.index(iid)
             field[zone] = EMPTY
-            self._set_taken(taken & ~(1 << zone), self._ready & ~(1 << (zone + (g.owner << 5))),
-                            field)
+            self._set_taken(taken & ~(1 << zone),
+                            self._zones & ~((1 << 64 | 1) << (zone + (g.owner << 5))), field)
         return g
 
     def move_gate(self, iid: int, start: int, to: int) -> None:
         """The Gate ``iid`` from zone ``start`` to the empty zone ``to``."""
         self._own_board()
-        taken, ready = self.taken, self._ready  # counted before the change
+        taken, zones = self.taken, self._zones  # counted before the change
         field = self.field
         field[start] = EMPTY
         field[to] = iid
         at = self.gates[iid].owner << 5
-        if ready >> (start + at) & 1:
-            ready ^= (1 << start | 1 << to) << at
-        self._set_taken(taken & ~(1 << start) | 1 << to, ready, field)
+        bits = (1 << 64 | zones >> (start + at) & 1) << at  # its owner's, and Ready if it is
+        self._set_taken(taken & ~(1 << start) | 1 << to, zones ^ (bits << start | bits << to),
+                        field)
 
     def leave_field(self, iid: int, to: Place, by: int | None) -> None:
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
