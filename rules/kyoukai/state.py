@@ -410,15 +410,17 @@ class State(_Tables):
                  branches: tuple[int, ...] | None = None) -> None:
         """The Gate ``iid`` with these fields changed (the others as they are)."""
         g = self.gates[iid]
-        self._own_board()
-        if ready is not None and ready != g.ready:
+        if not self._mine & 4:  # the test first: a step often sets several Gates
+            self._own_board()
+        if ready is None:
+            ready = g.ready
+        elif ready != g.ready:
             self._forget(g.owner)  # a Ready Gate's Fast Skill may answer; damage cannot
-            zone = self.zone_of(iid)
-            if zone != EMPTY:
-                self._set_taken(self.taken, self._zones ^ 1 << (zone + (g.owner << 5)),
-                                self.field)
-        self.gates[iid] = field_gate(iid, g.owner, g.ready if ready is None else ready,
-                                     g.damage if damage is None else damage,
+            field = self.field
+            if iid in field:
+                self._set_taken(self.taken, self._zones ^ 1 << (field.index(iid) + (g.owner << 5)),
+                                field)
+        self.gates[iid] = field_gate(iid, g.owner, ready, g.damage if damage is None else damage,
                                      g.branches if branches is None else branches)
 
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
