@@ -17,7 +17,7 @@ from rules.krosmaster.intents import (
     Reroll,
     SetDofus,
 )
-from rules.krosmaster.state import Figure, KState
+from rules.krosmaster.state import KState
 
 
 def _reroll(s: KState, intent: Reroll) -> None:
@@ -58,22 +58,17 @@ def _end_activation(s: KState, intent: EndActivation) -> None:
     flow.end_activation(s)
 
 
-def _acting(s: KState) -> Figure:
-    fig = s.acting()
-    assert fig is not None  # legal only in an Activation
-    return fig
-
-
+# A legal Move, Cast or BuyGG names the figure in its Activation.
 def _move(s: KState, intent: Move) -> None:
-    move(s, s.board.geo, _acting(s), intent.to)
+    move(s, s.board.geo, s.figures[intent.figure], intent.to)
 
 
 def _cast(s: KState, intent: Cast) -> None:
-    cast(s, s.board.geo, _acting(s), intent.spell, intent.target)
+    cast(s, s.board.geo, s.figures[intent.figure], intent.spell, intent.target)
 
 
 def _buy_gg(s: KState, intent: BuyGG) -> None:
-    buy_gg(s, _acting(s))
+    buy_gg(s, s.figures[intent.figure])
 
 
 # ---- button labels, with names instead of ids ----------------------------------------------

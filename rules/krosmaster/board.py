@@ -16,13 +16,13 @@ Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
 from operator import or_
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.core.cards import read_toml
 from rules.core.errors import DataError
@@ -30,6 +30,7 @@ from rules.core.grid import SquareGrid
 from rules.krosmaster import house
 
 MAX_SIDE = 40
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,10 @@ class Geo:
         self.near_masks = tuple(_mask(nb) | 1 << c for c, nb in enumerate(self.grid.neighbours))
         self.rows = tuple(c // board.width for c in range(board.width * board.height))
         self.cols = tuple(c % board.width for c in range(board.width * board.height))
-        self._distances: dict[int, tuple[int, ...]] = {}
-        self._balls: list[list[int] | None] = [None] * len(self.rows)
+        # goal -> each cell's Manhattan distance to it; centre -> the cells within each
+        # radius of it as bits (``balls[centre][radius]``): made when first asked for
+        self.distances = _PerCell(self._distances)
+        self.balls = _PerCell(self._balls)
 
     def reach(self, start: int, steps: int, taken: Collection[int]) -> list[int]:
         """The cells a figure on ``start`` can walk to in at most ``steps`` moves, around
@@ -114,25 +117,17 @@ class Geo:
             layer = nxt
         return out
 
-    def distances(self, goal: int) -> tuple[int, ...]:
-        """Each cell's Manhattan distance to ``goal`` (remembered per goal)."""
-        got = self._distances.get(goal)
-        if got is None:
-            gr, gc = self.rows[goal], self.cols[goal]
-            got = self._distances[goal] = tuple(
-                abs(r - gr) + abs(c - gc) for r, c in zip(self.rows, self.cols, strict=True))
-        return got
+    def _distances(self, goal: int) -> tuple[int, ...]:
+        gr, gc = self.rows[goal], self.cols[goal]
+        return tuple(abs(r - gr) + abs(c - gc) for r, c in zip(self.rows, self.cols, strict=True))
 
-    def ball(self, centre: int, radius: int) -> int:
-        """The cells within ``radius`` (Manhattan) of ``centre``, as bits."""
-        balls = self._balls[centre]
-        if balls is None:
-            far = self.distances(centre)
-            rings = [0] * (max(far) + 1)
-            for c, d in enumerate(far):
-                rings[d] |= 1 << c
-            balls = self._balls[centre] = list(accumulate(rings, or_))
-        return balls[radius] if radius < len(balls) else balls[-1]
+    def _balls(self, centre: int) -> list[int]:
+        far = self.distances[centre]
+        rings = [0] * (max(far) + 1)
+        for c, d in enumerate(far):
+            rings[d] |= 1 << c
+        balls = list(accumulate(rings, or_))
+        return balls + balls[-1:] * (2 * MAX_SIDE - len(balls))  # any radius on any map
 
     def in_range(self, origin: int, lo: int, hi: int, line: bool) -> list[int]:
         """Cells at Manhattan distance lo..hi (in the same row/column if ``line``), minus
@@ -148,6 +143,18 @@ class Geo:
             (lo, hi), line = shape
             got = self._range_masks[shape] = tuple(
                 _mask(self.in_range(c, lo, hi, line)) for c in range(len(self.rows)))
+        return got
+
+
+class _PerCell(dict[int, T]):
+    """cell -> ``make(cell)``, made when first asked for: a look-up in the hot paths."""
+
+    def __init__(self, make: Callable[[int], T]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, cell: int) -> T:
+        got = self[cell] = self.make(cell)
         return got
 
 

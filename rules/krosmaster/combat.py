@@ -38,10 +38,10 @@ def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: int) -> list[i
     nb = geo.open_neighbours  # terrain that blocks movement is left out already
     # Each cell's distance to the goal; and where figures stand, as bits (the mover's own
     # cell too: a route does not come back to it).
-    to_goal = geo.distances(goal)
+    to_goal = geo.distances[goal]
     mine, theirs = s.where()[1]
     taken = mine | theirs
-    if not risky & geo.ball(start, fig.mp - 1) & ~(1 << start):
+    if not risky & geo.balls[start][fig.mp - 1] & ~(1 << start):
         # No route has a tackle the others have not: the search below takes the shortest,
         # and of those the first in the neighbours' order at each step (it keeps a cell's
         # first finder). A route as short as the distance is found at once by trying the

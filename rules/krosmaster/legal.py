@@ -21,7 +21,7 @@ from rules.krosmaster.intents import (
     Reroll,
     SetDofus,
 )
-from rules.krosmaster.state import Figure, KState
+from rules.krosmaster.state import Figure, KState, Where
 
 _DOFUS_CHOICES = ("critical", "armour", "dodge", "lock")
 
@@ -34,7 +34,7 @@ def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell) -> tuple[list[in
     cells = geo.in_range(fig.cell, lo, hi, spell.line)
     if not spell.los:
         return cells, []
-    blocks = Aim(geo, s, fig.owner).wall()
+    blocks = Aim(geo, s.where(), fig.owner).wall()
     los = geo.grid.line_of_sight
     seen: list[int] = []
     hidden: list[int] = []
@@ -70,9 +70,9 @@ class Aim:
 
     __slots__ = ("geo", "cells", "sides")
 
-    def __init__(self, geo: Geo, s: KState, owner: int) -> None:
+    def __init__(self, geo: Geo, where: Where, owner: int) -> None:
         self.geo = geo
-        self.cells, masks = s.where()
+        self.cells, masks = where
         mine, theirs = masks[owner], masks[1 - owner]
         self.sides = (mine, theirs, mine | theirs)
 
@@ -134,15 +134,17 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     if here is None:
         return out
     g = s.board.geo
-    cells, (mask0, mask1) = s.where()
+    where = s.where()
+    cells, (mask0, mask1) = where
+    taken = mask0 | mask1
     if fig.mp > 0:
-        out += _move_intents(g, fig, here, cells, mask0 | mask1)
+        out += _move_intents(g, fig, here, cells, taken)
     ap, aim = fig.ap, None
     for spell in spell_aims(s)[fig.card]:
         # (most have no one in range: the sides are told apart, in ``Aim``, only if one has)
-        if spell[1] <= ap and spell[2][here] & (mask0 | mask1):
+        if spell[1] <= ap and spell[2][here] & taken:
             if aim is None:
-                aim = Aim(g, s, fig.owner)
+                aim = Aim(g, where, fig.owner)
             for c in aim.targets(here, spell):
                 out.append(Cast.of(fid, spell[0], c))
     if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
@@ -161,12 +163,12 @@ def _move_intents(g: Geo, fig: Figure, here: int, cells: tuple[int | None, ...],
     them (remembered on the map's ``Geo``)."""
     mp = fig.mp
     fid = fig.id
-    key = (fid, here, mp, taken & g.ball(here, mp))
+    key = (fid, here, mp, taken & g.balls[here][mp])
     got = g.move_cache.get(key)
     if got is None:
         if len(g.move_cache) >= 20_000:
             g.move_cache.clear()
-        far = g.distances(here)
+        far = g.distances[here]
         row = _MOVES.get(fid)
         if row is None or len(row) < len(far):
             row = _MOVES[fid] = [Move.of(fid, c) for c in range(len(far))]
@@ -248,7 +250,7 @@ def _explain_cast(s: KState, geo: Geo, fig: Figure, intent: Cast) -> str:
     occ = s.occupant()
     if intent.target not in occ:
         return f"{spell.name} needs a figure on the target cell."
-    if not Aim(geo, s, fig.owner).sides[SIDES[spell.target]] >> intent.target & 1:
+    if not Aim(geo, s.where(), fig.owner).sides[SIDES[spell.target]] >> intent.target & 1:
         return f"{spell.name} targets {'an enemy' if spell.target == 'enemy' else 'an ally'}."
     assert fig.cell is not None
     g = geo.grid

@@ -58,8 +58,7 @@ class KrosmasterRules(Ruleset[KState]):
 
     _to_act = staticmethod(STAGES.to_act)  # asked every step: no frame of its own
 
-    def _legal_intents(self, state: KState) -> list[Intent]:
-        return STAGES.legal(state, None, self.to_act(state))  # to_act: a cached answer
+    _legal_intents = staticmethod(STAGES.legal)  # asked every step: no frame of its own
 
     def _explain(self, state: KState, intent: Intent) -> str:
         return explain(state, state.board.geo, intent)
@@ -112,7 +111,7 @@ class KrosmasterRules(Ruleset[KState]):
         mp = fig.mp if is_acting else card.mp
         taken = [c for c in state.where()[0] if c is not None]
         out: dict[str, list[Any]] = {"move": sorted(g.reach(fig.cell, mp, taken))}
-        aim = Aim(g, state, fig.owner)
+        aim = Aim(g, state.where(), fig.owner)
         ap = fig.ap if is_acting else card.ap
         attack: set[int] = set()
         for spell in spell_aims(state)[fig.card]:
