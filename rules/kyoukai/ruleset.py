@@ -214,7 +214,7 @@ class KyoukaiRules(Ruleset[State]):
         # applied, its Sequence settled and the result scored.
         p = to_act(state)
         assert p is not None
-        return _after(state, p, intent, player)
+        return _after(state, p, intent, player, worths(state))
 
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
@@ -225,17 +225,18 @@ class KyoukaiRules(Ruleset[State]):
         p = to_act(state)
         if p is None:  # nobody acts: nothing to score (as ``lookahead`` refuses)
             return [None] * len(intents)
+        known = worths(state)  # the copies' card tables are the position's
         out: list[float | None] = []
         for intent in intents:
             got: float | None
             try:
-                key = _alike(table, intent, outside)
+                key = _alike(state, table, p, intent, outside)
                 if key is None:
-                    got = _after(state, p, intent, player)
+                    got = _after(state, p, intent, player, known)
                 else:
                     got = alike.get(key)
                     if got is None:
-                        got = alike[key] = _after(state, p, intent, player)
+                        got = alike[key] = _after(state, p, intent, player, known)
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 got = None
             out.append(got)
@@ -262,35 +263,45 @@ _UNSEEN = frozenset({"shield", "ready", "branch_self", "graft"})
 _UNSEEN_IN_SEQUENCE = frozenset({"ready"})
 
 
-def _alike(table: Mapping[int, Facts], intent: Intent, outside: bool) -> object:
+def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
+           outside: bool) -> object:
     """A key shared by the intents of one position that score alike (None: no other does).
-    Outside a Sequence: every Move (a Sequence of Moves is scored as it stands) and opening
-    one Summon or Spirit into any zone (the Gates' order is the same). One Gate opened, or one
-    Skill paid for alike, whose effect's target the score cannot see (``_UNSEEN``)."""
+    Outside a Sequence: every Move (a Sequence of Moves is scored as it stands), the Attacks
+    on one zone by Gates of one Attack (the Attack resolves with that number alone; which
+    Gate Rests is not scored) and opening a Summon or Spirit into any zone (the Gates' order
+    is the same). A Gate opened, or one Skill paid for alike, whose effect's target the score
+    cannot see (``_UNSEEN``). Copies of one card opened from one pile alike (which copy left
+    it is not scored)."""
     kind = intent.kind
     if kind == "move":
         return kind if outside else None
+    if kind == "attack":
+        gate: int = intent.gate  # type: ignore[attr-defined]
+        zone: int = intent.zone  # type: ignore[attr-defined]
+        return (kind, zone, s.stats(gate)[0]) if outside else None
     unseen = _UNSEEN if outside else _UNSEEN_IN_SEQUENCE
     if kind == "open":
         card: int = intent.card  # type: ignore[attr-defined]
         f = table[card]
         if (outside and f.type in ("summon", "spirit")) or f.card.effect in unseen:
-            return kind, card
+            return kind, s.cards[card], card in s.players[p].spirits
     elif kind == "skill":
-        gate: int = intent.gate  # type: ignore[attr-defined]
+        gate = intent.gate  # type: ignore[attr-defined]
         number: int = intent.skill  # type: ignore[attr-defined]
         if table[gate].card.skills[number].effect in unseen:
             return kind, gate, number, intent.pay  # type: ignore[attr-defined]
     return None
 
 
-def _after(state: State, p: int, intent: Intent, player: int) -> float:
+def _after(state: State, p: int, intent: Intent, player: int,
+           known: dict[int, float | None]) -> float:
     """``lookahead``: ``intent`` of player ``p`` (who acts in ``state``) played on a copy of
-    ``state``, its Sequence settled, and the result scored for ``player``."""
+    ``state``, its Sequence settled, and the result scored for ``player`` (``known``: the
+    worths of ``state``'s cards)."""
     s = state.copy()
     KINDS[intent.kind].apply(s, p, intent)  # as ``_play``, ``p`` known
     advance(s)
-    return _score(s, player, True)
+    return _score(s, player, True, known)
 
 
 def _forced(s: State) -> bool:
@@ -302,16 +313,19 @@ def _forced(s: State) -> bool:
                 or s.manual or s.face_down or may_respond(s, seq.priority))
 
 
-def _score(s: State, player: int, settling: bool = False) -> float:
+def _score(s: State, player: int, settling: bool = False,
+           known: dict[int, float | None] | None = None) -> float:
     """``evaluate``'s score of ``s`` (with ``settling``, a state of the caller's own: its
-    Sequence settled in place first)."""
+    Sequence settled in place first; ``known``: ``worths`` of the position it was copied
+    from, whose card tables a settling keeps)."""
     score = -FRIENDLY_FIRE * friendly_fire(s, player)
     if settling:
         settle(s)
     if s.over:
         won = s.winner
         return score + (0.0 if won is None else 1000.0 if won == player else -1000.0)
-    known = worths(s)
+    if known is None:
+        known = worths(s)
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
