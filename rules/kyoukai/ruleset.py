@@ -74,8 +74,9 @@ class KyoukaiRules(Ruleset[State]):
 
     def __init__(self) -> None:
         super().__init__()
-        # A view's card ids and their facts by what it hides (``_view_cards``).
-        self._views: dict[frozenset[int], tuple[object, object, dict[int, str], Table]] = {}
+        # A view's card ids and their facts by seat and card table (``_view_cards``).
+        self._views: dict[tuple[int | None, int],
+                          tuple[object, object, list[list[int]], dict[int, str], Table]] = {}
         # The last new game's card facts: the next game's table keeps those of the same cards.
         self._dealt: Table | None = None
 
@@ -146,33 +147,33 @@ class KyoukaiRules(Ruleset[State]):
 
     # ---- what players see ---------------------------------------------------------------
     def _view(self, state: State, player: int | None) -> State:
-        hidden: set[int] = set()
-        for p, pl in enumerate(state.players):  # both decks; the opponent's hand (a
-            hidden.update(pl.deck)                # spectator's: both hands)
-            if p != player:
-                hidden.update(pl.hand)
         view = state.copy()
-        view.cards, table = self._view_cards(state, frozenset(hidden))
+        view.cards, table = self._view_cards(state, player)
         view.catalog = self._view_catalog(state.catalog)
         view.rng = _NO_RNG
         view.new_table(table)
         return view
 
-    def _view_cards(self, state: State, hidden: frozenset[int]) -> tuple[dict[int, str], Table]:
-        """The card ids a view shows (``HIDDEN`` for ``hidden``) and their card facts: made
-        again only when what is hidden, or the state's card tables, changed since the last
-        view for the same hidden set (the greedy agent asks a view every step, and building
-        the facts of every card is most of a view's cost). The tables are never changed in
-        place (a hot reload, a dealt hand replace them), so the entry holds them and is
-        checked by identity."""
-        hit = self._views.get(hidden)
-        if hit is not None and hit[0] is state.cards and hit[1] is state.catalog:
-            return hit[2], hit[3]
+    def _view_cards(self, state: State, player: int | None) -> tuple[dict[int, str], Table]:
+        """The card ids ``player``'s view shows (``HIDDEN`` for both decks and the opponent's
+        hand; a spectator's: both hands) and their card facts: made again only when those
+        piles (compared: cheaper than hashing what they hide) or the state's card tables
+        changed since this seat's last view (the greedy agent asks one every step). The tables
+        are never changed in place (a hot reload, a dealt hand replace them), so the entry
+        holds them and is checked by identity."""
+        pls = state.players
+        piles = [pls[0].deck, pls[1].deck] + [pls[p].hand for p in (0, 1) if p != player]
+        key = (player, id(state.cards))
+        hit = self._views.get(key)
+        if hit is not None and hit[0] is state.cards and hit[1] is state.catalog \
+                and hit[2] == piles:
+            return hit[3], hit[4]
+        hidden = set().union(*piles)
         cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
         table = Table(cards, self._view_catalog(state.catalog), state.table)
         if len(self._views) >= 64:
             self._views = {}
-        self._views[hidden] = (state.cards, state.catalog, cards, table)
+        self._views[key] = (state.cards, state.catalog, [p.copy() for p in piles], cards, table)
         return cards, table
 
 
@@ -206,8 +207,8 @@ class KyoukaiRules(Ruleset[State]):
         # Score the position the declarations lead to, and charge harm aimed at one's own
         # Gates (legal, K-20, but a computer that does it for nothing looks broken).
         if not needs_settling(state):
-            return _score(state, player)
-        return _score(state.copy(), player, True)
+            return _score(state, player, worths(state))
+        return _score(state.copy(), player, worths(state), True)
 
     def lookahead(self, state: State, intent: Intent, player: int) -> float:
         # ``evaluate(apply(state, intent, quiet=True).state)`` on one copy: the intent is
@@ -266,12 +267,10 @@ _UNSEEN_IN_SEQUENCE = frozenset({"ready"})
 def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
            outside: bool) -> object:
     """A key shared by the intents of one position that score alike (None: no other does).
-    Outside a Sequence: every Move (a Sequence of Moves is scored as it stands), the Attacks
-    on one zone by Gates of one Attack (the Attack resolves with that number alone; which
-    Gate Rests is not scored) and opening a Summon or Spirit into any zone (the Gates' order
-    is the same). A Gate opened, or one Skill paid for alike, whose effect's target the score
-    cannot see (``_UNSEEN``). Copies of one card opened from one pile alike (which copy left
-    it is not scored)."""
+    Outside a Sequence: every Move (a Sequence of Moves is scored as it stands), Attacks on a
+    zone by Gates of one Attack (which one Rests is not scored) and opening a Summon or Spirit
+    into any zone (the Gates' order is the same). A card (any copy, from one pile) opened, or
+    a Skill paid for alike, whose effect's target the score cannot see (``_UNSEEN``)."""
     kind = intent.kind
     if kind == "move":
         return kind if outside else None
@@ -296,12 +295,12 @@ def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
 def _after(state: State, p: int, intent: Intent, player: int,
            known: dict[int, float | None]) -> float:
     """``lookahead``: ``intent`` of player ``p`` (who acts in ``state``) played on a copy of
-    ``state``, its Sequence settled, and the result scored for ``player`` (``known``: the
-    worths of ``state``'s cards)."""
+    ``state``, its Sequence settled, and the result scored for ``player`` (``known``: as in
+    ``_score``, the same for the copy)."""
     s = state.copy()
     KINDS[intent.kind].apply(s, p, intent)  # as ``_play``, ``p`` known
     advance(s)
-    return _score(s, player, True, known)
+    return _score(s, player, known, True)
 
 
 def _forced(s: State) -> bool:
@@ -313,19 +312,16 @@ def _forced(s: State) -> bool:
                 or s.manual or s.face_down or may_respond(s, seq.priority))
 
 
-def _score(s: State, player: int, settling: bool = False,
-           known: dict[int, float | None] | None = None) -> float:
-    """``evaluate``'s score of ``s`` (with ``settling``, a state of the caller's own: its
-    Sequence settled in place first; ``known``: ``worths`` of the position it was copied
-    from, whose card tables a settling keeps)."""
+def _score(s: State, player: int, known: dict[int, float | None],
+           settling: bool = False) -> float:
+    """``evaluate``'s score of ``s`` (``known``: its cards' ``worths``; with ``settling``, a
+    state of the caller's own: its Sequence settled in place first)."""
     score = -FRIENDLY_FIRE * friendly_fire(s, player)
     if settling:
         settle(s)
     if s.over:
         won = s.winner
         return score + (0.0 if won is None else 1000.0 if won == player else -1000.0)
-    if known is None:
-        known = worths(s)
     # Each Gate adds its worth for its owner and takes it from the other (an Entrant: its
     # damage the other way); adding or taking a value is the same float operation as adding
     # it times +1.0 or -1.0.
