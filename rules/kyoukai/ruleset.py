@@ -267,17 +267,13 @@ _UNSEEN_IN_SEQUENCE = frozenset({"ready"})
 def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
            outside: bool) -> object:
     """A key shared by the intents of one position that score alike (None: no other does).
-    Outside a Sequence: every Move (a Sequence of Moves is scored as it stands), Attacks on a
-    zone by Gates of one Attack (which one Rests is not scored) and opening a Summon or Spirit
-    into any zone (the Gates' order is the same). A card (any copy, from one pile) opened, or
-    a Skill paid for alike, whose effect's target the score cannot see (``_UNSEEN``)."""
+    Outside a Sequence: every Move (a Sequence of Moves is scored as it stands) and opening
+    one Summon or Spirit into any zone (the Gates' order is the same). One card (any copy of
+    it from one pile) opened, or one Skill paid for alike, whose effect's target the score
+    cannot see (``_UNSEEN``)."""
     kind = intent.kind
     if kind == "move":
         return kind if outside else None
-    if kind == "attack":
-        gate: int = intent.gate  # type: ignore[attr-defined]
-        zone: int = intent.zone  # type: ignore[attr-defined]
-        return (kind, zone, s.stats(gate)[0]) if outside else None
     unseen = _UNSEEN if outside else _UNSEEN_IN_SEQUENCE
     if kind == "open":
         card: int = intent.card  # type: ignore[attr-defined]
@@ -285,7 +281,7 @@ def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
         if (outside and f.type in ("summon", "spirit")) or f.card.effect in unseen:
             return kind, s.cards[card], card in s.players[p].spirits
     elif kind == "skill":
-        gate = intent.gate  # type: ignore[attr-defined]
+        gate: int = intent.gate  # type: ignore[attr-defined]
         number: int = intent.skill  # type: ignore[attr-defined]
         if table[gate].card.skills[number].effect in unseen:
             return kind, gate, number, intent.pay  # type: ignore[attr-defined]

@@ -1,6 +1,6 @@
 """``lookaheads`` scores each intent of a position as ``lookahead`` scores it alone, though it
-plays out only one of the intents it proves score alike (``ruleset._alike``): Attacks by
-Gates of one Attack on one zone, copies of one card opened, effects the score cannot see."""
+plays out only one of the intents it proves score alike (``ruleset._alike``): copies of one
+card opened, effects the score cannot see."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 
 from rules.agents.greedy import GreedyAgent
 from rules.core.model import Intent
-from rules.kyoukai.intents import Attack, OpenGate, UseSkill
+from rules.kyoukai.intents import OpenGate, UseSkill
 from rules.kyoukai.state import State
 from tests.kyoukai.helpers import rs
 
@@ -50,10 +50,7 @@ def test_lookaheads_score_every_intent_as_lookahead_alone_in_greedy_games() -> N
                 for effect, n in aims.items():
                     if effect is not None and n > 1 and effect[0] in _UNSEEN:
                         shared[f"{effect[0]} {'in' if view.seq else 'outside'}"] += 1
-                # Two Gates of one Attack on one zone; two copies of one card opened.
-                attacks = Counter((i.zone, view.stats(i.gate)[0]) for i in legal
-                                  if isinstance(i, Attack))
-                shared["attack"] += any(n > 1 for n in attacks.values())
+                # Two copies of one card that could be opened.
                 copies = Counter(view.cards[c] for c in {i.card for i in legal
                                                          if isinstance(i, OpenGate)})
                 shared["copies"] += any(n > 1 for n in copies.values())
@@ -63,4 +60,4 @@ def test_lookaheads_score_every_intent_as_lookahead_alone_in_greedy_games() -> N
             state = rs.push(state, intent)
     # The positions compared include the intents scored once for several targets.
     assert shared["shield outside"] and shared["ready in"] and shared["branch_self outside"]
-    assert shared["attack"] and shared["copies"]
+    assert shared["copies"]
