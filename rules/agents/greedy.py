@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,10 +19,6 @@ class GreedyAgent(Agent):
     ``legal_intents`` of the real state, which offers the deciding player the same intents as
     their view (the view hides only what that player cannot see). Checking each one again
     against the view would regenerate the view's legal intents every step."""
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._rng = random.Random(seed)
 
     def choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         me = rs.to_act(view)

@@ -21,11 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.agents.base import Agent, at_manual_step, done
-from rules.agents.greedy import best_one_ply
+from rules.agents.greedy import PASS_KINDS, best_one_ply
 from rules.core.model import Intent
 from rules.core.ruleset import Ruleset
 
-PASSES = frozenset({"pass", "end_step", "end_action", "end_turn"})
 # Decisions of one side in one turn before the search gives the rest of the turn to the
 # one-ply choice (``SearchAgent._stalling``): greedy play made at most 38 (Kyoukai), 24
 # (Dreadnought), 19, 14 and 11 in six games of each.
@@ -387,7 +386,7 @@ def _widened(node: _Node, here: list[Intent], mine: bool, widen: float) -> list[
         s = scores.get(i)
         if s is None:
             return -math.inf
-        return sign * s - (1e-3 if i.kind in PASSES else 0.0)
+        return sign * s - (1e-3 if i.kind in PASS_KINDS else 0.0)
     return sorted(here, key=key, reverse=True)[:k]
 
 
@@ -452,7 +451,7 @@ def _best(root: _Node, legal: list[Intent], me: int, select: str = "visits",
         if e is None or not e.visits:
             return (False, -math.inf, -math.inf, 0)
         mean = e.total / e.visits
-        rest = 0 if i.kind in PASSES else 1
+        rest = 0 if i.kind in PASS_KINDS else 1
         if select == "secure":
             bound = mean - c * math.sqrt(math.log(max(e.avail, 2)) / e.visits)
             return (e.ends == {me}, bound, e.visits, rest)

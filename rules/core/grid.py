@@ -88,9 +88,6 @@ class SquareGrid:
         del dist[start]
         return dist
 
-    def ray(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-        return _ray(self.width, a, b)
-
     def line_of_sight(self, a: int, b: int, blocks: int | Collection[int]) -> bool:
         """Centre-to-centre ray from a to b. Blocked by any blocking cell it passes through
         (the two ends excluded). Where the ray passes exactly through a corner it is blocked

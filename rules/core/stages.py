@@ -5,10 +5,6 @@ the priority mode of its window (``rules.core.window_state``) if it has one, and
 kinds allowed there, and its generator of them, so ``legal`` is "the current stage's intents
 for the deciding player", and the reason an intent is refused ("not in the Cleanup step", "it
 is Player 2's decision") comes from the same table instead of hand-written checks.
-
-``settle`` is the flow's loop: after each intent the game re-checks game end, step end and turn
-end until nothing changes, with a guard so a rules bug that never settles fails loudly instead of
-hanging the table.
 """
 
 from __future__ import annotations
@@ -92,17 +88,3 @@ class Stages(Generic[S]):
         where = st.title or f"the {st.name.replace('_', ' ')} stage"
         return f"{words} is not allowed in {where} (allowed: {allowed})"
 
-
-class FlowDidNotSettle(RuntimeError):
-    """A rules bug: the automatic flow kept changing the state without ever waiting for a
-    player."""
-
-
-def settle(step: Callable[[], bool], limit: int = 1000) -> int:
-    """Call ``step`` (one automatic flow change: resolve, end a step, start a turn; True when it
-    changed something) until it reports nothing left to do. Returns how many changes it made."""
-    for n in range(limit):
-        if not step():
-            return n
-    raise FlowDidNotSettle(f"the game's flow made {limit} automatic changes without waiting "
-                           "for a player")

@@ -12,7 +12,3 @@ def without(zone: tuple[T, ...], item: T) -> tuple[T, ...]:
     i = zone.index(item)
     return zone[:i] + zone[i + 1 :]
 
-
-def draw(zone: tuple[T, ...], n: int = 1) -> tuple[tuple[T, ...], tuple[T, ...]]:
-    """Take up to ``n`` items from the top (the front): (taken, rest)."""
-    return zone[:n], zone[n:]

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rules.core import zones
 from rules.core.manual_intents import ManualStep
 from rules.core.naming import whose
 from rules.core.rng import Rng
@@ -218,8 +217,8 @@ class State(OwnsParts):
         most HP gives it, the left one on a tie)."""
         pl = self.own(p)
         if pl.deck:
-            taken, pl.deck = zones.draw(pl.deck, 1)
-            pl.hand += taken
+            pl.hand += pl.deck[:1]
+            pl.deck = pl.deck[1:]
             if self.loud:
                 self.log("draw", f"Player {p + 1} draws a card.", p, random=True, reveals=(p,))
             return

@@ -7,7 +7,6 @@ turn) until a player must decide, re-checking game end after each one, with a lo
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import cast
 
 from rules.core.manual import MANUAL, open_step
 from rules.core.window_state import WindowState
@@ -22,7 +21,6 @@ from rules.kyoukai.state import (
     TURN_CAP,
     Item,
     State,
-    Step,
     seq_item,
     turn_action,
 )
@@ -121,7 +119,7 @@ def _next_turn(d: State) -> None:
         return
     d.turn += 1
     d.active = 1 - d.active
-    d.step = cast(Step, STEPS.first)
+    d.step = STEPS[0]
     if d.loud:
         d.log("turn", f"Turn {d.turn}: Player {d.active + 1}.", d.active)
 

@@ -9,12 +9,11 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, get_args
 
 from rules.core.grid import SquareGrid
 from rules.core.manual_intents import ManualStep
 from rules.core.naming import whose
-from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
 from rules.core.state import GameState
 from rules.core.window_state import WindowState
@@ -43,8 +42,8 @@ def zones_in(mask: int) -> tuple[int, ...]:
     return tuple(zones)
 
 Step = Literal["draw", "ready", "main", "end", "cleanup"]
-STEPS = PhaseCycle(("draw", "ready", "main", "end", "cleanup"))
-NEXT_STEP: dict[str, str] = {s: STEPS.after(s)[0] for s in STEPS.steps}
+STEPS: tuple[Step, ...] = get_args(Step)
+NEXT_STEP: dict[str, str] = dict(zip(STEPS, STEPS[1:] + STEPS[:1], strict=True))
 Stage = Literal["move_declared", "after_move", "final", "bonus", "bonus_move_declared",
                 "after_bonus_move"]
 Place = Literal["discard", "hand"]

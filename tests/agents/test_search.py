@@ -223,13 +223,14 @@ def test_greedy_rollouts_and_root_priors_repeat_and_seed_every_root_intent(game:
 
 
 def test_a_greedy_rollout_intent_is_a_best_one_ply_choice() -> None:
-    from rules.agents.search import PASSES, _greedy_pick
+    from rules.agents.greedy import PASS_KINDS
+    from rules.agents.search import _greedy_pick
 
     rs = _own("kyoukai")
     state = _choice_position(rs, seed=3)
     p = rs.to_act(state)
     legal = rs.legal_intents(state)
-    scores = {i: rs.lookahead(state, i, p) - (1e-3 if i.kind in PASSES else 0.0)
+    scores = {i: rs.lookahead(state, i, p) - (1e-3 if i.kind in PASS_KINDS else 0.0)
               for i in legal}
     top = max(scores.values())
     for seed in range(5):

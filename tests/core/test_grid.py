@@ -55,10 +55,8 @@ def test_line_of_sight_diagonal_corners() -> None:
 
 def test_line_of_sight_shallow_ray_crosses_the_right_cells() -> None:
     # From (0,0) to (1,4): the ray crosses (0,1), (0,2) (at the midpoint), then (1,2)/(1,3).
-    cells, corners = B.ray(c(B, 0, 0), c(B, 1, 4))
-    assert c(B, 0, 1) in cells and c(B, 1, 3) in cells
-    assert c(B, 1, 1) not in cells
     assert not B.line_of_sight(c(B, 0, 0), c(B, 1, 4), {c(B, 0, 1)})
+    assert not B.line_of_sight(c(B, 0, 0), c(B, 1, 4), {c(B, 1, 3)})
     assert B.line_of_sight(c(B, 0, 0), c(B, 1, 4), {c(B, 1, 1)})
 
 

@@ -8,7 +8,7 @@ from typing import Literal
 import pytest
 
 from rules.core.model import Intent
-from rules.core.stages import FlowDidNotSettle, Stage, Stages, settle
+from rules.core.stages import Stage, Stages
 from rules.core.window_state import WindowState
 
 
@@ -82,20 +82,6 @@ def test_undeclared_stage_and_duplicate_names_are_errors() -> None:
         STAGES.stage(Toy(step="elsewhere", active=0, hand=((), ())))
     with pytest.raises(ValueError):
         Stages([Stage("a", lambda s: 0, ()), Stage("a", lambda s: 1, ())], lambda s: "a")
-
-
-def test_settle_runs_the_flow_until_it_waits_and_guards_against_loops() -> None:
-    left = [3]
-
-    def step() -> bool:
-        if left[0] == 0:
-            return False
-        left[0] -= 1
-        return True
-
-    assert settle(step) == 3
-    with pytest.raises(FlowDidNotSettle, match="10 automatic changes"):
-        settle(lambda: True, limit=10)
 
 
 @pytest.mark.parametrize("game", ["kyoukai", "krosmaster", "dreadnought"])

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.phases import PhaseCycle
 from rules.core.rng import Rng
 from rules.core.window_state import WindowState
 
@@ -67,21 +66,9 @@ def test_rng_shuffle_is_a_permutation_and_replays() -> None:
     assert s1 == s2 and r1 == r2 and sorted(s1) == items and list(s1) != items
 
 
-def test_phase_cycle_wraps_into_a_new_turn() -> None:
-    cyc = PhaseCycle(["draw", "main", "end"])
-    assert cyc.after("draw") == ("main", False)
-    assert cyc.after("end") == ("draw", True)
-    with pytest.raises(ValueError):
-        PhaseCycle(["a", "a"])
-
-
 def test_zone_helpers_return_new_tuples() -> None:
     from rules.core import zones
 
-    deck = (1, 2, 3, 4)
-    taken, rest = zones.draw(deck, 3)
-    assert taken == (1, 2, 3) and rest == (4,)
-    assert zones.draw((), 2) == ((), ())
     assert zones.without((5, 6, 5), 5) == (6, 5)
     with pytest.raises(ValueError):
         zones.without((1,), 9)
