@@ -10,7 +10,6 @@ there (its place counts as turned down, also at Startup) until a card is put int
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from rules.bos.actions import spell_done
 from rules.bos.cards import HIDDEN, PLACEHOLDER
@@ -64,10 +63,8 @@ class BosManual(ManualTable):
     def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
         return tuple(getattr(s.sides[owner], zone))
 
-    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
-        s = s.copy()
+    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> None:
         setattr(s.side(owner), zone, tuple(cards))
-        return s
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [k for k, c in enumerate(s.sides[owner].slots) if c == EMPTY]
@@ -78,52 +75,40 @@ class BosManual(ManualTable):
             return [0] if side.boss == EMPTY or side.boss_state == "gone" else []
         return [k for k, w in enumerate(side.wizards) if w == EMPTY]
 
-    def take_fixed(self, s: State, card: int, here: Place) -> State:
-        s = s.copy()
+    def take_fixed(self, s: State, card: int, here: Place) -> None:
         side = s.side(here.owner)
         if here.zone == "boss":
             if side.boss_state == "up":
                 _off_field(s, card)
             side.boss_state = "gone"
-            return s
+            return
         _put(side, here.at, EMPTY, True)
-        return s
 
-    def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
-        s = s.copy()
+    def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> None:
         side = s.side(owner)
         if zone == "boss":
             side.boss, side.boss_state = card, "down"
         else:
             _put(side, at, card, False)
-        return s
 
-    def take_board(self, s: State, card: int) -> State:
+    def take_board(self, s: State, card: int) -> None:
         """Off its slot; enchant spells under it go to their casters' graveyards (B-03)."""
-        s = s.copy()
         side = s.side(s.units[card].owner)
         side.slots = tuple(EMPTY if c == card else c for c in side.slots)
         _off_field(s, card)
-        return s
 
-    def put_board(self, s: State, card: int, owner: int, at: int) -> State:
-        s = s.copy()
+    def put_board(self, s: State, card: int, owner: int, at: int) -> None:
         side = s.side(owner)
         side.slots = tuple(card if k == at else c for k, c in enumerate(side.slots))
         s.units[card] = Unit(card, owner, s.card(card).strength or 1)
-        return s
 
-    def take_under(self, s: State, card: int, host: int) -> State:
-        s = s.copy()
+    def take_under(self, s: State, card: int, host: int) -> None:
         u = s.units[host]
         s.units[host] = replace(u, under=tuple(c for c in u.under if c != card))
-        return s
 
-    def put_under(self, s: State, card: int, host: int) -> State:
-        s = s.copy()
+    def put_under(self, s: State, card: int, host: int) -> None:
         u = s.units[host]
         s.units[host] = replace(u, under=(*u.under, card))
-        return s
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
         if spec.per == "player":
@@ -131,13 +116,11 @@ class BosManual(ManualTable):
         u = s.units.get(card)
         return None if u is None else u.strength
 
-    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
-        s = s.copy()
+    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> None:
         if spec.per == "player":
             setattr(s.side(owner), spec.name, value)
         else:
             s.units[card] = s.units[card].with_strength(value)
-        return s
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
         if flag == "acted":
@@ -152,11 +135,10 @@ class BosManual(ManualTable):
                 else side.boss_state == "up"
         return side.wizard_down[side.wizards.index(card)] if card in side.wizards else None
 
-    def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
-        s = s.copy()
+    def set_flag(self, s: State, card: int, flag: str, value: bool) -> None:
         if flag == "acted":
             s.units[card] = s.units[card].with_acted(value)
-            return s
+            return
         p = _seat(s, card)
         assert p is not None
         side = s.side(p)
@@ -166,11 +148,10 @@ class BosManual(ManualTable):
             else:
                 _off_field(s, card)
             side.boss_state = "up" if value else "down"
-            return s
+            return
         down = list(side.wizard_down)
         down[side.wizards.index(card)] = value
         side.wizard_down = tuple(down)
-        return s
 
     def problems(self, s: State) -> list[str]:
         out = []
@@ -190,16 +171,13 @@ class BosManual(ManualTable):
                                    f"{where}")
         return out
 
-    def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
+    def settle(self, s: State, step: ManualStep) -> None:
         """A player with no life left loses; a summon or face-up boss at 0 Strength is
         defeated (B-07: its on-defeat abilities, then the graveyard), as from a coded effect;
         then the rest of the resolution the step paused."""
-        s = s.copy()
-        s.begin(quiet)
         # Cards whose defeat the paused resolution carries on itself are not defeated twice.
         busy = tuple(r.args[0] for r in step.then if r.op in ("defeat_rest", "battle_rest"))
         resume(s, (Resume(op="checks", args=busy), *step.then), _RESUMES)
-        return s, s.end()
 
 
 def _off_field(s: State, card: int) -> None:

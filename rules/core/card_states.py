@@ -46,12 +46,14 @@ def can_face_down(table: ManualTable, s: Any) -> bool:
     return table.hidden_card is not None and has_field(s, "face_down")
 
 
-def with_flag(table: ManualTable, s: Any, card: int, flag: str, value: bool) -> Any:
+def set_card_flag(table: ManualTable, s: Any, card: int, flag: str, value: bool) -> None:
+    """Set a card state on ``s`` in place (a copy the caller owns)."""
     if flag != FACE_DOWN:
-        return table.set_flag(s, card, flag, value)
+        table.set_flag(s, card, flag, value)
+        return
     down = set(face_down(s))
     (down.add if value else down.discard)(card)
-    return replaced(s, face_down=tuple(sorted(down)))
+    s.face_down = tuple(sorted(down))
 
 
 def in_play(table: ManualTable, s: Any) -> dict[int, Place]:
@@ -141,13 +143,15 @@ def why_flag(table: ManualTable, s: Any, places: dict[int, Place], i: ManualFlag
 
 
 def apply_flag(table: ManualTable, s: Any, i: ManualFlag, quiet: bool,
-                log: Callable[..., None]) -> Any:
-    """Set a card state. Turning a card face down does not name it (the other player may not
-    follow it from now on); turning it face up does, and shows it to the other player."""
+                log: Callable[..., None]) -> None:
+    """Set a card state on ``s`` in place. Turning a card face down does not name it (the
+    other player may not follow it from now on); turning it face up does, and shows it to the
+    other player."""
     if quiet:
-        return with_flag(table, s, i.card, i.flag, i.value)
+        set_card_flag(table, s, i.card, i.flag, i.value)
+        return
     before = shown_name(table, s, i.card)
-    s = with_flag(table, s, i.card, i.flag, i.value)
+    set_card_flag(table, s, i.card, i.flag, i.value)
     here = next(pl for pl in table.places(s) if pl.card == i.card)
     after = shown_name(table, s, i.card)
     shown = (1 - here.owner,) if before == SECRET_CARD != after else ()
@@ -158,7 +162,6 @@ def apply_flag(table: ManualTable, s: Any, i: ManualFlag, quiet: bool,
             log(f"turns {after} face up", reveals=shown)
     else:
         log(f"sets {after} {'' if i.value else 'not '}{table.flag_label(i.flag)}", reveals=shown)
-    return s
 
 
 def which(table: ManualTable, s: Any, here: Place) -> str:

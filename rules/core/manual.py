@@ -31,9 +31,9 @@ from rules.core.card_states import (
     face_down,
     flag_value,
     pruned,
+    set_card_flag,
     shown_name,
     why_flag,
-    with_flag,
 )
 from rules.core.errors import IllegalIntent
 from rules.core.manual_intents import (
@@ -372,12 +372,21 @@ def done_refusal(rs: Ruleset[Any], table: ManualTable, s: Any) -> str | None:
     found = consistency(table, s)
     if found:
         return "Done refused: " + "; ".join(found)
-    step = steps(s)[0]
     try:
-        after, _ = table.settle(replaced(s, manual=steps(s)[1:]), True, step)
+        after, _ = settled(table, s, True)
     except IllegalIntent as e:  # a resolution part the game cannot carry on (a bad save)
         return str(e)
     return idle(rs, after)
+
+
+def settled(table: ManualTable, s: Any, quiet: bool) -> tuple[Any, list[Event]]:
+    """``s`` after "Done" of its open step (``ManualTable.settle`` on a copy, the step
+    closed) and the events of what the game's checks and flow did."""
+    step = steps(s)[0]
+    after = replaced(s, manual=steps(s)[1:])
+    after.begin(quiet)
+    table.settle(after, step)
+    return after, after.end()
 
 
 def idle(rs: Ruleset[Any], after: Any) -> str | None:
@@ -414,6 +423,7 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
             f"Designer mode: Player {intent.player + 1} switches to freeform."))]
     step = steps(s)[0]
     p = step.player
+    before, s = s, s.copy()  # the table's writers change the copy in place
     head = f"Manual ({step.title}): Player {p + 1}"
     events: list[Event] = []
 
@@ -426,7 +436,7 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
         if found:  # a quiet caller trusted a broken state: refuse all the same
             raise IllegalIntent("Done refused: " + "; ".join(found))
         log("is done" if not step.freeform else "ends freeform play")
-        s, more = table.settle(replaced(s, manual=steps(s)[1:]), quiet, step)
+        s, more = settled(table, s, quiet)
         why = idle(rs, s)
         if why is not None:
             raise IllegalIntent(why)
@@ -439,30 +449,30 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
     if isinstance(intent, ManualShuffle):
         pile = table.pile(s, intent.owner, table.deck)
         order, rng = step.rng.shuffled(pile)
-        s = table.with_pile(s, intent.owner, table.deck, order)
+        table.with_pile(s, intent.owner, table.deck, order)
         s = _with_step(s, step.model_copy(update={"rng": rng}))
         log(f"shuffles {_whose(p, intent.owner)}{table.zone_label(table.deck)}", random=True)
         return s, events
     if isinstance(intent, ManualCounter):
         spec = next(c for c in table.counters if c.name == intent.counter)
-        before = table.counter(s, spec, intent.owner, intent.card)
-        s = table.set_counter(s, spec, intent.owner, intent.card, intent.value)
+        was = table.counter(s, spec, intent.owner, intent.card)
+        table.set_counter(s, spec, intent.owner, intent.card, intent.value)
         if not quiet:
             who = _whose(p, intent.owner) if intent.card < 0 else \
                 f"{shown_name(table, s, intent.card)}'s "
-            log(f"sets {who}{spec.title} from {before} to {intent.value}")
+            log(f"sets {who}{spec.title} from {was} to {intent.value}")
         return s, events
     if isinstance(intent, ManualFlag):
-        return apply_flag(table, s, intent, quiet, log), events
+        apply_flag(table, s, intent, quiet, log)
+        return s, events
     assert isinstance(intent, ManualMove)
     here = next(pl for pl in table.places(s) if pl.card == intent.card)
     was_down = intent.card in face_down(s)
-    before = s
-    s = move(table, s, here, intent)
+    move(table, s, here, intent)
     if was_down and intent.zone not in (BOARD, UNDER):  # out of play, it is turned face up
-        s = with_flag(table, s, intent.card, FACE_DOWN, False)
+        set_card_flag(table, s, intent.card, FACE_DOWN, False)
     if intent.face_down:
-        s = with_flag(table, s, intent.card, FACE_DOWN, True)
+        set_card_flag(table, s, intent.card, FACE_DOWN, True)
     s = pruned(table, s)  # cards that went with it (a host's attachments) leave play too
     if not quiet:
         there = Place(intent.card, intent.owner, intent.zone, intent.at)
@@ -481,27 +491,28 @@ def apply(rs: Ruleset[Any], table: ManualTable, s: Any, intent: Intent,
     return s, events
 
 
-def move(table: ManualTable, s: Any, here: Place, i: ManualMove) -> Any:
-    """``s`` with the card taken from ``here`` and put where ``i`` says."""
+def move(table: ManualTable, s: Any, here: Place, i: ManualMove) -> None:
+    """Take the card from ``here`` and put it where ``i`` says, on ``s`` in place."""
     if here.zone == BOARD:
-        s = table.take_board(s, i.card)
+        table.take_board(s, i.card)
     elif here.zone == UNDER:
-        s = table.take_under(s, i.card, here.at)
+        table.take_under(s, i.card, here.at)
     elif here.zone in table.fixed:
-        s = table.take_fixed(s, i.card, here)
+        table.take_fixed(s, i.card, here)
     else:
         pile = table.pile(s, here.owner, here.zone)
-        s = table.with_pile(s, here.owner, here.zone, tuple(c for c in pile if c != i.card))
+        table.with_pile(s, here.owner, here.zone, tuple(c for c in pile if c != i.card))
     if i.zone == BOARD:
-        return table.put_board(s, i.card, i.owner, i.at)
-    if i.zone == UNDER:
-        return table.put_under(s, i.card, i.at)
-    if i.zone in table.fixed:
-        return table.put_fixed(s, i.card, i.owner, i.zone, i.at)
-    pile = table.pile(s, i.owner, i.zone)
-    last = i.zone in table.top_is_last
-    at_end = i.bottom != last  # bottom of a front-topped pile, or top of an end-topped one
-    return table.with_pile(s, i.owner, i.zone, (*pile, i.card) if at_end else (i.card, *pile))
+        table.put_board(s, i.card, i.owner, i.at)
+    elif i.zone == UNDER:
+        table.put_under(s, i.card, i.at)
+    elif i.zone in table.fixed:
+        table.put_fixed(s, i.card, i.owner, i.zone, i.at)
+    else:
+        pile = table.pile(s, i.owner, i.zone)
+        last = i.zone in table.top_is_last
+        at_end = i.bottom != last  # bottom of a front-topped pile, or top of an end-topped one
+        table.with_pile(s, i.owner, i.zone, (*pile, i.card) if at_end else (i.card, *pile))
 
 
 def _learn(table: ManualTable, s: Any, here: Place, p: int, secret: bool) -> tuple[int, ...]:

@@ -3,7 +3,9 @@
 A manual step lets a player carry out a card's text by hand: move any card anywhere, change any
 counter, set a card's state, shuffle, roll. The machinery is generic; each game only says which
 zones, counters and card states it has and how to read and write them in its own State. That
-is this adapter: declared data plus a few small functions, one subclass per game.
+is this adapter: declared data plus a few small functions, one subclass per game. Its writers
+change the State they are handed in place, as the game's rules do in a step: the core hands
+them a copy of its own, made once per manual intent.
 
 Zones are named by strings. A *pile* is an ordered zone of one player (hand, deck, discard):
 ``pile``/``with_pile`` read and write it as a tuple, front first. The *board* is the zone with
@@ -30,7 +32,6 @@ from rules.core.state import replaced
 
 if TYPE_CHECKING:
     from rules.core.manual_intents import ManualStep
-    from rules.core.model import Event
 
 BOARD = "board"
 UNDER = "under"
@@ -150,30 +151,30 @@ class ManualTable(ABC):
 
     # ---- writing ---------------------------------------------------------------------------
     @abstractmethod
-    def with_pile(self, s: Any, owner: int, zone: str, cards: tuple[int, ...]) -> Any: ...
+    def with_pile(self, s: Any, owner: int, zone: str, cards: tuple[int, ...]) -> None: ...
 
-    def take_board(self, s: Any, card: int) -> Any:
+    def take_board(self, s: Any, card: int) -> None:
         raise NotImplementedError
 
-    def put_board(self, s: Any, card: int, owner: int, at: int) -> Any:
+    def put_board(self, s: Any, card: int, owner: int, at: int) -> None:
         raise NotImplementedError
 
-    def take_under(self, s: Any, card: int, host: int) -> Any:
+    def take_under(self, s: Any, card: int, host: int) -> None:
         raise NotImplementedError
 
-    def put_under(self, s: Any, card: int, host: int) -> Any:
+    def put_under(self, s: Any, card: int, host: int) -> None:
         raise NotImplementedError
 
-    def set_counter(self, s: Any, spec: CounterSpec, owner: int, card: int, value: int) -> Any:
+    def set_counter(self, s: Any, spec: CounterSpec, owner: int, card: int, value: int) -> None:
         raise NotImplementedError
 
-    def set_flag(self, s: Any, card: int, flag: str, value: bool) -> Any:
+    def set_flag(self, s: Any, card: int, flag: str, value: bool) -> None:
         raise NotImplementedError
 
-    def take_fixed(self, s: Any, card: int, here: Place) -> Any:
+    def take_fixed(self, s: Any, card: int, here: Place) -> None:
         raise NotImplementedError
 
-    def put_fixed(self, s: Any, card: int, owner: int, zone: str, at: int) -> Any:
+    def put_fixed(self, s: Any, card: int, owner: int, zone: str, at: int) -> None:
         raise NotImplementedError
 
     # ---- after "Done" ----------------------------------------------------------------------
@@ -183,9 +184,9 @@ class ManualTable(ABC):
         return []
 
     @abstractmethod
-    def settle(self, s: Any, quiet: bool, step: ManualStep) -> tuple[Any, list[Event]]:
-        """After "Done" of ``step`` (already closed in ``s``): the game's state-based checks
-        run on the player's changes as if a coded effect had made them (a piece at 0 is
-        knocked out, dies or is defeated; the win conditions), then what the step's
-        resolution had left to do (``step.then``, ``rules.core.manual.resume``) and the
-        game's flow; the new state and its events (none when ``quiet``)."""
+    def settle(self, s: Any, step: ManualStep) -> None:
+        """After "Done" of ``step`` (already closed in ``s``, a copy the core owns, its log
+        begun): the game's state-based checks run on the player's changes as if a coded
+        effect had made them (a piece at 0 is knocked out, dies or is defeated; the win
+        conditions), then what the step's resolution had left to do (``step.then``,
+        ``rules.core.manual.resume``) and the game's flow, all on ``s``."""

@@ -67,47 +67,42 @@ class DreadnoughtManual(ManualTable):
             return pl.hp[0 if zone == "hp_left" else 1]
         return tuple(getattr(pl, zone))
 
-    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
+    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> None:
         pl = s.players[owner]
         if zone.startswith("hp_"):
             hp = (cards, pl.hp[1]) if zone == "hp_left" else (pl.hp[0], cards)
-            return _with(s, owner, hp=hp)
-        return _with(s, owner, **{zone: cards})
+            _set_player(s, owner, hp=hp)
+        else:
+            _set_player(s, owner, **{zone: cards})
 
     def fixed_spots(self, s: State, owner: int, zone: str) -> list[int]:
         return [0] if s.players[owner].speed == EMPTY else []
 
-    def take_fixed(self, s: State, card: int, here: Place) -> State:
-        return _with(s, here.owner, speed=EMPTY, closed=False)
+    def take_fixed(self, s: State, card: int, here: Place) -> None:
+        _set_player(s, here.owner, speed=EMPTY, closed=False)
 
-    def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
-        return _with(s, owner, speed=card, closed=False)
+    def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> None:
+        _set_player(s, owner, speed=card, closed=False)
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [k for k, c in enumerate(s.players[owner].slots) if c == EMPTY]
 
-    def take_board(self, s: State, card: int) -> State:
+    def take_board(self, s: State, card: int) -> None:
         owner = next(p for p in (0, 1) if card in s.players[p].slots)
-        s = s.copy()
         pl = s.own(owner)
         pl.place(pl.slots.index(card), EMPTY)
         del s.units[card]
-        return s
 
-    def put_board(self, s: State, card: int, owner: int, at: int) -> State:
-        s = s.copy()
+    def put_board(self, s: State, card: int, owner: int, at: int) -> None:
         s.own(owner).place(at, card)
         s.units[card] = new_unit(card, owner, False, s.turn)
-        return s
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
         u = s.units.get(card)
         return None if u is None else int(getattr(u, spec.name))
 
-    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
-        s = s.copy()
+    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> None:
         setattr(s.own_unit(card), spec.name, value)
-        return s
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
         if flag == "closed":
@@ -116,13 +111,12 @@ class DreadnoughtManual(ManualTable):
         u = s.units.get(card)
         return None if u is None else bool(getattr(u, flag))
 
-    def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
+    def set_flag(self, s: State, card: int, flag: str, value: bool) -> None:
         if flag == "closed":
             owner = next(p for p in (0, 1) if s.players[p].speed == card)
-            return _with(s, owner, closed=value)
-        s = s.copy()
-        setattr(s.own_unit(card), flag, value)
-        return s
+            _set_player(s, owner, closed=value)
+        else:
+            setattr(s.own_unit(card), flag, value)
 
     def problems(self, s: State) -> list[str]:
         on_board = {c for pl in s.players for c in pl.slots if c != EMPTY}
@@ -141,15 +135,12 @@ class DreadnoughtManual(ManualTable):
                            f"{self.spot_label(pay.slot)}, which {s.name(held)} now holds")
         return out
 
-    def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
+    def settle(self, d: State, step: ManualStep) -> None:
         """A unit whose damage reaches its BP breaks, as from a coded effect; D-13 again (a
         player whose casters have no HP card left loses); then the ability's action ends and
         the turn goes on."""
-        d = s.copy()
-        d.begin(quiet)
         if resume(d, (Resume(op="checks"), *step.then), _RESUMES) and not d.over:
             advance(d)
-        return d, d.end()
 
 
 def _checks(d: State) -> None:
@@ -184,10 +175,8 @@ def _acted(d: State, p: int) -> None:
 _RESUMES: dict[str, Resumer] = {"checks": _checks, "acted": _acted}
 
 
-def _with(s: State, p: int, **update: Any) -> State:
-    """A copy of ``s`` with player ``p``'s fields ``update``d."""
-    s = s.copy()
+def _set_player(s: State, p: int, **update: Any) -> None:
+    """Player ``p``'s fields ``update``d on ``s``."""
     pl = s.own(p)
     for k, v in update.items():
         setattr(pl, k, v)
-    return s

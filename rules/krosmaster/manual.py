@@ -16,7 +16,6 @@ from typing import Any
 from rules.core.manual import Resumer, resume
 from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, CounterSpec, ManualTable, Place
-from rules.core.state import replaced
 from rules.krosmaster.combat import cast_rest, knock_out
 from rules.krosmaster.flow import check_end, end_activation
 from rules.krosmaster.state import KState, set_pair
@@ -71,25 +70,24 @@ class KrosmasterManual(ManualTable):
     def pile(self, s: KState, owner: int, zone: str) -> tuple[int, ...]:
         return tuple(f.id for f in s.figures if f.owner == owner and f.cell is None)
 
-    def with_pile(self, s: KState, owner: int, zone: str, cards: tuple[int, ...]) -> KState:
+    def with_pile(self, s: KState, owner: int, zone: str, cards: tuple[int, ...]) -> None:
         # A figure taken off the pile is put somewhere else next (its cell or owner is set
         # then); one added to it is knocked out, for ``owner``.
         for fid in cards:
             f = s.figures[fid]
             if f.cell is not None or f.owner != owner:
-                s = _figure(s, f.id, cell=None, owner=owner, inspiration=())
-        return s
+                _set_figure(s, f.id, cell=None, owner=owner, inspiration=())
 
     def board_spots(self, s: KState, owner: int) -> list[int]:
         taken = s.occupant()
         blocked = s.board.geo.move_block
         return [c for c in range(len(s.board.terrain)) if c not in taken and c not in blocked]
 
-    def take_board(self, s: KState, card: int) -> KState:
-        return s  # the figure is moved by ``put_board`` or knocked out by ``with_pile``
+    def take_board(self, s: KState, card: int) -> None:
+        """Nothing: the figure is moved by ``put_board`` or knocked out by ``with_pile``."""
 
-    def put_board(self, s: KState, card: int, owner: int, at: int) -> KState:
-        return _figure(s, card, cell=at, owner=owner)
+    def put_board(self, s: KState, card: int, owner: int, at: int) -> None:
+        _set_figure(s, card, cell=at, owner=owner)
 
     def counter(self, s: KState, spec: CounterSpec, owner: int, card: int) -> int | None:
         if spec.per == "player":
@@ -98,11 +96,12 @@ class KrosmasterManual(ManualTable):
         return None if f is None or f.cell is None else int(getattr(f, spec.name))
 
     def set_counter(self, s: KState, spec: CounterSpec, owner: int, card: int,
-                    value: int) -> KState:
+                    value: int) -> None:
         if spec.per == "player":
             pair = s.gg if spec.name == "gg" else s.kamas
-            return replaced(s, **{spec.name: set_pair(pair, owner, value)})
-        return _figure(s, card, **{spec.name: value})
+            setattr(s, spec.name, set_pair(pair, owner, value))
+        else:
+            _set_figure(s, card, **{spec.name: value})
 
     def flag(self, s: KState, card: int, flag: str) -> bool | None:
         """Only a waiting figure of the active player during the activations: the acting one
@@ -113,13 +112,13 @@ class KrosmasterManual(ManualTable):
         at = line.index(card)
         return None if at == s.slot else at < s.slot
 
-    def set_flag(self, s: KState, card: int, flag: str, value: bool) -> KState:
+    def set_flag(self, s: KState, card: int, flag: str, value: bool) -> None:
         line = list(s.timelines[s.active])
         line.remove(card)
         slot = s.slot + 1 if value else s.slot - 1  # where the acting figure is now
         line.insert(slot - 1 if value else slot + 1, card)
         lines = (tuple(line), s.timelines[1]) if s.active == 0 else (s.timelines[0], tuple(line))
-        return replaced(s, timelines=lines, slot=slot)
+        s.timelines, s.slot = lines, slot
 
     def problems(self, s: KState) -> list[str]:
         out = []
@@ -131,19 +130,16 @@ class KrosmasterManual(ManualTable):
                 out.append(f"{s.name(f)} has {f.hp} HP; its card allows {s.card(f).hp}")
         return out
 
-    def settle(self, s: KState, quiet: bool, step: ManualStep) -> tuple[KState, list[Any]]:
+    def settle(self, s: KState, step: ManualStep) -> None:
         """A figure on the map with 0 HP is knocked out, as by a spell of the step's player
         (they take its GG; a freeform step takes none); then the rest of the spell, H3, and
         the Activation ends if its figure is gone."""
-        s = s.copy()
-        s.begin(quiet)
         by = -1 if step.freeform else step.player
         if resume(s, (Resume(op="knock_out", args=(by,)), *step.then), _RESUMES):
             check_end(s)
             acting = s.acting()
             if acting is not None and not acting.alive:
                 end_activation(s)
-        return s, s.end()
 
 
 def _knock_out_at_zero(s: KState, by: int) -> None:
@@ -155,11 +151,9 @@ def _knock_out_at_zero(s: KState, by: int) -> None:
 _RESUMES: dict[str, Resumer] = {"knock_out": _knock_out_at_zero, "cast_rest": cast_rest}
 
 
-def _figure(s: KState, fid: int, **update: Any) -> KState:
-    """A copy of ``s`` with figure ``fid``'s fields ``update``d."""
-    s = s.copy()
+def _set_figure(s: KState, fid: int, **update: Any) -> None:
+    """Figure ``fid``'s fields ``update``d on ``s``."""
     fig = s.mut(fid)
     for name, value in update.items():
         setattr(fig, name, value)
     s.moved()
-    return s

@@ -4,7 +4,6 @@ Branches under a Gate, Ki and damage, Ready (and face down, through the core).""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from rules.core.manual_intents import ManualStep
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
@@ -48,35 +47,25 @@ class KyoukaiManual(ManualTable):
     def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
         return tuple(getattr(s.players[owner], _PILES[zone]))
 
-    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
-        s = s.copy()
+    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> None:
         setattr(s.player(owner), _PILES[zone], list(cards))
-        return s
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [z for z, iid in enumerate(s.field) if iid == EMPTY]
 
-    def take_board(self, s: State, card: int) -> State:
+    def take_board(self, s: State, card: int) -> None:
         """Off the field; its Branches go to its owner's Discard, as when a Gate leaves (K-17)."""
-        s = s.copy()
         g = s.take_gate(card)
         s.player(g.owner).discard.extend(g.branches)
-        return s
 
-    def put_board(self, s: State, card: int, owner: int, at: int) -> State:
-        s = s.copy()
+    def put_board(self, s: State, card: int, owner: int, at: int) -> None:
         s.place(card, owner, at)
-        return s
 
-    def take_under(self, s: State, card: int, host: int) -> State:
-        s = s.copy()
+    def take_under(self, s: State, card: int, host: int) -> None:
         s.set_gate(host, branches=tuple(b for b in s.gates[host].branches if b != card))
-        return s
 
-    def put_under(self, s: State, card: int, host: int) -> State:
-        s = s.copy()
+    def put_under(self, s: State, card: int, host: int) -> None:
         s.set_gate(host, branches=(*s.gates[host].branches, card))
-        return s
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
         if spec.name == "ki":
@@ -84,22 +73,18 @@ class KyoukaiManual(ManualTable):
         g = s.gates.get(card)
         return None if g is None else g.damage
 
-    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
-        s = s.copy()
+    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> None:
         if spec.name == "ki":
             s.player(owner).ki = value
         else:
             s.set_gate(card, damage=value)
-        return s
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
         g = s.gates.get(card)
         return None if g is None else g.ready
 
-    def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
-        s = s.copy()
+    def set_flag(self, s: State, card: int, flag: str, value: bool) -> None:
         s.set_gate(card, ready=value)
-        return s
 
     def problems(self, s: State) -> list[str]:
         out = []
@@ -111,10 +96,8 @@ class KyoukaiManual(ManualTable):
                 out.append(f"{s.name(iid)} is a Gate on the field with no zone")
         return out
 
-    def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
+    def settle(self, d: State, step: ManualStep) -> None:
         """K-03 again (an Entrant with 20 damage loses), then the paused flow goes on."""
-        d = s.copy()
-        d.begin(quiet)
         for p, pl in enumerate(d.players):
             g = d.gates.get(pl.entrant)
             if g is not None and g.damage >= ENTRANT_LIFE and d.winner is None:
@@ -130,4 +113,3 @@ class KyoukaiManual(ManualTable):
         from rules.kyoukai.flow import advance
 
         advance(d)
-        return d, d.end()

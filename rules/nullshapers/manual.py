@@ -5,8 +5,6 @@ agent; locked; each player's anomaly in play as a fixed zone."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.core.manual import Resumer, resume
 from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
@@ -60,10 +58,8 @@ class NullshapersManual(ManualTable):
     def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
         return tuple(getattr(s.sides[owner], zone))
 
-    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> State:
-        new = s.copy()
-        setattr(new.side(owner), zone, list(cards))
-        return new
+    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> None:
+        setattr(s.side(owner), zone, list(cards))
 
     def fixed_label(self, zone: str, at: int) -> str:
         return "the anomaly in play"
@@ -71,40 +67,28 @@ class NullshapersManual(ManualTable):
     def fixed_spots(self, s: State, owner: int, zone: str) -> list[int]:
         return [0] if s.sides[owner].anomaly == NONE else []
 
-    def take_fixed(self, s: State, card: int, here: Place) -> State:
-        new = s.copy()
-        new.side(here.owner).anomaly = NONE
-        return new
+    def take_fixed(self, s: State, card: int, here: Place) -> None:
+        s.side(here.owner).anomaly = NONE
 
-    def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> State:
-        new = s.copy()
-        new.side(owner).anomaly = card
-        return new
+    def put_fixed(self, s: State, card: int, owner: int, zone: str, at: int) -> None:
+        s.side(owner).anomaly = card
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         side = s.sides[owner]
         return [STAGING, *(b for b in range(3) if not side.lost[b])]
 
-    def take_board(self, s: State, card: int) -> State:
+    def take_board(self, s: State, card: int) -> None:
         """Out of play as when recalled: its gear goes to the cache, it leaves any battle."""
-        new = s.copy()
-        new.remove_agent(card)
-        return new
+        s.remove_agent(card)
 
-    def put_board(self, s: State, card: int, owner: int, at: int) -> State:
-        new = s.copy()
-        new.agents[card] = Agent(owner=owner, biome=at)
-        return new
+    def put_board(self, s: State, card: int, owner: int, at: int) -> None:
+        s.agents[card] = Agent(owner=owner, biome=at)
 
-    def take_under(self, s: State, card: int, host: int) -> State:
-        new = s.copy()
-        new.set_agent(host, gear=tuple(g for g in s.agents[host].gear if g != card))
-        return new
+    def take_under(self, s: State, card: int, host: int) -> None:
+        s.set_agent(host, gear=tuple(g for g in s.agents[host].gear if g != card))
 
-    def put_under(self, s: State, card: int, host: int) -> State:
-        new = s.copy()
-        new.set_agent(host, gear=(*s.agents[host].gear, card))
-        return new
+    def put_under(self, s: State, card: int, host: int) -> None:
+        s.set_agent(host, gear=(*s.agents[host].gear, card))
 
     def counter(self, s: State, spec: CounterSpec, owner: int, card: int) -> int | None:
         if spec.name in _SECTORS:
@@ -114,24 +98,20 @@ class NullshapersManual(ManualTable):
         a = s.agents.get(card)
         return None if a is None else int(getattr(a, spec.name))
 
-    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> State:
-        new = s.copy()
+    def set_counter(self, s: State, spec: CounterSpec, owner: int, card: int, value: int) -> None:
         if spec.name in _SECTORS:
-            new.side(owner).durability[_SECTORS.index(spec.name)] = value
+            s.side(owner).durability[_SECTORS.index(spec.name)] = value
         elif spec.name == "spent":
-            new.side(owner).spent = value
+            s.side(owner).spent = value
         else:
-            new.set_agent(card, **{spec.name: value})
-        return new
+            s.set_agent(card, **{spec.name: value})
 
     def flag(self, s: State, card: int, flag: str) -> bool | None:
         a = s.agents.get(card)
         return None if a is None else a.locked
 
-    def set_flag(self, s: State, card: int, flag: str, value: bool) -> State:
-        new = s.copy()
-        new.set_agent(card, locked=value)
-        return new
+    def set_flag(self, s: State, card: int, flag: str, value: bool) -> None:
+        s.set_agent(card, locked=value)
 
     def problems(self, s: State) -> list[str]:
         out = []
@@ -140,15 +120,12 @@ class NullshapersManual(ManualTable):
                 out.append(f"Player {p + 1} has spent {side.spent} energy of {len(side.energy)}")
         return out
 
-    def settle(self, s: State, quiet: bool, step: ManualStep) -> tuple[State, list[Any]]:
+    def settle(self, s: State, step: ManualStep) -> None:
         """N-09 and N-10 as from a coded effect: an agent whose damage reaches its Defense is
         terminated, a sector at 0 durability is lost (two lost biomes lose the game); then the
         rest of the resolution (the event to the cache) and the queue goes on."""
-        new = s.copy()
-        new.begin(quiet)
-        if resume(new, (Resume(op="checks"), *step.then), _RESUMES) and not new.over:
-            run(new)
-        return new, new.end()
+        if resume(s, (Resume(op="checks"), *step.then), _RESUMES) and not s.over:
+            run(s)
 
 
 def _checks(s: State) -> None:
