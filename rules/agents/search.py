@@ -457,9 +457,3 @@ def _best(root: _Node, legal: list[Intent], me: int, select: str = "visits",
             return (e.ends == {me}, bound, e.visits, rest)
         return (e.ends == {me}, e.visits, mean, rest)
     return max(legal, key=key)
-
-
-def root_values(root: _Node) -> dict[Intent, tuple[int, float]]:
-    """Visits and mean value of each intent tried at the root (for tests and tuning)."""
-    return {i: (e.visits, e.total / e.visits if e.visits else 0.0)
-            for (_, i), e in root.edges.items()}

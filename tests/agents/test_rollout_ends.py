@@ -120,7 +120,7 @@ def test_a_bad_hard_knob_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_whole_game_rollouts_choose_the_same_whatever_they_cannot_see() -> None:
-    from rules.agents.search import root_values
+    from tests.agents.test_search import root_values
 
     rs = rules.get("bos")
     state = _choice_position(rs, seed=3)

@@ -11,11 +11,16 @@ import pytest
 
 import rules
 from rules.agents import Budget, RandomAgent, SearchAgent
-from rules.agents.search import root_values
 from tests.playouts import random_position
 
 GAMES = sorted(rules.GAMES)
 SMALL = Budget(iterations=30, rollout_depth=6)
+
+
+def root_values(root: Any) -> dict[Any, tuple[int, float]]:
+    """Visits and mean value of each intent tried at the root of a search's tree."""
+    return {i: (e.visits, e.total / e.visits if e.visits else 0.0)
+            for (_, i), e in root.edges.items()}
 
 
 def _own(game: str) -> Any:
