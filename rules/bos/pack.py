@@ -8,7 +8,6 @@ from typing import Any
 
 from rules.bos.cards import Card, Deck, load_decks
 from rules.bos.effects import CONDITIONS, EFFECTS, condition_text, effect_text
-from rules.bos.game import GAME
 from rules.core.packs import Face, FaceBlock, PackFormat
 
 COLOUR = {"red": (184, 64, 48), "blue": (54, 104, 176), "green": (58, 134, 72),
@@ -86,6 +85,5 @@ FORMAT: PackFormat[Card, Deck] = PackFormat(
     deck_part=lambda c: {"boss": "Boss", "wizard": "Wizards", "spell": "Spellbook"}.get(
         c.type, "Castle"),
     blank=blank,
-    size_mm=GAME.card_size_mm,
     context={"effects": set(EFFECTS), "conditions": set(CONDITIONS)},
 )

@@ -82,7 +82,6 @@ class GameInfo:
     players: int = 2
     hidden_information: bool = False  # hot seat hides hands and hands over between players
     dice: bool = False  # the table shows a dice tray
-    card_size_mm: tuple[float, float] = (63.0, 88.0)
     deck_word: str = "Deck"  # what the menu calls a deck ("Team")
     # Default decks: the first two by name (True) or in pack order (False).
     decks_by_name: bool = True

@@ -10,7 +10,6 @@ from typing import Any
 from rules.core.packs import Face, FaceBlock, PackFormat
 from rules.dreadnought.cards import Card, Deck, load_decks
 from rules.dreadnought.effects import EFFECTS
-from rules.dreadnought.game import GAME
 
 TYPE_COLOUR = {"unit": (70, 110, 160), "caster": (170, 120, 50)}
 TIMING_COLOUR = {"speed": (40, 140, 170), "fast": (180, 60, 50), "action": (90, 90, 90)}
@@ -60,6 +59,5 @@ FORMAT: PackFormat[Card, Deck] = PackFormat(
     deck_parts=("Casters", "Deck"),
     deck_part=lambda c: "Casters" if c.type == "caster" else "Deck",
     blank=blank,
-    size_mm=GAME.card_size_mm,
     context={"effects": set(EFFECTS)},
 )

@@ -7,7 +7,6 @@ from typing import Any
 
 from rules.core.packs import Face, FaceBlock, PackFormat
 from rules.krosmaster.cards import KrosmasterCard, Team, _check_card, load_teams
-from rules.krosmaster.game import GAME
 
 CARD_COLOUR = (150, 96, 48)
 SPELL_COLOUR = (60, 90, 150)
@@ -52,7 +51,6 @@ FORMAT: PackFormat[KrosmasterCard, Team] = PackFormat(
     deck_key="team",
     card_check=_check_card,
     deck_cards=lambda team: list(team.members),
-    size_mm=GAME.card_size_mm,
     deck_data=lambda name, copies, cards: {"name": name, "members": list(copies)},
     blank=blank,
 )

@@ -10,7 +10,6 @@ from typing import Any
 from rules.core.packs import Face, FaceBlock, PackFormat
 from rules.kyoukai.cards import Deck, Gate, Skill, load_decks
 from rules.kyoukai.effects import OPEN_EFFECTS, SKILL_EFFECTS
-from rules.kyoukai.game import GAME
 from rules.kyoukai.state import ENTRANT_LIFE
 
 # Same hues as the table (game/draw/palette.py) so printed cards match the screen.
@@ -121,6 +120,5 @@ FORMAT: PackFormat[Gate, Deck] = PackFormat(
     deck_parts=("Entrant", "Spirits", "Gates"),
     deck_part=lambda c: {"entrant": "Entrant", "spirit": "Spirits"}.get(c.type, "Gates"),
     blank=blank,
-    size_mm=GAME.card_size_mm,
     context={"skill_effects": set(SKILL_EFFECTS), "open_effects": set(OPEN_EFFECTS)},
 )

@@ -10,7 +10,6 @@ from typing import Any
 from rules.core.packs import Face, FaceBlock, PackFormat
 from rules.nullshapers.cards import Deck, NCard, load_decks
 from rules.nullshapers.effects import ANOMALY_EFFECTS, EVENT_EFFECTS, REACTIVE_EFFECTS
-from rules.nullshapers.game import GAME
 
 KIND_COLOUR = {
     "agent": (70, 120, 170),
@@ -83,7 +82,6 @@ FORMAT: PackFormat[NCard, Deck] = PackFormat(
     deck_cards=deck_cards,
     deck_data=deck_data,
     blank=blank,
-    size_mm=GAME.card_size_mm,
     context={"event_effects": set(EVENT_EFFECTS), "anomaly_effects": set(ANOMALY_EFFECTS),
              "reactive_effects": set(REACTIVE_EFFECTS)},
 )

@@ -50,5 +50,4 @@ FORMAT: PackFormat[Card, Deck] = PackFormat(
     deck_key="deck",  # [[deck]] tables in deck*.toml
     deck_cards=copies,
     deck_data=deck_data,
-    size_mm=GAME.card_size_mm,
 )
