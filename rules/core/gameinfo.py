@@ -139,6 +139,3 @@ class GameInfo:
         if isinstance(self.pack_format, str):
             return import_string(self.pack_format)  # type: ignore[no-any-return]
         return self.pack_format
-
-    def parse_options(self, options: Mapping[str, Any] | None) -> GameOptions:
-        return parse_options(self.options, options)

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.core.changes import changed_setup
 from rules.core.errors import DataError
-from rules.core.gameinfo import GameInfo, GameOptions
+from rules.core.gameinfo import GameInfo, GameOptions, parse_options
 from rules.core.packs import PackFormat, cached_pack, deck_folder_problems
 from rules.core.paths import asset
 
@@ -47,7 +47,7 @@ def resolve(info: GameInfo, fmt: PackFormat[Any, Any] | None,
     """``options`` checked against the game's model, its pack loaded (``pack`` or the shipped
     one, plus ``deck_folder``'s decks) and its decks picked (``GameInfo.deck_count``: one per
     player, or one shared deck); DataError otherwise."""
-    opts = info.parse_options(options)
+    opts = parse_options(info.options, options)
     if fmt is None:
         return Setup(opts)
     folder = Path(opts.pack) if opts.pack else shipped_pack(info)
