@@ -17,6 +17,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import pytest
+
 import rules
 from rules.core.manual_intents import Freeform, ManualDone
 from rules.core.model import Intent
@@ -160,3 +162,25 @@ def session_walk(game: str, seed: int, steps: int, facts: Facts, reload: Reload)
         assert rs.dump(session.state) == rs.dump(Session(session.record).state), \
             f"{where}: after {path} the state differs from its record replayed"
     return ran
+
+
+TestFunction = Callable[..., None]
+
+
+def walk_tests(game: str, steps: int, facts: Facts, reload: Reload,
+               session_reload: Reload | None = None) -> tuple[TestFunction, TestFunction]:
+    """A game's two kept-facts tests, for its test module to name: ``walk`` over three seeds
+    (every path tried) and ``session_walk`` (``session_reload``: the reloads a record can
+    replay, when not every one of ``reload``'s can)."""
+
+    @pytest.mark.parametrize("seed", [1, 2, 3])
+    def test_kept_facts_agree_with_a_fresh_load(seed: int) -> None:
+        ran = walk(game, seed, steps, facts, reload)
+        assert ran.keys() == PATHS  # every path was tried
+
+    def test_a_session_undone_redone_and_reloaded_keeps_fresh_facts() -> None:
+        ran = session_walk(game, 5, 120, facts, session_reload or reload)
+        assert ran.keys() == {"apply", "undo", "redo", "reload"}
+
+    return test_kept_facts_agree_with_a_fresh_load, \
+        test_a_session_undone_redone_and_reloaded_keeps_fresh_facts

@@ -9,11 +9,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-import pytest
-
 import rules
 from rules.bos.state import State
-from tests.kept_facts import PATHS, session_walk, walk
+from tests.kept_facts import walk_tests
 
 
 def _facts(s: State) -> object:
@@ -29,15 +27,9 @@ def _reload(s: State, r: random.Random) -> Mapping[str, Any]:
     return {cid: card.model_copy(update={"cost": r.randrange(0, 5)})}
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_kept_facts_agree_with_a_fresh_load(seed: int) -> None:
-    ran = walk("bos", seed, 150, _facts, _reload)
-    assert ran.keys() == PATHS  # every path was tried
-
-
-def test_a_session_undone_redone_and_reloaded_keeps_fresh_facts() -> None:
-    ran = session_walk("bos", 5, 120, _facts, _reload)
-    assert ran.keys() == {"apply", "undo", "redo", "reload"}
+(test_kept_facts_agree_with_a_fresh_load,
+ test_a_session_undone_redone_and_reloaded_keeps_fresh_facts) = \
+    walk_tests("bos", 150, _facts, _reload)
 
 
 def test_a_copy_taken_between_pushes_never_changes() -> None:
