@@ -74,8 +74,8 @@ class KyoukaiRules(Ruleset[State]):
 
     def __init__(self) -> None:
         super().__init__()
-        # A view's card ids and their facts by seat and card table (``_view_cards``).
-        self._views: dict[tuple[int | None, int],
+        # The last view's card ids and their facts, by seat (``_view_cards``).
+        self._views: dict[int | None,
                           tuple[object, object, list[list[int]], dict[int, str], Table]] = {}
         # The last new game's card facts: the next game's table keeps those of the same cards.
         self._dealt: Table | None = None
@@ -163,17 +163,14 @@ class KyoukaiRules(Ruleset[State]):
         holds them and is checked by identity."""
         pls = state.players
         piles = [pls[0].deck, pls[1].deck] + [pls[p].hand for p in (0, 1) if p != player]
-        key = (player, id(state.cards))
-        hit = self._views.get(key)
+        hit = self._views.get(player)
         if hit is not None and hit[0] is state.cards and hit[1] is state.catalog \
                 and hit[2] == piles:
             return hit[3], hit[4]
         hidden = set().union(*piles)
         cards = {i: (HIDDEN if i in hidden else c) for i, c in state.cards.items()}
         table = Table(cards, self._view_catalog(state.catalog), state.table)
-        if len(self._views) >= 64:
-            self._views = {}
-        self._views[key] = (state.cards, state.catalog, [p.copy() for p in piles], cards, table)
+        self._views[player] = (state.cards, state.catalog, [p.copy() for p in piles], cards, table)
         return cards, table
 
 
