@@ -8,6 +8,7 @@ from rules.core.manual import MANUAL, later, open_step
 from rules.core.ruleset import IntentKind, intent_table
 from rules.dreadnought import intents, reading
 from rules.dreadnought.describe import (
+    area_name,
     d_ability,
     d_attack,
     d_block,
@@ -121,8 +122,7 @@ def _move(d: State, p: int, i: intents.MoveUnit) -> None:
     pl.place(i.slot, i.unit)
     pl.moves += 1
     if d.loud:
-        side = "left" if area_of(i.slot) == 0 else "right"
-        text = (f"{d.shown(i.unit)} moves to the {side} Battle Area." if there == EMPTY
+        text = (f"{d.shown(i.unit)} moves to {area_name(area_of(i.slot))}." if there == EMPTY
                 else f"{d.shown(i.unit)} and {d.shown(there)} swap slots.")
         d.log("move", f"Player {p + 1}: {text}", p)
     acted(d, p)
@@ -162,8 +162,7 @@ def _attack(d: State, p: int, i: intents.Attack) -> None:
     d.target = i.area
     if d.loud:
         total = sum(reading.bp_of(d, u) for u in d.attackers)
-        side = "left" if i.area == 0 else "right"
-        d.log("attack", f"Player {p + 1} attacks the {side} Battle Area with {total} BP.", p)
+        d.log("attack", f"Player {p + 1} attacks {area_name(i.area)} with {total} BP.", p)
 
 
 def _block(d: State, p: int, i: intents.Block) -> None:

@@ -7,13 +7,12 @@ from rules.dreadnought.effects import EFFECTS
 from rules.dreadnought.state import EMPTY, State, area_of
 
 
-def slot_name(slot: int) -> str:
-    side = "left" if area_of(slot) == 0 else "right"
-    return f"the {side} Battle Area (slot {slot % 2 + 1})"
-
-
 def area_name(area: int) -> str:
     return "the left Battle Area" if area == 0 else "the right Battle Area"
+
+
+def slot_name(slot: int) -> str:
+    return f"{area_name(area_of(slot))} (slot {slot % 2 + 1})"
 
 
 def _name(s: State, iid: int) -> str:

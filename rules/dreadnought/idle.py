@@ -58,7 +58,8 @@ def why_idle(s: State, source: int) -> str | None:
         return f"{name} {has}: nothing to do in the Cast phase"
     if stage == "action" and where == "unit":
         return _action_unit_reason(s, p, source, name)
-    return ability_reason(s, p, source, stage, name)
+    timed = _timed(s, source, stage)  # none of its abilities of this timing can be used
+    return _spent(s, p, source, timed) if timed else f"{name} {_none_of(s, source, stage)}"
 
 
 def _place(s: State, iid: int) -> tuple[int | None, str]:
@@ -75,12 +76,6 @@ def _place(s: State, iid: int) -> tuple[int | None, str]:
         if iid in pl.log or iid in pl.deck or iid in pl.hp[0] or iid in pl.hp[1]:
             return q, "other"
     return None, "other"
-
-
-def ability_reason(s: State, p: int, source: int, timing: str, name: str) -> str | None:
-    """Why none of ``source``'s abilities of this timing can be used now."""
-    timed = _timed(s, source, timing)
-    return _spent(s, p, source, timed) if timed else f"{name} {_none_of(s, source, timing)}"
 
 
 def _timed(s: State, source: int, timing: str) -> list[tuple[int, Ability]]:

@@ -7,6 +7,7 @@ from collections.abc import Hashable
 
 from rules.core.card_table import CardTable
 from rules.core.interned import Interned
+from rules.core.memo import Memo
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.dreadnought import intents, reading
@@ -111,21 +112,15 @@ def move_slots(s: State, p: int, unit: int) -> tuple[int, ...]:
         else ()
 
 
-class _Rows(dict[tuple[int, int], tuple[Intent, ...]]):
+def _rows(kind: type[intents.CastUnit | intents.CastDummy | intents.MoveUnit]
+          ) -> Memo[tuple[int, int], tuple[Intent, ...]]:
     """``rows[piece, mask]``: the intents ``kind.of(piece, slot)`` of one piece, one per slot
     of the mask (``reading.Layout``), made once (a few hundred pieces on 16 slot sets)."""
-
-    def __init__(self, kind: type[intents.CastUnit | intents.CastDummy | intents.MoveUnit]) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, key: tuple[int, int]) -> tuple[Intent, ...]:
-        got = self[key] = tuple(self.kind.of(key[0], k) for k in reading.slots_in(key[1]))
-        return got
+    return Memo(lambda key: tuple(kind.of(key[0], k) for k in reading.slots_in(key[1])))
 
 
-_CAST_ROWS, _DUMMY_ROWS = _Rows(intents.CastUnit), _Rows(intents.CastDummy)
-_MOVE_ROWS = _Rows(intents.MoveUnit)
+_CAST_ROWS, _DUMMY_ROWS = _rows(intents.CastUnit), _rows(intents.CastDummy)
+_MOVE_ROWS = _rows(intents.MoveUnit)
 _SWAP = intents.SwapAreas.of()
 
 

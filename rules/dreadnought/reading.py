@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.card_table import CardTable
+from rules.core.memo import Memo
 from rules.dreadnought.cards import DUMMY_BP, GRADES, SIZE, Card
 from rules.dreadnought.state import AREA_SIZE, EMPTY, NO_SPEED, State, area_slots
 
@@ -44,12 +45,6 @@ def size_of(s: State, iid: int, table: dict[str, Traits] | None = None) -> int:
     if u is not None and u.dummy:
         return 1
     return (table or _TRAITS.of(s.catalog))[s.cards[iid]].size
-
-
-def slot_sizes(s: State, p: int) -> tuple[int, ...]:
-    """The size of each of the player's slots' unit (0: empty)."""
-    table = _TRAITS.of(s.catalog)
-    return tuple([0 if i == EMPTY else size_of(s, i, table) for i in s.players[p].slots])
 
 
 def bp_of(s: State, iid: int) -> int:
@@ -124,16 +119,12 @@ def _layout(sizes: tuple[int, ...]) -> Layout:
     return Layout(room, fits, tuple(moves), len(sizes) - sizes.count(0) >= 2)
 
 
-class _Layouts(dict[tuple[int, ...], Layout]):
-    """Each layout made once (a few dozen sizes of four slots are possible)."""
-
-    def __missing__(self, sizes: tuple[int, ...]) -> Layout:
-        got = self[sizes] = _layout(sizes)
-        return got
-
-
-_LAYOUTS = _Layouts()
+# Each layout made once (a few dozen sizes of four slots are possible)
+_LAYOUTS: Memo[tuple[int, ...], Layout] = Memo(_layout)
 
 
 def layout(s: State, p: int) -> Layout:
-    return _LAYOUTS[slot_sizes(s, p)]
+    """Player ``p``'s layout, keyed by the size of each slot's unit (0: empty)."""
+    table = _TRAITS.of(s.catalog)
+    return _LAYOUTS[tuple([0 if i == EMPTY else size_of(s, i, table)
+                           for i in s.players[p].slots])]
