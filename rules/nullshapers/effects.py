@@ -25,16 +25,13 @@ class EventEffect:
     resolve: Callable[[State, Entry, NCard], None]
 
 
-def _hit(s: State, iid: int, amount: int) -> None:
-    ag = s.set_agent(iid, damage=s.agents[iid].damage + amount)
+def _damage(s: State, e: Entry, card: NCard) -> None:
+    iid = e.target
+    ag = s.set_agent(iid, damage=s.agents[iid].damage + card.amount)
     if s.loud:
-        s.log("damage", f"{s.named(iid)} takes {amount} damage.", ag.owner)
+        s.log("damage", f"{s.named(iid)} takes {card.amount} damage.", ag.owner)
     if ag.damage >= defense_of(s, iid):
         s.terminate(iid)
-
-
-def _damage(s: State, e: Entry, card: NCard) -> None:
-    _hit(s, e.target, card.amount)
 
 
 def _boost(s: State, e: Entry, card: NCard) -> None:

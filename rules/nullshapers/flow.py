@@ -147,7 +147,7 @@ def after_window(s: State) -> None:
         battle(s)
         end_battle(s)
     elif at == "primary2":
-        begin_end(s)
+        open_with_reactions(s, "end", "end")
     elif at == "end":
         if len(s.sides[s.active].hand) > HAND_LIMIT:
             s.at = "discard"
@@ -272,25 +272,24 @@ def battle_preview(s: State) -> dict[int, Blow]:
     """How the battle would go from ``s`` if nothing more were played: ``battle`` itself, on a
     copy (the table shows it while defenders are declared and ordered)."""
     t = s.copy()
-    blows = {a: Blow() for a in s.attackers if a in s.agents}
-    for ranged in (True, False):
-        if t.over:
-            break
-        st = assign_strike(t, ranged)
-        blows.update(st.blows)
-        deal_strike(t, st)
+    blows = battle(t)
     for a, blow in blows.items():
         blow.survives = a in t.agents
     return blows
 
 
 # ---- Damage (N-07..N-11) ---------------------------------------------------------------------
-def battle(s: State) -> None:
-    """Ranged agents strike first, then melee ones; each strike is simultaneous."""
+def battle(s: State) -> dict[int, Blow]:
+    """Ranged agents strike first, then melee ones; each strike is simultaneous. Each
+    attacker's part (``Blow``), for ``battle_preview``."""
+    blows = {a: Blow() for a in s.attackers if a in s.agents}
     for ranged in (True, False):
-        deal_strike(s, assign_strike(s, ranged))
         if s.over:
-            return
+            break
+        st = assign_strike(s, ranged)
+        blows.update(st.blows)
+        deal_strike(s, st)
+    return blows
 
 
 def assign_strike(s: State, ranged: bool) -> Strike:
@@ -371,10 +370,6 @@ def open_with_reactions(s: State, at: At, when: str) -> None:
         if s.loud:
             names = ", ".join(s.named(e.card) for e in found)
             s.log("reacts", f"Reactive skills join the queue: {names}.", s.active)
-
-
-def begin_end(s: State) -> None:
-    open_with_reactions(s, "end", "end")
 
 
 def next_turn(s: State) -> None:

@@ -128,7 +128,8 @@ class NullshapersRules(Ruleset[State]):
 
     def evaluate(self, state: State, player: int) -> float:
         # Score the position the queue leads to (a card just played counts for what it does).
-        if unsettled(state):
+        q = state.queue
+        if q is not None and q.stack and not state.over:
             state = state.copy()
             settle(state)
         return self._score(state, player)
@@ -183,12 +184,6 @@ def _where(state: State, iid: int) -> int:
     if ag.biome == STAGING and iid in state.advancing:
         return state.advance_biome
     return ag.biome
-
-
-def unsettled(state: State) -> bool:
-    """Whether ``state``'s queue still has entries to execute (the game is not over)."""
-    q = state.queue
-    return q is not None and bool(q.stack) and not state.over
 
 
 def settle(state: State) -> None:

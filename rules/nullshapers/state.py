@@ -267,25 +267,23 @@ class State(SharedSides[Side]):
 
 
 # ---- an agent's Attack and Defense ----------------------------------------------------------
-def _anomaly_bonus(s: State, card: NCard, stat: str) -> int:
-    bonus = 0
-    for side in s.sides:
-        if side.anomaly != NONE:
-            a = s.catalog[s.cards[side.anomaly]]
-            if a.effect == f"{card.reach}_{stat}":
-                bonus += a.amount
-    return bonus
-
-
 def attack_of(s: State, iid: int) -> int:
-    ag = s.agents[iid]
-    card = s.catalog[s.cards[iid]]
-    gear = sum(s.catalog[s.cards[g]].attack for g in ag.gear)
-    return card.attack + gear + ag.boost + _anomaly_bonus(s, card, "attack")
+    return _stat(s, iid, "attack", s.agents[iid].boost)
 
 
 def defense_of(s: State, iid: int) -> int:
-    ag = s.agents[iid]
-    card = s.catalog[s.cards[iid]]
-    gear = sum(s.catalog[s.cards[g]].defense for g in ag.gear)
-    return card.defense + gear + ag.shield + _anomaly_bonus(s, card, "defense")
+    return _stat(s, iid, "defense", s.agents[iid].shield)
+
+
+def _stat(s: State, iid: int, stat: str, temporary: int) -> int:
+    """An agent's ``stat``: its card's, its gear's, ``temporary`` (boost or shield) and what
+    the anomalies in play give agents of its reach."""
+    card = s.card(iid)
+    gear = sum(getattr(s.card(g), stat) for g in s.agents[iid].gear)
+    out: int = getattr(card, stat) + gear + temporary
+    for side in s.sides:
+        if side.anomaly != NONE:
+            a = s.card(side.anomaly)
+            if a.effect == f"{card.reach}_{stat}":
+                out += a.amount
+    return out
