@@ -22,7 +22,7 @@ from rules.bos.legal import blockers
 from rules.bos.state import EMPTY, State, Unit
 from rules.bos.state import PlayerAttack as Pending
 from rules.bos.traits import traits
-from rules.core.manual import paused
+from rules.core.manual import later, paused
 from rules.core.ruleset import IntentKind, intent_table
 from rules.core.zones import without
 
@@ -59,7 +59,7 @@ def _cast(s: State, p: int, i: Cast) -> None:
     assert card.effect is not None
     s.resolve(card.effect, card.amount, p, i.target, i.player, t.name, i.card, card.text)
     if paused(s):  # carried out by hand: to the graveyard after Done
-        s.later("spell_done", i.card, p, i.target)
+        later(s, "spell_done", i.card, p, i.target)
         return
     spell_done(s, i.card, p, i.target)
 

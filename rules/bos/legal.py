@@ -4,7 +4,8 @@ generator per stage, straight from the State."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable
-from typing import Any, Generic, TypeVar
+from functools import partial
+from typing import Any, TypeVar
 
 from rules.bos.effects import EFFECTS
 from rules.bos.intents import (
@@ -21,6 +22,7 @@ from rules.bos.intents import (
 )
 from rules.bos.state import COLUMNS, EMPTY, State
 from rules.bos.traits import traits
+from rules.core.memo import Memo
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 
@@ -121,35 +123,18 @@ def any_summonable(s: State, p: int) -> bool:
     return False
 
 
-class _Rows(dict[Hashable, dict[int, IntentT]], Generic[IntentT]):
+def _rows(make: Callable[[Any, int], IntentT]) -> Memo[Hashable, Memo[int, IntentT]]:
     """``rows[head][x]`` is ``make(head, x)``, made once on first use: a listing reads each
     intent with an int subscript instead of building a key tuple (a card's intents differ by
     one number: a column, a target, a player)."""
-
-    def __init__(self, make: Callable[[Any, int], IntentT]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, head: Hashable) -> dict[int, IntentT]:
-        got = self[head] = _Row(self.make, head)
-        return got
+    return Memo(lambda head: Memo(partial(make, head)))
 
 
-class _Row(dict[int, IntentT], Generic[IntentT]):
-    def __init__(self, make: Callable[[Any, int], IntentT], head: Hashable) -> None:
-        super().__init__()
-        self.make, self.head = make, head
-
-    def __missing__(self, x: int) -> IntentT:
-        got = self[x] = self.make(self.head, x)
-        return got
-
-
-_SUMMONS = _Rows(Summon.of)  # [card][column]
-_CASTS = _Rows(lambda card, code: Cast.of(card, *_pick(code)))  # [card][target code]
-_ABILITIES = _Rows(lambda head, code: UseAbility.of(*head, *_pick(code)))  # [card, ability][code]
-_ATTACKS = _Rows(Attack.of)  # [card][target]
-_PLAYER_ATTACKS = _Rows(PlayerAttack.of)  # [card][player]
+_SUMMONS = _rows(Summon.of)  # [card][column]
+_CASTS = _rows(lambda card, code: Cast.of(card, *_pick(code)))  # [card][target code]
+_ABILITIES = _rows(lambda head, code: UseAbility.of(*head, *_pick(code)))  # [card, ability][code]
+_ATTACKS = _rows(Attack.of)  # [card][target]
+_PLAYER_ATTACKS = _rows(PlayerAttack.of)  # [card][player]
 _END_SUMMONING = EndSummoning.of()
 _END_TURN = EndTurn.of()
 _TAKE_IT = TakeIt.of()

@@ -14,7 +14,7 @@ from dataclasses import replace
 from rules.bos.actions import spell_done
 from rules.bos.cards import HIDDEN, PLACEHOLDER
 from rules.bos.state import EMPTY, Side, State, Unit
-from rules.core.manual import Resumer, paused, resume
+from rules.core.manual import Resumer, later, paused, resume
 from rules.core.manual_intents import ManualStep, Resume
 from rules.core.manual_table import BOARD, UNDER, CounterSpec, ManualTable, Place
 
@@ -203,7 +203,7 @@ def _checks(s: State, *busy: int) -> None:
         if u is not None and u.strength <= 0 and iid not in busy:
             s.defeat(iid)
             if paused(s):
-                s.later("checks", *busy, iid)
+                later(s, "checks", *busy, iid)
                 return
 
 

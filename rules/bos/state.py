@@ -231,7 +231,7 @@ class State(SharedSides[Side]):
                 self.defeat(i)
                 if paused(self):  # an on-defeat ability is carried out by hand
                     if i == a:
-                        self.later("battle_rest", b)
+                        later(self, "battle_rest", b)
                     return
 
     def battle_rest(self, b: int) -> None:
@@ -270,13 +270,9 @@ class State(SharedSides[Side]):
             self.resolve(effect, amount, p, EMPTY, EMPTY, f"{self.name(iid)}'s {name}", EMPTY,
                          text)
             if paused(self):
-                self.later("defeat_rest", iid, *(x for ab in abilities[k + 1:] for x in ab))
+                later(self, "defeat_rest", iid, *(x for ab in abilities[k + 1:] for x in ab))
                 return
         self.leave(iid, "graveyard")
-
-    def later(self, op: str, *args: int | str) -> None:
-        """Save what is left to do after a manual step's Done (``BosManual.settle``)."""
-        later(self, op, *args)
 
     def leave(self, iid: int, to: Place) -> None:
         """The card leaves the battlefield; the enchant spells under it go to their casters'
