@@ -66,15 +66,12 @@ def why_illegal(s: State, intent: Intent) -> str:
         return size_reason(s, p, intent.card, intent.slot) or "that cast is not legal now"
     if isinstance(intent, intents.CastDummy):
         return size_reason(s, p, intent.card, intent.slot, dummy=True) or "not legal now"
-    if isinstance(intent, intents.DiscardUnit):
+    if isinstance(intent, intents.DiscardUnit | intents.MoveUnit):
         u = s.units.get(intent.unit)
         if u is None or u.owner != p:
             return "that is not one of your units"
-        return discard_reason(s, u)
-    if isinstance(intent, intents.MoveUnit):
-        u = s.units.get(intent.unit)
-        if u is None or u.owner != p:
-            return "that is not one of your units"
+        if isinstance(intent, intents.DiscardUnit):
+            return discard_reason(s, u)
         if not 0 <= intent.slot < 4 or area_of(intent.slot) == area_of(
                 pl.slots.index(intent.unit)):
             return "move units to your other Battle Area"

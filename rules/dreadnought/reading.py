@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rules.core.card_table import CardTable
 from rules.core.memo import Memo
 from rules.dreadnought.cards import DUMMY_BP, GRADES, SIZE, Card
-from rules.dreadnought.state import AREA_SIZE, EMPTY, NO_SPEED, State, area_slots
+from rules.dreadnought.state import AREA_SIZE, AREA_SLOTS, EMPTY, NO_SPEED, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +55,7 @@ def bp_of(s: State, iid: int) -> int:
 
 def area_units(s: State, p: int, area: int) -> list[int]:
     slots = s.players[p].slots
-    return [slots[k] for k in area_slots(area) if slots[k] != EMPTY]
+    return [slots[k] for k in AREA_SLOTS[area] if slots[k] != EMPTY]
 
 
 def area_used(s: State, p: int, area: int) -> int:
@@ -114,7 +114,7 @@ def _layout(sizes: tuple[int, ...]) -> Layout:
         mine = here >> 1
         other = 1 - mine
         moves.append(0 if not size else sum(
-            1 << k for k in area_slots(other) if room[other] + sizes[k] >= size
+            1 << k for k in AREA_SLOTS[other] if room[other] + sizes[k] >= size
             and (not sizes[k] or room[mine] + size >= sizes[k])))
     return Layout(room, fits, tuple(moves), len(sizes) - sizes.count(0) >= 2)
 

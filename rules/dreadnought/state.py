@@ -36,11 +36,7 @@ def area_of(slot: int) -> int:
     return slot // SLOTS_PER_AREA
 
 
-_AREA_SLOTS = ((0, 1), (2, 3))  # SLOTS_PER_AREA each
-
-
-def area_slots(area: int) -> tuple[int, int]:
-    return _AREA_SLOTS[area]
+AREA_SLOTS = ((0, 1), (2, 3))  # each area's slots, SLOTS_PER_AREA each
 
 
 @dataclass(slots=True)
