@@ -158,31 +158,15 @@ def _who(s: State, target: int, player: int) -> str:
     return ""
 
 
-def _d_summon(s: State, i: Summon) -> str:
-    return f"Summon {s.name(i.card)} in column {i.column + 1}"
-
-
 def _d_cast(s: State, i: Cast) -> str:
     at = _who(s, i.target, i.player)
     return f"Cast {s.name(i.card)}" + (f" on {at}" if at else "")
-
-
-def _d_attack(s: State, i: Attack) -> str:
-    return f"{s.name(i.card)} attacks {s.name(i.target)}"
-
-
-def _d_player_attack(s: State, i: PlayerAttack) -> str:
-    return f"{s.name(i.card)} attacks {_who(s, EMPTY, i.player)}"
 
 
 def _d_ability(s: State, i: UseAbility) -> str:
     ab = s.card(i.card).abilities[i.ability]
     at = _who(s, i.target, i.player)
     return f"{s.name(i.card)}: {ab.name}" + (f" on {at}" if at else "")
-
-
-def _d_block(s: State, i: Block) -> str:
-    return f"Block with {s.name(i.card)}"
 
 
 def _src(i: Any) -> int:
@@ -194,15 +178,18 @@ def _target(i: Any) -> int | None:
 
 
 KINDS = intent_table(
-    IntentKind(Summon, _summon, _d_summon, _src, lambda i: ("column", i.column)),
+    IntentKind(Summon, _summon, lambda s, i: f"Summon {s.name(i.card)} in column {i.column + 1}",
+               _src, lambda i: ("column", i.column)),
     IntentKind(EndSummoning, _end_summoning, lambda s, i: "End Summoning"),
     IntentKind(Cast, _cast, _d_cast, _src, _target),
-    IntentKind(Attack, _attack, _d_attack, _src, _target),
-    IntentKind(PlayerAttack, _player_attack, _d_player_attack, _src,
+    IntentKind(Attack, _attack, lambda s, i: f"{s.name(i.card)} attacks {s.name(i.target)}",
+               _src, _target),
+    IntentKind(PlayerAttack, _player_attack,
+               lambda s, i: f"{s.name(i.card)} attacks {_who(s, EMPTY, i.player)}", _src,
                lambda i: ("player", i.player)),
     IntentKind(UseAbility, _ability, _d_ability, _src, _target),
     IntentKind(RevealBoss, _reveal, lambda s, i: f"Turn {s.name(i.card)} face up", _src),
     IntentKind(EndTurn, _end_turn, lambda s, i: "End turn"),
-    IntentKind(Block, _block, _d_block, _src),
+    IntentKind(Block, _block, lambda s, i: f"Block with {s.name(i.card)}", _src),
     IntentKind(TakeIt, _take_it, lambda s, i: "Take it (no block)"),
 )

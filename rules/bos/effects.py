@@ -49,42 +49,9 @@ TRIGGER_TARGETS: frozenset[str] = frozenset({"none", "opponent"})
 Condition = Callable[["State", int, int], bool]
 
 
-def _middle(s: State, p: int, n: int) -> bool:
-    return s.sides[p].slots[1] >= 0
-
-
-def _life_at_most(s: State, p: int, n: int) -> bool:
-    return s.sides[p].life <= n
-
-
-def _opposing_defeated(s: State, p: int, n: int) -> bool:
-    return s.defeated[1 - p] > 0
-
-
-def _summons_at_least(s: State, p: int, n: int, of: int = 0) -> bool:
-    """Player ``p`` (``of`` 1: their opponent) has ``n`` summons or more."""
-    slots = s.sides[p ^ of].slots
-    return len(slots) - slots.count(-1) >= n  # EMPTY
-
-
-def _opponent_summons_at_least(s: State, p: int, n: int) -> bool:
-    return _summons_at_least(s, p, n, 1)
-
-
-def _vim_at_least(s: State, p: int, n: int) -> bool:
-    return s.sides[p].vim >= n
-
-
-def _graveyard_at_least(s: State, p: int, n: int) -> bool:
-    return len(s.sides[p].graveyard) >= n
-
-
-def _turn_at_least(s: State, p: int, n: int) -> bool:
-    return s.sides[p].turns >= n
-
-
-def _always(s: State, p: int, n: int) -> bool:
-    return True
+def _summons(s: State, p: int) -> int:
+    slots = s.sides[p].slots
+    return len(slots) - slots.count(-1)  # EMPTY
 
 
 @dataclass(frozen=True)
@@ -94,16 +61,21 @@ class Cond:
 
 
 CONDITIONS: dict[str, Cond] = {
-    "always": Cond(_always, ""),
-    "middle_summon": Cond(_middle, "You have a summon in the middle column"),
-    "life_at_most": Cond(_life_at_most, "Your life is {n} or less"),
-    "opposing_defeated": Cond(_opposing_defeated, "An opposing summon was defeated this turn"),
-    "summons_at_least": Cond(_summons_at_least, "You have {n} or more summons"),
-    "opponent_summons_at_least": Cond(_opponent_summons_at_least,
+    "always": Cond(lambda s, p, n: True, ""),
+    "middle_summon": Cond(lambda s, p, n: s.sides[p].slots[1] >= 0,
+                          "You have a summon in the middle column"),
+    "life_at_most": Cond(lambda s, p, n: s.sides[p].life <= n, "Your life is {n} or less"),
+    "opposing_defeated": Cond(lambda s, p, n: s.defeated[1 - p] > 0,
+                              "An opposing summon was defeated this turn"),
+    "summons_at_least": Cond(lambda s, p, n: _summons(s, p) >= n,
+                             "You have {n} or more summons"),
+    "opponent_summons_at_least": Cond(lambda s, p, n: _summons(s, 1 - p) >= n,
                                       "Your opponent has {n} or more summons"),
-    "vim_at_least": Cond(_vim_at_least, "You have {n} or more vim"),
-    "graveyard_at_least": Cond(_graveyard_at_least, "Your graveyard holds {n} or more cards"),
-    "turn_at_least": Cond(_turn_at_least, "It is your turn {n} or later"),
+    "vim_at_least": Cond(lambda s, p, n: s.sides[p].vim >= n, "You have {n} or more vim"),
+    "graveyard_at_least": Cond(lambda s, p, n: len(s.sides[p].graveyard) >= n,
+                               "Your graveyard holds {n} or more cards"),
+    "turn_at_least": Cond(lambda s, p, n: s.sides[p].turns >= n,
+                          "It is your turn {n} or later"),
 }
 
 
