@@ -134,13 +134,9 @@ REACTIVE_EFFECTS: dict[str, Callable[[State, int, NCard], None]] = {
 }
 
 
-def targets(r: State, player: int, card: NCard, stack: Sequence[Entry]) -> list[int]:
-    """The legal targets of ``card``'s effect for ``player`` now ([-1] for none needed)."""
-    return targets_of(r, player, target_kind(card), stack)
-
-
-def targets_of(r: State, player: int, kind: Target, stack: Sequence[Entry]) -> list[int]:
-    """The legal targets of an effect that targets ``kind`` (``target_kind``)."""
+def targets(r: State, player: int, kind: Target, stack: Sequence[Entry]) -> list[int]:
+    """The legal targets for ``player`` now of an effect that targets ``kind``
+    (``target_kind``); [-1] for none needed."""
     if kind == "none":
         return [-1]
     if kind == "biome":

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from rules.core.manual import later
 from rules.core.window_state import WindowState
-from rules.nullshapers.effects import EVENT_EFFECTS, REACTIVE_EFFECTS, targets
+from rules.nullshapers.effects import EVENT_EFFECTS, REACTIVE_EFFECTS, target_kind, targets
 from rules.nullshapers.state import (
     BIOMES,
     DRAW,
@@ -92,7 +92,7 @@ def resolve(s: State, e: Entry) -> None:
         return
     if card.kind == "event":
         q = s.queue
-        if e.target in targets(s, e.player, card, q.stack if q else ()):
+        if e.target in targets(s, e.player, target_kind(card), q.stack if q else ()):
             if s.loud:
                 s.log("executes", f"{card.name} executes.", e.player)
             EVENT_EFFECTS[card.effect or ""].resolve(s, e, card)

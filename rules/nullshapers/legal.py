@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core.model import Intent
-from rules.nullshapers.effects import targets_of
+from rules.nullshapers.effects import targets
 from rules.nullshapers.flow import (
     attack_candidates,
     defend_candidates,
@@ -134,7 +134,7 @@ def plays(s: State, p: int) -> list[Intent]:
             if arrive:  # N-05: agents played in the Attack step may arrive in a biome
                 out += [Play.of(c, -1, b) for b in range(3) if s.open_biome(b)]
         elif t.kind == "event":
-            out += [Play.of(c, target, -1) for target in targets_of(s, p, t.aim, stack)]
+            out += [Play.of(c, target, -1) for target in targets(s, p, t.aim, stack)]
         else:
             out.append(Play.of(c, -1, -1))
     return out

@@ -146,9 +146,5 @@ def _checks(s: State) -> None:
         next_turn(s)
 
 
-def _to_cache(s: State, owner: int, card: int) -> None:
-    s.to_cache(owner, card)
-
-
-_RESUMES: dict[str, Resumer] = {"checks": _checks, "to_cache": _to_cache}
+_RESUMES: dict[str, Resumer] = {"checks": _checks, "to_cache": State.to_cache}
 

@@ -180,8 +180,8 @@ class State(SharedSides[Side]):
     def named(self, iid: int) -> str:
         """How a log line names a card: "Player 2's Signal Sniper" while both players have
         one of that name in play (``rules.core.naming``), else its name."""
-        return whose(self.name(iid), self._owner_in_play(iid),
-                     ((p, self.name(i)) for p, i in self._in_play()))
+        owner = next((p for p, i in self._in_play() if i == iid), None)
+        return whose(self.name(iid), owner, ((p, self.name(i)) for p, i in self._in_play()))
 
     def _in_play(self) -> Iterator[tuple[int, int]]:
         """(owner, card) of every agent, its gear and the cards in staging."""
@@ -192,9 +192,6 @@ class State(SharedSides[Side]):
         for p, side in enumerate(self.sides):
             for iid in side.staging:
                 yield p, iid
-
-    def _owner_in_play(self, iid: int) -> int | None:
-        return next((p for p, i in self._in_play() if i == iid), None)
 
     def open_biome(self, b: int) -> bool:
         """A biome is fought over until either player has lost it (house)."""
