@@ -26,27 +26,25 @@ def next_chooser(d: State, start: int) -> None:
     reveal(d)
 
 
-def _compare(d: State) -> int | None:
-    g0, g1 = reading.grade_index(d, 0), reading.grade_index(d, 1)
-    d.grades = (g0, g1)
-    if g0 == g1:
-        return None
-    return 0 if g0 < g1 else 1
-
-
-def _open_speed_cards(d: State) -> None:
+def _compare(d: State, which: int) -> int | None:
+    """Comparison ``which`` (1 or 2): Closed speed cards open and the grades are compared;
+    the faster player, None on a tie."""
     for p in (0, 1):
         if d.players[p].closed:
             d.own(p).closed = False
+    g0, g1 = reading.grade_index(d, 0), reading.grade_index(d, 1)
+    d.grades = (g0, g1)
+    d.compared = which
+    if g0 == g1:
+        return None
+    return 0 if g0 < g1 else 1
 
 
 def reveal(d: State) -> None:
     """The first comparison: both speed cards open together (D-01). A tie: both discard and
     reveal again, while both have cards and at most TIE_REVEALS times; after that the player
     who was not first last turn is faster."""
-    _open_speed_cards(d)
-    faster = _compare(d)
-    d.compared = 1
+    faster = _compare(d, 1)
     a, b = (reading.grade_label(g) for g in d.grades)
     if faster is None:
         if d.ties < TIE_REVEALS and all(pl.hand for pl in d.players):
@@ -73,9 +71,7 @@ def reveal(d: State) -> None:
 def second_comparison(d: State) -> None:
     """D-04: Closed speed cards open, grades compared again; the faster is the first player
     (a tie keeps the first comparison's faster player). Then the Draw phase and Cast."""
-    _open_speed_cards(d)
-    faster = _compare(d)
-    d.compared = 2
+    faster = _compare(d, 2)
     first = d.faster if faster is None else faster
     d.first = first
     if d.loud:

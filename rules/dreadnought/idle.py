@@ -87,9 +87,7 @@ def _timed(s: State, source: int, timing: str) -> list[tuple[int, Ability]]:
 
 def _kinds(s: State, source: int) -> str:
     """The timings of a piece's abilities ("Speed and Action"), "" if it has none."""
-    u = s.units.get(source)
-    abilities = () if u is not None and u.dummy else s.card(source).abilities
-    return " and ".join(t.capitalize() for t in TIMINGS if any(a.timing == t for a in abilities))
+    return " and ".join(t.capitalize() for t in TIMINGS if _timed(s, source, t))
 
 
 def _none_of(s: State, source: int, timing: str) -> str:
