@@ -5,29 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.bos import intents
 from rules.bos.flow import end_turn, skip_summoning_if_idle
-from rules.bos.intents import (
-    Attack,
-    Block,
-    Cast,
-    EndSummoning,
-    EndTurn,
-    PlayerAttack,
-    RevealBoss,
-    Summon,
-    TakeIt,
-    UseAbility,
-)
 from rules.bos.legal import blockers
-from rules.bos.state import EMPTY, State, Unit
-from rules.bos.state import PlayerAttack as Pending
+from rules.bos.state import EMPTY, PlayerAttack, State, Unit
 from rules.bos.traits import traits
 from rules.core.manual import later, paused
 from rules.core.ruleset import IntentKind, intent_table
 from rules.core.zones import without
 
 
-def _summon(s: State, p: int, i: Summon) -> None:
+def _summon(s: State, p: int, i: intents.Summon) -> None:
     side = s.side(p)
     down, slots = list(side.wizard_down), list(side.slots)
     down[i.column], slots[i.column] = True, i.card
@@ -40,13 +28,13 @@ def _summon(s: State, p: int, i: Summon) -> None:
     skip_summoning_if_idle(s)
 
 
-def _end_summoning(s: State, p: int, i: EndSummoning) -> None:
+def _end_summoning(s: State, p: int, i: intents.EndSummoning) -> None:
     s.step = "main"
     if s.loud:
         s.log("step", f"Player {p + 1} ends Summoning: Main phase.", p)
 
 
-def _cast(s: State, p: int, i: Cast) -> None:
+def _cast(s: State, p: int, i: intents.Cast) -> None:
     """B-01: pay, reveal, resolve, then the graveyard (an enchant stays under its card)."""
     t = traits(s)[i.card]
     card = t.card
@@ -77,14 +65,14 @@ def _act(s: State, iid: int) -> None:
     s.units[iid] = s.units[iid].with_acted(True)
 
 
-def _attack(s: State, p: int, i: Attack) -> None:
+def _attack(s: State, p: int, i: intents.Attack) -> None:
     _act(s, i.card)
     if s.loud:
         s.log("attack", f"{s.named(i.card)} attacks {s.named(i.target)}.", p)
     s.battle(i.card, i.target)
 
 
-def _player_attack(s: State, p: int, i: PlayerAttack) -> None:
+def _player_attack(s: State, p: int, i: intents.PlayerAttack) -> None:
     _act(s, i.card)
     if s.loud:
         s.log("attack", f"{s.named(i.card)} attacks Player {i.player + 1}.", p)
@@ -92,7 +80,7 @@ def _player_attack(s: State, p: int, i: PlayerAttack) -> None:
         _unblocked(s, i.card, p)
         return
     col = EMPTY if s.is_boss(i.card) else s.sides[p].slots.index(i.card)
-    s.attack = Pending(i.card, i.player, col)
+    s.attack = PlayerAttack(i.card, i.player, col)
     if blockers(s):
         s.step = "block"
     else:
@@ -105,7 +93,7 @@ def _unblocked(s: State, attacker: int, q: int) -> None:
     s.lose_life(q, s.units[attacker].strength, f"{s.name(attacker)} is not blocked")
 
 
-def _block(s: State, p: int, i: Block) -> None:
+def _block(s: State, p: int, i: intents.Block) -> None:
     a = s.attack
     assert a is not None
     s.attack = None
@@ -120,7 +108,7 @@ def _block(s: State, p: int, i: Block) -> None:
     s.battle(a.attacker, i.card)
 
 
-def _take_it(s: State, p: int, i: TakeIt) -> None:
+def _take_it(s: State, p: int, i: intents.TakeIt) -> None:
     a = s.attack
     assert a is not None
     s.attack = None
@@ -128,7 +116,7 @@ def _take_it(s: State, p: int, i: TakeIt) -> None:
     _unblocked(s, a.attacker, p)
 
 
-def _ability(s: State, p: int, i: UseAbility) -> None:
+def _ability(s: State, p: int, i: intents.UseAbility) -> None:
     ab = s.card(i.card).abilities[i.ability]
     _act(s, i.card)
     if s.loud:
@@ -137,7 +125,7 @@ def _ability(s: State, p: int, i: UseAbility) -> None:
               EMPTY, ab.text)
 
 
-def _reveal(s: State, p: int, i: RevealBoss) -> None:
+def _reveal(s: State, p: int, i: intents.RevealBoss) -> None:
     s.side(p).boss_state = "up"
     s.units[i.card] = Unit(i.card, p, traits(s)[i.card].strength)
     if s.loud:
@@ -145,7 +133,7 @@ def _reveal(s: State, p: int, i: RevealBoss) -> None:
               reveals=(1 - p,))
 
 
-def _end_turn(s: State, p: int, i: EndTurn) -> None:
+def _end_turn(s: State, p: int, i: intents.EndTurn) -> None:
     end_turn(s)
 
 
@@ -158,12 +146,12 @@ def _who(s: State, target: int, player: int) -> str:
     return ""
 
 
-def _d_cast(s: State, i: Cast) -> str:
+def _d_cast(s: State, i: intents.Cast) -> str:
     at = _who(s, i.target, i.player)
     return f"Cast {s.name(i.card)}" + (f" on {at}" if at else "")
 
 
-def _d_ability(s: State, i: UseAbility) -> str:
+def _d_ability(s: State, i: intents.UseAbility) -> str:
     ab = s.card(i.card).abilities[i.ability]
     at = _who(s, i.target, i.player)
     return f"{s.name(i.card)}: {ab.name}" + (f" on {at}" if at else "")
@@ -178,18 +166,19 @@ def _target(i: Any) -> int | None:
 
 
 KINDS = intent_table(
-    IntentKind(Summon, _summon, lambda s, i: f"Summon {s.name(i.card)} in column {i.column + 1}",
-               _src, lambda i: ("column", i.column)),
-    IntentKind(EndSummoning, _end_summoning, lambda s, i: "End Summoning"),
-    IntentKind(Cast, _cast, _d_cast, _src, _target),
-    IntentKind(Attack, _attack, lambda s, i: f"{s.name(i.card)} attacks {s.name(i.target)}",
-               _src, _target),
-    IntentKind(PlayerAttack, _player_attack,
+    IntentKind(intents.Summon, _summon,
+               lambda s, i: f"Summon {s.name(i.card)} in column {i.column + 1}", _src,
+               lambda i: ("column", i.column)),
+    IntentKind(intents.EndSummoning, _end_summoning, lambda s, i: "End Summoning"),
+    IntentKind(intents.Cast, _cast, _d_cast, _src, _target),
+    IntentKind(intents.Attack, _attack,
+               lambda s, i: f"{s.name(i.card)} attacks {s.name(i.target)}", _src, _target),
+    IntentKind(intents.PlayerAttack, _player_attack,
                lambda s, i: f"{s.name(i.card)} attacks {_who(s, EMPTY, i.player)}", _src,
                lambda i: ("player", i.player)),
-    IntentKind(UseAbility, _ability, _d_ability, _src, _target),
-    IntentKind(RevealBoss, _reveal, lambda s, i: f"Turn {s.name(i.card)} face up", _src),
-    IntentKind(EndTurn, _end_turn, lambda s, i: "End turn"),
-    IntentKind(Block, _block, lambda s, i: f"Block with {s.name(i.card)}", _src),
-    IntentKind(TakeIt, _take_it, lambda s, i: "Take it (no block)"),
+    IntentKind(intents.UseAbility, _ability, _d_ability, _src, _target),
+    IntentKind(intents.RevealBoss, _reveal, lambda s, i: f"Turn {s.name(i.card)} face up", _src),
+    IntentKind(intents.EndTurn, _end_turn, lambda s, i: "End turn"),
+    IntentKind(intents.Block, _block, lambda s, i: f"Block with {s.name(i.card)}", _src),
+    IntentKind(intents.TakeIt, _take_it, lambda s, i: "Take it (no block)"),
 )

@@ -3,17 +3,9 @@ back), and why a castle or spellbook card is dimmed."""
 
 from __future__ import annotations
 
+from rules.bos import intents
 from rules.bos.effects import CONDITIONS, EFFECTS, condition_text
 from rules.bos.game import GAME
-from rules.bos.intents import (
-    Attack,
-    Block,
-    Cast,
-    PlayerAttack,
-    RevealBoss,
-    Summon,
-    UseAbility,
-)
 from rules.bos.legal import STAGES, blockers, free_columns, legal, targets
 from rules.bos.state import COLUMNS, EMPTY, State
 from rules.core.model import Intent
@@ -105,7 +97,7 @@ def why_illegal(s: State, intent: Intent) -> str:
     if stage:
         return stage
     side = s.sides[p]
-    if isinstance(intent, Summon):
+    if isinstance(intent, intents.Summon):
         if intent.card not in side.castle:
             return f"{_name(s, intent.card)} is not in your castle"
         if not 0 <= intent.column < COLUMNS:
@@ -116,7 +108,7 @@ def why_illegal(s: State, intent: Intent) -> str:
             return f"column {intent.column + 1} already holds " \
                    f"{_name(s, side.slots[intent.column])}"
         return _condition(s, p, intent.card) or "that summon is not legal now"
-    if isinstance(intent, Cast):
+    if isinstance(intent, intents.Cast):
         if intent.card not in side.spellbook:
             return f"{_name(s, intent.card)} is not in your spellbook"
         if s.card(intent.card).type != "spell":
@@ -129,38 +121,39 @@ def why_illegal(s: State, intent: Intent) -> str:
         assert effect is not None
         return _target_reason(s, p, effect, intent.target, intent.player) or \
             "that spell is not legal now"
-    if isinstance(intent, Attack | UseAbility) and (bad := _attack_reason(s, p, intent.card)):
+    if isinstance(intent, intents.Attack | intents.UseAbility) and (
+            bad := _attack_reason(s, p, intent.card)):
         return bad
-    if isinstance(intent, Attack):
+    if isinstance(intent, intents.Attack):
         if intent.target == intent.card:
             return f"a summon cannot attack itself; pick any other summon ({GAME.cite('B-05')})"
         if intent.target not in s.units:
             return f"{_name(s, intent.target)} is not on the battlefield"
-    if isinstance(intent, UseAbility):
+    if isinstance(intent, intents.UseAbility):
         abilities = s.card(intent.card).abilities
         if not 0 <= intent.ability < len(abilities) or abilities[intent.ability].trigger != "act":
             return f"{_name(s, intent.card)} has no such ability"
         return _target_reason(s, p, abilities[intent.ability].effect, intent.target,
                               intent.player) or "that ability is not legal now"
-    if isinstance(intent, PlayerAttack):
+    if isinstance(intent, intents.PlayerAttack):
         if bad := _attack_reason(s, p, intent.card):
             return bad
         return _player_attack_reason(s, intent) or "that attack is not legal now"
-    if isinstance(intent, RevealBoss):
+    if isinstance(intent, intents.RevealBoss):
         if intent.card != side.boss:
             return f"{_name(s, intent.card)} is not your boss"
         if side.boss_state != "down":
             return "your boss is already face up" if side.boss_state == "up" \
                 else "your boss has been defeated"
         return _condition(s, p, intent.card) or "your boss cannot be turned face up now"
-    if isinstance(intent, Block) and intent.card not in blockers(s):
+    if isinstance(intent, intents.Block) and intent.card not in blockers(s):
         return f"{_name(s, intent.card)} cannot block: only a summon of a column next to " \
                f"the attacked one ({GAME.cite('B-09')}) or a face-up boss " \
                f"({GAME.cite('B-15')}) can"
     return f"{intent.label()} is not legal now"
 
 
-def _player_attack_reason(s: State, i: PlayerAttack) -> str | None:
+def _player_attack_reason(s: State, i: intents.PlayerAttack) -> str | None:
     if i in legal(s, i.card):
         return None
     if i.player not in (0, 1):

@@ -7,19 +7,8 @@ from collections.abc import Callable, Collection, Hashable
 from functools import partial
 from typing import Any, TypeVar
 
+from rules.bos import intents
 from rules.bos.effects import EFFECTS
-from rules.bos.intents import (
-    Attack,
-    Block,
-    Cast,
-    EndSummoning,
-    EndTurn,
-    PlayerAttack,
-    RevealBoss,
-    Summon,
-    TakeIt,
-    UseAbility,
-)
 from rules.bos.state import COLUMNS, EMPTY, State
 from rules.bos.traits import traits
 from rules.core.memo import Memo
@@ -130,14 +119,15 @@ def _rows(make: Callable[[Any, int], IntentT]) -> Memo[Hashable, Memo[int, Inten
     return Memo(lambda head: Memo(partial(make, head)))
 
 
-_SUMMONS = _rows(Summon.of)  # [card][column]
-_CASTS = _rows(lambda card, code: Cast.of(card, *_pick(code)))  # [card][target code]
-_ABILITIES = _rows(lambda head, code: UseAbility.of(*head, *_pick(code)))  # [card, ability][code]
-_ATTACKS = _rows(Attack.of)  # [card][target]
-_PLAYER_ATTACKS = _rows(PlayerAttack.of)  # [card][player]
-_END_SUMMONING = EndSummoning.of()
-_END_TURN = EndTurn.of()
-_TAKE_IT = TakeIt.of()
+_SUMMONS = _rows(intents.Summon.of)  # [card][column]
+_CASTS = _rows(lambda card, code: intents.Cast.of(card, *_pick(code)))  # [card][target code]
+# [card, ability][code]
+_ABILITIES = _rows(lambda head, code: intents.UseAbility.of(*head, *_pick(code)))
+_ATTACKS = _rows(intents.Attack.of)  # [card][target]
+_PLAYER_ATTACKS = _rows(intents.PlayerAttack.of)  # [card][player]
+_END_SUMMONING = intents.EndSummoning.of()
+_END_TURN = intents.EndTurn.of()
+_TAKE_IT = intents.TakeIt.of()
 
 
 # The listings below are plain loops, each fact read once: a random playout lists every step.
@@ -214,7 +204,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     if side.boss_state == "down" and (only is None or only == boss):
         t = ts[boss]
         if t.test is None or t.test(s, p, t.n):  # B-13 (the boss's condition, as a summon's)
-            add(RevealBoss.of(boss))
+            add(intents.RevealBoss.of(boss))
     if only is None:
         add(_END_TURN)
     return out
@@ -225,7 +215,7 @@ _COLUMNS = tuple(range(COLUMNS))
 
 
 def _block(s: State, p: int, only: Hashable | None) -> list[Intent]:
-    out: list[Intent] = [Block.of(i) for i in blockers(s) if only is None or i == only]
+    out: list[Intent] = [intents.Block.of(i) for i in blockers(s) if only is None or i == only]
     if only is None:
         out.append(_TAKE_IT)
     return out

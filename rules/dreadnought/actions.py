@@ -6,24 +6,7 @@ from __future__ import annotations
 from rules.core import zones
 from rules.core.manual import MANUAL, later, open_step
 from rules.core.ruleset import IntentKind, intent_table
-from rules.dreadnought import intents, reading
-from rules.dreadnought.describe import (
-    area_name,
-    d_ability,
-    d_attack,
-    d_block,
-    d_cast,
-    d_check,
-    d_choose,
-    d_discard,
-    d_dummy,
-    d_gear,
-    d_move,
-    d_pass,
-    d_pay,
-    d_swap,
-    slot_name,
-)
+from rules.dreadnought import describe, intents, reading
 from rules.dreadnought.effects import EFFECTS
 from rules.dreadnought.flow import next_chooser
 from rules.dreadnought.state import EMPTY, Payment, State, ability_key, area_of, new_unit
@@ -76,8 +59,8 @@ def _cast(d: State, p: int, i: intents.CastUnit) -> None:
         return
     _place(d, p, i.card, i.slot, dummy=False)
     if d.loud:
-        d.log("cast", f"Player {p + 1} casts {d.name(i.card)} into {slot_name(i.slot)}.", p,
-              reveals=(1 - p,))
+        d.log("cast", f"Player {p + 1} casts {d.name(i.card)} into "
+              f"{describe.slot_name(i.slot)}.", p, reveals=(1 - p,))
     acted(d, p)
 
 
@@ -95,7 +78,7 @@ def _pay(d: State, p: int, i: intents.PayLog) -> None:
     d.paying = None
     _place(d, p, pay.card, pay.slot, dummy=False)
     if d.loud:
-        d.log("cast", f"{d.shown(pay.card)} enters {slot_name(pay.slot)}.", p)
+        d.log("cast", f"{d.shown(pay.card)} enters {describe.slot_name(pay.slot)}.", p)
     acted(d, p)
 
 
@@ -104,7 +87,7 @@ def _dummy(d: State, p: int, i: intents.CastDummy) -> None:
     pl.hand = zones.without(pl.hand, i.card)
     _place(d, p, i.card, i.slot, dummy=True)
     if d.loud:
-        d.log("dummy", f"Player {p + 1} casts a dummy into {slot_name(i.slot)}.", p)
+        d.log("dummy", f"Player {p + 1} casts a dummy into {describe.slot_name(i.slot)}.", p)
     acted(d, p)
 
 
@@ -122,8 +105,8 @@ def _move(d: State, p: int, i: intents.MoveUnit) -> None:
     pl.place(i.slot, i.unit)
     pl.moves += 1
     if d.loud:
-        text = (f"{d.shown(i.unit)} moves to {area_name(area_of(i.slot))}." if there == EMPTY
-                else f"{d.shown(i.unit)} and {d.shown(there)} swap slots.")
+        text = (f"{d.shown(i.unit)} moves to {describe.area_name(area_of(i.slot))}."
+                if there == EMPTY else f"{d.shown(i.unit)} and {d.shown(there)} swap slots.")
         d.log("move", f"Player {p + 1}: {text}", p)
     acted(d, p)
 
@@ -162,7 +145,7 @@ def _attack(d: State, p: int, i: intents.Attack) -> None:
     d.target = i.area
     if d.loud:
         total = sum(reading.bp_of(d, u) for u in d.attackers)
-        d.log("attack", f"Player {p + 1} attacks {area_name(i.area)} with {total} BP.", p)
+        d.log("attack", f"Player {p + 1} attacks {describe.area_name(i.area)} with {total} BP.", p)
 
 
 def _block(d: State, p: int, i: intents.Block) -> None:
@@ -195,18 +178,21 @@ def _card_of(i: intents.ChooseSpeed | intents.GearChange | intents.CastUnit | in
 
 
 KINDS = intent_table(
-    IntentKind(intents.ChooseSpeed, _choose, d_choose, source=_card_of),
-    IntentKind(intents.GearChange, _gear, d_gear, source=_card_of),
-    IntentKind(intents.CastUnit, _cast, d_cast, source=_card_of, target=lambda i: i.slot),
-    IntentKind(intents.PayLog, _pay, d_pay, source=_card_of),
-    IntentKind(intents.CastDummy, _dummy, d_dummy, source=_card_of, target=lambda i: i.slot),
-    IntentKind(intents.DiscardUnit, _discard, d_discard, source=lambda i: i.unit),
-    IntentKind(intents.MoveUnit, _move, d_move, source=lambda i: i.unit, target=lambda i: i.slot),
-    IntentKind(intents.SwapAreas, _swap, d_swap),
-    IntentKind(intents.UseAbility, _ability, d_ability, source=lambda i: i.source,
+    IntentKind(intents.ChooseSpeed, _choose, describe.d_choose, source=_card_of),
+    IntentKind(intents.GearChange, _gear, describe.d_gear, source=_card_of),
+    IntentKind(intents.CastUnit, _cast, describe.d_cast, source=_card_of,
+               target=lambda i: i.slot),
+    IntentKind(intents.PayLog, _pay, describe.d_pay, source=_card_of),
+    IntentKind(intents.CastDummy, _dummy, describe.d_dummy, source=_card_of,
+               target=lambda i: i.slot),
+    IntentKind(intents.DiscardUnit, _discard, describe.d_discard, source=lambda i: i.unit),
+    IntentKind(intents.MoveUnit, _move, describe.d_move, source=lambda i: i.unit,
+               target=lambda i: i.slot),
+    IntentKind(intents.SwapAreas, _swap, describe.d_swap),
+    IntentKind(intents.UseAbility, _ability, describe.d_ability, source=lambda i: i.source,
                target=lambda i: i.target),
-    IntentKind(intents.Check, _check, d_check, source=lambda i: i.unit),
-    IntentKind(intents.Attack, _attack, d_attack, target=lambda i: i.area),
-    IntentKind(intents.Block, _block, d_block, source=lambda i: i.blocker),
-    IntentKind(intents.Pass, _pass, d_pass),
+    IntentKind(intents.Check, _check, describe.d_check, source=lambda i: i.unit),
+    IntentKind(intents.Attack, _attack, describe.d_attack, target=lambda i: i.area),
+    IntentKind(intents.Block, _block, describe.d_block, source=lambda i: i.blocker),
+    IntentKind(intents.Pass, _pass, describe.d_pass),
 )
