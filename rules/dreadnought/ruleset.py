@@ -110,9 +110,7 @@ class DreadnoughtRules(Ruleset[State]):
                 hidden.add(opp.speed)
             hidden.update(i for i in opp.slots if i != EMPTY and state.units[i].dummy)
         for pl in state.players:
-            hidden.update(pl.deck)
-            hidden.update(pl.hp[0])
-            hidden.update(pl.hp[1])
+            hidden.update(pl.deck, pl.hp[0], pl.hp[1])
         view: State = self.manual_table.hide(state, hidden)  # named HIDDEN, as by hand
         view.rng = Rng()
         return view
