@@ -48,7 +48,7 @@ def advance(d: State) -> None:
             if not seq.closed:
                 return
             if seq.stack:
-                item = seq.pop()
+                item = seq.stack.pop()
                 _RESOLVE[item.kind](d, item)
             else:
                 end_sequence(d)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.kyoukai.cards import Gate
 from rules.kyoukai.flow import advance
-from rules.kyoukai.state import EMPTY, Item, State
+from rules.kyoukai.state import EMPTY, State
 
 # What aiming harm at one of your own Gates costs in the score: a weak Summon's worth, so
 # friendly fire (legal, K-20) is chosen only when the position it leads to is clearly better.
@@ -64,25 +64,21 @@ def settle(d: State) -> None:
 
 
 def friendly_fire(state: State, player: int) -> int:
-    """How many items ``player`` declared on the open Sequence harm one of their own Gates."""
+    """How many items ``player`` declared on the open Sequence harm one of their own Gates: an
+    Attack, or a harmful Skill or opening as it will resolve (the item's own copy, ``does``)."""
     seq = state.seq
     if seq is None:
         return 0
     n = 0
+    gates = state.gates
     for item in seq.stack:
-        if item.player == player and item.target != EMPTY and harms_own(state, item, player):
+        if item.player != player or item.target == EMPTY:
+            continue
+        target = gates.get(item.target)
+        if target is not None and target.owner == player and (
+                item.kind == "attack" or item.does is not None and item.does.effect in _HARMFUL):
             n += 1
     return n
-
-
-def harms_own(state: State, item: Item, player: int) -> bool:
-    target = state.gates.get(item.target) if item.target != EMPTY else None
-    if target is None or target.owner != player:
-        return False
-    if item.kind == "attack":
-        return True
-    does = item.does  # a Skill's or an opening's own copy: as it will resolve
-    return does is not None and does.effect in _HARMFUL
 
 
 def worths(state: State) -> dict[int, float | None]:

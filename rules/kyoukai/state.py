@@ -194,9 +194,6 @@ class _Tables(GameState):
         self._zones = zones
         self._taken_of = field
 
-    def _own(self, mine: int) -> None:
-        self._mine = mine
-
     def new_table(self, table: Table) -> Table:
         """Use ``table`` for this state's card facts (its card tables replaced)."""
         self._table = table
@@ -372,30 +369,33 @@ class State(_Tables):
         """Player ``p`` to change: this state's own (copied first if a copy shares it). The
         rules change a player only through it."""
         pls = self.players
-        self._forget(p)
-        if self._mine >> p & 1:
+        t: _Tables = self  # the slots set directly, not by a call: a look-ahead comes here often
+        t._answers &= ~(5 << p)  # as ``_forget``
+        if t._mine >> p & 1:
             return pls[p]
         mine = pls[p].copy()
         self.players = (mine, pls[1]) if p == 0 else (pls[0], mine)
-        self._own(self._mine | 1 << p)
+        t._mine |= 1 << p
         return mine
 
     def _own_board(self) -> None:
         """``field`` and ``gates`` this state's own, to change (copied if a copy shares them)."""
-        if not self._mine & 4:
+        t: _Tables = self  # as in ``player``
+        if not t._mine & 4:
             field = self.field.copy()
-            if self._taken_of is self.field:
-                self._set_taken(self._taken, self._zones, field)
+            if t._taken_of is self.field:
+                t._taken_of = field
             self.field = field
             self.gates = self.gates.copy()
-            self._own(self._mine | 4)
+            t._mine |= 4
 
     def _own_marks(self) -> None:
         """``absorbed`` and ``shield`` this state's own, to change."""
-        if not self._mine & 8:
+        t: _Tables = self  # as in ``player``
+        if not t._mine & 8:
             self.absorbed = self.absorbed.copy()
             self.shield = self.shield.copy()
-            self._own(self._mine | 8)
+            t._mine |= 8
 
     def add_shield(self, iid: int, amount: int) -> None:
         """``amount`` Defense more for the Gate ``iid`` for the rest of the Sequence."""
