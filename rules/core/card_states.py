@@ -147,11 +147,10 @@ def apply_flag(table: ManualTable, s: Any, i: ManualFlag, quiet: bool,
     """Set a card state on ``s`` in place. Turning a card face down does not name it (the
     other player may not follow it from now on); turning it face up does, and shows it to the
     other player."""
-    if quiet:
-        set_card_flag(table, s, i.card, i.flag, i.value)
-        return
-    before = shown_name(table, s, i.card)
+    before = "" if quiet else shown_name(table, s, i.card)
     set_card_flag(table, s, i.card, i.flag, i.value)
+    if quiet:
+        return
     here = next(pl for pl in table.places(s) if pl.card == i.card)
     after = shown_name(table, s, i.card)
     shown = (1 - here.owner,) if before == SECRET_CARD != after else ()

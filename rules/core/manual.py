@@ -279,27 +279,25 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
     if i.face_down and (i.zone not in (BOARD, UNDER) or not can_face_down(table, s)):
         return f"{_named(table, s, i.card)} cannot be face down there (only on the board or " \
                "under a card, in a game that can hide one)"
-    if i.zone in table.fixed:
-        if i.at not in table.fixed_spots(s, i.owner, i.zone):
-            known = any(i.at in table.fixed_spots(s, p, i.zone) for p in (0, 1)) or any(
-                pl.zone == i.zone and pl.at == i.at for pl in places.values())
-            if not known:  # its label may name the zone alone, which may well be free
-                return f"Player {i.owner + 1}'s {table.zone_label(i.zone)} has no free " \
-                       f"place {i.at}"
-            spot = _label(lambda: table.fixed_label(i.zone, i.at), i.at)
-            return f"{spot} of Player {i.owner + 1} is not free"
-        return None
-    if i.zone == BOARD:
-        if not table.has_board:
+    if i.zone in table.fixed or i.zone == BOARD:
+        if i.zone == BOARD and not table.has_board:
             return "this game has no board to put a card on"
-        if i.at not in table.board_spots(s, i.owner):
-            # Named as the game names it only where its board has that place now (a card
-            # there, or free for someone): an intent may carry any number.
-            known = any(i.at in table.board_spots(s, p) for p in (0, 1)) or any(
-                pl.zone == BOARD and pl.at == i.at for pl in places.values())
+
+        def free(p: int) -> list[int]:
+            return table.board_spots(s, p) if i.zone == BOARD else \
+                table.fixed_spots(s, p, i.zone)
+        if i.at in free(i.owner):
+            return None
+        # Named as the game names it only where that place is there now (a card in it, or
+        # free for someone): an intent may carry any number.
+        known = any(i.at in free(p) for p in (0, 1)) or any(
+            pl.zone == i.zone and pl.at == i.at for pl in places.values())
+        if i.zone == BOARD:
             spot = spot_label(table, i.at) if known else f"place {i.at}"
             return f"{spot} is not a free place on the board"
-        return None
+        if not known:  # its label may name the zone alone, which may well be free
+            return f"Player {i.owner + 1}'s {table.zone_label(i.zone)} has no free place {i.at}"
+        return f"{spot_label(table, i.at, i.zone)} of Player {i.owner + 1} is not free"
     if i.zone == UNDER:
         host = places.get(i.at)
         if not table.has_under:
@@ -312,14 +310,11 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
     return None
 
 
-def spot_label(table: ManualTable, at: int) -> str:
-    """The game's name for a board position; a neutral "place N" where it has none."""
-    return _label(lambda: table.spot_label(at), at)
-
-
-def _label(make: Callable[[], str], at: int) -> str:
+def spot_label(table: ManualTable, at: int, zone: str = BOARD) -> str:
+    """The game's name for a board position (or a position of the fixed ``zone``); a neutral
+    "place N" where it has none."""
     try:
-        return make()
+        return table.spot_label(at) if zone == BOARD else table.fixed_label(zone, at)
     except LookupError:  # a game's table of names (biomes, columns) has no such entry
         return f"place {at}"
 
@@ -406,8 +401,7 @@ def _where(table: ManualTable, pl: Place) -> str:
     if pl.zone == UNDER:
         return f"under card {pl.at}"
     if pl.zone in table.fixed:
-        spot = _label(lambda: table.fixed_label(pl.zone, pl.at), pl.at)
-        return f"Player {pl.owner + 1}'s {spot.removeprefix('the ')}"
+        return f"Player {pl.owner + 1}'s {spot_label(table, pl.at, pl.zone).removeprefix('the ')}"
     return f"Player {pl.owner + 1}'s {table.zone_label(pl.zone)}"
 
 
@@ -539,7 +533,7 @@ def _into(table: ManualTable, s: Any, p: int, i: ManualMove) -> str:
     if i.zone == UNDER:
         return f"under {shown_name(table, s, i.at)}"
     if i.zone in table.fixed:
-        spot = _label(lambda: table.fixed_label(i.zone, i.at), i.at)
+        spot = spot_label(table, i.at, i.zone)
         return f"into {spot}" if i.owner == p else \
             f"into {_whose(p, i.owner)}{spot.removeprefix('the ')}"
     where = "the bottom of " if i.bottom else ""

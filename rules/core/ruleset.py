@@ -11,7 +11,8 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
@@ -267,15 +268,13 @@ class Ruleset(ABC, Generic[S]):
                 own = None  # advice only: the fallback below still answers
             if own is not None:
                 return own
-        counts: dict[str, int] = {}
+        counts: Counter[str] = Counter()
         for intent in tries:
             try:
                 self.apply(state, intent)
             except IllegalIntent as e:
-                counts[e.reason] = counts.get(e.reason, 0) + 1
-        if not counts:
-            return "nothing to do with that now"
-        return max(counts, key=lambda r: counts[r])
+                counts[e.reason] += 1
+        return max(counts, key=counts.__getitem__, default="nothing to do with that now")
 
     def done_refusal(self, state: S) -> str | None:
         """Why "Done" of the open manual step would be refused now, in the rules' words (the
@@ -355,26 +354,18 @@ class Ruleset(ABC, Generic[S]):
         Here: the card of each open manual step, and the arguments ``resume_cards`` names of
         the parts of a resolution it saved."""
         out = ["manual.*.card"]
-        steps = doc.get("manual")
-        for k, step in enumerate(steps if isinstance(steps, list) else []):
-            then = step.get("then") if isinstance(step, dict) else None
-            for j, part in enumerate(then if isinstance(then, list) else []):
-                at = self.resume_cards.get(str(part.get("op"))) if isinstance(part, dict) else ()
-                args = part.get("args") if isinstance(part, dict) else None
-                if isinstance(args, list):
-                    out += [f"manual.{k}.then.{j}.args.{n}" for n in range(len(args))
-                            if at is None or n in at]
+        for where, part in _saved_parts(doc):
+            at = self.resume_cards.get(str(part.get("op")))
+            args = part.get("args")
+            if isinstance(args, list):
+                out += [f"{where}.args.{n}" for n in range(len(args)) if at is None or n in at]
         return tuple(out)
 
     def card_sets(self, doc: Mapping[str, Any]) -> tuple[str, ...]:
         """The lists in a view's JSON whose order means nothing, sorted by the host's numbers
         (``hidden_sets``), and the arguments of each saved part ``resume_sets`` names."""
-        steps = doc.get("manual")
-        return (*self.hidden_sets, *(
-            f"manual.{k}.then.{j}.args"
-            for k, step in enumerate(steps if isinstance(steps, list) else [])
-            for j, part in enumerate(step.get("then", []) if isinstance(step, dict) else [])
-            if isinstance(part, dict) and part.get("op") in self.resume_sets))
+        return (*self.hidden_sets, *(f"{where}.args" for where, part in _saved_parts(doc)
+                                     if part.get("op") in self.resume_sets))
 
     def intent_cards(self, state: S, data: Mapping[str, Any]) -> frozenset[str]:
         """The fields of an intent's JSON (its ``instance_fields`` in the host's numbers) that
@@ -737,6 +728,17 @@ def _own_apply(*args: Any) -> Any:
 # (the core applies them: ``Ruleset._apply_manual``).
 _MANUAL_KINDS = {t.kind_name(): IntentKind(t, _own_apply, source=manual.source)
                  for t in MANUAL_TYPES}
+
+
+def _saved_parts(doc: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each part of a resolution the open manual steps of a view's JSON saved (a dict), with
+    its path (``manual.0.then.1``); whatever else a hand-edited doc holds there is skipped."""
+    steps = doc.get("manual")
+    for k, step in enumerate(steps if isinstance(steps, list) else []):
+        then = step.get("then") if isinstance(step, dict) else None
+        for j, part in enumerate(then if isinstance(then, list) else []):
+            if isinstance(part, dict):
+                yield f"manual.{k}.then.{j}", part
 
 
 def _safe_label(intent: Intent) -> str:
