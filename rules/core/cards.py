@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -136,6 +136,16 @@ def dig(data: Any, loc: Sequence[str | int]) -> Any:
             return None
         data = data[part]
     return data
+
+
+def leaves(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Each value in nested dicts and lists that is neither, in order, with its dotted path
+    (``skills.1.effect``): a card's fields as a spreadsheet's columns name them."""
+    if isinstance(data, dict | list | tuple):
+        for k, v in data.items() if isinstance(data, dict) else enumerate(data):
+            yield from leaves(v, f"{path}.{k}" if path else str(k))
+    else:
+        yield path, data
 
 
 def read_toml(path: Path, inside: Path | None = None) -> tuple[dict[str, Any], LineIndex]:

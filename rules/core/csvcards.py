@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.core.cards import MAX_CARDS
+from rules.core.cards import MAX_CARDS, leaves
 from rules.core.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -154,27 +154,14 @@ def read_csv(path: Path, inside: Path | None = None) -> tuple[list[CsvRow], list
     return rows, errors
 
 
-def _flatten(value: Any, prefix: str, out: dict[str, str]) -> None:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            _flatten(v, f"{prefix}.{k}" if prefix else str(k), out)
-    elif isinstance(value, list | tuple):
-        for i, v in enumerate(value):
-            _flatten(v, f"{prefix}.{i}", out)
-    elif isinstance(value, bool):
-        out[prefix] = "true" if value else "false"
-    else:
-        out[prefix] = str(value)
-
-
 def write_csv(rows: list[dict[str, Any]]) -> str:
     """Card tables (as read from TOML) as CSV text in the convention above: a designer's
     starting spreadsheet, and the inverse of ``read_csv``."""
     flat: list[dict[str, str]] = []
     columns: dict[str, None] = {}  # insertion-ordered set
     for row in rows:
-        cells: dict[str, str] = {}
-        _flatten(row, "", cells)
+        cells = {path: str(v).lower() if isinstance(v, bool) else str(v)
+                 for path, v in leaves(row)}
         flat.append(cells)
         columns.update(dict.fromkeys(cells))
     buf = io.StringIO(newline="")

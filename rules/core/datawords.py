@@ -90,8 +90,7 @@ def nearest(name: str, known: Sequence[str]) -> str | None:
     hit = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     if hit:
         return hit[0]
-    folded = [k for k in known if k.lower() == name.lower()]
-    return folded[0] if folded else None
+    return next((k for k in known if k.lower() == name.lower()), None)
 
 
 def unknown(kind: str, name: str, known: Iterable[str]) -> str:

@@ -20,6 +20,7 @@ text as the list written out before (``text_of(read(text_of(x))) == text_of(x)``
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -137,11 +138,8 @@ def text_of(fmt: PackFormat[Any, Any], cards: Mapping[str, Any], copies: Sequenc
     before each part in the game's order, each card once with its count in the order it first
     comes, placeholders in their part after the cards, as they were written."""
     names = Names(fmt, cards)
-    counts: dict[tuple[str, str], int] = {}
-    for cid in copies:
-        key = (names.part(cid), cid)
-        counts[key] = counts.get(key, 0) + 1
-    order = [p for p in fmt.deck_parts]
+    counts = Counter((names.part(cid), cid) for cid in copies)  # in the order first seen
+    order = list(fmt.deck_parts)
     for part, _ in [*counts, *((e.part, "") for e in placeholders)]:
         if part not in order:
             order.append(part)

@@ -53,13 +53,9 @@ def read_limited(path: Path, limit: int = MAX_FILE_BYTES, inside: Path | None = 
 
 def _kind(mode: int) -> str:
     """What a path that is not a regular file is (a pipe or a device would never end)."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe, FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe, FIFO"),
+             (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "a device")
 
 
 def _mb(n: int) -> str:
@@ -137,14 +133,11 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> tuple[str | int, ...] | None:
     level, depth = [data], 0
     while level:  # breadth first, one level at a time: cheap for the usual shallow data
         depth += 1
-        level = [v for node in level for v in _values(node) if isinstance(v, dict | list)]
+        level = [v for node in level for v in (node.values() if isinstance(node, dict) else node)
+                 if isinstance(v, dict | list)]
         if level and depth > limit:
             return _path_deeper(data, limit)
     return None
-
-
-def _values(node: Any) -> Any:
-    return node.values() if isinstance(node, dict) else node
 
 
 def _path_deeper(data: Any, limit: int) -> tuple[str | int, ...]:

@@ -35,6 +35,7 @@ from rules.core.card_states import (
     shown_name,
     why_flag,
 )
+from rules.core.cards import leaves
 from rules.core.errors import IllegalIntent
 from rules.core.manual_intents import (
     DIE_SIDES,
@@ -572,19 +573,9 @@ def manual_parts(card: Any) -> list[str]:
     pack check's note: read from its JSON form, so every game's card shape is covered."""
     data = card.model_dump(mode="json") if hasattr(card, "model_dump") else card
     out: list[str] = []
-
-    def walk(x: Any, path: str) -> None:
-        if isinstance(x, dict):
-            for k, v in x.items():
-                where = f"{path}.{k}" if path else str(k)
-                named = k in ("effect", "skill") or (k == "name" and "effects" in path)
-                if v == MANUAL and named:
-                    out.append(where)
-                else:
-                    walk(v, where)
-        elif isinstance(x, list | tuple):
-            for n, v in enumerate(x):
-                walk(v, f"{path}.{n}")
-
-    walk(data, "")
+    for path, value in leaves(data):
+        within, _, key = path.rpartition(".")
+        named = key in ("effect", "skill") or (key == "name" and "effects" in within)
+        if value == MANUAL and named:
+            out.append(path)
     return out

@@ -300,7 +300,7 @@ class Ruleset(ABC, Generic[S]):
             raise IllegalIntent("the game is over")
         if step is None:
             if not isinstance(intent, Freeform):
-                raise IllegalIntent(f"{_safe_label(intent)}: no manual step is open")
+                raise IllegalIntent(f"{safe_label(intent)}: no manual step is open")
             if not self.designer(state):
                 raise IllegalIntent("freeform play needs designer mode (the designer option)")
             if intent.player not in (0, 1):
@@ -308,10 +308,10 @@ class Ruleset(ABC, Generic[S]):
         elif not quiet:
             if getattr(intent, "kind", None) not in MANUAL_KINDS \
                     or self.kind_of(intent) is None:
-                raise IllegalIntent(f"{_safe_label(intent)} waits: Player {step.player + 1} is "
+                raise IllegalIntent(f"{safe_label(intent)} waits: Player {step.player + 1} is "
                                     f"carrying out {step.title} by hand (Done ends it)")
             if not _well_formed(intent):
-                raise IllegalIntent(f"{_safe_label(intent)} is malformed: {_malformed(intent)}")
+                raise IllegalIntent(f"{safe_label(intent)} is malformed: {_malformed(intent)}")
             why = manual.why_illegal(self, table, state, step, intent)
             if why is not None:
                 raise IllegalIntent(why)
@@ -653,15 +653,15 @@ class Ruleset(ABC, Generic[S]):
         if not isinstance(intent, Intent):
             return f"{type(intent).__name__} is not an intent"
         if self.kind_of(intent) is None:
-            return f"{_safe_label(intent)} is not a {self.title} intent"
+            return f"{safe_label(intent)} is not a {self.title} intent"
         if not _well_formed(intent):
-            return f"{_safe_label(intent)} is malformed: {_malformed(intent)}"
+            return f"{safe_label(intent)} is malformed: {_malformed(intent)}"
         try:
             return self._explain(state, intent)
         except (LookupError, ValueError, TypeError, AttributeError, AssertionError):
             # A reason is advice: a game's explanation that trips over an odd value still
             # must not turn a refused intent into a crash.
-            return f"{_safe_label(intent)} is not legal now"
+            return f"{safe_label(intent)} is not legal now"
 
     # ---- per-game hooks ----------------------------------------------------------------
     @abstractmethod
@@ -741,7 +741,8 @@ def _saved_parts(doc: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]
                 yield f"manual.{k}.then.{j}", part
 
 
-def _safe_label(intent: Intent) -> str:
+def safe_label(intent: Intent) -> str:
+    """An intent's label for a message, whatever the intent holds (its kind if ``label`` fails)."""
     try:
         return intent.label()
     except Exception:  # noqa: BLE001 - a broken intent still gets a message, not a crash

@@ -9,7 +9,7 @@ from typing import Any, Literal
 import rules
 from rules.core.errors import DataError, IllegalIntent
 from rules.core.model import Event, Intent
-from rules.core.ruleset import Ruleset
+from rules.core.ruleset import Ruleset, safe_label
 from rules.records.model import Record, RecordError, Reload, catalog_cards, state_sha256
 from rules.records.reloads import apply_reload, last_hashes, restore_originals
 
@@ -125,17 +125,10 @@ def replay_full(record: Record, upto: int | None = None) -> Replayed:
             raise RecordError(f"intent {i} ({intent.label()}) is not legal: {e.reason}",
                               intent=i) from None
         except Exception as e:  # noqa: BLE001 - any failure of a stored intent is the record's
-            raise RecordError(f"intent {i} ({_label(intent)}) cannot be replayed: {_short(e)}",
-                              intent=i) from None
+            raise RecordError(f"intent {i} ({safe_label(intent)}) cannot be replayed: "
+                              f"{_short(e)}", intent=i) from None
     _reload_upto(r, reloads, len(intents))
     return r
-
-
-def _label(intent: Intent) -> str:
-    try:
-        return intent.label()
-    except Exception:  # noqa: BLE001 - the label of a broken intent is only for the message
-        return intent.kind if isinstance(getattr(intent, "kind", None), str) else "?"
 
 
 def _reload_upto(r: Replayed, reloads: list[tuple[int, Reload]],

@@ -44,22 +44,17 @@ def to_text(record: Record) -> str:
         for key in ("applied", "marks"):
             if reload[key] is None:
                 del reload[key]
-    lines = ["{", f" {MAGIC},"]
-    keys = list(doc)
-    for n, key in enumerate(keys):
-        value = doc[key]
-        comma = "," if n < len(keys) - 1 else ""
+    lines = [f" {MAGIC}"]
+    for key, value in doc.items():
         if isinstance(value, list) and value and key not in ("players", "agents"):
             inner = ",\n".join("  " + json.dumps(v, separators=(",", ":")) for v in value)
-            lines.append(f" {json.dumps(key)}: [\n{inner}\n ]{comma}")
+            lines.append(f" {json.dumps(key)}: [\n{inner}\n ]")
         elif isinstance(value, dict) and value and key in ("cards", "start_cards"):
             inner = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
-            lines.append(f" {json.dumps(key)}: {{\n{inner}\n }}{comma}")
+            lines.append(f" {json.dumps(key)}: {{\n{inner}\n }}")
         else:
-            lines.append(f" {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}"
-                         f"{comma}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def from_text(text: str, where: str = "record") -> Record:
