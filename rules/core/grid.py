@@ -54,12 +54,8 @@ class SquareGrid:
         """Cells whose Manhattan distance from origin is in [lo, hi]."""
         width = self.width
         orow, ocol = divmod(origin, width)
-        out = []
-        for c in range(self.size):
-            row, col = divmod(c, width)
-            if lo <= abs(row - orow) + abs(col - ocol) <= hi:
-                out.append(c)
-        return out
+        return [c for c in range(self.size)
+                if lo <= abs(c // width - orow) + abs(c % width - ocol) <= hi]
 
     def in_line(self, a: int, b: int) -> bool:
         """Same row or same column."""

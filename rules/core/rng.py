@@ -1,4 +1,5 @@
-"""Seeded, counter-based randomness that lives inside the game state.
+"""Seeded, counter-based randomness that lives inside the game state, and dice with named
+faces (Krosmaster's Critical/Armour/…) rolled from it.
 
 A state holds only ``Rng(seed, counter)``: two ints, cheap to copy and to dump, and the same seed
 with the same sequence of draws always gives the same numbers on every platform.
@@ -6,7 +7,7 @@ with the same sequence of draws always gives the same numbers on every platform.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -64,3 +65,19 @@ class Rng:
             j, counter = _draw(seed, counter, i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(seed, counter)
+
+
+def roll_faces(rng: Rng, faces: Sequence[T], n: int) -> tuple[tuple[T, ...], Rng]:
+    """Roll ``n`` dice whose sides are ``faces``: the faces shown and the advanced Rng (one
+    made at the end, as ``Rng.shuffled`` does, not one per die)."""
+    out: list[T] = []
+    seed, counter, sides = rng.seed, rng.counter, len(faces)
+    for _ in range(n):
+        k, counter = _draw(seed, counter, sides)
+        out.append(faces[k])
+    return tuple(out), Rng(seed, counter)
+
+
+def count_faces(rolled: Sequence[T], wanted: T, wild: Collection[T] = ()) -> int:
+    """How many dice show ``wanted``, counting wild faces as ``wanted`` too."""
+    return len([f for f in rolled if f == wanted or f in wild])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core.dice import count_faces
 from rules.core.manual import MANUAL, later, open_step
+from rules.core.rng import count_faces
 from rules.krosmaster import house
 from rules.krosmaster.board import Geo
 from rules.krosmaster.cards import EffectSpec

@@ -4,7 +4,7 @@ place, and stops where the active player must decide."""
 
 from __future__ import annotations
 
-from rules.core.dice import roll_faces
+from rules.core.rng import roll_faces
 from rules.krosmaster import house
 from rules.krosmaster.state import KState, set_pair
 
