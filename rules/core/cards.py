@@ -179,10 +179,7 @@ def read_toml(path: Path, inside: Path | None = None) -> tuple[dict[str, Any], L
 def _field_name(loc: Sequence[str | int]) -> str:
     out = ""
     for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + part
+        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + part
     return out or "(card)"
 
 

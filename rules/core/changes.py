@@ -159,12 +159,11 @@ def apply_changes(fmt: PackFormat[Any, Any], cards: Mapping[str, Any], decks: Se
         label = f"options:1: changes.{i} ({ch.describe()})"
         if ch.card not in out:
             raise DataError([f"{label}: card: no card {ch.card!r} in the pack"])
-        if ch.set and ch.deck is None:
-            out[ch.card] = validate(fmt, with_fields(data_of(out[ch.card]), ch.set, label),
-                                    label)
-            continue
         if ch.set:
             data = with_fields(data_of(out[ch.card]), ch.set, label)
+            if ch.deck is None:  # the card itself changes, in both decks
+                out[ch.card] = validate(fmt, data, label)
+                continue
         elif ch.instead is not None:
             if ch.instead not in out:
                 raise DataError([f"{label}: instead: no card {ch.instead!r} in the pack"])

@@ -22,9 +22,9 @@ def describe_change(name: str, old: BaseModel, new: BaseModel) -> str | None:
     a, b = old.model_dump(), new.model_dump()
     parts = []
     for key in a.keys() | b.keys():
-        if a.get(key) == b.get(key):
-            continue
         va, vb = a.get(key), b.get(key)
+        if va == vb:
+            continue
         if isinstance(va, int | float | str | None) and isinstance(vb, int | float | str | None) \
                 and key not in ("text", "flavour"):
             parts.append(f"{key} {_short(va)} → {_short(vb)}")

@@ -310,8 +310,8 @@ class Ruleset(ABC, Generic[S]):
                     or self.kind_of(intent) is None:
                 raise IllegalIntent(f"{safe_label(intent)} waits: Player {step.player + 1} is "
                                     f"carrying out {step.title} by hand (Done ends it)")
-            if not _well_formed(intent):
-                raise IllegalIntent(f"{safe_label(intent)} is malformed: {_malformed(intent)}")
+            if (bad := _malformed(intent)) is not None:
+                raise IllegalIntent(f"{safe_label(intent)} is malformed: {bad}")
             why = manual.why_illegal(self, table, state, step, intent)
             if why is not None:
                 raise IllegalIntent(why)
@@ -639,7 +639,7 @@ class Ruleset(ABC, Generic[S]):
             return False
         if state is cached_state:
             return intent in cached
-        if not _well_formed(intent):
+        if _malformed(intent) is not None:
             return False
         return intent in self.legal_intents(state, self.source_of(intent))
 
@@ -654,8 +654,8 @@ class Ruleset(ABC, Generic[S]):
             return f"{type(intent).__name__} is not an intent"
         if self.kind_of(intent) is None:
             return f"{safe_label(intent)} is not a {self.title} intent"
-        if not _well_formed(intent):
-            return f"{safe_label(intent)} is malformed: {_malformed(intent)}"
+        if (bad := _malformed(intent)) is not None:
+            return f"{safe_label(intent)} is malformed: {bad}"
         try:
             return self._explain(state, intent)
         except (LookupError, ValueError, TypeError, AttributeError, AssertionError):
@@ -749,27 +749,18 @@ def safe_label(intent: Intent) -> str:
         return repr(getattr(intent, "kind", type(intent).__name__))
 
 
-def _malformed(intent: Intent) -> str:
+def _malformed(intent: Intent) -> str | None:
+    """What is wrong with ``intent``'s fields, None when every one is present with a value its
+    type accepts unchanged (an intent built in Python is not validated, so a refused intent
+    may hold anything)."""
+    names = type(intent).field_names()
+    if intent.__dict__.keys() != set(names):
+        return "its fields do not match its type"
     try:
-        _adapter(type(intent)).validate_python(_fields(intent))
+        valid = _adapter(type(intent)).validate_python({n: getattr(intent, n) for n in names})
     except ValidationError as e:
         return "; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())
-    return "its fields do not match its type"
-
-
-def _well_formed(intent: Intent) -> bool:
-    """Every field present with a value its type accepts unchanged (an intent built in Python
-    is not validated, so a refused intent may hold anything)."""
-    if intent.__dict__.keys() != set(type(intent).field_names()):
-        return False
-    try:
-        return bool(_adapter(type(intent)).validate_python(_fields(intent)) == intent)
-    except ValidationError:
-        return False
-
-
-def _fields(intent: Intent) -> dict[str, Any]:
-    return {name: getattr(intent, name) for name in type(intent).field_names()}
+    return None if valid == intent else "its fields do not match its type"
 
 
 _ADAPTERS: dict[type[Intent], TypeAdapter[Any]] = {}

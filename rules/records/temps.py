@@ -10,6 +10,7 @@ save takes milliseconds). A file a running instance is writing now is left alone
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -71,9 +72,7 @@ def clean_stale(folder: Path, now: float | None = None) -> list[Path]:
     """Remove ``stale_temps(folder)``; returns those removed (one that cannot be is left)."""
     removed: list[Path] = []
     for path in stale_temps(folder, now):
-        try:
+        with contextlib.suppress(OSError):
             path.unlink()
-        except OSError:
-            continue
-        removed.append(path)
+            removed.append(path)
     return removed
