@@ -26,8 +26,7 @@ def card_flags(table: ManualTable) -> tuple[str, ...]:
 
 def face_down(s: Any) -> tuple[int, ...]:
     """The cards put face down by hand (the State's ``face_down`` field), sorted."""
-    got = getattr(s, "face_down", None)
-    return got if got else ()
+    return getattr(s, "face_down", None) or ()
 
 
 def flag_value(table: ManualTable, s: Any, here: Place, flag: str) -> bool | None:

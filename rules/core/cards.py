@@ -36,9 +36,11 @@ class LineIndex:
 
     TOML parsers do not keep positions, so this reads the table headers and keys itself. It
     handles what card files use: ``[[a]]``, ``[[a.b]]``, ``[a]``, and ``key = value`` lines.
+    ``fallback`` is the line of a path nothing matches (a CSV row: every field on its line).
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, fallback: int = 1) -> None:
+        self.fallback = fallback
         self.lines: dict[Path_, int] = {}
         self.first: dict[str | int, int] = {}  # top-level name -> its first line
         self.text = text.splitlines()
@@ -89,13 +91,13 @@ class LineIndex:
         return path
 
     def line_of(self, path: Sequence[str | int]) -> int:
-        """The line of the longest known prefix of ``path`` (1 if nothing matches)."""
+        """The line of the longest known prefix of ``path`` (``fallback`` if nothing matches)."""
         p = tuple(path)
         while p:
             if p in self.lines:
                 return self.lines[p]
             p = p[:-1]
-        return 1
+        return self.fallback
 
     def line_of_item(self, path: Sequence[str | int], data: Any) -> int:
         """The line of one item of an array or inline table (``("team", 0, "members", 3)``),

@@ -71,8 +71,7 @@ VALUE_LIMIT = 999  # no counter is set beyond this, whatever its bounds
 
 # ---- opening and reading ------------------------------------------------------------------
 def steps(state: Any) -> tuple[ManualStep, ...]:
-    got = getattr(state, "manual", None)
-    return got if got else ()
+    return getattr(state, "manual", None) or ()
 
 
 def pending(state: Any) -> ManualStep | None:

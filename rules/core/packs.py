@@ -174,19 +174,6 @@ def guess_game(path: Path, games: Mapping[str, Ruleset[Any]]) -> str:
                      f"with game = \"{sorted(games)[0]}\""])
 
 
-class _RowIndex(LineIndex):
-    """A CSV row is on one line: every field of it points there."""
-
-    def __init__(self, line: int) -> None:
-        self.lines = {}
-        self.first = {}
-        self.text = []
-        self.line = line
-
-    def line_of(self, path: Sequence[str | int]) -> int:
-        return self.line
-
-
 @dataclass
 class _Entry:
     file: Path
@@ -223,7 +210,7 @@ def _first_line(index: LineIndex, key: str) -> int:
 
 def _csv_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
     rows, errors = read_csv(path)
-    return [_Entry(path, r.data, _RowIndex(r.line), (), entry_label(key, r.data, n))
+    return [_Entry(path, r.data, LineIndex("", r.line), (), entry_label(key, r.data, n))
             for n, r in enumerate(rows, start=1)], errors
 
 
