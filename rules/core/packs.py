@@ -289,17 +289,10 @@ def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, lis
     csv_decks = [p for p in deck_files if p.suffix.lower() == ".csv"]
     deck_errors += [f"{p}:1: file: decks are TOML files ([[{fmt.deck_key}]] tables)"
                     for p in csv_decks]
-    bad_decks = []
-    names: dict[str, tuple[Path, int]] = {}
-    for p in deck_files:
-        if p not in csv_decks:
-            try:
-                data, index = read_toml(p)
-            except DataError as e:
-                unread += e.errors
-                bad_decks.append(p)
-            else:
-                deck_errors += deck_file_problems(fmt, p, data, index, names)
+    bad_decks: dict[Path, list[str]] = {}  # deck files that do not parse, and why
+    deck_errors += deck_folder_problems(fmt, [p for p in deck_files if p not in csv_decks],
+                                        bad_decks)
+    unread += [msg for problems in bad_decks.values() for msg in problems]
     if deck_files and not csv_decks:
         try:
             decks = fmt.load_decks(folder, deck_files, cards)
@@ -343,15 +336,19 @@ def deck_file_problems(fmt: PackFormat[Any, Any], path: Path, data: dict[str, An
     return out
 
 
-def deck_folder_problems(fmt: PackFormat[Any, Any], files: Sequence[Path]) -> list[str]:
-    """``deck_file_problems`` over deck files read here (a folder of the player's decks);
-    files that do not parse are left to the game's loader, which says so."""
+def deck_folder_problems(fmt: PackFormat[Any, Any], files: Sequence[Path],
+                         unread: dict[Path, list[str]] | None = None) -> list[str]:
+    """``deck_file_problems`` over deck files read here (a pack's, or a folder of the player's
+    decks); the problems of a file that does not parse go to ``unread`` by file (without it,
+    they are left to the game's loader, which says so)."""
     names: dict[str, tuple[Path, int]] = {}
     out: list[str] = []
     for p in files:
         try:
             data, index = read_toml(p)
-        except DataError:
+        except DataError as e:
+            if unread is not None:
+                unread[p] = e.errors
             continue
         out += deck_file_problems(fmt, p, data, index, names)
     return out
