@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -67,26 +69,30 @@ def start(rs: Ruleset[Any], record: Record) -> Any:
     the game started (all of them for a record that keeps their data; else those that hot
     reloads changed during the game)."""
     state = fresh(rs, record)
-    try:
+    with _blamed("cannot put back the cards the game started with"):
         return restore_originals(rs, state, record)
-    except RecordError:
-        raise
-    except Exception as e:  # noqa: BLE001 - the card data came from the file
-        raise RecordError(f"cannot put back the cards the game started with: {_short(e)}"
-                          ) from None
 
 
 def fresh(rs: Ruleset[Any], record: Record) -> Any:
     """A new game with the record's seed and options, from the current card pack."""
+    with _blamed(f"cannot set up the game with options {record.options}"):
+        try:
+            return rs.new_game(seed=record.seed, options=record.options)
+        except DataError as e:
+            raise RecordError("cannot set up the game: " + "; ".join(e.errors)) from None
+
+
+@contextlib.contextmanager
+def _blamed(what: str) -> Iterator[None]:
+    """An unexpected failure inside as a RecordError saying ``what`` could not be done (a
+    RecordError already says what): the data came from the file, and a record from elsewhere
+    must not crash its reader."""
     try:
-        return rs.new_game(seed=record.seed, options=record.options)
-    except DataError as e:
-        raise RecordError("cannot set up the game: " + "; ".join(e.errors)) from None
+        yield
     except RecordError:
         raise
-    except Exception as e:  # noqa: BLE001 - a record from elsewhere must not crash its reader
-        raise RecordError(f"cannot set up the game with options {record.options}: "
-                          f"{_short(e)}") from None
+    except Exception as e:  # noqa: BLE001 - see above
+        raise RecordError(f"{what}: {_short(e)}") from None
 
 
 def _short(e: BaseException) -> str:
@@ -136,13 +142,8 @@ def _reload_upto(r: Replayed, reloads: list[tuple[int, Reload]],
     """Apply the reloads that happened after ``at`` intents; return those still to come."""
     while reloads and reloads[0][1].at <= at:
         n, entry = reloads.pop(0)
-        try:
+        with _blamed(f"reload {n} (after intent {entry.at}) cannot be applied"):
             r.reload(*apply_reload(r.rs, r.state, entry, n), number=n)
-        except RecordError:
-            raise
-        except Exception as e:  # noqa: BLE001 - the card data came from the file
-            raise RecordError(f"reload {n} (after intent {entry.at}) cannot be applied: "
-                              f"{_short(e)}") from None
     return reloads
 
 
