@@ -14,6 +14,7 @@ checked before anything is returned: ``read_pack`` gives a Pack or every problem
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -237,11 +238,9 @@ def snapshot(fmt: PackFormat[Any, Any], path: Path) -> tuple[tuple[str, int, int
     folder, cards, decks = pack_files(fmt, path)
     out = []
     for p in [*cards, *decks, folder / MANIFEST]:
-        try:
+        with contextlib.suppress(OSError):  # gone since it was listed, or no manifest
             st = p.stat()
-        except OSError:
-            continue
-        out.append((str(p), st.st_mtime_ns, st.st_size))
+            out.append((str(p), st.st_mtime_ns, st.st_size))
     return tuple(out)
 
 

@@ -87,9 +87,8 @@ def run_scenario(path: Path, games: Mapping[str, Ruleset[Any]]) -> ScenarioResul
 def _check(exp: dict[str, Any], facts: dict[str, Any], events: list[Event]) -> str | None:
     if "event" in exp:
         needle = str(exp["event"]).lower()
-        if any(needle in e.text.lower() for e in events):
-            return None
-        return f"no event mentions {exp['event']!r}"
+        seen = any(needle in e.text.lower() for e in events)
+        return None if seen else f"no event mentions {exp['event']!r}"
     if "no_event" in exp:
         needle = str(exp["no_event"]).lower()
         hit = next((e.text for e in events if needle in e.text.lower()), None)
