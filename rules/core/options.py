@@ -8,6 +8,7 @@ shows (a number, a choice, yes/no, text), its ``Field(ge=…, le=…)`` the rang
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 from collections.abc import Sequence
@@ -117,15 +118,10 @@ def _value(model: type[GameOptions], name: str, raw: str, pair: str) -> Any:
         return _json_value(model.model_validate_strings({name: raw}), name)
     except ValidationError as e:
         first = e
-    try:
+    with contextlib.suppress(ValueError):  # not JSON, or not valid (a ValidationError) either
         data = json.loads(raw)
-    except ValueError:
-        data = None
-    if data is not None:
-        try:
+        if data is not None:
             return _json_value(model.model_validate({name: data}), name)
-        except ValidationError:
-            pass
     msg = "; ".join(in_words(x, model) for x in first.errors())
     raise ValueError(f"--option {pair}: {name}: {msg}") from None
 
