@@ -8,7 +8,7 @@ record or from outside: ``Ruleset.parse_intent``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict
 from typing_extensions import dataclass_transform
@@ -77,25 +77,6 @@ class Intent:
         """A short text for menus and logs; games override where a nicer one exists."""
         fields = ", ".join(f"{k}={getattr(self, k)}" for k in self._arg_names)
         return f"{self.kind}({fields})"
-
-
-IntentT = TypeVar("IntentT", bound=Intent)
-
-
-class Interned(dict[tuple[Any, ...], IntentT], Generic[IntentT]):
-    """One intent type's intents by their fields, for a game's legal-intent listing:
-    ``table[a, b]`` is ``kind.of(a, b)`` (made by ``Intent.of`` on first use, so the very
-    same object): a listing reads it with a subscript, a fifth of the cost of an ``of`` call,
-    and a position lists dozens. Meant for fields that are small numbers (card instances,
-    slots, players), so a table stays small (a few thousand intents)."""
-
-    def __init__(self, kind: type[IntentT]) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, key: tuple[Any, ...]) -> IntentT:
-        got = self[key] = self.kind.of(*key)
-        return got
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from rules.core.card_table import CardTable
-from rules.core.memo import Memo
-from rules.core.model import Intent, Interned
+from rules.core.memo import Interned, Memo
+from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.dreadnought import intents, reading
 from rules.dreadnought.cards import Card

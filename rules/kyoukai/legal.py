@@ -6,7 +6,8 @@ from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from itertools import combinations, product
 
-from rules.core.model import Intent, Interned
+from rules.core.memo import Interned
+from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.kyoukai.cards import Gate, Skill
 from rules.kyoukai.effects import TARGET_MASKS, TARGETS

@@ -1,4 +1,4 @@
-"""rules/core/card_table.py and rules/core/model.py's Interned: what the listings read of each card,
+"""rules/core/card_table.py and rules/core/memo.py's Interned: what the listings read of each card,
 and their intents by field, are the catalog's and the intent type's own."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rules.bos.intents import Attack
 from rules.core.card_table import CardTable
-from rules.core.model import Interned
+from rules.core.memo import Interned
 
 
 @dataclass(frozen=True)
