@@ -355,7 +355,7 @@ class Ruleset(ABC, Generic[S]):
         the parts of a resolution it saved."""
         out = ["manual.*.card"]
         for where, part in _saved_parts(doc):
-            at = self.resume_cards.get(str(part.get("op")))
+            at = self.resume_cards.get(str(part.get("op")), ())  # not declared: names none
             args = part.get("args")
             if isinstance(args, list):
                 out += [f"{where}.args.{n}" for n in range(len(args)) if at is None or n in at]

@@ -114,3 +114,16 @@ def test_every_seat_is_sent_its_view_with_no_host_number_of_a_hidden_card(game: 
 
 def test_krosmaster_has_no_hidden_cards_to_number() -> None:
     assert rules.get("krosmaster").hidden_places == ()
+
+
+def test_a_saved_part_names_cards_only_in_the_arguments_its_game_declares() -> None:
+    # BOS declares spell_done's arguments 0 and 2 and every one of checks'; an op it does not
+    # declare names no card (as ``manual.unlinked`` reads the same table), so a number there
+    # (an amount) is never renamed as if it were a card.
+    rs = rules.get("bos")
+    doc = {"manual": [{"card": 4, "then": [
+        {"op": "spell_done", "args": [4, 2, 7]}, {"op": "checks", "args": [1, 2]},
+        {"op": "not_declared", "args": [3, 5]}]}]}
+    assert rs.card_mentions(doc) == (
+        "manual.*.card", "manual.0.then.0.args.0", "manual.0.then.0.args.2",
+        "manual.0.then.1.args.0", "manual.0.then.1.args.1")
