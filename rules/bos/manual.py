@@ -60,12 +60,6 @@ class BosManual(ManualTable):
             out.extend(Place(c, s.owner(c), UNDER, iid) for c in u.under)
         return out
 
-    def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
-        return tuple(getattr(s.sides[owner], zone))
-
-    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> None:
-        setattr(s.side(owner), zone, tuple(cards))
-
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [k for k, c in enumerate(s.sides[owner].slots) if c == EMPTY]
 

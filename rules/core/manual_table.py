@@ -96,8 +96,9 @@ class ManualTable(ABC):
         """Every card that lies somewhere, each once per place it is found (a broken state may
         list one twice: the consistency check looks for exactly that)."""
 
-    @abstractmethod
-    def pile(self, s: Any, owner: int, zone: str) -> tuple[int, ...]: ...
+    def pile(self, s: Any, owner: int, zone: str) -> tuple[int, ...]:
+        """By default the field ``zone`` of the owner's side, ``s.sides[owner]``."""
+        return tuple(getattr(s.sides[owner], zone))
 
     def board_spots(self, s: Any, owner: int) -> list[int]:
         """Free board positions a card of ``owner`` may be put on."""
@@ -150,8 +151,10 @@ class ManualTable(ABC):
             **view.catalog, self.hidden_card: self.placeholder})
 
     # ---- writing ---------------------------------------------------------------------------
-    @abstractmethod
-    def with_pile(self, s: Any, owner: int, zone: str, cards: tuple[int, ...]) -> None: ...
+    def with_pile(self, s: Any, owner: int, zone: str, cards: tuple[int, ...]) -> None:
+        """By default ``s.side(owner)``'s field ``zone`` set, kept a list or a tuple."""
+        side = s.side(owner)
+        setattr(side, zone, type(getattr(side, zone))(cards))
 
     def take_board(self, s: Any, card: int) -> None:
         raise NotImplementedError

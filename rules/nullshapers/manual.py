@@ -55,12 +55,6 @@ class NullshapersManual(ManualTable):
             out.extend(Place(g, a.owner, UNDER, iid) for g in a.gear)
         return out
 
-    def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
-        return tuple(getattr(s.sides[owner], zone))
-
-    def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> None:
-        setattr(s.side(owner), zone, list(cards))
-
     def fixed_label(self, zone: str, at: int) -> str:
         return "the anomaly in play"
 
