@@ -4,50 +4,39 @@ type, handler, describe, source piece, target zone)."""
 from __future__ import annotations
 
 from rules.core.ruleset import IntentKind, intent_table
-from rules.kyoukai import explain
+from rules.kyoukai import explain, intents
 from rules.kyoukai.effects import zone_label
 from rules.kyoukai.flow import declare
-from rules.kyoukai.intents import (
-    Attack,
-    Choose,
-    Discard,
-    EndAction,
-    EndStep,
-    Move,
-    OpenGate,
-    Pass,
-    UseSkill,
-)
 from rules.kyoukai.state import EMPTY, State, seq_item, turn_action
 
 
-def _pass(d: State, p: int, intent: Pass) -> None:
+def _pass(d: State, p: int, intent: intents.Pass) -> None:
     assert d.seq is not None
     d.seq.pass_priority()
     if d.loud:
         d.log("pass", f"Player {p + 1} passes.", p)
 
 
-def _end_step(d: State, p: int, intent: EndStep) -> None:
+def _end_step(d: State, p: int, intent: intents.EndStep) -> None:
     d.next_step()
     if d.loud:
         d.log("step", f"Player {p + 1} ends the Main step.", p)
 
 
-def _end_action(d: State, p: int, intent: EndAction) -> None:
+def _end_action(d: State, p: int, intent: intents.EndAction) -> None:
     d.action = None
     if d.loud:
         d.log("action", f"Player {p + 1} ends the Turn Action.", p)
 
 
-def _choose(d: State, p: int, intent: Choose) -> None:
+def _choose(d: State, p: int, intent: intents.Choose) -> None:
     d.pending = None
     d.set_gate(intent.gate, ready=True)
     if d.loud:
         d.log("ready", f"Player {p + 1} Readies {d.name(intent.gate)}.", p)
 
 
-def _discard(d: State, p: int, intent: Discard) -> None:
+def _discard(d: State, p: int, intent: intents.Discard) -> None:
     pl = d.player(p)
     pl.hand.remove(intent.card)
     pl.discard.append(intent.card)
@@ -68,7 +57,7 @@ def _start_or_continue(d: State, gate: int, what: str) -> None:
         d.action = turn_action(a.gate, "final")
 
 
-def _move(d: State, p: int, intent: Move) -> None:
+def _move(d: State, p: int, intent: intents.Move) -> None:
     _start_or_continue(d, intent.gate, "move")
     declare(d, seq_item("move", p, intent.gate, -1, intent.to))
     if d.loud:
@@ -76,7 +65,7 @@ def _move(d: State, p: int, intent: Move) -> None:
               f"{zone_label(intent.to)}.", p)
 
 
-def _attack(d: State, p: int, intent: Attack) -> None:
+def _attack(d: State, p: int, intent: intents.Attack) -> None:
     _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone]
     declare(d, seq_item("attack", p, intent.gate, -1, intent.zone, target))
@@ -85,7 +74,7 @@ def _attack(d: State, p: int, intent: Attack) -> None:
               f"{zone_label(intent.zone)}.", p)
 
 
-def _open(d: State, p: int, intent: OpenGate) -> None:
+def _open(d: State, p: int, intent: intents.OpenGate) -> None:
     pl = d.player(p)
     card = d.card(intent.card)
     if intent.card in pl.spirits:
@@ -104,7 +93,7 @@ def _open(d: State, p: int, intent: OpenGate) -> None:
               reveals=(1 - p,), data={"card": intent.card})
 
 
-def _skill(d: State, p: int, intent: UseSkill) -> None:
+def _skill(d: State, p: int, intent: intents.UseSkill) -> None:
     skill = d.card(intent.gate).skills[intent.skill]
     pl = d.player(p)
     pl.ki -= skill.cost.ki  # paid on declaration (K-07)
@@ -142,14 +131,18 @@ def _zone(zone: int) -> int | None:
 
 
 KINDS = intent_table(
-    IntentKind(OpenGate, _open, explain.describe_open, lambda i: i.card, lambda i: _zone(i.zone)),
-    IntentKind(Move, _move, explain.describe_move, lambda i: i.gate, lambda i: i.to),
-    IntentKind(Attack, _attack, explain.describe_attack, lambda i: i.gate, lambda i: i.zone),
-    IntentKind(UseSkill, _skill, explain.describe_skill, lambda i: i.gate,
+    IntentKind(intents.OpenGate, _open, explain.describe_open, lambda i: i.card,
                lambda i: _zone(i.zone)),
-    IntentKind(EndAction, _end_action, lambda s, i: "End Turn Action"),
-    IntentKind(Pass, _pass, lambda s, i: "Pass"),
-    IntentKind(EndStep, _end_step, lambda s, i: "End Main step"),
-    IntentKind(Choose, _choose, explain.describe_choose, lambda i: i.gate),
-    IntentKind(Discard, _discard, explain.describe_discard, lambda i: i.card),
+    IntentKind(intents.Move, _move, lambda s, i: f"{s.name(i.gate)}: Move to {zone_label(i.to)}",
+               lambda i: i.gate, lambda i: i.to),
+    IntentKind(intents.Attack, _attack, explain.describe_attack, lambda i: i.gate,
+               lambda i: i.zone),
+    IntentKind(intents.UseSkill, _skill, explain.describe_skill, lambda i: i.gate,
+               lambda i: _zone(i.zone)),
+    IntentKind(intents.EndAction, _end_action, lambda s, i: "End Turn Action"),
+    IntentKind(intents.Pass, _pass, lambda s, i: "Pass"),
+    IntentKind(intents.EndStep, _end_step, lambda s, i: "End Main step"),
+    IntentKind(intents.Choose, _choose, lambda s, i: f"Ready {s.name(i.gate)}", lambda i: i.gate),
+    IntentKind(intents.Discard, _discard, lambda s, i: f"Discard {s.name(i.card)}",
+               lambda i: i.card),
 )

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from rules.core.model import Intent
 from rules.kyoukai.cards import Skill
 from rules.kyoukai.effects import zone_label
-from rules.kyoukai.intents import Attack, Choose, Discard, Move, OpenGate, UseSkill
+from rules.kyoukai.intents import Attack, Move, OpenGate, UseSkill
 from rules.kyoukai.legal import legal, skill_payments, to_act
 from rules.kyoukai.state import EMPTY, GRID, State
 
@@ -20,7 +18,6 @@ def why_illegal(s: State, intent: Intent) -> str:
         return f"Player {p + 1} must first choose a Gate to Ready ({s.pending.reason})"
     if s.step == "cleanup":
         return f"Player {p + 1} must discard down to the hand limit first"
-    who = f"Player {p + 1}"
     if isinstance(intent, Move | Attack | UseSkill | OpenGate):
         zone = intent.to if isinstance(intent, Move) else intent.zone
         if not (0 <= zone < GRID.size or (zone == EMPTY and not isinstance(intent, Move))):
@@ -29,11 +26,8 @@ def why_illegal(s: State, intent: Intent) -> str:
         return _why_open(s, p, intent)
     if isinstance(intent, Move | Attack | UseSkill):
         g = intent.gate
-        in_discard = g in s.players[p].discard
-        if isinstance(intent, UseSkill) and in_discard and (why := _why_skill_cost(s, p, intent)):
-            return why
-        if isinstance(intent, UseSkill) and in_discard:
-            return "that Skill cannot be used from the Discard now"
+        if isinstance(intent, UseSkill) and g in s.players[p].discard:
+            return _why_skill_cost(s, p, intent) or "that Skill cannot be used from the Discard now"
         if g not in s.gates:
             return "that card is not on the field"
         name = s.name(g)
@@ -67,7 +61,7 @@ def why_illegal(s: State, intent: Intent) -> str:
             if s.field[intent.zone] == EMPTY:
                 return f"there is no Gate in {zone_label(intent.zone)} to attack"
         return f"{name} cannot use that now"
-    return f"{who} cannot {intent.label()} now"
+    return f"Player {p + 1} cannot {intent.label()} now"
 
 
 def _why_skill_cost(s: State, p: int, intent: UseSkill) -> str:
@@ -98,11 +92,7 @@ def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
-class _Names(Protocol):
-    def name(self, iid: int) -> str: ...
-
-
-def cost_words(s: _Names, skill: Skill, pay: tuple[int, ...]) -> str:
+def cost_words(s: State, skill: Skill, pay: tuple[int, ...]) -> str:
     """The cost as paid ("2 Ki, discard Stone Throw, Rest Iron Boar")."""
     cost = skill.cost
     parts = [f"{cost.ki} Ki"] if cost.ki else []
@@ -204,10 +194,6 @@ def describe_open(s: State, intent: OpenGate) -> str:
     return f"Open {card.name} → {_effect(s, card.effect, card.amount, intent.zone)}"
 
 
-def describe_move(s: State, intent: Move) -> str:
-    return f"{s.name(intent.gate)}: Move to {zone_label(intent.to)}"
-
-
 def describe_attack(s: State, intent: Attack) -> str:
     return f"{s.name(intent.gate)}: Attack {_whose(s, intent.zone)}"
 
@@ -218,11 +204,3 @@ def describe_skill(s: State, intent: UseSkill) -> str:
     what = _effect(s, skill.effect, skill.amount, intent.zone, attack)
     cost = f" ({cost_words(s, skill, intent.pay)})" if skill.cost.label() else ""
     return f"{s.name(intent.gate)}: {skill.name}{cost}" + (f" → {what}" if what else "")
-
-
-def describe_choose(s: State, intent: Choose) -> str:
-    return f"Ready {s.name(intent.gate)}"
-
-
-def describe_discard(s: State, intent: Discard) -> str:
-    return f"Discard {s.name(intent.card)}"

@@ -11,8 +11,6 @@ from rules.kyoukai.cards import HIDDEN, PLACEHOLDER
 from rules.kyoukai.effects import zone_label
 from rules.kyoukai.state import EMPTY, ENTRANT_LIFE, State
 
-_PILES = {"hand": "hand", "deck": "deck", "discard": "discard", "spirits": "spirits"}
-
 
 class KyoukaiManual(ManualTable):
     piles = ("hand", "deck", "discard", "spirits")
@@ -35,7 +33,7 @@ class KyoukaiManual(ManualTable):
         out: list[Place] = []
         for p, pl in enumerate(s.players):
             for zone in self.piles:
-                out.extend(Place(c, p, zone) for c in getattr(pl, _PILES[zone]))
+                out.extend(Place(c, p, zone) for c in getattr(pl, zone))
         for z, iid in enumerate(s.field):
             if iid != EMPTY:
                 g = s.gates.get(iid)
@@ -45,10 +43,10 @@ class KyoukaiManual(ManualTable):
         return out
 
     def pile(self, s: State, owner: int, zone: str) -> tuple[int, ...]:
-        return tuple(getattr(s.players[owner], _PILES[zone]))
+        return tuple(getattr(s.players[owner], zone))
 
     def with_pile(self, s: State, owner: int, zone: str, cards: tuple[int, ...]) -> None:
-        setattr(s.player(owner), _PILES[zone], list(cards))
+        setattr(s.player(owner), zone, list(cards))
 
     def board_spots(self, s: State, owner: int) -> list[int]:
         return [z for z, iid in enumerate(s.field) if iid == EMPTY]

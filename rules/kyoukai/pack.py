@@ -96,7 +96,6 @@ def deck_data(name: str, copies: list[str], cards: Mapping[str, Gate]) -> dict[s
     return out
 
 
-
 def blank(card: Gate) -> dict[str, Any]:
     """A card of the same type and cost with no Skill and no effect: a field Gate with
     Movement 1, Attack 0 and Defense 0; a Normal or Fast Gate that does nothing when opened."""

@@ -31,14 +31,7 @@ from rules.kyoukai.lookup import Facts, Table
 from rules.kyoukai.manual import KyoukaiManual
 from rules.kyoukai.migrate import with_declared
 from rules.kyoukai.priors import add_follow_ups
-from rules.kyoukai.state import (
-    EMPTY,
-    GRID,
-    OPENING_HAND,
-    TURN_CAP,
-    Player,
-    State,
-)
+from rules.kyoukai.state import EMPTY, GRID, OPENING_HAND, TURN_CAP, Player, State
 from rules.kyoukai.threats import threat_balance
 
 ENTRANT_ZONES = (GRID.cell(4, 4), GRID.cell(0, 0))  # the corner nearest each player
@@ -87,13 +80,10 @@ class KyoukaiRules(Ruleset[State]):
         rng = Rng(seed=seed)
         cards: dict[int, str] = {}
         players: list[Player] = []
-        next_iid = 0
 
         def new(cid: str) -> int:
-            nonlocal next_iid
-            cards[next_iid] = cid
-            next_iid += 1
-            return next_iid - 1
+            cards[len(cards)] = cid
+            return len(cards) - 1
 
         for deck in decks:
             gates = [cid for cid, n in sorted(deck.gates.items()) for _ in range(n)]
@@ -172,7 +162,6 @@ class KyoukaiRules(Ruleset[State]):
         table = Table(cards, self._view_catalog(state.catalog), state.table)
         self._views[player] = (state.cards, state.catalog, [p.copy() for p in piles], cards, table)
         return cards, table
-
 
     def _view_catalog(self, catalog: dict[str, Gate]) -> dict[str, Gate]:
         """The catalog with the placeholder hidden cards show, made once per catalog (a

@@ -26,6 +26,7 @@ from rules.core.datawords import unknown
 from rules.core.model import Intent
 from rules.core.newgame import shipped_pack
 from rules.core.rng import Rng
+from rules.kyoukai.effects import zone_label
 from rules.kyoukai.legal import to_act
 from rules.kyoukai.ruleset import ENTRANT_ZONES, KyoukaiRules, load
 from rules.kyoukai.state import EMPTY, GRID, FieldGate, Player, State
@@ -59,7 +60,6 @@ def build(rs: KyoukaiRules, pos: dict[str, Any], seed: int) -> State:
     entrant_ids = pos.get("entrants", ["ronin_aki", "sage_mirei"])
     field = [EMPTY] * GRID.size
     gates: dict[int, FieldGate] = {}
-    players: list[Player] = []
     placed_entrant = {int(f.get("owner", 0)) for f in pos.get("field", [])
                       if catalog.get(f.get("card", "")) is not None
                       and catalog[f["card"]].type == "entrant"}
@@ -86,12 +86,9 @@ def build(rs: KyoukaiRules, pos: dict[str, Any], seed: int) -> State:
     discards = per_player("discard", [[], []])
     spirits = per_player("spirits", [[], []])
     ki = per_player("ki", [5, 5])
-    for p in (0, 1):
-        players.append(Player(
-            entrant=entrants[p], hand=[new(c) for c in hands[p]],
-            deck=[new(c) for c in decks[p]], discard=[new(c) for c in discards[p]],
-            spirits=[new(c) for c in spirits[p]], ki=int(ki[p]),
-        ))
+    players = [Player(entrant=entrants[p], hand=[new(c) for c in hands[p]],
+                      deck=[new(c) for c in decks[p]], discard=[new(c) for c in discards[p]],
+                      spirits=[new(c) for c in spirits[p]], ki=int(ki[p])) for p in (0, 1)]
     active = int(pos.get("active", 0))
     return State(catalog=catalog, cards=cards, field=field, gates=gates,
                  players=(players[0], players[1]), active=active, first=active,
@@ -136,8 +133,6 @@ def intent(rs: Any, s: State, spec: dict[str, Any]) -> Intent:
 
 
 def facts(s: State) -> dict[str, Any]:
-    from rules.kyoukai.effects import zone_label
-
     out: dict[str, Any] = {"to_act": to_act(s), "winner": s.winner, "over": s.over,
                            "step": s.step, "active": s.active, "turn": s.turn,
                            "sequence": len(s.seq.stack) if s.seq else 0,
