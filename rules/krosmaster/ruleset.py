@@ -31,13 +31,7 @@ from rules.krosmaster import house
 from rules.krosmaster.actions import KINDS
 from rules.krosmaster.cards import KrosmasterCard
 from rules.krosmaster.game import GAME
-from rules.krosmaster.legal import (
-    STAGES,
-    Aim,
-    explain,
-    spell_aims,
-    spell_cells,
-)
+from rules.krosmaster.legal import STAGES, Aim, explain, spell_aims, spell_cells
 from rules.krosmaster.manual import KrosmasterManual
 from rules.krosmaster.migrate import with_spell_copies
 from rules.krosmaster.played import played_cards
@@ -57,7 +51,6 @@ class KrosmasterRules(Ruleset[KState]):
         return new_state(seed, setup)[0]
 
     _to_act = staticmethod(STAGES.to_act)  # asked every step: no frame of its own
-
     _legal_intents = staticmethod(STAGES.legal)  # asked every step: no frame of its own
 
     def _explain(self, state: KState, intent: Intent) -> str:

@@ -61,9 +61,8 @@ def build(rs: Ruleset[KState], position: dict[str, Any], seed: int) -> KState:
         faces=tuple(position.get("faces", house.FACES)), team_names=("Player 1", "Player 2"),
         figures=figs, timelines=(lines[0], lines[1]), first=0, active=active,
         turn=int(position.get("turn", 3)), phase="activation", dice=(), rerolled=False,
-        slot=lines[active].index(acting), gg=(int(gg[0]), int(gg[1])),
-        wild_gg=int(position.get("wild_gg", house.WILD_GG)), kamas=(int(kamas[0]),
-                                                                    int(kamas[1])),
+        slot=lines[active].index(acting), wild_gg=int(position.get("wild_gg", house.WILD_GG)),
+        gg=(int(gg[0]), int(gg[1])), kamas=(int(kamas[0]), int(kamas[1])),
         kama_cells=tuple(i for i, k in enumerate(board.terrain) if k == "kama"),
         rng=Rng(seed=seed, counter=0),
     )

@@ -18,14 +18,12 @@ from rules.krosmaster.state import Figure, KState
 
 DEFAULT_MAP = KrosmasterOptions().map
 
-_Pack = tuple[dict[str, KrosmasterCard], dict[str, Team]]
-
 
 def pack_dir(options: dict[str, Any]) -> Path:
     return Path(options["pack"]) if options.get("pack") else shipped_pack("krosmaster")
 
 
-def load_pack(folder: Path) -> _Pack:
+def load_pack(folder: Path) -> tuple[dict[str, KrosmasterCard], dict[str, Team]]:
     """Cards and teams of a pack folder, through the shared (cached) pack loader."""
     from rules.krosmaster.pack import FORMAT
 
