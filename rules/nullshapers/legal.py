@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from rules.core.model import Intent
 from rules.nullshapers.effects import targets
-from rules.nullshapers.flow import (
-    attack_candidates,
-    defend_candidates,
-    ordering,
-    speeds,
-    to_act,
-)
+from rules.nullshapers.flow import attack_candidates, defend_candidates, ordering, speeds, to_act
 from rules.nullshapers.game import GAME
 from rules.nullshapers.intents import (
     Advance,

@@ -9,22 +9,9 @@
     rec = undo(rec, player)                  # stops at dice, draws, reveals
 """
 
-from rules.records.model import (
-    Mark,
-    Record,
-    RecordError,
-    append,
-    new_record,
-    state_sha256,
-)
+from rules.records.model import Mark, Record, RecordError, append, new_record, state_sha256
 from rules.records.reloads import cut
-from rules.records.replay import (
-    Replayed,
-    as_played,
-    card_changes,
-    replay,
-    replay_full,
-)
+from rules.records.replay import Replayed, as_played, card_changes, replay, replay_full
 from rules.records.session import Session
 from rules.records.store import (
     backup_path,

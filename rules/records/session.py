@@ -16,14 +16,7 @@ from typing import Any
 from rules.core.errors import IllegalIntent
 from rules.core.model import Event, Intent
 from rules.records.autosave import Autosave
-from rules.records.model import (
-    Record,
-    RecordError,
-    append,
-    applied_count,
-    intent_data,
-    new_record,
-)
+from rules.records.model import Record, RecordError, append, applied_count, intent_data, new_record
 from rules.records.reloads import add_reload, apply_reload, make_reload
 from rules.records.replay import Replayed, in_file, replay_full, todays_cards
 from rules.records.store import load_autosave, load_record
