@@ -22,7 +22,7 @@ from rules.kyoukai.intents import (
     Pass,
     UseSkill,
 )
-from rules.kyoukai.lookup import FARTHEST
+from rules.kyoukai.lookup import FARTHEST, Table
 from rules.kyoukai.state import BORDER, EMPTY, GRID, State, zones_in
 from rules.kyoukai.state import occupancy as occupancy  # threats.py reads it here
 
@@ -85,9 +85,10 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
         return list(_PASS)
     out: list[Intent] = [] if only is not None else list(_PASS)
     o = _card(only)
-    _openings(s, p, True, out, o)
+    table = s.table  # read once: a property
+    _openings(s, p, table, True, out, o)
     _fast_skill_responses(s, p, out, o)
-    _location_skills(s, p, True, out, o)
+    _location_skills(s, p, table, True, out, o)
     return out
 
 
@@ -133,9 +134,10 @@ def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
-    _turn_actions(s, p, out, o)
-    _openings(s, p, False, out, o)
-    _location_skills(s, p, False, out, o)
+    table = s.table  # read once: a property
+    _turn_actions(s, p, table, out, o)
+    _openings(s, p, table, False, out, o)
+    _location_skills(s, p, table, False, out, o)
     if only is None:
         out.append(_END_STEP)
     return out
@@ -224,13 +226,14 @@ def _opens(c: int, zones: int) -> tuple[Intent, ...]:
     return tuple(out)
 
 
-def _openings(s: State, p: int, fast_only: bool, out: list[Intent], only: int | None) -> None:
+def _openings(s: State, p: int, facts: Table, fast_only: bool, out: list[Intent],
+              only: int | None) -> None:
     """Opening the cards of p's hand and Spirit deck."""
     pl = s.players[p]
     ki = pl.ki
-    table = s.table.by_iid
+    table = facts.by_iid
     zones = -1
-    for c in _only(pl.hand, only):
+    for c in pl.hand if only is None else _only(pl.hand, only):
         f = table[c]
         if f.cost > ki or (fast_only and not f.answers):
             continue
@@ -244,7 +247,7 @@ def _openings(s: State, p: int, fast_only: bool, out: list[Intent], only: int | 
             out.extend(_opens(c, rule(s, p, EMPTY, f.open_params)) if rule is not None
                        else (_OPEN[c, EMPTY],))  # "none": no target
     if not fast_only and not pl.spirit_opened:
-        for c in _only(pl.spirits, only):
+        for c in pl.spirits if only is None else _only(pl.spirits, only):
             if table[c].cost <= ki:
                 if zones < 0:
                     zones = _open_zones(s, p)
@@ -305,23 +308,22 @@ def _own_ready(s: State, p: int, only: int | None) -> int:
     return 1 << s.field.index(only) if g is not None and g.owner == p and g.ready else 0
 
 
-def _turn_actions(s: State, p: int, out: list[Intent], only: int | None) -> None:
+def _turn_actions(s: State, p: int, table: Table, out: list[Intent], only: int | None) -> None:
     """The Turn Actions of p's Ready Gates."""
     ki = s.players[p].ki
-    table = s.table.by_iid
+    turn = table.turn
     mask = s.taken
     field = s.field
-    zones = _own_ready(s, p, only)
+    zones = s.ready_zones(p) if only is None else _own_ready(s, p, only)
     while zones:  # in zone order
         low = zones & -zones
         zones ^= low
         z = low.bit_length() - 1
         i = field[z]
-        f = table[i]
-        if not f.stats:
+        facts = turn.get(i)
+        if facts is None:
             continue
-        card = f.card
-        near, top = f.near, f.top_ki
+        card, near, top = facts
         if near < 0:
             out.extend(_move_intents(mask, i, z, card.movement or 0, True))
             _skill_intents(s, p, i, z, False, out, mask)
@@ -406,10 +408,9 @@ def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None 
             _skill_intents(s, p, field[z], z, True, out)
 
 
-def _location_skills(s: State, p: int, fast_only: bool, out: list[Intent],
+def _location_skills(s: State, p: int, table: Table, fast_only: bool, out: list[Intent],
                      only: int | None = None) -> None:
     """K-18: skills whose cost names the Discard are usable only from there."""
-    table = s.table
     located = table.location_iids
     pl = s.players[p]
     discard = pl.discard if only is None else _only(pl.discard, only)

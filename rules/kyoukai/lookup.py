@@ -139,7 +139,7 @@ class Table:
     again from ``old`` for new tables keeps the facts of each card that is the same object)."""
 
     __slots__ = ("cards", "catalog", "by_cid", "by_iid", "fast_iids", "location_iids",
-                 "answer_cost", "fast_location_iids", "worths")
+                 "answer_cost", "fast_location_iids", "worths", "turn")
 
     by_cid: dict[str, Facts]
     by_iid: dict[int, Facts]
@@ -163,7 +163,12 @@ class Table:
         fast_located: list[int] = []
         # The Ki each card that may answer a Sequence from the hand costs (``Facts.answers``).
         answer_cost: dict[int, int] = {}
+        # What the Turn Action listing reads of each card that stands on the field (``Facts``'
+        # card, near and top_ki), unpacked in one read.
+        self.turn: dict[int, tuple[Gate, int, int]] = {}
         for i, f in by_iid.items():
+            if f.stats:
+                self.turn[i] = (f.card, f.near, f.top_ki)
             if f.fast_skill:
                 fast.append(i)
             if f.locations:
