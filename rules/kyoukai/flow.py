@@ -94,12 +94,12 @@ def _draw_step(d: State) -> None:
 def _ready_step(d: State) -> None:
     p = d.active
     spirits = 0
-    table = d.table
+    facts = d.table.by_iid
     for i, g in d.gates.items():
         if g.owner == p:
             if not g.ready:
-                d.set_gate(i, ready=True)
-            if table.of(i).type == "spirit":
+                d.set_gate(i, True)
+            if facts[i].type == "spirit":
                 spirits += 1
     ki = 2 + spirits
     pl = d.player(p)

@@ -86,7 +86,7 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = [] if only is not None else list(_PASS)
     o = _card(only)
     table = s.table  # read once: a property
-    _openings(s, p, table, True, out, o)
+    _openings(s, p, table, s.ready_zones(p), s.taken, True, out, o)
     _fast_skill_responses(s, p, out, o)
     _location_skills(s, p, table, True, out, o)
     return out
@@ -134,9 +134,10 @@ def _follow_up(s: State, p: int, only: Hashable | None) -> list[Intent]:
 def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
-    table = s.table  # read once: a property
-    _turn_actions(s, p, table, out, o)
-    _openings(s, p, table, False, out, o)
+    table = s.table  # each read once (a property, a method) for all three
+    taken, ready = s.taken, s.ready_zones(p)
+    _turn_actions(s, p, table, taken, ready if o is None else _own_ready(s, p, o), out)
+    _openings(s, p, table, ready, taken, False, out, o)
     _location_skills(s, p, table, False, out, o)
     if only is None:
         out.append(_END_STEP)
@@ -200,16 +201,16 @@ def _only(cards: Sequence[int], only: int | None) -> Sequence[int]:
     return (only,) if only in cards else ()
 
 
-def _open_zones(s: State, p: int) -> int:
-    """The empty zones bordering one of p's Ready Gates, as a bitmask: a few table reads,
-    cheaper than a table keyed by the zones taken, which missed most of the time."""
+def _open_zones(ready: int, taken: int) -> int:
+    """The empty zones bordering one of the Ready Gates in ``ready`` with the zones ``taken``,
+    as a bitmask: a few table reads, cheaper than a table keyed by the zones taken, which
+    missed most of the time."""
     bits = 0
-    ready = s.ready_zones(p)
     while ready:
         low = ready & -ready
         bits |= BORDER[low.bit_length() - 1]
         ready ^= low
-    return bits & ~s.taken
+    return bits & ~taken
 
 
 # The bounded tables below (``lru_cache``) hold what follows from a few small numbers alone:
@@ -226,9 +227,10 @@ def _opens(c: int, zones: int) -> tuple[Intent, ...]:
     return tuple(out)
 
 
-def _openings(s: State, p: int, facts: Table, fast_only: bool, out: list[Intent],
-              only: int | None) -> None:
-    """Opening the cards of p's hand and Spirit deck."""
+def _openings(s: State, p: int, facts: Table, ready: int, taken: int, fast_only: bool,
+              out: list[Intent], only: int | None) -> None:
+    """Opening the cards of p's hand and Spirit deck (p's Ready Gates in ``ready``, with the
+    zones ``taken``)."""
     pl = s.players[p]
     ki = pl.ki
     table = facts.by_iid
@@ -240,7 +242,7 @@ def _openings(s: State, p: int, facts: Table, fast_only: bool, out: list[Intent]
         kind = f.type
         if kind == "summon" or kind == "spirit":
             if zones < 0:
-                zones = _open_zones(s, p)
+                zones = _open_zones(ready, taken)
             out.extend(_opens(c, zones))
         elif kind == "fast" or kind == "normal":
             rule = TARGET_MASKS.get(f.open_target)
@@ -250,7 +252,7 @@ def _openings(s: State, p: int, facts: Table, fast_only: bool, out: list[Intent]
         for c in pl.spirits if only is None else _only(pl.spirits, only):
             if table[c].cost <= ki:
                 if zones < 0:
-                    zones = _open_zones(s, p)
+                    zones = _open_zones(ready, taken)
                 out.extend(_opens(c, zones))
 
 
@@ -308,13 +310,13 @@ def _own_ready(s: State, p: int, only: int | None) -> int:
     return 1 << s.field.index(only) if g is not None and g.owner == p and g.ready else 0
 
 
-def _turn_actions(s: State, p: int, table: Table, out: list[Intent], only: int | None) -> None:
-    """The Turn Actions of p's Ready Gates."""
+def _turn_actions(s: State, p: int, table: Table, mask: int, zones: int,
+                  out: list[Intent]) -> None:
+    """The Turn Actions of p's Ready Gates in the zones ``zones``, with the zones taken
+    ``mask``."""
     ki = s.players[p].ki
     turn = table.turn
-    mask = s.taken
     field = s.field
-    zones = s.ready_zones(p) if only is None else _own_ready(s, p, only)
     while zones:  # in zone order
         low = zones & -zones
         zones ^= low

@@ -416,9 +416,11 @@ class State(_Tables):
         elif ready != g.ready:
             self._forget(g.owner)  # a Ready Gate's Fast Skill may answer; damage cannot
             field = self.field
-            if iid in field:
-                self._set_taken(self.taken, self._zones ^ 1 << (field.index(iid) + (g.owner << 5)),
-                                field)
+            zone = self.zone_of(iid)  # one scan of the field (``in`` then ``index`` were two)
+            if zone != EMPTY:
+                if self._taken_of is not field:  # ``taken``'s check, without the property
+                    self._count()
+                self._set_taken(self._taken, self._zones ^ 1 << (zone + (g.owner << 5)), field)
         self.gates[iid] = field_gate(iid, g.owner, ready, g.damage if damage is None else damage,
                                      g.branches if branches is None else branches)
 
