@@ -206,10 +206,8 @@ def _open_zones(ready: int, taken: int) -> int:
     as a bitmask: a few table reads, cheaper than a table keyed by the zones taken, which
     missed most of the time."""
     bits = 0
-    while ready:
-        low = ready & -ready
-        bits |= BORDER[low.bit_length() - 1]
-        ready ^= low
+    for z in zones_in(ready):
+        bits |= BORDER[z]
     return bits & ~taken
 
 
@@ -317,10 +315,7 @@ def _turn_actions(s: State, p: int, table: Table, mask: int, zones: int,
     ki = s.players[p].ki
     turn = table.turn
     field = s.field
-    while zones:  # in zone order
-        low = zones & -zones
-        zones ^= low
-        z = low.bit_length() - 1
+    for z in zones_in(zones):  # in zone order
         i = field[z]
         facts = turn.get(i)
         if facts is None:
@@ -401,11 +396,7 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
 
 def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
     table, field = s.table.by_iid, s.field
-    zones = _own_ready(s, p, only)
-    while zones:  # in zone order
-        low = zones & -zones
-        zones ^= low
-        z = low.bit_length() - 1
+    for z in zones_in(_own_ready(s, p, only)):  # in zone order
         if table[field[z]].fast_skill:
             _skill_intents(s, p, field[z], z, True, out)
 
