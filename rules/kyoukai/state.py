@@ -414,13 +414,13 @@ class State(_Tables):
         if ready is None:
             ready = g.ready
         elif ready != g.ready:
-            self._forget(g.owner)  # a Ready Gate's Fast Skill may answer; damage cannot
-            field = self.field
+            t: _Tables = self  # the slots set directly, as in ``player``: every Ready step
+            t._answers &= ~(5 << g.owner)  # as ``_forget``: a Ready Gate's Fast Skill may answer
             zone = self.zone_of(iid)  # one scan of the field (``in`` then ``index`` were two)
             if zone != EMPTY:
-                if self._taken_of is not field:  # ``taken``'s check, without the property
+                if t._taken_of is not self.field:  # ``taken``'s check, without the property
                     self._count()
-                self._set_taken(self._taken, self._zones ^ 1 << (zone + (g.owner << 5)), field)
+                t._zones ^= 1 << (zone + (g.owner << 5))
         self.gates[iid] = field_gate(iid, g.owner, ready, g.damage if damage is None else damage,
                                      g.branches if branches is None else branches)
 
