@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rules.bos import explain
@@ -20,35 +18,8 @@ from rules.bos.pack import deck_cards
 from rules.bos.positions import position_key
 from rules.bos.state import Side, State
 from rules.core.model import Intent
-from rules.core.newgame import Setup, shipped_pack
+from rules.core.newgame import Setup
 from rules.core.ruleset import Ruleset
-
-Stamp = tuple[tuple[str, int, int], ...]
-
-
-def _files(folder: Path) -> list[str]:
-    """The folder and every card, deck and manifest file in it: what ``packs.snapshot`` (what
-    ``cached_pack`` reloads on) reads."""
-    try:
-        with os.scandir(folder) as entries:
-            return [str(folder), *sorted(e.path for e in entries if e.is_file()
-                                         and e.name.lower().endswith((".toml", ".csv")))]
-    except OSError:
-        return []
-
-
-def _stamp(paths: list[str]) -> Stamp:
-    """(path, mtime_ns, size) of each of ``paths``, one stat each (no directory scan: it was
-    a new game's largest cost). A file added, deleted or renamed into the folder changes the
-    folder's own time, a file saved in place its own."""
-    out = []
-    try:
-        for path in paths:
-            st = os.stat(path)
-            out.append((path, st.st_mtime_ns, st.st_size))
-    except OSError:
-        return ()
-    return tuple(out)
 
 
 def new_state(catalog: Mapping[str, Card], decks: tuple[Deck, ...], first: int) -> State:
@@ -89,25 +60,6 @@ class BosRules(Ruleset[State]):
     resume_cards = {"spell_done": (0, 2), "battle_rest": (0,), "defeat_rest": (0,),
                     "checks": None}
     resume_sets = frozenset({"checks"})  # the cards whose defeat is carried on elsewhere
-
-    def setup(self, options: Mapping[str, Any] | None = None) -> Setup:
-        """As ``Ruleset.setup``; the setup with no options (every simulated game's) is kept
-        until a file of its pack is saved, added or deleted (as ``cached_pack`` keeps a pack)."""
-        if options:
-            return super().setup(options)
-        fmt = self.pack_format()
-        kept: tuple[list[str], Stamp, Setup] | None = self.__dict__.get("_default_setup")
-        if kept is not None and fmt is not None and _stamp(kept[0]) == kept[1]:
-            return kept[2]
-        # The files' stamp, taken before the pack is read: a file saved in between makes the
-        # next call read it again
-        folder = shipped_pack(self.info)
-        paths = _files(folder)
-        stamp = _stamp(paths)
-        setup = super().setup(options)
-        if fmt is not None and setup.folder == folder:
-            self.__dict__["_default_setup"] = (paths, stamp, setup)
-        return setup
 
     def _new_game(self, seed: int, setup: Setup) -> State:
         """Nothing in BOS is random, so the seed plays no part."""

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from rules.bos import ruleset
 from rules.bos.effects import EFFECTS
 from rules.bos.intents import Cast, Summon, UseAbility
 from rules.bos.legal import targets
@@ -55,7 +54,7 @@ def test_the_default_setup_is_kept_only_while_its_pack_files_are_unchanged(
     rs = type(RS)()
     kept = rs.setup()
     assert rs.setup() is kept and rs.setup({"first": 1}) is not kept
-    monkeypatch.setattr(ruleset, "_stamp", lambda paths: (("saved", 1, 2),))
+    monkeypatch.setattr(newgame, "stamp", lambda paths: (("saved", 1, 2),))
     again = rs.setup()
     assert again is not kept and again.cards == kept.cards
     assert rs.setup() is again
@@ -66,8 +65,7 @@ def test_a_pack_file_saved_added_or_renamed_gives_a_new_default_setup(
     """Saved in place (its own time changes), added or renamed (only the folder's does):
     each time the next setup reads the pack again."""
     pack = tmp_path / "pack"
-    shutil.copytree(ruleset.shipped_pack(RS.info), pack)
-    monkeypatch.setattr(ruleset, "shipped_pack", lambda info: pack)
+    shutil.copytree(newgame.shipped_pack(RS.info), pack)
     monkeypatch.setattr(newgame, "shipped_pack", lambda info: pack)
     rs = type(RS)()
     kept = rs.setup()
