@@ -58,19 +58,6 @@ def _end_activation(s: KState, intent: EndActivation) -> None:
     flow.end_activation(s)
 
 
-# A legal Move, Cast or BuyGG names the figure in its Activation.
-def _move(s: KState, intent: Move) -> None:
-    move(s, s.board.geo, s.figures[intent.figure], intent.to)
-
-
-def _cast(s: KState, intent: Cast) -> None:
-    cast(s, s.board.geo, s.figures[intent.figure], intent.spell, intent.target)
-
-
-def _buy_gg(s: KState, intent: BuyGG) -> None:
-    buy_gg(s, s.figures[intent.figure])
-
-
 # ---- button labels, with names instead of ids ----------------------------------------------
 def _who(s: KState, fid: int) -> str:
     return s.name(s.figures[fid]) if 0 <= fid < len(s.figures) else f"figure {fid}"
@@ -130,8 +117,9 @@ KINDS = intent_table(
     IntentKind(SetDofus, _dofus, _describe_dofus),
     IntentKind(Inspire, _inspire, _describe_inspire, target=lambda i: i.figure),
     IntentKind(EndInspiration, _end_inspiration, _describe_end_inspiration),
-    IntentKind(Move, _move, _describe_move, _figure, lambda i: i.to),
-    IntentKind(Cast, _cast, _describe_cast, _figure, lambda i: i.target),
-    IntentKind(BuyGG, _buy_gg, _describe_buy_gg, _figure),
+    # A legal Move, Cast or BuyGG names the figure in its Activation.
+    IntentKind(Move, move, _describe_move, _figure, lambda i: i.to),
+    IntentKind(Cast, cast, _describe_cast, _figure, lambda i: i.target),
+    IntentKind(BuyGG, buy_gg, _describe_buy_gg, _figure),
     IntentKind(EndActivation, _end_activation, _describe_end_activation, _figure),
 )

@@ -11,6 +11,7 @@ from rules.krosmaster.board import Geo
 from rules.krosmaster.cards import EffectSpec
 from rules.krosmaster.effects import EFFECTS, CastCtx
 from rules.krosmaster.flow import check_end, roll
+from rules.krosmaster.intents import BuyGG, Cast, Move
 from rules.krosmaster.state import Figure, KState, set_pair
 
 _WILD = (house.WILD_FACE,)
@@ -121,8 +122,10 @@ def _tackle(s: KState, geo: Geo, fig: Figure, at: int) -> None:
               data={"figure": fig.id, "dodge": dodge, "lock": lock, "loss": loss})
 
 
-def move(s: KState, geo: Geo, fig: Figure, goal: int) -> None:
-    fig = s.mut(fig.id)
+def move(s: KState, intent: Move) -> None:
+    """A legal Move (``best_path``'s route, tackles on the way)."""
+    geo, goal = s.board.geo, intent.to
+    fig = s.mut(intent.figure)
     risky = tackle_cells(s, geo, fig.owner)
     path = best_path(s, geo, fig, goal, risky)
     kamas = s.kama_cells
@@ -172,7 +175,8 @@ def knock_out(s: KState, fig: Figure, by: int) -> None:
               f"{s.gg[by] - before} GG.", by, data={"figure": fig.id, "gg": s.gg[by] - before})
 
 
-def cast(s: KState, geo: Geo, fig: Figure, spell_no: int, cell: int) -> None:
+def cast(s: KState, intent: Cast) -> None:
+    geo, fig, spell_no, cell = s.board.geo, s.figures[intent.figure], intent.spell, intent.target
     spell = s.card(fig).spells[spell_no]
     target = s.figures[s.where()[0].index(cell)]
     ap_before = target.ap
@@ -237,7 +241,8 @@ def cast_rest(s: KState, caster: int, target: int, dealt: int, name: str, text: 
                           dealt=dealt), name, text, effects)
 
 
-def buy_gg(s: KState, fig: Figure) -> None:
+def buy_gg(s: KState, intent: BuyGG) -> None:
+    fig = s.figures[intent.figure]
     p = fig.owner
     s.kamas = set_pair(s.kamas, p, s.kamas[p] - house.GG_PRICE)
     take_gg(s, p, 1, 1 - p)
