@@ -16,7 +16,7 @@ Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
@@ -94,13 +94,22 @@ class Geo:
         # radius of it as bits (``balls[centre][radius]``): made when first asked for
         self.distances = _PerCell(self._distances)
         self.balls = _PerCell(self._balls)
+        self._walks: dict[tuple[int, int], list[int]] = {}  # ``walk``'s
 
-    def reach(self, start: int, steps: int, taken: Collection[int]) -> list[int]:
+    def walk(self, start: int, steps: int) -> list[int]:
+        """``reach`` with no figure in the way (terrain alone), made once per start and steps."""
+        got = self._walks.get((start, steps))
+        if got is None:
+            got = self._walks[start, steps] = self.reach(start, steps, ())
+        return got
+
+    def reach(self, start: int, steps: int, taken: Iterable[int | None]) -> list[int]:
         """The cells a figure on ``start`` can walk to in at most ``steps`` moves, around
-        blocking terrain and the cells in ``taken`` (where figures stand), nearest first (in
-        the order ``SquareGrid.reach`` finds them, one distance layer at a time)."""
+        blocking terrain and the cells in ``taken`` (where figures stand; None is ignored),
+        nearest first (in the order ``SquareGrid.reach`` finds them, one distance layer at a
+        time)."""
         nb = self.open_neighbours
-        seen = set(taken)
+        seen: set[int | None] = set(taken)
         seen.add(start)
         out: list[int] = []
         layer = [start]

@@ -20,12 +20,7 @@ _WILD = (house.WILD_FACE,)
 def tackle_cells(s: KState, geo: Geo, owner: int) -> int:
     """Cells next to an enemy of ``owner``, as bits: leaving one is a tackle. (The enemy's own
     cells are among them: no route enters one.)"""
-    near = geo.near_masks
-    out = 0
-    for f in s.figures:
-        if f.owner != owner and f.cell is not None:
-            out |= near[f.cell]
-    return out
+    return s.zone(1 - owner, geo.near_masks)
 
 
 def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: int) -> list[int]:

@@ -50,15 +50,15 @@ SIDES = {"ally": 0, "enemy": 1, "any": 2}  # a spell's target: its index in ``Ai
 
 
 def spell_aims(s: KState) -> tuple[tuple[SpellAim, ...], ...]:
-    """Each card's spells as ``SpellAim``s, by catalog index: made once per catalog and map."""
-    memo = s.memo
-    g = s.board.geo
-    if not isinstance(memo, tuple) or memo[0] is not s.catalog or memo[1] is not g:
-        memo = (s.catalog, g, tuple(
+    """Each card's spells as ``SpellAim``s, by catalog index: made once per catalog and map
+    (``KState.memo``)."""
+    aims = s.memo
+    if aims is None:
+        g = s.board.geo
+        aims = tuple(
             tuple((i, sp.ap, g.range_masks((sp.range, sp.line)), sp.los, SIDES[sp.target])
-                  for i, sp in enumerate(card.spells)) for card in s.catalog))
-        s.remember(memo)
-    aims: tuple[tuple[SpellAim, ...], ...] = memo[2]
+                  for i, sp in enumerate(card.spells)) for card in s.catalog)
+        s.remember(aims)
     return aims
 
 
@@ -172,8 +172,16 @@ def _move_intents(g: Geo, fig: Figure, here: int, cells: tuple[int | None, ...],
         row = _MOVES.get(fid)
         if row is None or len(row) < len(far):
             row = _MOVES[fid] = [Move.of(fid, c) for c in range(len(far))]
-        near = [c for c in cells if c is not None and far[c] <= mp]
-        got = g.move_cache[key] = tuple([row[c] for c in g.reach(here, mp, near)])
+        near = key[3]  # the cells taken within its MP, its own among them
+        if near & g.balls[here][mp - 1] & ~(1 << here):
+            to = g.reach(here, mp, cells)
+        else:
+            # No other figure nearer than its MP: the walk around terrain alone, less the
+            # cells taken at its end, is ``reach``'s answer, in its order.
+            to = g.walk(here, mp)
+            if near & (near - 1):  # another figure at the end
+                to = [c for c in to if not taken >> c & 1]
+        got = g.move_cache[key] = tuple([row[c] for c in to])
     return got
 
 

@@ -102,8 +102,7 @@ class KrosmasterRules(Ruleset[KState]):
             seen, hidden = spell_cells(state, g, fig, card.spells[spell_no])
             return {"target": seen, "blocked": hidden}
         mp = fig.mp if is_acting else card.mp
-        taken = [c for c in state.where()[0] if c is not None]
-        out: dict[str, list[Any]] = {"move": sorted(g.reach(fig.cell, mp, taken))}
+        out: dict[str, list[Any]] = {"move": sorted(g.reach(fig.cell, mp, state.where()[0]))}
         aim = Aim(g, state.where(), fig.owner)
         ap = fig.ap if is_acting else card.ap
         attack: set[int] = set()

@@ -58,16 +58,18 @@ class _Figures(GameState):
     to this state; else the bits of those it copied for itself since. (Slots written here,
     not in the dataclass: mypy sees only the dataclass's own.)"""
 
-    __slots__ = ("_owned", "memo", "_where", "_names")
+    __slots__ = ("_owned", "memo", "_where", "_names", "_zones")
 
     _owned: int
     # What ``where`` and ``log_names`` read off the figures, kept until a figure moves
     # (``place``, ``moved``): most steps move none, and the listing asks every step.
     _where: Where | None
     _names: tuple[str, ...] | None
+    # Each side's ``zone``, None until asked since one of that side's figures last moved.
+    _zones: tuple[int | None, int | None]
     # What the rules worked out once from the catalog and the map (``legal.spell_aims``),
-    # shared by copies: it holds the catalog and the map it was made from.
-    memo: object
+    # shared by copies, forgotten when either is replaced (``fields_set``, ``moved``).
+    memo: tuple[Any, ...] | None
     catalog: tuple[KrosmasterCard, ...]  # the dataclass's fields
     figures: list[Figure]
 
@@ -76,8 +78,9 @@ class _Figures(GameState):
         self._owned = -1
         self.memo = None
         self._where = self._names = None
+        self._zones = (None, None)
 
-    def remember(self, memo: object) -> None:
+    def remember(self, memo: tuple[Any, ...]) -> None:
         self.memo = memo
 
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
@@ -110,17 +113,22 @@ class _Figures(GameState):
             else:
                 mask0 ^= bits
             self._where = (cells[:fid] + (cell,) + cells[fid + 1:], (mask0, mask1))
+        zones = self._zones
+        self._zones = (zones[0], None) if fig.owner else (None, zones[1])
         if old is None or cell is None:
             self._names = None
         return fig
 
     def moved(self) -> None:
-        """A figure's cell or owner changed: what ``where`` and ``log_names`` kept is stale."""
-        self._where = self._names = None
+        """A figure's cell, owner or card changed (or the catalog): what ``where``, ``zone``,
+        ``log_names`` and the memo kept is stale."""
+        self._where = self._names = self.memo = None
+        self._zones = (None, None)
 
     def fields_set(self, names: Collection[str]) -> None:
-        # Other figures (or other cards' names): what ``where`` and ``log_names`` kept is stale.
-        if "figures" in names or "catalog" in names:
+        # Other figures, cards or map: what ``where``, ``zone``, ``log_names`` and the memo
+        # kept is stale.
+        if "figures" in names or "catalog" in names or "board" in names:
             self.moved()
 
     def log_names(self) -> tuple[str, ...]:
@@ -132,6 +140,20 @@ class _Figures(GameState):
             in_play = [(f.owner, cat[f.card].name) for f in self.figures if f.cell is not None]
             got = self._names = tuple([whose(cat[f.card].name, f.owner, in_play)
                                        for f in self.figures])
+        return got
+
+    def zone(self, side: int, near: tuple[int, ...]) -> int:
+        """The cells next to ``side``'s standing figures (and theirs), as bits (``near``: each
+        cell's with its neighbours, ``Geo.near_masks``): kept until one of them moves (a
+        side's figures stand still through most of the other's moves)."""
+        zones = self._zones
+        got = zones[side]
+        if got is None:
+            got = 0
+            for f in self.figures:
+                if f.owner == side and f.cell is not None:
+                    got |= near[f.cell]
+            self._zones = (got, zones[1]) if side == 0 else (zones[0], got)
         return got
 
     def where(self) -> Where:
@@ -195,8 +217,8 @@ class KState(_Figures):
             self.rng, self.winner, self.manual, self.designer, self.face_down)
         base: _Figures = new  # (its slots set through the base, where mypy sees them)
         own: _Figures = self
-        base.loud, base.events, base.memo, base._where, base._names = \
-            False, [], self.memo, self._where, self._names
+        base.loud, base.events, base.memo, base._where, base._names, base._zones = \
+            False, [], self.memo, self._where, self._names, self._zones
         base._owned = own._owned = 0
         return new
 

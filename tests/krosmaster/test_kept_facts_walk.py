@@ -1,6 +1,7 @@
-"""Krosmaster's kept facts (each figure's cell and each side's cells as bits, the log names,
-the figures a copy shares) never go stale: random walks mixing applies, pushes, views, manual
-hand edits, hot reloads and loads (tests/kept_facts.py) agree with a fresh load at every step."""
+"""Krosmaster's kept facts (each figure's cell, each side's cells and tackle zone as bits, the
+log names, the spells' aims, the figures a copy shares) never go stale: random walks mixing
+applies, pushes, views, manual hand edits, hot reloads and loads (tests/kept_facts.py) agree
+with a fresh load at every step."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from rules.krosmaster.legal import spell_aims
 from rules.krosmaster.state import KState
 from tests.kept_facts import walk_tests
 
 
 def _facts(s: KState) -> object:
-    return s.where(), s.log_names()
+    near = s.board.geo.near_masks
+    return s.where(), s.log_names(), s.zone(0, near), s.zone(1, near), spell_aims(s)
 
 
 def _reload(s: KState, r: random.Random) -> Mapping[str, Any]:
