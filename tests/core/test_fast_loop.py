@@ -192,3 +192,16 @@ def test_a_game_on_immutable_models_without_a_table_keeps_the_seams(tmp_path: An
         _refused(rs, state, KyoukaiMove(gate=0, to=3))
     finally:
         registry.unregister("tiny")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_dumps_loads_and_parsed_intents_add_nothing_to_the_rulesets_attributes(game: str) -> None:
+    """What the contract makes once (its adapters, its kinds) is kept apart from the ruleset's
+    own attributes: a value written into its ``__dict__`` slows every later step's reads."""
+    rs = type(rules.get(game))()
+    state = rs.new_game(seed=1)
+    before = list(vars(rs))
+    rs.load(rs.dump(state))
+    rs.parse_intent(rs.legal_intents(state)[0].to_json())
+    rs.kind_of(rs.legal_intents(state)[0])
+    assert list(vars(rs)) == before
