@@ -112,7 +112,7 @@ def _why_open(s: State, p: int, intent: OpenGate) -> str:
         return f"{card.name} costs {card.cost} Ki; you have {pl.ki}"
     if intent.card in pl.spirits and pl.spirit_opened:
         return "you have already opened a Spirit this turn"
-    if s.seq is not None and not s.table.of(intent.card).answers:
+    if s.seq is not None and not s.table.by_iid[intent.card].answers:
         return f"only Fast Gates can be opened in response; {card.name} is not Fast"
     if s.seq is None and (s.step != "main" or s.active != p):
         return "Gates are opened in your own Main step (Fast Gates also in response)"

@@ -257,7 +257,7 @@ def _openings(s: State, p: int, facts: Table, ready: int, taken: int, fast_only:
 def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
                    out: list[Intent], mask: int = -1) -> None:
     ki = s.players[p].ki
-    for k, sk, target, prm, near in s.table.of(gate).usable:
+    for k, sk, target, prm, near in s.table.by_iid[gate].usable:
         if (fast_only and sk.kind != "fast") or sk.cost.ki > ki:
             continue
         rule = TARGETS[target]
@@ -412,7 +412,7 @@ def _location_skills(s: State, p: int, table: Table, fast_only: bool, out: list[
     found = located.intersection(discard)
     ki = pl.ki
     for c in sorted(found, key=pl.discard.index):  # in Discard order
-        for k, sk, target, prm, _near in table.of(c).locations:
+        for k, sk, target, prm, _near in table.by_iid[c].locations:
             if (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue
             pays = skill_payments(s, p, c, sk)

@@ -183,6 +183,3 @@ class Table:
         self.answer_cost = answer_cost
         # Each card instance's ``Facts.worth``, listed when the greedy score first asks.
         self.worths: dict[int, float | None] = {}
-
-    def of(self, iid: int) -> Facts:
-        return self.by_iid[iid]

@@ -343,9 +343,6 @@ class State(_Tables):
         return whose(catalog[cards[iid]].name, g.owner if g is not None else owner,
                      [(f.owner, catalog[cards[i]].name) for i, f in gates.items()])
 
-    def on_field(self, iid: int) -> bool:
-        return iid in self.gates
-
     def stats(self, iid: int) -> tuple[int, int]:
         """A Gate's (Attack, Defense) with its Branches' bonus, a Sequence's shields not
         counted."""
@@ -506,7 +503,7 @@ class State(_Tables):
         table = self.table
         options = tuple(sorted(
             i for i, g in self.gates.items()
-            if g.owner == p and not g.ready and table.of(i).type in ("summon", "spirit")
+            if g.owner == p and not g.ready and table.by_iid[i].type in ("summon", "spirit")
         ))
         if len(options) == 1:
             self.set_gate(options[0], ready=True)

@@ -57,9 +57,9 @@ def test_a_hot_reloaded_card_is_looked_up_anew() -> None:
     s = random_states(4, 50)[-1]
     iid = next(i for i in s.players[0].hand)
     card = s.card(iid)
-    before = s.table.of(iid)
+    before = s.table.by_iid[iid]
     changed = card.model_copy(update={"cost": (card.cost + 1) % 10})
     reloaded, events = rs.replace_cards(s, {card.id: changed})
     assert events and reloaded.catalog is not s.catalog
-    assert reloaded.table.of(iid).cost == (card.cost + 1) % 10
-    assert s.table.of(iid) == before and s.table.of(iid).cost == card.cost
+    assert reloaded.table.by_iid[iid].cost == (card.cost + 1) % 10
+    assert s.table.by_iid[iid] == before and s.table.by_iid[iid].cost == card.cost
