@@ -59,18 +59,6 @@ def _gate_in_range(b: Board, p: int, src: int, prm: Params) -> int:
     return reached & b.taken
 
 
-def _bordering_gate(b: Board, p: int, src: int, prm: Params) -> int:
-    return BORDER[src] & b.taken
-
-
-def _own_summon(b: Board, p: int, src: int, prm: Params) -> int:
-    return _own_zones(b, p, ("summon", "spirit"))
-
-
-def _own_gate(b: Board, p: int, src: int, prm: Params) -> int:
-    return _own_zones(b, p, None)
-
-
 def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> int:
     zone = b.zone_of(b.players[p].entrant)
     return 0 if zone == EMPTY else BORDER[zone] & ~b.taken
@@ -79,9 +67,9 @@ def _empty_by_entrant(b: Board, p: int, src: int, prm: Params) -> int:
 # Every target rule but "none" (no target: the zone EMPTY), as a bitmask.
 TARGET_MASKS: dict[str, TargetMask] = {
     "gate_in_range": _gate_in_range,
-    "bordering_gate": _bordering_gate,
-    "own_summon": _own_summon,
-    "own_gate": _own_gate,
+    "bordering_gate": lambda b, p, src, prm: BORDER[src] & b.taken,
+    "own_summon": lambda b, p, src, prm: _own_zones(b, p, ("summon", "spirit")),
+    "own_gate": lambda b, p, src, prm: _own_zones(b, p, None),
     "empty_by_entrant": _empty_by_entrant,
 }
 
