@@ -33,14 +33,10 @@ SKILL_COLOUR = {
 FAST_NAME = SKILL_COLOUR["fast"]
 
 
-def _skill_tag(skill: Skill) -> str:
-    """The Skill's kind, and its written cost if it has one ("Fast · 2 Ki")."""
-    cost = skill.cost.label()
-    return f"{skill.kind.capitalize()} · {cost}" if cost else skill.kind.capitalize()
-
-
 def _skill_block(skill: Skill) -> FaceBlock:
-    block = FaceBlock(title=skill.name, tag=_skill_tag(skill),
+    cost = skill.cost.label()  # the tag: the kind, and the written cost if any ("Fast · 2 Ki")
+    tag = f"{skill.kind.capitalize()} · {cost}" if cost else skill.kind.capitalize()
+    block = FaceBlock(title=skill.name, tag=tag,
                       tag_colour=SKILL_COLOUR[skill.kind], text=skill.text)
     if skill.kind == "fast":
         block["title_colour"] = FAST_NAME
