@@ -20,10 +20,6 @@ from rules.krosmaster.intents import (
 from rules.krosmaster.state import KState
 
 
-def _reroll(s: KState, intent: Reroll) -> None:
-    flow.reroll(s)
-
-
 def _keep(s: KState, intent: KeepTension) -> None:
     if s.loud:
         s.log("keep", "The Tension dice are kept.", s.active)
@@ -48,14 +44,6 @@ def _inspire(s: KState, intent: Inspire) -> None:
               data={"figure": fig.id, "face": face})
     if not s.dice:
         flow.refund(s)
-
-
-def _end_inspiration(s: KState, intent: EndInspiration) -> None:
-    flow.refund(s)
-
-
-def _end_activation(s: KState, intent: EndActivation) -> None:
-    flow.end_activation(s)
 
 
 # ---- button labels, with names instead of ids ----------------------------------------------
@@ -112,14 +100,15 @@ def _figure(intent: Move | Cast | BuyGG | EndActivation) -> int:
 
 
 KINDS = intent_table(
-    IntentKind(Reroll, _reroll),
+    IntentKind(Reroll, lambda s, _: flow.reroll(s)),
     IntentKind(KeepTension, _keep),
     IntentKind(SetDofus, _dofus, _describe_dofus),
     IntentKind(Inspire, _inspire, _describe_inspire, target=lambda i: i.figure),
-    IntentKind(EndInspiration, _end_inspiration, _describe_end_inspiration),
+    IntentKind(EndInspiration, lambda s, _: flow.refund(s), _describe_end_inspiration),
     # A legal Move, Cast or BuyGG names the figure in its Activation.
     IntentKind(Move, move, _describe_move, _figure, lambda i: i.to),
     IntentKind(Cast, cast, _describe_cast, _figure, lambda i: i.target),
     IntentKind(BuyGG, buy_gg, _describe_buy_gg, _figure),
-    IntentKind(EndActivation, _end_activation, _describe_end_activation, _figure),
+    IntentKind(EndActivation, lambda s, _: flow.end_activation(s), _describe_end_activation,
+               _figure),
 )

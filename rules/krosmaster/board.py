@@ -206,11 +206,9 @@ def load_map(path: Path) -> Board:
 
 def _read_map(path: Path) -> Board:
     data, index = read_toml(path)
-    errors: list[str] = []
     here = f"{path}"
-    for key in data:
-        if key not in ("name", "rows", "legend"):
-            errors.append(f"{here}:{index.line_of((key,))}: map: {key}: unknown field")
+    errors = [f"{here}:{index.line_of((key,))}: map: {key}: unknown field"
+              for key in data if key not in ("name", "rows", "legend")]
     name = data.get("name", path.stem)
     if not isinstance(name, str):
         errors.append(f"{here}:{index.line_of(('name',))}: map: name: must be a string")

@@ -98,8 +98,7 @@ class KrosmasterManual(ManualTable):
     def set_counter(self, s: KState, spec: CounterSpec, owner: int, card: int,
                     value: int) -> None:
         if spec.per == "player":
-            pair = s.gg if spec.name == "gg" else s.kamas
-            setattr(s, spec.name, set_pair(pair, owner, value))
+            setattr(s, spec.name, set_pair(getattr(s, spec.name), owner, value))
         else:
             _set_figure(s, card, **{spec.name: value})
 
@@ -121,10 +120,9 @@ class KrosmasterManual(ManualTable):
         s.timelines, s.slot = lines, slot
 
     def problems(self, s: KState) -> list[str]:
-        out = []
         cells = [f.cell for f in s.figures if f.cell is not None]
-        for c in sorted({c for c in cells if cells.count(c) > 1}):
-            out.append(f"cell {c} holds {cells.count(c)} figures")
+        out = [f"cell {c} holds {cells.count(c)} figures"
+               for c in sorted({c for c in cells if cells.count(c) > 1})]
         for f in s.figures:
             if f.cell is not None and f.hp > s.card(f).hp:
                 out.append(f"{s.name(f)} has {f.hp} HP; its card allows {s.card(f).hp}")
