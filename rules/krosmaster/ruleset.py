@@ -78,12 +78,9 @@ class KrosmasterRules(Ruleset[KState]):
     def pieces(self, state: KState) -> list[Any]:
         """Figures on the board, and each (figure, spell) of the deciding player's figures."""
         p = self._to_act(state)
-        out: list[Any] = [f.id for f in state.figures if f.alive]
-        if p is not None:
-            for f in state.figures:
-                if f.alive and f.owner == p:
-                    out.extend((f.id, k) for k in range(len(state.card(f).spells)))
-        return out
+        return [f.id for f in state.figures if f.alive] + [
+            (f.id, k) for f in state.figures if f.alive and f.owner == p
+            for k in range(len(state.card(f).spells))]
 
     def _highlights(self, state: KState, source: Any) -> dict[str, list[Any]]:
         fid, spell_no = _parse_source(source)
