@@ -68,14 +68,10 @@ class Team(Frozen):
 
 
 def _check_card(card: KrosmasterCard) -> list[tuple[tuple[str | int, ...], str]]:
-    out: list[tuple[tuple[str | int, ...], str]] = []
-    for i, spell in enumerate(card.spells):
-        for j, eff in enumerate(spell.effects):
-            if eff.name not in EFFECTS:
-                known = ", ".join(sorted(EFFECTS))
-                out.append((("spells", i, "effects", j),
-                            f"unknown effect {eff.name!r} (known: {known})"))
-    return out
+    known = ", ".join(sorted(EFFECTS))
+    return [(("spells", i, "effects", j), f"unknown effect {eff.name!r} (known: {known})")
+            for i, spell in enumerate(card.spells) for j, eff in enumerate(spell.effects)
+            if eff.name not in EFFECTS]
 
 
 def load_teams(folder: Path, files: list[Path], catalog: dict[str, KrosmasterCard]
