@@ -16,21 +16,21 @@ Cells are ints ``row * width + col`` (as in ``rules.core.grid``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
 from operator import or_
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from rules.core.cards import read_toml
 from rules.core.errors import DataError
 from rules.core.grid import SquareGrid
+from rules.core.memo import Memo
 from rules.krosmaster import house
 
 MAX_SIDE = 40
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -92,8 +92,8 @@ class Geo:
         self.cols = tuple(c % board.width for c in range(board.width * board.height))
         # goal -> each cell's Manhattan distance to it; centre -> the cells within each
         # radius of it as bits (``balls[centre][radius]``): made when first asked for
-        self.distances = _PerCell(self._distances)
-        self.balls = _PerCell(self._balls)
+        self.distances = Memo(self._distances)
+        self.balls = Memo(self._balls)
         self._walks: dict[tuple[int, int], list[int]] = {}  # ``walk``'s
 
     def walk(self, start: int, steps: int) -> list[int]:
@@ -152,18 +152,6 @@ class Geo:
             (lo, hi), line = shape
             got = self._range_masks[shape] = tuple(
                 _mask(self.in_range(c, lo, hi, line)) for c in range(len(self.rows)))
-        return got
-
-
-class _PerCell(dict[int, T]):
-    """cell -> ``make(cell)``, made when first asked for: a look-up in the hot paths."""
-
-    def __init__(self, make: Callable[[int], T]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, cell: int) -> T:
-        got = self[cell] = self.make(cell)
         return got
 
 
