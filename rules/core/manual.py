@@ -253,11 +253,10 @@ def why_illegal(rs: Ruleset[Any], table: ManualTable, s: Any, step: ManualStep,
             f"a die has {', '.join(map(str, DIE_SIDES))} sides, not {intent.sides}"
     if isinstance(intent, Freeform):
         return "a manual step is already open"
-    if not (isinstance(intent, ManualShuffle) or getattr(intent, "owner", -1) in (-1, 0, 1)):
-        return f"there is no player {getattr(intent, 'owner', '?')}"
+    owner = getattr(intent, "owner", -1)
+    if owner not in ((0, 1) if isinstance(intent, ManualShuffle) else (-1, 0, 1)):
+        return f"there is no player {owner}"
     if isinstance(intent, ManualShuffle):
-        if intent.owner not in (0, 1):
-            return f"there is no player {intent.owner}"
         return None if table.deck in table.piles else "this game has no deck to shuffle"
     places = {pl.card: pl for pl in table.places(s)}
     if isinstance(intent, ManualMove):
