@@ -67,7 +67,10 @@ def window(seat: int, port: int, code: str, moves: int, out: Path, seconds: floa
                  "own": len(hands[seat]),
                  "other_seen": sum(1 for i in hands[1 - seat] if view.cards[i] != hidden),
                  "other": len(hands[1 - seat])}
-        out.write_text(json.dumps(shown))
+        # written whole then renamed: the host reads these files while the windows write them
+        part = out.with_suffix(".part")
+        part.write_text(json.dumps(shown))
+        part.replace(out)
         time.sleep(0.05)
     app.close()
     return 0
