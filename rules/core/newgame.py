@@ -4,7 +4,6 @@ this once and hands the game's ``_new_game`` hook a ``Setup``."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,34 +34,6 @@ def shipped_pack(game: str | GameInfo) -> Path:
     if isinstance(game, GameInfo):
         return game.pack if game.pack is not None else asset("packs", game.name)
     return asset("packs", game)
-
-
-Stamp = tuple[tuple[str, int, int], ...]
-
-
-def pack_paths(folder: Path) -> list[str]:
-    """The folder and every card, deck and manifest file in it: what ``packs.snapshot`` (what
-    ``cached_pack`` reloads on) reads."""
-    try:
-        with os.scandir(folder) as entries:
-            return [str(folder), *sorted(e.path for e in entries if e.is_file()
-                                         and e.name.lower().endswith((".toml", ".csv")))]
-    except OSError:
-        return []
-
-
-def stamp(paths: list[str]) -> Stamp:
-    """(path, mtime_ns, size) of each of ``paths``, one stat each (no directory scan: it was
-    a new game's largest cost). A file added, deleted or renamed into the folder changes the
-    folder's own time, a file saved in place its own."""
-    out = []
-    try:
-        for path in paths:
-            st = os.stat(path)
-            out.append((path, st.st_mtime_ns, st.st_size))
-    except OSError:
-        return ()
-    return tuple(out)
 
 
 def deck_order(info: GameInfo, decks: Iterable[str]) -> list[str]:

@@ -14,7 +14,7 @@ checked before anything is returned: ``read_pack`` gives a Pack or every problem
 
 from __future__ import annotations
 
-import contextlib
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -230,18 +230,55 @@ def pack_files(fmt: PackFormat[Any, Any], path: Path) -> tuple[Path, list[Path],
     return folder, cards, decks
 
 
-def snapshot(fmt: PackFormat[Any, Any], path: Path) -> tuple[tuple[str, int, int], ...]:
-    """(file, mtime_ns, size) of every pack file: poll it (cheap, no parsing) and call
-    ``load_pack`` when it changes, so saving, adding or deleting a file all trigger a reload."""
+Stamp = tuple[tuple[str, int, int], ...]
+
+
+def pack_paths(fmt: PackFormat[Any, Any], path: Path) -> list[str]:
+    """Every file of the pack at ``path``: its card and deck files and its manifest if any."""
     if not path.exists():
-        return ()
+        return []
     folder, cards, decks = pack_files(fmt, path)
+    manifest = folder / MANIFEST
+    return [str(p) for p in (*cards, *decks, *[manifest] * manifest.exists())]
+
+
+def stamp(paths: Sequence[str]) -> Stamp:
+    """(path, mtime_ns, size) of each of ``paths`` that is there, one stat each, no parsing."""
     out = []
-    for p in [*cards, *decks, folder / MANIFEST]:
-        with contextlib.suppress(OSError):  # gone since it was listed, or no manifest
-            st = p.stat()
-            out.append((str(p), st.st_mtime_ns, st.st_size))
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except OSError:  # gone since it was listed
+            continue
+        out.append((path, st.st_mtime_ns, st.st_size))
     return tuple(out)
+
+
+def snapshot(fmt: PackFormat[Any, Any], path: Path) -> Stamp:
+    """The stamp of every pack file: poll it (cheap, no parsing) and call ``load_pack`` when it
+    changes, so saving, adding or deleting a file all trigger a reload."""
+    return stamp(pack_paths(fmt, path))
+
+
+T = TypeVar("T")
+
+
+class Kept(Generic[T]):
+    """A value read from a pack folder, good until a file of the pack is saved, added or
+    deleted. ``fresh`` costs one stat per file and one of the folder, which is stamped too: a
+    file added, deleted or renamed into it changes the folder's own time, so the folder need
+    not be listed again (listing it was a new game's largest cost)."""
+
+    __slots__ = ("paths", "stamp", "value")
+
+    def __init__(self, fmt: PackFormat[Any, Any], folder: Path, read: Callable[[], T]) -> None:
+        self.paths = [str(folder), *pack_paths(fmt, folder)]
+        # stamped before it is read: a file saved in between makes the next check read again
+        self.stamp = stamp(self.paths)
+        self.value = read()
+
+    def fresh(self) -> bool:
+        return stamp(self.paths) == self.stamp
 
 
 def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, list[str]]:
@@ -454,22 +491,19 @@ def load_pack(fmt: PackFormat[Any, Any], path: Path) -> Pack[Any, Any]:
     return pack
 
 
-_CACHE: dict[tuple[str, str], tuple[object, Pack[Any, Any]]] = {}
+_KEPT: dict[tuple[str, str], Kept[Pack[Any, Any]]] = {}
 
 
 def cached_pack(fmt: PackFormat[Any, Any], folder: Path) -> Pack[Any, Any]:
     """``load_pack``, kept until a file of the pack is saved, added or deleted (new games and
     scenarios load the same pack many times)."""
     key = (fmt.game, str(folder.resolve()))
-    stamp = snapshot(fmt, folder)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] == stamp:
-        return hit[1]
-    pack = load_pack(fmt, folder)
-    if len(_CACHE) >= 16:
-        _CACHE.clear()
-    _CACHE[key] = (stamp, pack)
-    return pack
+    kept = _KEPT.get(key)
+    if kept is None or not kept.fresh():
+        if len(_KEPT) >= 16:
+            _KEPT.clear()
+        kept = _KEPT[key] = Kept(fmt, folder, lambda: load_pack(fmt, folder))
+    return kept.value
 
 
 def open_pack(game: str | None, path: Path, games: Mapping[str, Ruleset[Any]]

@@ -30,8 +30,8 @@ from rules.core.state import GameState, replaced
 if TYPE_CHECKING:
     from rules.core.gameinfo import GameInfo
     from rules.core.manual_table import ManualTable
-    from rules.core.newgame import Setup, Stamp
-    from rules.core.packs import PackFormat
+    from rules.core.newgame import Setup
+    from rules.core.packs import Kept, PackFormat
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -152,9 +152,9 @@ class Ruleset(ABC, Generic[S]):
         self._actor: tuple[object, int | None] = (None, None)
         # One (state, why Done is refused) pair: the listing asks it, then apply again.
         self._done: tuple[object, str | None] = (None, None)
-        # The setup with no options, the pack files and their stamp (``setup``). (Set here:
+        # The setup with no options, kept while its pack files are unchanged (``setup``). (Set here:
         # an attribute first set later makes every attribute of the ruleset slower to read.)
-        self._default_setup: tuple[list[str], Stamp, Setup] | None = None
+        self._default_setup: Kept[Setup] | None = None
         self._made: dict[str, Any] = {}  # the ``_made`` properties' values
 
     # ---- the contract -------------------------------------------------------------------
@@ -173,23 +173,16 @@ class Ruleset(ABC, Generic[S]):
         """What ``new_game`` starts from with these options (see ``rules.core.newgame``). The
         setup with no options (every simulated game's) is kept until a file of its pack is
         saved, added or deleted (as ``cached_pack`` keeps a pack)."""
-        from rules.core import newgame
+        from rules.core import newgame, packs
 
         fmt = self.pack_format()
         if options or fmt is None:
             return newgame.resolve(self.info, fmt, options)
         kept = self._default_setup
-        if kept is not None and newgame.stamp(kept[0]) == kept[1]:
-            return kept[2]
-        # The files' stamp, taken before the pack is read: a file saved in between makes the
-        # next call read it again
-        folder = newgame.shipped_pack(self.info)
-        paths = newgame.pack_paths(folder)
-        stamp = newgame.stamp(paths)
-        setup = newgame.resolve(self.info, fmt, options)
-        if setup.folder == folder:
-            self._default_setup = (paths, stamp, setup)
-        return setup
+        if kept is None or not kept.fresh():
+            kept = self._default_setup = packs.Kept(
+                fmt, newgame.shipped_pack(self.info), lambda: newgame.resolve(self.info, fmt, None))
+        return kept.value
 
     def to_act(self, state: S) -> int | None:
         cached_state, actor = self._actor

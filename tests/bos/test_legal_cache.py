@@ -14,7 +14,7 @@ import pytest
 from rules.bos.effects import EFFECTS
 from rules.bos.intents import Cast, Summon, UseAbility
 from rules.bos.legal import targets
-from rules.core import newgame
+from rules.core import newgame, packs
 from tests.bos.helpers import RS
 
 PAIRS = [("Ember Court", "Tide Circle"), ("Ember Court", "Grove Wardens"),
@@ -54,7 +54,7 @@ def test_the_default_setup_is_kept_only_while_its_pack_files_are_unchanged(
     rs = type(RS)()
     kept = rs.setup()
     assert rs.setup() is kept and rs.setup({"first": 1}) is not kept
-    monkeypatch.setattr(newgame, "stamp", lambda paths: (("saved", 1, 2),))
+    monkeypatch.setattr(packs, "stamp", lambda paths: (("saved", 1, 2),))
     again = rs.setup()
     assert again is not kept and again.cards == kept.cards
     assert rs.setup() is again

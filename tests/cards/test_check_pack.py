@@ -166,3 +166,24 @@ def test_snapshot_changes_when_a_file_is_saved_added_or_removed(tmp_path: Path) 
     assert len(snapshot(fmt, folder)) == 2
     (folder / "b.csv").unlink()
     assert snapshot(fmt, folder) == touched
+
+
+def test_a_cached_pack_is_read_again_only_when_a_file_is_saved_added_or_renamed(
+        tmp_path: Path) -> None:
+    import os
+
+    from rules.core.packs import cached_pack
+
+    fmt = format_for("kyoukai", GAMES)
+    folder = pack(tmp_path, a__toml=SUMMON)
+    first = cached_pack(fmt, folder)
+    assert cached_pack(fmt, folder) is first
+    st = (folder / "a.toml").stat()
+    os.utime(folder / "a.toml", ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    saved = cached_pack(fmt, folder)
+    assert saved is not first and cached_pack(fmt, folder) is saved
+    (folder / "b.toml").write_text(SUMMON.replace('"ok_cat"', '"other_cat"'))
+    added = cached_pack(fmt, folder)
+    assert "other_cat" in added.cards and "other_cat" not in saved.cards
+    os.rename(folder / "b.toml", folder / "c.toml")  # the file keeps its time and size
+    assert cached_pack(fmt, folder) is not added
