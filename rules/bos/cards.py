@@ -5,21 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from rules.bos.effects import CONDITIONS, EFFECTS, TRIGGER_TARGETS
 from rules.core.cards import load_all
 from rules.core.datawords import unknown
+from rules.core.model import Frozen
 
 CardType = Literal["boss", "wizard", "summon", "spell"]
 Colour = Literal["red", "blue", "green", "grey"]
 HIDDEN = "hidden"
 WIZARDS = 3  # one per column
 CASTLE_MIN, CASTLE_MAX, SPELLBOOK_MIN, SPELLBOOK_MAX, MAX_COPIES = 5, 15, 5, 15, 2
-
-
-class _Data(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 def _known(v: str, info: ValidationInfo, key: str, registry: object) -> str:
@@ -29,7 +26,7 @@ def _known(v: str, info: ValidationInfo, key: str, registry: object) -> str:
     return v
 
 
-class Ability(_Data):
+class Ability(Frozen):
     """A summon's or boss's ability: ``act`` ones cost acting (B-04) in your Main phase,
     ``defeat`` ones happen when it is defeated, before it goes to the graveyard (B-07)."""
 
@@ -60,7 +57,7 @@ class Ability(_Data):
         return self
 
 
-class Card(_Data):
+class Card(Frozen):
     """One card. Summons and bosses need a Strength; spells an effect and a vim cost."""
 
     id: str = Field(pattern=r"^[a-z0-9_]+$")
@@ -113,7 +110,7 @@ class Card(_Data):
 PLACEHOLDER = Card(id=HIDDEN, name="Hidden card", type="wizard")
 
 
-class Deck(_Data):
+class Deck(Frozen):
     name: str
     boss: str
     wizards: tuple[str, ...]

@@ -121,7 +121,7 @@ def why_illegal(s: State, intent: Intent) -> str:
         assert effect is not None
         return _target_reason(s, p, effect, intent.target, intent.player) or \
             "that spell is not legal now"
-    if isinstance(intent, intents.Attack | intents.UseAbility) and (
+    if isinstance(intent, intents.Attack | intents.UseAbility | intents.PlayerAttack) and (
             bad := _attack_reason(s, p, intent.card)):
         return bad
     if isinstance(intent, intents.Attack):
@@ -136,8 +136,6 @@ def why_illegal(s: State, intent: Intent) -> str:
         return _target_reason(s, p, abilities[intent.ability].effect, intent.target,
                               intent.player) or "that ability is not legal now"
     if isinstance(intent, intents.PlayerAttack):
-        if bad := _attack_reason(s, p, intent.card):
-            return bad
         return _player_attack_reason(s, intent) or "that attack is not legal now"
     if isinstance(intent, intents.RevealBoss):
         if intent.card != side.boss:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from rules.core.cards import load_all
 from rules.core.datawords import unknown
+from rules.core.model import Frozen
 
 CardType = Literal["unit", "caster"]
 Size = Literal["S", "M", "L"]
@@ -20,11 +21,7 @@ SIZE = {"S": 1, "M": 2, "L": 3}
 DUMMY_BP = 50  # D-07
 
 
-class _Data(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Ability(_Data):
+class Ability(Frozen):
     """A speed, fast or action ability; ``effect`` names an entry of the effect registry
     (``rules.dreadnought.effects``), ``amount`` its number."""
 
@@ -43,7 +40,7 @@ class Ability(_Data):
         return v
 
 
-class Card(_Data):
+class Card(Frozen):
     """One card's data. A unit has a size, a speed grade, a log-cost and BP; a caster has
     only its abilities (its HP are cards from the deck)."""
 
@@ -72,7 +69,7 @@ class Card(_Data):
 PLACEHOLDER = Card(id=HIDDEN, name="Closed card", type="caster")
 
 
-class Deck(_Data):
+class Deck(Frozen):
     name: str
     casters: tuple[str, str]
     cards: dict[str, int]
@@ -95,7 +92,6 @@ def load_decks(folder: Path, files: list[Path], catalog: dict[str, Card]) -> dic
                 out.append((("casters", i), f"{c.name} is a {c.type}, not a caster"))
         if d.casters[0] == d.casters[1]:
             out.append((("casters",), "the two casters must be different cards"))
-        total = 0
         for cid, n in d.cards.items():
             c = catalog.get(cid)
             if c is None:
@@ -104,7 +100,7 @@ def load_decks(folder: Path, files: list[Path], catalog: dict[str, Card]) -> dic
                 out.append((("cards", cid), f"{c.name} is a caster; it cannot be in the deck"))
             if not 1 <= n <= MAX_COPIES:
                 out.append((("cards", cid), f"{n} copies of {cid!r}; 1 to {MAX_COPIES}"))
-            total += n
+        total = sum(d.cards.values())
         if not DECK_MIN <= total <= DECK_MAX:
             out.append((("cards",), f"{total} cards; a deck has {DECK_MIN}-{DECK_MAX}"))
         return out

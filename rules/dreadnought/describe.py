@@ -15,7 +15,7 @@ def slot_name(slot: int) -> str:
     return f"{area_name(area_of(slot))} (slot {slot % 2 + 1})"
 
 
-def _name(s: State, iid: int) -> str:
+def piece_name(s: State, iid: int) -> str:
     u = s.units.get(iid)
     if u is not None and u.dummy:
         return "a dummy"
@@ -47,15 +47,15 @@ def d_dummy(s: State, i: intents.CastDummy) -> str:
 
 
 def d_discard(s: State, i: intents.DiscardUnit) -> str:
-    return f"Discard {_name(s, i.unit)} (cast last turn)"
+    return f"Discard {piece_name(s, i.unit)} (cast last turn)"
 
 
 def d_move(s: State, i: intents.MoveUnit) -> str:
     p = s.units[i.unit].owner if i.unit in s.units else 0
     there = s.players[p].slots[i.slot] if 0 <= i.slot < 4 else EMPTY
     if there != EMPTY:
-        return f"Swap {_name(s, i.unit)} with {_name(s, there)}"
-    return f"Move {_name(s, i.unit)} to {slot_name(i.slot)}"
+        return f"Swap {piece_name(s, i.unit)} with {piece_name(s, there)}"
+    return f"Move {piece_name(s, i.unit)} to {slot_name(i.slot)}"
 
 
 def d_swap(s: State, i: intents.SwapAreas) -> str:
@@ -67,11 +67,11 @@ def _placed(s: State, iid: int) -> str:
     can stand on the table at once."""
     u = s.units.get(iid)
     if u is None or iid not in s.players[u.owner].slots:
-        return _name(s, iid)
+        return piece_name(s, iid)
     k = s.players[u.owner].slots.index(iid)
     side = "left" if area_of(k) == 0 else "right"
     whose = "" if u.owner == (s.window.priority if s.window else u.owner) else "opponent's "
-    return f"{_name(s, iid)} ({whose}{side} {k % 2 + 1})"
+    return f"{piece_name(s, iid)} ({whose}{side} {k % 2 + 1})"
 
 
 def d_ability(s: State, i: intents.UseAbility) -> str:
@@ -91,7 +91,7 @@ def _user(s: State, source: int) -> int:
 
 
 def d_check(s: State, i: intents.Check) -> str:
-    return f"Check {_name(s, i.unit)} to attack ({reading.bp_of(s, i.unit)} BP)"
+    return f"Check {piece_name(s, i.unit)} to attack ({reading.bp_of(s, i.unit)} BP)"
 
 
 def d_attack(s: State, i: intents.Attack) -> str:
@@ -101,7 +101,7 @@ def d_attack(s: State, i: intents.Attack) -> str:
 
 def d_block(s: State, i: intents.Block) -> str:
     if i.blocker in s.units:
-        return f"Block with {_name(s, i.blocker)} ({reading.bp_of(s, i.blocker)} BP)"
+        return f"Block with {piece_name(s, i.blocker)} ({reading.bp_of(s, i.blocker)} BP)"
     return f"Block with your caster {s.name(i.blocker)} (loses 1 HP)"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.dreadnought import reading
 from rules.dreadnought.cards import Ability
-from rules.dreadnought.describe import area_name
+from rules.dreadnought.describe import area_name, piece_name
 from rules.dreadnought.effects import EFFECTS, TargetRule, targets
 from rules.dreadnought.explain import discard_reason
 from rules.dreadnought.legal import TIMINGS, cast_slots, current, move_slots, to_act
@@ -32,8 +32,7 @@ def why_idle(s: State, source: int) -> str | None:
     owner, where = _place(s, source)
     if owner is None:
         return None
-    unit = s.units.get(source)
-    name = "a dummy" if unit is not None and unit.dummy else s.name(source)
+    name = piece_name(s, source)
     if owner != p:
         return f"{name} is Player {owner + 1}'s: you act with your own cards"
     stage = current(s)

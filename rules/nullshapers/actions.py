@@ -82,15 +82,13 @@ def order(s: State, p: int, i: intents.Order) -> None:
 
 
 def done(s: State, p: int, i: intents.Done) -> None:
-    at = s.at
     if s.loud:
         s.log("done", f"Player {p + 1} is done choosing.", p)
-    if at == "advance_pick":
-        flow.advance_done(s)
-    elif at == "attackers":
-        flow.attackers_done(s)
-    else:
-        flow.defenders_done(s)
+    _FINISH.get(s.at, flow.defenders_done)(s)
+
+
+# What ``Done`` finishes in each choosing step (the defenders' otherwise)
+_FINISH = {"advance_pick": flow.advance_done, "attackers": flow.attackers_done}
 
 
 def discard(s: State, p: int, i: intents.Discard) -> None:

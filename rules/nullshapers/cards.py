@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from rules.core.cards import load_all
 from rules.core.datawords import unknown
+from rules.core.model import Frozen
 
 Kind = Literal["agent", "event", "software", "hardware", "anomaly"]
 Reach = Literal["melee", "ranged"]
@@ -18,11 +19,7 @@ Trigger = Literal["start", "end", "each_start", "each_end"]
 HIDDEN = "hidden"
 
 
-class _Data(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class NCard(_Data):
+class NCard(Frozen):
     """One card. Agents have Attack, Defense and a reach; hardware (gear) adds its Attack and
     Defense to the agent it is attached to; events, anomalies and reactive skills name their
     effect, looked up in ``rules.nullshapers.effects``."""
@@ -75,7 +72,7 @@ class NCard(_Data):
 PLACEHOLDER = NCard(id=HIDDEN, name="Hidden card", kind="event", effect="draw")
 
 
-class Deck(_Data):
+class Deck(Frozen):
     name: str
     cards: dict[str, int]
 

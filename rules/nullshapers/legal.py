@@ -77,15 +77,11 @@ def play_problem(s: State, p: int, iid: int) -> str | None:
             return "nobody may play cards now: finish the current choice first"
         return (f"{card.name} is Speed {card.speed}; now you may act at Speed "
                 f"{'/'.join(map(str, allowed))}")
-    if bar == "cost":
-        return f"{card.name} costs {card.cost} energy and you have {side.free_energy}"
-    if bar == "turn":
-        return "you may play an anomaly only on your own turn"
-    if bar == "phase":
-        return f"you may play an anomaly only in a primary phase ({GAME.cite('N-03')})"
-    if bar == "once":
-        return f"you have already played an anomaly this turn ({GAME.cite('N-03')})"
-    return None
+    return {"cost": f"{card.name} costs {card.cost} energy and you have {side.free_energy}",
+            "turn": "you may play an anomaly only on your own turn",
+            "phase": f"you may play an anomaly only in a primary phase ({GAME.cite('N-03')})",
+            "once": f"you have already played an anomaly this turn ({GAME.cite('N-03')})",
+            }.get(bar or "")
 
 
 def _anomaly_bar(s: State, p: int) -> str | None:
