@@ -14,6 +14,7 @@ COLOUR = {"red": (184, 64, 48), "blue": (54, 104, 176), "green": (58, 134, 72),
           "grey": (112, 108, 104)}
 TRIGGER = {"act": ("Act", (70, 70, 70)), "defeat": ("When defeated", (130, 40, 40))}
 TYPE_LABEL = {"boss": "Boss", "wizard": "Wizard", "summon": "Summon", "spell": "Spell"}
+ZONE = {"boss": "boss", "wizard": "wizards", "spell": "spellbook"}  # a deck's; else the castle
 
 
 def face(card: Card) -> Face:
@@ -49,15 +50,11 @@ def deck_data(name: str, copies: list[str], cards: Mapping[str, Card]) -> dict[s
                            "spellbook": []}
     for cid in copies:
         card = cards.get(cid)
-        kind = card.type if card is not None else ""
-        if kind == "boss":
+        zone = ZONE.get(card.type if card is not None else "", "castle")
+        if zone == "boss":
             out["boss"] = cid
-        elif kind == "wizard":
-            out["wizards"].append(cid)
-        elif kind == "spell":
-            out["spellbook"].append(cid)
         else:
-            out["castle"].append(cid)
+            out[zone].append(cid)
     return out
 
 
@@ -82,8 +79,7 @@ FORMAT: PackFormat[Card, Deck] = PackFormat(
     deck_cards=deck_cards,
     deck_data=deck_data,
     deck_parts=("Boss", "Wizards", "Castle", "Spellbook"),
-    deck_part=lambda c: {"boss": "Boss", "wizard": "Wizards", "spell": "Spellbook"}.get(
-        c.type, "Castle"),
+    deck_part=lambda c: ZONE.get(c.type, "castle").capitalize(),
     blank=blank,
     context={"effects": set(EFFECTS), "conditions": set(CONDITIONS)},
 )

@@ -323,14 +323,11 @@ class State(SharedSides[Side]):
             self.damage(target, n, source)
         elif effect in ("damage_player", "damage_opponent"):
             self.lose_life(player, n, source)
-        elif effect == "gain_vim":
-            self.side(p).vim += n
+        elif effect in ("gain_vim", "gain_life"):
+            side, what = self.side(p), effect[5:]
+            setattr(side, what, getattr(side, what) + n)
             if self.loud:
-                self.log("vim", f"{source}: Player {p + 1} gains {n} vim.", p)
-        elif effect == "gain_life":
-            self.side(p).life += n
-            if self.loud:
-                self.log("life", f"{source}: Player {p + 1} gains {n} life.", p)
+                self.log(what, f"{source}: Player {p + 1} gains {n} {what}.", p)
         elif effect == "ready_card":
             self.units[target] = self.units[target].with_acted(False)
             if self.loud:

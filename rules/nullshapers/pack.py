@@ -62,15 +62,13 @@ def blank(card: NCard) -> dict[str, Any]:
     effect has amount 0, software without a skill."""
     out: dict[str, Any] = {"name": f"Blank {card.kind.capitalize()}", "kind": card.kind,
                            "cost": card.cost}
-    if card.kind == "agent":
-        out.update(defense=1, reach="melee")
-    elif card.kind == "hardware":
-        out["defense"] = 1
-    elif card.kind == "event":
-        out["effect"] = "draw"
-    elif card.kind == "anomaly":
-        out["effect"] = "melee_attack"
+    out.update(_BLANK.get(card.kind, {}))
     return out
+
+
+_BLANK: dict[str, dict[str, Any]] = {
+    "agent": {"defense": 1, "reach": "melee"}, "hardware": {"defense": 1},
+    "event": {"effect": "draw"}, "anomaly": {"effect": "melee_attack"}}
 
 
 FORMAT: PackFormat[NCard, Deck] = PackFormat(

@@ -207,14 +207,11 @@ class State(SharedSides[Side]):
         if ag.gear:
             self.to_cache(ag.owner, *ag.gear)
         # It takes no further part in this advance or battle, even if it comes back.
-        if iid in self.advancing:
-            self.advancing = [a for a in self.advancing if a != iid]
-        if iid in self.attackers:
-            self.attackers = [a for a in self.attackers if a != iid]
+        for name in ("advancing", "attackers", "ordered"):
+            if iid in (ids := getattr(self, name)):
+                setattr(self, name, [a for a in ids if a != iid])
         if any(iid in pair for pair in self.blocks):
             self.blocks = [pair for pair in self.blocks if iid not in pair]
-        if iid in self.ordered:
-            self.ordered = [a for a in self.ordered if a != iid]
 
     def terminate(self, iid: int) -> None:
         owner = self.agents[iid].owner
