@@ -68,15 +68,9 @@ def build(rs: Ruleset[State], position: dict[str, Any], seed: int) -> State:
 def find(state: State, name: str) -> int:
     """The instance a scenario means by a card id: on the battlefield first, then the zones of
     the player to act, then anywhere."""
-    for i in state.units:
-        if state.cards[i] == name:
-            return i
     side = state.sides[state.active]
-    for i in (*side.castle, *side.spellbook, side.boss):
+    for i in (*state.units, *side.castle, *side.spellbook, side.boss, *state.cards):
         if state.cards[i] == name:
-            return i
-    for i, c in state.cards.items():
-        if c == name:
             return i
     raise ValueError(f"no card {name!r} in this game")
 
