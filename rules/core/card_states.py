@@ -10,6 +10,7 @@ turned face up when it leaves play (``pruned``, after every intent of a state th
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from rules.core.manual_intents import ManualFlag
@@ -109,7 +110,7 @@ def unnamed(table: ManualTable, s: Any, events: list[Event]) -> list[Event]:
             text = text.replace(name, SECRET_CARD)
         if text.startswith(SECRET_CARD):
             text = text[0].upper() + text[1:]
-        out.append(e if text == e.text else e.with_text(text))
+        out.append(e if text == e.text else replace(e, text=text))
     return out
 
 
@@ -122,6 +123,12 @@ def shown_name(table: ManualTable, s: Any, card: int) -> str:
     return SECRET_CARD if here is not None and table.is_hidden(s, here) else table.name(s, card)
 
 
+def named(table: ManualTable, s: Any, card: int) -> str:
+    """A card's name in a reason, which the player carrying out the step reads: not the other
+    player's face-down card."""
+    return SECRET_CARD if card in face_down(s) else table.name(s, card)
+
+
 def why_flag(table: ManualTable, s: Any, places: dict[int, Place], i: ManualFlag) -> str | None:
     flags = card_flags(table)
     if i.flag not in flags:
@@ -131,7 +138,7 @@ def why_flag(table: ManualTable, s: Any, places: dict[int, Place], i: ManualFlag
     if i.card not in places:
         return f"card {i.card} is not in the game"
     # The player may be probing the other's face-down card: the reason does not name it.
-    name = SECRET_CARD if i.card in face_down(s) else table.name(s, i.card)
+    name = named(table, s, i.card)
     value = flag_value(table, s, places[i.card], i.flag)
     if value is None:
         where = " (only a card on the board or under one can)" if i.flag == FACE_DOWN else ""

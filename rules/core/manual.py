@@ -30,6 +30,7 @@ from rules.core.card_states import (
     card_flags,
     face_down,
     flag_value,
+    named,
     pruned,
     set_card_flag,
     shown_name,
@@ -272,11 +273,11 @@ def _why_move(table: ManualTable, s: Any, places: dict[int, Place], i: ManualMov
     if i.card not in places:
         return f"card {i.card} is not in the game"
     if not movable(table, places[i.card]):
-        return f"{_named(table, s, i.card)} cannot be moved by hand from where it is"
+        return f"{named(table, s, i.card)} cannot be moved by hand from where it is"
     if i.owner not in (0, 1):
         return f"there is no player {i.owner}"
     if i.face_down and (i.zone not in (BOARD, UNDER) or not can_face_down(table, s)):
-        return f"{_named(table, s, i.card)} cannot be face down there (only on the board or " \
+        return f"{named(table, s, i.card)} cannot be face down there (only on the board or " \
                "under a card, in a game that can hide one)"
     if i.zone in table.fixed or i.zone == BOARD:
         if i.zone == BOARD and not table.has_board:
@@ -316,12 +317,6 @@ def spot_label(table: ManualTable, at: int, zone: str = BOARD) -> str:
         return table.spot_label(at) if zone == BOARD else table.fixed_label(zone, at)
     except LookupError:  # a game's table of names (biomes, columns) has no such entry
         return f"place {at}"
-
-
-def _named(table: ManualTable, s: Any, card: int) -> str:
-    """A card's name in a reason, which the player carrying out the step reads: not the other
-    player's face-down card."""
-    return SECRET_CARD if card in face_down(s) else table.name(s, card)
 
 
 def _why_counter(table: ManualTable, s: Any, i: ManualCounter) -> str | None:

@@ -7,7 +7,7 @@ record or from outside: ``Ruleset.parse_intent``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict
@@ -117,9 +117,6 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "player": self.player,
                 "random": self.random, "reveals": list(self.reveals), "data": _json(self.data)}
-
-    def with_text(self, text: str) -> Event:
-        return replace(self, text=text)
 
 
 # Each slot's own setter: it writes past the frozen ``__setattr__``, as the dataclass's

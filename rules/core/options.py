@@ -47,14 +47,8 @@ class OptionSpec:
 def own_options(model: type[GameOptions]) -> list[OptionSpec]:
     """The options ``model`` adds to every game's, in declared order, that the menu can show
     (a field of another type, a list say, is left to the command line and records)."""
-    out = []
-    for name, f in model.model_fields.items():
-        if name in SHARED:
-            continue
-        spec = _spec(name, f)
-        if spec is not None:
-            out.append(spec)
-    return out
+    specs = (_spec(name, f) for name, f in model.model_fields.items() if name not in SHARED)
+    return [spec for spec in specs if spec is not None]
 
 
 def _spec(name: str, f: FieldInfo) -> OptionSpec | None:

@@ -321,10 +321,9 @@ def read_pack(fmt: PackFormat[C, D], path: Path) -> tuple[Pack[C, D] | None, lis
                 broken.add(e.data[fmt.id_field])
 
     decks: dict[str, D] = {}
-    deck_errors: list[str] = []
     csv_decks = [p for p in deck_files if p.suffix.lower() == ".csv"]
-    deck_errors += [f"{p}:1: file: decks are TOML files ([[{fmt.deck_key}]] tables)"
-                    for p in csv_decks]
+    deck_errors = [f"{p}:1: file: decks are TOML files ([[{fmt.deck_key}]] tables)"
+                   for p in csv_decks]
     bad_decks: dict[Path, list[str]] = {}  # deck files that do not parse, and why
     deck_errors += deck_folder_problems(fmt, [p for p in deck_files if p not in csv_decks],
                                         bad_decks)
