@@ -23,6 +23,7 @@ from rules.core.textchars import shown
 M = TypeVar("M", bound=BaseModel)
 
 MAX_CARDS = 5000
+MAX_UNKNOWN = 20  # unknown top-level names listed one by one; the rest are counted
 
 _ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.\-]+)\s*\]\]")
 _TABLE_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\-]+)\s*\]")
@@ -49,7 +50,7 @@ class LineIndex:
         # (each entry is dropped at most once: linear in the number of headers).
         below: dict[Path_, list[Path_]] = {}
         current: Path_ = ()
-        for no, line in enumerate(text.splitlines(), start=1):
+        for no, line in enumerate(self.text, start=1):
             if m := _ARRAY_HEADER.match(line):
                 current = self._resolve(m.group(1).split("."), counts, below, array=True)
                 self._note(current, no)
@@ -150,11 +151,11 @@ def leaves(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:
         yield path, data
 
 
-def read_toml(path: Path, inside: Path | None = None) -> tuple[dict[str, Any], LineIndex]:
+def read_toml(path: Path) -> tuple[dict[str, Any], LineIndex]:
     """Parse a TOML file; syntax errors, oversize or too deeply nested files and links that
-    leave ``inside`` (default: the file's folder) become DataError with a line."""
+    leave the file's folder become DataError with a line."""
     try:
-        raw = read_limited(path, MAX_FILE_BYTES, inside)
+        raw = read_limited(path, MAX_FILE_BYTES)
         # utf-8-sig: Windows editors often start a file with a byte-order mark, which the
         # TOML parser takes for a stray character ("Invalid statement" on line 1).
         text = raw.decode("utf-8-sig")
@@ -208,35 +209,44 @@ def entry_label(key: str, data: Any, n: int) -> str:
     return f"{key} '{shown(name)}': " if isinstance(name, str) else f"{key} #{n}: "
 
 
+def table_array(path: Path, data: dict[str, Any], index: LineIndex, key: str,
+                noun: str = "cards") -> tuple[list[Any], list[str]]:
+    """The ``[[key]]`` tables of a parsed TOML file, and a problem for each other top-level
+    name (the first MAX_UNKNOWN one by one, the rest counted); DataError when ``key`` is not
+    an array of tables or holds more than MAX_CARDS ``noun``."""
+    unknown = [k for k in data if k != key]
+    # ``first``: a ``[[name]]`` header is indexed per element, not as the name itself.
+    errors = [f"{path}:{index.first.get(k, 1)}: {k}: unknown section (expected [[{key}]])"
+              for k in unknown[:MAX_UNKNOWN]]
+    if len(unknown) > MAX_UNKNOWN:
+        errors.append(f"{path}:{index.first.get(unknown[MAX_UNKNOWN], 1)}: file: "
+                      f"{len(unknown) - MAX_UNKNOWN} more unknown sections")
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        raise DataError([f"{path}:{index.line_of((key,))}: {key}: must be [[{key}]] tables"])
+    if len(raw) > MAX_CARDS:
+        raise DataError([f"{path}:1: file: {len(raw)} {noun} is over the {MAX_CARDS} limit"])
+    return raw, errors
+
+
 def load_table_array(
     path: Path,
     key: str,
     model: type[M],
     check: Callable[[M], list[tuple[tuple[str | int, ...], str]]] | None = None,
-    context: dict[str, Any] | None = None,
 ) -> list[M]:
     """Validate every ``[[key]]`` table of a TOML file as ``model``.
 
-    ``context`` reaches the model's validators (e.g. the effect names a registry knows), so
-    those problems are reported together with type errors. ``check`` adds per-item checks
-    that need a whole valid item: it returns (field path, message) pairs. Raises DataError
-    listing every problem.
+    ``check`` adds per-item checks that need a whole valid item: it returns (field path,
+    message) pairs. Raises DataError listing every problem.
     """
     data, index = read_toml(path)
-    raw = data.get(key, [])
-    errors: list[str] = []
-    unknown_top = [k for k in data if k != key]
-    for k in unknown_top:
-        errors.append(f"{path}:{index.line_of((k,))}: {k}: unknown section (expected [[{key}]])")
-    if not isinstance(raw, list):
-        raise DataError([f"{path}:{index.line_of((key,))}: {key}: must be [[{key}]] tables"])
-    if len(raw) > MAX_CARDS:
-        raise DataError([f"{path}:1: file: {len(raw)} entries is over the {MAX_CARDS} limit"])
+    raw, errors = table_array(path, data, index, key, "entries")
     items: list[M] = []
     for i, entry in enumerate(raw):
         label = entry_label(key, entry, i + 1)
         try:
-            item = model.model_validate(entry, context=context)
+            item = model.model_validate(entry)
         except ValidationError as e:
             errors.extend(format_validation(e, path, index, (key, i), label, model))
             continue

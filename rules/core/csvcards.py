@@ -83,12 +83,12 @@ def _lists(node: Any) -> Any:
     return fixed
 
 
-def read_csv(path: Path, inside: Path | None = None) -> tuple[list[CsvRow], list[str]]:
-    """The rows of a card CSV as nested dicts, and file-level problems (``file:line: …``).
-    ``inside``: the folder the file must stay in through links (default: its own)."""
+def read_csv(path: Path) -> tuple[list[CsvRow], list[str]]:
+    """The rows of a card CSV as nested dicts, and file-level problems (``file:line: …``); a
+    link out of the file's folder is refused."""
     try:
         # utf-8-sig: spreadsheets often write a byte-order mark.
-        text = read_limited(path, MAX_FILE_BYTES, inside).decode("utf-8-sig")
+        text = read_limited(path, MAX_FILE_BYTES).decode("utf-8-sig")
         check_lines(re.sub("\r\n?", "\n", text))  # old spreadsheets end lines with \r
     except Refused as e:
         return [], [f"{path}:{e.line}: file: {e.problem}"]

@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, Any, Generic, NotRequired, TypedDict, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from rules.core.cards import MAX_CARDS, LineIndex, entry_label, format_validation, read_toml
+from rules.core.cards import (
+    MAX_CARDS,
+    LineIndex,
+    entry_label,
+    format_validation,
+    read_toml,
+    table_array,
+)
 from rules.core.csvcards import read_csv
 from rules.core.errors import DataError
 from rules.core.limits import MAX_FILE_BYTES, Refused, read_limited
@@ -38,7 +45,6 @@ D = TypeVar("D", bound=BaseModel)
 RGB = tuple[int, int, int]
 Loc = tuple[str | int, ...]
 MANIFEST = "pack.toml"
-MAX_UNKNOWN = 20  # unknown top-level names listed one by one; the rest are counted
 _WHERE = re.compile(r"^(.*?):(\d+): ")
 
 
@@ -187,26 +193,11 @@ class _Entry:
 def _toml_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
     try:
         data, index = read_toml(path)
+        raw, errors = table_array(path, data, index, key)
     except DataError as e:
         return [], e.errors
-    unknown = [k for k in data if k != key]
-    errors = [f"{path}:{_first_line(index, k)}: {k}: unknown section (expected [[{key}]])"
-              for k in unknown[:MAX_UNKNOWN]]
-    if len(unknown) > MAX_UNKNOWN:
-        errors.append(f"{path}:{_first_line(index, unknown[MAX_UNKNOWN])}: file: "
-                      f"{len(unknown) - MAX_UNKNOWN} more unknown sections")
-    raw = data.get(key, [])
-    if not isinstance(raw, list):
-        return [], [f"{path}:{index.line_of((key,))}: {key}: must be [[{key}]] tables"]
-    if len(raw) > MAX_CARDS:
-        return [], [f"{path}:1: file: {len(raw)} cards is over the {MAX_CARDS} limit"]
     return [_Entry(path, d, index, (key, i), entry_label(key, d, i + 1))
             for i, d in enumerate(raw)], errors
-
-
-def _first_line(index: LineIndex, key: str) -> int:
-    """Where a top-level name first appears (``[[key]]`` headers are indexed per element)."""
-    return index.first.get(key, 1)
 
 
 def _csv_entries(path: Path, key: str) -> tuple[list[_Entry], list[str]]:
