@@ -26,18 +26,17 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from rules.core.cards import toml_table
 from rules.core.errors import DataError
+from rules.core.model import Frozen
 from rules.core.packs import Pack, PackFormat
 
 Scalar = int | float | bool | str
 
 
-class CardChange(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class CardChange(Frozen):
     card: str = Field(min_length=1, max_length=200)  # the card's id in the pack
     set: dict[str, Scalar] = Field(default_factory=dict, max_length=50)
     instead: str | None = Field(default=None, min_length=1, max_length=200)

@@ -14,22 +14,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from rules.core.changes import CardChange
 from rules.core.datawords import in_words
 from rules.core.errors import DataError
+from rules.core.model import Frozen
 
 if TYPE_CHECKING:
     from rules.core.packs import PackFormat
     from rules.core.ruleset import Ruleset
 
 
-class GameOptions(BaseModel):
+class GameOptions(Frozen):
     """The options every game starts from; a game subclasses it for its own (Krosmaster's
     map). Unknown options are refused, so a typo is not silently ignored."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     pack: Path | None = None  # the pack folder; None: the shipped pack
     deck_folder: Path | None = None  # more deck files (the player's own decks)

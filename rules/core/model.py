@@ -17,8 +17,8 @@ _INTERN_LIMIT = 20_000  # distinct intents kept per intent type (then the table 
 
 
 class Frozen(BaseModel):
-    """An immutable model validated where it comes from outside (a file, JSON): intents, card
-    data. Game states are ``rules.core.state.GameState`` dataclasses."""
+    """An immutable model validated where it comes from outside (a file, JSON), unknown keys
+    refused: card data, options, records. Game states are ``GameState`` dataclasses."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 import rules
-from rules.core.model import Intent
+from rules.core.model import Frozen, Intent
 from rules.core.ruleset import Ruleset, catalog_items
 
 # Format 2 adds ``reloads``; format 3 the log's history (``Mark.undone``, ``Reload.applied``
@@ -35,10 +35,8 @@ class RecordError(Exception):
         self.intent = intent
 
 
-class Mark(BaseModel):
+class Mark(Frozen):
     """An undo or redo, kept so the log can show it: after it the record had ``at`` intents."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Literal["undo", "redo"]
     at: int
@@ -50,11 +48,9 @@ class Mark(BaseModel):
     undone: tuple[tuple[str, ...], ...] = ()
 
 
-class Reload(BaseModel):
+class Reload(Frozen):
     """A hot reload during the game, after ``at`` intents: the changed cards in play, by the
     key ``Ruleset.card_hashes`` uses, as JSON data after (``cards``) and before it."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     at: int = Field(ge=0)
     cards: dict[str, dict[str, Any]]
@@ -65,9 +61,7 @@ class Reload(BaseModel):
     marks: int | None = Field(default=None, ge=0)
 
 
-class Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class Record(Frozen):
     format: int = 1  # as read; ``to_text`` writes the lowest format that holds the record
     game: str
     seed: int
