@@ -468,7 +468,7 @@ def _file_line(msg: str) -> tuple[str, int]:
 
 
 def _point_to_broken(msg: str, broken: set[str]) -> str:
-    named = sorted(b for b in broken if repr(b) in msg)
+    named = any(repr(b) in msg for b in broken)
     return f"{msg} (that card has errors above)" if named else msg
 
 
