@@ -108,8 +108,7 @@ def unnamed(table: ManualTable, s: Any, events: list[Event]) -> list[Event]:
         text = e.text
         for name in names:
             text = text.replace(name, SECRET_CARD)
-        if text.startswith(SECRET_CARD):
-            text = text[0].upper() + text[1:]
+        # (a line now starting "a face-down card" is capitalised by the Event, as every line)
         out.append(e if text == e.text else replace(e, text=text))
     return out
 

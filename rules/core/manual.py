@@ -199,12 +199,10 @@ def legal(rs: Ruleset[Any], table: ManualTable, s: Any, step: ManualStep,
         out.extend(ManualMove(card=card, owner=p, zone=zone, at=at)
                    for zone in table.fixed for at in table.fixed_spots(s, p, zone))
         for zone in table.piles:
-            if zone == here.zone and p == here.owner:
-                out.append(ManualMove(card=card, owner=p, zone=zone,
-                                      bottom=not _at_bottom(table, s, here)))
-                continue
-            out.append(ManualMove(card=card, owner=p, zone=zone))
-            out.append(ManualMove(card=card, owner=p, zone=zone, bottom=True))
+            # Top, then bottom; in the pile it lies in, only the end it is not at.
+            own = zone == here.zone and p == here.owner
+            ends = (not _at_bottom(table, s, here),) if own else (False, True)
+            out.extend(ManualMove(card=card, owner=p, zone=zone, bottom=end) for end in ends)
         if table.has_board:
             out.extend(ManualMove(card=card, owner=p, zone=BOARD, at=at, face_down=down)
                        for down in downs for at in table.board_spots(s, p))
