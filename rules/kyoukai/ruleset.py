@@ -208,7 +208,8 @@ class KyoukaiRules(Ruleset[State]):
         # ``lookahead`` of each intent, played out once for intents that score alike.
         alike: dict[object, float] = {}
         table = state.table.by_iid
-        outside = state.seq is None
+        seq = state.seq
+        aimed = None if seq is None else frozenset(item.target for item in seq.stack)
         p = to_act(state)
         if p is None:  # nobody acts: nothing to score (as ``lookahead`` refuses)
             return [None] * len(intents)
@@ -217,8 +218,8 @@ class KyoukaiRules(Ruleset[State]):
         for intent in intents:
             got: float | None
             try:
-                # Attacks and passes share nothing (a call less for a third of the intents)
-                key = _alike(state, table, p, intent, outside) if intent.kind in _SHARED \
+                # passes share nothing (a call less for each)
+                key = _alike(state, table, p, intent, aimed) if intent.kind in _SHARED \
                     else None
                 if key is None:
                     got = _after(state, p, intent, player, known)
@@ -245,36 +246,58 @@ class KyoukaiRules(Ruleset[State]):
 
 
 # Effects whose target the score cannot see once the Sequence they open has resolved: a
-# shield lasts that Sequence (K-11), and neither being Ready nor a Gate's Branches are scored.
-# In a Sequence a shield or a Branch's bonus changes how the items under it resolve; being
-# Ready changes nothing there either.
-_UNSEEN = frozenset({"shield", "ready", "branch_self", "graft"})
+# shield lasts that Sequence (K-11), neither being Ready nor a Gate's Branches are scored, nor
+# the empty zone a Gate rises into (as a Summon opened). In a Sequence a Branch's bonus
+# changes how the items under it resolve, and so may a zone; being Ready does not, nor a
+# shield on a Gate no item aims at (``_unseen``).
+_UNSEEN = frozenset({"shield", "ready", "branch_self", "graft", "rebirth"})
 _UNSEEN_IN_SEQUENCE = frozenset({"ready"})
-_SHARED = frozenset({"move", "open", "skill"})  # the kinds ``_alike`` may key
+_SHARED = frozenset({"move", "attack", "open", "skill"})  # the kinds ``_alike`` may key
 
 
 def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
-           outside: bool) -> object:
-    """A key shared by the intents of one position that score alike (None: no other does).
+           aimed: frozenset[int] | None) -> object:
+    """A key shared by the intents of one position that score alike (None: no other does;
+    ``aimed``: the Gates the open Sequence's items aim at, None outside a Sequence).
     Outside a Sequence: every Move (a Sequence of Moves is scored as it stands) and opening
     one Summon or Spirit into any zone (the Gates' order is the same). One card (any copy of
-    it from one pile) opened, or one Skill paid for alike, whose effect's target the score
-    cannot see (``_UNSEEN``)."""
+    it from one pile: the rules read a card by its name, and which copy left the pile is not
+    scored) opened at one zone, or at any zone if the score cannot see its effect's target
+    (``_unseen``); one Skill paid for alike whose effect's target the score cannot see.
+    Outside a Sequence, an Attack and a Skill paid with no card that deal one amount of damage
+    to one Gate: the rest each changes (the Gate Rested, Ki) is not scored."""
     kind = intent.kind
     if kind == "move":
-        return kind if outside else None
-    unseen = _UNSEEN if outside else _UNSEEN_IN_SEQUENCE
+        return kind if aimed is None else None
     if kind == "open":
         card: int = intent.card  # type: ignore[attr-defined]
         f = table[card]
-        if (outside and f.type in ("summon", "spirit")) or f.card.effect in unseen:
-            return kind, s.cards[card], card in s.players[p].spirits
-    elif kind == "skill":
+        zone: int = intent.zone  # type: ignore[attr-defined]
+        anywhere = (aimed is None and f.type in ("summon", "spirit")) \
+            or _unseen(s, f.card.effect, zone, aimed)
+        return kind, s.cards[card], card in s.players[p].spirits, None if anywhere else zone
+    if kind == "attack":
+        return None if aimed is not None else (
+            "damage", intent.zone, s.attack_of(intent.gate))  # type: ignore[attr-defined]
+    if kind == "skill":
         gate: int = intent.gate  # type: ignore[attr-defined]
         number: int = intent.skill  # type: ignore[attr-defined]
-        if table[gate].card.skills[number].effect in unseen:
-            return kind, gate, number, intent.pay  # type: ignore[attr-defined]
+        pay: tuple[int, ...] = intent.pay  # type: ignore[attr-defined]
+        does = table[gate].declares[number]
+        if _unseen(s, does.effect, intent.zone, aimed):  # type: ignore[attr-defined]
+            return kind, gate, number, pay
+        if aimed is None and does.effect == "damage" and does.kind != "location" and not pay:
+            return "damage", intent.zone, does.amount  # type: ignore[attr-defined]
     return None
+
+
+def _unseen(s: State, effect: str | None, zone: int, aimed: frozenset[int] | None) -> bool:
+    """Whether the score cannot see at which ``zone`` ``effect`` was aimed (``_UNSEEN``). In a
+    Sequence also a shield on a Gate none of its items aims at: a shield is read only when its
+    Gate is dealt damage, and an item deals damage only to the Gate it aims at."""
+    if aimed is None:
+        return effect in _UNSEEN
+    return effect in _UNSEEN_IN_SEQUENCE or effect == "shield" and s.field[zone] not in aimed
 
 
 def _after(state: State, p: int, intent: Intent, player: int,
