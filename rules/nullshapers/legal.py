@@ -195,7 +195,8 @@ def why_illegal(s: State, intent: Intent) -> str:
         ag = s.agents.get(intent.agent)
         if ag is not None and ag.locked:
             return f"{s.name(intent.agent)} is locked"
-        return "only your agents that advanced into a biome may attack"
+        return "only your agents that stand in a biome may attack: they advanced there, or " \
+            f"arrived there when played in the Attack step ({GAME.cite('N-05')})"
     if isinstance(intent, Defend):
         if s.at != "defenders":
             return "defenders are chosen in the Defend step"

@@ -439,3 +439,15 @@ def test_a_reactive_skill_whose_card_left_play_is_cancelled_naming_its_owner() -
     out = rs.apply(do(s, kind="pass"), rs.parse_intent({"kind": "pass"}))
     assert "The skill of Player 1's Recovery Daemon is cancelled: it left play." in \
         [e.text for e in out.events]
+
+
+def test_N05_an_agent_refused_as_attacker_is_told_it_must_stand_in_a_biome() -> None:
+    # Seed, Attack step: "You may have any agents you play arrive in a biome of your choice
+    # (instead of in the staging area)" before "select any friendly agents that could attack":
+    # an agent may stand in a biome by advancing or by arriving there, and the refusal says both.
+    s = pass_all(position(at="attack_open", agents=[{"card": "scrap_brawler", "owner": 0,
+                                                    "biome": 0},
+                                                   {"card": "glass_archer", "owner": 0}]))
+    assert s.at == "attackers"
+    why = rs._reason(s, rs.scenario_intent(s, {"kind": "attack", "agent": "agent:1"}))
+    assert "stand in a biome" in why and "arrived" in why
