@@ -87,7 +87,7 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
     o = _card(only)
     table = s.table  # read once: a property
     _openings(s, p, table, s.ready_zones(p), s.taken, True, out, o)
-    _fast_skill_responses(s, p, out, o)
+    _fast_skill_responses(s, p, table, out, o)
     _location_skills(s, p, table, True, out, o)
     return out
 
@@ -97,10 +97,11 @@ def may_respond(s: State, p: int) -> bool:
     card they can pay for, a Ready Gate with a Fast Skill, a Fast Skill in the Discard).
     Kept on the state until a hand, Ki, Discard or Gate changes (``State._answers``): the
     passes of a Sequence ask it again of the same cards."""
-    table = s.table  # first: new card tables forget the answers
-    known = s._answers
+    known = s._answers  # forgotten by new card tables (``fields_set``, ``new_table``)
     if known >> p & 1:
         return bool(known >> (p + 2) & 1)
+    table = s.table
+    known = s._answers  # as the table left them
     pl = s.players[p]
     ki = pl.ki
     cost = table.answer_cost
@@ -254,10 +255,10 @@ def _openings(s: State, p: int, facts: Table, ready: int, taken: int, fast_only:
                 out.extend(_opens(c, zones))
 
 
-def _skill_intents(s: State, p: int, gate: int, zone: int, fast_only: bool,
+def _skill_intents(s: State, p: int, table: Table, gate: int, zone: int, fast_only: bool,
                    out: list[Intent], mask: int = -1) -> None:
     ki = s.players[p].ki
-    for k, sk, target, prm, near in s.table.by_iid[gate].usable:
+    for k, sk, target, prm, near in table.by_iid[gate].usable:
         if (fast_only and sk.kind != "fast") or sk.cost.ki > ki:
             continue
         rule = TARGETS[target]
@@ -323,13 +324,13 @@ def _turn_actions(s: State, p: int, table: Table, mask: int, zones: int,
         card, near, top = facts
         if near < 0:
             out.extend(_move_intents(mask, i, z, card.movement or 0, True))
-            _skill_intents(s, p, i, z, False, out, mask)
+            _skill_intents(s, p, table, i, z, False, out, mask)
             continue
         key = (i, z, ki if ki < top else top, mask & NEAR[near][z])
         hit = _TURN_ACTIONS.get(key)
         if hit is None or hit[0] is not card:
             got = _move_intents(mask, i, z, card.movement or 0, True)
-            _skill_intents(s, p, i, z, False, got, mask)
+            _skill_intents(s, p, table, i, z, False, got, mask)
             if len(_TURN_ACTIONS) >= 50_000:
                 _TURN_ACTIONS.clear()
             hit = _TURN_ACTIONS[key] = (card, tuple(got))
@@ -391,14 +392,15 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
         out.extend(_move_intents(s.taken, gate, z, s.card(gate).movement or 0))
     out.extend([_ATTACK[gate, n] for n in GRID.neighbours[z] if field[n] != EMPTY])
     if stage == "after_move":
-        _skill_intents(s, s.gates[gate].owner, gate, z, False, out)
+        _skill_intents(s, s.gates[gate].owner, s.table, gate, z, False, out)
 
 
-def _fast_skill_responses(s: State, p: int, out: list[Intent], only: int | None = None) -> None:
-    table, field = s.table.by_iid, s.field
+def _fast_skill_responses(s: State, p: int, table: Table, out: list[Intent],
+                          only: int | None = None) -> None:
+    facts, field = table.by_iid, s.field
     for z in zones_in(_own_ready(s, p, only)):  # in zone order
-        if table[field[z]].fast_skill:
-            _skill_intents(s, p, field[z], z, True, out)
+        if facts[field[z]].fast_skill:
+            _skill_intents(s, p, table, field[z], z, True, out)
 
 
 def _location_skills(s: State, p: int, table: Table, fast_only: bool, out: list[Intent],
@@ -409,9 +411,8 @@ def _location_skills(s: State, p: int, table: Table, fast_only: bool, out: list[
     discard = pl.discard if only is None else _only(pl.discard, only)
     if located.isdisjoint(discard):  # most of the time: no set made
         return
-    found = located.intersection(discard)
     ki = pl.ki
-    for c in sorted(found, key=pl.discard.index):  # in Discard order
+    for c in filter(located.__contains__, discard):  # in Discard order
         for k, sk, target, prm, _near in table.by_iid[c].locations:
             if (fast_only and sk.speed != "fast") or sk.cost.ki > ki:
                 continue

@@ -39,8 +39,9 @@ def declared(what: Skill | Gate) -> Declared:
                     what.range)
 
 
-class Params(NamedTuple):
-    """What an effect reads of its Skill or Gate (a tuple: made at each resolution)."""
+@dataclass(frozen=True, slots=True)
+class Params:
+    """What an effect reads of its Skill or Gate (made once per values, ``flow._params``)."""
 
     amount: int = 0
     range: int = 1
@@ -60,8 +61,9 @@ class Usable(NamedTuple):
     near: int
 
 
-class Facts(NamedTuple):
-    """One card's facts (every instance of a card shares them)."""
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """One card's facts (every instance of a card shares them; slots: read twice as fast)."""
 
     card: Gate
     cost: int

@@ -201,9 +201,9 @@ class _Tables(GameState):
         return table
 
     def fields_set(self, names: Collection[str]) -> None:
-        # The zones taken check the field they were counted from; the answers read the players
-        # and Gates (new card tables forget them by themselves).
-        if "players" in names or "gates" in names:
+        # The zones taken check the field they were counted from; the answers read the players,
+        # Gates and card tables.
+        if not {"players", "gates", "cards", "catalog"}.isdisjoint(names):
             self._answers = 0
         if "gates" in names:
             self._taken_of = None
