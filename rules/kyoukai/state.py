@@ -163,50 +163,35 @@ class _Tables(GameState):
     taken (``State.taken``) and those of each player's Ready Gates and Gates (``ready_zones``,
     ``own_zones``; bits ``z + 32 * p`` and ``z + 32 * p + 64``), kept as the rules change the
     field and the Gates (``place``, ``take_gate``, ``move_gate``, ``set_gate``) and counted
-    again for a field replaced by other means, or Gates set by ``replaced`` (the list they
-    count is kept with them)."""
+    again for a new state, or a field or Gates set by ``replaced``: read as slots, not
+    through a check (a property call costs ten slot reads)."""
 
-    __slots__ = ("_table", "_mine", "_answers", "_taken", "_zones", "_taken_of")
+    __slots__ = ("_table", "_mine", "_answers", "taken", "_zones")
 
     _table: Table | None
     _mine: int
     _answers: int
-    _taken: int
+    taken: int  # bit ``z`` set when zone ``z`` holds a Gate
     _zones: int
-    _taken_of: list[int] | None
 
-    def _fresh(self, table: Table | None, mine: int, answers: int, taken: int, zones: int,
-               taken_of: list[int] | None) -> None:
+    def _fresh(self, table: Table | None, mine: int, answers: int) -> None:
         """An empty log, the card facts ``table`` (None: made when first read), the players
-        owned, the answers known, the zones taken and Ready of the field ``taken_of`` (None:
-        counted when first read)."""
+        owned, the answers known."""
         self.loud = False
         self.events = []
         self._table = table
         self._mine = mine
         self._answers = answers
-        self._taken = taken
-        self._zones = zones
-        self._taken_of = taken_of
 
-    def _set_taken(self, taken: int, zones: int, field: list[int]) -> None:
-        self._taken = taken
+    def _set_taken(self, taken: int, zones: int) -> None:
+        self.taken = taken
         self._zones = zones
-        self._taken_of = field
 
     def new_table(self, table: Table) -> Table:
         """Use ``table`` for this state's card facts (its card tables replaced)."""
         self._table = table
         self._answers = 0
         return table
-
-    def fields_set(self, names: Collection[str]) -> None:
-        # The zones taken check the field they were counted from; the answers read the players,
-        # Gates and card tables.
-        if not {"players", "gates", "cards", "catalog"}.isdisjoint(names):
-            self._answers = 0
-        if "gates" in names:
-            self._taken_of = None
 
     def _forget(self, p: int) -> None:
         """Something of player ``p`` changed: their answer known is forgotten."""
@@ -240,7 +225,16 @@ class State(_Tables):
     face_down: tuple[int, ...] = ()  # cards in play put face down by hand (rules.core.manual)
 
     def __post_init__(self) -> None:
-        self._fresh(None, _ALL, 0, 0, 0, None)
+        self._fresh(None, _ALL, 0)
+        self._count()
+
+    def fields_set(self, names: Collection[str]) -> None:
+        # The zones taken are counted again from a new field or Gates; the answers read the
+        # players, Gates and card tables.
+        if not {"players", "gates", "cards", "catalog"}.isdisjoint(names):
+            self._remember(0)
+        if "gates" in names or "field" in names:
+            self._count()
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -277,9 +271,8 @@ class State(_Tables):
         t._table = self._table or self.table
         t._mine = 0
         t._answers = self._answers
-        t._taken = self._taken
+        t.taken = self.taken
         t._zones = self._zones
-        t._taken_of = self._taken_of
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -300,23 +293,12 @@ class State(_Tables):
         except ValueError:
             return EMPTY
 
-    @property
-    def taken(self) -> int:
-        """Bit ``z`` set when zone ``z`` holds a Gate."""
-        if self._taken_of is not self.field:
-            self._count()
-        return self._taken
-
     def ready_zones(self, p: int) -> int:
         """Bit ``z`` set when zone ``z`` holds a Ready Gate of player ``p``."""
-        if self._taken_of is not self.field:
-            self._count()
         return self._zones >> (p << 5) & _ZONES
 
     def own_zones(self, p: int) -> int:
         """Bit ``z`` set when zone ``z`` holds a Gate of player ``p``."""
-        if self._taken_of is not self.field:
-            self._count()
         return self._zones >> ((p << 5) + 64) & _ZONES
 
     def _count(self) -> None:
@@ -328,7 +310,7 @@ class State(_Tables):
             g = gates.get(i)
             if g is not None:
                 zones |= (1 << 64 | g.ready) << (z + (g.owner << 5))
-        self._set_taken(occupancy(field), zones, field)
+        self._set_taken(occupancy(field), zones)
 
     def name(self, iid: int) -> str:
         return self.card(iid).name
@@ -379,10 +361,7 @@ class State(_Tables):
         """``field`` and ``gates`` this state's own, to change (copied if a copy shares them)."""
         t: _Tables = self  # as in ``player``
         if not t._mine & 4:
-            field = self.field.copy()
-            if t._taken_of is self.field:
-                t._taken_of = field
-            self.field = field
+            self.field = self.field.copy()
             self.gates = self.gates.copy()
             t._mine |= 4
 
@@ -415,19 +394,15 @@ class State(_Tables):
             t._answers &= ~(5 << g.owner)  # as ``_forget``: a Ready Gate's Fast Skill may answer
             zone = self.zone_of(iid)  # one scan of the field (``in`` then ``index`` were two)
             if zone != EMPTY:
-                if t._taken_of is not self.field:  # ``taken``'s check, without the property
-                    self._count()
                 t._zones ^= 1 << (zone + (g.owner << 5))
         self.gates[iid] = field_gate(iid, g.owner, ready, g.damage if damage is None else damage,
                                      g.branches if branches is None else branches)
 
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
         self._own_board()
-        taken = self.taken  # counted before the change
-        field = self.field
-        field[zone] = iid
-        self._set_taken(taken | 1 << zone, self._zones | (1 << 64 | ready) << (zone + (owner << 5)),
-                        field)
+        self.field[zone] = iid
+        self._set_taken(self.taken | 1 << zone,
+                        self._zones | (1 << 64 | ready) << (zone + (owner << 5)))
         self.gates[iid] = field_gate(iid, owner, ready, 0, ())
         if ready:
             self._forget(owner)
@@ -450,7 +425,6 @@ class State(_Tables):
         """The Gate ``iid`` off the field (nothing else done with it; a manual step may have
         left it with no zone)."""
         self._own_board()
-        taken = self.taken  # counted before the change
         g = self.gates.pop(iid)
         if g.ready:
             self._forget(g.owner)
@@ -458,21 +432,20 @@ class State(_Tables):
         if iid in field:
             zone = field.index(iid)
             field[zone] = EMPTY
-            self._set_taken(taken & ~(1 << zone),
-                            self._zones & ~((1 << 64 | 1) << (zone + (g.owner << 5))), field)
+            self._set_taken(self.taken & ~(1 << zone),
+                            self._zones & ~((1 << 64 | 1) << (zone + (g.owner << 5))))
         return g
 
     def move_gate(self, iid: int, start: int, to: int) -> None:
         """The Gate ``iid`` from zone ``start`` to the empty zone ``to``."""
         self._own_board()
-        taken, zones = self.taken, self._zones  # counted before the change
         field = self.field
         field[start] = EMPTY
         field[to] = iid
         at = self.gates[iid].owner << 5
-        bits = (1 << 64 | zones >> (start + at) & 1) << at  # its owner's, and Ready if it is
-        self._set_taken(taken & ~(1 << start) | 1 << to, zones ^ (bits << start | bits << to),
-                        field)
+        bits = (1 << 64 | self._zones >> (start + at) & 1) << at  # its owner's, Ready if it is
+        self._set_taken(self.taken ^ (1 << start | 1 << to),
+                        self._zones ^ (bits << start | bits << to))
 
     def leave_field(self, iid: int, to: Place, by: int | None) -> None:
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
