@@ -86,7 +86,7 @@ def _responses(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = [] if only is not None else list(_PASS)
     o = _card(only)
     table = s.table  # read once: a property
-    _openings(s, p, table, s.ready_zones(p), s.taken, True, out, o)
+    _openings(s, p, table, s.zones[p], s.taken, True, out, o)
     _fast_skill_responses(s, p, table, out, o)
     _location_skills(s, p, table, True, out, o)
     return out
@@ -112,7 +112,7 @@ def may_respond(s: State, p: int) -> bool:
                 can = True
                 break
         else:
-            fast, field, zones = table.fast_iids, s.field, s.ready_zones(p)
+            fast, field, zones = table.fast_iids, s.field, s.zones[p]
             while zones and not can:
                 low = zones & -zones
                 can = field[low.bit_length() - 1] in fast
@@ -136,7 +136,7 @@ def _main(s: State, p: int, only: Hashable | None) -> list[Intent]:
     out: list[Intent] = []
     o = _card(only)
     table = s.table  # each read once (a property, a method) for all three
-    taken, ready = s.taken, s.ready_zones(p)
+    taken, ready = s.taken, s.zones[p]
     _turn_actions(s, p, table, taken, ready if o is None else _own_ready(s, p, o), out)
     _openings(s, p, table, ready, taken, False, out, o)
     _location_skills(s, p, table, False, out, o)
@@ -304,7 +304,7 @@ def skill_payments(s: State, p: int, gate: int, sk: Skill) -> list[tuple[int, ..
 def _own_ready(s: State, p: int, only: int | None) -> int:
     """The zones of p's Ready Gates on the field as a bitmask (or just ``only``'s)."""
     if only is None:
-        return s.ready_zones(p)
+        return s.zones[p]
     g = s.gates.get(only)
     return 1 << s.field.index(only) if g is not None and g.owner == p and g.ready else 0
 

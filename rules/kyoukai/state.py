@@ -138,7 +138,13 @@ class Pending:
 
 
 _ALL = 15  # every bit of ``_Tables._mine``: a new state owns all it holds
-_ZONES = (1 << GRID.size) - 1
+
+
+def _flipped(zones: tuple[int, ...], p: int, ready: int, own: int) -> tuple[int, ...]:
+    """``State.zones`` with the bits ``ready`` of p's Ready Gates and ``own`` of p's Gates
+    flipped."""
+    r0, r1, o0, o1 = zones
+    return (r0 ^ ready, r1, o0 ^ own, o1) if p == 0 else (r0, r1 ^ ready, o0, o1 ^ own)
 
 
 def occupancy(field: list[int]) -> int:
@@ -160,19 +166,19 @@ class _Tables(GameState):
     kept by copies, p's forgotten by every change of p's hand, Ki, Discard or Ready Gates
     (``player``, ``set_gate``, ``place``, ``take_gate``), both by new card tables and by
     players or Gates set by ``rules.core.state.replaced`` (``fields_set``); and the zones
-    taken (``State.taken``) and those of each player's Ready Gates and Gates (``ready_zones``,
-    ``own_zones``; bits ``z + 32 * p`` and ``z + 32 * p + 64``), kept as the rules change the
+    taken (``State.taken``) and those of each player's Ready Gates and Gates (``zones[p]`` and
+    ``zones[p + 2]``, ``ready_zones``, ``own_zones``), kept as the rules change the
     field and the Gates (``place``, ``take_gate``, ``move_gate``, ``set_gate``) and counted
     again for a new state, or a field or Gates set by ``replaced``: read as slots, not
     through a check (a property call costs ten slot reads)."""
 
-    __slots__ = ("_table", "_mine", "_answers", "taken", "_zones")
+    __slots__ = ("_table", "_mine", "_answers", "taken", "zones")
 
     _table: Table | None
     _mine: int
     _answers: int
     taken: int  # bit ``z`` set when zone ``z`` holds a Gate
-    _zones: int
+    zones: tuple[int, ...]  # bit ``z`` of each player's Ready Gates, then of their Gates
 
     def _fresh(self, table: Table | None, mine: int, answers: int) -> None:
         """An empty log, the card facts ``table`` (None: made when first read), the players
@@ -183,9 +189,9 @@ class _Tables(GameState):
         self._mine = mine
         self._answers = answers
 
-    def _set_taken(self, taken: int, zones: int) -> None:
+    def _set_taken(self, taken: int, zones: tuple[int, ...]) -> None:
         self.taken = taken
-        self._zones = zones
+        self.zones = zones
 
     def new_table(self, table: Table) -> Table:
         """Use ``table`` for this state's card facts (its card tables replaced)."""
@@ -272,7 +278,7 @@ class State(_Tables):
         t._mine = 0
         t._answers = self._answers
         t.taken = self.taken
-        t._zones = self._zones
+        t.zones = self.zones
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -295,22 +301,23 @@ class State(_Tables):
 
     def ready_zones(self, p: int) -> int:
         """Bit ``z`` set when zone ``z`` holds a Ready Gate of player ``p``."""
-        return self._zones >> (p << 5) & _ZONES
+        return self.zones[p]
 
     def own_zones(self, p: int) -> int:
         """Bit ``z`` set when zone ``z`` holds a Gate of player ``p``."""
-        return self._zones >> ((p << 5) + 64) & _ZONES
+        return self.zones[p + 2]
 
     def _count(self) -> None:
         """``taken``, ``ready_zones`` and ``own_zones`` counted from the field and Gates as
         they are."""
         field, gates = self.field, self.gates
-        zones = 0
+        zones = [0, 0, 0, 0]
         for z, i in enumerate(field):
             g = gates.get(i)
             if g is not None:
-                zones |= (1 << 64 | g.ready) << (z + (g.owner << 5))
-        self._set_taken(occupancy(field), zones)
+                zones[g.owner] |= g.ready << z
+                zones[g.owner + 2] |= 1 << z
+        self._set_taken(occupancy(field), tuple(zones))
 
     def name(self, iid: int) -> str:
         return self.card(iid).name
@@ -394,7 +401,7 @@ class State(_Tables):
             t._answers &= ~(5 << g.owner)  # as ``_forget``: a Ready Gate's Fast Skill may answer
             zone = self.zone_of(iid)  # one scan of the field (``in`` then ``index`` were two)
             if zone != EMPTY:
-                t._zones ^= 1 << (zone + (g.owner << 5))
+                t.zones = _flipped(t.zones, g.owner, 1 << zone, 0)
         self.gates[iid] = field_gate(iid, g.owner, ready, g.damage if damage is None else damage,
                                      g.branches if branches is None else branches)
 
@@ -402,7 +409,7 @@ class State(_Tables):
         self._own_board()
         self.field[zone] = iid
         self._set_taken(self.taken | 1 << zone,
-                        self._zones | (1 << 64 | ready) << (zone + (owner << 5)))
+                        _flipped(self.zones, owner, ready << zone, 1 << zone))
         self.gates[iid] = field_gate(iid, owner, ready, 0, ())
         if ready:
             self._forget(owner)
@@ -433,7 +440,7 @@ class State(_Tables):
             zone = field.index(iid)
             field[zone] = EMPTY
             self._set_taken(self.taken & ~(1 << zone),
-                            self._zones & ~((1 << 64 | 1) << (zone + (g.owner << 5))))
+                            _flipped(self.zones, g.owner, g.ready << zone, 1 << zone))
         return g
 
     def move_gate(self, iid: int, start: int, to: int) -> None:
@@ -442,10 +449,8 @@ class State(_Tables):
         field = self.field
         field[start] = EMPTY
         field[to] = iid
-        at = self.gates[iid].owner << 5
-        bits = (1 << 64 | self._zones >> (start + at) & 1) << at  # its owner's, Ready if it is
-        self._set_taken(self.taken ^ (1 << start | 1 << to),
-                        self._zones ^ (bits << start | bits << to))
+        g, bits = self.gates[iid], 1 << start | 1 << to
+        self._set_taken(self.taken ^ bits, _flipped(self.zones, g.owner, g.ready * bits, bits))
 
     def leave_field(self, iid: int, to: Place, by: int | None) -> None:
         """The Gate leaves the field for ``to``; its Branches are discarded (K-17). Passives
