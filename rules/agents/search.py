@@ -292,32 +292,27 @@ class _Walk:
                     v = self.value(node.scores[intent])
                     edge.visits = b.prior_visits
                     edge.total = b.prior_visits * (v if mine else -v)
-                state = rs.push(state, intent) if owned \
-                    else rs.apply(state, intent, quiet=True).state
-                owned = True
-                steps += 1
-                path.append((node, edge, mine))
-                if len(path) == 1:
-                    edge.ends.add(_end(rs, state))
-                break  # one new intent per iteration, then the rollout
-            c = b.exploration
-            best_edge, best_intent, best_u = None, here[0], -math.inf
-            for i in here:
-                e = edges[actor, i]
-                u = e.total / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
-                if u > best_u:
-                    best_edge, best_intent, best_u = e, i, u
-            assert best_edge is not None
-            state = rs.push(state, best_intent) if owned \
-                else rs.apply(state, best_intent, quiet=True).state
+            else:  # UCB over the edges tried
+                c = b.exploration
+                best_u = -math.inf
+                for i in here:
+                    e = edges[actor, i]
+                    u = e.total / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
+                    if u > best_u:
+                        edge, intent, best_u = e, i, u
+                assert best_u > -math.inf  # an edge of this node was chosen
+            state = rs.push(state, intent) if owned \
+                else rs.apply(state, intent, quiet=True).state
             owned = True
             steps += 1
-            path.append((node, best_edge, mine))
+            path.append((node, edge, mine))
             if len(path) == 1:
-                best_edge.ends.add(_end(rs, state))
-            if best_edge.child is None:
-                best_edge.child = _Node()
-            node = best_edge.child
+                edge.ends.add(rs.winner(state) if rs.to_act(state) is None else -1)
+            if fresh:
+                break  # one new intent per iteration, then the rollout
+            if edge.child is None:
+                edge.child = _Node()
+            node = edge.child
         state, steps, ended = self.play_out(state, steps, rng, owned)
         value = _value(rs, state, me, self.leaf_base, self.scale, steps, ended)
         for at, edge, mine in path:
@@ -326,11 +321,11 @@ class _Walk:
             edge.total += value if mine else -value
 
     def play_out(self, state: Any, steps: int, rng: random.Random,
-                 owned: bool = False) -> tuple[Any, int, _Ended | None]:
+                 owned: bool = False) -> tuple[Any, int, int | None]:
         """The rollout: up to ``rollout_depth`` choices (forced intents are free), and no
         further than ``horizon`` turns past the searched position. Its last state and steps,
-        and how the game ended if a remembered rollout ended it (the state is then where
-        the two met). ``owned``: ``state`` is the walk's own, played on in place."""
+        and the winner (None: a draw) if a remembered rollout ended it (the state is then where
+        the two met), else -1. ``owned``: ``state`` is the walk's own, played on in place."""
         rs, b = self.rs, self.b
         decisions = 0
         cap = steps + 50 * b.rollout_depth  # forced intents are free, but not endless
@@ -344,7 +339,7 @@ class _Walk:
                     key = hash(key)
                     end = ends.get(key)
                     if end is not None:
-                        return state, steps + end[1], _Ended(end[0])
+                        return state, steps + end[1], end[0]
                     passed.append((key, steps))
             if self.turn is not None:
                 t = rs.turns(state)
@@ -364,7 +359,7 @@ class _Walk:
             w = rs.winner(state)
             for key, at in passed:
                 ends[key] = (w, steps - at)
-        return state, steps, None
+        return state, steps, -1
 
 
 def _scores(rs: Ruleset[Any], state: Any, legal: list[Intent], me: int) -> dict[Intent, float]:
@@ -405,34 +400,20 @@ def _greedy_pick(rs: Ruleset[Any], state: Any, legal: list[Intent],
                  rng: random.Random) -> Intent:
     """The greedy agent's choice in a deal (the deal is a guess, so reading it is fair), by
     the game's priors (its one-ply score unless it knows better)."""
-    if len(legal) == 1:
-        return legal[0]
     me = rs.to_act(state)
     assert me is not None
     best = best_one_ply(rs, state, legal, me, rs.priors(state, legal, me))
     return rng.choice(best) if best else legal[0]
 
 
-def _end(rs: Ruleset[Any], state: Any) -> int | None:
-    """The winner if the game is over (None: a draw), -1 while it goes on."""
-    return rs.winner(state) if rs.to_act(state) is None else -1
-
-
-@dataclass(frozen=True, slots=True)
-class _Ended:
-    """How a remembered rollout ended: its winner (None: a draw)."""
-
-    winner: int | None
-
-
 def _value(rs: Ruleset[Any], state: Any, me: int, base: float, scale: float,
-           steps: int, ended: _Ended | None = None) -> float:
+           steps: int, ended: int | None = -1) -> float:
     """The searcher's value of ``state``, ``steps`` intents from the root, in [-1, 1] (or of
-    the end ``ended`` says it leads to): a win near 1 (sooner is better), a loss near -1
+    the end ``ended`` says it leads to, -1: none): a win near 1 (sooner is better), a loss near -1
     (later is better), otherwise how much better than the position searched from, squashed
     below any near win."""
-    if ended is not None or rs.to_act(state) is None:
-        w = ended.winner if ended is not None else rs.winner(state)
+    if ended != -1 or rs.to_act(state) is None:
+        w = ended if ended != -1 else rs.winner(state)
         if w is None:
             return 0.0
         near = 0.98 ** min(steps, 10)

@@ -32,11 +32,11 @@ def test_a_rollout_through_a_remembered_position_ends_as_the_first_did() -> None
     state = _choice_position(rs, seed=3)
     walk = _walk(rs, state)
     end, steps, ended = walk.play_out(state, 0, random.Random(1))
-    assert ended is None and rs.to_act(end) is None  # played to the game's end
+    assert ended == -1 and rs.to_act(end) is None  # played to the game's end
     assert len(walk.ends) > 10  # every position it passed through
     again, steps2, ended2 = walk.play_out(state, 0, random.Random(3))
-    assert again is state and ended2 is not None
-    assert (ended2.winner, steps2) == (rs.winner(end), steps)
+    assert again is state and ended2 != -1
+    assert (ended2, steps2) == (rs.winner(end), steps)
     # Another deal of the same unseen cards (two of them trade numbers): the same end.
     castle = state.sides[1].castle
     a, b = next((x, y) for x in castle for y in castle if state.cards[x] != state.cards[y])
@@ -44,7 +44,7 @@ def test_a_rollout_through_a_remembered_position_ends_as_the_first_did() -> None
     cards[a], cards[b] = cards[b], cards[a]
     other = replaced(state, cards=cards)
     _, steps3, ended3 = walk.play_out(other, 0, random.Random(4))
-    assert ended3 is not None and (ended3.winner, steps3) == (rs.winner(end), steps)
+    assert (ended3, steps3) == (rs.winner(end), steps)
 
 
 def test_a_rollout_cut_before_the_end_is_not_remembered() -> None:
@@ -52,7 +52,7 @@ def test_a_rollout_cut_before_the_end_is_not_remembered() -> None:
     state = _choice_position(rs, seed=3)
     walk = _walk(rs, state, Budget(iterations=12, rollout_depth=3, horizon=0))
     end, _, ended = walk.play_out(state, 0, random.Random(1))
-    assert ended is None and rs.to_act(end) is not None and walk.ends == {}
+    assert ended == -1 and rs.to_act(end) is not None and walk.ends == {}
 
 
 def test_games_without_position_keys_and_turn_horizons_remember_nothing() -> None:

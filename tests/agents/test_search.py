@@ -289,7 +289,7 @@ def test_rollouts_stop_at_the_turn_horizon() -> None:
     walk = _Walk(rs, p, rs.legal_intents(state), rs.evaluate(state, p),
                  rs.search_value(state, p), 10.0, budget, turn)
     end, steps, ended = walk.play_out(state, 0, random.Random(1))
-    assert steps > 0 and ended is None  # Kyoukai keys no positions
+    assert steps > 0 and ended == -1  # Kyoukai keys no positions
     assert rs.to_act(end) is None or rs.turns(end) == turn + 1
 
 
