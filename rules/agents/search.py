@@ -176,7 +176,7 @@ class SearchAgent(Agent):
         b = self.budget
         start = time.perf_counter()
         deadline = None if b.ms is None else start + b.ms / 1000.0
-        walk = _Walk(rs, me, legal, rs.evaluate(view, me), rs.search_value(view, me), SCALE, b,
+        walk = _Walk(rs, me, legal, rs.evaluate(view, me), rs.search_value(view, me), b,
                      rs.turns(view) if b.horizon else None)
         if walk.key_of is not None:
             walk.ends = self._kept_ends(rs, view)
@@ -233,11 +233,10 @@ class _Walk:
     score backed up."""
 
     def __init__(self, rs: Ruleset[Any], me: int, legal: list[Intent], base: float,
-                 leaf_base: float, scale: float, budget: Budget, turn: int | None) -> None:
+                 leaf_base: float, budget: Budget, turn: int | None) -> None:
         # ``base``: the root's ``evaluate``, which the one-ply priors are measured against;
         # ``leaf_base``: its ``search_value``, which the rollouts' ends are.
-        self.rs, self.me, self.legal, self.base, self.scale = rs, me, legal, base, scale
-        self.leaf_base = leaf_base
+        self.rs, self.me, self.legal, self.base, self.leaf_base = rs, me, legal, base, leaf_base
         self.b, self.turn = budget, turn
         # Whole-game rollouts (no horizon) end alike from positions the game keys alike
         # (``rs.position_key``): how each ended (the winner, and how many intents on) by
@@ -246,9 +245,23 @@ class _Walk:
         self.key_of = getattr(rs, "position_key", None) if budget.horizon == 0 else None
         self.ends: dict[int, tuple[int | None, int]] = {}
 
-    def value(self, score: float) -> float:
-        """A one-ply score for the searcher as a value in [-0.8, 0.8]."""
-        return 0.8 * math.tanh((score - self.base) / self.scale)
+    def value(self, score: float, base: float) -> float:
+        """A score for the searcher, measured against ``base``, as a value in [-0.8, 0.8]."""
+        return 0.8 * math.tanh((score - base) / SCALE)
+
+    def end_value(self, state: Any, steps: int, ended: int | None) -> float:
+        """The searcher's value of ``state``, ``steps`` intents from the root, in [-1, 1] (or
+        of the end ``ended`` says it leads to, -1: none): a win near 1 (sooner is better), a
+        loss near -1 (later is better), otherwise how much better than the position searched
+        from, squashed below any near win."""
+        rs = self.rs
+        if ended != -1 or rs.to_act(state) is None:
+            w = ended if ended != -1 else rs.winner(state)
+            if w is None:
+                return 0.0
+            near = 0.98 ** min(steps, 10)
+            return near if w == self.me else -near
+        return self.value(rs.search_value(state, self.me), self.leaf_base)
 
     def iterate(self, state: Any, root: _Node, rng: random.Random) -> None:
         rs, me, b = self.rs, self.me, self.b
@@ -289,7 +302,7 @@ class _Walk:
                 edge.avail = 1
                 if b.widen and b.prior_visits and node.scores is not None \
                         and intent in node.scores:
-                    v = self.value(node.scores[intent])
+                    v = self.value(node.scores[intent], self.base)
                     edge.visits = b.prior_visits
                     edge.total = b.prior_visits * (v if mine else -v)
             else:  # UCB over the edges tried
@@ -314,7 +327,7 @@ class _Walk:
                 edge.child = _Node()
             node = edge.child
         state, steps, ended = self.play_out(state, steps, rng, owned)
-        value = _value(rs, state, me, self.leaf_base, self.scale, steps, ended)
+        value = self.end_value(state, steps, ended)
         for at, edge, mine in path:
             at.visits += 1
             edge.visits += 1
@@ -393,7 +406,7 @@ def _seed_root(root: _Node, legal: list[Intent], me: int, walk: _Walk, visits: i
             continue
         edge = root.edges[me, intent] = _Edge()
         edge.visits = edge.avail = visits
-        edge.total = visits * walk.value(scores[intent])
+        edge.total = visits * walk.value(scores[intent], walk.base)
 
 
 def _greedy_pick(rs: Ruleset[Any], state: Any, legal: list[Intent],
@@ -404,21 +417,6 @@ def _greedy_pick(rs: Ruleset[Any], state: Any, legal: list[Intent],
     assert me is not None
     best = best_one_ply(rs, state, legal, me, rs.priors(state, legal, me))
     return rng.choice(best) if best else legal[0]
-
-
-def _value(rs: Ruleset[Any], state: Any, me: int, base: float, scale: float,
-           steps: int, ended: int | None = -1) -> float:
-    """The searcher's value of ``state``, ``steps`` intents from the root, in [-1, 1] (or of
-    the end ``ended`` says it leads to, -1: none): a win near 1 (sooner is better), a loss near -1
-    (later is better), otherwise how much better than the position searched from, squashed
-    below any near win."""
-    if ended != -1 or rs.to_act(state) is None:
-        w = ended if ended != -1 else rs.winner(state)
-        if w is None:
-            return 0.0
-        near = 0.98 ** min(steps, 10)
-        return near if w == me else -near
-    return 0.8 * math.tanh((rs.search_value(state, me) - base) / scale)
 
 
 def _best(root: _Node, legal: list[Intent], me: int, select: str = "visits",

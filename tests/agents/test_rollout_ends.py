@@ -23,7 +23,7 @@ WHOLE = Budget(iterations=12, rollout_depth=200, horizon=0)
 def _walk(rs: Any, state: Any, b: Budget = WHOLE) -> _Walk:
     p = rs.to_act(state)
     return _Walk(rs, p, rs.legal_intents(state), rs.evaluate(state, p),
-                 rs.search_value(state, p), 10.0, b,
+                 rs.search_value(state, p), b,
                  rs.turns(state) if b.horizon else None)
 
 

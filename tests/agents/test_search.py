@@ -287,7 +287,7 @@ def test_rollouts_stop_at_the_turn_horizon() -> None:
     turn = rs.turns(state)
     budget = Budget(iterations=1, rollout_depth=1000, horizon=1)
     walk = _Walk(rs, p, rs.legal_intents(state), rs.evaluate(state, p),
-                 rs.search_value(state, p), 10.0, budget, turn)
+                 rs.search_value(state, p), budget, turn)
     end, steps, ended = walk.play_out(state, 0, random.Random(1))
     assert steps > 0 and ended == -1  # Kyoukai keys no positions
     assert rs.to_act(end) is None or rs.turns(end) == turn + 1
