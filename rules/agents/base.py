@@ -58,7 +58,6 @@ class Agent(ABC):
     reads_view: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
         self.picks = Picks()
         self._rng = random.Random(seed)  # its own: replays are repeatable
 

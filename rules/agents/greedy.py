@@ -48,9 +48,7 @@ def best_one_ply(rs: Ruleset[Any], state: Any, legal: list[Intent], me: int,
     for intent, scored in zip(legal, scores, strict=True):
         if scored is None:
             continue
-        score = scored
-        if intent.kind in PASS_KINDS:
-            score -= 1e-3
+        score = scored - (1e-3 if intent.kind in PASS_KINDS else 0.0)
         if score > best_score + 1e-9:
             best, best_score = [intent], score
         elif abs(score - best_score) <= 1e-9:

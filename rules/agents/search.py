@@ -150,13 +150,12 @@ class SearchAgent(Agent):
     def _choose(self, rs: Ruleset[Any], view: Any, legal: list[Intent]) -> Intent:
         me = rs.to_act(view)
         legal = self.picks.offered(rs, legal)
+        self.stats = SearchStats()  # no search yet
         if me is None or len(legal) <= 1 or at_manual_step(legal):
-            self.stats = SearchStats()
             return done(legal)
         # Its own view again: handed the true state by mistake, it still sees only this.
         view = rs.view(view, me)
         if self._stalling(rs.turns(view)):
-            self.stats = SearchStats()
             best = best_one_ply(rs, view, legal, me)
             return self._rng.choice(best) if best else legal[0]
         self.root = self.search(rs, view, me, legal)
@@ -185,8 +184,11 @@ class SearchAgent(Agent):
             root.scores = _scores(rs, view, legal, me)
         if b.widen:
             self._wins_first(rs, view, me, legal, root)
-        if b.prior_visits and not b.widen:
-            _seed_root(root, legal, me, walk, b.prior_visits)
+        if b.prior_visits and not b.widen:  # each root edge starts at its one-ply value
+            for intent, score in (root.scores or {}).items():
+                edge = root.edges[me, intent] = _Edge()
+                edge.visits = edge.avail = b.prior_visits
+                edge.total = b.prior_visits * walk.value(score, walk.base)
         stats = SearchStats()
         while True:
             if b.iterations is not None and stats.iterations + stats.failed >= b.iterations:
@@ -396,17 +398,6 @@ def _widened(node: _Node, here: list[Intent], mine: bool, widen: float) -> list[
             return -math.inf
         return sign * s - (1e-3 if i.kind in PASS_KINDS else 0.0)
     return sorted(here, key=key, reverse=True)[:k]
-
-
-def _seed_root(root: _Node, legal: list[Intent], me: int, walk: _Walk, visits: int) -> None:
-    """Root edges with ``visits`` visits at their one-ply value on the searcher's view."""
-    scores = root.scores or {}
-    for intent in legal:
-        if intent not in scores:
-            continue
-        edge = root.edges[me, intent] = _Edge()
-        edge.visits = edge.avail = visits
-        edge.total = visits * walk.value(scores[intent], walk.base)
 
 
 def _greedy_pick(rs: Ruleset[Any], state: Any, legal: list[Intent],
