@@ -156,6 +156,10 @@ class Ruleset(ABC, Generic[S]):
         # an attribute first set later makes every attribute of the ruleset slower to read.)
         self._default_setup: Kept[Setup] | None = None
         self._made: dict[str, Any] = {}  # the ``_made`` properties' values
+        # The hooks asked every step, read once: most games' are functions in a staticmethod,
+        # which CPython 3.11 looks up generically every time it is read through the ruleset.
+        self._hooks: tuple[Callable[[S], int | None], Callable[[S], list[Intent]]] = (
+            self._to_act, self._legal_intents)
 
     # ---- the contract -------------------------------------------------------------------
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None) -> S:
@@ -188,7 +192,7 @@ class Ruleset(ABC, Generic[S]):
         cached_state, actor = self._actor
         if state is cached_state:
             return actor
-        actor = self._to_act(state)
+        actor = self._hooks[0](state)
         if actor is not None:
             steps = getattr(state, "manual", None)  # ``manual.pending``, asked every step
             if steps:
@@ -217,7 +221,7 @@ class Ruleset(ABC, Generic[S]):
             legal = []
         else:
             steps = getattr(state, "manual", None)  # ``manual.pending``, asked every step
-            legal = self._legal_intents(state) if not steps or self.manual_table is None \
+            legal = self._hooks[1](state) if not steps or self.manual_table is None \
                 else manual.legal(self, self.manual_table, state, steps[0])
         self._cache = (state, legal)
         return list(legal)
@@ -226,17 +230,23 @@ class Ruleset(ABC, Generic[S]):
         """The outcome of ``intent``; ``IllegalIntent`` with a human reason if it is not legal
         (whatever it is). ``quiet=True`` is for simulation and search: no log text, no events
         and no legality check, so the intent must come from ``legal_intents`` of this state."""
-        # ``manual.pending`` and the intent's kind read directly: a simulation asks every step.
+        new_state: Any = state  # (every GameState game's state has ``manual`` and ``face_down``)
+        if quiet and isinstance(state, GameState) and not new_state.manual \
+                and not new_state.face_down:
+            # A simulation's step, no manual one (a manual intent is legal only while one is
+            # open): the copy's log is off; the outcome is made through its slots.
+            new_state = new_state.copy()
+            self._play(new_state, intent)
+            out: Outcome = _new_outcome(Outcome)
+            _set_outcome_state(out, new_state)
+            _set_outcome_events(out, [])
+            return out
         if getattr(state, "manual", None) or getattr(intent, "kind", None) in MANUAL_KINDS:
             return self._apply_manual(state, intent, quiet)
-        new_state: Any
         if quiet:
             if isinstance(state, GameState):
                 new_state = state.copy()
-                new_state.loud = False  # no log: nothing reads ``events`` then
                 self._play(new_state, intent)
-                if not getattr(state, "face_down", None):
-                    return _outcome(new_state, [])
             else:  # a game on immutable models, with its own ``_apply``
                 new_state = self._apply(state, intent, True)[0]
             events: list[Event] = []

@@ -57,9 +57,11 @@ class Stages(Generic[S]):
 
     def to_act(self, state: S) -> int | None:
         # (the stage looked up here, not by ``stage``: asked every step, once by the contract
-        # and once by ``legal``)
-        st = self._by_name.get(self._current(state))
-        return (st or self.stage(state)).actor(state)
+        # and once by ``legal``; each callable read into a name first, where CPython 3.11
+        # reads it in one specialised step, not called where it is read, a generic look-up)
+        current = self._current
+        actor = (self._by_name.get(current(state)) or self.stage(state)).actor
+        return actor(state)
 
     def legal(self, state: S, only: Hashable | None = None,
               actor: int | None = None) -> list[Intent]:
@@ -67,13 +69,15 @@ class Stages(Generic[S]):
         a source piece, it lists just that piece's intents). ``actor``: the deciding player
         when the caller has it already (the contract asks ``to_act`` first, every step), so
         the stage's actor is not asked again."""
-        st = self._by_name.get(self._current(state)) or self.stage(state)  # as in ``to_act``
-        p = st.actor(state) if actor is None else actor
+        current = self._current  # (as in ``to_act``)
+        st = self._by_name.get(current(state)) or self.stage(state)
+        who, generate = st.actor, st.generate
+        p = who(state) if actor is None else actor
         if p is None:
             return []
-        if st.generate is None:
+        if generate is None:
             raise ValueError(f"stage {st.name!r} has no generate")
-        return st.generate(state, p, only)
+        return generate(state, p, only)
 
     def why_not(self, state: S, kind: str, names: Mapping[str, str] | None = None) -> str | None:
         """Why no intent of ``kind`` can be made now, or None when the stage allows it.
