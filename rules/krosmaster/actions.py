@@ -112,3 +112,6 @@ KINDS = intent_table(
     IntentKind(EndActivation, lambda s, _: flow.end_activation(s), _describe_end_activation,
                _figure),
 )
+# Each intent type's handler, read by its type: the step's one dispatch (an intent's ``kind``
+# is read from its own dict, a generic look-up where many types pass, as in ``_play``).
+PLAY = {k.type: k.apply for k in KINDS.values()}

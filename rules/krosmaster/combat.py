@@ -12,21 +12,16 @@ from rules.krosmaster.cards import EffectSpec
 from rules.krosmaster.effects import EFFECTS, CastCtx
 from rules.krosmaster.flow import check_end, roll
 from rules.krosmaster.intents import BuyGG, Cast, Move
+from rules.krosmaster.legal import memo
 from rules.krosmaster.state import Figure, KState, set_pair
 
 _WILD = (house.WILD_FACE,)
 
 
-def tackle_cells(s: KState, geo: Geo, owner: int) -> int:
-    """Cells next to an enemy of ``owner``, as bits: leaving one is a tackle. (The enemy's own
-    cells are among them: no route enters one.)"""
-    return s.zone(1 - owner, geo.near_masks)
-
-
 def best_path(s: KState, geo: Geo, fig: Figure, goal: int, risky: int) -> list[int]:
     """House rule H10: within the MP left, the route with the fewest tackles, then shortest.
-    (``risky``: ``tackle_cells`` of the mover's owner.) ``goal`` is one of the cells the
-    figure can reach (a legal Move's)."""
+    (``risky``: the cells next to an enemy of the mover, ``KState.zone``.) ``goal`` is one of
+    the cells the figure can reach (a legal Move's)."""
     start = fig.cell
     assert start is not None
     if goal in geo.grid.neighbours[start]:
@@ -119,9 +114,10 @@ def _tackle(s: KState, geo: Geo, fig: Figure, at: int) -> None:
 
 def move(s: KState, intent: Move) -> None:
     """A legal Move (``best_path``'s route, tackles on the way)."""
-    geo, goal = s.board.geo, intent.to
+    geo, goal = (s.memo or memo(s))[0], intent.to
     fig = s.mut(intent.figure)
-    risky = tackle_cells(s, geo, fig.owner)
+    # Leaving a cell next to an enemy is a tackle (no route enters the enemy's own cells).
+    risky = s.zone(1 - fig.owner, geo.near_masks)
     path = best_path(s, geo, fig, goal, risky)
     kamas = s.kama_cells
     events_before = len(s.events)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from operator import attrgetter
 
+from rules.core.memo import Interned
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.krosmaster import house
@@ -34,7 +35,7 @@ def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell) -> tuple[list[in
     cells = geo.in_range(fig.cell, lo, hi, spell.line)
     if not spell.los:
         return cells, []
-    blocks = Aim(geo, s.where(), fig.owner).wall()
+    blocks = wall(geo, s.where())
     los = geo.grid.line_of_sight
     seen: list[int] = []
     hidden: list[int] = []
@@ -46,56 +47,52 @@ def spell_cells(s: KState, geo: Geo, fig: Figure, spell: Spell) -> tuple[list[in
 # A spell as aiming reads it: its index on the card, AP, cells in range from each origin
 # (``Geo.range_masks``), whether it needs a sight line, and the side it targets (``SIDES``).
 SpellAim = tuple[int, int, tuple[int, ...], bool, int]
-SIDES = {"ally": 0, "enemy": 1, "any": 2}  # a spell's target: its index in ``Aim.sides``
+SIDES = {"ally": 0, "enemy": 1, "any": 2}  # a spell's target (``aimed``)
 
 
-def spell_aims(s: KState) -> tuple[tuple[SpellAim, ...], ...]:
-    """Each card's spells as ``SpellAim``s, by catalog index: made once per catalog and map
-    (``KState.memo``)."""
-    aims = s.memo
-    if aims is None:
+def memo(s: KState) -> tuple[Geo, tuple[tuple[SpellAim, ...], ...]]:
+    """The map's geometry and each card's spells as ``SpellAim``s, by catalog index: made once
+    per catalog and map (``KState.memo``, read as ``s.memo or memo(s)``: every step reads the
+    geometry, a generic look-up through the Board's cached property)."""
+    got = s.memo
+    if got is None:
         g = s.board.geo
-        aims = tuple(
+        got = (g, tuple(
             tuple((i, sp.ap, g.range_masks((sp.range, sp.line)), sp.los, SIDES[sp.target])
-                  for i, sp in enumerate(card.spells)) for card in s.catalog)
-        s.remember(aims)
-    return aims
+                  for i, sp in enumerate(card.spells)) for card in s.catalog))
+        s.remember(got)
+    return got
 
 
-class Aim:
-    """Aiming spells from one position, as seen from ``owner``: every figure's cell (None once
-    knocked out) in figure order, the cells of the figures a spell aimed at each side may hit
-    as bits (``SIDES``). ``targets`` is the rule of which figures a spell may be cast on (AP
-    aside): the legal intents and the highlights both ask it."""
+def aimed(where: Where, owner: int, side: int) -> int:
+    """The cells of the figures a spell aimed at ``side`` (``SIDES``) may hit, as bits, seen
+    from a figure of ``owner`` (``where``: ``KState.where``)."""
+    masks = where[1]
+    return masks[owner ^ side] if side < 2 else masks[0] | masks[1]
 
-    __slots__ = ("geo", "cells", "sides")
 
-    def __init__(self, geo: Geo, where: Where, owner: int) -> None:
-        self.geo = geo
-        self.cells, masks = where
-        mine, theirs = masks[owner], masks[1 - owner]
-        self.sides = (mine, theirs, mine | theirs)
+def wall(geo: Geo, where: Where) -> int:
+    """What blocks a sight line, as bits: trees and every figure (house rule H7; the ray
+    excludes its own ends)."""
+    masks = where[1]
+    return geo.los_bits | masks[0] | masks[1]
 
-    def wall(self) -> int:
-        """What blocks a sight line, as bits: trees and every figure (house rule H7; the ray
-        excludes its own ends)."""
-        return self.geo.los_bits | self.sides[2]
 
-    def targets(self, here: int, spell: SpellAim) -> list[int]:
-        """Cells holding a figure ``spell`` may be cast on from ``here`` (AP aside)."""
-        geo = self.geo
-        hits = spell[2][here] & self.sides[spell[4]]
-        if not hits:
-            return []
-        # in figure order (one hit is its own order)
-        out = [hits.bit_length() - 1] if not hits & (hits - 1) else \
-            [c for c in self.cells if c is not None and hits >> c & 1]
-        near = geo.near_masks[here]
-        if spell[3] and hits & ~near:
-            # No sight line is needed at distance 0 or 1.
-            seen, wall = geo.grid.line_of_sight, self.wall()
-            return [c for c in out if near >> c & 1 or seen(here, c, wall)]
-        return out
+def targets(geo: Geo, where: Where, owner: int, here: int, spell: SpellAim) -> list[int]:
+    """Cells holding a figure a figure of ``owner`` may cast ``spell`` on from ``here`` (AP
+    aside), in figure order: the rule the legal intents and the highlights both ask."""
+    hits = spell[2][here] & aimed(where, owner, spell[4])
+    if not hits:
+        return []
+    # in figure order (one hit is its own order)
+    out = [hits.bit_length() - 1] if not hits & (hits - 1) else \
+        [c for c in where[0] if c is not None and hits >> c & 1]
+    near = geo.near_masks[here]
+    if spell[3] and hits & ~near:
+        # No sight line is needed at distance 0 or 1.
+        seen, blocks = geo.grid.line_of_sight, wall(geo, where)
+        return [c for c in out if near >> c & 1 or seen(here, c, blocks)]
+    return out
 
 
 _TENSION: tuple[Intent, ...] = (Reroll.of(), KeepTension.of())
@@ -130,26 +127,34 @@ def _inspiration(s: KState, p: int, only: Hashable | None) -> list[Intent]:
 def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     fig = s.figures[s.timelines[s.active][s.slot]]  # the acting figure
     fid, here = fig.id, fig.cell
-    out: list[Intent] = [EndActivation.of(fid)]
+    made = _MADE.get(fid) or _made(fid)
+    out: list[Intent] = [made[0]]
     if here is None:
         return out
-    g = s.board.geo
+    g, aims = s.memo or memo(s)
     where = s.where()
     cells, (mask0, mask1) = where
     taken = mask0 | mask1
     if fig.mp > 0:
         out += _move_intents(g, fig, here, cells, taken)
-    ap, aim = fig.ap, None
-    for spell in spell_aims(s)[fig.card]:
-        # (most have no one in range: the sides are told apart, in ``Aim``, only if one has)
+    ap = fig.ap
+    for spell in aims[fig.card]:
+        # (most have no one in range: the sides are told apart, in ``targets``, only if one has)
         if spell[1] <= ap and spell[2][here] & taken:
-            if aim is None:
-                aim = Aim(g, where, fig.owner)
-            for c in aim.targets(here, spell):
-                out.append(Cast.of(fid, spell[0], c))
+            for c in targets(g, where, fig.owner, here, spell):
+                out.append(_CASTS[fid, spell[0], c])
     if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
-        out.append(BuyGG.of(fid))
+        out.append(made[1])
     return out
+
+
+_CASTS = Interned(Cast)
+_MADE: dict[int, tuple[Intent, Intent]] = {}  # figure id -> its EndActivation and BuyGG
+
+
+def _made(fid: int) -> tuple[Intent, Intent]:
+    made = _MADE[fid] = (EndActivation.of(fid), BuyGG.of(fid))
+    return made
 
 
 _MOVES: dict[int, list[Move]] = {}  # figure id -> cell -> its Move (``Move.of``'s, at hand)
@@ -258,7 +263,7 @@ def _explain_cast(s: KState, geo: Geo, fig: Figure, intent: Cast) -> str:
     occ = s.occupant()
     if intent.target not in occ:
         return f"{spell.name} needs a figure on the target cell."
-    if not Aim(geo, s.where(), fig.owner).sides[SIDES[spell.target]] >> intent.target & 1:
+    if not aimed(s.where(), fig.owner, SIDES[spell.target]) >> intent.target & 1:
         return f"{spell.name} targets {'an enemy' if spell.target == 'enemy' else 'an ally'}."
     assert fig.cell is not None
     g = geo.grid

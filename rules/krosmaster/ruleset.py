@@ -28,10 +28,10 @@ from rules.core.rng import Rng
 from rules.core.ruleset import Ruleset
 from rules.core.state import replaced
 from rules.krosmaster import house
-from rules.krosmaster.actions import KINDS
+from rules.krosmaster.actions import KINDS, PLAY
 from rules.krosmaster.cards import KrosmasterCard
 from rules.krosmaster.game import GAME
-from rules.krosmaster.legal import STAGES, Aim, explain, spell_aims, spell_cells
+from rules.krosmaster.legal import STAGES, explain, memo, spell_cells, targets
 from rules.krosmaster.manual import KrosmasterManual
 from rules.krosmaster.migrate import with_spell_copies
 from rules.krosmaster.played import played_cards
@@ -61,7 +61,7 @@ class KrosmasterRules(Ruleset[KState]):
         return replaced(state, rng=Rng(seed=0, counter=0))
 
     def _play(self, state: KState, intent: Intent) -> None:
-        KINDS[intent.kind].apply(state, intent)
+        PLAY[type(intent)](state, intent)
 
     _loaded = staticmethod(with_spell_copies)
 
@@ -100,12 +100,11 @@ class KrosmasterRules(Ruleset[KState]):
             return {"target": seen, "blocked": hidden}
         mp = fig.mp if is_acting else card.mp
         out: dict[str, list[Any]] = {"move": sorted(g.reach(fig.cell, mp, state.where()[0]))}
-        aim = Aim(g, state.where(), fig.owner)
         ap = fig.ap if is_acting else card.ap
         attack: set[int] = set()
-        for spell in spell_aims(state)[fig.card]:
+        for spell in memo(state)[1][fig.card]:
             if spell[1] <= ap:
-                attack.update(aim.targets(fig.cell, spell))
+                attack.update(targets(g, state.where(), fig.owner, fig.cell, spell))
         out["attack"] = sorted(attack)
         return out
 

@@ -47,8 +47,14 @@ class Figure:
 
     def copy(self) -> Figure:
         new = _new(Figure)  # (without ``__init__``: a step copies one or two)
-        new.id, new.card, new.owner, new.cell, new.hp, new.mp, new.ap, new.inspiration = \
-            self.id, self.card, self.owner, self.cell, self.hp, self.mp, self.ap, self.inspiration
+        new.id = self.id
+        new.card = self.card
+        new.owner = self.owner
+        new.cell = self.cell
+        new.hp = self.hp
+        new.mp = self.mp
+        new.ap = self.ap
+        new.inspiration = self.inspiration
         return new
 
 
@@ -67,7 +73,7 @@ class _Figures(GameState):
     _names: tuple[str, ...] | None
     # Each side's ``zone``, None until asked since one of that side's figures last moved.
     _zones: tuple[int | None, int | None]
-    # What the rules worked out once from the catalog and the map (``legal.spell_aims``),
+    # What the rules worked out once from the catalog and the map (``legal.memo``),
     # shared by copies, forgotten when either is replaced (``fields_set``, ``moved``).
     memo: tuple[Any, ...] | None
     catalog: tuple[KrosmasterCard, ...]  # the dataclass's fields
@@ -207,18 +213,36 @@ class KState(_Figures):
         # field is left out. The copy holds the same figures: each copies one before it
         # first changes it.
         new = _new(type(self))
-        (new.catalog, new.board, new.faces, new.team_names, new.figures, new.timelines,
-         new.first, new.active, new.turn, new.phase, new.dice, new.rerolled, new.slot, new.gg,
-         new.wild_gg, new.kamas, new.kama_cells, new.rng, new.winner, new.manual, new.designer,
-         new.face_down) = (
-            self.catalog, self.board, self.faces, self.team_names, list(self.figures),
-            self.timelines, self.first, self.active, self.turn, self.phase, self.dice,
-            self.rerolled, self.slot, self.gg, self.wild_gg, self.kamas, self.kama_cells,
-            self.rng, self.winner, self.manual, self.designer, self.face_down)
+        new.catalog = self.catalog
+        new.board = self.board
+        new.faces = self.faces
+        new.team_names = self.team_names
+        new.figures = list(self.figures)
+        new.timelines = self.timelines
+        new.first = self.first
+        new.active = self.active
+        new.turn = self.turn
+        new.phase = self.phase
+        new.dice = self.dice
+        new.rerolled = self.rerolled
+        new.slot = self.slot
+        new.gg = self.gg
+        new.wild_gg = self.wild_gg
+        new.kamas = self.kamas
+        new.kama_cells = self.kama_cells
+        new.rng = self.rng
+        new.winner = self.winner
+        new.manual = self.manual
+        new.designer = self.designer
+        new.face_down = self.face_down
         base: _Figures = new  # (its slots set through the base, where mypy sees them)
         own: _Figures = self
-        base.loud, base.events, base.memo, base._where, base._names, base._zones = \
-            False, [], self.memo, self._where, self._names, self._zones
+        base.loud = False
+        base.events = []
+        base.memo = self.memo
+        base._where = self._where
+        base._names = self._names
+        base._zones = self._zones
         base._owned = own._owned = 0
         return new
 

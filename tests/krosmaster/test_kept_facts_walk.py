@@ -9,14 +9,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from rules.krosmaster.legal import spell_aims
+from rules.krosmaster.legal import memo
 from rules.krosmaster.state import KState
 from tests.kept_facts import walk_tests
 
 
 def _facts(s: KState) -> object:
     near = s.board.geo.near_masks
-    return s.where(), s.log_names(), s.zone(0, near), s.zone(1, near), spell_aims(s)
+    return s.where(), s.log_names(), s.zone(0, near), s.zone(1, near), memo(s)[1]
 
 
 def _reload(s: KState, r: random.Random) -> Mapping[str, Any]:

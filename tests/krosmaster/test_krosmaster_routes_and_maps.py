@@ -11,7 +11,7 @@ from pathlib import Path
 
 import rules
 from rules.krosmaster.board import Geo, load_map
-from rules.krosmaster.combat import best_path, tackle_cells
+from rules.krosmaster.combat import best_path
 from rules.krosmaster.intents import Cast, Move
 from rules.krosmaster.state import Figure, KState
 
@@ -67,7 +67,7 @@ def test_pruned_route_is_the_route_of_every_walk() -> None:
         if fig is None or fig.cell is None:
             continue
         g = state.board.geo
-        risky = tackle_cells(state, g, fig.owner)
+        risky = state.zone(1 - fig.owner, g.near_masks)  # the cells next to an enemy
         for intent in RS.legal_intents(state):
             if isinstance(intent, Move):
                 want = _reference_path(state, g, fig, intent.to, risky)
@@ -115,7 +115,7 @@ def test_a_pickled_state_leaves_its_memo_behind() -> None:
 
 
 def test_a_hot_reload_reaches_the_spells_the_rules_remember() -> None:
-    """Each card's spells are remembered per catalog (``legal.spell_aims``): once a hot
+    """Each card's spells are remembered per catalog (``legal.memo``): once a hot
     reload makes a figure's spells cost more AP than it has, it has no Cast left."""
     state = next(s for s in _random_states(range(3))
                  if any(isinstance(i, Cast) for i in RS.legal_intents(s)))
