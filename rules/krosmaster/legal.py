@@ -127,8 +127,7 @@ def _inspiration(s: KState, p: int, only: Hashable | None) -> list[Intent]:
 def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
     fig = s.figures[s.timelines[s.active][s.slot]]  # the acting figure
     fid, here = fig.id, fig.cell
-    made = _MADE.get(fid) or _made(fid)
-    out: list[Intent] = [made[0]]
+    out: list[Intent] = [_ENDS[fid,]]
     if here is None:
         return out
     g, aims = s.memo or memo(s)
@@ -144,17 +143,11 @@ def _activation(s: KState, p: int, only: Hashable | None) -> list[Intent]:
             for c in targets(g, where, fig.owner, here, spell):
                 out.append(_CASTS[fid, spell[0], c])
     if here in g.demon and s.kamas[fig.owner] >= house.GG_PRICE:
-        out.append(made[1])
+        out.append(_BUYS[fid,])
     return out
 
 
-_CASTS = Interned(Cast)
-_MADE: dict[int, tuple[Intent, Intent]] = {}  # figure id -> its EndActivation and BuyGG
-
-
-def _made(fid: int) -> tuple[Intent, Intent]:
-    made = _MADE[fid] = (EndActivation.of(fid), BuyGG.of(fid))
-    return made
+_ENDS, _BUYS, _CASTS = Interned(EndActivation), Interned(BuyGG), Interned(Cast)
 
 
 _MOVES: dict[int, list[Move]] = {}  # figure id -> cell -> its Move (``Move.of``'s, at hand)
