@@ -265,7 +265,7 @@ class Ruleset(ABC, Generic[S]):
             # one pays for the look.
             new_state = card_states.pruned(self.manual_table, new_state)
             events = card_states.unnamed(self.manual_table, new_state, events)
-        return _outcome(new_state, events)
+        return Outcome(new_state, events)
 
     def push(self, state: S, intent: Intent) -> S:
         """``apply(state, intent, quiet=True).state`` for a caller that owns ``state`` and will
@@ -748,18 +748,11 @@ class Ruleset(ABC, Generic[S]):
         return out
 
 
-# ``Outcome(state, events)`` through the slots' own setters: ``apply`` makes one every step,
+# ``Outcome(state, events)`` through the slots' own setters: a quiet ``apply`` makes one a step,
 # and the frozen dataclass's __init__ (two ``object.__setattr__`` calls) costs twice as much.
 _new_outcome = object.__new__
 _set_outcome_state = Outcome.__dict__["state"].__set__
 _set_outcome_events = Outcome.__dict__["events"].__set__
-
-
-def _outcome(state: Any, events: list[Event]) -> Outcome:
-    out: Outcome = _new_outcome(Outcome)
-    _set_outcome_state(out, state)
-    _set_outcome_events(out, events)
-    return out
 
 
 def _own_apply(*args: Any) -> Any:
