@@ -160,6 +160,7 @@ class Ruleset(ABC, Generic[S]):
         # which CPython 3.11 looks up generically every time it is read through the ruleset.
         self._hooks: tuple[Callable[[S], int | None], Callable[[S], list[Intent]]] = (
             self._to_act, self._legal_intents)
+        self._plain = self.manual_table is None  # its states have no manual or face-down field
 
     # ---- the contract -------------------------------------------------------------------
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None) -> S:
@@ -230,9 +231,9 @@ class Ruleset(ABC, Generic[S]):
         """The outcome of ``intent``; ``IllegalIntent`` with a human reason if it is not legal
         (whatever it is). ``quiet=True`` is for simulation and search: no log text, no events
         and no legality check, so the intent must come from ``legal_intents`` of this state."""
-        new_state: Any = state  # (every GameState game's state has ``manual`` and ``face_down``)
-        if quiet and isinstance(state, GameState) and not new_state.manual \
-                and not new_state.face_down:
+        new_state: Any = state  # (a state of a game with a manual table has both fields)
+        if quiet and isinstance(state, GameState) and (
+                self._plain or not new_state.manual and not new_state.face_down):
             # A simulation's step, no manual one (a manual intent is legal only while one is
             # open): the copy's log is off; the outcome is made through its slots.
             new_state = new_state.copy()
