@@ -231,26 +231,24 @@ class Ruleset(ABC, Generic[S]):
         """The outcome of ``intent``; ``IllegalIntent`` with a human reason if it is not legal
         (whatever it is). ``quiet=True`` is for simulation and search: no log text, no events
         and no legality check, so the intent must come from ``legal_intents`` of this state."""
-        new_state: Any = state  # (a state of a game with a manual table has both fields)
-        if quiet and isinstance(state, GameState) and (
-                self._plain or not new_state.manual and not new_state.face_down):
+        was: Any = state  # (a state of a game with a manual table has both fields)
+        new_state: Any
+        events: list[Event] = []
+        if quiet and isinstance(state, GameState) and (self._plain or not was.manual):
             # A simulation's step, no manual one (a manual intent is legal only while one is
-            # open): the copy's log is off; the outcome is made through its slots.
-            new_state = new_state.copy()
+            # open): the copy's log is off; with no face-down card the outcome is made through
+            # its slots.
+            new_state = state.copy()
             self._play(new_state, intent)
-            out: Outcome = _new_outcome(Outcome)
-            _set_outcome_state(out, new_state)
-            _set_outcome_events(out, [])
-            return out
-        if getattr(state, "manual", None) or getattr(intent, "kind", None) in MANUAL_KINDS:
+            if self._plain or not was.face_down:
+                out: Outcome = _new_outcome(Outcome)
+                _set_outcome_state(out, new_state)
+                _set_outcome_events(out, events)
+                return out
+        elif getattr(state, "manual", None) or getattr(intent, "kind", None) in MANUAL_KINDS:
             return self._apply_manual(state, intent, quiet)
-        if quiet:
-            if isinstance(state, GameState):
-                new_state = state.copy()
-                self._play(new_state, intent)
-            else:  # a game on immutable models, with its own ``_apply``
-                new_state = self._apply(state, intent, True)[0]
-            events: list[Event] = []
+        elif quiet:  # a game on immutable models, with its own ``_apply``
+            new_state = self._apply(state, intent, True)[0]
         else:
             actor_state, actor = self._actor  # ``to_act``'s cache read here, as above
             if actor_state is not state:
