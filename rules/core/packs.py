@@ -229,8 +229,10 @@ def pack_paths(fmt: PackFormat[Any, Any], path: Path) -> list[str]:
     if not path.exists():
         return []
     folder, cards, decks = pack_files(fmt, path)
-    manifest = folder / MANIFEST
-    return [str(p) for p in (*cards, *decks, *[manifest] * manifest.exists())]
+    found = [*cards, *decks]
+    if (folder / MANIFEST).exists():
+        found.append(folder / MANIFEST)
+    return [str(p) for p in found]
 
 
 def stamp(paths: Sequence[str]) -> Stamp:
