@@ -456,12 +456,13 @@ class KyoukaiTable(TableLayout):
         return (rect.x + px(34) + 2 * self.mini[0], self._pile_row_y(rect))
 
     def _spirit_step(self, rect: pygame.Rect, n: int) -> float:
-        """Spacing of the Spirit deck's cards: two thirds of a card, closer when they would
-        run past the panel's right edge."""
+        """Spacing of the Spirit deck's cards: side by side while the panel has room, so each
+        name can be read; overlapping, closer and closer, when they would run past its right
+        edge."""
         if n <= 1:
             return 0.0
         room = rect.right - px(8) - self.mini[0] - self._spirit_origin(0, rect)[0]
-        return max(px(4), min(self.mini[0] * 2 / 3, room / (n - 1)))
+        return max(px(4), min(self.mini[0] + px(4), room / (n - 1)))
 
     def _branch_rects(self, host: pygame.Rect, n: int) -> list[pygame.Rect]:
         """Branches are tucked under their host, each peeking out above it a little more
