@@ -9,7 +9,10 @@ The first form prints one RESULT line per game:
 
 ``--vs-chess`` measures against python-chess on the same process, interleaved (each round runs
 every side once, one after the other), in process CPU time, and keeps the median of the rounds:
-other processes loading the machine then slow both sides alike. It compares
+other processes loading the machine then slow both sides alike. A warm-up round of every side,
+not counted, comes first (as pyperf's warm-up runs): a process's first steps also pay for its
+one-time work (imports, the card packs read, the board's geometry), which a simulation of a
+thousand games pays once. It compares
 - a random playout step of each game (``legal_intents`` + ``apply`` of a random one, quiet as a
   simulation runs it) with a python-chess step (``board.copy()`` + ``push`` of a random legal
   move), the same number of steps on each side: ratio > 1 means the game's step is faster;
@@ -133,6 +136,9 @@ def vs_chess(rounds: int, steps: int, greedy: int, seed: int,
     games = sorted(only or rules.GAMES)
     ratios: dict[str, list[float]] = {g: [] for g in games}
     greedy_rates: list[float] = []
+    for g in games:  # the warm-up round: a seed of its own, after the counted rounds'
+        game_steps(g, steps, seed + rounds, loud)()
+    chess_steps(steps, seed + rounds)()
     for rnd in range(rounds):
         for g in games:
             t_game = _cpu(game_steps(g, steps, seed + rnd, loud))
