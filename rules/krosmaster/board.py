@@ -259,11 +259,10 @@ def _board(name: str, width: int, height: int, terrain: tuple[str, ...]) -> Boar
                  starts=(starts[0], starts[1]))
 
 
-def board_from_rows(rows: list[str], legend: dict[str, str] | None = None,
-                    name: str = "test") -> Board:
-    """A board from strings, for tests and tools: '.' floor, 'T' tree, 'B' bush, 'C' crate,
-    'K' kama, 'D' demon, '1'/'2' start cells (unless ``legend`` maps characters otherwise)."""
-    legend = legend or {".": "floor", "T": "tree", "B": "bush", "C": "crate", "K": "kama",
-                        "D": "demon", "1": "start1", "2": "start2"}
+def board_from_rows(rows: list[str]) -> Board:
+    """A board from strings, for tests and scenarios: '.' floor, 'T' tree, 'B' bush, 'C' crate,
+    'K' kama, 'D' demon, '1'/'2' start cells."""
+    legend = {".": "floor", "T": "tree", "B": "bush", "C": "crate", "K": "kama", "D": "demon",
+              "1": "start1", "2": "start2"}
     terrain = tuple(legend[ch] for row in rows for ch in row)
-    return _board(name, len(rows[0]), len(rows), terrain)
+    return _board("test", len(rows[0]), len(rows), terrain)
