@@ -19,10 +19,8 @@ def roll(s: KState, n: int, purpose: str, player: int, who: str | None = None) -
     ``who`` (None: the player)."""
     faces, s.rng = roll_faces(s.rng, s.faces, n)
     if s.loud:
-        if who is None:
-            who = f"Player {player + 1}"
-        label = f"{who} rolls" if who else "Rolled"
-        s.log("roll", f"{label} for {purpose}: {faces_text(faces)}.", player, random=True,
+        who = f"Player {player + 1}" if who is None else who
+        s.log("roll", f"{who} rolls for {purpose}: {faces_text(faces)}.", player, random=True,
               data={"faces": list(faces), "purpose": purpose})
     return faces
 
