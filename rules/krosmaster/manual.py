@@ -150,7 +150,6 @@ _RESUMES: dict[str, Resumer] = {"knock_out": _knock_out_at_zero, "cast_rest": ca
 
 
 def _set_figure(s: KState, fid: int, **update: Any) -> None:
-    """Figure ``fid``'s fields ``update``d on ``s``."""
     fig = s.mut(fid)
     for name, value in update.items():
         setattr(fig, name, value)
