@@ -64,8 +64,6 @@ def dealt(cards: Mapping[int, str], hidden: str, groups: Groups,
             unseen.setdefault(g, []).append(iid)
         elif g is not None:
             seen.setdefault(g, Counter())[name] += 1
-    if not unseen:
-        return dict(cards)
     out = dict(cards)
     everything = [n for group in names.values() for n in group]
     for g in sorted(unseen, key=repr):
