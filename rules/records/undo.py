@@ -21,13 +21,11 @@ def barrier(record: Record, player: int, replayed: Replayed | None = None) -> Ev
     """The event that keeps ``player`` from taking back anything (a draw, a shuffle or what
     it revealed to them), None when an undo is blocked by nothing of the kind."""
     r = replayed if replayed is not None else replay_full(record)
-    for i in range(len(record.intents) - 1, -1, -1):
-        hit = next((e for e in r.events[i] if e.random or player in e.reveals), None)
-        if hit is not None:
-            return hit
-        if r.actors[i] == player:
-            return None
-    return None
+    if undo_point(record, player, False, r) < len(record.intents):
+        return None
+    # Nothing to take back: the latest barrier, if any, is what stopped the walk back.
+    return next((e for evs in reversed(r.events) for e in evs if e.random or player in e.reveals),
+                None)
 
 
 def undo_point(record: Record, player: int, designer_mode: bool = False,
