@@ -27,14 +27,6 @@ class CastCtx:
 
 
 Effect = Callable[[CastCtx, int], None]
-EFFECTS: dict[str, Effect] = {}
-
-
-def effect(name: str) -> Callable[[Effect], Effect]:
-    def register(fn: Effect) -> Effect:
-        EFFECTS[name] = fn
-        return fn
-    return register
 
 
 def _heal(ctx: CastCtx, fid: int, amount: int) -> None:
@@ -52,19 +44,16 @@ def _heal(ctx: CastCtx, fid: int, amount: int) -> None:
                   data={"figure": fid, "amount": gain})
 
 
-@effect("heal")
 def heal(ctx: CastCtx, amount: int) -> None:
     """The target regains ``amount`` HP, up to its card's HP."""
     _heal(ctx, ctx.target, amount)
 
 
-@effect("drain")
 def drain(ctx: CastCtx, amount: int) -> None:
     """The caster regains the damage dealt, at most ``amount`` HP."""
     _heal(ctx, ctx.caster, min(amount, ctx.dealt))
 
 
-@effect("mp_gain")
 def mp_gain(ctx: CastCtx, amount: int) -> None:
     """The caster gains ``amount`` MP for this Activation."""
     s = ctx.state
@@ -107,19 +96,20 @@ def _shift(ctx: CastCtx, amount: int, away: bool) -> None:
                   data={"figure": target.id, "to": cell})
 
 
-@effect("push")
 def push(ctx: CastCtx, amount: int) -> None:
     """The target slides up to ``amount`` cells away from the caster (house rule H12)."""
     _shift(ctx, amount, away=True)
 
 
-@effect("pull")
 def pull(ctx: CastCtx, amount: int) -> None:
     """The target slides up to ``amount`` cells towards the caster (house rule H12)."""
     _shift(ctx, amount, away=False)
 
 
-@effect("manual")
 def by_hand(ctx: CastCtx, amount: int) -> None:
     """Carried out by hand (``rules.core.manual``): ``combat.cast`` opens a manual step."""
     raise AssertionError("a manual effect opens a manual step; it has no resolver")
+
+
+EFFECTS: dict[str, Effect] = {"heal": heal, "drain": drain, "mp_gain": mp_gain, "push": push,
+                              "pull": pull, "manual": by_hand}
