@@ -94,14 +94,11 @@ class Geo:
         # radius of it as bits (``balls[centre][radius]``): made when first asked for
         self.distances = Memo(self._distances)
         self.balls = Memo(self._balls)
-        self._walks: dict[tuple[int, int], list[int]] = {}  # ``walk``'s
+        self._walks: Memo[tuple[int, int], list[int]] = Memo(lambda k: self.reach(*k, ()))
 
     def walk(self, start: int, steps: int) -> list[int]:
         """``reach`` with no figure in the way (terrain alone), made once per start and steps."""
-        got = self._walks.get((start, steps))
-        if got is None:
-            got = self._walks[start, steps] = self.reach(start, steps, ())
-        return got
+        return self._walks[start, steps]
 
     def reach(self, start: int, steps: int, taken: Iterable[int | None]) -> list[int]:
         """The cells a figure on ``start`` can walk to in at most ``steps`` moves, around
