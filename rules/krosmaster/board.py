@@ -88,8 +88,6 @@ class Geo:
         self.move_cache: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
         # Each cell with its neighbours, as bits: no sight line is needed at distance 0 or 1.
         self.near_masks = tuple(_mask(nb) | 1 << c for c, nb in enumerate(self.grid.neighbours))
-        self.rows = tuple(c // board.width for c in range(board.width * board.height))
-        self.cols = tuple(c % board.width for c in range(board.width * board.height))
         # goal -> each cell's Manhattan distance to it; centre -> the cells within each
         # radius of it as bits (``balls[centre][radius]``): made when first asked for
         self.distances = Memo(self._distances)
@@ -124,8 +122,7 @@ class Geo:
         return out
 
     def _distances(self, goal: int) -> tuple[int, ...]:
-        gr, gc = self.rows[goal], self.cols[goal]
-        return tuple(abs(r - gr) + abs(c - gc) for r, c in zip(self.rows, self.cols, strict=True))
+        return tuple(self.grid.manhattan(goal, c) for c in range(self.grid.size))
 
     def _balls(self, centre: int) -> list[int]:
         far = self.distances[centre]
@@ -148,7 +145,7 @@ class Geo:
         if got is None:
             (lo, hi), line = shape
             got = self._range_masks[shape] = tuple(
-                _mask(self.in_range(c, lo, hi, line)) for c in range(len(self.rows)))
+                _mask(self.in_range(c, lo, hi, line)) for c in range(self.grid.size))
         return got
 
 
