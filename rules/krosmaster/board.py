@@ -188,50 +188,49 @@ def load_map(path: Path) -> Board:
 
 def _read_map(path: Path) -> Board:
     data, index = read_toml(path)
-    here = f"{path}"
-    errors = [f"{here}:{index.line_of((key,))}: map: {key}: unknown field"
+    errors = [f"{path}:{index.line_of((key,))}: map: {key}: unknown field"
               for key in data if key not in ("name", "rows", "legend")]
     name = data.get("name", path.stem)
     if not isinstance(name, str):
-        errors.append(f"{here}:{index.line_of(('name',))}: map: name: must be a string")
+        errors.append(f"{path}:{index.line_of(('name',))}: map: name: must be a string")
         name = path.stem
     legend = data.get("legend")
     chars: dict[str, str] = {}
     if not isinstance(legend, dict):
-        errors.append(f"{here}:1: map: legend: missing [legend] table (kind = \"character\")")
+        errors.append(f"{path}:1: map: legend: missing [legend] table (kind = \"character\")")
         legend = {}
     for kind, ch in legend.items():
         line = index.line_of(("legend", kind))
         if kind not in house.TERRAIN_KINDS:
-            errors.append(f"{here}:{line}: map: legend.{kind}: unknown terrain "
+            errors.append(f"{path}:{line}: map: legend.{kind}: unknown terrain "
                           f"(known: {', '.join(house.TERRAIN_KINDS)})")
         elif not isinstance(ch, str) or len(ch) != 1:
-            errors.append(f"{here}:{line}: map: legend.{kind}: must be one character")
+            errors.append(f"{path}:{line}: map: legend.{kind}: must be one character")
         elif ch in chars:
-            errors.append(f"{here}:{line}: map: legend.{kind}: {ch!r} already means "
+            errors.append(f"{path}:{line}: map: legend.{kind}: {ch!r} already means "
                           f"{chars[ch]}")
         else:
             chars[ch] = kind
     rows = data.get("rows")
     rows_line = index.line_of(("rows",))
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
-        errors.append(f"{here}:{rows_line}: map: rows: must be a non-empty list of strings")
+        errors.append(f"{path}:{rows_line}: map: rows: must be a non-empty list of strings")
         raise DataError(errors)
     width, height = len(rows[0]), len(rows)
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        errors.append(f"{here}:{rows_line}: map: rows: {width}x{height} is outside "
+        errors.append(f"{path}:{rows_line}: map: rows: {width}x{height} is outside "
                       f"1..{MAX_SIDE} cells a side")
     terrain: list[str] = []
     for r, row in enumerate(rows):
         # (the first row of the same text, when two are alike: the message names the row)
         line = index.line_of_item(("rows", r), row)
         if len(row) != width:
-            errors.append(f"{here}:{line}: map: row {r + 1}: has {len(row)} cells, "
+            errors.append(f"{path}:{line}: map: row {r + 1}: has {len(row)} cells, "
                           f"row 1 has {width}")
         for c, ch in enumerate(row[:width]):
             kind = chars.get(ch)
             if kind is None:
-                errors.append(f"{here}:{line}: map: row {r + 1} col {c + 1}: unknown "
+                errors.append(f"{path}:{line}: map: row {r + 1} col {c + 1}: unknown "
                               f"terrain {ch!r} (not in [legend])")
                 kind = "floor"
             terrain.append(kind)
@@ -239,7 +238,7 @@ def _read_map(path: Path) -> Board:
     board = _board(name, width, height, tuple(terrain))
     for p, cells in enumerate(board.starts):
         if not cells:
-            errors.append(f"{here}:{rows_line}: map: rows: no start cells for player {p + 1} "
+            errors.append(f"{path}:{rows_line}: map: rows: no start cells for player {p + 1} "
                           f"(terrain start{p + 1})")
     if errors:
         raise DataError(errors)
