@@ -6,21 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from rules.core.cards import load_all
 from rules.core.datawords import unknown
+from rules.core.model import Frozen
 
 GateType = Literal["entrant", "summon", "spirit", "normal", "fast"]
 SkillKind = Literal["normal", "fast", "passive", "branch", "location"]
 HIDDEN = "hidden"
 
 
-class _Data(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class SkillCost(_Data):
+class SkillCost(Frozen):
     """What a Skill's player pays when declaring it (the seed: "If using a Skill, do any written
     cost"), on top of Resting its Gate for a Turn Action or a Fast answer."""
 
@@ -42,7 +39,7 @@ class SkillCost(_Data):
 FREE = SkillCost()
 
 
-class Skill(_Data):
+class Skill(Frozen):
     name: str
     kind: SkillKind
     effect: str
@@ -65,7 +62,7 @@ class Skill(_Data):
         return v
 
 
-class Gate(_Data):
+class Gate(Frozen):
     """One card's data. Stats (movement/attack/defense) are required for Gates that stand on
     the field (Entrant, Summon, Spirit)."""
 
@@ -117,7 +114,7 @@ class Gate(_Data):
 PLACEHOLDER = Gate(id="hidden", name="Hidden card", type="normal", effect="nothing")
 
 
-class Deck(_Data):
+class Deck(Frozen):
     name: str
     entrant: str
     gates: dict[str, int]
@@ -127,7 +124,7 @@ class Deck(_Data):
 DECK_MIN, DECK_MAX, MAX_COPIES = 20, 40, 3
 
 
-def load_decks(folder: Path, catalog: dict[str, Gate]) -> dict[str, Deck]:
+def load_decks(folder: Path, files: list[Path], catalog: dict[str, Gate]) -> dict[str, Deck]:
     """``deck*.toml`` files: [[deck]] tables naming cards of the pack; deck rules checked."""
 
     def check(d: Deck) -> list[tuple[tuple[str | int, ...], str]]:
@@ -159,4 +156,4 @@ def load_decks(folder: Path, catalog: dict[str, Gate]) -> dict[str, Deck]:
                             else f"{g.name} is a {g.type}, not a spirit"))
         return out
 
-    return {d.name: d for d in load_all(sorted(folder.glob("deck*.toml")), "deck", Deck, check)}
+    return {d.name: d for d in load_all(files, "deck", Deck, check)}

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from rules.core.packs import Face, FaceBlock, PackFormat
@@ -63,11 +62,6 @@ def face(card: Gate) -> Face:
                 stats=stats, blocks=blocks, flavour=flavour, art=card.art)
 
 
-def _decks(folder: Path, files: list[Path], catalog: dict[str, Gate]) -> dict[str, Deck]:
-    # cards.load_decks reads the folder's deck*.toml itself; is_deck_file picks the same files.
-    return load_decks(folder, catalog)
-
-
 def deck_cards(deck: Deck) -> list[str]:
     copies = [*deck.gates.items(), *deck.spirits.items()]
     return [deck.entrant] + [cid for cid, n in copies for _ in range(n)]
@@ -109,7 +103,7 @@ FORMAT: PackFormat[Gate, Deck] = PackFormat(
     card_key="card",
     card_model=Gate,
     face=face,
-    load_decks=_decks,
+    load_decks=load_decks,
     deck_cards=deck_cards,
     deck_data=deck_data,
     deck_parts=("Entrant", "Spirits", "Gates"),
