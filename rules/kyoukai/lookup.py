@@ -72,8 +72,7 @@ class Facts:
     attack: int  # printed, without Branch bonuses
     defense: int
     fast_skill: bool  # has a Fast Skill
-    opens_fast: bool  # a Summon, Spirit or Normal Gate that may be opened as Fast (K-15)
-    answers: bool  # may be opened from the hand in a Sequence (a Fast Gate, or ``opens_fast``)
+    answers: bool  # may be opened from the hand in a Sequence (a Fast Gate, or one as Fast, K-15)
     ready_on_discard: bool
     branch_attack: int  # what it adds as a Branch (stat_bonus)
     branch_defense: int
@@ -128,7 +127,7 @@ def facts_of(card: Gate) -> Facts:
         reach, top = -1, 0
     return Facts(
         card, card.cost, card.type, card.has_stats, card.attack or 0, card.defense or 0,
-        any(sk.kind == "fast" for sk in card.skills), opens_fast,
+        any(sk.kind == "fast" for sk in card.skills),
         card.type == "fast" or opens_fast, "ready_on_discard" in passives, bonus[0], bonus[1],
         tuple(usable), tuple(locations), any(u.skill.speed == "fast" for u in locations),
         OPEN_EFFECTS[card.effect].target if card.effect is not None else "none",
