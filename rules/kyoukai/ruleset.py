@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rules.core.model import Intent
 from rules.core.newgame import Setup
@@ -206,7 +206,7 @@ class KyoukaiRules(Ruleset[State]):
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
         # ``lookahead`` of each intent, played out once for intents that score alike.
-        alike: dict[object, float] = {}
+        alike: dict[tuple[object, ...], float] = {}
         table = state.table.by_iid
         seq = state.seq
         aimed = None if seq is None else frozenset(item.target for item in seq.stack)
@@ -225,7 +225,13 @@ class KyoukaiRules(Ruleset[State]):
                     got = _after(state, p, intent, player, known)
                 else:
                     got = alike.get(key)
-                    if got is None:
+                    if got is None and key[0] == "damage":  # asked once an amount and Gate
+                        harm = _harm(state, key)
+                        got = alike.get(harm)
+                        if got is None:
+                            got = alike[harm] = _after(state, p, intent, player, known)
+                        alike[key] = got
+                    elif got is None:
                         got = alike[key] = _after(state, p, intent, player, known)
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 got = None
@@ -256,7 +262,7 @@ _SHARED = frozenset({"move", "attack", "open", "skill"})  # the kinds ``_alike``
 
 
 def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
-           aimed: frozenset[int] | None) -> object:
+           aimed: frozenset[int] | None) -> tuple[object, ...] | None:
     """A key shared by the intents of one position that score alike (None: no other does;
     ``aimed``: the Gates the open Sequence's items aim at, None outside a Sequence).
     Outside a Sequence: every Move (a Sequence of Moves is scored as it stands) and opening
@@ -265,10 +271,11 @@ def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
     scored) opened at one zone, or at any zone if the score cannot see its effect's target
     (``_unseen``); one Skill paid for alike whose effect's target the score cannot see.
     Outside a Sequence, an Attack and a Skill paid with no card that deal one amount of damage
-    to one Gate: the rest each changes (the Gate Rested, Ki) is not scored."""
+    to one Gate: the rest each changes (the Gate Rested, Ki) is not scored; and so do those
+    whose amounts do alike to that Gate (``_harm``)."""
     kind = intent.kind
     if kind == "move":
-        return kind if aimed is None else None
+        return (kind,) if aimed is None else None
     if kind == "open":
         card: int = intent.card  # type: ignore[attr-defined]
         f = table[card]
@@ -289,6 +296,15 @@ def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
         if aimed is None and does.effect == "damage" and does.kind != "location" and not pay:
             return "damage", intent.zone, does.amount  # type: ignore[attr-defined]
     return None
+
+
+def _harm(s: State, key: tuple[object, ...]) -> tuple[object, ...]:
+    """The key of ``_alike``'s damage ``key`` (a zone, an amount) by what the amount does to
+    the Gate in that zone (``State.harm``): what Defense stops, damage past it to an Entrant,
+    or a Gate discarded. Only that is scored: the Defense used up is restored when the
+    Sequence ends, as this one does."""
+    zone, amount = cast(int, key[1]), cast(int, key[2])
+    return "harm", zone, s.harm(s.field[zone], amount)[1]
 
 
 def _unseen(s: State, effect: str | None, zone: int, aimed: frozenset[int] | None) -> bool:

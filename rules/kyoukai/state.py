@@ -29,6 +29,7 @@ ENTRANT_LIFE = 20
 HAND_LIMIT = 6
 OPENING_HAND = 5
 TURN_CAP = 80  # game turns (both players' turns counted); reaching it is a draw
+DISCARDS = -1  # what ``State.harm`` says of damage that discards its Gate
 
 
 @lru_cache(maxsize=65_536)
@@ -492,30 +493,39 @@ class State(_Tables):
         elif self.loud:
             self.log("ready", f"{reason}: Player {p + 1} has no Rested Summon or Spirit.", p)
 
+    def harm(self, iid: int, amount: int) -> tuple[int, int]:
+        """What ``amount`` damage does to the Gate ``iid`` now (K-08, K-11): the Defense it has
+        left in this Sequence, and what gets past it: 0 (Defense stops it all), the damage an
+        Entrant takes, or ``DISCARDS`` (any other Gate has 1 Life). ``damage`` deals it; the
+        greedy look-ahead plays damage that does alike once."""
+        left = self.defense_of(iid) - self.absorbed.get(iid, 0)
+        if left < 0:  # conditions, not max and min: every look-ahead deals damage
+            left = 0
+        if amount <= left:
+            return left, 0
+        return left, amount - left if self.table.by_iid[iid].type == "entrant" else DISCARDS
+
     def damage(self, iid: int, amount: int, by: int | None, source: str) -> bool:
         """Deal damage; Defense reduces it, and that reduction is used up for the rest of the
         Sequence (K-08, K-11). Returns True if the Gate was discarded by it."""
         g = self.gates.get(iid)
         if g is None or amount <= 0:
             return False
-        used = self.absorbed.get(iid, 0)
-        left = self.defense_of(iid) - used
-        if left < 0:  # conditions, not max and min: every look-ahead deals damage
-            left = 0
-        through = amount - left if amount > left else 0
+        left, past = self.harm(iid, amount)
         self._own_marks()
-        self.absorbed[iid] = used + (left if through else amount)
+        absorbed = self.absorbed
+        absorbed[iid] = absorbed.get(iid, 0) + (left if past else amount)
         name = self.named(iid) if self.loud else ""
-        if through == 0:
+        if past == 0:
             if self.loud:
                 self.log("damage", f"{source} deals {amount} to {name}; Defense stops it all.", by)
             return False
-        if self.table.by_iid[iid].type == "entrant":
-            total = g.damage + through
+        if past != DISCARDS:
+            total = g.damage + past
             self.set_gate(iid, damage=total)
             if self.loud:
-                self.log("damage", f"{source} deals {through} damage to {name} "
-                         f"({total}/{ENTRANT_LIFE}).", by, data={"target": iid, "amount": through})
+                self.log("damage", f"{source} deals {past} damage to {name} "
+                         f"({total}/{ENTRANT_LIFE}).", by, data={"target": iid, "amount": past})
             if total >= ENTRANT_LIFE and self.winner is None:
                 self.winner = 1 - g.owner
                 self.over = True
@@ -524,7 +534,7 @@ class State(_Tables):
                              "wins!", self.winner)
             return False
         if self.loud:
-            self.log("damage", f"{source} deals {through} damage past Defense to {name}.", by,
-                     data={"target": iid, "amount": through})
+            self.log("damage", f"{source} deals {amount - left} damage past Defense to {name}.",
+                     by, data={"target": iid, "amount": amount - left})
         self.leave_field(iid, "discard", by)
         return True

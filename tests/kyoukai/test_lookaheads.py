@@ -2,7 +2,7 @@
 plays out only one of the intents it proves score alike (``ruleset._alike``): copies of one
 card opened, effects the score cannot see (a shield on a Gate no item of the Sequence aims
 at, a Gate risen into an empty zone), an Attack and a Skill dealing one amount of damage to
-one Gate."""
+one Gate, and amounts of damage that do alike to one Gate."""
 
 from __future__ import annotations
 
@@ -86,6 +86,32 @@ def _damage_pair(view: State, legal: list[Intent]) -> list[Intent] | None:
     return None
 
 
+def _aim(view: State, intent: Intent) -> tuple[int, int] | None:
+    """The zone an Attack, or a damage Skill paid with no card, aims at and the damage it
+    deals there."""
+    if isinstance(intent, Attack):
+        return intent.zone, view.attack_of(intent.gate)
+    if isinstance(intent, UseSkill) and not intent.pay:
+        does = view.table.by_iid[intent.gate].declares[intent.skill]
+        if does.effect == "damage" and does.kind != "location":
+            return intent.zone, does.amount
+    return None
+
+
+def _harm_pair(view: State, legal: list[Intent]) -> list[Intent] | None:
+    """Outside a Sequence: two amounts of damage to one Gate that do alike to it (both stopped
+    by its Defense, or both discarding it)."""
+    if view.seq is not None:
+        return None
+    aims = [(i, aim) for i in legal if (aim := _aim(view, i)) is not None]
+    for a, (zone, x) in aims:
+        for b, (other, y) in aims:
+            target = view.field[zone]
+            if zone == other and x != y and view.harm(target, x)[1] == view.harm(target, y)[1]:
+                return [a, b]
+    return None
+
+
 def _shield_pair(view: State, legal: list[Intent]) -> list[Intent] | None:
     """In a Sequence: one Skill's shield on two Gates none of its items aims at."""
     if view.seq is None:
@@ -126,7 +152,8 @@ def _rebirth_pair(view: State, legal: list[Intent]) -> list[Intent] | None:
     return None
 
 
-@pytest.mark.parametrize("find", [_damage_pair, _shield_pair, _copies_pair, _rebirth_pair])
+@pytest.mark.parametrize("find", [_damage_pair, _harm_pair, _shield_pair, _copies_pair,
+                                  _rebirth_pair])
 def test_lookaheads_play_out_once_the_intents_it_proves_alike(
         find: Callable[[State, list[Intent]], list[Intent] | None],
         monkeypatch: pytest.MonkeyPatch) -> None:
