@@ -26,7 +26,7 @@ from rules.kyoukai.state import (
 )
 
 CONTINUING = ("after_move", "bonus", "after_bonus_move")
-_GUARD = 10_000
+_GUARD = range(10_000)  # the loop guard, made once: a look-ahead advances twice a play-out
 EMPTY_DECK_DAMAGE = 2
 
 
@@ -39,7 +39,7 @@ def declare(d: State, item: Item) -> None:
 
 
 def advance(d: State) -> None:
-    for _ in range(_GUARD):
+    for _ in _GUARD:
         # An open manual step pauses the flow; "Done" resumes it (``KyoukaiManual.resume``).
         if d.over or d.pending is not None or d.manual:
             return

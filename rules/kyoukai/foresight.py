@@ -11,7 +11,7 @@ from rules.kyoukai.state import EMPTY, State
 # What aiming harm at one of your own Gates costs in the score: a weak Summon's worth, so
 # friendly fire (legal, K-20) is chosen only when the position it leads to is clearly better.
 FRIENDLY_FIRE = 1.0
-_GUARD = 64
+_GUARD = range(64)  # made once, as ``flow``'s
 _HARMFUL = frozenset({"damage", "primal_instinct"})
 
 
@@ -43,7 +43,7 @@ def settle(d: State) -> None:
     seq = d.seq
     assert seq is not None
     origin = seq.stack[0]
-    for _ in range(_GUARD):
+    for _ in _GUARD:
         pending = d.pending
         if pending is None:
             seq.pass_until_closed()
