@@ -171,15 +171,18 @@ class _Tables(GameState):
     ``zones[p + 2]``, ``ready_zones``, ``own_zones``), kept as the rules change the
     field and the Gates (``place``, ``take_gate``, ``move_gate``, ``set_gate``) and counted
     again for a new state, or a field or Gates set by ``replaced``: read as slots, not
-    through a check (a property call costs ten slot reads)."""
+    through a check (a property call costs ten slot reads); and the zone of each card in the
+    field (``where``, ``zone_of``: resolution asks it several times a Sequence), kept with the
+    field and owned with it."""
 
-    __slots__ = ("_table", "_mine", "_answers", "taken", "zones")
+    __slots__ = ("_table", "_mine", "_answers", "taken", "zones", "where")
 
     _table: Table | None
     _mine: int
     _answers: int
     taken: int  # bit ``z`` set when zone ``z`` holds a Gate
     zones: tuple[int, ...]  # bit ``z`` of each player's Ready Gates, then of their Gates
+    where: dict[int, int]  # the zone of each card in the field
 
     def _fresh(self, table: Table | None, mine: int, answers: int) -> None:
         """An empty log, the card facts ``table`` (None: made when first read), the players
@@ -280,6 +283,7 @@ class State(_Tables):
         t._answers = self._answers
         t.taken = self.taken
         t.zones = self.zones
+        t.where = self.where  # shared with the field (``_own_board``)
         return new
 
     # ---- reading ---------------------------------------------------------------------
@@ -295,10 +299,7 @@ class State(_Tables):
         return self.catalog[self.cards[iid]]
 
     def zone_of(self, iid: int) -> int:
-        try:
-            return self.field.index(iid)
-        except ValueError:
-            return EMPTY
+        return self.where.get(iid, EMPTY)
 
     def ready_zones(self, p: int) -> int:
         """Bit ``z`` set when zone ``z`` holds a Ready Gate of player ``p``."""
@@ -319,6 +320,8 @@ class State(_Tables):
                 zones[g.owner] |= g.ready << z
                 zones[g.owner + 2] |= 1 << z
         self._set_taken(occupancy(field), tuple(zones))
+        t: _Tables = self  # the slot through its class, as in ``player``
+        t.where = {i: z for z, i in enumerate(field) if i != EMPTY}
 
     def name(self, iid: int) -> str:
         return self.card(iid).name
@@ -371,6 +374,7 @@ class State(_Tables):
         if not t._mine & 4:
             self.field = self.field.copy()
             self.gates = self.gates.copy()
+            t.where = t.where.copy()
             t._mine |= 4
 
     def _own_marks(self) -> None:
@@ -400,7 +404,7 @@ class State(_Tables):
         elif ready != g.ready:
             t: _Tables = self  # the slots set directly, as in ``player``: every Ready step
             t._answers &= ~(5 << g.owner)  # as ``_forget``: a Ready Gate's Fast Skill may answer
-            zone = self.zone_of(iid)  # one scan of the field (``in`` then ``index`` were two)
+            zone = self.zone_of(iid)
             if zone != EMPTY:
                 t.zones = _flipped(t.zones, g.owner, 1 << zone, 0)
         self.gates[iid] = field_gate(iid, g.owner, ready, g.damage if damage is None else damage,
@@ -409,6 +413,7 @@ class State(_Tables):
     def place(self, iid: int, owner: int, zone: int, ready: bool = False) -> None:
         self._own_board()
         self.field[zone] = iid
+        self.where[iid] = zone
         self._set_taken(self.taken | 1 << zone,
                         _flipped(self.zones, owner, ready << zone, 1 << zone))
         self.gates[iid] = field_gate(iid, owner, ready, 0, ())
@@ -436,10 +441,9 @@ class State(_Tables):
         g = self.gates.pop(iid)
         if g.ready:
             self._forget(g.owner)
-        field = self.field
-        if iid in field:
-            zone = field.index(iid)
-            field[zone] = EMPTY
+        zone = self.where.pop(iid, EMPTY)
+        if zone != EMPTY:
+            self.field[zone] = EMPTY
             self._set_taken(self.taken & ~(1 << zone),
                             _flipped(self.zones, g.owner, g.ready << zone, 1 << zone))
         return g
@@ -450,6 +454,7 @@ class State(_Tables):
         field = self.field
         field[start] = EMPTY
         field[to] = iid
+        self.where[iid] = to
         g, bits = self.gates[iid], 1 << start | 1 << to
         self._set_taken(self.taken ^ bits, _flipped(self.zones, g.owner, g.ready * bits, bits))
 

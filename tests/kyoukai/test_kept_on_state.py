@@ -1,7 +1,7 @@
 """What a Kyoukai state keeps for its listings instead of counting again each step (the zones
-taken, Ready and each player's, ``may_respond``'s answers) is what a state loaded from its
-dump, which keeps nothing, counts: at every step of random games, and for a field or Gates
-replaced by other means."""
+taken, Ready and each player's, ``may_respond``'s answers, each card's zone) is what a state
+loaded from its dump, which keeps nothing, counts: at every step of random games, and for a
+field or Gates replaced by other means."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ def test_what_a_state_keeps_is_what_counting_again_gives(seed: int) -> None:
     while rs.to_act(s) is not None:
         fresh: State = rs.load(rs.dump(s))
         assert s.taken == occupancy(s.field) == fresh.taken
+        assert [s.zone_of(i) for i in s.field if i != EMPTY] == \
+            [z for z, i in enumerate(s.field) if i != EMPTY] and s.where == fresh.where
         assert [(s.own_zones(p), s.ready_zones(p)) for p in (0, 1)] \
             == [(fresh.own_zones(p), fresh.ready_zones(p)) for p in (0, 1)]
         for p in (0, 1):
@@ -44,6 +46,8 @@ def test_a_field_replaced_by_other_means_is_counted_again() -> None:
             moved[(z + 1) % len(moved)] = i
     t = replaced(s, field=moved)
     assert t.taken == occupancy(moved) != s.taken
+    assert [t.zone_of(i) for i in moved if i != EMPTY] == \
+        [z for z, i in enumerate(moved) if i != EMPTY]
 
 
 def test_players_replaced_by_other_means_are_asked_again() -> None:
