@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from rules.core.model import Intent
 from rules.core.newgame import Setup
@@ -206,7 +206,7 @@ class KyoukaiRules(Ruleset[State]):
     def lookaheads(self, state: State, intents: Sequence[Intent],
                    player: int) -> list[float | None]:
         # ``lookahead`` of each intent, played out once for intents that score alike.
-        alike: dict[tuple[object, ...], float] = {}
+        alike: dict[object, float] = {}
         table = state.table.by_iid
         seq = state.seq
         aimed = None if seq is None else frozenset(item.target for item in seq.stack)
@@ -225,13 +225,7 @@ class KyoukaiRules(Ruleset[State]):
                     got = _after(state, p, intent, player, known)
                 else:
                     got = alike.get(key)
-                    if got is None and key[0] == "damage":  # asked once an amount and Gate
-                        harm = _harm(state, key)
-                        got = alike.get(harm)
-                        if got is None:
-                            got = alike[harm] = _after(state, p, intent, player, known)
-                        alike[key] = got
-                    elif got is None:
+                    if got is None:
                         got = alike[key] = _after(state, p, intent, player, known)
             except Exception:  # noqa: BLE001 - as ``Ruleset.lookaheads``: None, skipped
                 got = None
@@ -262,7 +256,7 @@ _SHARED = frozenset({"move", "attack", "open", "skill"})  # the kinds ``_alike``
 
 
 def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
-           aimed: frozenset[int] | None) -> tuple[object, ...] | None:
+           aimed: frozenset[int] | None) -> object:
     """A key shared by the intents of one position that score alike (None: no other does;
     ``aimed``: the Gates the open Sequence's items aim at, None outside a Sequence).
     Outside a Sequence: every Move (a Sequence of Moves is scored as it stands) and opening
@@ -270,12 +264,13 @@ def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
     it from one pile: the rules read a card by its name, and which copy left the pile is not
     scored) opened at one zone, or at any zone if the score cannot see its effect's target
     (``_unseen``); one Skill paid for alike whose effect's target the score cannot see.
-    Outside a Sequence, an Attack and a Skill paid with no card that deal one amount of damage
-    to one Gate: the rest each changes (the Gate Rested, Ki) is not scored; and so do those
-    whose amounts do alike to that Gate (``_harm``)."""
+    Outside a Sequence, an Attack and a Skill paid with no card whose damage does alike to one
+    Gate (``State.harm``: what Defense stops, damage past it to an Entrant, or the Gate
+    discarded): the rest each changes (the Gate Rested, Ki, the Defense used up, restored as
+    the Sequence ends) is not scored."""
     kind = intent.kind
     if kind == "move":
-        return (kind,) if aimed is None else None
+        return kind if aimed is None else None
     if kind == "open":
         card: int = intent.card  # type: ignore[attr-defined]
         f = table[card]
@@ -284,8 +279,8 @@ def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
             or _unseen(s, f.card.effect, zone, aimed)
         return kind, s.cards[card], card in s.players[p].spirits, None if anywhere else zone
     if kind == "attack":
-        return None if aimed is not None else (
-            "damage", intent.zone, s.attack_of(intent.gate))  # type: ignore[attr-defined]
+        return None if aimed is not None else _harm(
+            s, intent.zone, s.attack_of(intent.gate))  # type: ignore[attr-defined]
     if kind == "skill":
         gate: int = intent.gate  # type: ignore[attr-defined]
         number: int = intent.skill  # type: ignore[attr-defined]
@@ -294,17 +289,13 @@ def _alike(s: State, table: Mapping[int, Facts], p: int, intent: Intent,
         if _unseen(s, does.effect, intent.zone, aimed):  # type: ignore[attr-defined]
             return kind, gate, number, pay
         if aimed is None and does.effect == "damage" and does.kind != "location" and not pay:
-            return "damage", intent.zone, does.amount  # type: ignore[attr-defined]
+            return _harm(s, intent.zone, does.amount)  # type: ignore[attr-defined]
     return None
 
 
-def _harm(s: State, key: tuple[object, ...]) -> tuple[object, ...]:
-    """The key of ``_alike``'s damage ``key`` (a zone, an amount) by what the amount does to
-    the Gate in that zone (``State.harm``): what Defense stops, damage past it to an Entrant,
-    or a Gate discarded. Only that is scored: the Defense used up is restored when the
-    Sequence ends, as this one does."""
-    zone, amount = cast(int, key[1]), cast(int, key[2])
-    return "harm", zone, s.harm(s.field[zone], amount)[1]
+def _harm(s: State, zone: int, amount: int) -> tuple[str, int, int]:
+    """``_alike``'s key of ``amount`` damage at ``zone``: what it does to the Gate there."""
+    return "damage", zone, s.harm(s.field[zone], amount)[1]
 
 
 def _unseen(s: State, effect: str | None, zone: int, aimed: frozenset[int] | None) -> bool:
