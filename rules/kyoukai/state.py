@@ -518,8 +518,7 @@ class State(_Tables):
             return False
         left, past = self.harm(iid, amount)
         self._own_marks()
-        absorbed = self.absorbed
-        absorbed[iid] = absorbed.get(iid, 0) + (left if past else amount)
+        self.absorbed[iid] = self.absorbed.get(iid, 0) + (left if past else amount)
         name = self.named(iid) if self.loud else ""
         if past == 0:
             if self.loud:
