@@ -83,9 +83,10 @@ class Geo:
         if len(_RANGE_TABLES) >= 64 and shape not in _RANGE_TABLES:
             _RANGE_TABLES.clear()
         self._range_masks = _RANGE_TABLES.setdefault(shape, {})
-        # (figure, cell, MP, the occupied cells within that MP as bits) -> its Move intents
-        # there: rules.krosmaster.legal
-        self.move_cache: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
+        # (figure, cell, MP, the occupied cells nearer than that MP as bits) -> its Move
+        # intents there and their cells: rules.krosmaster.legal
+        self.move_cache: dict[tuple[int, int, int, int],
+                              tuple[tuple[Any, ...], tuple[int, ...]]] = {}
         # Each cell with its neighbours, as bits: no sight line is needed at distance 0 or 1.
         self.near_masks = tuple(_mask(nb) | 1 << c for c, nb in enumerate(self.grid.neighbours))
         # goal -> each cell's Manhattan distance to it; centre -> the cells within each

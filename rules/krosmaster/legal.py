@@ -156,12 +156,16 @@ _MOVES: dict[int, list[Move]] = {}  # figure id -> cell -> its Move (``Move.of``
 def _move_intents(g: Geo, fig: Figure, here: int, cells: tuple[int | None, ...],
                   taken: int) -> tuple[Intent, ...]:
     """The acting figure's Moves, to the cells ``Geo.reach`` gives, in its order (``cells``:
-    each figure's, ``taken``: those as bits). They depend only on the figures within its MP
-    of it (none further can block a route), so positions that differ only far away share
-    them (remembered on the map's ``Geo``)."""
+    each figure's, ``taken``: those as bits). Only the figures nearer than its MP can block a
+    route; one exactly its MP away only takes its own cell, which ``reach`` finds in its last
+    layer and never walks on from. So the Moves are remembered (on the map's ``Geo``) by the
+    figures nearer than the MP, and those further out are taken away here: positions that
+    differ only there share them."""
     mp = fig.mp
     fid = fig.id
-    key = (fid, here, mp, taken & g.balls[here][mp])
+    ball = g.balls[here]
+    near = taken & ball[mp - 1]  # the cells taken nearer than its MP, its own among them
+    key = (fid, here, mp, near)
     got = g.move_cache.get(key)
     if got is None:
         if len(g.move_cache) >= 20_000:
@@ -170,17 +174,23 @@ def _move_intents(g: Geo, fig: Figure, here: int, cells: tuple[int | None, ...],
         row = _MOVES.get(fid)
         if row is None or len(row) < len(far):
             row = _MOVES[fid] = [Move.of(fid, c) for c in range(len(far))]
-        near = key[3]  # the cells taken within its MP, its own among them
-        if near & g.balls[here][mp - 1] & ~(1 << here):
-            to = g.reach(here, mp, cells)
+        if near & ~(1 << here):
+            to = g.reach(here, mp, [c for c in cells if c is not None and near >> c & 1])
         else:
-            # No other figure nearer than its MP: the walk around terrain alone, less the
-            # cells taken at its end, is ``reach``'s answer, in its order.
+            # No other figure nearer than its MP: the walk around terrain alone.
             to = g.walk(here, mp)
-            if near & (near - 1):  # another figure at the end
-                to = [c for c in to if not taken >> c & 1]
-        got = g.move_cache[key] = tuple([row[c] for c in to])
-    return got
+        got = g.move_cache[key] = (tuple([row[c] for c in to]), tuple(to))
+    moves, reached = got
+    end = (taken & ball[mp]) ^ near  # the figures its MP away
+    if not end:
+        return moves
+    if end & (end - 1):  # two or more
+        return tuple([m for m, c in zip(moves, reached, strict=True) if not end >> c & 1])
+    c = end.bit_length() - 1
+    if c not in reached:
+        return moves
+    i = reached.index(c)
+    return moves[:i] + moves[i + 1:]
 
 
 _active: Callable[[KState], int] = attrgetter("active")  # asked every step: a C call

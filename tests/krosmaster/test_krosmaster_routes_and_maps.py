@@ -14,6 +14,7 @@ from rules.krosmaster.board import Geo, load_map
 from rules.krosmaster.combat import best_path
 from rules.krosmaster.intents import Cast, Move
 from rules.krosmaster.state import Figure, KState
+from tests.krosmaster.helpers import DUMMY, FIGHTER, make, rc, with_fig
 
 RS = rules.get("krosmaster")
 
@@ -127,3 +128,20 @@ def test_a_hot_reload_reaches_the_spells_the_rules_remember() -> None:
     new, _ = RS.replace_cards(state, {card.name: dear})
     assert new.catalog[fig.card].spells[0].ap == 12
     assert not any(isinstance(i, Cast) for i in RS.legal_intents(new))
+
+
+def test_figures_a_move_away_share_the_remembered_moves() -> None:
+    """A figure exactly the mover's MP away only takes its own cell: the Moves listed are
+    ``reach``'s with every figure in place, and positions that differ only in where such
+    figures stand share what the listing remembered (one entry on the map's geometry)."""
+    s = make(figures=[(FIGHTER, 0, (5, 5)), (DUMMY, 0, (4, 5)), (DUMMY, 1, (5, 8)),
+                      (DUMMY, 1, (8, 5))])  # the Fighter has 3 MP: one figure next to it
+    g = s.board.geo
+    seen = []
+    for where in (rc(5, 8), rc(3, 6), rc(7, 4)):  # each 3 cells from the Fighter
+        t = with_fig(s, 2, {"cell": where})
+        listed = [i.to for i in RS.legal_intents(t) if isinstance(i, Move)]
+        assert listed == g.reach(rc(5, 5), 3, t.where()[0])
+        assert where not in listed and rc(8, 5) not in listed
+        seen.append(listed)
+    assert len({tuple(x) for x in seen}) == 3 and len(g.move_cache) == 1
