@@ -156,11 +156,9 @@ _MOVES: dict[int, list[Move]] = {}  # figure id -> cell -> its Move (``Move.of``
 def _move_intents(g: Geo, fig: Figure, here: int, cells: tuple[int | None, ...],
                   taken: int) -> tuple[Intent, ...]:
     """The acting figure's Moves, to the cells ``Geo.reach`` gives, in its order (``cells``:
-    each figure's, ``taken``: those as bits). Only the figures nearer than its MP can block a
-    route; one exactly its MP away only takes its own cell, which ``reach`` finds in its last
-    layer and never walks on from. So the Moves are remembered (on the map's ``Geo``) by the
-    figures nearer than the MP, and those further out are taken away here: positions that
-    differ only there share them."""
+    each figure's, ``taken``: those as bits). Only figures nearer than its MP block a route
+    (one its MP away is in ``reach``'s last layer, never walked on from): the Moves are
+    remembered (on the map's ``Geo``) by those, and the cells of any its MP away taken out."""
     mp = fig.mp
     fid = fig.id
     ball = g.balls[here]
