@@ -139,6 +139,8 @@ def vs_chess(rounds: int, steps: int, greedy: int, seed: int,
     for g in games:  # the warm-up round: a seed of its own, after the counted rounds'
         game_steps(g, steps, seed + rounds, loud)()
     chess_steps(steps, seed + rounds)()
+    if greedy:
+        greedy_games("kyoukai", 1, seed + rounds)()
     for rnd in range(rounds):
         for g in games:
             t_game = _cpu(game_steps(g, steps, seed + rnd, loud))

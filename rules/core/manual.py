@@ -333,13 +333,8 @@ def _why_counter(table: ManualTable, s: Any, i: ManualCounter) -> str | None:
 def consistency(table: ManualTable, s: Any) -> list[str]:
     """What is wrong with ``s`` as a state of the game: a card in two places, a counter out of
     bounds, and the game's own problems. Empty if nothing is."""
-    out: list[str] = []
     places = table.places(s)
-    seen = Tally(pl.card for pl in places)
-    for card, n in sorted(seen.items()):
-        if n > 1:
-            where = [_where(table, pl) for pl in places if pl.card == card]
-            out.append(f"{table.name(s, card)} is in {n} places ({', '.join(where)})")
+    out = in_two_places(table, s, places)
     for spec in table.counters:
         owners = [(p, -1) for p in (0, 1)] if spec.per == "player" else \
             [(-1, pl.card) for pl in places if pl.zone == BOARD]
@@ -349,6 +344,21 @@ def consistency(table: ManualTable, s: Any) -> list[str]:
                 who = f"Player {owner + 1}'s" if card < 0 else f"{table.name(s, card)}'s"
                 out.append(f"{who} {spec.title} is {v}; it must be {spec.lo}-{spec.hi}")
     out.extend(table.problems(s))
+    return out
+
+
+def in_two_places(table: ManualTable, s: Any, places: list[Place] | None = None) -> list[str]:
+    """Each card that stands in more than one place of ``s`` (``places``: ``table.places(s)``
+    if read already), named with its places: never so in a game's own state, so ``load``
+    refuses a save that says it."""
+    if places is None:
+        places = table.places(s)
+    seen = Tally(pl.card for pl in places)
+    out: list[str] = []
+    for card, n in sorted(seen.items()):
+        if n > 1:
+            where = [_where(table, pl) for pl in places if pl.card == card]
+            out.append(f"{table.name(s, card)} is in {n} places ({', '.join(where)})")
     return out
 
 

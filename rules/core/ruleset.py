@@ -478,7 +478,12 @@ class Ruleset(ABC, Generic[S]):
         except ValidationError as e:
             raise DataError([f"state:1: {'.'.join(map(str, x['loc']))}: {x['msg']}"
                              for x in e.errors()]) from None
-        return self._loaded(state)
+        state = self._loaded(state)
+        if self.manual_table is not None:
+            twice = manual.in_two_places(self.manual_table, state)
+            if twice:
+                raise DataError([f"state:1: {problem}" for problem in twice])
+        return state
 
     def _loaded(self, state: S) -> S:
         """A state just read by ``load``, brought up to today's format: a game whose dump

@@ -125,7 +125,8 @@ DECK_MIN, DECK_MAX, MAX_COPIES = 20, 40, 3
 
 
 def load_decks(folder: Path, files: list[Path], catalog: dict[str, Gate]) -> dict[str, Deck]:
-    """``deck*.toml`` files: [[deck]] tables naming cards of the pack; deck rules checked."""
+    """The decks of ``files`` (the pack's deck files, as ``PackFormat`` hands them): [[deck]]
+    tables naming cards of the pack; deck rules checked."""
 
     def check(d: Deck) -> list[tuple[tuple[str | int, ...], str]]:
         out: list[tuple[tuple[str | int, ...], str]] = []

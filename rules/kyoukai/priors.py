@@ -45,8 +45,8 @@ def add_follow_ups(state: State, intents: Sequence[Intent], scores: list[float |
 def best_attack(state: State, gate: int, to: int) -> tuple[float, int]:
     """How much the best Attack of ``gate`` from zone ``to`` would gain its owner by the
     evaluate's measure (Attack and Defense with their Branches' bonus, as the rules deal it):
-    a Summon or Spirit beaten (attack over its Defense, K-09) is its
-    worth, an Entrant takes the attack past its Defense (K-08, K-10). Own Gates (K-20) and
+    a Summon or Spirit beaten (``State.harm``: attack over the Defense it has left, K-09) is
+    its worth, an Entrant takes the attack past that Defense (K-08, K-10). Own Gates (K-20) and
     Attacks that do nothing gain nothing. With the Gate attacked (EMPTY for none)."""
     owner = state.gates[gate].owner
     attack = state.stats(gate)[0]
@@ -58,11 +58,11 @@ def best_attack(state: State, gate: int, to: int) -> tuple[float, int]:
             continue
         if state.gates[target].owner == owner:
             continue
-        through = attack - max(0, state.stats(target)[1])
-        if through <= 0:
+        past = state.harm(target, attack)[1]
+        if past == 0:
             continue
         w = worth(state, target)
-        gain = float(through) if w is None else w
+        gain = float(past) if w is None else w
         if gain > best:
             best, best_target = gain, target
     return best, best_target

@@ -1,26 +1,36 @@
-"""Kyoukai's Spirit deck in the side panel: its cards side by side, each name whole, while the
-panel has room for them; overlapping only as much as the panel's width needs."""
+"""Kyoukai's Spirit deck in the side panel: two Spirit cards stand side by side (neither
+covers the other's name) at every window size, and a larger Spirit deck overlaps only as
+much as keeps its last card inside the panel."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from game.app import App
+from game.session import GameConfig
 from tests.game.conftest import Driver
 
 
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
 def test_spirit_cards_stand_side_by_side_while_the_panel_has_room(
-        table: Callable[..., Driver]) -> None:
-    d = table(game="kyoukai", seed=5, seats=("human", "computer"))
-    d.frames(2)
-    lay: Any = d.scene.layout
-    w = lay.mini[0]
-    for owner in (0, 1):
-        panel = lay._panel_rect(owner)
-        x0 = lay._spirit_origin(owner, panel)[0]
-        for n in range(2, 9):
-            step = lay._spirit_step(panel, n)
-            last_right = x0 + round((n - 1) * step) + w
-            fits = x0 + n * w + (n - 1) * 4 <= panel.right - 8
-            assert (step >= w) == fits, (owner, n, step)
-            assert last_right <= panel.right, (owner, n)
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    app = App(size, game=GameConfig(game="kyoukai", seed=5, seats=("human", "computer"),
+                                    record=tmp_path / "record.json", agent_delay=0.0,
+                                    grace=0.0))
+    try:
+        d = Driver(app)
+        d.frames(2)
+        lay: Any = d.scene.layout
+        w = lay.mini[0]
+        for owner in (0, 1):
+            panel = lay._panel_rect(owner)
+            x0 = lay._spirit_origin(owner, panel)[0]
+            assert lay._spirit_step(panel, 2) >= w, (size, owner)
+            for n in range(3, 13):
+                last_right = x0 + round((n - 1) * lay._spirit_step(panel, n)) + w
+                assert last_right <= panel.right, (size, owner, n)
+    finally:
+        app.close()
