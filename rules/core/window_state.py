@@ -29,12 +29,29 @@ T = TypeVar("T")
 PriorityMode = Literal["respond", "alternate", "hold"]
 
 
+# Both players passed (in a row, or once each in ``hold``): the round is over.
+_CLOSING = 2
+
+
+class _Closed:
+    """``closed``: a slot, not a field (never dumped), set wherever ``passes`` changes (through
+    this class: mypy sees the slot here); the flows read it every step, where a property
+    costs ten slot reads."""
+
+    __slots__ = ("closed",)
+    closed: bool
+
+
 @dataclass(slots=True)
-class WindowState(Generic[T]):
+class WindowState(_Closed, Generic[T]):
     stack: list[T] = field(default_factory=list)
     priority: int = 0
     passes: int = 0
     mode: PriorityMode = "respond"
+
+    def __post_init__(self) -> None:
+        w: _Closed = self
+        w.closed = self.passes >= _CLOSING
 
     @classmethod
     def open(cls, item: T, by: int) -> WindowState[T]:
@@ -45,6 +62,8 @@ class WindowState(Generic[T]):
         new.stack = [item]
         new.priority = 1 - by
         new.passes = 0
+        w: _Closed = new
+        w.closed = False
         new.mode = "respond"
         return new
 
@@ -60,6 +79,8 @@ class WindowState(Generic[T]):
         new.stack = self.stack.copy()
         new.priority = self.priority
         new.passes = self.passes
+        w: _Closed = new
+        w.closed = self.closed
         new.mode = self.mode
         return new
 
@@ -77,23 +98,24 @@ class WindowState(Generic[T]):
         else:
             self.priority = 1 - by
             self.passes = 0
+            w: _Closed = self
+            w.closed = False
 
     def pass_priority(self) -> None:
         self.priority = 1 - self.priority
         self.passes += 1
+        w: _Closed = self
+        w.closed = self.passes >= _CLOSING
 
     def pass_until_closed(self) -> None:
         """As many ``pass_priority`` calls as it takes to close the window, made at once."""
-        n = 2 - self.passes
+        n = _CLOSING - self.passes
         if n > 0:
             if n % 2:
                 self.priority = 1 - self.priority
-            self.passes = 2
-
-    @property
-    def closed(self) -> bool:
-        """Both players passed (in a row, or once each in ``hold``): the round is over."""
-        return self.passes >= 2
+            self.passes = _CLOSING
+            w: _Closed = self
+            w.closed = True
 
     @property
     def top(self) -> T:
@@ -107,3 +129,5 @@ class WindowState(Generic[T]):
         """After one item resolved: players may act again, starting with ``priority``."""
         self.priority = priority
         self.passes = 0
+        w: _Closed = self
+        w.closed = False

@@ -6,7 +6,7 @@ from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from itertools import combinations, product
 
-from rules.core.memo import Interned
+from rules.core.memo import Interned, Memo
 from rules.core.model import Intent
 from rules.core.stages import Stage, Stages
 from rules.kyoukai.cards import Gate, Skill
@@ -212,18 +212,11 @@ def _open_zones(ready: int, taken: int) -> int:
     return bits & ~taken
 
 
-# The bounded tables below (``lru_cache``) hold what follows from a few small numbers alone:
-# the same positions come back from one step to the next and across turns.
-@lru_cache(maxsize=50_000)
-def _opens(c: int, zones: int) -> tuple[Intent, ...]:
-    """The intents opening card ``c`` into (or aimed at) each zone of the bitmask ``zones``,
-    in zone order."""
-    out: list[Intent] = []
-    while zones:
-        low = zones & -zones
-        out.append(_OPEN[c, low.bit_length() - 1])
-        zones ^= low
-    return tuple(out)
+# Each card instance's intents opening it into (or aimed at) each zone, in zone order, made
+# once per instance number: a listing takes its zones' out of the row. (A table keyed by the
+# card and the zones open missed a third of the time on new deals: the zones vary.)
+_OPEN_ROWS: Memo[int, tuple[Intent, ...]] = Memo(
+    lambda c: tuple([_OPEN[c, z] for z in range(GRID.size)]))
 
 
 def _openings(s: State, p: int, facts: Table, ready: int, taken: int, fast_only: bool,
@@ -233,26 +226,29 @@ def _openings(s: State, p: int, facts: Table, ready: int, taken: int, fast_only:
     pl = s.players[p]
     ki = pl.ki
     table = facts.by_iid
-    zones = -1
+    zones: tuple[int, ...] | None = None  # the empty zones a Summon or Spirit may open into
     for c in pl.hand if only is None else _only(pl.hand, only):
         f = table[c]
         if f.cost > ki or (fast_only and not f.answers):
             continue
         kind = f.type
         if kind == "summon" or kind == "spirit":
-            if zones < 0:
-                zones = _open_zones(ready, taken)
-            out.extend(_opens(c, zones))
+            if zones is None:
+                zones = zones_in(_open_zones(ready, taken))
+            out.extend(map(_OPEN_ROWS[c].__getitem__, zones))
         elif kind == "fast" or kind == "normal":
             rule = TARGET_MASKS.get(f.open_target)
-            out.extend(_opens(c, rule(s, p, EMPTY, f.open_params)) if rule is not None
-                       else (_OPEN[c, EMPTY],))  # "none": no target
+            if rule is None:  # "none": no target
+                out.append(_OPEN[c, EMPTY])
+            else:
+                out.extend(map(_OPEN_ROWS[c].__getitem__, zones_in(rule(s, p, EMPTY,
+                                                                       f.open_params))))
     if not fast_only and not pl.spirit_opened:
         for c in pl.spirits if only is None else _only(pl.spirits, only):
             if table[c].cost <= ki:
-                if zones < 0:
-                    zones = _open_zones(ready, taken)
-                out.extend(_opens(c, zones))
+                if zones is None:
+                    zones = zones_in(_open_zones(ready, taken))
+                out.extend(map(_OPEN_ROWS[c].__getitem__, zones))
 
 
 def _skill_intents(s: State, p: int, table: Table, gate: int, zone: int, fast_only: bool,

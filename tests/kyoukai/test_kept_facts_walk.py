@@ -1,6 +1,7 @@
 """Kyoukai's kept facts (the zones taken, each player's Ready Gates' zones and may-respond
-answer, each card's zone, the field, Gates and marks a copy shares) never go stale: random
-walks mixing applies, pushes, views, manual hand edits, hot reloads and loads
+answer, each card's zone, whether the Sequence is closed, the field, Gates and marks a copy
+shares) never go stale: random walks mixing applies, pushes, views, manual hand edits, hot
+reloads and loads
 (tests/kept_facts.py) agree with a fresh load at every step."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from tests.kept_facts import walk_tests
 
 def _facts(s: State) -> object:
     return (s.taken, s.ready_zones(0), s.ready_zones(1), s.own_zones(0), s.own_zones(1),
-            may_respond(s, 0), may_respond(s, 1), s.where)
+            may_respond(s, 0), may_respond(s, 1), s.where, s.seq is not None and s.seq.closed)
 
 
 def _reload(s: State, r: random.Random) -> Mapping[str, Any]:
