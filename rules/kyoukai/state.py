@@ -13,6 +13,7 @@ from typing import Literal, get_args
 
 from rules.core.grid import SquareGrid
 from rules.core.manual_intents import ManualStep
+from rules.core.memo import Memo
 from rules.core.naming import whose
 from rules.core.rng import Rng
 from rules.core.state import GameState
@@ -32,15 +33,26 @@ TURN_CAP = 80  # game turns (both players' turns counted); reaching it is a draw
 DISCARDS = -1  # what ``State.harm`` says of damage that discards its Gate
 
 
-@lru_cache(maxsize=65_536)
-def zones_in(mask: int) -> tuple[int, ...]:
-    """The zones of a bitmask, in zone order (made once per mask)."""
+def _bits(mask: int, first: int = 0) -> tuple[int, ...]:
     zones = []
     while mask:
         low = mask & -mask
-        zones.append(low.bit_length() - 1)
+        zones.append(first + low.bit_length() - 1)
         mask ^= low
     return tuple(zones)
+
+
+# The zones of each mask of the first 13 zones, and of the last 12: two tables that fill as
+# masks come and stop growing (12,288 entries at most), where new deals bring new whole masks.
+_LOW: Memo[int, tuple[int, ...]] = Memo(_bits)
+_HIGH: Memo[int, tuple[int, ...]] = Memo(lambda m: _bits(m, 13))
+
+
+@lru_cache(maxsize=65_536)
+def zones_in(mask: int) -> tuple[int, ...]:
+    """The zones of a bitmask, in zone order (kept per mask: a hit runs no Python)."""
+    return _LOW[mask & 0x1FFF] + _HIGH[mask >> 13]
+
 
 Step = Literal["draw", "ready", "main", "end", "cleanup"]
 STEPS: tuple[Step, ...] = get_args(Step)
@@ -93,10 +105,12 @@ class Player:
         return new
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Item:
     """One entry of a Sequence: a declared Move, Attack, Skill, Gate opening or the End step.
-    A Skill or an opening carries ``does``, its own copy of what it does (``declared``)."""
+    A Skill or an opening carries ``does``, its own copy of what it does (``declared``). A
+    value, never changed once made (copies of a Sequence share it), though not frozen: a
+    frozen dataclass costs four times as much to make, and new deals make one most turns."""
 
     kind: Literal["move", "attack", "skill", "open", "end"]
     player: int
@@ -107,13 +121,10 @@ class Item:
     does: Declared | None = None
 
 
-@lru_cache(maxsize=100_000)
-def seq_item(kind: Literal["move", "attack", "skill", "open", "end"], player: int,
-             source: int = EMPTY, skill: int = -1, zone: int = EMPTY,
-             target: int = EMPTY, does: Declared | None = None) -> Item:
-    """The Sequence item with these fields: made once, then shared (items are values).
-    Called with positional arguments: the cache keys keyword calls about twice as slowly."""
-    return Item(kind, player, source, skill, zone, target, does)
+# The Sequence item with these fields, made as it is declared (called with positional
+# arguments): an item costs about as much to make as a table keyed by its fields took to
+# find it, and that table missed on new deals.
+seq_item = Item
 
 
 @dataclass(frozen=True, slots=True)
