@@ -194,8 +194,9 @@ class Ruleset(ABC, Generic[S]):
         if state is cached_state:
             return actor
         actor = self._hooks[0](state)
-        if actor is not None:
-            steps = getattr(state, "manual", None)  # ``manual.pending``, asked every step
+        if actor is not None and not self._plain:
+            was: Any = state  # (a state of a game with a manual table has the field)
+            steps = was.manual  # ``manual.pending``, asked every step
             if steps:
                 actor = steps[0].player
         self._actor = (state, actor)
@@ -221,9 +222,10 @@ class Ruleset(ABC, Generic[S]):
         if actor is None:
             legal = []
         else:
-            steps = getattr(state, "manual", None)  # ``manual.pending``, asked every step
-            legal = self._hooks[1](state) if not steps or self.manual_table is None \
-                else manual.legal(self, self.manual_table, state, steps[0])
+            was: Any = state  # (as in ``to_act``)
+            legal = self._hooks[1](state) if self._plain or not was.manual \
+                or self.manual_table is None \
+                else manual.legal(self, self.manual_table, state, was.manual[0])
         self._cache = (state, legal)
         return list(legal)
 
