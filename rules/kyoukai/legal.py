@@ -217,6 +217,11 @@ def _open_zones(ready: int, taken: int) -> int:
 # card and the zones open missed a third of the time on new deals: the zones vary.)
 _OPEN_ROWS: Memo[int, tuple[Intent, ...]] = Memo(
     lambda c: tuple([_OPEN[c, z] for z in range(GRID.size)]))
+# A Gate's Moves to and Attacks on each zone, made once per card instance (as above).
+_MOVE_ROWS: Memo[int, tuple[Intent, ...]] = Memo(
+    lambda g: tuple([_MOVE[g, z] for z in range(GRID.size)]))
+_ATTACK_ROWS: Memo[int, tuple[Intent, ...]] = Memo(
+    lambda g: tuple([_ATTACK[g, z] for z in range(GRID.size)]))
 
 
 def _openings(s: State, p: int, facts: Table, ready: int, taken: int, fast_only: bool,
@@ -346,9 +351,9 @@ def _move_intents(taken: int, gate: int, zone: int, movement: int,
     zone order."""
     out: list[Intent] = []
     if movement > 0:
-        out.extend([_MOVE[gate, c] for c in reach(zone, movement, taken)])
+        out.extend(map(_MOVE_ROWS[gate].__getitem__, reach(zone, movement, taken)))
     if attacks:
-        out.extend([_ATTACK[gate, n] for n in GRID.neighbours[zone] if taken >> n & 1])
+        out.extend(map(_ATTACK_ROWS[gate].__getitem__, zones_in(BORDER[zone] & taken)))
     return out
 
 
@@ -383,10 +388,9 @@ def _follow_ups(s: State, gate: int, stage: str, out: list[Intent]) -> None:
     if gate not in s.gates:
         return
     z = s.zone_of(gate)
-    field = s.field
     if stage == "bonus":
         out.extend(_move_intents(s.taken, gate, z, s.card(gate).movement or 0))
-    out.extend([_ATTACK[gate, n] for n in GRID.neighbours[z] if field[n] != EMPTY])
+    out.extend(map(_ATTACK_ROWS[gate].__getitem__, zones_in(BORDER[z] & s.taken)))
     if stage == "after_move":
         _skill_intents(s, s.gates[gate].owner, s.table, gate, z, False, out)
 
