@@ -1,8 +1,7 @@
 """Kyoukai's kept facts (the zones taken, each player's Ready Gates' zones and may-respond
 answer, each card's zone, whether the Sequence is closed, the field, Gates and marks a copy
 shares) never go stale: random walks mixing applies, pushes, views, manual hand edits, hot
-reloads and loads
-(tests/kept_facts.py) agree with a fresh load at every step."""
+reloads and loads (tests/kept_facts.py) agree with a fresh load at every step."""
 
 from __future__ import annotations
 
