@@ -7,7 +7,7 @@ from rules.core.ruleset import IntentKind, intent_table
 from rules.kyoukai import explain, intents
 from rules.kyoukai.effects import zone_label
 from rules.kyoukai.flow import declare
-from rules.kyoukai.state import EMPTY, State, seq_item, turn_action
+from rules.kyoukai.state import EMPTY, Item, State, turn_action
 
 
 def _pass(d: State, p: int, intent: intents.Pass) -> None:
@@ -59,7 +59,7 @@ def _start_or_continue(d: State, gate: int, what: str) -> None:
 
 def _move(d: State, p: int, intent: intents.Move) -> None:
     _start_or_continue(d, intent.gate, "move")
-    declare(d, seq_item("move", p, intent.gate, -1, intent.to))
+    declare(d, Item("move", p, intent.gate, -1, intent.to))
     if d.loud:
         d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} declares a Move to "
               f"{zone_label(intent.to)}.", p)
@@ -68,7 +68,7 @@ def _move(d: State, p: int, intent: intents.Move) -> None:
 def _attack(d: State, p: int, intent: intents.Attack) -> None:
     _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone]
-    declare(d, seq_item("attack", p, intent.gate, -1, intent.zone, target))
+    declare(d, Item("attack", p, intent.gate, -1, intent.zone, target))
     if d.loud:
         d.log("declare", f"Player {p + 1}: {d.name(intent.gate)} attacks {d.named(target)} in "
               f"{zone_label(intent.zone)}.", p)
@@ -84,7 +84,7 @@ def _open(d: State, p: int, intent: intents.OpenGate) -> None:
         pl.hand.remove(intent.card)
     pl.ki -= card.cost
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
-    declare(d, seq_item("open", p, intent.card, -1, intent.zone, target,
+    declare(d, Item("open", p, intent.card, -1, intent.zone, target,
                         d.table.by_iid[intent.card].opening))
     if d.loud:
         where = f" into {zone_label(intent.zone)}" if target == EMPTY and intent.zone != EMPTY \
@@ -105,7 +105,7 @@ def _skill(d: State, p: int, intent: intents.UseSkill) -> None:
     else:
         _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
-    declare(d, seq_item("skill", p, intent.gate, intent.skill, intent.zone, target,
+    declare(d, Item("skill", p, intent.gate, intent.skill, intent.zone, target,
                         d.table.by_iid[intent.gate].declares[intent.skill]))
     if d.loud:
         aim = f" on {d.named(target)}" if target != EMPTY else (

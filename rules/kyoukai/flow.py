@@ -21,7 +21,6 @@ from rules.kyoukai.state import (
     TURN_CAP,
     Item,
     State,
-    seq_item,
     turn_action,
 )
 
@@ -61,7 +60,7 @@ def advance(d: State) -> None:
         elif step == "ready":
             _ready_step(d)
         elif step == "end":
-            declare(d, seq_item("end", d.active))
+            declare(d, Item("end", d.active))
             if d.loud:
                 d.log("step", f"End step: Player {2 - d.active} may respond.", d.active)
             return

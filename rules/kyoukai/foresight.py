@@ -55,7 +55,7 @@ def settle(d: State) -> None:
             return
         if d.pending is None:
             now = d.seq
-            # by identity first: an item is a shared value (``seq_item``), and comparing two
+            # by identity first: a copy of a Sequence shares its items, and comparing two
             # dataclasses field by field is what a look-ahead would spend its time on
             if now is None or not now.stack or not (now.stack[0] is origin
                                                     or now.stack[0] == origin):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.core.errors import DataError
 from rules.kyoukai.lookup import declared
-from rules.kyoukai.state import Item, State, seq_item
+from rules.kyoukai.state import Item, State
 
 
 def with_declared(state: State) -> State:
@@ -34,5 +34,5 @@ def _filled(state: State, item: Item, k: int) -> Item:
     else:
         raise DataError([f"{where}: {card.name} has no Skill number {item.skill} to "
                          "resolve (a save from before items kept their own copy)"])
-    return seq_item(item.kind, item.player, item.source, item.skill, item.zone, item.target,
+    return Item(item.kind, item.player, item.source, item.skill, item.zone, item.target,
                     does)

@@ -121,12 +121,6 @@ class Item:
     does: Declared | None = None
 
 
-# The Sequence item with these fields, made as it is declared (called with positional
-# arguments): an item costs about as much to make as a table keyed by its fields took to
-# find it, and that table missed on new deals.
-seq_item = Item
-
-
 @dataclass(frozen=True, slots=True)
 class TurnAction:
     gate: int

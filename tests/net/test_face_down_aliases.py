@@ -148,12 +148,12 @@ def test_a_face_down_gate_named_by_the_turn_the_sequence_and_a_choice_keeps_its_
     """Kyoukai: a face-down Gate that acts this turn, stands in the open Sequence or is one of
     a pending choice's options is named there by the other seat's number for it too."""
     from rules.core.window_state import WindowState
-    from rules.kyoukai.state import Pending, seq_item, turn_action
+    from rules.kyoukai.state import Item, Pending, turn_action
 
     host, s, owner, a, b, first = _face_down_twins("kyoukai", tmp_path)
     doc = _sent_alike(host, s, owner, first, (a, b), lambda t, x: replaced(
         t, action=turn_action(x, "final"), pending=Pending("ready_own", owner, (x,), "a test"),
-        seq=WindowState.open(seq_item("attack", owner, source=x, target=x), owner)))
+        seq=WindowState.open(Item("attack", owner, source=x, target=x), owner)))
     assert doc["action"]["gate"] >= ALIAS_LOW and doc["pending"]["options"][0] >= ALIAS_LOW
 
 
