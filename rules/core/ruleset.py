@@ -223,9 +223,9 @@ class Ruleset(ABC, Generic[S]):
             legal = []
         else:
             was: Any = state  # (as in ``to_act``)
-            legal = self._hooks[1](state) if self._plain or not was.manual \
-                or self.manual_table is None \
-                else manual.legal(self, self.manual_table, state, was.manual[0])
+            table = self.manual_table
+            legal = self._hooks[1](state) if table is None or not was.manual \
+                else manual.legal(self, table, state, was.manual[0])
         self._cache = (state, legal)
         return list(legal)
 

@@ -85,7 +85,7 @@ def _open(d: State, p: int, intent: intents.OpenGate) -> None:
     pl.ki -= card.cost
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
     declare(d, Item("open", p, intent.card, -1, intent.zone, target,
-                        d.table.by_iid[intent.card].opening))
+                    d.table.by_iid[intent.card].opening))
     if d.loud:
         where = f" into {zone_label(intent.zone)}" if target == EMPTY and intent.zone != EMPTY \
             else (f" targeting {d.named(target)}" if target != EMPTY else "")
@@ -106,7 +106,7 @@ def _skill(d: State, p: int, intent: intents.UseSkill) -> None:
         _start_or_continue(d, intent.gate, "final")
     target = d.field[intent.zone] if intent.zone != EMPTY else EMPTY
     declare(d, Item("skill", p, intent.gate, intent.skill, intent.zone, target,
-                        d.table.by_iid[intent.gate].declares[intent.skill]))
+                    d.table.by_iid[intent.gate].declares[intent.skill]))
     if d.loud:
         aim = f" on {d.named(target)}" if target != EMPTY else (
             f" at {zone_label(intent.zone)}" if intent.zone != EMPTY else "")
